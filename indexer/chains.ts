@@ -1,0 +1,105 @@
+/**
+ * The indexer's chain configuration: one JSON document in STABLEPAY_INDEXER_CHAINS, shared by
+ * ponder.config.ts (which builds Ponder's config from it), the indexing handlers (which record which
+ * merchant accounts this instance covers) and src/chain/indexer-process.ts (which writes it into the
+ * child's environment and derives the instance's schema name from it).
+ *
+ * Not under indexer/src on purpose: Ponder would load every file there as an indexing file.
+ */
+
+export const INDEXER_CHAINS_ENV = "STABLEPAY_INDEXER_CHAINS";
+
+type Hex40 = `0x${string}`;
+
+export interface IndexerChainConfig {
+  /** Ponder chain name, e.g. "sandbox" or "live". Letters, digits, `_` and `-`. */
+  name: string;
+  chainId: number;
+  rpcHttp: string;
+  rpcWs?: string;
+  /** The USDC token contract. */
+  usdc: Hex40;
+  /** The MerchantAccountFactory. */
+  factory: Hex40;
+  /** First block to index (the factory's deployment block, or the first merchant account's). */
+  startBlock: number;
+  /** USDC Transfers whose `to` is one of these are indexed. Empty: no transfers at all. */
+  merchantAccounts: Hex40[];
+  /** How often Ponder polls the HTTP RPC for new blocks when there is no WebSocket. Default 1000. */
+  pollingIntervalMs?: number;
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const CHAIN_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
+
+/**
+ * Validates and canonicalises chain configs: addresses lowercased, merchant accounts deduplicated
+ * and sorted, chains sorted by chain id. Two configs that index the same thing are equal after this,
+ * so their hash (the instance's schema name) is equal too.
+ */
+export function normalizeIndexerChains(input: unknown): IndexerChainConfig[] {
+  if (!Array.isArray(input)) throw new Error(`${INDEXER_CHAINS_ENV}: expected a JSON array of chains`);
+  const names = new Set<string>();
+  const ids = new Set<number>();
+  const chains = input.map((raw, i): IndexerChainConfig => {
+    const where = `${INDEXER_CHAINS_ENV}[${i}]`;
+    if (typeof raw !== "object" || raw === null) throw new Error(`${where}: expected an object`);
+    const c = raw as Record<string, unknown>;
+    const name = c.name;
+    if (typeof name !== "string" || !CHAIN_NAME.test(name)) throw new Error(`${where}.name: invalid chain name`);
+    if (names.has(name)) throw new Error(`${where}.name: duplicate chain name "${name}"`);
+    names.add(name);
+    const chainId = c.chainId;
+    if (typeof chainId !== "number" || !Number.isSafeInteger(chainId) || chainId <= 0) {
+      throw new Error(`${where}.chainId: expected a positive integer`);
+    }
+    if (ids.has(chainId)) throw new Error(`${where}.chainId: duplicate chain id ${chainId}`);
+    ids.add(chainId);
+    if (typeof c.rpcHttp !== "string" || !/^https?:\/\//.test(c.rpcHttp)) {
+      throw new Error(`${where}.rpcHttp: expected an http(s) URL`);
+    }
+    if (c.rpcWs !== undefined && (typeof c.rpcWs !== "string" || !/^wss?:\/\//.test(c.rpcWs))) {
+      throw new Error(`${where}.rpcWs: expected a ws(s) URL`);
+    }
+    const address = (v: unknown, field: string): Hex40 => {
+      if (typeof v !== "string" || !ADDRESS.test(v)) throw new Error(`${where}.${field}: expected an address`);
+      return v.toLowerCase() as Hex40;
+    };
+    const startBlock = c.startBlock;
+    if (typeof startBlock !== "number" || !Number.isSafeInteger(startBlock) || startBlock < 0) {
+      throw new Error(`${where}.startBlock: expected a non-negative integer`);
+    }
+    if (!Array.isArray(c.merchantAccounts)) throw new Error(`${where}.merchantAccounts: expected an array`);
+    const accounts = [...new Set(c.merchantAccounts.map((a, j) => address(a, `merchantAccounts[${j}]`)))].sort();
+    const polling = c.pollingIntervalMs;
+    if (polling !== undefined && (typeof polling !== "number" || !Number.isInteger(polling) || polling < 50)) {
+      throw new Error(`${where}.pollingIntervalMs: expected an integer >= 50`);
+    }
+    return {
+      name,
+      chainId,
+      rpcHttp: c.rpcHttp,
+      ...(typeof c.rpcWs === "string" ? { rpcWs: c.rpcWs } : {}),
+      usdc: address(c.usdc, "usdc"),
+      factory: address(c.factory, "factory"),
+      startBlock,
+      merchantAccounts: accounts,
+      ...(polling !== undefined ? { pollingIntervalMs: polling } : {}),
+    };
+  });
+  return chains.sort((a, b) => a.chainId - b.chainId);
+}
+
+/** Parses STABLEPAY_INDEXER_CHAINS (or the given text). Throws a readable error when invalid. */
+export function parseIndexerChains(text: string | undefined = process.env[INDEXER_CHAINS_ENV]): IndexerChainConfig[] {
+  if (text === undefined || text.trim() === "") throw new Error(`${INDEXER_CHAINS_ENV} is not set`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${INDEXER_CHAINS_ENV} is not valid JSON: ${(err as Error).message}`);
+  }
+  const chains = normalizeIndexerChains(json);
+  if (chains.length === 0) throw new Error(`${INDEXER_CHAINS_ENV}: at least one chain is required`);
+  return chains;
+}

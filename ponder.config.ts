@@ -1,0 +1,95 @@
+/**
+ * Ponder configuration of the StablePay indexer. Run by src/chain/indexer-process.ts as
+ *   bun --bun ponder start --root indexer --config ../ponder.config.ts --schema ponder_<hash> --views-schema <views>
+ *
+ * Everything comes from the environment:
+ * - STABLEPAY_INDEXER_CHAINS: JSON array of chains (see indexer/chains.ts); one process indexes all.
+ * - DATABASE_URL: the Postgres database (Ponder's tables, its sync cache `ponder_sync`, the views).
+ * - STABLEPAY_INDEXER_DB_POOL_MAX (optional): connection pool size of this process (default 30).
+ *
+ * Sources, per configured chain:
+ * - USDC: `Transfer` logs of the chain's USDC whose `to` is one of `merchantAccounts`. Ponder cannot
+ *   filter topics by addresses a factory announces at run time, so the list is fixed for the life of
+ *   the process; a new list means a new process on a new schema (see indexer-process.ts). A chain
+ *   with an empty list gets NO USDC source at all: Ponder rejects an empty address array, and an
+ *   empty topic list in eth_getLogs means "any value", i.e. every USDC transfer on the chain.
+ * - MerchantAccountFactory: `AccountCreated` of the chain's factory.
+ * - MerchantAccount: the events of every account the factory created (Ponder's factory pattern,
+ *   which does follow run-time addresses for a contract's own logs).
+ * - ChainCheckpoint: a block source, interval 1, starting at the latest block when the process
+ *   starts; its handler records per-chain progress in `chain_checkpoint` (why: ponder.schema.ts).
+ */
+import { createConfig, factory } from "ponder";
+import { getAbiItem } from "viem";
+import { parseIndexerChains } from "./indexer/chains.ts";
+import { merchantAccountAbi, merchantAccountFactoryAbi, usdcAbi } from "./src/chain/abis.ts";
+
+const chains = parseIndexerChains();
+
+const connectionString = process.env.DATABASE_URL;
+if (!connectionString) throw new Error("DATABASE_URL is not set: the indexer needs Postgres");
+const poolMax = Number(process.env.STABLEPAY_INDEXER_DB_POOL_MAX ?? 30);
+
+const perChain = <T>(entries: [string, T][]): Record<string, T> => Object.fromEntries(entries);
+
+const accountCreated = getAbiItem({ abi: merchantAccountFactoryAbi, name: "AccountCreated" });
+
+export default createConfig({
+  // Each chain is indexed independently: a slow or unreachable live RPC never holds back the
+  // sandbox chain (omnichain ordering would wait for every chain to reach a timestamp).
+  ordering: "multichain",
+  database: {
+    kind: "postgres",
+    connectionString,
+    poolConfig: { max: Number.isInteger(poolMax) && poolMax >= 5 ? poolMax : 30 },
+  },
+  chains: perChain(
+    chains.map((c) => [
+      c.name,
+      {
+        id: c.chainId,
+        rpc: c.rpcHttp,
+        ...(c.rpcWs ? { ws: c.rpcWs } : {}),
+        pollingInterval: c.pollingIntervalMs ?? 1_000,
+      },
+    ]),
+  ),
+  contracts: {
+    USDC: {
+      abi: usdcAbi,
+      chain: perChain(
+        chains
+          .filter((c) => c.merchantAccounts.length > 0)
+          .map((c) => [
+            c.name,
+            {
+              address: c.usdc,
+              startBlock: c.startBlock,
+              filter: { event: "Transfer" as const, args: { to: c.merchantAccounts } },
+            },
+          ]),
+      ),
+    },
+    MerchantAccountFactory: {
+      abi: merchantAccountFactoryAbi,
+      chain: perChain(chains.map((c) => [c.name, { address: c.factory, startBlock: c.startBlock }])),
+    },
+    MerchantAccount: {
+      abi: merchantAccountAbi,
+      chain: perChain(
+        chains.map((c) => [
+          c.name,
+          {
+            address: factory({ address: c.factory, event: accountCreated, parameter: "account" }),
+            startBlock: c.startBlock,
+          },
+        ]),
+      ),
+    },
+  },
+  blocks: {
+    ChainCheckpoint: {
+      chain: perChain(chains.map((c) => [c.name, { startBlock: "latest" as const, interval: 1 }])),
+    },
+  },
+});

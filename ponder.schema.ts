@@ -1,0 +1,206 @@
+/**
+ * The indexer's tables (Ponder onchain tables). Readers use them through the views schema
+ * (`<viewsSchema>.<table>`), never through an instance schema (`ponder_<hash>`), which is replaced
+ * whenever the merchant address list changes. See indexer/README.md for the data team's guide.
+ *
+ * Conventions, for every event table:
+ * - `id` = `${chain_id}-${transaction_hash}-${log_index}`: unique per log and stable across
+ *   re-indexing (a restart on a new schema produces the same ids).
+ * - `chain_id`, `block_number`, `block_timestamp` (unix seconds, as in the block header),
+ *   `block_hash`, `transaction_hash`, `log_index` (position of the log in its block).
+ * - Addresses and hashes are lowercase 0x-hex text; token amounts are USDC base units
+ *   (6 decimals) in numeric(78,0), never floats.
+ * - Within a chain, (block_number, log_index) orders logs exactly as the chain does.
+ *
+ * Rows of blocks that are reorganised away are deleted by Ponder (it keeps reorg shadow tables),
+ * so the tables always describe the chain Ponder currently follows.
+ */
+import { index, onchainTable } from "ponder";
+
+/** USDC Transfer logs whose `to` is one of the configured merchant accounts. */
+export const usdcTransfer = onchainTable(
+  "usdc_transfer",
+  (t) => ({
+    id: t.text().primaryKey(),
+    chain_id: t.int8({ mode: "number" }).notNull(),
+    block_number: t.int8({ mode: "number" }).notNull(),
+    block_timestamp: t.int8({ mode: "number" }).notNull(),
+    block_hash: t.hex().notNull(),
+    transaction_hash: t.hex().notNull(),
+    log_index: t.integer().notNull(),
+    /** The USDC contract that emitted the log. */
+    token_address: t.hex().notNull(),
+    from_address: t.hex().notNull(),
+    to_address: t.hex().notNull(),
+    /** Base units (1 USDC = 1,000,000). */
+    value: t.bigint().notNull(),
+    /** The merchant account that received the transfer (= to_address). */
+    merchant_account: t.hex().notNull(),
+  }),
+  (table) => ({
+    // The matcher's cursor: transfers of a chain in chain order.
+    chainPositionIdx: index("usdc_transfer_chain_position_idx").on(
+      table.chain_id,
+      table.block_number,
+      table.log_index,
+    ),
+    // Data teams: "payments to this account over time".
+    toTimeIdx: index("usdc_transfer_to_time_idx").on(table.to_address, table.block_timestamp),
+    timeIdx: index("usdc_transfer_time_idx").on(table.block_timestamp),
+    txIdx: index("usdc_transfer_tx_idx").on(table.transaction_hash),
+  }),
+);
+
+/** MerchantAccountFactory AccountCreated: one row per merchant account ever created. */
+export const merchantAccountCreated = onchainTable(
+  "merchant_account_created",
+  (t) => ({
+    id: t.text().primaryKey(),
+    chain_id: t.int8({ mode: "number" }).notNull(),
+    block_number: t.int8({ mode: "number" }).notNull(),
+    block_timestamp: t.int8({ mode: "number" }).notNull(),
+    block_hash: t.hex().notNull(),
+    transaction_hash: t.hex().notNull(),
+    log_index: t.integer().notNull(),
+    factory_address: t.hex().notNull(),
+    salt: t.hex().notNull(),
+    merchant_account: t.hex().notNull(),
+    owner_address: t.hex().notNull(),
+    payout_address: t.hex().notNull(),
+    fee_rate_bps: t.integer().notNull(),
+  }),
+  (table) => ({
+    accountIdx: index("merchant_account_created_account_idx").on(table.merchant_account),
+    chainPositionIdx: index("merchant_account_created_chain_position_idx").on(
+      table.chain_id,
+      table.block_number,
+      table.log_index,
+    ),
+  }),
+);
+
+/** MerchantAccount FeeCollected: the platform fee charged on one payment. */
+export const feeCollected = onchainTable(
+  "fee_collected",
+  (t) => ({
+    id: t.text().primaryKey(),
+    chain_id: t.int8({ mode: "number" }).notNull(),
+    block_number: t.int8({ mode: "number" }).notNull(),
+    block_timestamp: t.int8({ mode: "number" }).notNull(),
+    block_hash: t.hex().notNull(),
+    transaction_hash: t.hex().notNull(),
+    log_index: t.integer().notNull(),
+    merchant_account: t.hex().notNull(),
+    /** keccak256 of the ledger's transaction id. */
+    ref: t.hex().notNull(),
+    payment_amount: t.bigint().notNull(),
+    fee: t.bigint().notNull(),
+    recipient: t.hex().notNull(),
+  }),
+  (table) => ({
+    refIdx: index("fee_collected_ref_idx").on(table.merchant_account, table.ref),
+    accountTimeIdx: index("fee_collected_account_time_idx").on(table.merchant_account, table.block_timestamp),
+    chainPositionIdx: index("fee_collected_chain_position_idx").on(
+      table.chain_id,
+      table.block_number,
+      table.log_index,
+    ),
+  }),
+);
+
+/** MerchantAccount Withdrawn: a payout to the merchant's payout address. */
+export const withdrawal = onchainTable(
+  "withdrawal",
+  (t) => ({
+    id: t.text().primaryKey(),
+    chain_id: t.int8({ mode: "number" }).notNull(),
+    block_number: t.int8({ mode: "number" }).notNull(),
+    block_timestamp: t.int8({ mode: "number" }).notNull(),
+    block_hash: t.hex().notNull(),
+    transaction_hash: t.hex().notNull(),
+    log_index: t.integer().notNull(),
+    merchant_account: t.hex().notNull(),
+    /** An identifier of the payout, e.g. keccak256 of the settlement id. */
+    ref: t.hex().notNull(),
+    to_address: t.hex().notNull(),
+    amount: t.bigint().notNull(),
+    /** Who called withdraw: the operator (the service) or the owner. */
+    by_address: t.hex().notNull(),
+  }),
+  (table) => ({
+    refIdx: index("withdrawal_ref_idx").on(table.merchant_account, table.ref),
+    accountTimeIdx: index("withdrawal_account_time_idx").on(table.merchant_account, table.block_timestamp),
+    chainPositionIdx: index("withdrawal_chain_position_idx").on(table.chain_id, table.block_number, table.log_index),
+  }),
+);
+
+/** MerchantAccount PayoutAddressChanged (the constructor emits one from 0x0 to the first address). */
+export const payoutAddressChanged = onchainTable(
+  "payout_address_changed",
+  (t) => ({
+    id: t.text().primaryKey(),
+    chain_id: t.int8({ mode: "number" }).notNull(),
+    block_number: t.int8({ mode: "number" }).notNull(),
+    block_timestamp: t.int8({ mode: "number" }).notNull(),
+    block_hash: t.hex().notNull(),
+    transaction_hash: t.hex().notNull(),
+    log_index: t.integer().notNull(),
+    merchant_account: t.hex().notNull(),
+    previous_address: t.hex().notNull(),
+    current_address: t.hex().notNull(),
+  }),
+  (table) => ({
+    accountTimeIdx: index("payout_address_changed_account_time_idx").on(
+      table.merchant_account,
+      table.block_number,
+      table.log_index,
+    ),
+  }),
+);
+
+/**
+ * Indexing progress, one row per chain: every log of the indexed contracts in blocks
+ * <= block_number is in the tables above (and committed in the same transaction as this row).
+ *
+ * Written by a block-interval source (interval 1) whose handler runs after all logs of its block:
+ * Ponder orders a block's own event after the block's logs (its checkpoint has the maximum
+ * transaction index), in the historical and the realtime phase alike, and commits each realtime
+ * block in one transaction with its `_ponder_checkpoint` update. The source starts at the chain's
+ * latest block when the instance starts ("latest"), so it never fetches old block headers (no
+ * backfill of millions of blocks on Base); the row therefore appears once the instance has caught
+ * up, which is also when Ponder points the views at it.
+ *
+ * Why not Ponder's own `_ponder_checkpoint` (also exposed in the views schema)? Its
+ * `latest_checkpoint` is an internal 75-digit encoding (timestamp, chain id, block, tx index, event
+ * type, event index) that may change between Ponder versions, is keyed by chain name, and in the
+ * historical phase can point into the middle of a block. This table is plain columns with a
+ * documented meaning.
+ *
+ * The row follows reorgs like every other table (it is reverted with the blocks).
+ */
+export const chainCheckpoint = onchainTable("chain_checkpoint", (t) => ({
+  chain_id: t.int8({ mode: "number" }).primaryKey(),
+  chain_name: t.text().notNull(),
+  block_number: t.int8({ mode: "number" }).notNull(),
+  block_hash: t.hex().notNull(),
+  block_timestamp: t.int8({ mode: "number" }).notNull(),
+}));
+
+/**
+ * The merchant accounts whose USDC transfers this indexer instance covers (its address list), per
+ * chain, from `from_block` on. The matcher and the expirer must only rely on chain_checkpoint for
+ * an address listed here: an account onboarded a moment ago is covered only once the instance
+ * started for the new list is ready and the views point at it.
+ */
+export const indexedMerchantAccount = onchainTable(
+  "indexed_merchant_account",
+  (t) => ({
+    id: t.text().primaryKey(),
+    chain_id: t.int8({ mode: "number" }).notNull(),
+    merchant_account: t.hex().notNull(),
+    from_block: t.int8({ mode: "number" }).notNull(),
+  }),
+  (table) => ({
+    accountIdx: index("indexed_merchant_account_account_idx").on(table.merchant_account, table.chain_id),
+  }),
+);

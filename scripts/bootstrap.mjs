@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Entry of `npm start`, `npm test` and `npm run cli`: runs on the machine's Node.js and npm alone.
+// Installs the pinned dependencies (Bun among them, from npm) when node_modules is missing or older
+// than package-lock.json, then hands over to Bun. Signals are forwarded so Ctrl-C stops everything.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const stamp = join(root, "node_modules", ".stablepay-install");
+const lockHash = createHash("sha256")
+  .update(readFileSync(join(root, "package-lock.json")))
+  .update(readFileSync(join(root, "package.json")))
+  .digest("hex");
+
+if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== lockHash) {
+  console.error("Installing dependencies (npm ci)…");
+  const r = spawnSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+  writeFileSync(stamp, lockHash);
+}
+
+const bun = join(root, "node_modules", ".bin", "bun");
+const [command, ...rest] = process.argv.slice(2);
+const argv = {
+  start: ["src/main.ts", ...rest],
+  test: ["test", "--timeout", "120000", ...rest],
+  cli: ["src/cli/main.ts", ...rest],
+}[command];
+if (!argv) {
+  console.error(`unknown command ${command}`);
+  process.exit(2);
+}
+
+const child = spawn(bun, argv, { cwd: root, stdio: "inherit" });
+// The terminal sends Ctrl-C to the whole process group; the child handles it. Stay alive until it exits.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    if (signal !== "SIGINT") child.kill(signal);
+  });
+}
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 + 1 : 1)));

@@ -1,0 +1,87 @@
+// Hand-written ABIs of our contracts, for the service and the Ponder indexer.
+//
+// They are literal (`parseAbi` over string constants) so viem and Ponder infer argument and event
+// types. test/contracts.test.ts checks that every entry here exists, identically, in the ABI solc
+// produces from contracts/*.sol, so these cannot drift from the deployed code.
+// Deployment uses the compiled ABIs and bytecode instead (see artifacts.ts).
+
+import { parseAbi } from "viem";
+
+/** USDC as the service uses it. On the sandbox chain this is TestUSDC; on Base, Circle's USDC. */
+export const usdcAbi = parseAbi([
+  "function name() view returns (string)",
+  "function symbol() view returns (string)",
+  "function decimals() view returns (uint8)",
+  "function totalSupply() view returns (uint256)",
+  "function balanceOf(address account) view returns (uint256)",
+  "function allowance(address owner, address spender) view returns (uint256)",
+  "function transfer(address to, uint256 value) returns (bool)",
+  "function approve(address spender, uint256 value) returns (bool)",
+  "function transferFrom(address from, address to, uint256 value) returns (bool)",
+  "event Transfer(address indexed from, address indexed to, uint256 value)",
+  "event Approval(address indexed owner, address indexed spender, uint256 value)",
+]);
+
+/**
+ * The sandbox token, TestUSDC: usdcAbi plus the open faucet and its revert reasons. Kept apart
+ * because Circle's USDC has neither (its `mint` is restricted and has another signature).
+ */
+export const testUsdcAbi = [
+  ...usdcAbi,
+  ...parseAbi([
+    "function mint(address to, uint256 amount)",
+    "error InsufficientBalance()",
+    "error InsufficientAllowance()",
+    "error ZeroAddress()",
+  ]),
+] as const;
+
+export const merchantAccountAbi = parseAbi([
+  // Configuration and roles
+  "function token() view returns (address)",
+  "function feeRecipient() view returns (address)",
+  "function feeRateBps() view returns (uint16)",
+  "function owner() view returns (address)",
+  "function operator() view returns (address)",
+  "function payoutAddress() view returns (address)",
+  // Accounting
+  "function totalReceived() view returns (uint256)",
+  "function feesCollected() view returns (uint256)",
+  "function claimedTotal() view returns (uint256)",
+  "function totalWithdrawn() view returns (uint256)",
+  "function feeCollected(bytes32) view returns (bool)",
+  // Operator
+  "function collectFee(bytes32 ref, uint256 paymentAmount) returns (uint256 fee)",
+  "function withdraw(bytes32 ref, uint256 amount)",
+  // Owner
+  "function setPayoutAddress(address newPayoutAddress)",
+  "function setOperator(address newOperator)",
+  "function transferOwnership(address newOwner)",
+  // Events
+  "event FeeCollected(bytes32 indexed ref, uint256 paymentAmount, uint256 fee, address recipient)",
+  "event Withdrawn(bytes32 indexed ref, address indexed to, uint256 amount, address by)",
+  "event PayoutAddressChanged(address indexed previous, address indexed current)",
+  "event OperatorChanged(address indexed previous, address indexed current)",
+  "event OwnershipTransferred(address indexed previous, address indexed current)",
+  // Errors
+  "error NotOwner()",
+  "error NotOperator()",
+  "error NotAuthorized()",
+  "error AlreadyCollected()",
+  "error ExceedsReceived()",
+  "error ZeroAddress()",
+  "error InvalidFeeRate()",
+  "error TransferFailed()",
+]);
+
+export const merchantAccountFactoryAbi = parseAbi([
+  "function token() view returns (address)",
+  "function operator() view returns (address)",
+  "function feeRecipient() view returns (address)",
+  "function createAccount(bytes32 salt, address owner, address payoutAddress, uint16 feeRateBps) returns (address account)",
+  "function predictAddress(bytes32 salt, address owner, address payoutAddress, uint16 feeRateBps) view returns (address)",
+  "event AccountCreated(bytes32 indexed salt, address indexed account, address indexed owner, address payoutAddress, uint16 feeRateBps)",
+  "error NotOperator()",
+  "error ZeroAddress()",
+  "error InvalidFeeRate()",
+]);

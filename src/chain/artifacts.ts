@@ -1,0 +1,130 @@
+// Compiles the Solidity contracts with the pinned solc-js and caches the result.
+//
+// Compiling from source at run time (instead of committing bytecode) keeps the deployed code and the
+// reviewed source in lockstep. solc-js blocks the event loop while it compiles (and loading its
+// wasm alone takes ~0.4 s), so the output is cached in contracts/out/artifacts.json under a key
+// covering everything that affects it (sources, compiler version, settings): any change
+// recompiles, otherwise loading is a file read and solc is never loaded.
+
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import type { Abi, Hex } from "viem";
+
+export type ContractArtifact = { abi: Abi; bytecode: Hex };
+
+export const CONTRACT_NAMES = ["TestUSDC", "MerchantAccount", "MerchantAccountFactory"] as const;
+export type ContractName = (typeof CONTRACT_NAMES)[number];
+export type Artifacts = Record<ContractName, ContractArtifact>;
+
+const CONTRACTS_DIR = fileURLToPath(new URL("../../contracts/", import.meta.url));
+const OUT_DIR = `${CONTRACTS_DIR}out/`;
+const CACHE_FILE = `${OUT_DIR}artifacts.json`;
+
+// Cancun: supported by Base (since Ecotone) and Base Sepolia, and by anvil's default hardfork.
+// Newer targets (prague/osaka) would let solc emit opcodes an older L2 node may not accept.
+const SETTINGS = {
+  optimizer: { enabled: true, runs: 200 },
+  evmVersion: "cancun",
+  outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
+} as const;
+
+type CacheFile = { key: string; solcVersion: string; contracts: Artifacts };
+
+type SolcOutput = {
+  errors?: { severity: "error" | "warning" | "info"; formattedMessage: string }[];
+  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+};
+
+// The npm package version is the compiler version (solc-js bundles exactly one soljson), and
+// reading it does not load the compiler.
+const SOLC_VERSION = (createRequire(import.meta.url)("solc/package.json") as { version: string }).version;
+
+let memo: Promise<Artifacts> | undefined;
+
+/** ABI and creation bytecode of every contract; compiles on the first call after a source change. */
+export function loadArtifacts(): Promise<Artifacts> {
+  memo ??= load().catch((err: unknown) => {
+    // Don't cache a failure: a fixed source should compile on the next call.
+    memo = undefined;
+    throw err;
+  });
+  return memo;
+}
+
+async function load(): Promise<Artifacts> {
+  const sources = await readSources();
+  const key = createHash("sha256")
+    .update(JSON.stringify({ solcVersion: SOLC_VERSION, settings: SETTINGS, sources }))
+    .digest("hex");
+
+  const cached = await readCache();
+  if (cached?.key === key) return cached.contracts;
+
+  const { contracts, solcVersion } = await compile(sources);
+  await writeCache({ key, solcVersion, contracts });
+  return contracts;
+}
+
+async function writeCache(file: CacheFile): Promise<void> {
+  try {
+    await mkdir(OUT_DIR, { recursive: true });
+    // Write then rename, so a concurrent reader (parallel test files) never sees half a file.
+    const tmp = `${CACHE_FILE}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(tmp, JSON.stringify(file));
+    await rename(tmp, CACHE_FILE);
+  } catch {
+    // The cache only saves time: a read-only install still works, it just compiles at each start.
+  }
+}
+
+async function readSources(): Promise<Record<string, { content: string }>> {
+  const sources: Record<string, { content: string }> = {};
+  // Source unit names are the bare file names, so `import "./MerchantAccount.sol"` resolves.
+  for (const name of CONTRACT_NAMES) {
+    const file = `${name}.sol`;
+    sources[file] = { content: await readFile(`${CONTRACTS_DIR}${file}`, "utf8") };
+  }
+  return sources;
+}
+
+async function readCache(): Promise<CacheFile | undefined> {
+  try {
+    return JSON.parse(await readFile(CACHE_FILE, "utf8")) as CacheFile;
+  } catch {
+    // Missing or unreadable cache: just recompile.
+    return undefined;
+  }
+}
+
+async function compile(
+  sources: Record<string, { content: string }>,
+): Promise<{ contracts: Artifacts; solcVersion: string }> {
+  const solc = (await import("solc")).default;
+  const solcVersion: string = solc.version(); // e.g. "0.8.37+commit.f401782d.Emscripten.clang"
+  if (!solcVersion.startsWith(`${SOLC_VERSION}+`)) {
+    throw new Error(`solc reports ${solcVersion}, its package says ${SOLC_VERSION}`);
+  }
+  const input = { language: "Solidity", sources, settings: SETTINGS };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
+
+  const errors = (output.errors ?? []).filter((e) => e.severity === "error");
+  if (errors.length > 0) {
+    throw new Error(`Solidity compilation failed:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
+  }
+
+  const pick = (name: ContractName): ContractArtifact => {
+    const contract = output.contracts?.[`${name}.sol`]?.[name];
+    if (!contract) throw new Error(`solc output has no contract ${name}`);
+    return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  };
+  return {
+    solcVersion,
+    contracts: {
+      TestUSDC: pick("TestUSDC"),
+      MerchantAccount: pick("MerchantAccount"),
+      MerchantAccountFactory: pick("MerchantAccountFactory"),
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The chains the service talks to at run time, one per mode: the sandbox chain for test keys
+ * and Base for live keys. Built once at start from the configuration and the deployment record.
+ */
+import { createPublicClient, createWalletClient, defineChain, http, webSocket, type Address, type Chain, type PublicClient, type WalletClient, type Transport, type Account } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { ChainSettings, Mode } from "../config.ts";
+
+export interface ChainRuntime {
+  mode: Mode;
+  chainId: number;
+  chain: Chain;
+  rpcHttpUrl: string;
+  rpcWsUrl: string | undefined;
+  usdc: Address;
+  factory: Address;
+  startBlock: number;
+  confirmations: number;
+  publicClient: PublicClient;
+  /** Signs as the service's operator: fee collection, withdrawals, account creation. */
+  operator: WalletClient<Transport, Chain, Account>;
+}
+
+export function buildChainRuntime(
+  settings: ChainSettings,
+  addresses: { usdc: Address; factory: Address; startBlock: number },
+  operatorKey: `0x${string}`,
+): ChainRuntime {
+  const chain = defineChain({
+    id: settings.chainId,
+    name: settings.mode === "live" ? "Base" : "Sandbox",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [settings.rpcHttpUrl], ...(settings.rpcWsUrl ? { webSocket: [settings.rpcWsUrl] } : {}) } },
+  });
+  const transport = http(settings.rpcHttpUrl, { batch: false, retryCount: 3 });
+  return {
+    mode: settings.mode,
+    chainId: settings.chainId,
+    chain,
+    rpcHttpUrl: settings.rpcHttpUrl,
+    rpcWsUrl: settings.rpcWsUrl,
+    usdc: addresses.usdc,
+    factory: addresses.factory,
+    startBlock: addresses.startBlock,
+    confirmations: settings.confirmations,
+    publicClient: createPublicClient({ chain, transport, pollingInterval: 250 }) as PublicClient,
+    operator: createWalletClient({ chain, transport, account: privateKeyToAccount(operatorKey) }),
+  };
+}
+
+export const wsTransport = webSocket;

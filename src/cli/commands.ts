@@ -1,0 +1,126 @@
+/** The CLI's commands: options, what each does (through the onboarding service) and its human output. */
+import type { AppContext } from "../context.ts";
+import type { Mode } from "../db/schema/core.ts";
+import {
+  createApiKey,
+  createIntegratorAccount,
+  createWebhookEndpoint,
+  onboardMerchant,
+  OnboardingError,
+  revokeApiKey,
+  setWebhookEndpointStatus,
+} from "../modules/merchants/onboarding.ts";
+import { parseScheduleInput } from "../modules/merchants/schedule-input.ts";
+import { accounts } from "../db/schema/core.ts";
+import { merchantShape } from "../modules/merchants/model.ts";
+
+type Values = Record<string, string | boolean | string[] | undefined>;
+type Option = { type: "string" | "boolean"; multiple?: boolean };
+
+export interface Command<R = unknown> {
+  summary: string;
+  options: Record<string, Option>;
+  run(ctx: AppContext, v: Values): Promise<R>;
+  human(result: R): string;
+}
+
+function req(v: Values, name: string): string {
+  const value = v[name];
+  if (typeof value !== "string" || value === "") throw new OnboardingError(`--${name} is required`);
+  return value;
+}
+
+function mode(v: Values): Mode {
+  const m = (v.mode as string | undefined) ?? "test";
+  if (m !== "test" && m !== "live") throw new OnboardingError(`--mode must be test or live, got "${m}"`);
+  return m;
+}
+
+/** "0.01" -> 100 bps; rejects anything that is not a whole number of basis points. */
+function feeRateBps(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(text)) throw new OnboardingError(`--fee-rate must be a decimal between 0 and 1 with at most 4 decimals, got "${text}"`);
+  return Math.round(Number(text) * 10_000);
+}
+
+const define = <R>(c: Command<R>) => c as Command<unknown>;
+
+export const commands: Record<string, Command> = {
+  "accounts create": define({
+    summary: "Create an integrator account (--name)",
+    options: { name: { type: "string" } },
+    run: (ctx, v) => createIntegratorAccount(ctx, req(v, "name")),
+    human: (a) => `created integrator account ${a.id} (${a.name})`,
+  }),
+  "accounts list": define({
+    summary: "List integrator accounts",
+    options: {},
+    run: (ctx) => ctx.database.db.select().from(accounts).orderBy(accounts.createdAt),
+    human: (rows) => rows.map((a) => `${a.id}  ${a.name}`).join("\n") || "(none)",
+  }),
+  "merchants create": define({
+    summary: "Create and onboard a merchant, deploying its account contract",
+    options: {
+      account: { type: "string", multiple: true },
+      mode: { type: "string" },
+      "business-name": { type: "string" },
+      email: { type: "string" },
+      "bank-name": { type: "string" },
+      "bank-last4": { type: "string" },
+      "fee-rate": { type: "string" },
+      schedule: { type: "string" },
+      owner: { type: "string" },
+      payout: { type: "string" },
+    },
+    async run(ctx, v) {
+      const schedule = parseScheduleInput((v.schedule as string | undefined) ?? "weekly_monday");
+      if (typeof schedule === "string") throw new OnboardingError(schedule);
+      const accountIds = (v.account as string[] | undefined) ?? [];
+      if (accountIds.length === 0) throw new OnboardingError("--account is required (repeat it to link several accounts)");
+      const m = await onboardMerchant(ctx, {
+        accountIds,
+        mode: mode(v),
+        businessName: req(v, "business-name"),
+        email: req(v, "email"),
+        bankName: req(v, "bank-name"),
+        bankLast4: req(v, "bank-last4"),
+        feeRateBps: feeRateBps(v["fee-rate"] as string | undefined),
+        schedule,
+        ownerAddress: req(v, "owner"),
+        payoutAddress: req(v, "payout"),
+      });
+      return merchantShape(m);
+    },
+    human: (m) => `onboarded merchant ${m.id} (${m.business_name}); payment address ${m.payment_address}`,
+  }),
+  "keys create": define({
+    summary: "Create an API key (--account, --mode test|live, optional --merchant to scope it); shown once",
+    options: { account: { type: "string" }, mode: { type: "string" }, merchant: { type: "string" } },
+    run: (ctx, v) => createApiKey(ctx, { accountId: req(v, "account"), mode: mode(v), merchantId: (v.merchant as string | undefined) ?? null }),
+    human: (k) => `created ${k.mode} key ${k.id}${k.merchantId ? ` scoped to ${k.merchantId}` : ""}\n\n  ${k.key}\n\nThis key is shown once: store it now.`,
+  }),
+  "keys revoke": define({
+    summary: "Revoke an API key (--key key_…)",
+    options: { key: { type: "string" } },
+    run: (ctx, v) => revokeApiKey(ctx, req(v, "key")),
+    human: (k) => `revoked ${k.id}`,
+  }),
+  "webhooks create": define({
+    summary: "Register a webhook endpoint (--account, --url, --mode, --event repeated); secret shown once",
+    options: { account: { type: "string" }, url: { type: "string" }, mode: { type: "string" }, event: { type: "string", multiple: true } },
+    run: (ctx, v) => createWebhookEndpoint(ctx, { accountId: req(v, "account"), mode: mode(v), url: req(v, "url"), eventTypes: (v.event as string[] | undefined) ?? [] }),
+    human: (e) => `created webhook endpoint ${e.id} -> ${e.url} (${e.eventTypes.join(", ")})\n\n  signing secret: ${e.secret}\n\nThis secret is shown once: store it now.`,
+  }),
+  "webhooks disable": define({
+    summary: "Disable a webhook endpoint (--endpoint we_…)",
+    options: { endpoint: { type: "string" } },
+    run: (ctx, v) => setWebhookEndpointStatus(ctx, req(v, "endpoint"), "disabled"),
+    human: (e) => `disabled ${e.id}`,
+  }),
+  "webhooks enable": define({
+    summary: "Re-enable a webhook endpoint (--endpoint we_…)",
+    options: { endpoint: { type: "string" } },
+    run: (ctx, v) => setWebhookEndpointStatus(ctx, req(v, "endpoint"), "enabled"),
+    human: (e) => `enabled ${e.id}`,
+  }),
+};

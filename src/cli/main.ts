@@ -1,0 +1,77 @@
+/**
+ * Operator CLI (`npm run cli -- <command>`): onboarding and webhook registration until a dashboard
+ * exists. Talks to the same database as the service; every command takes --json.
+ */
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig, type ChainSettings, type Config } from "../config.ts";
+import { createContext, type AppContext } from "../context.ts";
+import { connect, type Database } from "../db/client.ts";
+import { migrate } from "../db/migrate.ts";
+import { buildChainRuntime } from "../chain/runtime.ts";
+import { ensureDeployment } from "../sandbox/deployment.ts";
+import { createLogger } from "../logger.ts";
+import { commands } from "./commands.ts";
+import { OnboardingError } from "../modules/merchants/onboarding.ts";
+import { readFileSync, existsSync } from "node:fs";
+
+export class CliError extends Error {}
+
+async function main(argv: string[]) {
+  const [group, action, ...rest] = argv;
+  const command = group && action ? commands[`${group} ${action}`] : undefined;
+  if (!command) {
+    console.error(usage());
+    process.exit(group === "help" || group === "--help" ? 0 : 2);
+  }
+  const { values } = parseArgs({ args: rest, options: { ...command.options, json: { type: "boolean" } }, strict: true, allowPositionals: false });
+  const config = loadConfig();
+  const ctx = await openContext(config);
+  try {
+    const result = await command.run(ctx, values as Record<string, string | boolean | string[] | undefined>);
+    if (values.json) console.log(JSON.stringify(result, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2));
+    else console.log(command.human(result as never));
+  } finally {
+    await ctx.database.close();
+  }
+}
+
+/** The CLI does not start anything: it needs the database (and chain) of a running service. */
+async function openContext(config: ReturnType<typeof loadConfig>): Promise<AppContext> {
+  let url = config.databaseUrl;
+  if (!url) {
+    // Embedded default: the sandbox writes its database URL to the info file when it starts.
+    if (!existsSync(config.sandboxInfoFile)) throw new CliError(`DATABASE_URL is not set and ${config.sandboxInfoFile} does not exist: start the service first (npm start)`);
+    url = (JSON.parse(readFileSync(config.sandboxInfoFile, "utf8")) as { database_url: string }).database_url;
+  }
+  const database = connect(url, { max: 2 });
+  await migrate(database.sql);
+  const chains: AppContext["chains"] = {};
+  for (const settings of [config.chains.test, config.chains.live]) {
+    if (!settings) continue;
+    const deployment = await ensureDeploymentReadOnly(database, settings, config);
+    if (deployment) chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey);
+  }
+  return createContext({ config, database, chains, log: createLogger("warn") });
+}
+
+/** The CLI never deploys contracts: it uses what the running service deployed or was given. */
+async function ensureDeploymentReadOnly(database: Database, settings: ChainSettings, config: Config) {
+  try {
+    return await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient, { deploy: false });
+  } catch {
+    return undefined;
+  }
+}
+
+function usage() {
+  const lines = ["Usage: npm run cli -- <group> <action> [options] [--json]", ""];
+  for (const [name, c] of Object.entries(commands)) lines.push(`  ${name.padEnd(24)} ${c.summary}`);
+  return lines.join("\n");
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  // Known errors are one clear line; anything else also gets its stack for a bug report.
+  const known = err instanceof CliError || err instanceof ConfigError || err instanceof OnboardingError || String((err as { code?: string }).code).startsWith("ERR_PARSE_ARGS");
+  console.error(known ? `error: ${(err as Error).message}` : err);
+  process.exit(1);
+});

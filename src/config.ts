@@ -1,0 +1,190 @@
+/**
+ * The one configuration object of the service, parsed once at start from the environment.
+ * Every value has an embedded default: with nothing set, the service runs the sandbox
+ * (embedded Postgres, local anvil chain, contracts deployed at start).
+ * A bad value stops the start with a message naming the variable.
+ */
+import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
+
+export const ROLES = ["api", "indexer", "matcher", "expirer", "dispatcher", "settler", "fee_collector"] as const;
+export type Role = (typeof ROLES)[number];
+
+export type Mode = "test" | "live";
+
+/** One chain the service watches: the sandbox chain for test keys, Base for live keys. */
+export interface ChainSettings {
+  mode: Mode;
+  /** Embedded: the service starts anvil itself and deploys the contracts. */
+  embedded: boolean;
+  chainId: number;
+  rpcHttpUrl: string;
+  rpcWsUrl: string | undefined;
+  /** Unset in embedded mode until deployed; then read from the database. */
+  usdcAddress: Address | undefined;
+  factoryAddress: Address | undefined;
+  startBlock: number;
+  confirmations: number;
+}
+
+export interface Config {
+  roles: ReadonlySet<Role>;
+  host: string;
+  port: number;
+  publicBaseUrl: string;
+  /** undefined: start the embedded Postgres. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sandboxInfoFile: string;
+  embeddedPostgresPort: number;
+  anvilPort: number;
+  /** Seconds between blocks of the embedded chain; 0 mines one block per transaction (tests). */
+  anvilBlockTime: number;
+  indexerPort: number;
+  operatorPrivateKey: Hex;
+  feeRecipient: Address | undefined;
+  sandboxPayerPrivateKey: Hex;
+  chains: { test: ChainSettings; live: ChainSettings | undefined };
+  defaultFeeRateBps: number;
+  rateLimitPerSecond: { test: number; live: number };
+  webhookTimeoutMs: number;
+  logLevel: "debug" | "info" | "warn" | "error";
+}
+
+export class ConfigError extends Error {
+  constructor(public variable: string, message: string) {
+    super(`Invalid configuration: ${variable} ${message}`);
+  }
+}
+
+/** Anvil's first two well-known dev accounts: operator and payer of the local sandbox chain only. */
+const ANVIL_KEY_0: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+const ANVIL_KEY_1: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b750690";
+const BASE_USDC: Address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+const BASE_SEPOLIA_USDC: Address = "0x036CbD53842c5426634e7929541eC2318f3dCF7e";
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const r = new Reader(env);
+  const port = r.int("PORT", 3000, 1, 65535);
+  const host = r.str("HOST", "127.0.0.1");
+  const testRpc = r.optional("SANDBOX_RPC_HTTP_URL");
+  const anvilPort = r.int("SANDBOX_ANVIL_PORT", 8545, 1, 65535);
+  const testEmbedded = testRpc === undefined;
+  const testChainId = r.int("SANDBOX_CHAIN_ID", testEmbedded ? 31337 : 84532, 1, 2 ** 31);
+
+  const test: ChainSettings = {
+    mode: "test",
+    embedded: testEmbedded,
+    chainId: testChainId,
+    rpcHttpUrl: r.url("SANDBOX_RPC_HTTP_URL", `http://127.0.0.1:${anvilPort}`),
+    rpcWsUrl: r.optionalUrl("SANDBOX_RPC_WS_URL") ?? (testEmbedded ? `ws://127.0.0.1:${anvilPort}` : undefined),
+    usdcAddress: r.address("SANDBOX_USDC_ADDRESS", testEmbedded ? undefined : BASE_SEPOLIA_USDC),
+    factoryAddress: r.address("SANDBOX_FACTORY_ADDRESS", undefined),
+    startBlock: r.int("SANDBOX_START_BLOCK", 0, 0, 2 ** 53),
+    confirmations: r.int("SANDBOX_CONFIRMATIONS", testEmbedded ? 0 : 2, 0, 1000),
+  };
+  const liveRpc = r.optional("LIVE_RPC_HTTP_URL");
+  const live: ChainSettings | undefined =
+    liveRpc === undefined
+      ? undefined
+      : {
+          mode: "live",
+          embedded: false,
+          chainId: r.int("LIVE_CHAIN_ID", 8453, 1, 2 ** 31),
+          rpcHttpUrl: r.url("LIVE_RPC_HTTP_URL", liveRpc),
+          rpcWsUrl: r.optionalUrl("LIVE_RPC_WS_URL"),
+          usdcAddress: r.address("LIVE_USDC_ADDRESS", BASE_USDC),
+          factoryAddress: r.address("LIVE_FACTORY_ADDRESS", undefined),
+          startBlock: r.int("LIVE_START_BLOCK", 0, 0, 2 ** 53),
+          confirmations: r.int("LIVE_CONFIRMATIONS", 2, 0, 1000),
+        };
+  if (live && !live.factoryAddress) throw new ConfigError("LIVE_FACTORY_ADDRESS", "is required when LIVE_RPC_HTTP_URL is set");
+  if (!testEmbedded && !test.factoryAddress)
+    throw new ConfigError("SANDBOX_FACTORY_ADDRESS", "is required when SANDBOX_RPC_HTTP_URL is set");
+
+  const dataDir = r.str("DATA_DIR", ".data");
+  return {
+    roles: r.roles("ROLES"),
+    host,
+    port,
+    publicBaseUrl: r.url("PUBLIC_BASE_URL", `http://localhost:${port}`).replace(/\/+$/, ""),
+    databaseUrl: r.optionalUrl("DATABASE_URL"),
+    dataDir,
+    sandboxInfoFile: r.str("SANDBOX_INFO_FILE", `${dataDir}/sandbox.json`),
+    embeddedPostgresPort: r.int("EMBEDDED_POSTGRES_PORT", 54329, 1, 65535),
+    anvilPort,
+    anvilBlockTime: r.int("SANDBOX_BLOCK_TIME", 1, 0, 60),
+    indexerPort: r.int("INDEXER_PORT", 42069, 1, 65535),
+    operatorPrivateKey: r.privateKey("OPERATOR_PRIVATE_KEY", testEmbedded && !live ? ANVIL_KEY_0 : undefined),
+    feeRecipient: r.address("FEE_RECIPIENT_ADDRESS", undefined),
+    sandboxPayerPrivateKey: r.privateKey("SANDBOX_PAYER_PRIVATE_KEY", ANVIL_KEY_1),
+    chains: { test, live },
+    defaultFeeRateBps: r.int("DEFAULT_FEE_RATE_BPS", 100, 0, 10000),
+    rateLimitPerSecond: { test: r.int("RATE_LIMIT_TEST_PER_SECOND", 25, 1, 1e6), live: r.int("RATE_LIMIT_LIVE_PER_SECOND", 100, 1, 1e6) },
+    webhookTimeoutMs: r.int("WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),
+    logLevel: r.oneOf("LOG_LEVEL", ["debug", "info", "warn", "error"] as const, "info"),
+  };
+}
+
+class Reader {
+  constructor(private env: Env) {}
+
+  optional(name: string): string | undefined {
+    const v = this.env[name];
+    return v === undefined || v.trim() === "" ? undefined : v.trim();
+  }
+  str(name: string, fallback: string): string {
+    return this.optional(name) ?? fallback;
+  }
+  int(name: string, fallback: number, min: number, max: number): number {
+    const v = this.optional(name);
+    if (v === undefined) return fallback;
+    if (!/^\d+$/.test(v)) throw new ConfigError(name, `must be an integer, got "${v}"`);
+    const n = Number(v);
+    if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+    return n;
+  }
+  url(name: string, fallback: string): string {
+    return this.optionalUrl(name) ?? fallback;
+  }
+  optionalUrl(name: string): string | undefined {
+    const v = this.optional(name);
+    if (v === undefined) return undefined;
+    try {
+      new URL(v);
+    } catch {
+      throw new ConfigError(name, `must be a URL, got "${v}"`);
+    }
+    return v;
+  }
+  address(name: string, fallback: Address | undefined): Address | undefined {
+    const v = this.optional(name);
+    if (v === undefined) return fallback;
+    if (!isAddress(v, { strict: false })) throw new ConfigError(name, `must be a 0x-prefixed 20-byte address`);
+    return getAddress(v);
+  }
+  privateKey(name: string, fallback: Hex | undefined): Hex {
+    const v = this.optional(name);
+    if (v === undefined) {
+      if (fallback === undefined) throw new ConfigError(name, "is required when a non-embedded chain is configured");
+      return fallback;
+    }
+    if (!isHex(v) || v.length !== 66) throw new ConfigError(name, "must be a 0x-prefixed 32-byte hex private key");
+    return v;
+  }
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const v = this.optional(name);
+    if (v === undefined) return fallback;
+    if (!(allowed as readonly string[]).includes(v)) throw new ConfigError(name, `must be one of ${allowed.join(", ")}`);
+    return v as T;
+  }
+  roles(name: string): ReadonlySet<Role> {
+    const v = this.optional(name);
+    if (v === undefined || v === "all") return new Set(ROLES);
+    const roles = v.split(",").map((s) => s.trim());
+    for (const role of roles)
+      if (!(ROLES as readonly string[]).includes(role)) throw new ConfigError(name, `has unknown role "${role}" (known: all, ${ROLES.join(", ")})`);
+    return new Set(roles as Role[]);
+  }
+}

@@ -1,0 +1,172 @@
+/** Drizzle view of the core tables (src/db/migrations/0001_core.sql is the source of truth). */
+import { bigint, customType, integer, jsonb, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+export const app = pgSchema("app");
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+const ts = (name: string) => timestamp(name, { precision: 3, withTimezone: true, mode: "date" });
+const units = (name: string) => bigint(name, { mode: "bigint" });
+
+export type Mode = "test" | "live";
+
+export const accounts = app.table("accounts", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const merchants = app.table("merchants", {
+  id: text("id").primaryKey(),
+  mode: text("mode").$type<Mode>().notNull(),
+  businessName: text("business_name").notNull(),
+  email: text("email").notNull(),
+  status: text("status").$type<"pending" | "active" | "disabled">().notNull(),
+  kycStatus: text("kyc_status").$type<"pending" | "approved" | "rejected">().notNull(),
+  payoutMethod: text("payout_method").$type<"bank_account">().notNull(),
+  bankName: text("bank_name").notNull(),
+  bankLast4: text("bank_last4").notNull(),
+  bankStatus: text("bank_status").$type<"pending" | "verified" | "failed">().notNull(),
+  chainId: integer("chain_id").notNull(),
+  paymentAddress: text("payment_address"),
+  ownerAddress: text("owner_address").notNull(),
+  payoutAddress: text("payout_address").notNull(),
+  feeRateBps: integer("fee_rate_bps").notNull(),
+  settlementSchedule: text("settlement_schedule").$type<"weekly_monday" | "daily" | "manual" | "custom">().notNull(),
+  settlementCron: text("settlement_cron"),
+  settlementTimezone: text("settlement_timezone"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const accountMerchants = app.table(
+  "account_merchants",
+  { accountId: text("account_id").notNull(), merchantId: text("merchant_id").notNull() },
+  (t) => [primaryKey({ columns: [t.accountId, t.merchantId] })],
+);
+
+export const apiKeys = app.table("api_keys", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull(),
+  merchantId: text("merchant_id"),
+  mode: text("mode").$type<Mode>().notNull(),
+  keyHash: bytea("key_hash").notNull(),
+  keyHint: text("key_hint").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  revokedAt: ts("revoked_at"),
+});
+
+export type IntentStatus = "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+
+export const paymentIntents = app.table("payment_intents", {
+  id: text("id").primaryKey(),
+  mode: text("mode").$type<Mode>().notNull(),
+  accountId: text("account_id").notNull(),
+  merchantId: text("merchant_id").notNull(),
+  status: text("status").$type<IntentStatus>().notNull(),
+  amountUnits: units("amount_units").notNull(),
+  tagUnits: integer("tag_units").notNull(),
+  expectedUnits: units("expected_units").notNull(),
+  chainId: integer("chain_id").notNull(),
+  paymentAddress: text("payment_address").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+  createdAt: ts("created_at").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  confirmedAt: ts("confirmed_at"),
+  cancelledAt: ts("cancelled_at"),
+  expiredAt: ts("expired_at"),
+  settledAt: ts("settled_at"),
+  netUnits: units("net_units"),
+  feeUnits: units("fee_units"),
+  txHash: text("tx_hash"),
+  transactionId: text("transaction_id"),
+});
+
+export const idempotencyKeys = app.table(
+  "idempotency_keys",
+  {
+    accountId: text("account_id").notNull(),
+    mode: text("mode").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    intentId: text("intent_id").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.mode, t.key] })],
+);
+
+export const reservations = app.table(
+  "reservations",
+  {
+    merchantId: text("merchant_id").notNull(),
+    expectedUnits: units("expected_units").notNull(),
+    intentId: text("intent_id").notNull(),
+    releasedAfter: ts("released_after"),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.expectedUnits] })],
+);
+
+export type TransactionStatus = "confirmed" | "settled" | "failed";
+export type SettlementStatus = "pending" | "in_transit" | "paid" | "failed";
+
+export const transactions = app.table("transactions", {
+  id: text("id").primaryKey(),
+  mode: text("mode").$type<Mode>().notNull(),
+  merchantId: text("merchant_id").notNull(),
+  paymentIntentId: text("payment_intent_id"),
+  status: text("status").$type<TransactionStatus>().notNull(),
+  settlementStatus: text("settlement_status").$type<SettlementStatus>().notNull(),
+  settlementId: text("settlement_id"),
+  amountUnits: units("amount_units").notNull(),
+  feeUnits: units("fee_units").notNull(),
+  netUnits: units("net_units").notNull(),
+  feeRateBps: integer("fee_rate_bps").notNull(),
+  chainId: integer("chain_id").notNull(),
+  txHash: text("tx_hash").notNull(),
+  logIndex: integer("log_index").notNull(),
+  blockNumber: units("block_number").notNull(),
+  blockHash: text("block_hash"),
+  senderAddress: text("sender_address").notNull(),
+  paymentAddress: text("payment_address").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+  confirmedAt: ts("confirmed_at").notNull(),
+  feeStatus: text("fee_status").$type<"pending" | "submitted" | "collected" | "failed">().notNull(),
+  feeTxHash: text("fee_tx_hash"),
+  feeCollectedAt: ts("fee_collected_at"),
+  feeAttempts: integer("fee_attempts").notNull(),
+  feeNextAttemptAt: ts("fee_next_attempt_at"),
+  feeLastError: text("fee_last_error"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const events = app.table("events", {
+  id: text("id").primaryKey(),
+  mode: text("mode").$type<Mode>().notNull(),
+  type: text("type").notNull(),
+  accountId: text("account_id"),
+  merchantId: text("merchant_id").notNull(),
+  data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  fannedOutAt: ts("fanned_out_at"),
+});
+
+export const chainDeployments = app.table("chain_deployments", {
+  chainId: integer("chain_id").primaryKey(),
+  usdcAddress: text("usdc_address").notNull(),
+  factoryAddress: text("factory_address").notNull(),
+  deployedBlock: units("deployed_block").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const WEBHOOK_EVENT_TYPES = ["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed"] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const webhookEndpoints = app.table("webhook_endpoints", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull(),
+  mode: text("mode").$type<Mode>().notNull(),
+  url: text("url").notNull(),
+  secret: text("secret").notNull(),
+  eventTypes: text("event_types").array().$type<WebhookEventType[]>().notNull(),
+  status: text("status").$type<"enabled" | "disabled">().notNull(),
+  disabledReason: text("disabled_reason"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});

@@ -1,0 +1,69 @@
+/**
+ * Bearer-key authentication and the visibility rule (DECISIONS.md "Authentication and scope"):
+ * a key sees the merchants of its account, in its own mode, or only its one merchant if scoped.
+ * Anything else is 404, never 403.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { accountMerchants, apiKeys, merchants, type Mode } from "../db/schema/core.ts";
+import { hashApiKey, parseApiKey } from "../domain/api-keys.ts";
+import { ApiError } from "./errors.ts";
+
+export interface Principal {
+  keyId: string;
+  accountId: string;
+  mode: Mode;
+  /** Set when the key is scoped to a single merchant. */
+  scopeMerchantId: string | null;
+}
+
+/** Short-lived caches: a key lookup per request would double the cost of a GET. Revocation takes effect within CACHE_MS. */
+const CACHE_MS = 2_000;
+
+export class Authenticator {
+  private keys = new Map<string, { principal: Principal | null; at: number }>();
+  private visible = new Map<string, { ok: boolean; at: number }>();
+
+  constructor(private database: Database) {}
+
+  async authenticate(header: string | null): Promise<Principal> {
+    if (!header) throw new ApiError("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'.");
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!m?.[1]) throw new ApiError("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'.");
+    const key = m[1];
+    if (!parseApiKey(key)) throw new ApiError("api_key_invalid", "Invalid API key.");
+    const now = Date.now();
+    const cached = this.keys.get(key);
+    let principal: Principal | null;
+    if (cached && now - cached.at < CACHE_MS) principal = cached.principal;
+    else {
+      const [row] = await this.database.db
+        .select({ id: apiKeys.id, accountId: apiKeys.accountId, mode: apiKeys.mode, merchantId: apiKeys.merchantId, revokedAt: apiKeys.revokedAt })
+        .from(apiKeys)
+        .where(eq(apiKeys.keyHash, hashApiKey(key)));
+      principal = row && !row.revokedAt ? { keyId: row.id, accountId: row.accountId, mode: row.mode, scopeMerchantId: row.merchantId } : null;
+      if (this.keys.size > 10_000) this.keys.clear();
+      this.keys.set(key, { principal, at: now });
+    }
+    if (!principal) throw new ApiError("api_key_invalid", "Invalid API key.");
+    return principal;
+  }
+
+  /** True when the principal may see the merchant (linked to its account, same mode, within scope). */
+  async canSeeMerchant(p: Principal, merchantId: string): Promise<boolean> {
+    if (p.scopeMerchantId !== null && p.scopeMerchantId !== merchantId) return false;
+    const cacheKey = `${p.accountId}:${p.mode}:${merchantId}`;
+    const now = Date.now();
+    const cached = this.visible.get(cacheKey);
+    if (cached && now - cached.at < CACHE_MS) return cached.ok;
+    const rows = await this.database.db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .innerJoin(accountMerchants, eq(accountMerchants.merchantId, merchants.id))
+      .where(and(eq(merchants.id, merchantId), eq(merchants.mode, p.mode), eq(accountMerchants.accountId, p.accountId)));
+    const ok = rows.length > 0;
+    if (this.visible.size > 100_000) this.visible.clear();
+    this.visible.set(cacheKey, { ok, at: now });
+    return ok;
+  }
+}

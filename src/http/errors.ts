@@ -1,0 +1,56 @@
+/**
+ * Every error the API can answer, as a closed union of codes with one map to HTTP status and type
+ * (DECISIONS.md "Errors"). Routes throw ApiError; the one handler in app.ts renders it.
+ */
+export const ERROR_CODES = {
+  parameter_missing: [400, "invalid_request_error"],
+  parameter_invalid: [400, "invalid_request_error"],
+  parameter_unknown: [400, "invalid_request_error"],
+  amount_out_of_range: [400, "invalid_request_error"],
+  currency_unsupported: [400, "invalid_request_error"],
+  ttl_out_of_range: [400, "invalid_request_error"],
+  metadata_invalid: [400, "invalid_request_error"],
+  merchant_not_active: [400, "invalid_request_error"],
+  resource_missing: [404, "invalid_request_error"],
+  unsupported_content_type: [415, "invalid_request_error"],
+  api_key_missing: [401, "authentication_error"],
+  api_key_invalid: [401, "authentication_error"],
+  idempotency_key_reused: [409, "idempotency_error"],
+  intent_not_cancellable: [409, "invalid_request_error"],
+  too_many_open_intents: [409, "invalid_request_error"],
+  body_too_large: [413, "invalid_request_error"],
+  rate_limited: [429, "rate_limit_error"],
+  internal_error: [500, "api_error"],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorBody {
+  error: { type: string; message: string; code: ErrorCode; param?: string };
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly type: string;
+  /** 400 resource_missing names the body field; 404 resource_missing is a path id. */
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly param?: string,
+    status?: number,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    const [defaultStatus, type] = ERROR_CODES[code];
+    this.status = status ?? defaultStatus;
+    this.type = type;
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: { type: this.type, message: this.message, code: this.code, ...(this.param !== undefined ? { param: this.param } : {}) },
+    };
+  }
+}
+
+export const notFound = (what: string, id: string) => new ApiError("resource_missing", `No such ${what}: '${id}'`);

@@ -1,0 +1,18 @@
+/** Shared OpenAPI pieces: the error shape and its examples. */
+import { t } from "elysia";
+import { ERROR_CODES } from "./errors.ts";
+
+export const ErrorSchema = t.Object(
+  {
+    error: t.Object({
+      type: t.String({ examples: ["invalid_request_error"] }),
+      message: t.String(),
+      code: t.Union(Object.keys(ERROR_CODES).map((c) => t.Literal(c))),
+      param: t.Optional(t.String()),
+    }),
+  },
+  {
+    description: "Error",
+    examples: [{ error: { type: "invalid_request_error", message: "No such merchant: 'mer_x'", code: "resource_missing" } }],
+  },
+);

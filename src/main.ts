@@ -1,0 +1,65 @@
+/**
+ * Entry point: `bun src/main.ts` (README: `npm start`). With nothing configured it runs the whole
+ * sandbox; see src/config.ts for the variables that replace each embedded part.
+ */
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { startService, type RunningService } from "./service.ts";
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const startedAt = Date.now();
+let service: RunningService | undefined;
+let stopping = false;
+
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.error(`\n${signal}: stopping…`);
+  // Hard deadline: whatever happens, nothing outlives us by more than 10 s.
+  setTimeout(() => process.exit(1), 9_000).unref();
+  await service?.stop();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+try {
+  service = await startService(config);
+} catch (err) {
+  console.error(`Start failed: ${(err as Error).message}`);
+  if (config.logLevel === "debug") console.error(err);
+  process.exit(1);
+}
+if (stopping) await new Promise(() => {});
+
+const s = service.sandbox;
+const lines = [
+  "",
+  `  Stablecoin payment-intent service is up (${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+  "",
+  `  API            ${service.apiUrl}/v1`,
+  `  Swagger        ${service.apiUrl}/swagger`,
+];
+if (s) {
+  lines.push(
+    `  Chain RPC      ${s.rpc_url} (chain id ${s.chain_id}, USDC ${s.usdc_address})`,
+    `  Merchant       ${s.merchant_id} (pays to ${s.payment_address})`,
+    `  Test key       ${s.test_key_scoped}   (scoped to the demo merchant)`,
+    `  Test key       ${s.test_key_unscoped}   (unscoped)`,
+    `  Payer wallet   ${s.payer_address}`,
+    "",
+    `  Everything above, with the payer's private key, is in ${config.sandboxInfoFile}`,
+    `  Try: curl -H "Authorization: Bearer ${s.test_key_scoped}" ${service.apiUrl}/v1/merchants/${s.merchant_id}`,
+  );
+}
+lines.push("", "  Ctrl-C stops everything.", "");
+console.log(lines.join("\n"));

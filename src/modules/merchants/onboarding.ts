@@ -1,0 +1,190 @@
+/**
+ * Operator-side onboarding (the spec's "dashboard", reached through the CLI until one exists):
+ * integrator accounts, merchants with their on-chain account, API keys and webhook endpoints.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { getAddress, isAddress, keccak256, toHex, type Address } from "viem";
+import { randomBytes } from "node:crypto";
+import type { AppContext } from "../../context.ts";
+import { accountMerchants, accounts, apiKeys, merchants, webhookEndpoints, WEBHOOK_EVENT_TYPES, type Mode, type WebhookEventType } from "../../db/schema/core.ts";
+import { newId } from "../../domain/ids.ts";
+import { generateApiKey, hashApiKey, keyHint } from "../../domain/api-keys.ts";
+import { createMerchantAccount } from "../../chain/deploy.ts";
+export const MERCHANTS_CHANGED_CHANNEL = "stablepay_merchants_changed";
+import { validateSchedule, type ScheduleInput } from "./schedule-input.ts";
+
+export class OnboardingError extends Error {
+  override name = "OnboardingError";
+}
+
+export async function createIntegratorAccount(ctx: AppContext, name: string) {
+  if (!name.trim()) throw new OnboardingError("account name must not be empty");
+  const [row] = await ctx.database.db.insert(accounts).values({ id: newId("account"), name: name.trim() }).returning();
+  return row!;
+}
+
+export interface OnboardMerchantInput {
+  accountIds: string[];
+  mode: Mode;
+  businessName: string;
+  email: string;
+  bankName: string;
+  bankLast4: string;
+  feeRateBps?: number;
+  schedule: ScheduleInput;
+  ownerAddress: string;
+  payoutAddress: string;
+}
+
+/**
+ * Creates a fully onboarded merchant: KYC approved and bank verified (checked outside, by the
+ * operator), merchant account contract deployed through the factory with CREATE2.
+ * The row is written first with no payment address, so a crash during deployment leaves a
+ * `pending` merchant that `completeMerchantDeployment` finishes (CREATE2 makes the retry safe).
+ */
+export async function onboardMerchant(ctx: AppContext, input: OnboardMerchantInput) {
+  const errors: string[] = [];
+  if (!input.businessName.trim()) errors.push("business name must not be empty");
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) errors.push(`email "${input.email}" is not an email address`);
+  if (!input.bankName.trim()) errors.push("bank name must not be empty");
+  if (!/^\d{4}$/.test(input.bankLast4)) errors.push("bank last 4 must be exactly four digits");
+  const feeRateBps = input.feeRateBps ?? ctx.config.defaultFeeRateBps;
+  if (!Number.isInteger(feeRateBps) || feeRateBps < 0 || feeRateBps > 10_000) errors.push("fee rate must be between 0 and 1 in steps of 0.0001");
+  if (!isAddress(input.ownerAddress, { strict: false })) errors.push("owner address is not an address");
+  if (!isAddress(input.payoutAddress, { strict: false })) errors.push("payout address is not an address");
+  const scheduleError = validateSchedule(input.schedule);
+  if (scheduleError) errors.push(scheduleError);
+  if (input.accountIds.length === 0) errors.push("at least one integrator account is required");
+  const chain = ctx.chains[input.mode];
+  if (!chain) errors.push(`no ${input.mode} chain is configured`);
+  if (errors.length || !chain) throw new OnboardingError(errors.join("; "));
+  const existing = await ctx.database.db.select({ id: accounts.id }).from(accounts);
+  const known = new Set(existing.map((a) => a.id));
+  for (const id of input.accountIds) if (!known.has(id)) throw new OnboardingError(`no such integrator account: ${id}`);
+
+  const id = newId("merchant");
+  await ctx.database.db.transaction(async (tx) => {
+    await tx.insert(merchants).values({
+      id,
+      mode: input.mode,
+      businessName: input.businessName.trim(),
+      email: input.email,
+      status: "pending",
+      kycStatus: "approved",
+      payoutMethod: "bank_account",
+      bankName: input.bankName.trim(),
+      bankLast4: input.bankLast4,
+      bankStatus: "verified",
+      chainId: chain.chainId,
+      paymentAddress: null,
+      ownerAddress: getAddress(input.ownerAddress),
+      payoutAddress: getAddress(input.payoutAddress),
+      feeRateBps,
+      settlementSchedule: input.schedule.kind,
+      settlementCron: input.schedule.kind === "custom" ? input.schedule.cron : null,
+      settlementTimezone: input.schedule.kind === "custom" ? input.schedule.timezone : null,
+    });
+    await tx.insert(accountMerchants).values(input.accountIds.map((accountId) => ({ accountId, merchantId: id })));
+  });
+  return completeMerchantDeployment(ctx, id);
+}
+
+/** Deploys (or finds) the merchant's account contract and activates the merchant. Idempotent. */
+export async function completeMerchantDeployment(ctx: AppContext, merchantId: string) {
+  const [m] = await ctx.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
+  if (!m) throw new OnboardingError(`no such merchant: ${merchantId}`);
+  if (m.paymentAddress) return m;
+  const chain = ctx.chains[m.mode];
+  if (!chain) throw new OnboardingError(`no ${m.mode} chain is configured`);
+  const address: Address = await createMerchantAccount({
+    walletClient: chain.operator,
+    publicClient: chain.publicClient,
+    factory: chain.factory,
+    salt: merchantSalt(m.id),
+    owner: m.ownerAddress as Address,
+    payoutAddress: m.payoutAddress as Address,
+    feeRateBps: m.feeRateBps,
+  });
+  const [row] = await ctx.database.db
+    .update(merchants)
+    .set({ paymentAddress: address, status: "active" })
+    .where(and(eq(merchants.id, merchantId), isNull(merchants.paymentAddress)))
+    .returning();
+  const [current] = row ? [row] : await ctx.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
+  // The indexer role listens: its address list must now include this account (possibly in another process).
+  await ctx.database.sql`SELECT pg_notify(${MERCHANTS_CHANGED_CHANNEL}, ${merchantId})`;
+  return current!;
+}
+
+/** CREATE2 salt: derived from the merchant id, so the address is fixed before deployment. */
+export function merchantSalt(merchantId: string) {
+  return keccak256(toHex(`stablepay:merchant:${merchantId}`));
+}
+
+export async function linkMerchant(ctx: AppContext, accountId: string, merchantId: string) {
+  await ctx.database.db.insert(accountMerchants).values({ accountId, merchantId }).onConflictDoNothing();
+}
+
+export async function createApiKey(ctx: AppContext, input: { accountId: string; mode: Mode; merchantId?: string | null }) {
+  const [account] = await ctx.database.db.select().from(accounts).where(eq(accounts.id, input.accountId));
+  if (!account) throw new OnboardingError(`no such integrator account: ${input.accountId}`);
+  if (input.merchantId) {
+    const [link] = await ctx.database.db
+      .select({ mode: merchants.mode })
+      .from(accountMerchants)
+      .innerJoin(merchants, eq(merchants.id, accountMerchants.merchantId))
+      .where(and(eq(accountMerchants.accountId, input.accountId), eq(accountMerchants.merchantId, input.merchantId)));
+    if (!link) throw new OnboardingError(`merchant ${input.merchantId} is not linked to account ${input.accountId}`);
+    if (link.mode !== input.mode) throw new OnboardingError(`merchant ${input.merchantId} is a ${link.mode} merchant; a ${input.mode} key cannot be scoped to it`);
+  }
+  const key = generateApiKey(input.mode);
+  const [row] = await ctx.database.db
+    .insert(apiKeys)
+    .values({ id: newId("apiKey"), accountId: input.accountId, merchantId: input.merchantId ?? null, mode: input.mode, keyHash: hashApiKey(key), keyHint: keyHint(key) })
+    .returning({ id: apiKeys.id, accountId: apiKeys.accountId, merchantId: apiKeys.merchantId, mode: apiKeys.mode, createdAt: apiKeys.createdAt });
+  return { ...row!, key };
+}
+
+export async function revokeApiKey(ctx: AppContext, keyId: string) {
+  const [row] = await ctx.database.db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id, revokedAt: apiKeys.revokedAt });
+  if (!row) {
+    const [exists] = await ctx.database.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, keyId));
+    throw new OnboardingError(exists ? `key ${keyId} is already revoked` : `no such key: ${keyId}`);
+  }
+  return row;
+}
+
+export async function createWebhookEndpoint(ctx: AppContext, input: { accountId: string; mode: Mode; url: string; eventTypes: string[] }) {
+  let url: URL;
+  try {
+    url = new URL(input.url);
+  } catch {
+    throw new OnboardingError(`"${input.url}" is not a URL`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new OnboardingError("webhook URL must be http or https");
+  const types = input.eventTypes.length ? input.eventTypes : [...WEBHOOK_EVENT_TYPES];
+  for (const t of types)
+    if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(t)) throw new OnboardingError(`unknown event type "${t}" (known: ${WEBHOOK_EVENT_TYPES.join(", ")})`);
+  const [account] = await ctx.database.db.select().from(accounts).where(eq(accounts.id, input.accountId));
+  if (!account) throw new OnboardingError(`no such integrator account: ${input.accountId}`);
+  const secret = `whsec_${randomBytes(32).toString("base64")}`;
+  const [row] = await ctx.database.db
+    .insert(webhookEndpoints)
+    .values({ id: newId("webhookEndpoint"), accountId: input.accountId, mode: input.mode, url: url.toString(), secret, eventTypes: types as WebhookEventType[], status: "enabled" })
+    .returning();
+  return row!;
+}
+
+export async function setWebhookEndpointStatus(ctx: AppContext, endpointId: string, status: "enabled" | "disabled", reason?: string) {
+  const [row] = await ctx.database.db
+    .update(webhookEndpoints)
+    .set({ status, disabledReason: status === "disabled" ? (reason ?? "disabled by operator") : null })
+    .where(eq(webhookEndpoints.id, endpointId))
+    .returning();
+  if (!row) throw new OnboardingError(`no such webhook endpoint: ${endpointId}`);
+  return row;
+}

@@ -1,0 +1,130 @@
+// Starts anvil: the sandbox chain of the embedded default (fixed port, state kept on disk) and the
+// throwaway chains of the tests (free port). Guarantees the process is stopped afterwards.
+
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { freePort } from "./ports.ts";
+import { fileURLToPath } from "node:url";
+
+export type AnvilOptions = {
+  /** Seconds between blocks. Omitted: automine, one block per transaction. */
+  blockTime?: number;
+  chainId?: number;
+  /** How long to wait for the node to answer before giving up. */
+  startTimeoutMs?: number;
+  /** Fixed port (the sandbox); omitted: a free port. */
+  port?: number;
+  /** Load the chain from this file at start and dump it there on exit and every few seconds. */
+  stateFile?: string;
+};
+
+export type Anvil = {
+  rpcUrl: string;
+  port: number;
+  /** Stops the node and waits for it to exit. Safe to call twice. */
+  stop(): Promise<void>;
+};
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+// node_modules/.bin/anvil is a Node wrapper that spawns the native binary as a child. Running the
+// native binary directly saves a Node start and leaves one process to stop; the wrapper is the
+// fallback on platforms whose package layout we don't know.
+function anvilBinary(): string {
+  const arch = process.arch === "x64" ? "amd64" : process.arch;
+  const native = `${ROOT}node_modules/@foundry-rs/anvil-${process.platform}-${arch}/bin/anvil`;
+  return existsSync(native) ? native : `${ROOT}node_modules/.bin/anvil`;
+}
+
+
+// Processes still running when the test process exits (a test threw before stop(), or the runner
+// was interrupted). Killed synchronously on exit so no node is left behind.
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on("exit", () => {
+    for (const child of running) killGroup(child, "SIGKILL");
+  });
+}
+
+// The child runs in its own process group (detached), so signalling -pid also reaches the native
+// binary when the Node wrapper is in between.
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+async function answersChainId(rpcUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+    });
+    return res.ok && typeof ((await res.json()) as { result?: unknown }).result === "string";
+  } catch {
+    return false;
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+async function startOnce(opts: AnvilOptions): Promise<Anvil> {
+  const port = opts.port ?? (await freePort());
+  const args = ["--port", String(port), "--chain-id", String(opts.chainId ?? 31337), "--silent"];
+  if (opts.blockTime !== undefined) args.push("--block-time", String(opts.blockTime));
+  if (opts.stateFile !== undefined) args.push("--state", opts.stateFile, "--state-interval", "5");
+
+  const child = spawn(anvilBinary(), args, { detached: true, stdio: ["ignore", "ignore", "pipe"] });
+  installExitHook();
+  running.add(child);
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  child.once("exit", () => running.delete(child));
+
+  const stop = async (): Promise<void> => {
+    if (!running.has(child)) return;
+    killGroup(child, "SIGTERM");
+    // With a state file anvil writes the chain out on SIGTERM; give it time before forcing.
+    const timer = setTimeout(() => killGroup(child, "SIGKILL"), opts.stateFile ? 5000 : 2000);
+    await exited(child);
+    clearTimeout(timer);
+  };
+
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 15_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`anvil exited during start (code ${child.exitCode}): ${stderr.trim()}`);
+    }
+    if (await answersChainId(rpcUrl)) return { rpcUrl, port, stop };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await stop();
+  throw new Error(`anvil did not answer on ${rpcUrl} within the timeout: ${stderr.trim()}`);
+}
+
+/** Spawns anvil on a free port and resolves once it answers eth_chainId. */
+export async function startAnvil(opts: AnvilOptions = {}): Promise<Anvil> {
+  // The free port can be taken between probing and anvil binding it; try a few ports.
+  let lastError: unknown;
+  for (let attempt = 0; attempt < (opts.port ? 1 : 3); attempt++) {
+    try {
+      return await startOnce(opts);
+    } catch (err) {
+      lastError = err;
+    }
+  }
+  throw lastError;
+}

@@ -1,0 +1,102 @@
+/**
+ * The demo data of the embedded sandbox: an integrator account, a fully onboarded merchant, a
+ * scoped and an unscoped test key, and a funded payer wallet. Created on the first start; the
+ * keys are kept in the sandbox info file so that later starts print the same ones.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { asc, eq } from "drizzle-orm";
+import { parseUnits, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { AppContext } from "../context.ts";
+import { accountMerchants, accounts, merchants } from "../db/schema/core.ts";
+import { createApiKey, createIntegratorAccount, onboardMerchant } from "../modules/merchants/onboarding.ts";
+import { testUsdcAbi, usdcAbi } from "../chain/abis.ts";
+
+export const DEMO_ACCOUNT_NAME = "Demo integrator";
+
+export interface SandboxInfo {
+  api_url: string;
+  swagger_url: string;
+  rpc_url: string;
+  chain_id: number;
+  usdc_address: Address;
+  factory_address: Address;
+  account_id: string;
+  merchant_id: string;
+  payment_address: string;
+  test_key_scoped: string;
+  test_key_unscoped: string;
+  payer_address: Address;
+  payer_private_key: Hex;
+  database_url: string;
+}
+
+export async function ensureDemo(ctx: AppContext, infoFile: string): Promise<Pick<SandboxInfo, "account_id" | "merchant_id" | "payment_address" | "test_key_scoped" | "test_key_unscoped">> {
+  const previous = readPrevious(infoFile);
+  let [account] = await ctx.database.db.select().from(accounts).where(eq(accounts.name, DEMO_ACCOUNT_NAME)).orderBy(asc(accounts.createdAt)).limit(1);
+  account ??= await createIntegratorAccount(ctx, DEMO_ACCOUNT_NAME);
+  let [merchant] = await ctx.database.db
+    .select({ m: merchants })
+    .from(merchants)
+    .innerJoin(accountMerchants, eq(accountMerchants.merchantId, merchants.id))
+    .where(eq(accountMerchants.accountId, account.id))
+    .orderBy(asc(merchants.createdAt))
+    .limit(1)
+    .then((rows) => rows.map((r) => r.m));
+  if (!merchant) {
+    const owner = privateKeyToAccount(ctx.config.sandboxPayerPrivateKey).address;
+    merchant = await onboardMerchant(ctx, {
+      accountIds: [account.id],
+      mode: "test",
+      businessName: "Demo Coffee Co.",
+      email: "owner@demo-coffee.example",
+      bankName: "First Sandbox Bank",
+      bankLast4: "6789",
+      feeRateBps: 100,
+      schedule: { kind: "weekly_monday" },
+      // The merchant's own wallet controls the account; payouts go to a separate off-ramp address.
+      ownerAddress: owner,
+      payoutAddress: "0x000000000000000000000000000000000000bA5e",
+    });
+  }
+  const keysStillValid =
+    previous?.account_id === account.id &&
+    previous.merchant_id === merchant.id &&
+    (await keyWorks(ctx, previous.test_key_scoped)) &&
+    (await keyWorks(ctx, previous.test_key_unscoped));
+  const scoped = keysStillValid ? previous.test_key_scoped : (await createApiKey(ctx, { accountId: account.id, mode: "test", merchantId: merchant.id })).key;
+  const unscoped = keysStillValid ? previous.test_key_unscoped : (await createApiKey(ctx, { accountId: account.id, mode: "test" })).key;
+  await fundPayer(ctx);
+  return { account_id: account.id, merchant_id: merchant.id, payment_address: merchant.paymentAddress ?? "", test_key_scoped: scoped, test_key_unscoped: unscoped };
+}
+
+function readPrevious(file: string): SandboxInfo | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as SandboxInfo;
+  } catch {
+    return undefined;
+  }
+}
+
+async function keyWorks(ctx: AppContext, key: string | undefined): Promise<boolean> {
+  if (!key) return false;
+  try {
+    await ctx.auth.authenticate(`Bearer ${key}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps the sandbox payer at >= 100,000 test USDC (anvil accounts already hold ETH for gas). */
+async function fundPayer(ctx: AppContext) {
+  const chain = ctx.chains.test;
+  if (!chain) return;
+  const payer = privateKeyToAccount(ctx.config.sandboxPayerPrivateKey).address;
+  const balance = await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [payer] });
+  const target = parseUnits("1000000", 6);
+  if (balance >= parseUnits("100000", 6)) return;
+  const hash = await chain.operator.writeContract({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [payer, target - balance] });
+  await chain.publicClient.waitForTransactionReceipt({ hash });
+}

@@ -1,0 +1,136 @@
+/**
+ * Starts the whole service from a configuration: the embedded parts it needs (Postgres, the
+ * sandbox chain, contracts, demo data), the indexer, every worker role and the API.
+ * Used by src/main.ts, by the tests and by the benchmarks, so all three run the same start-up.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import postgres from "postgres";
+import { privateKeyToAccount } from "viem/accounts";
+import type { Config, Mode } from "./config.ts";
+import { connect, type Database } from "./db/client.ts";
+import { migrate } from "./db/migrate.ts";
+import { buildChainRuntime, type ChainRuntime } from "./chain/runtime.ts";
+import { createContext, type AppContext, type Clock } from "./context.ts";
+import { createLogger } from "./logger.ts";
+import { buildApp } from "./http/app.ts";
+import { startEmbeddedPostgres, type RunningPostgres } from "./sandbox/postgres.ts";
+import { startAnvil, type Anvil } from "./sandbox/anvil.ts";
+import { ensureDeployment } from "./sandbox/deployment.ts";
+import { ensureDemo, type SandboxInfo } from "./sandbox/demo.ts";
+import { workerRoles, type RunningRole } from "./workers/registry.ts";
+
+export interface RunningService {
+  ctx: AppContext;
+  apiUrl: string;
+  /** Present when the embedded sandbox runs (the demo data and keys). */
+  sandbox: SandboxInfo | undefined;
+  stop(): Promise<void>;
+}
+
+const DATABASE_NAME = "stablepay";
+
+export async function startService(config: Config, opts: { clock?: Clock; writeInfoFile?: boolean } = {}): Promise<RunningService> {
+  const log = createLogger(config.logLevel);
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) {
+      try {
+        await stop();
+      } catch (err) {
+        log.warn("stop failed", { err });
+      }
+    }
+  };
+  try {
+    // 1. Postgres: configured, or embedded under the data folder (reused on the next start).
+    let pg: RunningPostgres | undefined;
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      pg = await startEmbeddedPostgres({ dataDir: join(config.dataDir, "postgres"), port: config.embeddedPostgresPort });
+      stops.push(() => pg!.stop());
+      await ensureDatabase(pg.url, DATABASE_NAME);
+      databaseUrl = pg.urlFor(DATABASE_NAME);
+    }
+    const database: Database = connect(databaseUrl);
+    stops.push(() => database.close());
+    await migrate(database.sql);
+
+    // 2. Chains: the sandbox chain (embedded anvil unless configured) and Base when configured.
+    let anvil: Anvil | undefined;
+    if (config.chains.test.embedded) {
+      mkdirSync(config.dataDir, { recursive: true });
+      anvil = await startAnvil({ port: config.anvilPort, blockTime: config.anvilBlockTime || undefined, chainId: config.chains.test.chainId, stateFile: resolve(config.dataDir, "anvil-state.json") });
+      stops.push(() => anvil!.stop());
+    }
+    const chains: Partial<Record<Mode, ChainRuntime>> = {};
+    for (const settings of [config.chains.test, config.chains.live]) {
+      if (!settings) continue;
+      const deployment = await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient);
+      if (deployment.chainWasReset) log.warn("sandbox chain state was lost; contracts were deployed again", { chainId: settings.chainId });
+      chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey);
+    }
+
+    const ctx = createContext({ config, database, chains, clock: opts.clock, log });
+
+    // 3. Demo data of the embedded sandbox.
+    let demo: Awaited<ReturnType<typeof ensureDemo>> | undefined;
+    if (config.chains.test.embedded) demo = await ensureDemo(ctx, config.sandboxInfoFile);
+
+    // 4. Indexer, then workers, then the API (readers come up after the data they read).
+    if (config.roles.has("indexer")) {
+      const { startIndexerRole } = await import("./workers/indexer.ts");
+      const indexer = await startIndexerRole(ctx, databaseUrl);
+      stops.push(() => indexer.stop());
+    }
+    for (const role of config.roles) {
+      if (role === "api" || role === "indexer") continue;
+      const start = workerRoles[role];
+      if (!start) continue;
+      const running: RunningRole = await start(ctx);
+      stops.push(() => running.stop());
+    }
+    let apiUrl = config.publicBaseUrl;
+    if (config.roles.has("api")) {
+      const app = buildApp(ctx);
+      const server = Bun.serve({ hostname: config.host, port: config.port, fetch: app.fetch, maxRequestBodySize: 1024 * 1024 });
+      stops.push(async () => void (await server.stop(true)));
+      apiUrl = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port}`;
+    }
+
+    const sandbox: SandboxInfo | undefined =
+      demo && chains.test
+        ? {
+            api_url: apiUrl,
+            swagger_url: `${apiUrl}/swagger`,
+            rpc_url: chains.test.rpcHttpUrl,
+            chain_id: chains.test.chainId,
+            usdc_address: chains.test.usdc,
+            factory_address: chains.test.factory,
+            ...demo,
+            payer_address: privateKeyToAccount(config.sandboxPayerPrivateKey).address,
+            payer_private_key: config.sandboxPayerPrivateKey,
+            database_url: databaseUrl,
+          }
+        : undefined;
+    if (sandbox && opts.writeInfoFile !== false) {
+      mkdirSync(dirname(config.sandboxInfoFile), { recursive: true });
+      writeFileSync(config.sandboxInfoFile, JSON.stringify(sandbox, null, 2) + "\n", { mode: 0o600 });
+    }
+    let stopped: Promise<void> | undefined;
+    return { ctx, apiUrl, sandbox, stop: () => (stopped ??= stopAll()) };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+async function ensureDatabase(adminUrl: string, name: string) {
+  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql`SELECT 1 FROM pg_database WHERE datname = ${name}`;
+    if (!row) await sql.unsafe(`CREATE DATABASE ${name}`);
+  } finally {
+    await sql.end();
+  }
+}

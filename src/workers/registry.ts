@@ -1,0 +1,17 @@
+/**
+ * The worker roles of the service (DESIGN.md "Processes"). Each role starts from the shared
+ * context and returns a handle to stop it; roles coordinate only through Postgres, so any number
+ * of instances of each may run.
+ */
+import type { Role } from "../config.ts";
+import type { AppContext } from "../context.ts";
+
+export interface RunningRole {
+  role: Role;
+  stop(): Promise<void>;
+}
+
+export type RoleStarter = (ctx: AppContext) => Promise<RunningRole>;
+
+/** Filled in by each role's module (src/workers/<role>.ts). `api` and `indexer` are started by src/service.ts. */
+export const workerRoles: Partial<Record<Exclude<Role, "api" | "indexer">, RoleStarter>> = {};

@@ -1,0 +1,137 @@
+// Starts a throwaway anvil chain for a test file and guarantees it is stopped afterwards.
+
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+export type AnvilOptions = {
+  /** Seconds between blocks. Omitted: automine, one block per transaction. */
+  blockTime?: number;
+  chainId?: number;
+  /** How long to wait for the node to answer before giving up. */
+  startTimeoutMs?: number;
+};
+
+export type Anvil = {
+  rpcUrl: string;
+  port: number;
+  /** Stops the node and waits for it to exit. Safe to call twice. */
+  stop(): Promise<void>;
+};
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+// node_modules/.bin/anvil is a Node wrapper that spawns the native binary as a child. Running the
+// native binary directly saves a Node start and leaves one process to stop; the wrapper is the
+// fallback on platforms whose package layout we don't know.
+function anvilBinary(): string {
+  const arch = process.arch === "x64" ? "amd64" : process.arch;
+  const native = `${ROOT}node_modules/@foundry-rs/anvil-${process.platform}-${arch}/bin/anvil`;
+  return existsSync(native) ? native : `${ROOT}node_modules/.bin/anvil`;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
+    });
+  });
+}
+
+// Children of a Bun process outlive it, and bun test fires no "exit" event to clean up in. So anvil
+// runs under a small sh supervisor whose stdin is a pipe from us. A watcher blocks reading it; when
+// the pipe closes, because stop() closed it or because the test process died (even by SIGKILL), it
+// stops anvil. The supervisor reaps anvil and the watcher and exits with anvil's status, so it also
+// reports an anvil that died on its own, and nothing is left orphaned.
+// (Background jobs of a non-interactive sh get /dev/null as stdin, hence the pipe is kept as fd 3.)
+const SUPERVISOR = [
+  "exec 3<&0",
+  '"$@" </dev/null 3<&- & pid=$!',
+  '(read -r _ <&3; kill "$pid" 2>/dev/null) & watcher=$!',
+  'wait "$pid"; status=$?',
+  'kill "$watcher" 2>/dev/null; wait',
+  'exit "$status"',
+].join("\n");
+
+// The supervisor runs in its own process group (detached), so signalling -pid reaches it, anvil and
+// the watcher together. Only a fallback: the normal way to stop is closing the pipe.
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+async function answersChainId(rpcUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+    });
+    return res.ok && typeof ((await res.json()) as { result?: unknown }).result === "string";
+  } catch {
+    return false;
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+async function startOnce(opts: AnvilOptions): Promise<Anvil> {
+  const port = await freePort();
+  const args = ["--port", String(port), "--chain-id", String(opts.chainId ?? 31337), "--silent"];
+  if (opts.blockTime !== undefined) args.push("--block-time", String(opts.blockTime));
+
+  const child = spawn("sh", ["-c", SUPERVISOR, "anvil-supervisor", anvilBinary(), ...args], {
+    detached: true,
+    stdio: ["pipe", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+
+  const stop = async (): Promise<void> => {
+    child.stdin?.end();
+    const timer = setTimeout(() => killGroup(child, "SIGKILL"), 5000);
+    await exited(child);
+    clearTimeout(timer);
+  };
+
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 15_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`anvil exited during start (code ${child.exitCode}): ${stderr.trim()}`);
+    }
+    if (await answersChainId(rpcUrl)) return { rpcUrl, port, stop };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await stop();
+  throw new Error(`anvil did not answer on ${rpcUrl} within the timeout: ${stderr.trim()}`);
+}
+
+/** Spawns anvil on a free port and resolves once it answers eth_chainId. */
+export async function startAnvil(opts: AnvilOptions = {}): Promise<Anvil> {
+  // The free port can be taken between probing and anvil binding it; try a few ports.
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await startOnce(opts);
+    } catch (err) {
+      lastError = err;
+    }
+  }
+  throw lastError;
+}

@@ -1,0 +1,26 @@
+/**
+ * Runs once per `bun test` process (bunfig.toml): one real embedded Postgres for the whole run.
+ * Each test file creates its own database on it (test/support/db.ts), so files are isolated.
+ */
+import { afterAll } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmbeddedPostgres, type RunningPostgres } from "../../src/sandbox/postgres.ts";
+import { freePort } from "../../src/sandbox/ports.ts";
+
+declare global {
+  var __testPostgres: Promise<RunningPostgres> | undefined;
+}
+
+export function sharedPostgres(): Promise<RunningPostgres> {
+  globalThis.__testPostgres ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), "stablepay-pg-"));
+    return startEmbeddedPostgres({ dataDir: join(dir, "data"), port: await freePort(), ephemeral: true });
+  })();
+  return globalThis.__testPostgres;
+}
+
+afterAll(async () => {
+  if (globalThis.__testPostgres) await (await globalThis.__testPostgres).stop();
+});

@@ -1,0 +1,52 @@
+/**
+ * The whole service for a test file, started exactly as `npm start` starts it (src/service.ts),
+ * on its own database, its own anvil and free ports. Pick the roles a test needs.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig, type Role } from "../../src/config.ts";
+import { startService, type RunningService } from "../../src/service.ts";
+import type { Clock } from "../../src/context.ts";
+import { freePort } from "../../src/sandbox/ports.ts";
+import { createTestDatabase } from "./db.ts";
+
+export interface TestService extends RunningService {
+  sandbox: NonNullable<RunningService["sandbox"]>;
+  /** fetch against the API with the scoped test key unless `key` is given (null: no key). */
+  api(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
+}
+
+export async function startTestService(opts: { roles?: Role[]; env?: Record<string, string>; clock?: Clock } = {}): Promise<TestService> {
+  const { url } = await createTestDatabase({ migrate: false });
+  const dataDir = mkdtempSync(join(tmpdir(), "stablepay-svc-"));
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    SANDBOX_ANVIL_PORT: String(await freePort()),
+    INDEXER_PORT: String(await freePort()),
+    ROLES: (opts.roles ?? ["api"]).join(","),
+    SANDBOX_BLOCK_TIME: "0",
+    LOG_LEVEL: "error",
+    ...opts.env,
+  });
+  const service = await startService(config, { clock: opts.clock });
+  if (!service.sandbox) throw new Error("test service started without the sandbox");
+  const sandbox = service.sandbox;
+  return {
+    ...service,
+    sandbox,
+    async stop() {
+      await service.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    api(path, init = {}) {
+      const { key = sandbox.test_key_scoped, json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (key !== null) headers.set("authorization", `Bearer ${key}`);
+      if (json !== undefined) headers.set("content-type", "application/json");
+      return fetch(`${service.apiUrl}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    },
+  };
+}
