@@ -4,6 +4,9 @@ import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "./schema/index.ts";
 
 export type Sql = postgres.Sql<{ bigint: bigint }>;
+export type Tx = postgres.TransactionSql<{ bigint: bigint }>;
+/** Either the pool or an open transaction: helpers that write inside a caller's transaction take this. */
+export type SqlOrTx = Sql | Tx;
 export type Db = PostgresJsDatabase<typeof schema> & { $client: Sql };
 
 export interface Database {

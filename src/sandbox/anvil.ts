@@ -14,7 +14,7 @@ export type AnvilOptions = {
   startTimeoutMs?: number;
   /** Fixed port (the sandbox); omitted: a free port. */
   port?: number;
-  /** Load the chain from this file at start and dump it there on exit and every few seconds. */
+  /** Load the chain from this file at start, dump it there on exit and every few seconds. */
   stateFile?: string;
 };
 
@@ -37,20 +37,23 @@ function anvilBinary(): string {
 }
 
 
-// Processes still running when the test process exits (a test threw before stop(), or the runner
-// was interrupted). Killed synchronously on exit so no node is left behind.
-const running = new Set<ChildProcess>();
-let exitHookInstalled = false;
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.on("exit", () => {
-    for (const child of running) killGroup(child, "SIGKILL");
-  });
-}
+// Children of a Bun process outlive it, and bun test fires no "exit" event to clean up in. So anvil
+// runs under a small sh supervisor whose stdin is a pipe from us. A watcher blocks reading it; when
+// the pipe closes, because stop() closed it or because the test process died (even by SIGKILL), it
+// stops anvil. The supervisor reaps anvil and the watcher and exits with anvil's status, so it also
+// reports an anvil that died on its own, and nothing is left orphaned.
+// (Background jobs of a non-interactive sh get /dev/null as stdin, hence the pipe is kept as fd 3.)
+const SUPERVISOR = [
+  "exec 3<&0",
+  '"$@" </dev/null 3<&- & pid=$!',
+  '(read -r _ <&3; kill "$pid" 2>/dev/null) & watcher=$!',
+  'wait "$pid"; status=$?',
+  'kill "$watcher" 2>/dev/null; wait',
+  'exit "$status"',
+].join("\n");
 
-// The child runs in its own process group (detached), so signalling -pid also reaches the native
-// binary when the Node wrapper is in between.
+// The supervisor runs in its own process group (detached), so signalling -pid reaches it, anvil and
+// the watcher together. Only a fallback: the normal way to stop is closing the pipe.
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {
@@ -84,20 +87,18 @@ async function startOnce(opts: AnvilOptions): Promise<Anvil> {
   if (opts.blockTime !== undefined) args.push("--block-time", String(opts.blockTime));
   if (opts.stateFile !== undefined) args.push("--state", opts.stateFile, "--state-interval", "5");
 
-  const child = spawn(anvilBinary(), args, { detached: true, stdio: ["ignore", "ignore", "pipe"] });
-  installExitHook();
-  running.add(child);
+  const child = spawn("sh", ["-c", SUPERVISOR, "anvil-supervisor", anvilBinary(), ...args], {
+    detached: true,
+    stdio: ["pipe", "ignore", "pipe"],
+  });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  child.once("exit", () => running.delete(child));
 
   const stop = async (): Promise<void> => {
-    if (!running.has(child)) return;
-    killGroup(child, "SIGTERM");
-    // With a state file anvil writes the chain out on SIGTERM; give it time before forcing.
-    const timer = setTimeout(() => killGroup(child, "SIGKILL"), opts.stateFile ? 5000 : 2000);
+    child.stdin?.end();
+    const timer = setTimeout(() => killGroup(child, "SIGKILL"), 5000);
     await exited(child);
     clearTimeout(timer);
   };
@@ -119,6 +120,7 @@ async function startOnce(opts: AnvilOptions): Promise<Anvil> {
 export async function startAnvil(opts: AnvilOptions = {}): Promise<Anvil> {
   // The free port can be taken between probing and anvil binding it; try a few ports.
   let lastError: unknown;
+  // A fixed port is not retried: another process holds it and retrying will not help.
   for (let attempt = 0; attempt < (opts.port ? 1 : 3); attempt++) {
     try {
       return await startOnce(opts);

@@ -1,0 +1,133 @@
+/**
+ * Wire shapes of a payment intent, one function per shape (spec "Payment intent" and DECISIONS.md
+ * "Shapes the spec leaves open"), all built from the database row so they cannot drift.
+ */
+import type { paymentIntents } from "../../db/schema/core.ts";
+import { unitsToUsd } from "../../domain/money.ts";
+import { isoMs } from "../../http/format.ts";
+
+export type IntentRow = typeof paymentIntents.$inferSelect;
+
+export interface QrSettings {
+  publicBaseUrl: string;
+  usdcAddress: string;
+}
+
+/** ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected units> (EIP-681). */
+export function qrPayload(usdcChecksummed: string, chainId: number, paymentAddressChecksummed: string, expectedUnits: bigint): string {
+  return `ethereum:${usdcChecksummed}@${chainId}/transfer?address=${paymentAddressChecksummed}&uint256=${expectedUnits}`;
+}
+
+export function qrImageUrl(publicBaseUrl: string, intentId: string): string {
+  return `${publicBaseUrl}/v1/qr/${intentId}.png`;
+}
+
+/** Fields present once confirmed (confirmed and settled intents). */
+function confirmation(i: IntentRow) {
+  if (i.status !== "confirmed" && i.status !== "settled") return {};
+  if (i.netUnits === null || i.feeUnits === null || i.txHash === null || i.confirmedAt === null)
+    throw new Error(`intent ${i.id} is ${i.status} without its confirmation fields`);
+  return { net_amount: unitsToUsd(i.netUnits), fee: unitsToUsd(i.feeUnits), tx_hash: i.txHash, confirmed_at: isoMs(i.confirmedAt) };
+}
+
+function cancellation(i: IntentRow) {
+  if (i.status !== "cancelled" || i.cancelledAt === null) return {};
+  return { cancelled_at: isoMs(i.cancelledAt) };
+}
+
+/** Base fields: everything through created_at (create response; get in awaiting_payment/expired). */
+export function intentBaseShape(i: IntentRow, qr: QrSettings) {
+  return {
+    id: i.id,
+    object: "payment_intent" as const,
+    status: i.status,
+    amount: unitsToUsd(i.amountUnits),
+    currency: "usd" as const,
+    merchant_id: i.merchantId,
+    payment_address: i.paymentAddress,
+    chain: "base" as const,
+    token: "USDC" as const,
+    qr_payload: qrPayload(qr.usdcAddress, i.chainId, i.paymentAddress, i.expectedUnits),
+    qr_image_url: qrImageUrl(qr.publicBaseUrl, i.id),
+    expires_at: isoMs(i.expiresAt),
+    metadata: i.metadata,
+    created_at: isoMs(i.createdAt),
+  };
+}
+
+export const intentCreateShape = intentBaseShape;
+
+/** Get: base fields, plus cancelled_at once cancelled, plus confirmation fields once confirmed. */
+export function intentGetShape(i: IntentRow, qr: QrSettings) {
+  return { ...intentBaseShape(i, qr), ...cancellation(i), ...confirmation(i) };
+}
+
+/** List item: no address, QR or expires_at, whatever the status. */
+export function intentListItemShape(i: IntentRow) {
+  return {
+    id: i.id,
+    object: "payment_intent" as const,
+    status: i.status,
+    amount: unitsToUsd(i.amountUnits),
+    currency: "usd" as const,
+    merchant_id: i.merchantId,
+    chain: "base" as const,
+    token: "USDC" as const,
+    metadata: i.metadata,
+    created_at: isoMs(i.createdAt),
+    ...confirmation(i),
+    ...cancellation(i),
+  };
+}
+
+export function intentCancelShape(i: IntentRow) {
+  if (i.cancelledAt === null) throw new Error(`intent ${i.id} has no cancelled_at`);
+  return {
+    id: i.id,
+    object: "payment_intent" as const,
+    status: i.status,
+    amount: unitsToUsd(i.amountUnits),
+    currency: "usd" as const,
+    merchant_id: i.merchantId,
+    cancelled_at: isoMs(i.cancelledAt),
+    metadata: i.metadata,
+    created_at: isoMs(i.createdAt),
+  };
+}
+
+/** `data` of payment_intent.confirmed: exactly the fields the spec lists for the event. */
+export function intentConfirmedEventShape(i: IntentRow) {
+  const c = confirmation(i);
+  if (!("tx_hash" in c)) throw new Error(`intent ${i.id} is not confirmed`);
+  return {
+    id: i.id,
+    object: "payment_intent" as const,
+    status: i.status,
+    amount: unitsToUsd(i.amountUnits),
+    currency: "usd" as const,
+    net_amount: c.net_amount,
+    fee: c.fee,
+    merchant_id: i.merchantId,
+    tx_hash: c.tx_hash,
+    chain: "base" as const,
+    token: "USDC" as const,
+    confirmed_at: c.confirmed_at,
+    metadata: i.metadata,
+  };
+}
+
+/** `data` of payment_intent.expired (DECISIONS.md "Webhooks"). */
+export function intentExpiredEventShape(i: IntentRow) {
+  return {
+    id: i.id,
+    object: "payment_intent" as const,
+    status: i.status,
+    amount: unitsToUsd(i.amountUnits),
+    currency: "usd" as const,
+    merchant_id: i.merchantId,
+    payment_address: i.paymentAddress,
+    expires_at: isoMs(i.expiresAt),
+    metadata: i.metadata,
+    created_at: isoMs(i.createdAt),
+  };
+}
