@@ -1,0 +1,609 @@
+/**
+ * Runs the Ponder indexer (indexer/, ponder.config.ts, ponder.schema.ts) as a child process, and
+ * swaps it for a new one when the merchant address list changes.
+ *
+ * Why a new process: Ponder cannot filter USDC `Transfer` topics by addresses a factory announces at
+ * run time, so the list of merchant accounts is part of the config (STABLEPAY_INDEXER_CHAINS). A new
+ * list starts a new instance on a NEW database schema (`ponder_<hash of config and indexer code>`),
+ * while the old one keeps serving; Ponder's sync cache (`ponder_sync`) is shared and keyed by request,
+ * so the new instance only fetches what it has never fetched (the new addresses' logs).
+ *
+ * How `--views-schema` behaves in Ponder 0.17.7 (read from its source, runtime/multichain.ts and
+ * database/actions.ts `createViews`, and checked by test/indexer.test.ts):
+ * - An instance writes only its own schema. It creates or replaces the views exactly once: when it
+ *   becomes ready, i.e. after the historical backfill (up to the chain's finalized block, which is
+ *   latest - 30 blocks for chains Ponder doesn't know, Base and anvil included) and after creating
+ *   the table indexes; immediately after, it sets `_ponder_meta.is_ready` and `/ready` answers 200.
+ * - The swap is ONE transaction: `CREATE SCHEMA IF NOT EXISTS <views>`, then for every table, and for
+ *   `_ponder_meta` and `_ponder_checkpoint`, `DROP VIEW IF EXISTS` + `CREATE VIEW <views>.<t> AS
+ *   SELECT * FROM <schema>.<t>`, then `CREATE OR REPLACE` the notify function in <views> and `CREATE
+ *   OR REPLACE TRIGGER "<views>_live_query_notify"` on `<schema>._ponder_checkpoint`. Readers see the
+ *   old views or the new ones, never none: a query that arrives during the swap waits for the
+ *   transaction's lock and then resolves the view name again (Postgres re-looks-up a relation whose
+ *   lock it had to wait for).
+ * - Two instances on one views schema: the last to become ready owns the views. The other keeps
+ *   indexing its own schema, unseen, and its trigger (on its own checkpoint table) keeps sending
+ *   NOTIFY `<views>_live_query` until it stops or its schema is dropped. Ponder never drops views on
+ *   shutdown, and never re-points them except at ready: an OLD instance restarted after a swap
+ *   would take the views back when it becomes ready, so the supervisor only ever restarts the
+ *   current instance.
+ * - After each realtime block the trigger sends NOTIFY on channel `<views>_live_query` with a JSON
+ *   array of the table names written in that block (e.g. `["chain_checkpoint","usdc_transfer"]`).
+ *   The historical phase sends none.
+ * - Right after a swap the new instance may be a few blocks BEHIND the old one: it became ready at
+ *   the finalized block and indexes the last ~30 blocks in realtime within a moment (milliseconds
+ *   on anvil). Rows of those blocks reappear, with the same ids; `chain_checkpoint` can step back
+ *   for that moment. Readers must dedupe by id and treat the checkpoint as the truth of "now"
+ *   (never cache a maximum across swaps). A new merchant's old transfers appear below the newest
+ *   block: a reader that follows a global (block_number, log_index) cursor must rescan accounts
+ *   that appear in `indexed_merchant_account` (from their `from_block`).
+ * - A restart on the same schema with the same build is Ponder's crash recovery: it resumes from its
+ *   checkpoint. The same schema with a different build id is refused ("previously used by a
+ *   different Ponder app"); the schema name hashes the indexer's code (config, schema, handlers,
+ *   ABIs, Ponder version) so a code change always gets a fresh schema.
+ * - If `--port` is taken Ponder silently moves to the next free port; we read the port it actually
+ *   bound from its "Created HTTP server" log line. `PORT` in the environment would override
+ *   `--port`, so it is removed from the child's environment.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import postgres from "postgres";
+import { INDEXER_CHAINS_ENV, type IndexerChainConfig, normalizeIndexerChains } from "../../indexer/chains.ts";
+
+export type ChainConfig = IndexerChainConfig;
+export { INDEXER_CHAINS_ENV, normalizeIndexerChains };
+
+/** Receives every line Ponder prints (JSON, one object per line) and the supervisor's own messages. */
+export type IndexerLog = (line: string) => void;
+
+export interface StartIndexerOptions {
+  databaseUrl: string;
+  chains: ChainConfig[];
+  /** Stable schema the readers query; Ponder points its views at this instance once it is ready. */
+  viewsSchema: string;
+  /** HTTP port asked of Ponder (/ready, /status, /metrics). If taken, Ponder uses the next free one. */
+  port: number;
+  /** Repository root (where node_modules/ and indexer/ are). Default: this file's repository. */
+  cwd?: string;
+  log?: IndexerLog;
+  /** Ponder's log level. Default "info" (one line per indexed block). */
+  logLevel?: "silent" | "fatal" | "error" | "warn" | "info" | "debug" | "trace";
+  /** Reject `ready` after this long. Default: wait as long as the backfill takes. */
+  readyTimeoutMs?: number;
+}
+
+export interface RunningIndexer {
+  /** The instance's own schema, `ponder_<10 hex>`. */
+  readonly schema: string;
+  readonly viewsSchema: string;
+  /** Port Ponder's HTTP server listens on (the asked one until Ponder reports it bound another). */
+  readonly port: number;
+  readonly pid: number;
+  /**
+   * Resolves when /ready answers 200 and the views in `viewsSchema` point at this instance's
+   * schema. Rejects if the process exits first (the error carries Ponder's last log lines).
+   */
+  readonly ready: Promise<void>;
+  /** Resolves when the process has exited, however it ended. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM, then SIGKILL after 5 s; resolves once the process and its children are gone. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const SCHEMA_PREFIX = "ponder_";
+const INSTANCE_SCHEMA = /^ponder_[0-9a-f]{10}$/;
+const VIEWS_SCHEMA = /^[a-z_][a-z0-9_]{0,44}$/;
+const STOP_GRACE_MS = 5_000;
+
+// ---------------------------------------------------------------------------------------------
+// Schema name
+
+const fingerprints = new Map<string, string>();
+
+/** Hash of everything that changes what the indexer writes: config, schema, handlers, ABIs, Ponder. */
+function codeFingerprint(root: string): string {
+  const cached = fingerprints.get(root);
+  if (cached) return cached;
+  const files = [
+    "ponder.config.ts",
+    "ponder.schema.ts",
+    "indexer/chains.ts",
+    "indexer/ponder.schema.ts",
+    "src/chain/abis.ts",
+    "node_modules/ponder/package.json",
+    ...listFiles(join(root, "indexer/src")).map((f) => `indexer/src/${f}`),
+  ];
+  const hash = createHash("sha256");
+  for (const file of files) {
+    hash.update(file);
+    hash.update("\0");
+    hash.update(existsSync(join(root, file)) ? readFileSync(join(root, file)) : "missing");
+    hash.update("\0");
+  }
+  const digest = hash.digest("hex");
+  fingerprints.set(root, digest);
+  return digest;
+}
+
+function listFiles(dir: string, prefix = ""): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? listFiles(join(dir, entry.name), `${prefix}${entry.name}/`)
+        : [`${prefix}${entry.name}`],
+    );
+}
+
+/**
+ * The instance schema for these chains: `ponder_` + 10 hex of sha256 over the normalised chain
+ * configs (addresses lowercased, accounts sorted and deduplicated, every field included) and the
+ * indexer's code. Equal configs give equal names, so a restart resumes (Ponder crash recovery).
+ */
+export function indexerSchemaName(chains: ChainConfig[], cwd: string = DEFAULT_ROOT): string {
+  const normalized = normalizeIndexerChains(chains);
+  const digest = createHash("sha256")
+    .update(JSON.stringify({ v: 1, chains: normalized, code: codeFingerprint(cwd) }))
+    .digest("hex");
+  return `${SCHEMA_PREFIX}${digest.slice(0, 10)}`;
+}
+
+function assertViewsSchema(name: string) {
+  if (!VIEWS_SCHEMA.test(name) || name === "ponder_sync" || INSTANCE_SCHEMA.test(name)) {
+    throw new Error(
+      `invalid views schema "${name}": lowercase letters, digits and _, at most 45 characters, not ponder_sync or ponder_<10 hex>`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database helpers
+
+type Sql = postgres.Sql;
+
+function connect(databaseUrl: string): Sql {
+  return postgres(databaseUrl, { max: 2, onnotice: () => {}, idle_timeout: 5, connect_timeout: 10 });
+}
+
+/**
+ * The instance schema the views of `viewsSchema` currently select from (read from Postgres's
+ * dependency catalog for the `chain_checkpoint` view), or null when the views don't exist.
+ */
+export async function viewsTargetSchema(sql: Sql, viewsSchema: string): Promise<string | null> {
+  const rows = await sql<{ schema: string }[]>`
+    SELECT DISTINCT tn.nspname AS schema
+    FROM pg_class v
+    JOIN pg_namespace vn ON vn.oid = v.relnamespace
+    JOIN pg_rewrite r ON r.ev_class = v.oid
+    JOIN pg_depend d ON d.classid = 'pg_rewrite'::regclass AND d.objid = r.oid
+                    AND d.refclassid = 'pg_class'::regclass
+    JOIN pg_class t ON t.oid = d.refobjid AND t.oid <> v.oid
+    JOIN pg_namespace tn ON tn.oid = t.relnamespace
+    WHERE vn.nspname = ${viewsSchema} AND v.relname = 'chain_checkpoint' AND v.relkind = 'v'`;
+  return rows[0]?.schema ?? null;
+}
+
+/**
+ * Drops an instance schema, unless a view outside it (a views schema, a data team's view) still
+ * selects from it: CASCADE would silently drop the readers' views. Returns whether it dropped.
+ */
+export async function dropIndexerSchema(sql: Sql, schema: string): Promise<boolean> {
+  if (!INSTANCE_SCHEMA.test(schema)) throw new Error(`refusing to drop "${schema}": not an indexer instance schema`);
+  return sql.begin(async (tx) => {
+    const dependents = await tx`
+      SELECT 1
+      FROM pg_depend d
+      JOIN pg_rewrite r ON d.classid = 'pg_rewrite'::regclass AND d.objid = r.oid
+      JOIN pg_class v ON v.oid = r.ev_class
+      JOIN pg_class t ON d.refclassid = 'pg_class'::regclass AND t.oid = d.refobjid
+      JOIN pg_namespace tn ON tn.oid = t.relnamespace
+      WHERE tn.nspname = ${schema} AND v.relnamespace <> t.relnamespace
+      LIMIT 1`;
+    if (dependents.length > 0) return false;
+    await tx.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    return true;
+  });
+}
+
+/**
+ * Drops instance schemas (`ponder_<10 hex>`) that no Ponder runs (unlocked, or heartbeat older than
+ * a minute), that no view reads, and that are not `keep`: the leftovers of earlier address lists
+ * or earlier runs with another config. Returns the dropped names.
+ */
+export async function pruneIndexerSchemas(sql: Sql, keep: string[]): Promise<string[]> {
+  const candidates = await sql<{ schema: string }[]>`
+    SELECT n.nspname AS schema
+    FROM pg_namespace n
+    JOIN pg_class c ON c.relnamespace = n.oid AND c.relname = '_ponder_meta' AND c.relkind = 'r'
+    WHERE n.nspname ~ '^ponder_[0-9a-f]{10}$'`;
+  const dropped: string[] = [];
+  for (const { schema } of candidates) {
+    if (keep.includes(schema)) continue;
+    const meta = await sql.unsafe<{ value: { is_locked?: number; heartbeat_at?: number } }[]>(
+      `SELECT value FROM "${schema}"."_ponder_meta" WHERE key = 'app'`,
+    );
+    const app = meta[0]?.value;
+    const running = app?.is_locked === 1 && (app.heartbeat_at ?? 0) > Date.now() - 60_000;
+    if (running) continue;
+    if (await dropIndexerSchema(sql, schema)) dropped.push(schema);
+  }
+  return dropped;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One Ponder process
+
+// Process groups of running indexers, killed synchronously if this process exits without stopping
+// them (a test that threw, an unhandled error), so no Ponder outlives the service.
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+function installExitHook() {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on("exit", () => {
+    for (const pgid of liveGroups) signalGroup(pgid, "SIGKILL");
+  });
+}
+
+function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false; // no process left in the group
+  }
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Spawns `bun --bun ponder start` for these chains on their own schema. Resolves once the process
+ * is spawned; await `ready` for the backfill to finish and the views to point at it.
+ */
+export async function startIndexer(opts: StartIndexerOptions): Promise<RunningIndexer> {
+  const cwd = opts.cwd ?? DEFAULT_ROOT;
+  assertViewsSchema(opts.viewsSchema);
+  const chains = normalizeIndexerChains(opts.chains);
+  if (chains.length === 0) throw new Error("startIndexer: at least one chain is required");
+  const schema = indexerSchemaName(chains, cwd);
+  const log = opts.log ?? (() => {});
+
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    DATABASE_URL: opts.databaseUrl,
+    [INDEXER_CHAINS_ENV]: JSON.stringify(chains),
+  };
+  // Each of these would override what we pass on the command line or in the config.
+  for (const key of ["PORT", "DATABASE_PRIVATE_URL", "DATABASE_SCHEMA", "DATABASE_VIEWS_SCHEMA"]) delete env[key];
+
+  const bun = join(cwd, "node_modules/.bin/bun");
+  const ponder = join(cwd, "node_modules/.bin/ponder");
+  const args = [
+    "--bun",
+    ponder,
+    "start",
+    "--root",
+    "indexer",
+    "--config",
+    "../ponder.config.ts",
+    "--schema",
+    schema,
+    "--views-schema",
+    opts.viewsSchema,
+    "--port",
+    String(opts.port),
+    "--log-format",
+    "json",
+    "--log-level",
+    opts.logLevel ?? "info",
+  ];
+  // detached: its own process group, so stop() also reaches the esbuild service Vite spawns.
+  const child: ChildProcess = spawn(bun, args, { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const pid = child.pid;
+  if (pid === undefined) {
+    const err = await new Promise<Error>((resolve) => child.once("error", resolve));
+    throw new Error(`could not start ponder: ${err.message}`);
+  }
+  installExitHook();
+  liveGroups.add(pid);
+
+  let port = opts.port;
+  const tail: string[] = [];
+  let portKnown: () => void = () => {};
+  const portReported = new Promise<void>((resolve) => (portKnown = resolve));
+  const onLine = (line: string) => {
+    tail.push(line);
+    if (tail.length > 40) tail.shift();
+    if (line.includes('"Created HTTP server"')) {
+      try {
+        const parsed = JSON.parse(line) as { port?: number };
+        if (typeof parsed.port === "number") port = parsed.port;
+      } catch {
+        // not JSON: keep the asked port
+      }
+      portKnown();
+    }
+    log(line);
+  };
+  createInterface({ input: child.stdout! }).on("line", onLine);
+  createInterface({ input: child.stderr! }).on("line", onLine);
+
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once("exit", (code, signal) => resolve({ code, signal }));
+  });
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+    // The leader is gone; anything left in its group (esbuild) goes with it.
+    if (groupAlive(pid)) signalGroup(pid, "SIGKILL");
+    liveGroups.delete(pid);
+  });
+
+  let stopping = false;
+  const stop = async () => {
+    stopping = true;
+    if (!hasExited) {
+      signalGroup(pid, "SIGTERM");
+      const timer = setTimeout(() => signalGroup(pid, "SIGKILL"), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    // Wait for the group to be empty (the SIGKILL above is asynchronous).
+    for (let i = 0; i < 100 && groupAlive(pid); i++) {
+      signalGroup(pid, "SIGKILL");
+      await sleep(20);
+    }
+    liveGroups.delete(pid);
+  };
+
+  const ready = (async () => {
+    const deadline = opts.readyTimeoutMs === undefined ? Infinity : Date.now() + opts.readyTimeoutMs;
+    const failure = (why: string) =>
+      new Error(`indexer ${schema} ${why}. Last Ponder output:\n${tail.slice(-15).join("\n")}`);
+    const exitedEarly = exited.then(({ code, signal }) => {
+      throw failure(stopping ? "was stopped before it was ready" : `exited before it was ready (code ${code}, signal ${signal})`);
+    });
+    await Promise.race([portReported, exitedEarly]);
+    const sql = connect(opts.databaseUrl);
+    try {
+      for (;;) {
+        if (hasExited) await exitedEarly;
+        if (Date.now() > deadline) throw failure(`was not ready after ${opts.readyTimeoutMs} ms`);
+        const ok = await fetch(`http://127.0.0.1:${port}/ready`, { signal: AbortSignal.timeout(2_000) })
+          .then((res) => res.status === 200)
+          .catch(() => false);
+        if (ok) {
+          const target = await viewsTargetSchema(sql, opts.viewsSchema);
+          if (target === schema) return;
+          if (target !== null) {
+            throw failure(`is ready but the views of "${opts.viewsSchema}" point at "${target}" (another instance took them)`);
+          }
+        }
+        await Promise.race([sleep(100), exitedEarly]);
+      }
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  })();
+  // Nobody may be awaiting `ready` (stop() right away); don't turn its rejection into a crash.
+  ready.catch(() => {});
+
+  return {
+    schema,
+    viewsSchema: opts.viewsSchema,
+    get port() {
+      return port;
+    },
+    pid,
+    ready,
+    exited,
+    stop,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Supervisor
+
+export interface IndexerSupervisorOptions {
+  databaseUrl: string;
+  viewsSchema: string;
+  /** Instances alternate between basePort and basePort + 1 (old and new run side by side). */
+  basePort: number;
+  /** The current chain configs, merchant accounts included (from the merchant registry). */
+  loadChains: () => Promise<ChainConfig[]>;
+  cwd?: string;
+  log?: IndexerLog;
+  logLevel?: StartIndexerOptions["logLevel"];
+  /** Drop unused `ponder_<hash>` schemas of earlier runs after start. Default true. */
+  pruneOnStart?: boolean;
+}
+
+export interface RefreshResult {
+  /** True when a new instance was started (the config hash changed). */
+  changed: boolean;
+  schema: string;
+}
+
+/**
+ * Keeps exactly one current indexer for the configured chains, and swaps it without downtime for
+ * readers when the address list changes: the new instance runs beside the old one on its own
+ * schema, Ponder points the views at it when it is ready, then the old one is stopped and its
+ * schema dropped. Refreshes are serialized. If the current process dies, it is restarted on the
+ * same schema (crash recovery) with backoff.
+ *
+ * One supervisor per views schema: a second one would start the same schema and wait on Ponder's
+ * lock, or, with another config, take the views.
+ */
+export class IndexerSupervisor {
+  private readonly opts: IndexerSupervisorOptions;
+  private currentInstance: RunningIndexer | undefined;
+  private currentChains: ChainConfig[] = [];
+  /** Every process started and not yet stopped, current or not. */
+  private readonly instances = new Set<RunningIndexer>();
+  private generation = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+  private signalStopped: () => void = () => {};
+  private readonly stoppedSignal = new Promise<void>((resolve) => (this.signalStopped = resolve));
+  private restartAttempts = 0;
+  private sql: Sql | undefined;
+
+  constructor(opts: IndexerSupervisorOptions) {
+    assertViewsSchema(opts.viewsSchema);
+    this.opts = opts;
+  }
+
+  /** The instance the views point at (or will, once its first start is ready). */
+  get current(): { schema: string; port: number; pid: number } | undefined {
+    const c = this.currentInstance;
+    return c ? { schema: c.schema, port: c.port, pid: c.pid } : undefined;
+  }
+
+  /** Loads the chains, starts the indexer and waits until it is ready. */
+  start(): Promise<RefreshResult> {
+    return this.serialize(async () => {
+      const result = await this.swapTo(await this.loadChains());
+      if (this.opts.pruneOnStart !== false) {
+        const dropped = await pruneIndexerSchemas(this.db(), [result.schema]).catch((err: unknown) => {
+          this.note(`prune failed: ${(err as Error).message}`);
+          return [] as string[];
+        });
+        if (dropped.length > 0) this.note(`dropped unused schemas ${dropped.join(", ")}`);
+      }
+      return result;
+    });
+  }
+
+  /**
+   * Reloads the chains (call after onboarding a merchant). If the config hash changed, starts a new
+   * instance, waits until it is ready and owns the views, then stops the old one and drops its
+   * schema. Concurrent calls run one after the other; a call whose config is unchanged is a no-op.
+   */
+  refresh(): Promise<RefreshResult> {
+    return this.serialize(async () => this.swapTo(await this.loadChains()));
+  }
+
+  /**
+   * Stops every indexer process, including one still starting for a refresh (that refresh then
+   * rejects). Schemas are kept: the next start on the same config resumes where this one stopped.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.signalStopped();
+    await Promise.all([...this.instances].map((i) => i.stop()));
+    await this.queue.catch(() => {});
+    await Promise.all([...this.instances].map((i) => i.stop()));
+    this.instances.clear();
+    this.currentInstance = undefined;
+    if (this.sql) await this.sql.end({ timeout: 1 });
+    this.sql = undefined;
+  }
+
+  private async loadChains(): Promise<ChainConfig[]> {
+    return normalizeIndexerChains(await this.opts.loadChains());
+  }
+
+  private serialize<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(() => {
+      if (this.stopped) throw new Error("indexer supervisor is stopped");
+      return fn();
+    });
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private db(): Sql {
+    this.sql ??= connect(this.opts.databaseUrl);
+    return this.sql;
+  }
+
+  private note(message: string) {
+    this.opts.log?.(JSON.stringify({ msg: `indexer supervisor: ${message}`, source: "supervisor" }));
+  }
+
+  private async spawn(chains: ChainConfig[], port: number): Promise<RunningIndexer> {
+    const instance = await startIndexer({
+      databaseUrl: this.opts.databaseUrl,
+      chains,
+      viewsSchema: this.opts.viewsSchema,
+      port,
+      ...(this.opts.cwd ? { cwd: this.opts.cwd } : {}),
+      ...(this.opts.log ? { log: this.opts.log } : {}),
+      ...(this.opts.logLevel ? { logLevel: this.opts.logLevel } : {}),
+    });
+    this.instances.add(instance);
+    void instance.exited.then(() => this.instances.delete(instance));
+    if (this.stopped) await instance.stop();
+    return instance;
+  }
+
+  private async swapTo(chains: ChainConfig[]): Promise<RefreshResult> {
+    const schema = indexerSchemaName(chains, this.opts.cwd ?? DEFAULT_ROOT);
+    const old = this.currentInstance;
+    if (old && old.schema === schema) return { changed: false, schema };
+
+    const port = this.opts.basePort + (this.generation++ % 2);
+    this.note(`starting ${schema} on port ${port}${old ? ` to replace ${old.schema}` : ""}`);
+    const next = await this.spawn(chains, port);
+    try {
+      await next.ready;
+    } catch (err) {
+      await next.stop();
+      throw err;
+    }
+    this.currentInstance = next;
+    this.currentChains = chains;
+    this.restartAttempts = 0;
+    this.watch(next);
+    this.note(`${schema} is ready and owns the views of ${this.opts.viewsSchema}`);
+
+    if (old) {
+      await old.stop();
+      const dropped = await dropIndexerSchema(this.db(), old.schema).catch((err: unknown) => {
+        this.note(`could not drop ${old.schema}: ${(err as Error).message}`);
+        return false;
+      });
+      this.note(dropped ? `stopped and dropped ${old.schema}` : `stopped ${old.schema}; schema kept (still referenced)`);
+    }
+    return { changed: true, schema };
+  }
+
+  /** Restarts the current instance on its schema if it dies on its own (not through stop()). */
+  private watch(instance: RunningIndexer) {
+    void instance.exited.then(({ code, signal }) => {
+      if (this.stopped || this.currentInstance !== instance) return;
+      const delay = Math.min(30_000, 1_000 * 2 ** this.restartAttempts++);
+      this.note(`${instance.schema} exited (code ${code}, signal ${signal}); restarting in ${delay} ms`);
+      this.serialize(async () => {
+        await Promise.race([sleep(delay), this.stoppedSignal]);
+        if (this.stopped || this.currentInstance !== instance) return;
+        const again = await this.spawn(this.currentChains, instance.port);
+        this.currentInstance = again;
+        this.watch(again);
+        try {
+          await again.ready;
+          this.restartAttempts = 0;
+          this.note(`${again.schema} restarted and ready`);
+        } catch (err) {
+          // Its exit (if it died) schedules the next attempt through watch().
+          this.note(`restart of ${again.schema} failed: ${(err as Error).message}`);
+        }
+      }).catch(() => {});
+    });
+  }
+}
