@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Entry of `npm start`, `npm test` and `npm run cli`: runs on the machine's Node.js and npm alone.
-// Installs the pinned dependencies (Bun among them, from npm) when node_modules is missing or older
-// than package-lock.json, then hands over to Bun. Signals are forwarded so Ctrl-C stops everything.
+// Installs the pinned dependencies (Bun among them, from npm) when node_modules is missing or was
+// installed for another package-lock.json. `npm install`, not `npm ci`: this registry's lockfiles omit
+// other platforms' optional packages, which `npm ci` refuses.
+// Then hands over to Bun. Signals are forwarded so Ctrl-C stops everything.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
@@ -16,8 +18,8 @@ const lockHash = createHash("sha256")
   .digest("hex");
 
 if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== lockHash) {
-  console.error("Installing dependencies (npm ci)…");
-  const r = spawnSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, stdio: "inherit" });
+  console.error("Installing the pinned dependencies (npm install)…");
+  const r = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
   writeFileSync(stamp, lockHash);
 }

@@ -17,7 +17,7 @@ try {
 }
 
 const startedAt = Date.now();
-let service: RunningService | undefined;
+const starting = startService(config);
 let stopping = false;
 
 async function shutdown(signal: string) {
@@ -26,16 +26,19 @@ async function shutdown(signal: string) {
   console.error(`\n${signal}: stopping…`);
   // Hard deadline: whatever happens, nothing outlives us by more than 10 s.
   setTimeout(() => process.exit(1), 9_000).unref();
-  await service?.stop();
+  // A signal during start-up waits for the start to settle, then stops what it started.
+  const running = await starting.catch(() => undefined);
+  await running?.stop();
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
+let service: RunningService;
 try {
-  service = await startService(config);
+  service = await starting;
 } catch (err) {
-  console.error(`Start failed: ${(err as Error).message}`);
+  console.error(`Start failed: ${err instanceof Error ? err.message : String(err)}`);
   if (config.logLevel === "debug") console.error(err);
   process.exit(1);
 }
