@@ -14,6 +14,16 @@
  *
  * Rows of blocks that are reorganised away are deleted by Ponder (it keeps reorg shadow tables),
  * so the tables always describe the chain Ponder currently follows.
+ *
+ * THE ORDER OF THE TABLES BELOW IS A CONTRACT: append new tables at the end, never reorder.
+ * When an instance swaps the views (see src/chain/indexer-process.ts) it drops and recreates them
+ * in one transaction, in this declaration order, holding each one's ACCESS EXCLUSIVE lock until it
+ * commits. A reader that touches several views in one statement or transaction must open them in
+ * the same order (usdc_transfer, merchant_account_created, fee_collected, withdrawal,
+ * payout_address_changed, chain_checkpoint, indexed_merchant_account); otherwise it can deadlock
+ * with the swap, and Postgres then aborts one of the two (the reader's query, or Ponder's start).
+ * Postgres opens relations in the FROM clause first (left to right, ON conditions included), then
+ * in the select list, then in WHERE.
  */
 import { index, onchainTable } from "ponder";
 

@@ -14,6 +14,7 @@ import { buildChainRuntime, type ChainRuntime } from "./chain/runtime.ts";
 import { createContext, type AppContext, type Clock } from "./context.ts";
 import { createLogger } from "./logger.ts";
 import { buildApp } from "./http/app.ts";
+import { serveApi } from "./http/server.ts";
 import { startEmbeddedPostgres, type RunningPostgres } from "./sandbox/postgres.ts";
 import { startAnvil, type Anvil } from "./sandbox/anvil.ts";
 import { ensureDeployment } from "./sandbox/deployment.ts";
@@ -66,8 +67,16 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     const chains: Partial<Record<Mode, ChainRuntime>> = {};
     for (const settings of [config.chains.test, config.chains.live]) {
       if (!settings) continue;
-      const deployment = await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient);
-      if (deployment.chainWasReset) log.warn("sandbox chain state was lost; contracts were deployed again", { chainId: settings.chainId });
+      let deployment = await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient);
+      if (deployment.chainWasReset) {
+        // The sandbox chain restarted from genesis (its state file was lost): every merchant account,
+        // and the indexer's RPC cache, describe a chain that no longer exists. Sandbox data is
+        // disposable: start it over, with the contracts just deployed.
+        log.warn("sandbox chain state was lost: sandbox data reset", { chainId: settings.chainId });
+        await resetSandboxData(database);
+        await migrate(database.sql);
+        deployment = await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient);
+      }
       chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey);
     }
 
@@ -93,7 +102,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     let apiUrl = config.publicBaseUrl;
     if (config.roles.has("api")) {
       const app = buildApp(ctx);
-      const server = Bun.serve({ hostname: config.host, port: config.port, fetch: app.fetch, maxRequestBodySize: 1024 * 1024 });
+      const server = serveApi(app, { hostname: config.host, port: config.port, log });
       stops.push(async () => void (await server.stop(true)));
       apiUrl = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port}`;
     }
@@ -123,6 +132,13 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     await stopAll();
     throw err;
   }
+}
+
+async function resetSandboxData(database: Database) {
+  const schemas = await database.sql<{ name: string }[]>`
+    SELECT nspname AS name FROM pg_namespace
+    WHERE nspname IN ('app', 'chain', 'ponder_sync') OR nspname LIKE 'ponder\_%'`;
+  for (const { name } of schemas) await database.sql.unsafe(`DROP SCHEMA "${name}" CASCADE`);
 }
 
 async function ensureDatabase(adminUrl: string, name: string) {

@@ -55,10 +55,58 @@ import postgres from "postgres";
 import { INDEXER_CHAINS_ENV, type IndexerChainConfig, normalizeIndexerChains } from "../../indexer/chains.ts";
 
 export type ChainConfig = IndexerChainConfig;
-export { INDEXER_CHAINS_ENV, normalizeIndexerChains };
+export { INDEXER_CHAINS_ENV, type IndexerChainConfig, normalizeIndexerChains };
 
-/** Receives every line Ponder prints (JSON, one object per line) and the supervisor's own messages. */
-export type IndexerLog = (line: string) => void;
+/**
+ * Where Ponder's output and the supervisor's messages go. Either a function that receives raw lines
+ * (Ponder prints one JSON object per line; the supervisor's lines are JSON with `source:
+ * "supervisor"`), or a structured logger: Ponder's lines are then parsed and passed on with their
+ * level (pino levels mapped; the per-block "Indexed block" line goes to debug).
+ */
+export type IndexerLog = ((line: string) => void) | StructuredLogger;
+
+export interface StructuredLogger {
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+}
+
+type Level = "debug" | "info" | "warn" | "error";
+
+/** Ponder's lines (raw) and our own messages, routed to whichever kind of log we were given. */
+interface Sink {
+  line(line: string): void;
+  note(level: Level, msg: string, fields?: Record<string, unknown>): void;
+}
+
+function toSink(log: IndexerLog | undefined): Sink {
+  if (log === undefined) return { line: () => {}, note: () => {} };
+  if (typeof log === "function") {
+    return {
+      line: log,
+      note: (level, msg, fields) =>
+        log(JSON.stringify({ level, time: Date.now(), msg, source: "supervisor", ...fields })),
+    };
+  }
+  return {
+    line(line) {
+      let parsed: Record<string, unknown>;
+      try {
+        parsed = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        log.info(line, { source: "ponder" });
+        return;
+      }
+      const { level: pinoLevel, time: _time, msg, ...fields } = parsed;
+      const n = typeof pinoLevel === "number" ? pinoLevel : 30;
+      const level: Level =
+        n >= 50 ? "error" : n >= 40 ? "warn" : n >= 30 && msg !== "Indexed block" ? "info" : "debug";
+      log[level](typeof msg === "string" ? msg : "ponder", { source: "ponder", ...fields });
+    },
+    note: (level, msg, fields) => log[level](msg, { source: "supervisor", ...fields }),
+  };
+}
 
 export interface StartIndexerOptions {
   databaseUrl: string;
@@ -67,6 +115,8 @@ export interface StartIndexerOptions {
   viewsSchema: string;
   /** HTTP port asked of Ponder (/ready, /status, /metrics). If taken, Ponder uses the next free one. */
   port: number;
+  /** Interface Ponder's HTTP server binds. Default 127.0.0.1 (Ponder's own default is every interface). */
+  hostname?: string;
   /** Repository root (where node_modules/ and indexer/ are). Default: this file's repository. */
   cwd?: string;
   log?: IndexerLog;
@@ -82,15 +132,19 @@ export interface RunningIndexer {
   readonly viewsSchema: string;
   /** Port Ponder's HTTP server listens on (the asked one until Ponder reports it bound another). */
   readonly port: number;
+  /** Pid of the wrapper process, which is also the process group of Ponder and its children. */
   readonly pid: number;
   /**
    * Resolves when /ready answers 200 and the views in `viewsSchema` point at this instance's
    * schema. Rejects if the process exits first (the error carries Ponder's last log lines).
    */
   readonly ready: Promise<void>;
-  /** Resolves when the process has exited, however it ended. */
+  /** Resolves when Ponder has exited, however it ended (code 128+n: killed by signal n). */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** SIGTERM, then SIGKILL after 5 s; resolves once the process and its children are gone. */
+  /**
+   * SIGTERM (Ponder's graceful shutdown, which unlocks its schema), then SIGKILL of the whole process
+   * group after 5 s; resolves once Ponder and its children are gone. Safe to call twice.
+   */
   stop(): Promise<void>;
 }
 
@@ -239,17 +293,20 @@ export async function pruneIndexerSchemas(sql: Sql, keep: string[]): Promise<str
 // ---------------------------------------------------------------------------------------------
 // One Ponder process
 
-// Process groups of running indexers, killed synchronously if this process exits without stopping
-// them (a test that threw, an unhandled error), so no Ponder outlives the service.
-const liveGroups = new Set<number>();
-let exitHookInstalled = false;
-function installExitHook() {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.on("exit", () => {
-    for (const pgid of liveGroups) signalGroup(pgid, "SIGKILL");
-  });
-}
+// Children of a Bun process outlive it (even a clean exit fires no "exit" event under bun test),
+// and an orphaned Ponder would keep its schema locked and its views fed. So Ponder runs under a
+// small sh wrapper whose stdin is a pipe from us: a watcher blocks reading it and, when the pipe
+// closes (stop() closes it, or this process died, even by SIGKILL), sends Ponder SIGTERM, Ponder's
+// graceful shutdown (it unlocks its schema). The wrapper waits for Ponder and exits with its status.
+// (Background jobs of a non-interactive sh get /dev/null as stdin, hence the pipe is kept as fd 3.)
+const WRAPPER = [
+  "exec 3<&0",
+  '"$@" </dev/null 3<&- & pid=$!',
+  '(read -r _ <&3; kill "$pid" 2>/dev/null) & watcher=$!',
+  'wait "$pid"; status=$?',
+  'kill "$watcher" 2>/dev/null; wait',
+  'exit "$status"',
+].join("\n");
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
   try {
@@ -281,10 +338,14 @@ export async function startIndexer(opts: StartIndexerOptions): Promise<RunningIn
   const chains = normalizeIndexerChains(opts.chains);
   if (chains.length === 0) throw new Error("startIndexer: at least one chain is required");
   const schema = indexerSchemaName(chains, cwd);
-  const log = opts.log ?? (() => {});
+  const sink = toSink(opts.log);
+  const hostname = opts.hostname ?? "127.0.0.1";
+  const probeHost = hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname.includes(":") ? `[${hostname}]` : hostname;
 
   const env: Record<string, string | undefined> = {
     ...process.env,
+    // pg's "client.query() when the client is already executing a query" deprecation, every start.
+    NODE_NO_WARNINGS: "1",
     DATABASE_URL: opts.databaseUrl,
     [INDEXER_CHAINS_ENV]: JSON.stringify(chains),
   };
@@ -307,20 +368,29 @@ export async function startIndexer(opts: StartIndexerOptions): Promise<RunningIn
     opts.viewsSchema,
     "--port",
     String(opts.port),
+    "--hostname",
+    hostname,
     "--log-format",
     "json",
     "--log-level",
     opts.logLevel ?? "info",
   ];
-  // detached: its own process group, so stop() also reaches the esbuild service Vite spawns.
-  const child: ChildProcess = spawn(bun, args, { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  // detached: its own process group (wrapper, Ponder, the esbuild service Vite spawns), so a last
+  // resort SIGKILL of the group leaves nothing behind.
+  const child: ChildProcess = spawn("sh", ["-c", WRAPPER, "stablepay-indexer", bun, ...args], {
+    cwd,
+    env,
+    detached: true,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  // A late 'error' (e.g. a signal to a process already gone) must not crash the service.
+  child.on("error", () => {});
+  child.stdin?.on("error", () => {});
   const pid = child.pid;
   if (pid === undefined) {
     const err = await new Promise<Error>((resolve) => child.once("error", resolve));
     throw new Error(`could not start ponder: ${err.message}`);
   }
-  installExitHook();
-  liveGroups.add(pid);
 
   let port = opts.port;
   const tail: string[] = [];
@@ -338,7 +408,7 @@ export async function startIndexer(opts: StartIndexerOptions): Promise<RunningIn
       }
       portKnown();
     }
-    log(line);
+    sink.line(line);
   };
   createInterface({ input: child.stdout! }).on("line", onLine);
   createInterface({ input: child.stderr! }).on("line", onLine);
@@ -351,24 +421,22 @@ export async function startIndexer(opts: StartIndexerOptions): Promise<RunningIn
     hasExited = true;
     // The leader is gone; anything left in its group (esbuild) goes with it.
     if (groupAlive(pid)) signalGroup(pid, "SIGKILL");
-    liveGroups.delete(pid);
   });
 
   let stopping = false;
   const stop = async () => {
     stopping = true;
     if (!hasExited) {
-      signalGroup(pid, "SIGTERM");
+      child.stdin?.end(); // the wrapper's watcher sends Ponder SIGTERM
       const timer = setTimeout(() => signalGroup(pid, "SIGKILL"), STOP_GRACE_MS);
       await exited;
       clearTimeout(timer);
     }
-    // Wait for the group to be empty (the SIGKILL above is asynchronous).
+    // Wait for the group to be empty (a SIGKILL is asynchronous).
     for (let i = 0; i < 100 && groupAlive(pid); i++) {
       signalGroup(pid, "SIGKILL");
       await sleep(20);
     }
-    liveGroups.delete(pid);
   };
 
   const ready = (async () => {
@@ -378,13 +446,18 @@ export async function startIndexer(opts: StartIndexerOptions): Promise<RunningIn
     const exitedEarly = exited.then(({ code, signal }) => {
       throw failure(stopping ? "was stopped before it was ready" : `exited before it was ready (code ${code}, signal ${signal})`);
     });
+    exitedEarly.catch(() => {}); // an exit after ready is not an error of `ready`
     await Promise.race([portReported, exitedEarly]);
     const sql = connect(opts.databaseUrl);
     try {
       for (;;) {
         if (hasExited) await exitedEarly;
         if (Date.now() > deadline) throw failure(`was not ready after ${opts.readyTimeoutMs} ms`);
-        const ok = await fetch(`http://127.0.0.1:${port}/ready`, { signal: AbortSignal.timeout(2_000) })
+        // Connection: close: a kept-alive socket would hold up Ponder's HTTP shutdown by 1 s later.
+        const ok = await fetch(`http://${probeHost}:${port}/ready`, {
+          headers: { connection: "close" },
+          signal: AbortSignal.timeout(2_000),
+        })
           .then((res) => res.status === 200)
           .catch(() => false);
         if (ok) {
@@ -424,6 +497,8 @@ export interface IndexerSupervisorOptions {
   viewsSchema: string;
   /** Instances alternate between basePort and basePort + 1 (old and new run side by side). */
   basePort: number;
+  /** Interface Ponder binds (default 127.0.0.1). */
+  hostname?: string;
   /** The current chain configs, merchant accounts included (from the merchant registry). */
   loadChains: () => Promise<ChainConfig[]>;
   cwd?: string;
@@ -466,6 +541,7 @@ export class IndexerSupervisor {
   constructor(opts: IndexerSupervisorOptions) {
     assertViewsSchema(opts.viewsSchema);
     this.opts = opts;
+    this.sink = toSink(opts.log);
   }
 
   /** The instance the views point at (or will, once its first start is ready). */
@@ -480,7 +556,7 @@ export class IndexerSupervisor {
       const result = await this.swapTo(await this.loadChains());
       if (this.opts.pruneOnStart !== false) {
         const dropped = await pruneIndexerSchemas(this.db(), [result.schema]).catch((err: unknown) => {
-          this.note(`prune failed: ${(err as Error).message}`);
+          this.note(`prune failed: ${(err as Error).message}`, "warn");
           return [] as string[];
         });
         if (dropped.length > 0) this.note(`dropped unused schemas ${dropped.join(", ")}`);
@@ -532,8 +608,10 @@ export class IndexerSupervisor {
     return this.sql;
   }
 
-  private note(message: string) {
-    this.opts.log?.(JSON.stringify({ msg: `indexer supervisor: ${message}`, source: "supervisor" }));
+  private readonly sink: Sink;
+
+  private note(message: string, level: Level = "info") {
+    this.sink.note(level, `indexer supervisor: ${message}`, { views_schema: this.opts.viewsSchema });
   }
 
   private async spawn(chains: ChainConfig[], port: number): Promise<RunningIndexer> {
@@ -543,6 +621,7 @@ export class IndexerSupervisor {
       viewsSchema: this.opts.viewsSchema,
       port,
       ...(this.opts.cwd ? { cwd: this.opts.cwd } : {}),
+      ...(this.opts.hostname ? { hostname: this.opts.hostname } : {}),
       ...(this.opts.log ? { log: this.opts.log } : {}),
       ...(this.opts.logLevel ? { logLevel: this.opts.logLevel } : {}),
     });
@@ -575,7 +654,7 @@ export class IndexerSupervisor {
     if (old) {
       await old.stop();
       const dropped = await dropIndexerSchema(this.db(), old.schema).catch((err: unknown) => {
-        this.note(`could not drop ${old.schema}: ${(err as Error).message}`);
+        this.note(`could not drop ${old.schema}: ${(err as Error).message}`, "warn");
         return false;
       });
       this.note(dropped ? `stopped and dropped ${old.schema}` : `stopped ${old.schema}; schema kept (still referenced)`);
@@ -588,7 +667,7 @@ export class IndexerSupervisor {
     void instance.exited.then(({ code, signal }) => {
       if (this.stopped || this.currentInstance !== instance) return;
       const delay = Math.min(30_000, 1_000 * 2 ** this.restartAttempts++);
-      this.note(`${instance.schema} exited (code ${code}, signal ${signal}); restarting in ${delay} ms`);
+      this.note(`${instance.schema} exited (code ${code}, signal ${signal}); restarting in ${delay} ms`, "error");
       this.serialize(async () => {
         await Promise.race([sleep(delay), this.stoppedSignal]);
         if (this.stopped || this.currentInstance !== instance) return;
@@ -601,7 +680,7 @@ export class IndexerSupervisor {
           this.note(`${again.schema} restarted and ready`);
         } catch (err) {
           // Its exit (if it died) schedules the next attempt through watch().
-          this.note(`restart of ${again.schema} failed: ${(err as Error).message}`);
+          this.note(`restart of ${again.schema} failed: ${(err as Error).message}`, "error");
         }
       }).catch(() => {});
     });

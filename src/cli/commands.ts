@@ -13,6 +13,8 @@ import {
 import { parseScheduleInput } from "../modules/merchants/schedule-input.ts";
 import { accounts } from "../db/schema/core.ts";
 import { merchantShape } from "../modules/merchants/model.ts";
+import { listDeliveries, resendEvent, WebhookOperatorError, type DeliveryView } from "../modules/webhooks/service.ts";
+import { settlementCashOut, settlementList, settlementSandboxRule, settlementText } from "../modules/settlements/operator.ts";
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 type Option = { type: "string" | "boolean"; multiple?: boolean };
@@ -123,4 +125,73 @@ export const commands: Record<string, Command> = {
     run: (ctx, v) => setWebhookEndpointStatus(ctx, req(v, "endpoint"), "enabled"),
     human: (e) => `enabled ${e.id}`,
   }),
+  "webhooks deliveries": define({
+    summary: "List webhook deliveries with their attempts (--event evt_… or --endpoint we_…, optional --limit)",
+    options: { event: { type: "string" }, endpoint: { type: "string" }, limit: { type: "string" } },
+    run: (ctx, v) =>
+      operatorErrors(() =>
+        listDeliveries(ctx.database.sql, {
+          eventId: v.event as string | undefined,
+          endpointId: v.endpoint as string | undefined,
+          limit: v.limit === undefined ? undefined : positiveInt(v.limit as string, "limit"),
+        }),
+      ),
+    human: (rows) => rows.map(deliveryText).join("\n\n") || "(no deliveries)",
+  }),
+  "webhooks resend": define({
+    summary: "Send an event again to its endpoints (--event evt_…, optional --endpoint we_…): new deliveries, same webhook-id",
+    options: { event: { type: "string" }, endpoint: { type: "string" } },
+    run: async (ctx, v) => {
+      const eventId = req(v, "event");
+      const deliveries = await operatorErrors(() => resendEvent(ctx.database.sql, eventId, ctx.clock.now(), v.endpoint as string | undefined));
+      return { event: eventId, deliveries };
+    },
+    human: (r) => `resending ${r.event}:\n${r.deliveries.map((d) => `  ${d.id} -> ${d.endpointId}`).join("\n")}`,
+  }),
+  "settlements run": define({
+    summary: "Cash out a merchant now (--merchant mer_…): settle its available balance, withdraw on-chain, start the ACH",
+    options: { merchant: { type: "string" } },
+    run: (ctx, v) => settlementCashOut(ctx, req(v, "merchant")),
+    human: (r) => (r.settlement ? settlementText(r.settlement, r.withdrawal_tx_hash) : `nothing to settle for ${r.merchant_id}`),
+  }),
+  "settlements list": define({
+    summary: "List a merchant's settlements, newest first (--merchant mer_…, optional --limit)",
+    options: { merchant: { type: "string" }, limit: { type: "string" } },
+    run: (ctx, v) => settlementList(ctx, req(v, "merchant"), v.limit === undefined ? undefined : positiveInt(v.limit as string, "limit")),
+    human: (rows) => rows.map((r) => settlementText(r.settlement, r.withdrawal_tx_hash)).join("\n\n") || "(no settlements)",
+  }),
+  "settlements sandbox-fail": define({
+    summary: "Sandbox: make a merchant's next ACH transfers come back returned (--merchant, --code R03; --off to stop)",
+    options: { merchant: { type: "string" }, code: { type: "string" }, off: { type: "boolean" } },
+    run: (ctx, v) => settlementSandboxRule(ctx, req(v, "merchant"), v.off === true ? null : ((v.code as string | undefined) ?? "R03")),
+    human: (r) => (r.fail_code ? `sandbox ACH transfers of ${r.merchant_id} will be returned with ${r.fail_code}` : `sandbox ACH transfers of ${r.merchant_id} will be paid`),
+  }),
 };
+
+/** Webhook operator errors are one clear line, like onboarding errors. */
+async function operatorErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof WebhookOperatorError) throw new OnboardingError(err.message);
+    throw err;
+  }
+}
+
+function positiveInt(text: string, name: string): number {
+  if (!/^\d{1,6}$/.test(text) || Number(text) < 1) throw new OnboardingError(`--${name} must be a positive integer, got "${text}"`);
+  return Number(text);
+}
+
+function deliveryText(d: DeliveryView): string {
+  const when = (t: Date | null) => (t ? t.toISOString() : "-");
+  const head = `${d.id}  ${d.status}${d.archived ? " (archived)" : ""}  event ${d.event_id} (${d.event_type ?? "?"})  -> ${d.endpoint_id} ${d.url ?? ""}
+  created ${when(d.created_at)}  attempts ${d.attempt_count}  ${d.status === "pending" ? `next attempt ${when(d.next_attempt_at)}` : `finished ${when(d.finished_at)}`}`;
+  const attempts = d.attempts.map(
+    (a) =>
+      `  #${a.attempt_number} ${when(a.started_at)} ${a.outcome} ${a.status_code ?? "-"} ${a.duration_ms ?? "-"}ms` +
+      `${a.error ? `  ${a.error}` : ""}${a.next_attempt_at ? `  next ${when(a.next_attempt_at)}` : ""}` +
+      `${a.response_snippet ? `\n      ${JSON.stringify(a.response_snippet.slice(0, 200))}` : ""}`,
+  );
+  return [head, ...attempts].join("\n");
+}

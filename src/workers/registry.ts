@@ -5,6 +5,11 @@
  */
 import type { Role } from "../config.ts";
 import type { AppContext } from "../context.ts";
+import { startDispatcher } from "./dispatcher.ts";
+import { startExpirer } from "./expirer.ts";
+import { startMatcher } from "./matcher.ts";
+import { startFeeCollector } from "./fee-collector.ts";
+import { startSettler } from "./settler.ts";
 
 export interface RunningRole {
   role: Role;
@@ -15,3 +20,8 @@ export type RoleStarter = (ctx: AppContext) => Promise<RunningRole>;
 
 /** Filled in by each role's module (src/workers/<role>.ts). `api` and `indexer` are started by src/service.ts. */
 export const workerRoles: Partial<Record<Exclude<Role, "api" | "indexer">, RoleStarter>> = {};
+workerRoles.dispatcher = startDispatcher;
+workerRoles.expirer = startExpirer;
+workerRoles.matcher = (ctx) => startMatcher(ctx);
+workerRoles.fee_collector = (ctx) => startFeeCollector(ctx);
+workerRoles.settler = (ctx) => startSettler(ctx);

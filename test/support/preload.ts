@@ -3,7 +3,7 @@
  * Each test file creates its own database on it (test/support/db.ts), so files are isolated.
  */
 import { afterAll } from "bun:test";
-import { mkdtempSync } from "node:fs";
+import { chmodSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmbeddedPostgres, type RunningPostgres } from "../../src/sandbox/postgres.ts";
@@ -16,6 +16,7 @@ declare global {
 export function sharedPostgres(): Promise<RunningPostgres> {
   globalThis.__testPostgres ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), "stablepay-pg-"));
+    chmodSync(dir, 0o755); // the server may run as the `postgres` user (when tests run as root)
     return startEmbeddedPostgres({ dataDir: join(dir, "data"), port: await freePort(), ephemeral: true });
   })();
   return globalThis.__testPostgres;

@@ -29,6 +29,9 @@ export async function startTestService(opts: { roles?: Role[]; env?: Record<stri
     ROLES: (opts.roles ?? ["api"]).join(","),
     SANDBOX_BLOCK_TIME: "0",
     LOG_LEVEL: "error",
+    // Functional tests send bursts with one key; test/rate-limit.test.ts sets real limits explicitly.
+    RATE_LIMIT_TEST_PER_SECOND: "1000000",
+    RATE_LIMIT_LIVE_PER_SECOND: "1000000",
     ...opts.env,
   });
   const service = await startService(config, { clock: opts.clock });

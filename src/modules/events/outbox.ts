@@ -19,9 +19,12 @@ export interface OutboxEvent {
 /** Inserts the event with `tx` (a postgres.js transaction or connection) and returns its id. */
 export async function insertEvent(tx: SqlOrTx, e: OutboxEvent): Promise<string> {
   const id = newId("event");
+  // Timestamp and json are sent as text with casts: drizzle (src/db/client.ts) replaces postgres.js's
+  // timestamp and json serializers with the identity on the shared client, so a Date or tx.json()
+  // parameter would not be serialized.
   await tx`
     INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)
-    VALUES (${id}, ${e.mode}, ${e.type}, ${e.accountId}, ${e.merchantId}, ${tx.json(e.data as never)}, ${e.createdAt})`;
+    VALUES (${id}, ${e.mode}, ${e.type}, ${e.accountId}, ${e.merchantId}, ${JSON.stringify(e.data)}::text::jsonb, ${e.createdAt.toISOString()}::timestamptz)`;
   return id;
 }
 

@@ -10,6 +10,7 @@ import { accountMerchants, accounts, apiKeys, merchants, webhookEndpoints, WEBHO
 import { newId } from "../../domain/ids.ts";
 import { generateApiKey, hashApiKey, keyHint } from "../../domain/api-keys.ts";
 import { createMerchantAccount } from "../../chain/deploy.ts";
+import { API_KEYS_CHANGED_CHANNEL } from "../../http/auth.ts";
 export const MERCHANTS_CHANGED_CHANNEL = "stablepay_merchants_changed";
 import { validateSchedule, type ScheduleInput } from "./schedule-input.ts";
 
@@ -155,6 +156,9 @@ export async function revokeApiKey(ctx: AppContext, keyId: string) {
     const [exists] = await ctx.database.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, keyId));
     throw new OnboardingError(exists ? `key ${keyId} is already revoked` : `no such key: ${keyId}`);
   }
+  // Effective at once here, and in every other API process when the notification arrives.
+  ctx.auth.forgetKey(keyId);
+  await ctx.database.sql`SELECT pg_notify(${API_KEYS_CHANGED_CHANNEL}, ${keyId})`;
   return row;
 }
 

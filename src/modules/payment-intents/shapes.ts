@@ -81,7 +81,7 @@ export function intentListItemShape(i: IntentRow) {
 }
 
 export function intentCancelShape(i: IntentRow) {
-  if (i.cancelledAt === null) throw new Error(`intent ${i.id} has no cancelled_at`);
+  if (i.status !== "cancelled" || i.cancelledAt === null) throw new Error(`intent ${i.id} is not cancelled`);
   return {
     id: i.id,
     object: "payment_intent" as const,

@@ -1,0 +1,308 @@
+/**
+ * API documentation: GET /swagger (Scalar, every asset served from this process: no CDN, no fonts,
+ * a Content-Security-Policy that keeps the browser on this origin) and GET /swagger/json (OpenAPI
+ * 3.1, generated from the routes' schemas by @elysiajs/openapi's `toOpenAPISchema`, then completed
+ * by `completeDocument` with what every route shares: the 401/429/500 answers, the `Request-Id` and
+ * `RateLimit-*` headers, and media-type examples taken from the schemas' examples).
+ *
+ * A route documents itself: `params`/`response` schemas with examples, `detail` (tags, summary,
+ * description, `parameters` for hand-validated queries, `security: []` for a public route).
+ */
+import { Elysia } from "elysia";
+import { toOpenAPISchema } from "@elysiajs/openapi";
+import type { AppContext } from "../context.ts";
+import { docsAssets, SCALAR_PATH } from "./docs-assets.ts";
+import { ERROR_CODES, type ErrorCode } from "./errors.ts";
+
+export const DOCS_PATH = "/swagger";
+export const SPEC_PATH = "/swagger/json";
+const INIT_PATH = "/swagger/assets/init.js";
+const TITLE = "Stablecoin Payment Intent API";
+
+type Json = Record<string, unknown>;
+
+export function apiDocs(ctx: AppContext) {
+  let cached: { routes: number; doc: Json } | undefined;
+  const plugin = new Elysia({ name: "api-docs" }).use(docsAssets());
+  return plugin
+    .get(DOCS_PATH, () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": CSP, "cache-control": "no-cache" } }), {
+      detail: { hide: true },
+    })
+    .get(INIT_PATH, () => new Response(INIT_JS, { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" } }), {
+      detail: { hide: true },
+    })
+    .get(
+      SPEC_PATH,
+      () => {
+        // Routes are registered once at start; the count guards against a route added later.
+        const routes = (plugin as unknown as { getGlobalRoutes(): unknown[] }).getGlobalRoutes().length;
+        if (!cached || cached.routes !== routes) {
+          const generated = toOpenAPISchema(plugin as never, { staticFile: false, paths: [SCALAR_PATH, INIT_PATH] }, undefined, undefined, "3.1.2") as {
+            paths: Json;
+            components: { schemas: Json };
+          };
+          cached = { routes, doc: completeDocument(baseDocument(ctx.config.publicBaseUrl, generated.paths, generated.components.schemas)) };
+        }
+        return cached.doc;
+      },
+      { detail: { hide: true } },
+    );
+}
+
+function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
+  return {
+    openapi: "3.1.2",
+    info: {
+      title: TITLE,
+      version: "2026-04-01",
+      summary: "Take USDC payments on Base for merchants: payment intents, QR codes, transactions, balances.",
+      description: DESCRIPTION,
+    },
+    servers: [{ url: publicBaseUrl, description: "This service" }],
+    security: [{ bearer: [] }],
+    tags: [
+      { name: "Payment intents", description: "Ask a customer to pay an amount in USDC to a merchant; follow the intent until it is confirmed." },
+      { name: "Transactions", description: "Confirmed on-chain payments recorded in a merchant's ledger, with fee breakdown and settlement status." },
+      { name: "Merchants", description: "Merchant profiles and balances (onboarding happens outside this API)." },
+      { name: "QR", description: "Hosted QR images of payment intents (public, no key)." },
+      { name: "Test helpers", description: "Sandbox only (test keys): simulate payments, expiry and settlement." },
+      { name: "Operations", description: "Health checks for load balancers and orchestrators (public, no key)." },
+    ],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API key: `sk_test_…` (sandbox) or `sk_live_…` (production), sent as `Authorization: Bearer <API_KEY>`.",
+        },
+      },
+    },
+  };
+}
+
+const DESCRIPTION = `Take payments in USDC on Base on behalf of merchants, with fiat payout to the merchant's bank.
+
+**Authentication.** Every request carries \`Authorization: Bearer <API_KEY>\`. Test keys (\`sk_test_\`) see only sandbox data, live keys (\`sk_live_\`) only live data. A key sees the merchants of its integrator account, or a single merchant if it is scoped. Anything else is answered 404 \`resource_missing\`, never 403. The QR images, this documentation and the health checks are public.
+
+**Errors.** An error is \`{"error": {"type", "code", "message", "param"?}}\`; \`param\` names the offending parameter. Unknown body or query parameters are refused (400 \`parameter_unknown\`). No input produces a 500; a 500 (\`api_error\` / \`internal_error\`) never contains internals.
+
+**Rate limits.** Per key: 25 requests/s for test keys, 100/s for live keys, with bursts of twice that (token bucket). Every authenticated response carries \`RateLimit-Limit\` (the burst), \`RateLimit-Remaining\`, \`RateLimit-Reset\` (seconds until the bucket is full) and \`RateLimit-Policy\`; over the limit the answer is 429 \`rate_limit_error\` / \`rate_limited\` with \`Retry-After\`.
+
+**Lists** are newest first, paged with \`limit\` (1 to 100, default 25) and \`starting_after\` (the id of the last item of the previous page); \`total_count\` counts every match.
+
+**Request ids.** Every response carries a unique \`Request-Id\` header; quote it when reporting a problem.
+
+**Amounts** are JSON numbers in USD; timestamps are ISO 8601 UTC with milliseconds.`;
+
+const REQUEST_ID_HEADER = {
+  "Request-Id": { description: "Unique id of this request; quote it when reporting a problem.", schema: { type: "string" }, example: "req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60" },
+};
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": { description: "Requests the key's bucket holds when full (the burst: twice the per-second rate).", schema: { type: "integer" }, example: 50 },
+  "RateLimit-Remaining": { description: "Requests left in the bucket now.", schema: { type: "integer" }, example: 49 },
+  "RateLimit-Reset": { description: "Seconds until the bucket is full again.", schema: { type: "integer" }, example: 1 },
+  "RateLimit-Policy": { description: "The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).", schema: { type: "string" }, example: "50;w=2" },
+};
+const RETRY_AFTER_HEADER = { "Retry-After": { description: "Seconds to wait before the next request is allowed.", schema: { type: "integer" }, example: 1 } };
+
+const COMMON_ERRORS: Record<string, { description: string; examples: Array<[ErrorCode, string]> }> = {
+  "401": {
+    description: "Missing or invalid API key.",
+    examples: [
+      ["api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'."],
+      ["api_key_invalid", "Invalid API key."],
+    ],
+  },
+  "429": { description: "Over the key's rate limit; retry after `Retry-After` seconds.", examples: [["rate_limited", "Too many requests for this API key. Retry after the number of seconds in the Retry-After header."]] },
+  "500": { description: "Unexpected error on our side; the body never contains internals.", examples: [["internal_error", "An unexpected error occurred."]] },
+};
+
+const ERROR_SCHEMA = {
+  type: "object",
+  required: ["error"],
+  additionalProperties: false,
+  properties: {
+    error: {
+      type: "object",
+      required: ["type", "message", "code"],
+      additionalProperties: false,
+      properties: {
+        type: { type: "string", enum: [...new Set(Object.values(ERROR_CODES).map(([, type]) => type))] },
+        message: { type: "string", description: "Human-readable text." },
+        code: { type: "string", enum: Object.keys(ERROR_CODES) },
+        param: { type: "string", description: "The offending parameter, for parameter errors." },
+      },
+    },
+  },
+};
+
+function errorBody(code: ErrorCode, message: string) {
+  return { error: { type: ERROR_CODES[code][1], message, code } };
+}
+
+const STATUS_TEXT: Record<string, string> = { "200": "OK", "201": "Created", "304": "Not modified", "400": "Invalid request", "404": "Not found" };
+
+/**
+ * Completes a generated document in place and returns it: shared error answers and headers on every
+ * operation, media-type examples from schema examples, `security: []` kept on public operations.
+ */
+export function completeDocument(doc: Json): Json {
+  const paths = (doc.paths ?? {}) as Record<string, Record<string, Json>>;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
+      const secured = !(Array.isArray(op.security) && op.security.length === 0);
+      const responses = ((op.responses ??= {}) as Record<string, Json>);
+      for (const status of secured ? ["401", "429", "500"] : ["500"]) {
+        if (responses[status]) continue;
+        const common = COMMON_ERRORS[status]!;
+        responses[status] = { description: common.description, content: { "application/json": { schema: ERROR_SCHEMA, examples: namedExamples(common.examples.map(([c, m]) => errorBody(c, m))) } } };
+      }
+      for (const [status, response] of Object.entries(responses)) {
+        if (typeof response.description !== "string" || response.description.startsWith("Response for status")) response.description = STATUS_TEXT[status] ?? `HTTP ${status}`;
+        response.headers = {
+          ...REQUEST_ID_HEADER,
+          ...(secured && status !== "401" ? RATE_LIMIT_HEADERS : {}),
+          ...(status === "429" ? RETRY_AFTER_HEADER : {}),
+          ...openApiHeaders(response.headers),
+        };
+        const content = response.content as Record<string, Json> | undefined;
+        for (const [type, media] of Object.entries(content ?? {})) {
+          if (!type.includes("json")) continue;
+          const schema = (media.schema ?? {}) as Json;
+          const isError = Number(status) >= 400 && (schema.properties as Json | undefined)?.error !== undefined;
+          if (isError) {
+            // Only examples whose code belongs to this status; the shared ones otherwise.
+            const given = [...(Array.isArray(schema.examples) ? schema.examples : []), ...exampleValues(media)];
+            let bodies = given.filter((b) => errorStatusOf(b) === Number(status));
+            if (bodies.length === 0) bodies = (COMMON_ERRORS[status]?.examples ?? codesFor(Number(status))).map(([c, m]) => errorBody(c, m));
+            delete media.example;
+            media.examples = namedExamples(bodies);
+            if (Array.isArray(schema.examples)) schema.examples = bodies;
+          } else if (media.example === undefined && media.examples === undefined) {
+            media.example = Array.isArray(schema.examples) && schema.examples.length > 0 ? schema.examples[0] : synthesize(schema);
+          }
+        }
+      }
+      op.operationId ??= `${method}${path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`;
+    }
+  }
+  return doc;
+}
+
+function exampleValues(media: Json): unknown[] {
+  if (media.example !== undefined) return [media.example];
+  if (media.examples && typeof media.examples === "object") return Object.values(media.examples as Record<string, { value?: unknown }>).map((e) => e.value);
+  return [];
+}
+
+function errorStatusOf(body: unknown): number | undefined {
+  const code = (body as { error?: { code?: string } } | undefined)?.error?.code;
+  return code !== undefined && code in ERROR_CODES ? ERROR_CODES[code as ErrorCode][0] : undefined;
+}
+
+/** Every code answered with this HTTP status, with a generic message. */
+function codesFor(status: number): Array<[ErrorCode, string]> {
+  return (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => ERROR_CODES[c][0] === status).map((c) => [c, c.replaceAll("_", " ")]);
+}
+
+/** An example built from a schema's own examples, consts, enums and defaults (for schemas without one). */
+export function synthesize(schema: unknown, depth = 0): unknown {
+  if (!schema || typeof schema !== "object" || depth > 8) return null;
+  const s = schema as Json;
+  if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
+  if (s.example !== undefined) return s.example;
+  if (s.const !== undefined) return s.const;
+  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
+  if (s.default !== undefined) return s.default;
+  for (const key of ["anyOf", "oneOf", "allOf"]) {
+    const options = s[key];
+    if (Array.isArray(options)) return synthesize(options.find((o) => (o as Json)?.type !== "null") ?? options[0], depth + 1);
+  }
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
+  switch (type) {
+    case "object": {
+      const out: Json = {};
+      for (const [k, v] of Object.entries((s.properties ?? {}) as Json)) out[k] = synthesize(v, depth + 1);
+      return out;
+    }
+    case "array":
+      return [synthesize(s.items, depth + 1)];
+    case "string":
+      return s.format === "date-time" ? "2026-04-01T12:00:00.000Z" : "string";
+    case "integer":
+    case "number":
+      return typeof s.minimum === "number" ? s.minimum : 0;
+    case "boolean":
+      return true;
+    default:
+      return null;
+  }
+}
+
+/** Headers generated from a TypeBox `headers` option are bare schemas; OpenAPI wants Header Objects. */
+function openApiHeaders(headers: unknown): Json {
+  const out: Json = {};
+  for (const [name, h] of Object.entries((headers ?? {}) as Record<string, Json>)) out[name] = h && "schema" in h ? h : { schema: h };
+  return out;
+}
+
+/** `{ "<code>": { summary, value } }` for Scalar's example picker; repeated codes get a suffix. */
+function namedExamples(bodies: unknown[]): Json {
+  const out: Json = {};
+  for (const body of bodies) {
+    const e = (body as { error?: { code?: string; message?: string } }).error;
+    const base = e?.code ?? "example";
+    let name = base;
+    for (let i = 2; name in out; i++) name = `${base}_${i}`;
+    out[name] = { summary: e?.message ?? base, value: body };
+  }
+  return out;
+}
+
+/**
+ * The page: Scalar's standalone bundle and a small init script, both from this process. The CSP
+ * keeps every fetch, font, image and script on this origin, so the page works on a closed network.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join("; ");
+
+const PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${TITLE}</title>
+    <style>body { margin: 0; }</style>
+  </head>
+  <body>
+    <div id="api-reference"></div>
+    <script src="${SCALAR_PATH}"></script>
+    <script src="${INIT_PATH}"></script>
+  </body>
+</html>
+`;
+
+const INIT_JS = `Scalar.createApiReference("#api-reference", ${JSON.stringify({
+  url: SPEC_PATH,
+  withDefaultFonts: false,
+  hideClientButton: true,
+  telemetry: false,
+  showDeveloperTools: "never",
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  defaultOpenAllTags: true,
+})});
+`;

@@ -1,0 +1,54 @@
+/**
+ * The HTTP server around the Elysia app (src/service.ts starts it).
+ * - `development: false`: Bun never answers with its HTML error page (which shows a stack trace).
+ * - `error`: the last resort if the app itself throws: a JSON 500 with a Request-Id, no details.
+ * - Bodies: the app answers an oversized declared body itself (onRequest in app.ts: 413
+ *   body_too_large with a Request-Id, without reading it), so Bun's own limit (a bare 413 with no
+ *   Request-Id) is set out of reach. A body without Content-Length (chunked) is wrapped here in a
+ *   stream that fails once it passes the limit, so no reader, ours or the framework's, ever buffers
+ *   more than that; the failure is answered 413 too (app.ts maps BodyTooLargeError).
+ */
+import { randomUUID } from "node:crypto";
+import type { Logger } from "../logger.ts";
+import { MAX_BODY_BYTES } from "./json-body.ts";
+
+const UNREACHABLE_BODY_SIZE = 2 ** 40;
+
+export class BodyTooLargeError extends Error {
+  override name = "BodyTooLargeError";
+}
+
+/** The request with its chunked body capped at `max` bytes (plus one chunk, so readers that count see the excess first). */
+export function capChunkedBody(request: Request, max = MAX_BODY_BYTES): Request {
+  let seen = 0;
+  const cap = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      controller.enqueue(chunk);
+      if (seen > max) controller.error(new BodyTooLargeError(`body over ${max} bytes`));
+    },
+  });
+  return new Request(request, { body: request.body!.pipeThrough(cap), duplex: "half" } as RequestInit);
+}
+
+export function serveApi(app: { fetch: (request: Request) => Response | Promise<Response> }, opts: { hostname: string; port: number; log: Logger }) {
+  return Bun.serve({
+    hostname: opts.hostname,
+    port: opts.port,
+    development: false,
+    maxRequestBodySize: UNREACHABLE_BODY_SIZE,
+    fetch(request) {
+      if (request.method !== "GET" && request.method !== "HEAD" && request.headers.get("content-length") === null && request.body !== null)
+        return app.fetch(capChunkedBody(request));
+      return app.fetch(request);
+    },
+    error(err) {
+      const requestId = `req_${randomUUID().replaceAll("-", "")}`;
+      opts.log.error("unhandled server error", { err, request_id: requestId });
+      return new Response(JSON.stringify({ error: { type: "api_error", message: "An unexpected error occurred.", code: "internal_error" } }), {
+        status: 500,
+        headers: { "content-type": "application/json", "request-id": requestId },
+      });
+    },
+  });
+}

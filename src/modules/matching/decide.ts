@@ -1,0 +1,63 @@
+/**
+ * What one USDC transfer to a merchant account means for the ledger (DECISIONS.md "Matching a
+ * payment to an intent"). Pure: the matcher reads the reservation and the intent under a row lock,
+ * asks this function, and writes what it says.
+ */
+import type { IntentStatus } from "../../db/schema/core.ts";
+import { RESERVATION_QUARANTINE_MS } from "../../domain/intent-status.ts";
+
+/**
+ * A transfer whose block is older than the intent by more than this cannot be a payment for it: it
+ * was sent before the customer could have seen the intent's QR. (Slack for the chain's clock being
+ * behind ours.) It only matters when the matcher lags far behind and a released value was reused.
+ */
+export const PAYMENT_BEFORE_CREATION_SLACK_MS = 10 * 60 * 1000;
+
+export interface ReservationView {
+  intentId: string;
+  /** null: held while the intent awaits payment; a date: held until then (quarantine). */
+  releasedAfter: Date | null;
+}
+
+export interface IntentView {
+  id: string;
+  status: IntentStatus;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export type MatchDecision =
+  /** The intent moves to confirmed; payment_intent.confirmed is sent. */
+  | { kind: "confirm"; intentId: string }
+  /** Linked to the intent (late, duplicate, or paid to a cancelled intent); no status change. */
+  | { kind: "late"; intentId: string; reason: "expired_in_time_window" | "not_awaiting_payment" }
+  /** No reservation held that value at the time of the payment: payment_intent_id null. */
+  | { kind: "unmatched"; reason: "no_reservation" | "reservation_released" | "before_intent_created" };
+
+export function decideMatch(input: {
+  reservation: ReservationView | null;
+  intent: IntentView | null;
+  /** The block's timestamp: when the payment happened, whenever we observe it. */
+  blockTime: Date;
+}): MatchDecision {
+  const { reservation, intent, blockTime } = input;
+  if (!reservation || !intent || intent.id !== reservation.intentId) return { kind: "unmatched", reason: "no_reservation" };
+  // Quarantine over at the time of the payment: the value was free, nobody was expecting it.
+  if (reservation.releasedAfter !== null && reservation.releasedAfter.getTime() <= blockTime.getTime()) {
+    return { kind: "unmatched", reason: "reservation_released" };
+  }
+  if (blockTime.getTime() < intent.createdAt.getTime() - PAYMENT_BEFORE_CREATION_SLACK_MS) {
+    return { kind: "unmatched", reason: "before_intent_created" };
+  }
+  if (intent.status === "awaiting_payment") {
+    // Fairness: a block at or before expires_at confirms, however late we observe it.
+    if (blockTime.getTime() <= intent.expiresAt.getTime()) return { kind: "confirm", intentId: intent.id };
+    return { kind: "late", intentId: intent.id, reason: "expired_in_time_window" };
+  }
+  return { kind: "late", intentId: intent.id, reason: "not_awaiting_payment" };
+}
+
+/** When a reservation confirmed at `confirmedAt` is released for reuse. */
+export function quarantineEnd(confirmedAt: Date): Date {
+  return new Date(confirmedAt.getTime() + RESERVATION_QUARANTINE_MS);
+}

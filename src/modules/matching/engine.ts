@@ -1,0 +1,403 @@
+/**
+ * The matcher of one chain: turns indexed USDC transfers (chain.usdc_transfer) into ledger
+ * transactions, in chain order, from a durable cursor, at confirmation depth.
+ *
+ * State (app.matcher_cursors, app.matcher_accounts; see 0002_chain.sql):
+ * - the cursor (block_number, log_index): every transfer of a joined account at or below it is
+ *   recorded. It only moves after the transfers below it are committed, each in its own database
+ *   transaction (record.ts); a crash between the two re-reads a few transfers, which the UNIQUE
+ *   (chain_id, tx_hash, log_index) turns into no-ops. So: at least once reading, exactly once writing.
+ * - covered_block: the safe block (checkpoint - confirmations) up to which everything is recorded;
+ *   with its timestamp, what matcherCoveredUntil (coverage.ts) reports to the expirer.
+ * - per merchant account: a catch-up position. The indexer's address list grows when a merchant is
+ *   onboarded; the new instance then indexes the new account's whole history, BELOW the cursor.
+ *   Rather than rewinding the shared cursor (a rescan of every merchant's history at each
+ *   onboarding, O(all transfers)), a new account is caught up on its own, from its from_block to the
+ *   cursor's block (O(that account's transfers), by the to_address index), and then joins the
+ *   cursor. The cursor does not move while an account is catching up, so each merchant's transfers
+ *   are always recorded in chain order (which matters: two payments of one value to one merchant,
+ *   the first confirms the intent, the second is the duplicate).
+ *
+ * Reorgs: transfers are read only up to checkpoint - confirmations. A reorg deeper than that is
+ * found by the audit (every auditIntervalMs): recorded transactions of the last auditWindowBlocks
+ * blocks whose log is no longer indexed are marked failed and raise an alert; those whose log moved
+ * to another block get the new block; transfers the new chain put below the cursor are recorded.
+ *
+ * Within a page, transfers of different merchants are recorded concurrently (`concurrency` lanes);
+ * one merchant's transfers always one after the other, in chain order.
+ */
+import type { Sql } from "../../db/client.ts";
+import type { Clock } from "../../context.ts";
+import type { Logger } from "../../logger.ts";
+import {
+  auditRecordedTransfers,
+  readAccountTransfers,
+  readIndexedAccounts,
+  readTransfersAfter,
+  readUnrecordedTransfers,
+  type AuditFinding,
+  type Checkpoint,
+  type IndexedTransfer,
+  type Position,
+} from "./chain-reader.ts";
+import { recordTransfer, type MerchantInfo, type RecordOutcome } from "./record.ts";
+import { matcherMoved, matcherReorged, matcherTransfers } from "./metrics.ts";
+import { pgJson, pgTs } from "./pg-values.ts";
+
+/** "The whole block" as a log index. */
+export const END_OF_BLOCK = 2_147_483_647;
+const START: Position = { blockNumber: -1n, logIndex: -1 };
+
+export interface ChainMatcherOptions {
+  chainId: number;
+  confirmations: number;
+  clock: Clock;
+  log: Logger;
+  /** Timestamp and hash of a block, for the covered block when confirmations > 0 (from the RPC). */
+  blockInfo?: (blockNumber: bigint) => Promise<{ timestamp: number; hash: string }>;
+  /** Transfers read per page. Default 500. */
+  batchSize?: number;
+  /** Merchants recorded concurrently within a page. Default 4. */
+  concurrency?: number;
+  /** How far below the checkpoint the reorg audit looks. Default 64 blocks. */
+  auditWindowBlocks?: number;
+  /** How often the reorg audit runs. Default 1000 ms. */
+  auditIntervalMs?: number;
+}
+
+export interface StepResult {
+  /** Transfers handled in this step (recorded or found recorded). */
+  handled: number;
+  /** More work is available right now (a full page, or a catch-up in progress). */
+  more: boolean;
+  /** The indexer is not ready (no views or no checkpoint yet). */
+  notReady: boolean;
+}
+
+interface AccountState {
+  caughtUp: Position;
+  joined: boolean;
+}
+
+const cmp = (a: Position, b: Position) =>
+  a.blockNumber < b.blockNumber ? -1 : a.blockNumber > b.blockNumber ? 1 : a.logIndex - b.logIndex;
+
+export class ChainMatcher {
+  readonly chainId: number;
+  private readonly confirmations: number;
+  private readonly batchSize: number;
+  private readonly concurrency: number;
+  private readonly auditWindow: bigint;
+  private readonly auditIntervalMs: number;
+  private readonly log: Logger;
+  private cursor: Position | null = null;
+  private coveredBlock: bigint | null = null;
+  private readonly accounts = new Map<string, AccountState>();
+  private readonly merchants = new Map<string, { info: MerchantInfo; at: number }>();
+  private lastAuditAt = 0;
+  private lastCheckpoint: Checkpoint | null = null;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly opts: ChainMatcherOptions,
+  ) {
+    this.chainId = opts.chainId;
+    this.confirmations = opts.confirmations;
+    this.batchSize = opts.batchSize ?? 500;
+    this.concurrency = opts.concurrency ?? 4;
+    this.auditWindow = BigInt(opts.auditWindowBlocks ?? 64);
+    this.auditIntervalMs = opts.auditIntervalMs ?? 1_000;
+    this.log = opts.log;
+  }
+
+  /** (Re)loads the durable state; call when this process becomes the chain's matcher. */
+  async load(): Promise<void> {
+    await this.sql`
+      INSERT INTO app.matcher_cursors (chain_id, block_number, log_index)
+      VALUES (${this.chainId}, ${START.blockNumber}, ${START.logIndex})
+      ON CONFLICT (chain_id) DO NOTHING`;
+    const [c] = await this.sql<{ block_number: bigint; log_index: number; covered_block: bigint | null }[]>`
+      SELECT block_number, log_index, covered_block FROM app.matcher_cursors WHERE chain_id = ${this.chainId}`;
+    if (!c) throw new Error(`matcher cursor of chain ${this.chainId} vanished`);
+    this.cursor = { blockNumber: BigInt(c.block_number), logIndex: c.log_index };
+    this.coveredBlock = c.covered_block === null ? null : BigInt(c.covered_block);
+    this.accounts.clear();
+    const rows = await this.sql<{ merchant_account: string; caught_up_block: bigint; caught_up_log_index: number; joined_at: Date | null }[]>`
+      SELECT merchant_account, caught_up_block, caught_up_log_index, joined_at FROM app.matcher_accounts WHERE chain_id = ${this.chainId}`;
+    for (const r of rows) {
+      this.accounts.set(r.merchant_account, {
+        caughtUp: { blockNumber: BigInt(r.caught_up_block), logIndex: r.caught_up_log_index },
+        joined: r.joined_at !== null,
+      });
+    }
+  }
+
+  get position(): Position | null {
+    return this.cursor;
+  }
+
+  /** One iteration: new accounts, catch-up, one page after the cursor, and the audit when due. */
+  async step(): Promise<StepResult> {
+    if (!this.cursor) await this.load();
+    const cursor = this.cursor!;
+
+    // 1. Accounts the indexer covers that we have not seen: catch them up to the cursor first.
+    const indexed = await readIndexedAccounts(this.sql, this.chainId);
+    if (indexed === null) return { handled: 0, more: false, notReady: true };
+    for (const a of indexed) if (!this.accounts.has(a.account)) await this.addAccount(a.account, a.fromBlock, cursor);
+    let handled = 0;
+    for (const [account, state] of this.accounts) {
+      if (state.joined) continue;
+      const r = await this.catchUp(account, state, cursor);
+      handled += r.handled;
+      if (r.notReady) return { handled, more: false, notReady: true };
+      if (!state.joined) return { handled, more: r.more, notReady: false };
+    }
+
+    // 2. The next page after the cursor.
+    const page = await readTransfersAfter(this.sql, {
+      chainId: this.chainId,
+      after: cursor,
+      confirmations: this.confirmations,
+      limit: this.batchSize,
+    });
+    if (!page.checkpoint) return { handled, more: false, notReady: true };
+    this.lastCheckpoint = page.checkpoint;
+    await this.recordAll(page.transfers);
+    handled += page.transfers.length;
+    const full = page.transfers.length === this.batchSize;
+    const last = page.transfers.at(-1);
+    const next: Position = last ? { blockNumber: last.blockNumber, logIndex: last.logIndex } : cursor;
+    const safe = page.checkpoint.blockNumber - BigInt(this.confirmations);
+    // A short page: everything up to the safe block is recorded.
+    const covered = !full && safe >= 0n && (this.coveredBlock === null || safe > this.coveredBlock) ? safe : null;
+    if (cmp(next, cursor) !== 0 || covered !== null) await this.saveCursor(next, covered, page.checkpoint);
+
+    // 3. The reorg audit, when due.
+    const now = Date.now();
+    if (now - this.lastAuditAt >= this.auditIntervalMs) {
+      this.lastAuditAt = now;
+      handled += await this.audit(page.checkpoint);
+    }
+    return { handled, more: full, notReady: false };
+  }
+
+  /** Runs the reorg audit now (tests; the step runs it every auditIntervalMs). */
+  async auditNow(): Promise<number> {
+    if (!this.cursor) await this.load();
+    const cp = this.lastCheckpoint;
+    if (!cp) return 0;
+    this.lastAuditAt = Date.now();
+    return this.audit(cp);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private async addAccount(account: string, fromBlock: bigint, cursor: Position) {
+    const start: Position = { blockNumber: fromBlock - 1n, logIndex: END_OF_BLOCK };
+    // Nothing of it can be below the cursor when it starts above it (a fresh chain, or an account
+    // whose from_block is ahead): it joins at once.
+    const joined = start.blockNumber >= cursor.blockNumber;
+    await this.sql`
+      INSERT INTO app.matcher_accounts (chain_id, merchant_account, from_block, caught_up_block, caught_up_log_index, joined_at)
+      VALUES (${this.chainId}, ${account}, ${fromBlock}, ${start.blockNumber}, ${start.logIndex}, ${joined ? pgTs(this.opts.clock.now()) : null}::timestamptz)
+      ON CONFLICT (chain_id, merchant_account) DO NOTHING`;
+    const [row] = await this.sql<{ caught_up_block: bigint; caught_up_log_index: number; joined_at: Date | null }[]>`
+      SELECT caught_up_block, caught_up_log_index, joined_at FROM app.matcher_accounts
+      WHERE chain_id = ${this.chainId} AND merchant_account = ${account}`;
+    if (!row) throw new Error(`matcher account ${account} vanished`);
+    this.accounts.set(account, {
+      caughtUp: { blockNumber: BigInt(row.caught_up_block), logIndex: row.caught_up_log_index },
+      joined: row.joined_at !== null,
+    });
+    if (row.joined_at === null) this.log.info("catching up a newly indexed merchant account", { chainId: this.chainId, account, fromBlock });
+  }
+
+  private async catchUp(account: string, state: AccountState, cursor: Position): Promise<{ handled: number; more: boolean; notReady: boolean }> {
+    const page = await readAccountTransfers(this.sql, {
+      chainId: this.chainId,
+      account,
+      after: state.caughtUp,
+      untilBlock: cursor.blockNumber,
+      confirmations: this.confirmations,
+      limit: this.batchSize,
+    });
+    if (!page.checkpoint) return { handled: 0, more: false, notReady: true };
+    await this.recordAll(page.transfers);
+    const full = page.transfers.length === this.batchSize;
+    const last = page.transfers.at(-1);
+    let next: Position = last ? { blockNumber: last.blockNumber, logIndex: last.logIndex } : state.caughtUp;
+    if (!full) {
+      const safe = page.checkpoint.blockNumber - BigInt(this.confirmations);
+      const bound = safe < cursor.blockNumber ? safe : cursor.blockNumber;
+      if (bound > next.blockNumber || (bound === next.blockNumber && next.logIndex < END_OF_BLOCK)) {
+        next = { blockNumber: bound, logIndex: END_OF_BLOCK };
+      }
+    }
+    const joined = next.blockNumber >= cursor.blockNumber && next.logIndex === END_OF_BLOCK;
+    await this.sql`
+      UPDATE app.matcher_accounts
+      SET caught_up_block = ${next.blockNumber}, caught_up_log_index = ${next.logIndex},
+          joined_at = ${joined ? pgTs(this.opts.clock.now()) : null}::timestamptz
+      WHERE chain_id = ${this.chainId} AND merchant_account = ${account}`;
+    state.caughtUp = next;
+    state.joined = joined;
+    if (joined) this.log.info("merchant account caught up and joined the cursor", { chainId: this.chainId, account });
+    return { handled: page.transfers.length, more: full, notReady: false };
+  }
+
+  private async saveCursor(next: Position, covered: bigint | null, cp: Checkpoint) {
+    let coveredTs: Date | null = null;
+    let coveredHash: string | null = null;
+    if (covered !== null) {
+      if (covered === cp.blockNumber) {
+        coveredTs = new Date(cp.blockTimestamp * 1000);
+        coveredHash = cp.blockHash;
+      } else if (this.opts.blockInfo) {
+        const b = await this.opts.blockInfo(covered);
+        coveredTs = new Date(b.timestamp * 1000);
+        coveredHash = b.hash;
+      } else {
+        covered = null; // no way to know its timestamp: leave coverage where it is
+      }
+    }
+    await this.sql`
+      UPDATE app.matcher_cursors
+      SET block_number = ${next.blockNumber}, log_index = ${next.logIndex},
+          covered_block = COALESCE(${covered}::int8, covered_block),
+          covered_block_hash = COALESCE(${coveredHash}::text, covered_block_hash),
+          covered_block_timestamp = COALESCE(${pgTs(coveredTs)}::timestamptz, covered_block_timestamp),
+          updated_at = now()
+      WHERE chain_id = ${this.chainId}`;
+    this.cursor = next;
+    if (covered !== null) this.coveredBlock = covered;
+  }
+
+  private async recordAll(transfers: IndexedTransfer[]): Promise<void> {
+    if (transfers.length === 0) return;
+    const lanes = new Map<string, IndexedTransfer[]>();
+    for (const t of transfers) {
+      const lane = lanes.get(t.to);
+      if (lane) lane.push(t);
+      else lanes.set(t.to, [t]);
+    }
+    const queue = [...lanes.values()];
+    const worker = async () => {
+      for (let lane = queue.shift(); lane; lane = queue.shift()) {
+        for (const t of lane) await this.recordOne(t);
+      }
+    };
+    const results = await Promise.allSettled(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (failed) throw failed.reason;
+  }
+
+  private async recordOne(t: IndexedTransfer): Promise<RecordOutcome> {
+    const merchant = await this.merchantFor(t.to);
+    const outcome = await recordTransfer(this.sql, t, merchant, this.opts.clock.now());
+    matcherTransfers.inc({ chain_id: this.chainId, outcome: outcome.kind });
+    if (outcome.kind !== "duplicate") {
+      this.log.debug("transfer recorded", { chainId: this.chainId, txHash: t.txHash, logIndex: t.logIndex, ...outcome });
+    }
+    return outcome;
+  }
+
+  private async merchantFor(account: string): Promise<MerchantInfo> {
+    const cached = this.merchants.get(account);
+    if (cached && Date.now() - cached.at < 60_000) return cached.info;
+    const [m] = await this.sql<{ id: string; mode: MerchantInfo["mode"]; chain_id: number; fee_rate_bps: number; payment_address: string }[]>`
+      SELECT id, mode, chain_id, fee_rate_bps, payment_address FROM app.merchants
+      WHERE chain_id = ${this.chainId} AND lower(payment_address) = ${account}`;
+    // Ponder only indexes accounts of the merchant registry, so this means the registry and the
+    // indexer disagree: stop here (the cursor stays) rather than drop the money.
+    if (!m) throw new Error(`no merchant on chain ${this.chainId} has payment address ${account}`);
+    const info: MerchantInfo = { id: m.id, mode: m.mode, chainId: m.chain_id, feeRateBps: m.fee_rate_bps, paymentAddress: m.payment_address };
+    this.merchants.set(account, { info, at: Date.now() });
+    return info;
+  }
+
+  /** The reorg audit (see the header). Returns how many transfers it recorded. */
+  private async audit(cp: Checkpoint): Promise<number> {
+    const since = cp.blockNumber - this.auditWindow;
+    const findings = await auditRecordedTransfers(this.sql, { chainId: this.chainId, sinceBlock: since });
+    for (const f of findings ?? []) {
+      if (f.nowBlockNumber !== null && f.nowBlockHash !== null) {
+        const moved = await this.sql`
+          UPDATE app.transactions SET block_number = ${f.nowBlockNumber}, block_hash = ${f.nowBlockHash}
+          WHERE id = ${f.transactionId} AND block_hash IS NOT DISTINCT FROM ${f.blockHash}
+          RETURNING id`;
+        if (moved.length > 0) {
+          matcherMoved.inc({ chain_id: this.chainId });
+          this.log.warn("reorg: a recorded transfer was re-included in another block; transaction kept", {
+            chainId: this.chainId,
+            transactionId: f.transactionId,
+            txHash: f.txHash,
+            fromBlock: f.blockNumber,
+            toBlock: f.nowBlockNumber,
+          });
+        }
+      } else {
+        await this.markReorged(f);
+      }
+    }
+    // Transfers the new chain put at or below the cursor. Only once every account has joined, so
+    // that a catching-up account's history is still recorded in order.
+    let recorded = 0;
+    if ([...this.accounts.values()].every((a) => a.joined) && this.cursor) {
+      for (;;) {
+        const page = await readUnrecordedTransfers(this.sql, {
+          chainId: this.chainId,
+          sinceBlock: since,
+          upTo: this.cursor,
+          confirmations: this.confirmations,
+          limit: this.batchSize,
+        });
+        if (page.transfers.length === 0) break;
+        this.log.warn("recording transfers found below the matcher's cursor (reorg or late index)", {
+          chainId: this.chainId,
+          count: page.transfers.length,
+        });
+        await this.recordAll(page.transfers);
+        recorded += page.transfers.length;
+        if (page.transfers.length < this.batchSize) break;
+      }
+    }
+    return recorded;
+  }
+
+  private async markReorged(f: AuditFinding) {
+    const details = {
+      tx_hash: f.txHash,
+      log_index: f.logIndex,
+      block_number: f.blockNumber.toString(),
+      block_hash: f.blockHash,
+      payment_intent_id: f.paymentIntentId,
+      transaction_status_before: f.status,
+      fee_status: f.feeStatus,
+    };
+    const changed = await this.sql.begin(async (tx) => {
+      // Only a confirmed transaction becomes failed; a settled one keeps its status (its money was
+      // paid out: the alert is the operator's cue). Its fee, if not collected yet, is never collected.
+      const rows = await tx`
+        UPDATE app.transactions
+        SET status = 'failed',
+            fee_status = CASE WHEN fee_status = 'pending' THEN 'failed' ELSE fee_status END,
+            fee_last_error = CASE WHEN fee_status = 'pending' THEN 'transfer reorganised out of the chain' ELSE fee_last_error END
+        WHERE id = ${f.transactionId} AND status = 'confirmed'
+        RETURNING id`;
+      const alert = await tx`
+        INSERT INTO app.chain_alerts (kind, chain_id, transaction_id, details)
+        VALUES ('transfer_reorged', ${this.chainId}, ${f.transactionId}, ${pgJson(details)}::text::jsonb)
+        ON CONFLICT (kind, transaction_id) DO NOTHING
+        RETURNING id`;
+      return rows.length > 0 || alert.length > 0;
+    });
+    if (!changed) return;
+    matcherReorged.inc({ chain_id: this.chainId });
+    this.log.error("ALERT: a recorded transfer was reorganised out of the chain after the confirmation depth; transaction marked failed", {
+      chainId: this.chainId,
+      transactionId: f.transactionId,
+      ...details,
+    });
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Metrics of the chain area (matcher, reorgs, fee collection, balance reconciliation), on the
+ * process-wide registry of src/http/metrics.ts. The counters count in the process that does the
+ * work; the gauges below are recomputed from Postgres at every scrape, so they are right whichever
+ * process serves /metrics.
+ */
+import { metrics } from "../../http/metrics.ts";
+import { CHAIN_VIEWS, isViewsMissing } from "./chain-reader.ts";
+
+export const matcherTransfers = metrics.counter(
+  "stablepay_matcher_transfers_total",
+  "USDC transfers handled by the matcher, by outcome (confirmed, late, unmatched, duplicate).",
+  ["chain_id", "outcome"],
+);
+export const matcherReorged = metrics.counter(
+  "stablepay_matcher_reorged_transactions_total",
+  "Recorded transactions whose transfer was reorganised out of the chain after the confirmation depth (marked failed). Alert on any increase.",
+  ["chain_id"],
+);
+export const matcherMoved = metrics.counter(
+  "stablepay_matcher_moved_transactions_total",
+  "Recorded transactions whose transfer was re-included in another block by a reorg (still valid; block updated).",
+  ["chain_id"],
+);
+export const matcherErrors = metrics.counter("stablepay_matcher_errors_total", "Failed matcher iterations (retried).", ["chain_id"]);
+export const feeCollections = metrics.counter(
+  "stablepay_fee_collections_total",
+  "Fee collection attempts by outcome (collected, already_collected, retry, failed).",
+  ["chain_id", "outcome"],
+);
+export const balanceMismatches = metrics.counter(
+  "stablepay_balance_mismatch_total",
+  "Balance reads where the merchant account's on-chain USDC balance differed from the ledger.",
+  ["chain_id"],
+);
+export const balanceChainReadFailures = metrics.counter(
+  "stablepay_balance_chain_read_failures_total",
+  "Balance reads that fell back to the ledger because the chain could not be read.",
+  ["chain_id"],
+);
+
+const matcherLag = metrics.gauge(
+  "stablepay_matcher_lag_blocks",
+  "Indexed blocks (checkpoint minus confirmations) not yet covered by the matcher.",
+  ["chain_id"],
+);
+const openAlerts = metrics.gauge("stablepay_chain_alerts_open", "Unresolved chain alerts (app.chain_alerts), by kind.", ["kind"]);
+const feesPending = metrics.gauge(
+  "stablepay_fees_pending",
+  "Confirmed transactions whose platform fee is not collected yet (fee > 0).",
+  ["chain_id"],
+);
+
+metrics.collector(async (ctx) => {
+  const sql = ctx.database.sql;
+  const alerts = await sql<{ kind: string; n: number }[]>`
+    SELECT kind, count(*)::int AS n FROM app.chain_alerts WHERE resolved_at IS NULL GROUP BY kind`;
+  openAlerts.reset();
+  openAlerts.set({ kind: "transfer_reorged" }, 0);
+  openAlerts.set({ kind: "fee_collection_failed" }, 0);
+  for (const a of alerts) openAlerts.set({ kind: a.kind }, a.n);
+
+  const fees = await sql<{ chain_id: number; n: number }[]>`
+    SELECT chain_id, count(*)::int AS n FROM app.transactions
+    WHERE fee_status IN ('pending', 'submitted') AND status <> 'failed' AND fee_units > 0 GROUP BY chain_id`;
+  feesPending.reset();
+  for (const chain of Object.values(ctx.chains)) if (chain) feesPending.set({ chain_id: chain.chainId }, 0);
+  for (const f of fees) feesPending.set({ chain_id: f.chain_id }, f.n);
+
+  for (const chain of Object.values(ctx.chains)) {
+    if (!chain) continue;
+    try {
+      const rows = (await sql.unsafe(
+        `SELECT (SELECT block_number FROM ${CHAIN_VIEWS}.chain_checkpoint WHERE chain_id = $1) AS cp,
+                (SELECT covered_block FROM app.matcher_cursors WHERE chain_id = $1) AS covered`,
+        [chain.chainId],
+      )) as unknown as { cp: bigint | null; covered: bigint | null }[];
+      const r = rows[0];
+      if (r?.cp !== null && r?.cp !== undefined) {
+        const safe = BigInt(r.cp) - BigInt(chain.confirmations);
+        const covered = r.covered === null ? -1n : BigInt(r.covered);
+        matcherLag.set({ chain_id: chain.chainId }, Number(safe > covered ? safe - covered : 0n));
+      }
+    } catch (err) {
+      if (!isViewsMissing(err)) throw err;
+    }
+  }
+});

@@ -1,0 +1,180 @@
+/**
+ * A merchant's balance (spec "Balance"): what its merchant account contract holds, reconciled with
+ * the ledger.
+ *
+ * Definitions (all in USDC base units, at block B = the matcher's covered block, i.e. the newest
+ * block up to which every payment is in the ledger; the chain's latest block minus its
+ * confirmations when the matcher has not covered anything yet):
+ *
+ *   onchain(B)   = USDC.balanceOf(merchant account) at B                        (read from the chain)
+ *   received(B)  = Σ amount of the merchant's transactions not failed, in blocks <= B   (ledger)
+ *   feesPaid(B)  = Σ fee of the account's FeeCollected logs in blocks <= B       (indexed chain data)
+ *   withdrawn(B) = Σ amount of the account's Withdrawn logs in blocks <= B       (indexed chain data)
+ *   feesOwed(B)  = Σ fee of those transactions - feesPaid(B): the platform fees still sitting in
+ *                  the account, not the merchant's money
+ *
+ *   reconciled   ⇔ onchain(B) = received(B) - feesPaid(B) - withdrawn(B)
+ *   available    = onchain(B) - feesOwed(B)  (= Σ net of the payments not yet withdrawn, when reconciled)
+ *   pending_settlement = Σ net of the merchant's transactions with settlement_status in_transit
+ *                  (withdrawn from the account, on their way to the bank)
+ *
+ * A difference is logged (warn) and counted (stablepay_balance_mismatch_total); `available` still
+ * follows the chain: it is the money the contract holds. If the chain cannot be read, the ledger's
+ * figure (Σ net of unwithdrawn payments) is served and stablepay_balance_chain_read_failures_total
+ * counts it.
+ *
+ * The settler can use `computeMerchantBalance(...).availableUnits` as the amount it may withdraw:
+ * it leaves the uncollected fees in the account, so that collectFee still finds them.
+ */
+import { getAddress, type Address } from "viem";
+import type { AppContext } from "../../context.ts";
+import type { merchants } from "../../db/schema/core.ts";
+import { usdcAbi } from "../../chain/abis.ts";
+import { unitsToUsd } from "../../domain/money.ts";
+import { isoMs } from "../../http/format.ts";
+import { t } from "elysia";
+import { CHAIN_VIEWS, isViewsMissing } from "../matching/chain-reader.ts";
+import { balanceChainReadFailures, balanceMismatches } from "../matching/metrics.ts";
+
+type MerchantRow = typeof merchants.$inferSelect;
+
+export interface MerchantBalance {
+  merchantId: string;
+  paymentAddress: string;
+  availableUnits: bigint;
+  pendingSettlementUnits: bigint;
+  /** The block the figures are for (null: ledger only). */
+  atBlock: bigint | null;
+  onchainUnits: bigint | null;
+  /** received - feesPaid - withdrawn at atBlock; null when the indexed data was not comparable. */
+  expectedUnits: bigint | null;
+  feesOwedUnits: bigint;
+  source: "chain" | "ledger";
+  /** null: not checked (ledger only, or the indexer is behind B). */
+  reconciled: boolean | null;
+  lastUpdated: Date;
+}
+
+const zero = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigInt(String(v)));
+
+export async function computeMerchantBalance(ctx: AppContext, m: MerchantRow): Promise<MerchantBalance> {
+  const sql = ctx.database.sql;
+  const now = ctx.clock.now();
+  const chain = ctx.chains[m.mode];
+  const [inTransit] = await sql<{ units: string | null }[]>`
+    SELECT sum(net_units)::text AS units FROM app.transactions
+    WHERE merchant_id = ${m.id} AND status <> 'failed' AND settlement_status = 'in_transit'`;
+  const pendingSettlementUnits = zero(inTransit?.units);
+  const base = { merchantId: m.id, paymentAddress: m.paymentAddress ?? "", pendingSettlementUnits, lastUpdated: now };
+  if (!m.paymentAddress) {
+    return { ...base, availableUnits: 0n, atBlock: null, onchainUnits: null, expectedUnits: null, feesOwedUnits: 0n, source: "ledger", reconciled: null };
+  }
+
+  const ledgerOnly = async (): Promise<MerchantBalance> => {
+    const [r] = await sql<{ net: string | null; owed: string | null }[]>`
+      SELECT sum(net_units) FILTER (WHERE settlement_status = 'pending')::text AS net,
+             sum(fee_units) FILTER (WHERE fee_status <> 'collected')::text AS owed
+      FROM app.transactions WHERE merchant_id = ${m.id} AND status <> 'failed'`;
+    return { ...base, availableUnits: zero(r?.net), atBlock: null, onchainUnits: null, expectedUnits: null, feesOwedUnits: zero(r?.owed), source: "ledger", reconciled: null };
+  };
+  if (!chain || chain.chainId !== m.chainId) return ledgerOnly();
+
+  const account = getAddress(m.paymentAddress) as Address;
+  const labels = { chain_id: chain.chainId };
+  // B: the matcher's covered block, else the chain's confirmed head.
+  let atBlock: bigint;
+  let onchain: bigint;
+  try {
+    const [cursor] = await sql<{ covered_block: bigint | null }[]>`
+      SELECT covered_block FROM app.matcher_cursors WHERE chain_id = ${chain.chainId}`;
+    if (cursor?.covered_block !== null && cursor?.covered_block !== undefined) atBlock = BigInt(cursor.covered_block);
+    else {
+      const head = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
+      atBlock = head - BigInt(chain.confirmations) > 0n ? head - BigInt(chain.confirmations) : 0n;
+    }
+    onchain = await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [account], blockNumber: atBlock });
+  } catch (err) {
+    balanceChainReadFailures.inc(labels);
+    ctx.log.warn("balance: the chain could not be read; serving the ledger's figure", { merchantId: m.id, err });
+    return ledgerOnly();
+  }
+
+  const [ledger] = await sql<{ received: string | null; fees_due: string | null; owed_ledger: string | null }[]>`
+    SELECT sum(amount_units) FILTER (WHERE block_number <= ${atBlock})::text AS received,
+           sum(fee_units) FILTER (WHERE block_number <= ${atBlock})::text AS fees_due,
+           sum(fee_units) FILTER (WHERE block_number <= ${atBlock} AND fee_status <> 'collected')::text AS owed_ledger
+    FROM app.transactions WHERE merchant_id = ${m.id} AND status <> 'failed'`;
+  const received = zero(ledger?.received);
+  const feesDue = zero(ledger?.fees_due);
+
+  // Indexed fee collections and withdrawals up to B, with the checkpoint of the same statement
+  // (views named in the order Ponder's view swap locks them: fee_collected, withdrawal, chain_checkpoint).
+  let indexed: { fees: bigint; withdrawn: bigint; cp: bigint | null } | null = null;
+  try {
+    const rows = (await sql.unsafe(
+      `SELECT (SELECT sum(f.fee)::text FROM ${CHAIN_VIEWS}.fee_collected f
+               WHERE f.chain_id = $1 AND f.merchant_account = $2 AND f.block_number <= $3::int8) AS fees,
+              (SELECT sum(w.amount)::text FROM ${CHAIN_VIEWS}.withdrawal w
+               WHERE w.chain_id = $1 AND w.merchant_account = $2 AND w.block_number <= $3::int8) AS withdrawn,
+              (SELECT c.block_number FROM ${CHAIN_VIEWS}.chain_checkpoint c WHERE c.chain_id = $1) AS cp`,
+      [chain.chainId, account.toLowerCase(), atBlock] as never[],
+    )) as unknown as { fees: string | null; withdrawn: string | null; cp: bigint | null }[];
+    const r = rows[0];
+    if (r) indexed = { fees: zero(r.fees), withdrawn: zero(r.withdrawn), cp: r.cp === null ? null : BigInt(r.cp) };
+  } catch (err) {
+    if (!isViewsMissing(err)) throw err;
+  }
+
+  // Comparable only when the indexer has reached B (it may be briefly behind after an instance swap).
+  if (indexed && indexed.cp !== null && indexed.cp >= atBlock) {
+    const expected = received - indexed.fees - indexed.withdrawn;
+    const owed = feesDue - indexed.fees > 0n ? feesDue - indexed.fees : 0n;
+    const reconciled = expected === onchain;
+    if (!reconciled) {
+      balanceMismatches.inc(labels);
+      ctx.log.warn("balance mismatch: the merchant account's on-chain balance differs from the ledger", {
+        merchantId: m.id,
+        account,
+        block: atBlock,
+        onchain,
+        expected,
+        received,
+        feesPaid: indexed.fees,
+        withdrawn: indexed.withdrawn,
+        difference: onchain - expected,
+      });
+    }
+    const available = onchain - owed > 0n ? onchain - owed : 0n;
+    return { ...base, availableUnits: available, atBlock, onchainUnits: onchain, expectedUnits: expected, feesOwedUnits: owed, source: "chain", reconciled };
+  }
+  const owed = zero(ledger?.owed_ledger);
+  const available = onchain - owed > 0n ? onchain - owed : 0n;
+  return { ...base, availableUnits: available, atBlock, onchainUnits: onchain, expectedUnits: null, feesOwedUnits: owed, source: "chain", reconciled: null };
+}
+
+export const BalanceSchema = t.Object(
+  {
+    object: t.Literal("balance"),
+    merchant_id: t.String({ examples: ["mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K"] }),
+    available: t.Number({ examples: [1234.56], description: "USDC held in the merchant account, minus platform fees not collected yet." }),
+    pending_settlement: t.Number({ examples: [0], description: "Withdrawn from the merchant account, on its way to the bank." }),
+    currency: t.Literal("usd"),
+    payment_address: t.String({ examples: ["0x5FbDB2315678afecb367f032d93F642f64180aa3"] }),
+    chain: t.Literal("base"),
+    last_updated: t.String({ format: "date-time" }),
+  },
+  { additionalProperties: false },
+);
+
+export function balanceShape(b: MerchantBalance) {
+  return {
+    object: "balance" as const,
+    merchant_id: b.merchantId,
+    available: unitsToUsd(b.availableUnits),
+    pending_settlement: unitsToUsd(b.pendingSettlementUnits),
+    currency: "usd" as const,
+    payment_address: b.paymentAddress,
+    chain: "base" as const,
+    last_updated: isoMs(b.lastUpdated),
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * Routes: POST /v1/payment-intents, GET /v1/payment-intents/{id}, GET /v1/payment-intents,
+ * POST /v1/payment-intents/{id}/cancel. Bodies and queries are read and validated by hand
+ * (json-body.ts, input.ts) so that every failure has its DECISIONS.md code; the schemas in
+ * model.ts document requests and responses for OpenAPI (`detail`, see jsonResponse).
+ */
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context.ts";
+import { authed } from "../../http/authed.ts";
+import { readEmptyBody, readJsonBody } from "../../http/json-body.ts";
+import { noQuery } from "../../http/query.ts";
+import { parseCreateIntent, parseListIntents } from "./input.ts";
+import {
+  createIntentRequestBody,
+  errorExample,
+  errorResponse,
+  idempotencyHeaderParameter,
+  IntentIdParams,
+  jsonResponse,
+  listQueryParameters,
+  PaymentIntentCancelSchema,
+  PaymentIntentListSchema,
+  PaymentIntentSchema,
+  replayedHeader,
+} from "./model.ts";
+import { cancelVisibleIntent, createIntent, getVisibleIntent, listIntents, qrSettings } from "./service.ts";
+import { intentCancelShape, intentCreateShape, intentGetShape, intentListItemShape } from "./shapes.ts";
+
+const TAG = ["Payment intents"];
+const unauthorized = errorResponse(401, [errorExample("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'.")]);
+const intentMissing = errorResponse(404, [errorExample("resource_missing", "No such payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa'")]);
+
+export function paymentIntentRoutes(ctx: AppContext) {
+  return new Elysia({ name: "payment-intents" })
+    .use(authed(ctx))
+    .post(
+      "/v1/payment-intents",
+      async ({ principal, request, set }) => {
+        const input = parseCreateIntent(await readJsonBody(request), request.headers.get("idempotency-key"));
+        const { intent, replayed } = await createIntent(ctx, principal, input);
+        if (replayed) {
+          set.headers["idempotent-replayed"] = "true";
+          return intentGetShape(intent, qrSettings(ctx, intent.mode));
+        }
+        set.status = 201;
+        return intentCreateShape(intent, qrSettings(ctx, intent.mode));
+      },
+      {
+        parse: "none",
+        detail: {
+          tags: TAG,
+          summary: "Create a payment intent",
+          description:
+            "Creates an intent in `awaiting_payment` and reserves its expected value at the merchant's payment address: the amount plus the smallest tag (0 to 9999 base units, below one cent) not held by another open or recently closed intent of that merchant for the same amount. `expires_at` is creation time plus `ttl`. Idempotent with `idempotency_key` or the `Idempotency-Key` header.",
+          parameters: [idempotencyHeaderParameter],
+          requestBody: createIntentRequestBody,
+          responses: {
+            201: jsonResponse(PaymentIntentSchema, "The new payment intent, status `awaiting_payment`."),
+            200: jsonResponse(PaymentIntentSchema, "Replay of an earlier create with the same idempotency key: that intent in its current state (get shape).", replayedHeader),
+            400: errorResponse(400, [
+              errorExample("amount_out_of_range", "amount must be between 0.01 and 10000 USD.", "amount"),
+              errorExample("parameter_missing", "Missing required param: currency.", "currency"),
+              errorExample("parameter_invalid", "Invalid amount: at most 2 decimal places are allowed.", "amount"),
+              errorExample("parameter_unknown", "Received unknown parameter: amout", "amout"),
+              errorExample("currency_unsupported", "Currency 'eur' is not supported; the only supported currency is 'usd'.", "currency"),
+              errorExample("ttl_out_of_range", "ttl must be between 60 and 3600 seconds.", "ttl"),
+              errorExample("metadata_invalid", "Invalid metadata: at most 10 keys are allowed (got 11).", "metadata"),
+              errorExample("merchant_not_active", "Merchant 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K' cannot take payments (status: disabled).", "merchant_id"),
+              errorExample("resource_missing", "No such merchant: 'mer_unknown000000000000000'", "merchant_id"),
+            ]),
+            401: unauthorized,
+            409: errorResponse(409, [
+              errorExample("idempotency_key_reused", "Keys for idempotent requests can only be used with the same parameters they were first used with.", "idempotency_key"),
+              errorExample("too_many_open_intents", "All 10000 expected values for this amount are held by open (or recently closed) intents of merchant 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'."),
+            ]),
+            413: errorResponse(413, [errorExample("body_too_large", "Request bodies are limited to 64 KiB.")]),
+            415: errorResponse(415, [errorExample("unsupported_content_type", "Request bodies must be JSON, sent with 'Content-Type: application/json'.")]),
+          },
+        },
+      },
+    )
+    .get(
+      "/v1/payment-intents/:id",
+      async ({ principal, params, request }) => {
+        noQuery(request.url);
+        const intent = await getVisibleIntent(ctx, principal, params.id);
+        return intentGetShape(intent, qrSettings(ctx, intent.mode));
+      },
+      {
+        params: IntentIdParams,
+        detail: {
+          tags: TAG,
+          summary: "Get a payment intent",
+          description: "The current state of the intent, including the payment's fee breakdown and transaction hash once confirmed.",
+          responses: {
+            200: jsonResponse(PaymentIntentSchema, "The payment intent."),
+            400: errorResponse(400, [errorExample("parameter_unknown", "Received unknown parameter: expand", "expand")]),
+            401: unauthorized,
+            404: intentMissing,
+          },
+        },
+      },
+    )
+    .get(
+      "/v1/payment-intents",
+      async ({ principal, request }) => {
+        const page = await listIntents(ctx, principal, parseListIntents(request.url));
+        return { object: "list" as const, data: page.items.map(intentListItemShape), has_more: page.hasMore, total_count: page.totalCount };
+      },
+      {
+        detail: {
+          tags: TAG,
+          summary: "List payment intents",
+          description:
+            "Intents of one merchant, newest first (`created_at` descending, then `id` descending). Time filters are strict. `total_count` counts every match, ignoring the cursor.",
+          parameters: listQueryParameters,
+          responses: {
+            200: jsonResponse(PaymentIntentListSchema, "A page of payment intents."),
+            400: errorResponse(400, [
+              errorExample("parameter_missing", "Missing required param: merchant_id (required unless the API key is scoped to a single merchant).", "merchant_id"),
+              errorExample("parameter_invalid", "Invalid limit: must be an integer between 1 and 100.", "limit"),
+              errorExample("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after"),
+              errorExample("parameter_unknown", "Received unknown parameter: page", "page"),
+            ]),
+            401: unauthorized,
+            404: errorResponse(404, [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'")]),
+          },
+        },
+      },
+    )
+    .post(
+      "/v1/payment-intents/:id/cancel",
+      async ({ principal, params, request }) => {
+        noQuery(request.url);
+        // Visibility first: an id the key may not see is 404 whatever the body says.
+        const intent = await getVisibleIntent(ctx, principal, params.id);
+        await readEmptyBody(request);
+        return intentCancelShape(await cancelVisibleIntent(ctx, intent));
+      },
+      {
+        parse: "none",
+        params: IntentIdParams,
+        detail: {
+          tags: TAG,
+          summary: "Cancel a payment intent",
+          description:
+            "Cancels an intent in `awaiting_payment`. No body (an empty JSON object is accepted). Any other status is 409 `intent_not_cancellable`, naming the current status. The expected value stays reserved for 24 hours, so a late payment is still linked to this intent (recorded as a transaction, no `payment_intent.confirmed`). No event is sent.",
+          responses: {
+            200: jsonResponse(PaymentIntentCancelSchema, "The cancelled intent."),
+            400: errorResponse(400, [errorExample("parameter_unknown", "Received unknown parameter: reason", "reason")]),
+            401: unauthorized,
+            404: intentMissing,
+            409: errorResponse(409, [
+              errorExample("intent_not_cancellable", "This payment intent cannot be cancelled because its status is 'confirmed'; only an intent in status 'awaiting_payment' can be cancelled."),
+            ]),
+          },
+        },
+      },
+    );
+}

@@ -1,0 +1,210 @@
+/**
+ * Validation of the create body and the list query, by hand, so every failure carries the code and
+ * `param` DECISIONS.md gives it (the TypeBox schemas in model.ts document the same rules for OpenAPI).
+ * Pure: no database, no HTTP beyond throwing ApiError.
+ */
+import type { IntentStatus } from "../../db/schema/core.ts";
+import { isIdOf } from "../../domain/ids.ts";
+import { usdToUnits } from "../../domain/money.ts";
+import { ApiError } from "../../http/errors.ts";
+import { printableName, requireObject } from "../../http/json-body.ts";
+import { parseIsoInstant, readQuery } from "../../http/query.ts";
+
+export const AMOUNT_MIN_UNITS = 10_000n; // 0.01 USD
+export const AMOUNT_MAX_UNITS = 10_000_000_000n; // 10,000 USD
+export const TTL_MIN = 60;
+export const TTL_MAX = 3600;
+export const TTL_DEFAULT = 300;
+export const METADATA_MAX_KEYS = 10;
+export const METADATA_KEY_MAX = 40;
+export const METADATA_VALUE_MAX = 500;
+export const IDEMPOTENCY_KEY_MAX = 255;
+export const LIST_LIMIT_DEFAULT = 25;
+export const LIST_LIMIT_MAX = 100;
+
+export const INTENT_STATUSES: readonly IntentStatus[] = ["awaiting_payment", "confirmed", "expired", "cancelled", "settled"];
+
+export interface CreateIntentInput {
+  amountUnits: bigint;
+  merchantId: string;
+  ttlSeconds: number;
+  metadata: Record<string, string>;
+  idempotencyKey: string | undefined;
+}
+
+const CREATE_FIELDS = ["amount", "currency", "merchant_id", "metadata", "ttl", "idempotency_key"] as const;
+
+/** Validates a parsed create body (undefined: no body) and the `Idempotency-Key` header. */
+export function parseCreateIntent(body: unknown, idempotencyHeader: string | null): CreateIntentInput {
+  const obj = body === undefined ? {} : requireObject(body);
+  for (const name of Object.keys(obj))
+    if (!(CREATE_FIELDS as readonly string[]).includes(name))
+      throw new ApiError("parameter_unknown", `Received unknown parameter: ${printableName(name)}`, name);
+
+  const amountUnits = parseAmount(obj.amount, "amount", AMOUNT_MIN_UNITS, AMOUNT_MAX_UNITS, 2);
+
+  if (obj.currency === undefined) throw missing("currency");
+  if (typeof obj.currency !== "string") throw new ApiError("parameter_invalid", "Invalid currency: must be a string such as 'usd'.", "currency");
+  if (obj.currency.toLowerCase() !== "usd")
+    throw new ApiError("currency_unsupported", `Currency '${printableName(obj.currency)}' is not supported; the only supported currency is 'usd'.`, "currency");
+
+  const merchantId = parseMerchantId(obj.merchant_id, true);
+
+  let ttlSeconds = TTL_DEFAULT;
+  if (obj.ttl !== undefined) {
+    if (typeof obj.ttl !== "number" || !Number.isInteger(obj.ttl))
+      throw new ApiError("parameter_invalid", "Invalid ttl: must be an integer number of seconds.", "ttl");
+    if (obj.ttl < TTL_MIN || obj.ttl > TTL_MAX)
+      throw new ApiError("ttl_out_of_range", `ttl must be between ${TTL_MIN} and ${TTL_MAX} seconds.`, "ttl");
+    ttlSeconds = obj.ttl;
+  }
+
+  const metadata = obj.metadata === undefined ? {} : parseMetadata(obj.metadata);
+
+  const bodyKey = obj.idempotency_key === undefined ? undefined : parseIdempotencyKey(obj.idempotency_key);
+  const headerKey = idempotencyHeader === null ? undefined : parseIdempotencyKey(idempotencyHeader);
+  if (bodyKey !== undefined && headerKey !== undefined && bodyKey !== headerKey)
+    throw new ApiError("parameter_invalid", "The idempotency_key body field and the Idempotency-Key header differ; send one, or the same value in both.", "idempotency_key");
+
+  return { amountUnits, merchantId, ttlSeconds, metadata, idempotencyKey: bodyKey ?? headerKey };
+}
+
+/**
+ * A USD amount given as a JSON number: range first (so 0.009 and -0 are out of range), then
+ * decimals. Strings, booleans, null, objects are the wrong type.
+ */
+export function parseAmount(value: unknown, param: string, minUnits: bigint, maxUnits: bigint, maxDecimals: number): bigint {
+  if (value === undefined) throw missing(param);
+  if (typeof value !== "number" || !Number.isFinite(value))
+    throw new ApiError("parameter_invalid", `Invalid ${param}: must be a JSON number of US dollars, such as 12.5.`, param);
+  const min = Number(minUnits) / 1e6;
+  const max = Number(maxUnits) / 1e6;
+  if (value < min || value > max) throw new ApiError("amount_out_of_range", `${param} must be between ${min} and ${max} USD.`, param);
+  const units = usdToUnits(value, maxDecimals);
+  if (units === undefined)
+    throw new ApiError("parameter_invalid", `Invalid ${param}: at most ${maxDecimals} decimal places are allowed.`, param);
+  if (units < minUnits || units > maxUnits) throw new ApiError("amount_out_of_range", `${param} must be between ${min} and ${max} USD.`, param);
+  return units;
+}
+
+/**
+ * A merchant id is any non-empty string here: one that names no merchant the key can see (whatever
+ * its shape) is resource_missing, as Stripe answers `No such customer: 'foo'`.
+ */
+function parseMerchantId(value: unknown, required: boolean): string {
+  if (value === undefined && required) throw missing("merchant_id");
+  if (typeof value !== "string" || value.length === 0)
+    throw new ApiError("parameter_invalid", "Invalid merchant_id: must be a merchant id such as 'mer_…'.", "merchant_id");
+  return value;
+}
+
+/** Object of at most 10 string values; keys 1..40 and values 0..500 Unicode code points. */
+export function parseMetadata(value: unknown): Record<string, string> {
+  const bad = (why: string) => new ApiError("metadata_invalid", `Invalid metadata: ${why}`, "metadata");
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw bad("must be an object of string values.");
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > METADATA_MAX_KEYS) throw bad(`at most ${METADATA_MAX_KEYS} keys are allowed (got ${entries.length}).`);
+  // A prototype-less copy: a key such as "__proto__" stays an ordinary key.
+  const out = Object.create(null) as Record<string, string>;
+  for (const [k, v] of entries) {
+    if (k.length === 0) throw bad("keys must not be empty.");
+    if (codePoints(k) > METADATA_KEY_MAX) throw bad(`keys are limited to ${METADATA_KEY_MAX} characters ('${printableName(k)}' is longer).`);
+    if (!storableText(k)) throw bad(`key '${printableName(k)}' contains a NUL character or an unpaired surrogate.`);
+    if (typeof v !== "string") throw bad(`the value of '${printableName(k)}' must be a string.`);
+    if (codePoints(v) > METADATA_VALUE_MAX) throw bad(`values are limited to ${METADATA_VALUE_MAX} characters (the value of '${printableName(k)}' is longer).`);
+    if (!storableText(v)) throw bad(`the value of '${printableName(k)}' contains a NUL character or an unpaired surrogate.`);
+    out[k] = v;
+  }
+  return out;
+}
+
+function parseIdempotencyKey(value: unknown): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > IDEMPOTENCY_KEY_MAX || !storableText(value) || /[\u0000-\u001f\u007f]/.test(value))
+    throw new ApiError("parameter_invalid", `Invalid idempotency_key: must be a string of 1 to ${IDEMPOTENCY_KEY_MAX} printable characters.`, "idempotency_key");
+  return value;
+}
+
+export function codePoints(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/** Postgres text and jsonb refuse NUL and unpaired surrogates; refusing them here keeps them from becoming a 500. */
+export function storableText(s: string): boolean {
+  return !s.includes("\u0000") && !LONE_SURROGATE.test(s);
+}
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function missing(param: string) {
+  return new ApiError("parameter_missing", `Missing required param: ${param}.`, param);
+}
+
+export interface ListIntentsInput {
+  /** undefined: the key's scoped merchant (checked by the service). */
+  merchantId: string | undefined;
+  status: IntentStatus | undefined;
+  /** Strict bounds in ms: created_at > after, created_at < before. */
+  createdAfterMs: number | undefined;
+  createdBeforeMs: number | undefined;
+  limit: number;
+  startingAfter: string | undefined;
+}
+
+const LIST_PARAMS = ["merchant_id", "status", "created_after", "created_before", "limit", "starting_after"] as const;
+
+export function parseListIntents(url: string): ListIntentsInput {
+  const q = readQuery(url, LIST_PARAMS);
+  const merchantId = q.merchant_id === undefined ? undefined : parseMerchantId(q.merchant_id, false);
+  let status: IntentStatus | undefined;
+  if (q.status !== undefined) {
+    if (!(INTENT_STATUSES as readonly string[]).includes(q.status))
+      throw new ApiError("parameter_invalid", `Invalid status: must be one of ${INTENT_STATUSES.join(", ")}.`, "status");
+    status = q.status as IntentStatus;
+  }
+  let createdAfterMs: number | undefined;
+  if (q.created_after !== undefined) {
+    const t = parseIsoInstant(q.created_after);
+    if (!t) throw badTime("created_after");
+    // created_at has whole milliseconds: "> 12:00:00.0005" is "> 12:00:00.000" on stored values.
+    createdAfterMs = t.ms;
+  }
+  let createdBeforeMs: number | undefined;
+  if (q.created_before !== undefined) {
+    const t = parseIsoInstant(q.created_before);
+    if (!t) throw badTime("created_before");
+    // "< 12:00:00.0005" includes an item at 12:00:00.000, so round a cut-off fraction up.
+    createdBeforeMs = t.subMs ? t.ms + 1 : t.ms;
+  }
+  let limit = LIST_LIMIT_DEFAULT;
+  if (q.limit !== undefined) {
+    if (!/^\d{1,6}$/.test(q.limit) || Number(q.limit) < 1 || Number(q.limit) > LIST_LIMIT_MAX)
+      throw new ApiError("parameter_invalid", `Invalid limit: must be an integer between 1 and ${LIST_LIMIT_MAX}.`, "limit");
+    limit = Number(q.limit);
+  }
+  let startingAfter: string | undefined;
+  if (q.starting_after !== undefined) {
+    if (!isIdOf("paymentIntent", q.starting_after)) throw badCursor();
+    startingAfter = q.starting_after;
+  }
+  return { merchantId, status, createdAfterMs, createdBeforeMs, limit, startingAfter };
+}
+
+export function badCursor() {
+  return new ApiError("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after");
+}
+
+function badTime(param: string) {
+  return new ApiError(
+    "parameter_invalid",
+    `Invalid ${param}: must be an ISO 8601 timestamp such as 2026-04-01T12:00:00.000Z (or a date, 2026-04-01).`,
+    param,
+  );
+}

@@ -1,0 +1,293 @@
+/**
+ * OpenAPI schemas of the payment intent endpoints: request bodies and query parameters (documented
+ * here, validated by input.ts so that every failure has its DECISIONS.md code) and the response
+ * shapes built by shapes.ts. Examples follow the spec's values.
+ */
+import { t, type TSchema } from "elysia";
+import { Type } from "@sinclair/typebox";
+import type { OpenAPIV3 } from "openapi-types";
+import { ERROR_CODES, type ErrorCode } from "../../http/errors.ts";
+import { ErrorSchema } from "../../http/openapi.ts";
+import {
+  IDEMPOTENCY_KEY_MAX,
+  INTENT_STATUSES,
+  LIST_LIMIT_DEFAULT,
+  LIST_LIMIT_MAX,
+  METADATA_KEY_MAX,
+  METADATA_MAX_KEYS,
+  METADATA_VALUE_MAX,
+  TTL_DEFAULT,
+  TTL_MAX,
+  TTL_MIN,
+} from "./input.ts";
+
+const EX_ID = "pi_3MtwBwLkdIwHu7ix28a3tqPa";
+const EX_MERCHANT = "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K";
+const EX_ADDRESS = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const EX_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+const EX_METADATA = { order_id: "order_1042", register: "front-1" };
+
+const Status = t.Union(
+  [t.Literal("awaiting_payment"), t.Literal("confirmed"), t.Literal("expired"), t.Literal("cancelled"), t.Literal("settled")],
+  { description: "`awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final." },
+);
+const Timestamp = (description: string) => t.String({ format: "date-time", description, examples: ["2026-04-01T12:00:00.000Z"] });
+const Usd = (description: string, example: number) => t.Number({ description, examples: [example] });
+const Metadata = t.Record(t.String(), t.String(), {
+  description: `The key-value pairs attached at creation, returned unchanged. At most ${METADATA_MAX_KEYS} keys of up to ${METADATA_KEY_MAX} characters, string values of up to ${METADATA_VALUE_MAX} characters (Unicode code points).`,
+  examples: [EX_METADATA],
+});
+
+export const CreateIntentBody = t.Object(
+  {
+    amount: t.Number({
+      minimum: 0.01,
+      maximum: 10000,
+      description: "Amount in USD as a JSON number, 0.01 to 10000 inclusive, at most 2 decimal places. Strings are refused.",
+      examples: [12.5],
+    }),
+    currency: t.Literal("usd", { description: "Only `usd`." }),
+    merchant_id: t.String({ description: "The merchant receiving the payment, `mer_*`.", examples: [EX_MERCHANT] }),
+    metadata: t.Optional(Metadata),
+    ttl: t.Optional(
+      Type.Integer({ minimum: TTL_MIN, maximum: TTL_MAX, default: TTL_DEFAULT, description: `Seconds until the intent expires. Default ${TTL_DEFAULT}.`, examples: [600] }),
+    ),
+    idempotency_key: t.Optional(
+      t.String({
+        minLength: 1,
+        maxLength: IDEMPOTENCY_KEY_MAX,
+        description:
+          "Sending the same key again within 24 hours (same account and mode) returns the existing intent with HTTP 200 and `Idempotent-Replayed: true` instead of creating another; with different parameters it is refused with 409 `idempotency_key_reused`. May also be sent as the `Idempotency-Key` header (both must then be equal).",
+        examples: ["order_1042-attempt-1"],
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: "Any other field is refused with 400 `parameter_unknown`.",
+    examples: [{ amount: 12.5, currency: "usd", merchant_id: EX_MERCHANT, metadata: EX_METADATA, ttl: 600 }],
+  },
+);
+
+const qrPayloadExample = `ethereum:${EX_USDC}@8453/transfer?address=${EX_ADDRESS}&uint256=12500000`;
+
+const intentExample = {
+  id: EX_ID,
+  object: "payment_intent",
+  status: "awaiting_payment",
+  amount: 12.5,
+  currency: "usd",
+  merchant_id: EX_MERCHANT,
+  payment_address: EX_ADDRESS,
+  chain: "base",
+  token: "USDC",
+  qr_payload: qrPayloadExample,
+  qr_image_url: `https://api.example.com/v1/qr/${EX_ID}.png`,
+  expires_at: "2026-04-01T12:10:00.000Z",
+  metadata: EX_METADATA,
+  created_at: "2026-04-01T12:00:00.000Z",
+};
+
+const confirmedExtra = { net_amount: 12.375, fee: 0.125, tx_hash: "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6", confirmed_at: "2026-04-01T12:01:12.345Z" };
+
+const confirmationFields = {
+  net_amount: t.Optional(Usd("Present once confirmed (`confirmed`, `settled`). Amount minus fee.", 12.375)),
+  fee: t.Optional(Usd("Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.", 0.125)),
+  tx_hash: t.Optional(t.String({ description: "Present once confirmed. On-chain transaction hash.", examples: [confirmedExtra.tx_hash] })),
+  confirmed_at: t.Optional(Timestamp("Present once confirmed.")),
+};
+const cancelledAt = { cancelled_at: t.Optional(Timestamp("Present once cancelled.")) };
+
+export const PaymentIntentSchema = t.Object(
+  {
+    id: t.String({ description: "`pi_*`", examples: [EX_ID] }),
+    object: t.Literal("payment_intent"),
+    status: Status,
+    amount: Usd("Payment amount in USD.", 12.5),
+    currency: t.Literal("usd"),
+    merchant_id: t.String({ examples: [EX_MERCHANT] }),
+    payment_address: t.String({ description: "The merchant's on-chain account (checksummed); the customer sends USDC here.", examples: [EX_ADDRESS] }),
+    chain: t.Literal("base"),
+    token: t.Literal("USDC"),
+    qr_payload: t.String({
+      description:
+        "EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag of 0 to 9999 base units (less than a cent) that tells apart open intents of one merchant for the same amount; it is 0 unless another open intent holds that amount.",
+      examples: [qrPayloadExample],
+    }),
+    qr_image_url: t.String({ description: "Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.", examples: [intentExample.qr_image_url] }),
+    expires_at: Timestamp("Creation time plus ttl."),
+    metadata: Metadata,
+    created_at: Timestamp("Creation time."),
+    ...cancelledAt,
+    ...confirmationFields,
+  },
+  {
+    additionalProperties: false,
+    description:
+      "A payment intent. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at`. Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confirmed_at`.",
+    examples: [intentExample, { ...intentExample, status: "confirmed", ...confirmedExtra }],
+  },
+);
+
+const listItemExample = {
+  id: EX_ID,
+  object: "payment_intent",
+  status: "confirmed",
+  amount: 12.5,
+  currency: "usd",
+  merchant_id: EX_MERCHANT,
+  chain: "base",
+  token: "USDC",
+  metadata: EX_METADATA,
+  created_at: "2026-04-01T12:00:00.000Z",
+  ...confirmedExtra,
+};
+
+export const PaymentIntentListItemSchema = t.Object(
+  {
+    id: t.String({ examples: [EX_ID] }),
+    object: t.Literal("payment_intent"),
+    status: Status,
+    amount: Usd("Payment amount in USD.", 12.5),
+    currency: t.Literal("usd"),
+    merchant_id: t.String({ examples: [EX_MERCHANT] }),
+    chain: t.Literal("base"),
+    token: t.Literal("USDC"),
+    metadata: Metadata,
+    created_at: Timestamp("Creation time."),
+    ...confirmationFields,
+    ...cancelledAt,
+  },
+  {
+    additionalProperties: false,
+    description: "List item: no address, QR or `expires_at` fields; confirmation fields once confirmed, `cancelled_at` once cancelled.",
+    examples: [listItemExample],
+  },
+);
+
+export const PaymentIntentListSchema = t.Object(
+  {
+    object: t.Literal("list"),
+    data: t.Array(PaymentIntentListItemSchema, { description: "Newest first: `created_at` descending, then `id` descending." }),
+    has_more: t.Boolean({ description: "True when more results follow; pass the last item's id as `starting_after`." }),
+    total_count: Type.Integer({ description: "Every intent matching the filters, ignoring the cursor.", examples: [1] }),
+  },
+  { additionalProperties: false, examples: [{ object: "list", data: [listItemExample], has_more: false, total_count: 1 }] },
+);
+
+export const PaymentIntentCancelSchema = t.Object(
+  {
+    id: t.String({ examples: [EX_ID] }),
+    object: t.Literal("payment_intent"),
+    status: t.Literal("cancelled"),
+    amount: Usd("Payment amount in USD.", 12.5),
+    currency: t.Literal("usd"),
+    merchant_id: t.String({ examples: [EX_MERCHANT] }),
+    cancelled_at: Timestamp("Cancellation time."),
+    metadata: Metadata,
+    created_at: Timestamp("Creation time."),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      { id: EX_ID, object: "payment_intent", status: "cancelled", amount: 12.5, currency: "usd", merchant_id: EX_MERCHANT, cancelled_at: "2026-04-01T12:03:00.000Z", metadata: EX_METADATA, created_at: "2026-04-01T12:00:00.000Z" },
+    ],
+  },
+);
+
+export const IntentIdParams = t.Object({ id: t.String({ description: "Payment intent id, `pi_*`. Any other id, or one the key may not see, is 404 `resource_missing`.", examples: [EX_ID] }) });
+
+/** A TypeBox schema as a plain OpenAPI schema object (for parts documented by hand in `detail`). */
+export function openApiSchema(schema: TSchema): OpenAPIV3.SchemaObject {
+  return JSON.parse(JSON.stringify(schema)) as OpenAPIV3.SchemaObject;
+}
+
+/** The create body, documented by hand: the route reads the raw body itself (`parse: "none"`). */
+export const createIntentRequestBody: OpenAPIV3.RequestBodyObject = {
+  required: true,
+  content: { "application/json": { schema: openApiSchema(CreateIntentBody) } },
+};
+
+/** Query parameters of the list, documented by hand: input.ts validates them (unknown ones are refused). */
+export const listQueryParameters: OpenAPIV3.ParameterObject[] = [
+  {
+    name: "merchant_id",
+    in: "query",
+    required: false,
+    description: "Filter by merchant. Required unless the API key is scoped to a single merchant (400 `parameter_missing`); a merchant the key may not see is 404.",
+    schema: { type: "string" },
+    example: EX_MERCHANT,
+  },
+  { name: "status", in: "query", required: false, description: "Only intents in this status.", schema: { type: "string", enum: [...INTENT_STATUSES] } },
+  {
+    name: "created_after",
+    in: "query",
+    required: false,
+    description: "ISO 8601 (`2026-04-01T12:00:00.000Z`, an offset, or a date meaning midnight UTC). Only intents created strictly after this time.",
+    schema: { type: "string" },
+    example: "2026-04-01T00:00:00.000Z",
+  },
+  {
+    name: "created_before",
+    in: "query",
+    required: false,
+    description: "ISO 8601. Only intents created strictly before this time.",
+    schema: { type: "string" },
+    example: "2026-04-02T00:00:00.000Z",
+  },
+  {
+    name: "limit",
+    in: "query",
+    required: false,
+    description: `Page size, 1 to ${LIST_LIMIT_MAX}.`,
+    schema: { type: "integer", minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT },
+  },
+  {
+    name: "starting_after",
+    in: "query",
+    required: false,
+    description: "Cursor: the `id` of the last item of the previous page. An id that is not an item of this list is 400 `parameter_invalid`.",
+    schema: { type: "string" },
+    example: EX_ID,
+  },
+];
+
+export const idempotencyHeaderParameter: OpenAPIV3.ParameterObject = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description: "Same meaning as the `idempotency_key` body field; if both are given they must be equal.",
+  schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX },
+};
+
+export const replayedHeader: Record<string, OpenAPIV3.HeaderObject> = {
+  "Idempotent-Replayed": { description: "`true` on a replay of an earlier create with the same idempotency key.", schema: { type: "string", enum: ["true"] } },
+};
+
+/** An example error body for the docs. */
+export function errorExample(code: ErrorCode, message: string, param?: string) {
+  return { error: { type: ERROR_CODES[code][1], message, code, ...(param ? { param } : {}) } };
+}
+
+const STATUS_DESCRIPTIONS: Record<number, string> = {
+  400: "Invalid request: see `code` and `param`.",
+  401: "Missing or invalid API key.",
+  404: "No such object, or one the key may not see.",
+  409: "Conflict with the current state.",
+  413: "Body over 64 KiB.",
+  415: "Body is not `application/json`.",
+};
+
+/** The error shape documented for one HTTP status, with examples of the codes it carries there. */
+export function errorResponse(status: number, examples: Array<ReturnType<typeof errorExample>>): OpenAPIV3.ResponseObject {
+  return jsonResponse(t.Object(ErrorSchema.properties, { examples }), STATUS_DESCRIPTIONS[status] ?? "Error");
+}
+
+/**
+ * A JSON response documented by hand. Routes document responses in `detail.responses` rather than
+ * Elysia's `response` hook: that hook also validates and re-builds every response object, which
+ * costs time on the hot paths and drops a metadata key named `__proto__`. Tests check the shapes.
+ */
+export function jsonResponse(schema: TSchema, description: string, headers?: Record<string, OpenAPIV3.HeaderObject>): OpenAPIV3.ResponseObject {
+  return { description, ...(headers ? { headers } : {}), content: { "application/json": { schema: openApiSchema(schema) } } };
+}

@@ -1,0 +1,393 @@
+/**
+ * Payment intents: create (with its expected-value reservation and idempotency), get, list and
+ * cancel. Knows nothing about HTTP beyond throwing ApiError; raw postgres.js on these hot paths.
+ *
+ * Create is one SQL statement in the common case: it finds the smallest free tag for (merchant,
+ * amount), inserts the reservation (taking over a released row) and the intent. Two concurrent
+ * creates that pick the same tag collide on the reservation's primary key; the loser's statement
+ * inserts nothing and is retried with a fresh snapshot, and after a few collisions it serialises on
+ * an advisory lock per (merchant, amount) so progress is guaranteed.
+ */
+import { createHash } from "node:crypto";
+import { getAddress } from "viem";
+import type { AppContext } from "../../context.ts";
+import type { Sql, SqlOrTx, Tx } from "../../db/client.ts";
+import type { IntentStatus, Mode } from "../../db/schema/core.ts";
+import { isIdOf, newId } from "../../domain/ids.ts";
+import { RESERVATION_QUARANTINE_MS } from "../../domain/intent-status.ts";
+import type { Principal } from "../../http/auth.ts";
+import { ApiError, notFound } from "../../http/errors.ts";
+import { printableName } from "../../http/json-body.ts";
+import { badCursor, type CreateIntentInput, type ListIntentsInput } from "./input.ts";
+import { fromPgTs, fromPgTsOrNull, pgJson, pgTs } from "./pg.ts";
+import type { IntentRow, QrSettings } from "./shapes.ts";
+
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Tags are 0..9999 base units (below one cent) added to the amount. */
+export const MAX_TAG = 9999;
+const LOCKLESS_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 200;
+/** Merchant rows change rarely (activation, disabling); like the key cache, changes apply within this. */
+const MERCHANT_CACHE_MS = 2_000;
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+
+/** A row of app.payment_intents as postgres.js returns it (snake_case) mapped to the drizzle row type. */
+export function intentFromDb(r: Record<string, unknown>): IntentRow {
+  return {
+    id: r.id as string,
+    mode: r.mode as Mode,
+    accountId: r.account_id as string,
+    merchantId: r.merchant_id as string,
+    status: r.status as IntentStatus,
+    amountUnits: r.amount_units as bigint,
+    tagUnits: r.tag_units as number,
+    expectedUnits: r.expected_units as bigint,
+    chainId: r.chain_id as number,
+    paymentAddress: r.payment_address as string,
+    metadata: r.metadata as Record<string, string>,
+    createdAt: fromPgTs(r.created_at),
+    expiresAt: fromPgTs(r.expires_at),
+    confirmedAt: fromPgTsOrNull(r.confirmed_at),
+    cancelledAt: fromPgTsOrNull(r.cancelled_at),
+    expiredAt: fromPgTsOrNull(r.expired_at),
+    settledAt: fromPgTsOrNull(r.settled_at),
+    netUnits: (r.net_units as bigint | null) ?? null,
+    feeUnits: (r.fee_units as bigint | null) ?? null,
+    txHash: (r.tx_hash as string | null) ?? null,
+    transactionId: (r.transaction_id as string | null) ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-context caches (merchants for create, QR settings per mode)
+
+interface MerchantForCreate {
+  id: string;
+  mode: Mode;
+  status: string;
+  /** Checksummed; null until the account contract is deployed. */
+  paymentAddress: string | null;
+}
+
+interface Caches {
+  merchants: Map<string, { row: MerchantForCreate | null; at: number }>;
+  qr: Partial<Record<Mode, QrSettings>>;
+}
+const caches = new WeakMap<AppContext, Caches>();
+function cachesOf(ctx: AppContext): Caches {
+  let c = caches.get(ctx);
+  if (!c) caches.set(ctx, (c = { merchants: new Map(), qr: {} }));
+  return c;
+}
+
+async function merchantForCreate(ctx: AppContext, id: string): Promise<MerchantForCreate | null> {
+  const cache = cachesOf(ctx).merchants;
+  const now = Date.now();
+  const hit = cache.get(id);
+  if (hit && now - hit.at < MERCHANT_CACHE_MS) return hit.row;
+  const [r] = await ctx.database.sql<{ id: string; mode: Mode; status: string; payment_address: string | null }[]>`
+    SELECT id, mode, status, payment_address FROM app.merchants WHERE id = ${id}`;
+  const row = r ? { id: r.id, mode: r.mode, status: r.status, paymentAddress: r.payment_address ? getAddress(r.payment_address) : null } : null;
+  if (cache.size > 10_000) cache.clear();
+  cache.set(id, { row, at: now });
+  return row;
+}
+
+/** The QR settings of a mode: the public base URL and the checksummed USDC address of that mode's chain. */
+export function qrSettings(ctx: AppContext, mode: Mode): QrSettings {
+  const c = cachesOf(ctx);
+  const hit = c.qr[mode];
+  if (hit) return hit;
+  const chain = ctx.chains[mode];
+  if (!chain) throw new Error(`no ${mode} chain is configured`);
+  return (c.qr[mode] = { publicBaseUrl: ctx.config.publicBaseUrl, usdcAddress: getAddress(chain.usdc) });
+}
+
+/** Time on the business clock, truncated to the millisecond as stored (timestamptz(3)). */
+function nowMs(ctx: AppContext): Date {
+  return new Date(Math.floor(ctx.clock.now().getTime()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Create
+
+export interface CreateResult {
+  intent: IntentRow;
+  /** True when an earlier create with the same idempotency key is returned. */
+  replayed: boolean;
+}
+
+export async function createIntent(ctx: AppContext, p: Principal, input: CreateIntentInput): Promise<CreateResult> {
+  const merchant = await visibleMerchantForCreate(ctx, p, input.merchantId);
+  const chain = ctx.chains[p.mode];
+  if (merchant.status !== "active" || merchant.paymentAddress === null || !chain)
+    throw new ApiError("merchant_not_active", `Merchant '${merchant.id}' cannot take payments (status: ${merchant.status}).`, "merchant_id");
+  const now = nowMs(ctx);
+  const args: InsertArgs = {
+    id: newId("paymentIntent"),
+    mode: p.mode,
+    accountId: p.accountId,
+    merchantId: merchant.id,
+    amountUnits: input.amountUnits,
+    chainId: chain.chainId,
+    paymentAddress: merchant.paymentAddress,
+    metadata: input.metadata,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000),
+  };
+  if (input.idempotencyKey === undefined) return { intent: await insertWithoutKey(ctx, args), replayed: false };
+  return insertWithKey(ctx, args, input.idempotencyKey, requestHash(input));
+}
+
+async function visibleMerchantForCreate(ctx: AppContext, p: Principal, merchantId: string): Promise<MerchantForCreate> {
+  const missing = () => new ApiError("resource_missing", `No such merchant: '${printableName(merchantId)}'`, "merchant_id", 400);
+  if (!isIdOf("merchant", merchantId) || !(await ctx.auth.canSeeMerchant(p, merchantId))) throw missing();
+  const m = await merchantForCreate(ctx, merchantId);
+  if (!m || m.mode !== p.mode) throw missing();
+  return m;
+}
+
+/** The parameters an idempotency key is bound to (ttl after its default; metadata key order ignored). */
+function requestHash(input: CreateIntentInput): string {
+  const metadata = Object.keys(input.metadata)
+    .sort()
+    .map((k) => [k, input.metadata[k]]);
+  const canonical = JSON.stringify(["v1", input.amountUnits.toString(), "usd", input.merchantId, input.ttlSeconds, metadata]);
+  return createHash("sha256").update(canonical).digest("base64url");
+}
+
+interface InsertArgs {
+  id: string;
+  mode: Mode;
+  accountId: string;
+  merchantId: string;
+  amountUnits: bigint;
+  chainId: number;
+  paymentAddress: string;
+  metadata: Record<string, string>;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+type Attempt = { kind: "created"; row: IntentRow } | { kind: "full" } | { kind: "collision" };
+
+async function insertWithoutKey(ctx: AppContext, args: InsertArgs): Promise<IntentRow> {
+  for (let i = 0; i < LOCKLESS_ATTEMPTS; i++) {
+    const r = await insertAttempt(ctx.database.sql, args);
+    if (r.kind === "created") return r.row;
+    if (r.kind === "full") throw tooManyOpen(args);
+  }
+  return ctx.database.sql.begin(async (tx) => {
+    await lockAmount(tx, args);
+    return insertLoop(tx, args, false);
+  });
+}
+
+/** Retries inside `tx`; takes the (merchant, amount) advisory lock after a few collisions unless held. */
+async function insertLoop(tx: Tx, args: InsertArgs, lockless: boolean): Promise<IntentRow> {
+  let locked = !lockless;
+  for (let i = 0; i < MAX_ATTEMPTS; i++) {
+    const r = await insertAttempt(tx, args);
+    if (r.kind === "created") return r.row;
+    if (r.kind === "full") throw tooManyOpen(args);
+    if (!locked && i + 1 >= LOCKLESS_ATTEMPTS) {
+      await lockAmount(tx, args);
+      locked = true;
+    }
+  }
+  throw new Error(`could not reserve an expected value for ${args.merchantId} after ${MAX_ATTEMPTS} attempts`);
+}
+
+function lockAmount(tx: Tx, args: InsertArgs) {
+  return tx`SELECT pg_advisory_xact_lock(hashtextextended(${`reserve:${args.merchantId}:${args.amountUnits}`}, 0))`;
+}
+
+function tooManyOpen(args: InsertArgs) {
+  return new ApiError(
+    "too_many_open_intents",
+    `All ${MAX_TAG + 1} expected values for this amount are held by open (or recently closed) intents of merchant '${args.merchantId}'. Try again later or vary the amount.`,
+  );
+}
+
+/**
+ * One statement: smallest tag in 0..9999 not held for (merchant, amount) (held = released_after is
+ * null or in the future), the reservation (taking over a released row), and the intent.
+ */
+async function insertAttempt(q: SqlOrTx, a: InsertArgs): Promise<Attempt> {
+  const hi = a.amountUnits + BigInt(MAX_TAG);
+  const rows = await q`
+    WITH held AS (
+      SELECT (expected_units - ${a.amountUnits}::int8)::int AS t
+      FROM app.reservations
+      WHERE merchant_id = ${a.merchantId} AND expected_units BETWEEN ${a.amountUnits}::int8 AND ${hi}::int8
+        AND (released_after IS NULL OR released_after > ${pgTs(a.createdAt)}::timestamptz)
+    ), tag AS (
+      SELECT CASE
+        WHEN NOT EXISTS (SELECT 1 FROM held WHERE t = 0) THEN 0
+        ELSE (SELECT min(t) + 1 FROM (SELECT t, lead(t) OVER (ORDER BY t) AS nx FROM held) s
+              WHERE t < ${MAX_TAG}::int AND (nx IS NULL OR nx > t + 1))
+      END AS t
+    ), res AS (
+      INSERT INTO app.reservations AS r (merchant_id, expected_units, intent_id, released_after)
+      SELECT ${a.merchantId}::text, ${a.amountUnits}::int8 + tag.t, ${a.id}::text, NULL::timestamptz FROM tag WHERE tag.t IS NOT NULL
+      ON CONFLICT (merchant_id, expected_units) DO UPDATE SET intent_id = EXCLUDED.intent_id, released_after = NULL
+        WHERE r.released_after IS NOT NULL AND r.released_after <= ${pgTs(a.createdAt)}::timestamptz
+      RETURNING r.expected_units
+    ), ins AS (
+      INSERT INTO app.payment_intents
+        (id, mode, account_id, merchant_id, status, amount_units, tag_units, expected_units, chain_id, payment_address, metadata, created_at, expires_at)
+      SELECT ${a.id}::text, ${a.mode}::text, ${a.accountId}::text, ${a.merchantId}::text, 'awaiting_payment', ${a.amountUnits}::int8,
+             (res.expected_units - ${a.amountUnits}::int8)::int, res.expected_units, ${a.chainId}::int, ${a.paymentAddress}::text,
+             ${pgJson(a.metadata)}::text::jsonb, ${pgTs(a.createdAt)}::timestamptz, ${pgTs(a.expiresAt)}::timestamptz
+      FROM res
+      RETURNING *
+    )
+    SELECT tag.t AS free_tag, ins.* FROM tag LEFT JOIN ins ON true`;
+  const r = rows[0];
+  if (!r || r.free_tag === null) return { kind: "full" };
+  if (r.id === null) return { kind: "collision" };
+  return { kind: "created", row: intentFromDb(r) };
+}
+
+/**
+ * Idempotent create: the key row is inserted (or an expired one taken over) in the same transaction
+ * as the intent, so a concurrent request with the same key waits on it and then replays it; if this
+ * transaction fails, the key is free again.
+ */
+async function insertWithKey(ctx: AppContext, args: InsertArgs, key: string, hash: string): Promise<CreateResult> {
+  const cutoff = new Date(args.createdAt.getTime() - IDEMPOTENCY_WINDOW_MS);
+  const outcome = await ctx.database.sql.begin(async (tx) => {
+    const [own] = await tx`
+      INSERT INTO app.idempotency_keys AS k (account_id, mode, key, request_hash, intent_id, created_at)
+      VALUES (${args.accountId}, ${args.mode}, ${key}, ${hash}, ${args.id}, ${pgTs(args.createdAt)}::timestamptz)
+      ON CONFLICT (account_id, mode, key) DO UPDATE
+        SET request_hash = EXCLUDED.request_hash, intent_id = EXCLUDED.intent_id, created_at = EXCLUDED.created_at
+        WHERE k.created_at <= ${pgTs(cutoff)}::timestamptz
+      RETURNING k.intent_id`;
+    if (own) return { kind: "created" as const, row: await insertLoop(tx, args, true) };
+    // The row exists and is within its window; the conflict locked it, so this read sees its committed state.
+    const [existing] = await tx<{ request_hash: string; intent_id: string }[]>`
+      SELECT request_hash, intent_id FROM app.idempotency_keys WHERE account_id = ${args.accountId} AND mode = ${args.mode} AND key = ${key}`;
+    if (!existing) throw new Error("idempotency key row vanished while locked");
+    if (existing.request_hash !== hash) return { kind: "reused" as const };
+    const [row] = await tx`SELECT * FROM app.payment_intents WHERE id = ${existing.intent_id}`;
+    if (!row) throw new Error(`idempotency key points at missing intent ${existing.intent_id}`);
+    return { kind: "replayed" as const, row: intentFromDb(row) };
+  });
+  if (outcome.kind === "reused")
+    throw new ApiError(
+      "idempotency_key_reused",
+      `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${printableName(key)}' if you meant to execute a different request.`,
+      "idempotency_key",
+    );
+  return { intent: outcome.row, replayed: outcome.kind === "replayed" };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Get, list, cancel
+
+/** The intent if the key may see it (its merchant, in its mode); 404 for anything else. */
+export async function getVisibleIntent(ctx: AppContext, p: Principal, id: string): Promise<IntentRow> {
+  if (!isIdOf("paymentIntent", id)) throw notFound("payment_intent", printableName(id));
+  const [row] = await ctx.database.sql`SELECT * FROM app.payment_intents WHERE id = ${id}`;
+  if (!row) throw notFound("payment_intent", id);
+  const intent = intentFromDb(row);
+  if (!(await canSee(ctx, p, intent))) throw notFound("payment_intent", id);
+  return intent;
+}
+
+async function canSee(ctx: AppContext, p: Principal, i: IntentRow): Promise<boolean> {
+  return i.mode === p.mode && (await ctx.auth.canSeeMerchant(p, i.merchantId));
+}
+
+export interface IntentPage {
+  items: IntentRow[];
+  hasMore: boolean;
+  totalCount: number;
+}
+
+export async function listIntents(ctx: AppContext, p: Principal, input: ListIntentsInput): Promise<IntentPage> {
+  let merchantId = input.merchantId;
+  if (merchantId === undefined) {
+    if (p.scopeMerchantId === null)
+      throw new ApiError("parameter_missing", "Missing required param: merchant_id (required unless the API key is scoped to a single merchant).", "merchant_id");
+    merchantId = p.scopeMerchantId;
+  }
+  if (!isIdOf("merchant", merchantId) || !(await ctx.auth.canSeeMerchant(p, merchantId))) throw notFound("merchant", printableName(merchantId));
+  const sql = ctx.database.sql;
+
+  let cursor: { createdAt: Date; id: string } | undefined;
+  if (input.startingAfter !== undefined) {
+    const [row] = await sql<{ created_at: unknown; id: string }[]>`
+      SELECT created_at, id FROM app.payment_intents WHERE id = ${input.startingAfter} AND merchant_id = ${merchantId}`;
+    const c = row ? { created_at: fromPgTs(row.created_at), id: row.id } : undefined;
+    // Not an item of this list: another merchant's, or outside the time filters (created_at never changes).
+    // A status filter does not disqualify it: the item may have moved on since the previous page.
+    if (
+      !c ||
+      (input.createdAfterMs !== undefined && !(c.created_at.getTime() > input.createdAfterMs)) ||
+      (input.createdBeforeMs !== undefined && !(c.created_at.getTime() < input.createdBeforeMs))
+    )
+      throw badCursor();
+    cursor = { createdAt: c.created_at, id: c.id };
+  }
+
+  const q = listQueries(sql, merchantId, input, cursor);
+  const [rows, [count]] = await Promise.all([q.page, q.count]);
+  const items = rows.slice(0, input.limit).map(intentFromDb);
+  return { items, hasMore: rows.length > input.limit, totalCount: Number(count?.n ?? 0n) };
+}
+
+/** Cancels an intent already checked with getVisibleIntent: guarded on awaiting_payment, reservation quarantined. */
+/**
+ * The page query (one row more than the limit, to know has_more) and the count query of a list,
+ * unexecuted so that tests can EXPLAIN exactly what runs. Both are served by the indexes
+ * (merchant_id, created_at DESC, id DESC) and (merchant_id, status, created_at DESC, id DESC).
+ */
+export function listQueries(sql: Sql, merchantId: string, input: ListIntentsInput, cursor: { createdAt: Date; id: string } | undefined) {
+  const status = input.status ? sql`AND status = ${input.status}` : sql``;
+  const after = input.createdAfterMs !== undefined ? sql`AND created_at > ${pgTs(new Date(input.createdAfterMs))}::timestamptz` : sql``;
+  const before = input.createdBeforeMs !== undefined ? sql`AND created_at < ${pgTs(new Date(input.createdBeforeMs))}::timestamptz` : sql``;
+  const position = cursor ? sql`AND (created_at, id) < (${pgTs(cursor.createdAt)}::timestamptz, ${cursor.id}::text)` : sql``;
+  return {
+    page: sql`
+      SELECT * FROM app.payment_intents
+      WHERE merchant_id = ${merchantId} ${status} ${after} ${before} ${position}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${input.limit + 1}`,
+    count: sql<{ n: bigint }[]>`
+      SELECT count(*) AS n FROM app.payment_intents WHERE merchant_id = ${merchantId} ${status} ${after} ${before}`,
+  };
+}
+
+export async function cancelVisibleIntent(ctx: AppContext, current: IntentRow): Promise<IntentRow> {
+  const id = current.id;
+  if (current.status !== "awaiting_payment") throw notCancellable(current);
+  const now = nowMs(ctx);
+  const releaseAfter = new Date(now.getTime() + RESERVATION_QUARANTINE_MS);
+  const [row] = await ctx.database.sql`
+    WITH c AS (
+      UPDATE app.payment_intents SET status = 'cancelled', cancelled_at = ${pgTs(now)}::timestamptz
+      WHERE id = ${id} AND status = 'awaiting_payment'
+      RETURNING *
+    ), r AS (
+      UPDATE app.reservations res SET released_after = ${pgTs(releaseAfter)}::timestamptz
+      FROM c
+      WHERE res.merchant_id = c.merchant_id AND res.expected_units = c.expected_units AND res.intent_id = c.id
+    )
+    SELECT * FROM c`;
+  if (row) return intentFromDb(row);
+  // Lost a race (confirmed, expired or cancelled meanwhile): report the status it has now.
+  const [again] = await ctx.database.sql`SELECT * FROM app.payment_intents WHERE id = ${id}`;
+  if (!again) throw notFound("payment_intent", id);
+  throw notCancellable(intentFromDb(again));
+}
+
+function notCancellable(i: IntentRow) {
+  return new ApiError(
+    "intent_not_cancellable",
+    `This payment intent cannot be cancelled because its status is '${i.status}'; only an intent in status 'awaiting_payment' can be cancelled.`,
+  );
+}

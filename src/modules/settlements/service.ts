@@ -1,0 +1,512 @@
+/**
+ * Settlement runs (DECISIONS.md "Settlement"): from the merchant account to the merchant's bank.
+ *
+ * A run (scheduled, a manual cash-out, or the sandbox helper):
+ *  1. `createSettlement` takes the merchant's available balance, i.e. its confirmed transactions
+ *     whose fee is collected and that are in no settlement, and creates the settlement listing them
+ *     (transactions.settlement_id), in one database transaction, under a per-merchant lock.
+ *  2. `driveSettlement` withdraws `withdrawal_units` on-chain to the payout address (withdrawal.ts),
+ *     waits for confirmation and records the hash; the transactions become settlement_status
+ *     `in_transit` (balance.pending_settlement sums those) and remember which settlement withdrew
+ *     them (withdrawal_settlement_id).
+ *  3. It starts the ACH transfer through the payout provider (idempotency key = settlement id).
+ *  4. On completion: the settlement is `completed`, its transactions `settled` / `paid`, their
+ *     intents `settled` (guarded confirmed -> settled), and `settlement.completed` goes to the
+ *     outbox, all in one database transaction. On an ACH return: the settlement is `failed`, its
+ *     transactions get settlement_id NULL and settlement_status `failed` (picked up by the next run,
+ *     which does not withdraw them again: their funds are already at the payout address), and an
+ *     alert is raised (log, metric, app.settlement_alerts).
+ *
+ * Every step is persisted on the settlement row (`state`) before the action it leads to, so a
+ * process killed between any two steps is resumed by the next `driveSettlement` (any settler, the
+ * CLI or the helper) without losing or doubling money. One driver per settlement at a time: a session
+ * advisory lock on a dedicated connection (released by Postgres if the process dies).
+ */
+import { and, desc, eq, inArray, sql as dsql } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import type { Mode } from "../../db/schema/core.ts";
+import { merchants } from "../../db/schema/core.ts";
+import { settlements, type SettlementRow, type SettlementTrigger } from "../../db/schema/settlement.ts";
+import { newId } from "../../domain/ids.ts";
+import { metrics } from "../../http/metrics.ts";
+import { insertEvent } from "../events/outbox.ts";
+import { fromPgTsOrNull, pgJson, pgTs } from "../payment-intents/pg.ts";
+import { businessNow } from "./clock.ts";
+import type { Hooks } from "./hooks.ts";
+import { payoutProviderFor, payoutProviderNamed, type PayoutTransfer } from "./providers/index.ts";
+import { SandboxPayoutProvider } from "./providers/sandbox.ts";
+import { advanceSandboxClockTo } from "./clock.ts";
+import { dueInstant, scheduleOf } from "./schedule.ts";
+import { settlementShape } from "./shapes.ts";
+import { WithdrawalLeg, withdrawalRef } from "./withdrawal.ts";
+
+type MerchantRow = typeof merchants.$inferSelect;
+
+/** pg_advisory_xact_lock(MERCHANT_LOCK_CLASS, hashtext(merchant_id)): one settlement creation per merchant at a time. */
+const MERCHANT_LOCK_CLASS = 0x53544c4d; // "STLM"
+/** pg_try_advisory_lock(DRIVE_LOCK_CLASS, hashtext(settlement_id)): one driver per settlement. */
+const DRIVE_LOCK_CLASS = 0x53544c44; // "STLD"
+
+const settlementsCreated = metrics.counter("stablepay_settlements_created_total", "Settlements created.", ["mode", "trigger"]);
+const settlementsFinished = metrics.counter("stablepay_settlements_finished_total", "Settlements that reached a final status.", ["mode", "status"]);
+const settlementAlerts = metrics.counter("stablepay_settlement_alerts_total", "Settlement alerts raised (withdrawal reverted, ACH returned, ...).", ["kind"]);
+const settlementErrors = metrics.counter("stablepay_settlement_errors_total", "Settlement steps that failed with an error and will be retried.", ["step"]);
+
+export class SettlementError extends Error {
+  override name = "SettlementError";
+}
+
+export interface DriveOptions {
+  hooks?: Hooks;
+  /** Wait up to this long for another driver to release the settlement (default 0: skip it). */
+  waitMs?: number;
+  /** Ask the provider now even if the next scheduled poll is later. */
+  checkProvider?: boolean;
+  receiptTimeoutMs?: number;
+}
+
+export async function loadSettlement(ctx: AppContext, id: string): Promise<SettlementRow | undefined> {
+  const [row] = await ctx.database.db.select().from(settlements).where(eq(settlements.id, id));
+  return row;
+}
+
+async function loadMerchant(ctx: AppContext, id: string): Promise<MerchantRow | undefined> {
+  const [row] = await ctx.database.db.select().from(merchants).where(eq(merchants.id, id));
+  return row;
+}
+
+/** Why a merchant cannot be settled now, or undefined when it can. */
+export function notSettleableReason(ctx: AppContext, m: MerchantRow): string | undefined {
+  if (m.status !== "active") return `merchant ${m.id} is ${m.status}`;
+  if (m.bankStatus !== "verified") return `merchant ${m.id} has no verified bank account`;
+  if (!m.paymentAddress) return `merchant ${m.id} has no merchant account yet`;
+  const chain = ctx.chains[m.mode];
+  if (!chain || chain.chainId !== m.chainId) return `the ${m.mode} chain (${m.chainId}) is not configured in this process`;
+  if (!payoutProviderFor(ctx, m.mode)) return `no payout provider is configured for ${m.mode} mode`;
+  return undefined;
+}
+
+export interface CreateOptions {
+  trigger: SettlementTrigger;
+  /** Schedule instant: the run is recorded in app.settlement_runs and happens once per instant. */
+  scheduledFor?: Date;
+  hooks?: Hooks;
+}
+
+/**
+ * Step 1: a settlement of the merchant's available balance. Returns undefined when there is nothing
+ * to settle (or the scheduled instant was already run by someone else).
+ */
+export async function createSettlement(ctx: AppContext, merchantId: string, opts: CreateOptions): Promise<SettlementRow | undefined> {
+  const m = await loadMerchant(ctx, merchantId);
+  if (!m) throw new SettlementError(`no such merchant: ${merchantId}`);
+  const reason = notSettleableReason(ctx, m);
+  if (reason) throw new SettlementError(reason);
+  const provider = payoutProviderFor(ctx, m.mode)!;
+  const now = await businessNow(ctx, m.mode);
+  const id = newId("settlement");
+  const created = await ctx.database.sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${MERCHANT_LOCK_CLASS}, hashtext(${m.id}))`;
+    if (opts.scheduledFor) {
+      const claimed = await tx`
+        INSERT INTO app.settlement_runs (merchant_id, scheduled_for) VALUES (${m.id}, ${pgTs(opts.scheduledFor)}::timestamptz)
+        ON CONFLICT DO NOTHING RETURNING merchant_id`;
+      if (claimed.length === 0) return false;
+    }
+    const rows = await tx<{ id: string; net_units: bigint; withdrawal_settlement_id: string | null }[]>`
+      SELECT id, net_units, withdrawal_settlement_id FROM app.transactions
+      WHERE merchant_id = ${m.id} AND mode = ${m.mode} AND settlement_id IS NULL AND status = 'confirmed'
+        AND fee_status = 'collected' AND settlement_status IN ('pending', 'failed')
+      ORDER BY confirmed_at, id
+      FOR UPDATE`;
+    const amount = rows.reduce((sum, r) => sum + BigInt(r.net_units), 0n);
+    if (rows.length === 0 || amount <= 0n) return false;
+    const toWithdraw = rows.filter((r) => r.withdrawal_settlement_id === null).reduce((sum, r) => sum + BigInt(r.net_units), 0n);
+    await tx`
+      INSERT INTO app.settlements (id, mode, merchant_id, state, trigger, scheduled_for, amount_units, withdrawal_units, transaction_count,
+                                   bank_name, bank_last4, chain_id, merchant_account, withdrawal_ref, provider, initiated_at)
+      VALUES (${id}, ${m.mode}, ${m.id}, 'created', ${opts.trigger}, ${opts.scheduledFor ? pgTs(opts.scheduledFor) : null}::timestamptz,
+              ${amount}, ${toWithdraw}, ${rows.length}, ${m.bankName}, ${m.bankLast4}, ${m.chainId}, ${m.paymentAddress},
+              ${withdrawalRef(id)}, ${provider.name}, ${pgTs(now)}::timestamptz)`;
+    const ids = rows.map((r) => r.id);
+    await tx`
+      INSERT INTO app.settlement_transactions (settlement_id, transaction_id, net_units)
+      SELECT ${id}, t.id, t.net_units FROM app.transactions t WHERE t.id = ANY(${ids}::text[])`;
+    await tx`UPDATE app.transactions SET settlement_id = ${id} WHERE id = ANY(${ids}::text[]) AND settlement_id IS NULL`;
+    if (opts.scheduledFor)
+      await tx`UPDATE app.settlement_runs SET settlement_id = ${id} WHERE merchant_id = ${m.id} AND scheduled_for = ${pgTs(opts.scheduledFor)}::timestamptz`;
+    return true;
+  });
+  if (!created) return undefined;
+  settlementsCreated.inc({ mode: m.mode, trigger: opts.trigger });
+  ctx.log.info("settlement created", { settlement: id, merchantId: m.id, trigger: opts.trigger });
+  await opts.hooks?.at?.("after_create", id);
+  return loadSettlement(ctx, id);
+}
+
+type Reserved = Awaited<ReturnType<AppContext["database"]["sql"]["reserve"]>>;
+
+/** Runs `fn` holding the settlement's drive lock; undefined if another driver holds it (after waitMs). */
+async function withDriveLock<T>(ctx: AppContext, id: string, waitMs: number, fn: () => Promise<T>): Promise<T | undefined> {
+  const conn: Reserved = await ctx.database.sql.reserve();
+  try {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const [r] = await conn<{ ok: boolean }[]>`SELECT pg_try_advisory_lock(${DRIVE_LOCK_CLASS}, hashtext(${id})) AS ok`;
+      if (r?.ok) break;
+      if (Date.now() >= deadline) return undefined;
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    try {
+      return await fn();
+    } finally {
+      await conn`SELECT pg_advisory_unlock(${DRIVE_LOCK_CLASS}, hashtext(${id}))`;
+    }
+  } finally {
+    conn.release();
+  }
+}
+
+/**
+ * Moves a settlement through its steps as far as it can without waiting for the bank: withdrawal,
+ * ACH initiation, and (if the provider reports it) completion or return. Returns the current row.
+ */
+export async function driveSettlement(ctx: AppContext, id: string, opts: DriveOptions = {}): Promise<SettlementRow | undefined> {
+  const result = await withDriveLock(ctx, id, opts.waitMs ?? 0, () => driveLocked(ctx, id, opts));
+  return result ?? loadSettlement(ctx, id);
+}
+
+async function driveLocked(ctx: AppContext, id: string, opts: DriveOptions): Promise<SettlementRow | undefined> {
+  const hooks = opts.hooks;
+  for (let step = 0; step < 20; step++) {
+    const s = await loadSettlement(ctx, id);
+    if (!s) return undefined;
+    const log = ctx.log.child({ settlement: s.id, merchantId: s.merchantId });
+    switch (s.state) {
+      case "completed":
+      case "failed":
+        return s;
+
+      case "created":
+      case "withdrawal_submitted": {
+        if (s.withdrawalUnits === 0n) {
+          // Everything in it was withdrawn by an earlier settlement whose ACH failed: no on-chain leg.
+          await recordWithdrawn(ctx, s, null);
+          await hooks?.at?.("after_withdrawn", s.id);
+          continue;
+        }
+        const chain = ctx.chains[s.mode];
+        if (!chain || chain.chainId !== s.chainId) {
+          log.warn("settlement waits: its chain is not configured in this process", { chainId: s.chainId });
+          return s;
+        }
+        let outcome;
+        try {
+          outcome = await new WithdrawalLeg(ctx, chain, s, { hooks, receiptTimeoutMs: opts.receiptTimeoutMs }).advance();
+        } catch (err) {
+          settlementErrors.inc({ step: "withdrawal" });
+          log.error("settlement withdrawal step failed; will retry", { err });
+          return loadSettlement(ctx, id);
+        }
+        if (outcome.kind === "pending") return loadSettlement(ctx, id);
+        if (outcome.kind === "reverted") {
+          await failSettlement(ctx, s, { from: ["created", "withdrawal_submitted"], code: "withdrawal_failed", message: outcome.reason, transactionsTo: "unchanged" });
+          return loadSettlement(ctx, id);
+        }
+        await recordWithdrawn(ctx, s, outcome);
+        await hooks?.at?.("after_withdrawn", s.id);
+        continue;
+      }
+
+      case "withdrawn": {
+        const [moved] = await ctx.database.sql`
+          UPDATE app.settlements SET state = 'ach_initiating', updated_at = now() WHERE id = ${s.id} AND state = 'withdrawn' RETURNING id`;
+        if (moved) await hooks?.at?.("after_ach_initiating", s.id);
+        continue;
+      }
+
+      case "ach_initiating": {
+        const provider = payoutProviderNamed(ctx, s.mode, s.provider);
+        if (!provider) {
+          log.warn("settlement waits: its payout provider is not available in this process", { provider: s.provider });
+          return s;
+        }
+        let transfer: PayoutTransfer;
+        try {
+          transfer = await provider.initiate({
+            idempotencyKey: s.id,
+            reference: s.id,
+            merchantId: s.merchantId,
+            amountUnits: s.amountUnits,
+            currency: "usd",
+            bankAccount: { bankName: s.bankName, last4: s.bankLast4 },
+            requestedAt: await businessNow(ctx, s.mode),
+          });
+        } catch (err) {
+          settlementErrors.inc({ step: "ach_initiate" });
+          log.error("ACH initiation failed; will retry", { err });
+          return s;
+        }
+        await hooks?.at?.("after_ach_initiated", s.id);
+        const achAt = await businessNow(ctx, s.mode);
+        const [moved] = await ctx.database.sql`
+          UPDATE app.settlements
+          SET state = 'ach_pending', provider_transfer_id = ${transfer.id}, ach_initiated_at = ${pgTs(achAt)}::timestamptz,
+              expected_arrival_date = ${transfer.expectedArrivalDate}::date,
+              next_check_at = ${pgTs(new Date(ctx.clock.now().getTime() + provider.pollIntervalMs))}::timestamptz, updated_at = now()
+          WHERE id = ${s.id} AND state = 'ach_initiating' RETURNING id`;
+        if (moved) {
+          ctx.log.info("settlement in transit", { settlement: s.id, transfer: transfer.id, expectedArrivalDate: transfer.expectedArrivalDate });
+          await hooks?.at?.("after_ach_pending", s.id);
+        }
+        // A transfer refused at once is handled by the next pass like a return.
+        continue;
+      }
+
+      case "ach_pending": {
+        const provider = payoutProviderNamed(ctx, s.mode, s.provider);
+        if (!provider || !s.providerTransferId) return s;
+        if (!opts.checkProvider && s.nextCheckAt && s.nextCheckAt.getTime() > ctx.clock.now().getTime()) return s;
+        let transfer: PayoutTransfer;
+        try {
+          transfer = await provider.status(s.providerTransferId);
+        } catch (err) {
+          settlementErrors.inc({ step: "ach_status" });
+          log.error("ACH status check failed; will retry", { err });
+          return s;
+        }
+        const applied = await applyPayoutUpdate(ctx, transfer, hooks, s);
+        if (!applied) {
+          await ctx.database.sql`
+            UPDATE app.settlements SET next_check_at = ${pgTs(new Date(ctx.clock.now().getTime() + provider.pollIntervalMs))}::timestamptz
+            WHERE id = ${s.id} AND state = 'ach_pending'`;
+          return loadSettlement(ctx, id);
+        }
+        continue;
+      }
+    }
+  }
+  return loadSettlement(ctx, id);
+}
+
+/**
+ * Applies a transfer snapshot from the provider (poll or webhook): paid -> completed, failed ->
+ * failed. Returns true when the settlement reached a final state. Repeated or late snapshots are no-ops.
+ */
+export async function applyPayoutUpdate(ctx: AppContext, transfer: PayoutTransfer, hooks?: Hooks, known?: SettlementRow): Promise<boolean> {
+  const s = known ?? (await ctx.database.db.select().from(settlements).where(eq(settlements.providerTransferId, transfer.id)))[0];
+  if (!s || s.state !== "ach_pending" || s.providerTransferId !== transfer.id) return false;
+  if (transfer.status === "pending") return false;
+  if (transfer.status === "paid") {
+    await hooks?.at?.("before_complete", s.id);
+    await completeSettlement(ctx, s, transfer.resolvedAt ?? (await businessNow(ctx, s.mode)));
+    await hooks?.at?.("after_complete", s.id);
+    return true;
+  }
+  await hooks?.at?.("before_fail", s.id);
+  await failSettlement(ctx, s, {
+    from: ["ach_pending"],
+    code: transfer.failureCode ?? "ach_failed",
+    message: transfer.failureMessage ?? "the ACH transfer failed",
+    transactionsTo: "failed",
+  });
+  return true;
+}
+
+async function recordWithdrawn(ctx: AppContext, s: SettlementRow, w: { txHash: string; blockNumber: bigint; to: string } | null) {
+  const now = await businessNow(ctx, s.mode);
+  await ctx.database.sql.begin(async (tx) => {
+    const [moved] = await tx`
+      UPDATE app.settlements
+      SET state = 'withdrawn', withdrawal_tx_hash = ${w?.txHash ?? null}, withdrawal_block_number = ${w?.blockNumber ?? null},
+          withdrawn_to = ${w?.to ?? null}, withdrawn_at = ${pgTs(now)}::timestamptz, updated_at = now()
+      WHERE id = ${s.id} AND state IN ('created', 'withdrawal_submitted') RETURNING id`;
+    if (!moved) return;
+    await tx`
+      UPDATE app.transactions
+      SET settlement_status = 'in_transit', withdrawal_settlement_id = COALESCE(withdrawal_settlement_id, ${s.id})
+      WHERE settlement_id = ${s.id}`;
+  });
+  if (w) ctx.log.info("settlement withdrawn on-chain", { settlement: s.id, txHash: w.txHash, to: w.to, amount: s.withdrawalUnits });
+}
+
+async function completeSettlement(ctx: AppContext, s: SettlementRow, completedAt: Date) {
+  const done = await ctx.database.sql.begin(async (tx) => {
+    const [moved] = await tx`
+      UPDATE app.settlements SET state = 'completed', completed_at = ${pgTs(completedAt)}::timestamptz, next_check_at = NULL, updated_at = now()
+      WHERE id = ${s.id} AND state = 'ach_pending' RETURNING id`;
+    if (!moved) return false;
+    const txns = await tx<{ id: string; payment_intent_id: string | null }[]>`
+      UPDATE app.transactions SET status = 'settled', settlement_status = 'paid'
+      WHERE settlement_id = ${s.id} AND settlement_status = 'in_transit' AND status = 'confirmed'
+      RETURNING id, payment_intent_id`;
+    const txnIds = txns.map((t) => t.id);
+    const intentIds = txns.map((t) => t.payment_intent_id).filter((v): v is string => v !== null);
+    // An intent is settled with its own payment (intent.transaction_id); a late or duplicate payment
+    // linked to it does not settle it.
+    if (intentIds.length > 0)
+      await tx`
+        UPDATE app.payment_intents SET status = 'settled', settled_at = ${pgTs(completedAt)}::timestamptz
+        WHERE id = ANY(${intentIds}::text[]) AND status = 'confirmed'
+          AND (transaction_id = ANY(${txnIds}::text[]) OR transaction_id IS NULL)`;
+    const completed: SettlementRow = { ...s, state: "completed", status: "completed", completedAt, nextCheckAt: null };
+    await insertEvent(tx, {
+      mode: s.mode,
+      type: "settlement.completed",
+      merchantId: s.merchantId,
+      accountId: null,
+      data: settlementShape(completed),
+      createdAt: ctx.clock.now(),
+    });
+    return true;
+  });
+  if (done) {
+    settlementsFinished.inc({ mode: s.mode, status: "completed" });
+    ctx.log.info("settlement completed", { settlement: s.id, merchantId: s.merchantId, amount: s.amountUnits });
+  }
+}
+
+async function failSettlement(
+  ctx: AppContext,
+  s: SettlementRow,
+  f: { from: SettlementRow["state"][]; code: string; message: string; transactionsTo: "failed" | "unchanged" },
+) {
+  const now = await businessNow(ctx, s.mode);
+  const kind = f.transactionsTo === "failed" ? "ach_returned" : "withdrawal_failed";
+  const done = await ctx.database.sql.begin(async (tx) => {
+    const [moved] = await tx`
+      UPDATE app.settlements
+      SET state = 'failed', failed_at = ${pgTs(now)}::timestamptz, failure_code = ${f.code}, failure_message = ${f.message},
+          next_check_at = NULL, updated_at = now()
+      WHERE id = ${s.id} AND state = ANY(${f.from}::text[]) RETURNING id`;
+    if (!moved) return false;
+    // Back to the pool of the next run. After an ACH return the funds are at the payout address
+    // (withdrawal_settlement_id stays set), so the next run pays them without withdrawing again.
+    if (f.transactionsTo === "failed")
+      await tx`UPDATE app.transactions SET settlement_id = NULL, settlement_status = 'failed' WHERE settlement_id = ${s.id}`;
+    else await tx`UPDATE app.transactions SET settlement_id = NULL WHERE settlement_id = ${s.id}`;
+    await tx`
+      INSERT INTO app.settlement_alerts (kind, settlement_id, merchant_id, details)
+      VALUES (${kind}, ${s.id}, ${s.merchantId}, ${pgJson({ code: f.code, message: f.message, amount_units: String(s.amountUnits), mode: s.mode })}::text::jsonb)
+      ON CONFLICT (kind, settlement_id) DO NOTHING`;
+    return true;
+  });
+  if (done) {
+    settlementsFinished.inc({ mode: s.mode, status: "failed" });
+    settlementAlerts.inc({ kind });
+    ctx.log.error("ALERT settlement failed", { alert: kind, settlement: s.id, merchantId: s.merchantId, code: f.code, reason: f.message, amount: s.amountUnits });
+  }
+}
+
+/** Scheduled runs that are due now (sandbox clock for test merchants); returns the settlements created. */
+export async function runDueSchedules(ctx: AppContext, opts: { merchantIds?: string[]; hooks?: Hooks } = {}): Promise<SettlementRow[]> {
+  const where = opts.merchantIds ? and(inArray(merchants.id, opts.merchantIds)) : undefined;
+  const rows = await ctx.database.db
+    .select({
+      m: merchants,
+      lastRun: dsql<string | null>`(SELECT max(r.scheduled_for) FROM app.settlement_runs r WHERE r.merchant_id = ${merchants.id})`,
+    })
+    .from(merchants)
+    .where(where);
+  const created: SettlementRow[] = [];
+  const nows = new Map<Mode, Date>();
+  for (const { m, lastRun } of rows) {
+    if (m.settlementSchedule === "manual" || notSettleableReason(ctx, m)) continue;
+    let now = nows.get(m.mode);
+    if (!now) nows.set(m.mode, (now = await businessNow(ctx, m.mode)));
+    const due = dueInstant(scheduleOf(m), now, { notBefore: m.createdAt, lastRun: fromPgTsOrNull(lastRun) });
+    if (!due) continue;
+    try {
+      const s = await createSettlement(ctx, m.id, { trigger: "schedule", scheduledFor: due, hooks: opts.hooks });
+      if (s) created.push(s);
+    } catch (err) {
+      settlementErrors.inc({ step: "create" });
+      ctx.log.error("scheduled settlement run failed", { merchantId: m.id, scheduledFor: due, err });
+    }
+  }
+  return created;
+}
+
+/** Drives every open settlement that has work to do now (optionally only some merchants'). */
+export async function driveOpenSettlements(ctx: AppContext, opts: DriveOptions & { merchantIds?: string[]; limit?: number } = {}): Promise<SettlementRow[]> {
+  const now = pgTs(ctx.clock.now());
+  const merchantFilter = opts.merchantIds ?? null;
+  const rows = await ctx.database.sql<{ id: string }[]>`
+    SELECT id FROM app.settlements
+    WHERE state NOT IN ('completed', 'failed')
+      AND (${opts.checkProvider === true} OR state <> 'ach_pending' OR next_check_at IS NULL OR next_check_at <= ${now}::timestamptz)
+      AND (${merchantFilter}::text[] IS NULL OR merchant_id = ANY(${merchantFilter}::text[]))
+    ORDER BY created_at, id
+    LIMIT ${opts.limit ?? 100}`;
+  const out: SettlementRow[] = [];
+  for (const { id } of rows) {
+    const s = await driveSettlement(ctx, id, opts);
+    if (s) out.push(s);
+  }
+  return out;
+}
+
+/**
+ * Manual cash-out (operator CLI, later the dashboard): settles the available balance now and drives
+ * the settlement until the ACH transfer is on its way. Undefined when there is nothing to settle.
+ */
+export async function cashOut(ctx: AppContext, merchantId: string, opts: { trigger?: SettlementTrigger; hooks?: Hooks } = {}): Promise<SettlementRow | undefined> {
+  const s = await createSettlement(ctx, merchantId, { trigger: opts.trigger ?? "manual", hooks: opts.hooks });
+  if (!s) return undefined;
+  return driveSettlement(ctx, s.id, { hooks: opts.hooks, waitMs: 30_000 });
+}
+
+/**
+ * The sandbox helper (POST /v1/test_helpers/settlements/advance) for some test merchants:
+ * 1. runs their settlements: a due scheduled run, else (whatever the schedule, manual included) a run
+ *    of their available balance now, as if it were due;
+ * 2. drives their open settlements through the withdrawal and ACH initiation;
+ * 3. advances the sandbox clock to when the last of their in-flight sandbox transfers arrives;
+ * 4. completes (or returns) them.
+ * Returns every settlement of theirs that was created or moved, newest first.
+ */
+export async function advanceSandboxSettlements(ctx: AppContext, merchantIds: string[], opts: { hooks?: Hooks } = {}): Promise<SettlementRow[]> {
+  if (merchantIds.length === 0) return [];
+  const before = await ctx.database.db.select().from(settlements).where(inArray(settlements.merchantId, merchantIds));
+  const stateBefore = new Map(before.map((s) => [s.id, s.state]));
+  await runDueSchedules(ctx, { merchantIds, hooks: opts.hooks });
+  for (const id of merchantIds) {
+    const m = await loadMerchant(ctx, id);
+    if (!m || m.mode !== "test" || notSettleableReason(ctx, m)) continue;
+    await createSettlement(ctx, id, { trigger: "test_helper", hooks: opts.hooks });
+  }
+  const drive = { hooks: opts.hooks, waitMs: 30_000, checkProvider: true };
+  await driveOpenSettlements(ctx, { ...drive, merchantIds });
+  const provider = payoutProviderFor(ctx, "test");
+  if (provider instanceof SandboxPayoutProvider) {
+    const inFlight = await ctx.database.db
+      .select({ transferId: settlements.providerTransferId })
+      .from(settlements)
+      .where(and(inArray(settlements.merchantId, merchantIds), eq(settlements.state, "ach_pending"), eq(settlements.provider, provider.name)));
+    const target = await provider.latestCompletion(inFlight.map((r) => r.transferId).filter((v): v is string => v !== null));
+    if (target) await advanceSandboxClockTo(ctx, target);
+  }
+  await driveOpenSettlements(ctx, { ...drive, merchantIds });
+  const after = await ctx.database.db
+    .select()
+    .from(settlements)
+    .where(inArray(settlements.merchantId, merchantIds))
+    .orderBy(desc(settlements.initiatedAt), desc(settlements.id));
+  return after.filter((s) => stateBefore.get(s.id) !== s.state);
+}
+
+export async function listSettlements(ctx: AppContext, merchantId: string, limit = 25): Promise<SettlementRow[]> {
+  return ctx.database.db
+    .select()
+    .from(settlements)
+    .where(eq(settlements.merchantId, merchantId))
+    .orderBy(desc(settlements.initiatedAt), desc(settlements.id))
+    .limit(limit);
+}
+
+/** The transactions a settlement took (history, kept after a failure). */
+export async function settlementTransactionIds(ctx: AppContext, settlementId: string): Promise<string[]> {
+  const rows = await ctx.database.sql<{ transaction_id: string }[]>`
+    SELECT transaction_id FROM app.settlement_transactions WHERE settlement_id = ${settlementId} ORDER BY transaction_id`;
+  return rows.map((r) => r.transaction_id);
+}

@@ -1,0 +1,254 @@
+/**
+ * The on-chain leg of a settlement: MerchantAccount.withdraw(ref, amount) by the operator, which pays
+ * the merchant's payout address. The contract does not deduplicate refs, so exactly-once is ours:
+ *
+ * 1. Every withdrawal transaction is signed locally and stored (hash, nonce, raw bytes) in
+ *    app.settlement_withdrawal_attempts BEFORE it is broadcast. A transaction the chain may know
+ *    is therefore always on record.
+ * 2. On resume, the recorded attempts are reconciled: a receipt means mined (success: withdrawn;
+ *    reverted: nothing moved). Without a receipt, if the operator's confirmed nonce has moved past
+ *    the attempt's nonce, that nonce went to another transaction and the attempt can never be
+ *    mined ("dropped"); otherwise the same signed bytes are broadcast again (a no-op if the node
+ *    has them) and we wait.
+ * 3. Only when every attempt is dropped, and no Withdrawn log with this settlement's ref exists on
+ *    the account since the first attempt, is a new transaction signed.
+ *
+ * The ref is keccak256 of the settlement id's UTF-8 bytes (like fee refs, matching/fee-ref.ts).
+ * Not done: fee bumping of a stuck transaction (a replacement with the same nonce would be one more
+ * recorded attempt; every check above already handles several attempts).
+ */
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  encodeFunctionData,
+  getAddress,
+  keccak256,
+  parseEventLogs,
+  stringToHex,
+  type Address,
+  type Hex,
+  type TransactionReceipt,
+} from "viem";
+import type { AppContext } from "../../context.ts";
+import type { ChainRuntime } from "../../chain/runtime.ts";
+import { merchantAccountAbi } from "../../chain/abis.ts";
+import type { SettlementRow } from "../../db/schema/settlement.ts";
+import type { Hooks } from "./hooks.ts";
+
+export function withdrawalRef(settlementId: string): Hex {
+  return keccak256(stringToHex(settlementId));
+}
+
+export type WithdrawalOutcome =
+  | { kind: "withdrawn"; txHash: Hex; blockNumber: bigint; to: Address; amount: bigint }
+  /** Mined and reverted, or refused by simulation before sending: nothing left the account. */
+  | { kind: "reverted"; reason: string }
+  /** Sent (or about to be resent), not confirmed yet: try again later. */
+  | { kind: "pending" };
+
+interface Attempt {
+  tx_hash: Hex;
+  nonce: number;
+  sender: Address;
+  raw_tx: Hex;
+  from_block: bigint;
+  outcome: "unknown" | "mined" | "reverted" | "dropped";
+}
+
+type Reconciled = WithdrawalOutcome | { kind: "dropped" } | { kind: "unconfirmed"; attempt: Attempt };
+
+export interface WithdrawalOptions {
+  hooks?: Hooks;
+  /** How long to wait for a receipt after a broadcast before leaving it to the next pass. Default 60 s. */
+  receiptTimeoutMs?: number;
+  pollMs?: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export class WithdrawalLeg {
+  private readonly account: Address;
+  private readonly ref: Hex;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly chain: ChainRuntime,
+    private readonly s: SettlementRow,
+    private readonly opts: WithdrawalOptions = {},
+  ) {
+    this.account = getAddress(s.merchantAccount);
+    this.ref = s.withdrawalRef as Hex;
+  }
+
+  private get log() {
+    return this.ctx.log.child({ settlement: this.s.id });
+  }
+
+  /**
+   * Moves the withdrawal as far as it can go now. The caller holds the settlement's lock and has
+   * the settlement in state `created` or `withdrawal_submitted`.
+   */
+  async advance(): Promise<WithdrawalOutcome> {
+    const attempts = await this.attempts();
+    if (attempts.length > 0) {
+      const r = await this.reconcile(attempts);
+      if (r.kind === "withdrawn" || r.kind === "reverted" || r.kind === "pending") return r;
+      if (r.kind === "unconfirmed") {
+        await this.broadcast(r.attempt.raw_tx);
+        return this.settle(await this.awaitReceipt(r.attempt.tx_hash));
+      }
+      // every attempt dropped: a new one below
+    }
+    return this.submitNew();
+  }
+
+  private async settle(receipt: TransactionReceipt | null): Promise<WithdrawalOutcome> {
+    if (!receipt) return { kind: "pending" };
+    const r = await this.reconcile(await this.attempts());
+    return r.kind === "dropped" || r.kind === "unconfirmed" ? { kind: "pending" } : r;
+  }
+
+  private async attempts(): Promise<Attempt[]> {
+    return this.ctx.database.sql<Attempt[]>`
+      SELECT tx_hash, nonce, sender, raw_tx, from_block, outcome FROM app.settlement_withdrawal_attempts
+      WHERE settlement_id = ${this.s.id} ORDER BY created_at, tx_hash`;
+  }
+
+  private async markAttempt(hash: Hex, outcome: Attempt["outcome"]) {
+    await this.ctx.database.sql`
+      UPDATE app.settlement_withdrawal_attempts SET outcome = ${outcome} WHERE settlement_id = ${this.s.id} AND tx_hash = ${hash}`;
+  }
+
+  private async receipt(hash: Hex): Promise<TransactionReceipt | null> {
+    try {
+      return await this.chain.publicClient.getTransactionReceipt({ hash });
+    } catch (err) {
+      if (err instanceof BaseError && err.walk((e) => (e as { name?: string }).name === "TransactionReceiptNotFoundError")) return null;
+      throw err;
+    }
+  }
+
+  /** A mined receipt of one of our attempts -> the outcome (waiting for the confirmation depth). */
+  private async fromReceipt(receipt: TransactionReceipt): Promise<WithdrawalOutcome> {
+    if (receipt.status !== "success") {
+      await this.markAttempt(receipt.transactionHash, "reverted");
+      return { kind: "reverted", reason: `withdrawal transaction ${receipt.transactionHash} reverted` };
+    }
+    const depth = BigInt(Math.max(1, this.chain.confirmations));
+    const head = await this.chain.publicClient.getBlockNumber({ cacheTime: 0 });
+    if (head - receipt.blockNumber + 1n < depth) return { kind: "pending" };
+    const log = parseEventLogs({ abi: merchantAccountAbi, eventName: "Withdrawn", logs: receipt.logs }).find(
+      (l) => getAddress(l.address) === this.account && l.args.ref === this.ref,
+    );
+    if (!log) throw new Error(`withdrawal ${receipt.transactionHash} succeeded without a Withdrawn log for ref ${this.ref}`);
+    if (log.args.amount !== this.s.withdrawalUnits)
+      throw new Error(`withdrawal ${receipt.transactionHash} moved ${log.args.amount}, expected ${this.s.withdrawalUnits}`);
+    await this.markAttempt(receipt.transactionHash, "mined");
+    return { kind: "withdrawn", txHash: receipt.transactionHash, blockNumber: receipt.blockNumber, to: getAddress(log.args.to), amount: log.args.amount };
+  }
+
+  private async reconcile(attempts: Attempt[]): Promise<Reconciled> {
+    for (const a of attempts) {
+      if (a.outcome === "dropped") continue;
+      const receipt = await this.receipt(a.tx_hash);
+      if (receipt) return this.fromReceipt(receipt);
+    }
+    // Belt and braces: a Withdrawn log with our ref that is not one of our attempts' would mean a
+    // transaction we did not record; never withdraw a second time if one exists.
+    const fromBlock = attempts.reduce((min, a) => (a.from_block < min ? a.from_block : min), attempts[0]!.from_block);
+    try {
+      const logs = await this.chain.publicClient.getContractEvents({
+        address: this.account,
+        abi: merchantAccountAbi,
+        eventName: "Withdrawn",
+        args: { ref: this.ref },
+        fromBlock: BigInt(fromBlock),
+      });
+      const found = logs.find((l) => l.transactionHash !== null);
+      if (found?.transactionHash) {
+        this.log.error("withdrawal found on-chain by its ref but not among the recorded attempts", { txHash: found.transactionHash });
+        const receipt = await this.receipt(found.transactionHash);
+        if (receipt) return this.fromReceipt(receipt);
+      }
+    } catch (err) {
+      this.log.warn("could not search Withdrawn logs by ref", { err });
+    }
+    const open = attempts.filter((a) => a.outcome === "unknown" || a.outcome === "mined");
+    const latest = open.at(-1);
+    if (!latest) return { kind: "dropped" };
+    const confirmedNonce = await this.chain.publicClient.getTransactionCount({ address: latest.sender, blockTag: "latest" });
+    if (confirmedNonce > latest.nonce) {
+      // The nonce is used. Ours unless the receipt says otherwise: look once more (it may just have been mined).
+      const receipt = await this.receipt(latest.tx_hash);
+      if (receipt) return this.fromReceipt(receipt);
+      for (const a of open) if (a.nonce <= latest.nonce) await this.markAttempt(a.tx_hash, "dropped");
+      this.log.warn("withdrawal transaction dropped: its nonce went to another transaction", { txHash: latest.tx_hash, nonce: latest.nonce });
+      return { kind: "dropped" };
+    }
+    return { kind: "unconfirmed", attempt: latest };
+  }
+
+  private async submitNew(): Promise<WithdrawalOutcome> {
+    const { operator, publicClient } = this.chain;
+    const args = [this.ref, this.s.withdrawalUnits] as const;
+    // Refused by the contract now (balance short, operator revoked): nothing is sent, nothing moves.
+    try {
+      await publicClient.simulateContract({ account: operator.account, address: this.account, abi: merchantAccountAbi, functionName: "withdraw", args });
+    } catch (err) {
+      const revert = err instanceof BaseError ? err.walk((e) => e instanceof ContractFunctionRevertedError) : null;
+      if (revert instanceof ContractFunctionRevertedError) {
+        return { kind: "reverted", reason: `withdraw refused by the merchant account: ${revert.data?.errorName ?? revert.reason ?? revert.shortMessage}` };
+      }
+      throw err;
+    }
+    const nonce = await publicClient.getTransactionCount({ address: operator.account.address, blockTag: "pending" });
+    const request = await operator.prepareTransactionRequest({
+      account: operator.account,
+      chain: operator.chain,
+      to: this.account,
+      data: encodeFunctionData({ abi: merchantAccountAbi, functionName: "withdraw", args }),
+      nonce,
+    });
+    const raw = (await operator.signTransaction(request as never)) as Hex;
+    const hash = keccak256(raw);
+    const fromBlock = await publicClient.getBlockNumber({ cacheTime: 0 });
+    // Recorded before the chain can know it.
+    await this.ctx.database.sql.begin(async (tx) => {
+      await tx`
+        INSERT INTO app.settlement_withdrawal_attempts (settlement_id, tx_hash, nonce, sender, raw_tx, from_block)
+        VALUES (${this.s.id}, ${hash}, ${nonce}, ${operator.account.address}, ${raw}, ${fromBlock})`;
+      await tx`
+        UPDATE app.settlements SET state = 'withdrawal_submitted', updated_at = now()
+        WHERE id = ${this.s.id} AND state IN ('created', 'withdrawal_submitted')`;
+    });
+    await this.opts.hooks?.at?.("after_withdrawal_signed", this.s.id);
+    await this.broadcast(raw);
+    await this.opts.hooks?.at?.("after_withdrawal_broadcast", this.s.id);
+    return this.settle(await this.awaitReceipt(hash));
+  }
+
+  /** Sends signed bytes; "already known" and nonce errors are fine: reconciliation decides. */
+  private async broadcast(raw: Hex): Promise<void> {
+    try {
+      await this.chain.publicClient.sendRawTransaction({ serializedTransaction: raw });
+    } catch (err) {
+      this.log.warn("withdrawal broadcast refused (reconciliation decides what happened)", { err: (err as Error).message?.split("\n")[0] });
+    }
+  }
+
+  /** Polls for the receipt of exactly this hash (not viem's waitForTransactionReceipt, which follows replacements). */
+  private async awaitReceipt(hash: Hex): Promise<TransactionReceipt | null> {
+    const deadline = Date.now() + (this.opts.receiptTimeoutMs ?? 60_000);
+    const pollMs = this.opts.pollMs ?? 200;
+    for (;;) {
+      const receipt = await this.receipt(hash);
+      if (receipt) {
+        const depth = BigInt(Math.max(1, this.chain.confirmations));
+        const head = await this.chain.publicClient.getBlockNumber({ cacheTime: 0 });
+        if (head - receipt.blockNumber + 1n >= depth) return receipt;
+      }
+      if (Date.now() > deadline) return null;
+      await sleep(pollMs);
+    }
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Sandbox test helpers (DECISIONS.md "Sandbox"): pay an intent from the funded sandbox payer wallet
+ * on the test chain, and make an intent due now. Test keys only; the routes answer 404 otherwise.
+ */
+import { createWalletClient, http, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { AppContext } from "../../context.ts";
+import { usdcAbi } from "../../chain/abis.ts";
+import type { Principal } from "../../http/auth.ts";
+import { ApiError } from "../../http/errors.ts";
+import { getVisibleIntent, intentFromDb } from "../payment-intents/service.ts";
+import type { IntentRow } from "../payment-intents/shapes.ts";
+import { pgTs } from "../payment-intents/pg.ts";
+
+/** Upper bound of one test payment (the sandbox payer is kept at >= 100,000 test USDC). */
+export const PAY_MAX_UNITS = 100_000_000_000n;
+
+/** 404 for live keys: the helpers do not exist outside the sandbox. */
+export function requireSandbox(p: Principal): void {
+  if (p.mode !== "test") throw new ApiError("resource_missing", "Test helpers exist only in the sandbox: use an sk_test_ key.");
+}
+
+/** Serialises sends from the payer wallet within this process, so concurrent pays get distinct nonces. */
+const sendQueues = new WeakMap<AppContext, Promise<unknown>>();
+
+/**
+ * Sends `units` (default: the intent's expected value) of test USDC from the sandbox payer to the
+ * intent's payment address and waits for the transfer to be mined. The intent is not changed here:
+ * the matcher confirms it from the indexed transfer like any other payment.
+ */
+export async function payIntent(ctx: AppContext, intent: IntentRow, units: bigint | undefined): Promise<{ txHash: Hex }> {
+  const chain = ctx.chains.test;
+  if (!chain || chain.chainId !== intent.chainId) throw new Error(`the sandbox chain ${intent.chainId} is not configured`);
+  const account = privateKeyToAccount(ctx.config.sandboxPayerPrivateKey);
+  const wallet = createWalletClient({ chain: chain.chain, transport: http(chain.rpcHttpUrl, { batch: false, retryCount: 3 }), account });
+  const value = units ?? intent.expectedUnits;
+  const previous = sendQueues.get(ctx) ?? Promise.resolve();
+  const send = previous
+    .catch(() => {})
+    .then(async () => {
+      const nonce = await chain.publicClient.getTransactionCount({ address: account.address, blockTag: "pending" });
+      return wallet.writeContract({ address: chain.usdc, abi: usdcAbi, functionName: "transfer", args: [intent.paymentAddress as Address, value], nonce });
+    });
+  sendQueues.set(ctx, send);
+  const txHash = await send;
+  const receipt = await chain.publicClient.waitForTransactionReceipt({ hash: txHash, timeout: 60_000 });
+  if (receipt.status !== "success") throw new Error(`sandbox payment ${txHash} reverted`);
+  return { txHash };
+}
+
+/**
+ * Makes an intent due now: expires_at = now if it is still awaiting payment and not already due.
+ * The expirer role does the expiry itself (with its fairness rule), usually within a second.
+ */
+export async function makeDue(ctx: AppContext, intent: IntentRow): Promise<IntentRow> {
+  const now = ctx.clock.now();
+  const [row] = await ctx.database.sql`
+    UPDATE app.payment_intents SET expires_at = ${pgTs(now)}::timestamptz
+    WHERE id = ${intent.id} AND status = 'awaiting_payment' AND expires_at > ${pgTs(now)}::timestamptz
+    RETURNING *`;
+  if (row) return intentFromDb(row);
+  const [current] = await ctx.database.sql`SELECT * FROM app.payment_intents WHERE id = ${intent.id}`;
+  return current ? intentFromDb(current) : intent;
+}
+
+export async function reloadIntent(ctx: AppContext, p: Principal, id: string): Promise<IntentRow> {
+  return getVisibleIntent(ctx, p, id);
+}

@@ -1,0 +1,67 @@
+/** Routes: GET /v1/transactions/{id}, GET /v1/transactions. */
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context.ts";
+import { authed } from "../../http/authed.ts";
+import { noQuery } from "../../http/query.ts";
+import { errorExample, errorResponse, listQueryParameters, parseListTransactions, TransactionIdParams, TransactionListSchema, TransactionSchema } from "./model.ts";
+import { getVisibleTransaction, listTransactions } from "./service.ts";
+import { transactionGetShape, transactionListItemShape } from "./shapes.ts";
+
+const unauthorized = [
+  errorExample("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'."),
+  errorExample("api_key_invalid", "Invalid API key."),
+];
+
+export function transactionRoutes(ctx: AppContext) {
+  return new Elysia({ name: "transactions" })
+    .use(authed(ctx))
+    .get(
+      "/v1/transactions/:id",
+      async ({ principal, params, request }) => {
+        noQuery(request.url);
+        return transactionGetShape(await getVisibleTransaction(ctx, principal, params.id));
+      },
+      {
+        params: TransactionIdParams,
+        response: {
+          200: TransactionSchema,
+          400: errorResponse(400, [errorExample("parameter_unknown", "Received unknown parameter: expand", "expand")]),
+          401: errorResponse(401, unauthorized),
+          404: errorResponse(404, [errorExample("resource_missing", "No such transaction: 'txn_4fQm8ZpX2LbR7cVt1NwKd9Ya'")]),
+        },
+        detail: {
+          tags: ["Transactions"],
+          summary: "Get a transaction",
+          description: "The full record of a confirmed on-chain payment: on-chain data, fee breakdown and settlement status.",
+        },
+      },
+    )
+    .get(
+      "/v1/transactions",
+      async ({ principal, request }) => {
+        const page = await listTransactions(ctx, principal, parseListTransactions(request.url));
+        return { object: "list" as const, data: page.rows.map(transactionListItemShape), has_more: page.hasMore, total_count: page.totalCount };
+      },
+      {
+        response: {
+          200: TransactionListSchema,
+          400: errorResponse(400, [
+            errorExample("parameter_missing", "Missing required param: merchant_id (this API key is not scoped to a single merchant).", "merchant_id"),
+            errorExample("parameter_invalid", "Invalid limit: must be an integer between 1 and 100.", "limit"),
+            errorExample("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after"),
+            errorExample("parameter_invalid", "Invalid date_from: must be an ISO 8601 timestamp such as 2026-04-01T12:00:00.000Z (or a date, 2026-04-01).", "date_from"),
+            errorExample("parameter_unknown", "Received unknown parameter: page", "page"),
+          ]),
+          401: errorResponse(401, unauthorized),
+          404: errorResponse(404, [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'", "merchant_id")]),
+        },
+        detail: {
+          tags: ["Transactions"],
+          summary: "List transactions",
+          description:
+            "Transactions of a merchant, newest first (`confirmed_at` descending, then `id` descending), including payments that matched no intent (`payment_intent_id: null`). Unknown query parameters are refused with 400 `parameter_unknown`.",
+          parameters: listQueryParameters as never,
+        },
+      },
+    );
+}

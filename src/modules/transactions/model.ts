@@ -1,0 +1,222 @@
+/**
+ * OpenAPI schemas of the transaction endpoints (responses built by shapes.ts) and the list query:
+ * documented here as `listQueryParameters`, validated by `parseListTransactions` so that every
+ * failure carries the DECISIONS.md code and `param`. Pure: no database.
+ */
+import { t } from "elysia";
+import type { TransactionStatus } from "../../db/schema/core.ts";
+import { isIdOf } from "../../domain/ids.ts";
+import { ApiError, ERROR_CODES, type ErrorCode } from "../../http/errors.ts";
+import { ErrorSchema } from "../../http/openapi.ts";
+import { parseIsoInstant, readQuery } from "../../http/query.ts";
+
+export const TRANSACTION_STATUSES: readonly TransactionStatus[] = ["confirmed", "settled", "failed"];
+export const SETTLEMENT_STATUSES = ["pending", "in_transit", "paid", "failed"] as const;
+export const LIST_LIMIT_DEFAULT = 25;
+export const LIST_LIMIT_MAX = 100;
+
+const EX_ID = "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya";
+const EX_INTENT = "pi_3MtwBwLkdIwHu7ix28a3tqPa";
+const EX_MERCHANT = "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K";
+const EX_ADDRESS = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const EX_SENDER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const EX_HASH = "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6";
+const EX_METADATA = { order_id: "order_1042", register: "front-1" };
+
+const Usd = (description: string, example: number) => t.Number({ description, examples: [example] });
+const Timestamp = (description: string) => t.String({ format: "date-time", description, examples: ["2026-04-01T12:01:12.345Z"] });
+
+const listItemExample = {
+  id: EX_ID,
+  object: "transaction",
+  payment_intent_id: EX_INTENT,
+  merchant_id: EX_MERCHANT,
+  status: "confirmed",
+  amount: 12.5,
+  currency: "usd",
+  net_amount: 12.375,
+  fee: 0.125,
+  chain: "base",
+  token: "USDC",
+  tx_hash: EX_HASH,
+  settlement_status: "pending",
+  confirmed_at: "2026-04-01T12:01:12.345Z",
+  metadata: EX_METADATA,
+};
+const getExample = { ...listItemExample, fee_rate: 0.01, block_number: 28411023, sender_address: EX_SENDER, payment_address: EX_ADDRESS };
+
+const listItemFields = {
+  id: t.String({ description: "`txn_*`", examples: [EX_ID] }),
+  object: t.Literal("transaction"),
+  payment_intent_id: t.Union([t.String(), t.Null()], {
+    description: "The intent the payment matched, `pi_*`; null for a payment that matched no intent (it is still the merchant's money and is recorded).",
+    examples: [EX_INTENT],
+  }),
+  merchant_id: t.String({ examples: [EX_MERCHANT] }),
+  status: t.Union([t.Literal("confirmed"), t.Literal("settled"), t.Literal("failed")], {
+    description: "`confirmed` once recorded; `settled` once paid out to the merchant's bank.",
+  }),
+  amount: Usd("The amount received in USD (what arrived on-chain).", 12.5),
+  currency: t.Literal("usd"),
+  net_amount: Usd("Amount after fee: amount minus fee.", 12.375),
+  fee: Usd("Fee in USD: round_half_up(amount × fee_rate) at 6 decimals.", 0.125),
+  chain: t.Literal("base"),
+  token: t.Literal("USDC"),
+  tx_hash: t.String({ description: "On-chain transaction hash.", examples: [EX_HASH] }),
+  settlement_status: t.Union([t.Literal("pending"), t.Literal("in_transit"), t.Literal("paid"), t.Literal("failed")], {
+    description: "`pending` until a settlement takes the funds, `in_transit` during the ACH transfer, `paid` once it completes.",
+  }),
+  confirmed_at: Timestamp("When the payment was confirmed on-chain."),
+  metadata: t.Record(t.String(), t.String(), { description: "Metadata of the payment intent; `{}` when there is none.", examples: [EX_METADATA] }),
+};
+
+export const TransactionListItemSchema = t.Object(listItemFields, {
+  additionalProperties: false,
+  description: "List item: the transaction without `fee_rate`, `block_number`, `sender_address` and `payment_address`.",
+  examples: [listItemExample],
+});
+
+export const TransactionSchema = t.Object(
+  {
+    ...listItemFields,
+    fee_rate: t.Number({ description: "Fee rate applied (0.01 = 1%).", examples: [0.01] }),
+    block_number: t.Integer({ description: "Block that holds the transfer.", examples: [28411023] }),
+    sender_address: t.String({ description: "The payer's on-chain address.", examples: [EX_SENDER] }),
+    payment_address: t.String({ description: "The merchant's on-chain account that received the payment.", examples: [EX_ADDRESS] }),
+  },
+  { additionalProperties: false, description: "A transaction: the record of a confirmed on-chain payment.", examples: [getExample] },
+);
+
+export const TransactionListSchema = t.Object(
+  {
+    object: t.Literal("list"),
+    data: t.Array(TransactionListItemSchema, { description: "Newest first: `confirmed_at` descending, then `id` descending." }),
+    has_more: t.Boolean({ description: "True when more results follow; pass the last item's id as `starting_after`." }),
+    total_count: t.Integer({ description: "Every transaction matching the filters, ignoring the cursor.", examples: [1] }),
+  },
+  { additionalProperties: false, examples: [{ object: "list", data: [listItemExample], has_more: false, total_count: 1 }] },
+);
+
+export const TransactionIdParams = t.Object({
+  id: t.String({ description: "Transaction id, `txn_*`. Any other id, or one the key may not see, is 404 `resource_missing`.", examples: [EX_ID] }),
+});
+
+/** An error body as documented: the code's own type. */
+export function errorExample(code: ErrorCode, message: string, param?: string) {
+  return { error: { type: ERROR_CODES[code][1], message, code, ...(param ? { param } : {}) } };
+}
+
+const STATUS_DESCRIPTIONS: Record<number, string> = {
+  400: "Invalid request: see `code` and `param`.",
+  401: "Missing or invalid API key.",
+  404: "No such object, or one the key may not see.",
+};
+
+/** The error shape for one HTTP status, with examples of the codes it carries on this route. */
+export function errorResponse(status: number, examples: Array<ReturnType<typeof errorExample>>) {
+  return t.Object(ErrorSchema.properties, { description: STATUS_DESCRIPTIONS[status] ?? "Error", examples });
+}
+
+const LIST_PARAMS = ["merchant_id", "status", "date_from", "date_to", "limit", "starting_after"] as const;
+
+/** Query parameters of the list, documented by hand (`detail.parameters`); parseListTransactions validates them. */
+export const listQueryParameters = [
+  {
+    name: "merchant_id",
+    in: "query",
+    required: false,
+    description:
+      "The merchant whose transactions to list. Required unless the API key is scoped to a single merchant (400 `parameter_missing`); a merchant the key may not see is 404 `resource_missing`.",
+    schema: { type: "string", examples: [EX_MERCHANT] },
+  },
+  { name: "status", in: "query", required: false, description: "Only transactions in this status.", schema: { type: "string", enum: [...TRANSACTION_STATUSES] } },
+  {
+    name: "date_from",
+    in: "query",
+    required: false,
+    description: "ISO 8601 (`2026-04-01T12:00:00.000Z`, an offset, or a date meaning midnight UTC). Only transactions confirmed strictly after this time.",
+    schema: { type: "string", examples: ["2026-04-01T00:00:00.000Z"] },
+  },
+  {
+    name: "date_to",
+    in: "query",
+    required: false,
+    description: "ISO 8601. Only transactions confirmed strictly before this time.",
+    schema: { type: "string", examples: ["2026-04-02T00:00:00.000Z"] },
+  },
+  {
+    name: "limit",
+    in: "query",
+    required: false,
+    description: `Page size, 1 to ${LIST_LIMIT_MAX}.`,
+    schema: { type: "integer", minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT },
+  },
+  {
+    name: "starting_after",
+    in: "query",
+    required: false,
+    description: "Cursor: the `id` of the last item of the previous page. An id that is not an item of this list is 400 `parameter_invalid`.",
+    schema: { type: "string", examples: [EX_ID] },
+  },
+] satisfies Array<{ name: (typeof LIST_PARAMS)[number]; in: "query" } & Record<string, unknown>>;
+
+export interface ListTransactionsInput {
+  /** undefined: the key's scoped merchant (resolved by the service). */
+  merchantId: string | undefined;
+  status: TransactionStatus | undefined;
+  /** Strict bounds on confirmed_at, in ms: confirmed_at > from, confirmed_at < to. */
+  fromMs: number | undefined;
+  toMs: number | undefined;
+  limit: number;
+  startingAfter: string | undefined;
+}
+
+export function parseListTransactions(url: string): ListTransactionsInput {
+  const q = readQuery(url, LIST_PARAMS);
+  if (q.merchant_id !== undefined && q.merchant_id.length === 0)
+    throw new ApiError("parameter_invalid", "Invalid merchant_id: must be a merchant id such as 'mer_…'.", "merchant_id");
+  let status: TransactionStatus | undefined;
+  if (q.status !== undefined) {
+    if (!(TRANSACTION_STATUSES as readonly string[]).includes(q.status))
+      throw new ApiError("parameter_invalid", `Invalid status: must be one of ${TRANSACTION_STATUSES.join(", ")}.`, "status");
+    status = q.status as TransactionStatus;
+  }
+  let fromMs: number | undefined;
+  if (q.date_from !== undefined) {
+    const t = parseIsoInstant(q.date_from);
+    if (!t) throw badTime("date_from");
+    // confirmed_at holds whole milliseconds: "> 12:00:00.0005" is "> 12:00:00.000" on stored values.
+    fromMs = t.ms;
+  }
+  let toMs: number | undefined;
+  if (q.date_to !== undefined) {
+    const t = parseIsoInstant(q.date_to);
+    if (!t) throw badTime("date_to");
+    // "< 12:00:00.0005" includes an item at 12:00:00.000: round a cut-off fraction up.
+    toMs = t.subMs ? t.ms + 1 : t.ms;
+  }
+  let limit = LIST_LIMIT_DEFAULT;
+  if (q.limit !== undefined) {
+    if (!/^\d{1,6}$/.test(q.limit) || Number(q.limit) < 1 || Number(q.limit) > LIST_LIMIT_MAX)
+      throw new ApiError("parameter_invalid", `Invalid limit: must be an integer between 1 and ${LIST_LIMIT_MAX}.`, "limit");
+    limit = Number(q.limit);
+  }
+  let startingAfter: string | undefined;
+  if (q.starting_after !== undefined) {
+    if (!isIdOf("transaction", q.starting_after)) throw badCursor();
+    startingAfter = q.starting_after;
+  }
+  return { merchantId: q.merchant_id, status, fromMs, toMs, limit, startingAfter };
+}
+
+export function badCursor() {
+  return new ApiError("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after");
+}
+
+function badTime(param: string) {
+  return new ApiError(
+    "parameter_invalid",
+    `Invalid ${param}: must be an ISO 8601 timestamp such as 2026-04-01T12:00:00.000Z (or a date, 2026-04-01).`,
+    param,
+  );
+}

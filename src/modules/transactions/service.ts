@@ -1,0 +1,77 @@
+/** Transaction reads for the API (rows are written by the matcher); knows nothing about HTTP beyond ApiError. */
+import { and, count, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import { transactions } from "../../db/schema/core.ts";
+import { isIdOf } from "../../domain/ids.ts";
+import type { Principal } from "../../http/auth.ts";
+import { ApiError, notFound } from "../../http/errors.ts";
+import { badCursor, type ListTransactionsInput } from "./model.ts";
+import type { TransactionRow } from "./shapes.ts";
+
+/** The transaction if the key may see it (its merchant, its mode, its scope); 404 otherwise. */
+export async function getVisibleTransaction(ctx: AppContext, p: Principal, id: string): Promise<TransactionRow> {
+  if (!isIdOf("transaction", id)) throw notFound("transaction", id);
+  const [row] = await ctx.database.db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, id), eq(transactions.mode, p.mode)));
+  if (!row || !(await ctx.auth.canSeeMerchant(p, row.merchantId))) throw notFound("transaction", id);
+  return row;
+}
+
+export interface TransactionPage {
+  rows: TransactionRow[];
+  hasMore: boolean;
+  totalCount: number;
+}
+
+/**
+ * One page of a merchant's transactions, newest first (`confirmed_at` desc, `id` desc), served by
+ * the index (merchant_id[, status], confirmed_at DESC, id DESC). The cursor must be an item of the
+ * same list (same merchant and filters), else 400 parameter_invalid.
+ */
+export async function listTransactions(ctx: AppContext, p: Principal, input: ListTransactionsInput): Promise<TransactionPage> {
+  const merchantId = await resolveMerchant(ctx, p, input.merchantId);
+  const filters: SQL[] = [eq(transactions.merchantId, merchantId)];
+  if (input.status) filters.push(eq(transactions.status, input.status));
+  if (input.fromMs !== undefined) filters.push(gt(transactions.confirmedAt, new Date(input.fromMs)));
+  if (input.toMs !== undefined) filters.push(lt(transactions.confirmedAt, new Date(input.toMs)));
+  const db = ctx.database.db;
+
+  const pageFilters = [...filters];
+  if (input.startingAfter !== undefined) {
+    const [cursor] = await db
+      .select({ confirmedAt: transactions.confirmedAt, id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.id, input.startingAfter), ...filters));
+    if (!cursor) throw badCursor();
+    // Row comparison: one index range, whatever the number of rows sharing the cursor's timestamp.
+    pageFilters.push(sql`(${transactions.confirmedAt}, ${transactions.id}) < (${cursor.confirmedAt.toISOString()}::timestamptz, ${cursor.id})`);
+  }
+
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(transactions)
+      .where(and(...pageFilters))
+      .orderBy(desc(transactions.confirmedAt), desc(transactions.id))
+      .limit(input.limit + 1),
+    db.select({ n: count() }).from(transactions).where(and(...filters)),
+  ]);
+  const hasMore = rows.length > input.limit;
+  return { rows: hasMore ? rows.slice(0, input.limit) : rows, hasMore, totalCount: Number(total?.n ?? 0) };
+}
+
+/** DECISIONS.md "Lists": scoped keys may omit merchant_id; a merchant the key may not see is 404. */
+async function resolveMerchant(ctx: AppContext, p: Principal, given: string | undefined): Promise<string> {
+  const merchantId = given ?? p.scopeMerchantId;
+  if (merchantId === null) throw new ApiError("parameter_missing", "Missing required param: merchant_id (this API key is not scoped to a single merchant).", "merchant_id");
+  if (!isIdOf("merchant", merchantId) || !(await ctx.auth.canSeeMerchant(p, merchantId)))
+    throw new ApiError("resource_missing", `No such merchant: '${printable(merchantId)}'`, "merchant_id");
+  return merchantId;
+}
+
+function printable(s: string): string {
+  const clean = s.replace(/[\u0000-\u001f\u007f]/g, "?");
+  return clean.length > 60 ? `${clean.slice(0, 60)}…` : clean;
+}

@@ -1,0 +1,83 @@
+/**
+ * One HTTP attempt of a webhook delivery: POST the signed body, wait at most `timeoutMs` for the
+ * response, keep the first 1 KiB of the response body. Never throws: every failure is a result.
+ */
+import type { WebhookHeaders } from "./signing.ts";
+
+export const SNIPPET_BYTES = 1024;
+const USER_AGENT = "stablepay-webhooks/1";
+
+export interface AttemptResult {
+  /** HTTP status; undefined when no response arrived (timeout, refused, DNS, TLS, …). */
+  statusCode: number | undefined;
+  durationMs: number;
+  error: string | undefined;
+  /** First 1 KiB of the response body as text (invalid UTF-8 replaced, NUL removed). */
+  snippet: string | undefined;
+  retryAfter: string | undefined;
+}
+
+export async function postWebhook(req: { url: string; headers: WebhookHeaders; body: string; timeoutMs: number }): Promise<AttemptResult> {
+  const started = performance.now();
+  const signal = AbortSignal.timeout(req.timeoutMs);
+  let res: Response;
+  try {
+    res = await fetch(req.url, {
+      method: "POST",
+      headers: { ...req.headers, "content-type": "application/json", "user-agent": USER_AGENT },
+      body: req.body,
+      signal,
+      // A redirect is not a 2xx: it is recorded and retried like any other answer.
+      redirect: "manual",
+    });
+  } catch (err) {
+    return { statusCode: undefined, durationMs: elapsed(started), error: describeFetchError(err, req.timeoutMs), snippet: undefined, retryAfter: undefined };
+  }
+  // The status arrived in time; the snippet is best effort within the same deadline.
+  const snippet = await readSnippet(res);
+  const error = res.status >= 200 && res.status <= 299 ? undefined : `HTTP ${res.status}`;
+  return { statusCode: res.status, durationMs: elapsed(started), error, snippet, retryAfter: res.headers.get("retry-after") ?? undefined };
+}
+
+async function readSnippet(res: Response): Promise<string | undefined> {
+  if (!res.body) return undefined;
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < SNIPPET_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // Timed out or reset while reading the body: keep what arrived.
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  if (size === 0) return "";
+  const bytes = Buffer.concat(chunks).subarray(0, SNIPPET_BYTES);
+  return new TextDecoder("utf-8", { fatal: false }).decode(bytes).replaceAll("\u0000", "");
+}
+
+function describeFetchError(err: unknown, timeoutMs: number): string {
+  const e = err as { name?: string; code?: string; message?: string };
+  if (e?.name === "TimeoutError" || e?.name === "AbortError") return `timeout: no response within ${timeoutMs} ms`;
+  switch (e?.code) {
+    case "ECONNREFUSED":
+    case "ConnectionRefused":
+      return "connection refused";
+    case "ENOTFOUND":
+      return "DNS lookup failed";
+    case "ECONNRESET":
+    case "ConnectionClosed":
+      return "connection reset";
+  }
+  const message = String(e?.message ?? err).slice(0, 500);
+  return e?.code ? `${e.code}: ${message}` : message;
+}
+
+function elapsed(started: number): number {
+  return Math.max(0, Math.round(performance.now() - started));
+}

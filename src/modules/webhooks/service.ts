@@ -1,0 +1,359 @@
+/**
+ * Webhook delivery state in Postgres (src/db/migrations/0003_webhooks.sql): fan-out of outbox
+ * events into deliveries, claiming due deliveries with a lease, recording attempts, archiving
+ * finished rows, and the operator views (list, resend). No HTTP here: see delivery.ts and the
+ * dispatcher role (src/workers/dispatcher.ts).
+ */
+import type { Sql, SqlOrTx } from "../../db/client.ts";
+import type { AttemptOutcome } from "./schedule.ts";
+import { ARCHIVE_RETENTION_MS, HELD_MAX_AGE_MS, HOT_RETENTION_MS } from "./schedule.ts";
+
+/** The NOTIFY channel the events trigger signals on (0003_webhooks.sql). */
+export const EVENTS_CHANNEL = "stablepay_events";
+
+/**
+ * Which endpoints receive an event (DECISIONS.md "Webhooks"): enabled endpoints of the event's mode
+ * that subscribe to its type, of the event's account when it names one, otherwise of every account
+ * linked to the event's merchant. `ev` is a relation with columns mode, type, account_id, merchant_id.
+ */
+const TARGET_CONDITION = `
+  we.mode = ev.mode AND we.status = 'enabled' AND ev.type = ANY (we.event_types)
+  AND ((ev.account_id IS NOT NULL AND we.account_id = ev.account_id)
+    OR (ev.account_id IS NULL AND EXISTS (
+          SELECT 1 FROM app.account_merchants am WHERE am.merchant_id = ev.merchant_id AND am.account_id = we.account_id)))`;
+
+/** Delivery ids: `wd_` + 32 hex characters from gen_random_uuid (122 random bits), made in SQL. */
+const NEW_DELIVERY_ID = `'wd_' || replace(gen_random_uuid()::text, '-', '')`;
+
+/**
+ * Fans out up to `limit` events not yet fanned out: one delivery per target endpoint, and the
+ * events marked fanned out, in one statement (one transaction). Events locked by another
+ * dispatcher are skipped, so concurrent dispatchers never fan out an event twice.
+ */
+export async function fanOutEvents(sql: Sql, now: Date, limit: number): Promise<{ events: number; deliveries: number }> {
+  const [row] = await sql.unsafe<{ events: number; deliveries: number }[]>(
+    `WITH ev AS (
+       SELECT id, mode, type, account_id, merchant_id FROM app.events
+       WHERE fanned_out_at IS NULL
+       ORDER BY created_at
+       LIMIT $2::int
+       FOR UPDATE SKIP LOCKED
+     ), ins AS (
+       INSERT INTO app.webhook_deliveries (id, event_id, endpoint_id, status, next_attempt_at, created_at)
+       SELECT ${NEW_DELIVERY_ID}, ev.id, we.id, 'pending', $1::timestamptz, $1::timestamptz
+       FROM ev JOIN app.webhook_endpoints we ON ${TARGET_CONDITION}
+       RETURNING 1
+     ), done AS (
+       UPDATE app.events e SET fanned_out_at = $1::timestamptz FROM ev WHERE e.id = ev.id RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM done)::int AS events, (SELECT count(*) FROM ins)::int AS deliveries`,
+    [now.toISOString(), limit] as never[],
+  );
+  return row ?? { events: 0, deliveries: 0 };
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  eventId: string;
+  endpointId: string;
+  /** The number of this attempt (1-based). */
+  attempt: number;
+  leaseToken: string;
+  eventType: string;
+  eventData: unknown;
+  eventCreatedAt: Date;
+  url: string;
+  secret: string;
+}
+
+/**
+ * Claims due deliveries of enabled endpoints: at most `perEndpointFree(endpoint)` per endpoint
+ * (default `perEndpoint` minus what this worker already has in flight there) and `max` in all.
+ * Endpoints are visited in random order so that, when `max` binds, none is starved.
+ * Each claimed row gets the lease: next_attempt_at = now + leaseMs and a lease token; a row that
+ * was still leased by a worker that never recorded its attempt gets a `lease_expired` attempt row.
+ */
+export async function claimDeliveries(
+  sql: Sql,
+  opts: { now: Date; leaseMs: number; max: number; perEndpoint: number; busy: ReadonlyMap<string, number>; token: string },
+): Promise<ClaimedDelivery[]> {
+  if (opts.max <= 0) return [];
+  const busyIds = [...opts.busy.keys()];
+  const busyCounts = busyIds.map((id) => opts.busy.get(id) ?? 0);
+  const leaseUntil = new Date(opts.now.getTime() + opts.leaseMs);
+  const rows = await sql.unsafe<
+    { id: string; event_id: string; endpoint_id: string; attempt_count: number; type: string; data: unknown; created_at: Date; url: string; secret: string }[]
+  >(
+    `WITH busy AS (
+       SELECT * FROM jsonb_to_recordset($6::jsonb) AS b(id text, n int)
+     ), eps AS (
+       SELECT e.id, greatest($4::int - coalesce(b.n, 0), 0) AS free
+       FROM app.webhook_endpoints e LEFT JOIN busy b ON b.id = e.id
+       WHERE e.status = 'enabled'
+       ORDER BY random()
+     ), picked AS (
+       SELECT d.id, d.lease_token AS old_token, d.next_attempt_at AS old_next
+       FROM eps CROSS JOIN LATERAL (
+         SELECT d.id, d.lease_token, d.next_attempt_at FROM app.webhook_deliveries d
+         WHERE d.endpoint_id = eps.id AND d.status = 'pending' AND d.next_attempt_at <= $1::timestamptz
+         ORDER BY d.next_attempt_at
+         LIMIT eps.free
+         FOR UPDATE SKIP LOCKED
+       ) d
+       LIMIT $3::int
+     ), claimed AS (
+       UPDATE app.webhook_deliveries d
+       SET attempt_count = d.attempt_count + 1, next_attempt_at = $2::timestamptz, lease_token = $5::text
+       FROM picked WHERE d.id = picked.id
+       RETURNING d.id, d.event_id, d.endpoint_id, d.attempt_count, picked.old_token, picked.old_next
+     ), lost AS (
+       INSERT INTO app.webhook_attempts (delivery_id, event_id, endpoint_id, attempt_number, started_at, outcome, error)
+       SELECT id, event_id, endpoint_id, attempt_count - 1, old_next - make_interval(secs => $7::double precision / 1000), 'lease_expired',
+              'the worker stopped before recording this attempt; the delivery was claimed again after its lease'
+       FROM claimed WHERE old_token IS NOT NULL
+     )
+     SELECT c.id, c.event_id, c.endpoint_id, c.attempt_count, ev.type, ev.data, ev.created_at, we.url, we.secret
+     FROM claimed c
+     JOIN app.events ev ON ev.id = c.event_id
+     JOIN app.webhook_endpoints we ON we.id = c.endpoint_id`,
+    [opts.now.toISOString(), leaseUntil.toISOString(), opts.max, opts.perEndpoint, opts.token, JSON.stringify(busyIds.map((id, i) => ({ id, n: busyCounts[i] }))), opts.leaseMs] as never[],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    eventId: r.event_id,
+    endpointId: r.endpoint_id,
+    attempt: r.attempt_count,
+    leaseToken: opts.token,
+    eventType: r.type,
+    eventData: r.data,
+    eventCreatedAt: r.created_at,
+    url: r.url,
+    secret: r.secret,
+  }));
+}
+
+export interface AttemptRecord {
+  deliveryId: string;
+  eventId: string;
+  endpointId: string;
+  leaseToken: string;
+  attempt: number;
+  startedAt: Date;
+  durationMs: number;
+  outcome: AttemptOutcome;
+  statusCode: number | undefined;
+  error: string | undefined;
+  snippet: string | undefined;
+  /** Set for retry_scheduled. */
+  nextAttemptAt: Date | undefined;
+  /** Why the endpoint is disabled (endpoint_gone). */
+  disableReason?: string;
+}
+
+/**
+ * Records a batch of finished attempts in one statement: an attempt row each, and the delivery
+ * moved on (succeeded, retry at next_attempt_at, or failed) if this worker still holds its lease.
+ * A 410 also disables the endpoint. Returns the number of deliveries updated.
+ */
+export async function recordAttempts(sql: Sql, now: Date, records: readonly AttemptRecord[]): Promise<number> {
+  if (records.length === 0) return 0;
+  const payload = records.map((r) => ({
+    delivery_id: r.deliveryId,
+    event_id: r.eventId,
+    endpoint_id: r.endpointId,
+    lease_token: r.leaseToken,
+    attempt_number: r.attempt,
+    started_at: r.startedAt.toISOString(),
+    duration_ms: r.durationMs,
+    outcome: r.outcome,
+    status_code: r.statusCode ?? null,
+    error: r.error ?? null,
+    snippet: r.snippet ?? null,
+    next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
+    disable_reason: r.disableReason ?? null,
+  }));
+  const [row] = await sql.unsafe<{ updated: number }[]>(
+    `WITH r AS (
+       SELECT * FROM jsonb_to_recordset($2::jsonb) AS r(
+         delivery_id text, event_id text, endpoint_id text, lease_token text, attempt_number int, started_at timestamptz,
+         duration_ms int, outcome text, status_code int, error text, snippet text, next_attempt_at timestamptz, disable_reason text)
+     ), att AS (
+       INSERT INTO app.webhook_attempts (delivery_id, event_id, endpoint_id, attempt_number, started_at, duration_ms, outcome, status_code, error, response_snippet, next_attempt_at)
+       SELECT delivery_id, event_id, endpoint_id, attempt_number, started_at, duration_ms, outcome, status_code, error, snippet, next_attempt_at FROM r
+     ), upd AS (
+       UPDATE app.webhook_deliveries d SET
+         status = CASE r.outcome WHEN 'retry_scheduled' THEN 'pending' WHEN 'succeeded' THEN 'succeeded' ELSE 'failed' END,
+         next_attempt_at = coalesce(r.next_attempt_at, d.next_attempt_at),
+         finished_at = CASE WHEN r.outcome = 'retry_scheduled' THEN NULL ELSE $1::timestamptz END,
+         lease_token = NULL,
+         last_status_code = r.status_code,
+         last_error = r.error
+       FROM r
+       WHERE d.id = r.delivery_id AND d.lease_token = r.lease_token AND d.status = 'pending'
+       RETURNING 1
+     ), gone AS (
+       UPDATE app.webhook_endpoints e SET status = 'disabled', disabled_reason = r.disable_reason
+       FROM r WHERE r.outcome = 'endpoint_gone' AND e.id = r.endpoint_id AND e.status = 'enabled'
+     )
+     SELECT (SELECT count(*) FROM upd)::int AS updated`,
+    [now.toISOString(), JSON.stringify(payload)] as never[],
+  );
+  return row?.updated ?? 0;
+}
+
+/**
+ * Housekeeping, safe to run from every dispatcher at once (SKIP LOCKED batches):
+ * fail deliveries held too long for a disabled endpoint; move finished deliveries older than
+ * HOT_RETENTION_MS with their attempts to the archive tables; delete archived rows older than
+ * ARCHIVE_RETENTION_MS. Returns how many rows each step touched.
+ */
+export async function archiveFinished(sql: Sql, now: Date, batch = 5000): Promise<{ heldFailed: number; archived: number; purged: number }> {
+  const heldCutoff = new Date(now.getTime() - HELD_MAX_AGE_MS);
+  const hotCutoff = new Date(now.getTime() - HOT_RETENTION_MS);
+  const archiveCutoff = new Date(now.getTime() - ARCHIVE_RETENTION_MS);
+  const [held] = await sql.unsafe<{ n: number }[]>(
+    `WITH h AS (
+       SELECT d.id FROM app.webhook_deliveries d JOIN app.webhook_endpoints e ON e.id = d.endpoint_id
+       WHERE d.status = 'pending' AND e.status = 'disabled' AND d.created_at < $2::timestamptz
+       LIMIT $3::int FOR UPDATE OF d SKIP LOCKED
+     ), u AS (
+       UPDATE app.webhook_deliveries d SET status = 'failed', finished_at = $1::timestamptz, lease_token = NULL,
+         last_error = 'endpoint disabled; delivery held longer than ${Math.round(HELD_MAX_AGE_MS / 86_400_000)} days'
+       FROM h WHERE d.id = h.id RETURNING 1
+     ) SELECT count(*)::int AS n FROM u`,
+    [now.toISOString(), heldCutoff.toISOString(), batch] as never[],
+  );
+  let archived = 0;
+  for (;;) {
+    const [moved] = await sql.unsafe<{ n: number }[]>(
+      `WITH victims AS (
+         SELECT id FROM app.webhook_deliveries
+         WHERE status <> 'pending' AND finished_at < $1::timestamptz
+         ORDER BY finished_at LIMIT $2::int FOR UPDATE SKIP LOCKED
+       ), moved AS (
+         DELETE FROM app.webhook_deliveries d USING victims v WHERE d.id = v.id RETURNING d.*
+       ), ins AS (
+         INSERT INTO app.webhook_deliveries_archive SELECT * FROM moved
+       ), att AS (
+         DELETE FROM app.webhook_attempts a USING moved m WHERE a.delivery_id = m.id RETURNING a.*
+       ), ins2 AS (
+         INSERT INTO app.webhook_attempts_archive SELECT * FROM att
+       ) SELECT count(*)::int AS n FROM moved`,
+      [hotCutoff.toISOString(), batch] as never[],
+    );
+    const n = moved?.n ?? 0;
+    archived += n;
+    if (n < batch) break;
+  }
+  let purged = 0;
+  for (;;) {
+    const [gone] = await sql.unsafe<{ n: number }[]>(
+      `WITH victims AS (
+         SELECT id FROM app.webhook_deliveries_archive WHERE finished_at < $1::timestamptz LIMIT $2::int FOR UPDATE SKIP LOCKED
+       ), del AS (
+         DELETE FROM app.webhook_deliveries_archive d USING victims v WHERE d.id = v.id RETURNING d.id
+       ), att AS (
+         DELETE FROM app.webhook_attempts_archive a USING del WHERE a.delivery_id = del.id
+       ) SELECT count(*)::int AS n FROM del`,
+      [archiveCutoff.toISOString(), batch] as never[],
+    );
+    const n = gone?.n ?? 0;
+    purged += n;
+    if (n < batch) break;
+  }
+  return { heldFailed: held?.n ?? 0, archived, purged };
+}
+
+export class WebhookOperatorError extends Error {
+  override name = "WebhookOperatorError";
+}
+
+/**
+ * Operator resend: a new pending delivery, due now, to every endpoint that would receive the event
+ * today (or only to `endpointId`, which must be one of them). Same event id, so the same
+ * webhook-id: receivers that already have it dedupe.
+ */
+export async function resendEvent(sql: SqlOrTx, eventId: string, now: Date, endpointId?: string): Promise<{ id: string; endpointId: string }[]> {
+  const [event] = await sql`SELECT id FROM app.events WHERE id = ${eventId}`;
+  if (!event) throw new WebhookOperatorError(`no such event: ${eventId}`);
+  const rows = await sql.unsafe<{ id: string; endpoint_id: string }[]>(
+    `INSERT INTO app.webhook_deliveries (id, event_id, endpoint_id, status, next_attempt_at, created_at)
+     SELECT ${NEW_DELIVERY_ID}, ev.id, we.id, 'pending', $2::timestamptz, $2::timestamptz
+     FROM app.events ev JOIN app.webhook_endpoints we ON ${TARGET_CONDITION}
+     WHERE ev.id = $1::text AND ($3::text IS NULL OR we.id = $3::text)
+     RETURNING id, endpoint_id`,
+    [eventId, now.toISOString(), endpointId ?? null] as never[],
+  );
+  if (rows.length === 0)
+    throw new WebhookOperatorError(
+      endpointId
+        ? `endpoint ${endpointId} does not receive event ${eventId} (wrong account or mode, not subscribed to its type, or disabled)`
+        : `no enabled endpoint subscribes to event ${eventId}`,
+    );
+  return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id }));
+}
+
+export interface DeliveryView {
+  id: string;
+  event_id: string;
+  event_type: string | null;
+  endpoint_id: string;
+  url: string | null;
+  status: "pending" | "succeeded" | "failed";
+  attempt_count: number;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  finished_at: Date | null;
+  archived: boolean;
+  attempts: {
+    attempt_number: number;
+    started_at: Date;
+    duration_ms: number | null;
+    outcome: string;
+    status_code: number | null;
+    error: string | null;
+    response_snippet: string | null;
+    next_attempt_at: Date | null;
+  }[];
+}
+
+/** Deliveries (hot and archived) of an event or of an endpoint, newest first, with their attempts. */
+export async function listDeliveries(sql: Sql, filter: { eventId?: string; endpointId?: string; limit?: number }): Promise<DeliveryView[]> {
+  if (!filter.eventId && !filter.endpointId) throw new WebhookOperatorError("give an event id or an endpoint id");
+  const limit = filter.limit ?? 100;
+  const rows = await sql.unsafe<(Omit<DeliveryView, "attempts" | "archived" | "next_attempt_at"> & { next_attempt_at: Date; lease_token: string | null; archived: boolean })[]>(
+    `SELECT d.id, d.event_id, ev.type AS event_type, d.endpoint_id, we.url, d.status, d.attempt_count, d.next_attempt_at,
+            d.lease_token, d.created_at, d.finished_at, d.archived
+     FROM (
+       SELECT *, false AS archived FROM app.webhook_deliveries WHERE ($1::text IS NULL OR event_id = $1) AND ($2::text IS NULL OR endpoint_id = $2)
+       UNION ALL
+       SELECT *, true AS archived FROM app.webhook_deliveries_archive WHERE ($1::text IS NULL OR event_id = $1) AND ($2::text IS NULL OR endpoint_id = $2)
+     ) d
+     LEFT JOIN app.events ev ON ev.id = d.event_id
+     LEFT JOIN app.webhook_endpoints we ON we.id = d.endpoint_id
+     ORDER BY d.created_at DESC, d.id DESC
+     LIMIT $3::int`,
+    [filter.eventId ?? null, filter.endpointId ?? null, limit] as never[],
+  );
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const attempts = await sql.unsafe<({ delivery_id: string } & DeliveryView["attempts"][number])[]>(
+    `SELECT delivery_id, attempt_number, started_at, duration_ms, outcome, status_code, error, response_snippet, next_attempt_at
+     FROM (SELECT * FROM app.webhook_attempts WHERE delivery_id IN (SELECT jsonb_array_elements_text($1::jsonb))
+           UNION ALL SELECT * FROM app.webhook_attempts_archive WHERE delivery_id IN (SELECT jsonb_array_elements_text($1::jsonb))) a
+     ORDER BY delivery_id, attempt_number, id`,
+    [JSON.stringify(ids)] as never[],
+  );
+  const byDelivery = new Map<string, DeliveryView["attempts"]>();
+  for (const { delivery_id, ...a } of attempts) {
+    const list = byDelivery.get(delivery_id) ?? [];
+    list.push(a);
+    byDelivery.set(delivery_id, list);
+  }
+  return rows.map(({ lease_token, next_attempt_at, ...r }) => ({
+    ...r,
+    // While claimed, next_attempt_at holds the lease end, not a scheduled attempt.
+    next_attempt_at: r.status === "pending" && lease_token === null ? next_attempt_at : null,
+    attempts: byDelivery.get(r.id) ?? [],
+  }));
+}

@@ -1,0 +1,318 @@
+/**
+ * The dispatcher role: outbox events -> signed webhook deliveries (DECISIONS.md "Webhooks").
+ *
+ * 1. Fan-out: events not yet fanned out become one delivery per target endpoint, in the same
+ *    statement that marks them fanned out (src/modules/webhooks/service.ts).
+ * 2. Claim: due deliveries, in batches, FOR UPDATE SKIP LOCKED, at most `perEndpointConcurrency`
+ *    in flight per endpoint in this process and `maxInFlight` in all, with a lease (a worker that
+ *    dies mid-delivery loses nothing: the row is due again when the lease ends).
+ * 3. Send: POST the event envelope with Standard Webhooks headers; any 2xx within the timeout is
+ *    success. Sends run concurrently, so a slow or dead endpoint only ever holds its own slots.
+ * 4. Record: attempts are written in batches; the delivery moves on (succeeded / retry / failed),
+ *    a 410 disables the endpoint.
+ *
+ * Woken by NOTIFY on event insert (trigger in 0003_webhooks.sql), by finished sends, and by a poll.
+ * Business time (schedule, leases) comes from the injectable clock; the signature timestamp is
+ * wall-clock time, because receivers check it against their own clocks.
+ */
+import { randomUUID } from "node:crypto";
+import type { AppContext, Clock } from "../context.ts";
+import { systemClock } from "../context.ts";
+import type { RunningRole } from "./registry.ts";
+import { eventEnvelope } from "../modules/events/outbox.ts";
+import { postWebhook, type AttemptResult } from "../modules/webhooks/delivery.ts";
+import { decideAfterAttempt, leaseMs, parseRetryAfter } from "../modules/webhooks/schedule.ts";
+import { secretKey, webhookHeaders } from "../modules/webhooks/signing.ts";
+import {
+  archiveFinished,
+  claimDeliveries,
+  EVENTS_CHANNEL,
+  fanOutEvents,
+  recordAttempts,
+  type AttemptRecord,
+  type ClaimedDelivery,
+} from "../modules/webhooks/service.ts";
+
+export interface DispatcherOptions {
+  /** Business time: due times, retry schedule, leases. Default ctx.clock. */
+  clock?: Clock;
+  /** Signature timestamps and Retry-After dates. Default the system clock. */
+  wallClock?: Clock;
+  /** Requests in flight to one endpoint from this process. */
+  perEndpointConcurrency?: number;
+  /** Requests in flight from this process. */
+  maxInFlight?: number;
+  /** Poll interval when nothing wakes the dispatcher (retries coming due, lost notifications). */
+  pollMs?: number;
+  fanOutBatch?: number;
+  recordBatch?: number;
+  janitorEveryMs?: number;
+  timeoutMs?: number;
+  random?: () => number;
+}
+
+export const DISPATCHER_DEFAULTS = {
+  perEndpointConcurrency: 16,
+  maxInFlight: 512,
+  pollMs: 500,
+  fanOutBatch: 1000,
+  recordBatch: 500,
+  janitorEveryMs: 60_000,
+} as const;
+
+export class Dispatcher {
+  private readonly clock: Clock;
+  private readonly wallClock: Clock;
+  private readonly opts: Required<Omit<DispatcherOptions, "clock" | "wallClock" | "random">>;
+  private readonly random: () => number;
+  private readonly log: AppContext["log"];
+  private readonly lease: number;
+
+  private readonly busy = new Map<string, number>();
+  private inFlight = 0;
+  private readonly sends = new Set<Promise<void>>();
+  private readonly toRecord: AttemptRecord[] = [];
+  private flushing: Promise<void> | undefined;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+  private stopping = false;
+  private woken = false;
+  private fanOutDue = true;
+  private lastClaimFound = false;
+  private wakeUp: (() => void) | undefined;
+  private loopDone: Promise<void> | undefined;
+  private janitor: ReturnType<typeof setInterval> | undefined;
+  private janitorRunning = false;
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(private readonly ctx: AppContext, options: DispatcherOptions = {}) {
+    this.clock = options.clock ?? ctx.clock;
+    this.wallClock = options.wallClock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    this.opts = {
+      perEndpointConcurrency: options.perEndpointConcurrency ?? DISPATCHER_DEFAULTS.perEndpointConcurrency,
+      maxInFlight: options.maxInFlight ?? DISPATCHER_DEFAULTS.maxInFlight,
+      pollMs: options.pollMs ?? DISPATCHER_DEFAULTS.pollMs,
+      fanOutBatch: options.fanOutBatch ?? DISPATCHER_DEFAULTS.fanOutBatch,
+      recordBatch: options.recordBatch ?? DISPATCHER_DEFAULTS.recordBatch,
+      janitorEveryMs: options.janitorEveryMs ?? DISPATCHER_DEFAULTS.janitorEveryMs,
+      timeoutMs: options.timeoutMs ?? ctx.config.webhookTimeoutMs,
+    };
+    this.lease = leaseMs(this.opts.timeoutMs);
+    this.log = ctx.log.child({ role: "dispatcher" });
+  }
+
+  async start(): Promise<void> {
+    const listener = await this.ctx.database.sql.listen(EVENTS_CHANNEL, () => {
+      this.fanOutDue = true;
+      this.wake();
+    });
+    this.unlisten = () => listener.unlisten();
+    this.janitor = setInterval(() => void this.runJanitor(), this.opts.janitorEveryMs);
+    this.loopDone = this.loop();
+  }
+
+  /** Look for work now (tests call this after moving the clock). */
+  wake(): void {
+    this.woken = true;
+    const w = this.wakeUp;
+    this.wakeUp = undefined;
+    w?.();
+  }
+
+  /** Number of requests in flight from this process. */
+  get inFlightCount(): number {
+    return this.inFlight;
+  }
+
+  /**
+   * Stops claiming, waits for requests in flight (each ends within the timeout) and records them.
+   * Anything not recorded is re-delivered by another worker after its lease.
+   */
+  async stop(): Promise<void> {
+    if (this.stopping) return this.loopDone;
+    this.stopping = true;
+    if (this.janitor) clearInterval(this.janitor);
+    this.wake();
+    await this.loopDone;
+    await Promise.race([Promise.allSettled([...this.sends]), Bun.sleep(this.opts.timeoutMs + 1000)]);
+    await this.flush();
+    await this.unlisten?.().catch(() => {});
+  }
+
+  private async loop(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      try {
+        await this.tick();
+        failures = 0;
+      } catch (err) {
+        failures++;
+        this.log.error("dispatcher round failed", { err });
+      }
+      if (this.stopping) break;
+      await this.sleep(failures ? Math.min(this.opts.pollMs * 2 ** failures, 10_000) : this.opts.pollMs);
+    }
+  }
+
+  private async sleep(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.wakeUp = undefined;
+        this.fanOutDue = true;
+        resolve();
+      }, ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.woken = false;
+  }
+
+  /** One round: fan out new events, then claim what this process has room for and start sending. */
+  private async tick(): Promise<void> {
+    const sql = this.ctx.database.sql;
+    if (this.fanOutDue) {
+      this.fanOutDue = false;
+      for (;;) {
+        const r = await fanOutEvents(sql, this.clock.now(), this.opts.fanOutBatch);
+        if (r.events < this.opts.fanOutBatch || this.stopping) break;
+      }
+    }
+    const free = this.opts.maxInFlight - this.inFlight;
+    if (free <= 0) return; // a finishing send wakes the loop
+    const claimed = await claimDeliveries(sql, {
+      now: this.clock.now(),
+      leaseMs: this.lease,
+      max: free,
+      perEndpoint: this.opts.perEndpointConcurrency,
+      busy: this.busy,
+      token: randomUUID(),
+    });
+    // Finished sends only wake the loop while there is work; otherwise NOTIFY or the poll does.
+    this.lastClaimFound = claimed.length > 0;
+    for (const d of claimed) this.send(d);
+  }
+
+  private send(d: ClaimedDelivery): void {
+    this.inFlight++;
+    this.busy.set(d.endpointId, (this.busy.get(d.endpointId) ?? 0) + 1);
+    const p = this.attempt(d)
+      .catch((err: unknown) => this.log.error("delivery attempt failed unexpectedly", { err, delivery: d.id }))
+      .finally(() => {
+        this.inFlight--;
+        const n = (this.busy.get(d.endpointId) ?? 1) - 1;
+        if (n <= 0) this.busy.delete(d.endpointId);
+        else this.busy.set(d.endpointId, n);
+        this.sends.delete(p);
+        if (this.lastClaimFound && !this.stopping) this.wake();
+      });
+    this.sends.add(p);
+  }
+
+  private async attempt(d: ClaimedDelivery): Promise<void> {
+    const startedAt = this.clock.now();
+    const body = JSON.stringify(eventEnvelope({ id: d.eventId, type: d.eventType, createdAt: d.eventCreatedAt, data: d.eventData }));
+    let result: AttemptResult;
+    try {
+      const headers = webhookHeaders(secretKey(d.secret), d.eventId, this.wallClock.now(), body);
+      result = await postWebhook({ url: d.url, headers, body, timeoutMs: this.opts.timeoutMs });
+    } catch (err) {
+      result = { statusCode: undefined, durationMs: 0, error: `not sent: ${(err as Error).message ?? String(err)}`, snippet: undefined, retryAfter: undefined };
+    }
+    const finishedAt = this.clock.now();
+    const decision = decideAfterAttempt({
+      attempt: d.attempt,
+      statusCode: result.statusCode,
+      retryAfterMs: parseRetryAfter(result.retryAfter, this.wallClock.now().getTime()),
+      random: this.random,
+    });
+    const record: AttemptRecord = {
+      deliveryId: d.id,
+      eventId: d.eventId,
+      endpointId: d.endpointId,
+      leaseToken: d.leaseToken,
+      attempt: d.attempt,
+      startedAt,
+      durationMs: result.durationMs,
+      outcome: decision.outcome,
+      statusCode: result.statusCode,
+      error: result.error,
+      snippet: result.snippet,
+      nextAttemptAt: decision.outcome === "retry_scheduled" ? new Date(finishedAt.getTime() + decision.delayMs) : undefined,
+    };
+    if (decision.outcome === "endpoint_gone") {
+      record.disableReason = `410 Gone from ${d.url} at ${finishedAt.toISOString()} (delivery ${d.id})`;
+      this.log.warn("webhook endpoint answered 410 Gone; disabled", { endpoint: d.endpointId, delivery: d.id });
+    }
+    this.toRecord.push(record);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer || this.flushing) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      void this.flush();
+    }, 1);
+  }
+
+  /** Writes queued attempt records in batches; one flush at a time. */
+  private async flush(): Promise<void> {
+    if (this.flushTimer) {
+      clearTimeout(this.flushTimer);
+      this.flushTimer = undefined;
+    }
+    if (this.flushing) {
+      await this.flushing;
+      if (this.toRecord.length === 0) return;
+    }
+    this.flushing = (async () => {
+      let failures = 0;
+      while (this.toRecord.length > 0) {
+        const batch = this.toRecord.splice(0, this.opts.recordBatch);
+        try {
+          await recordAttempts(this.ctx.database.sql, this.clock.now(), batch);
+          failures = 0;
+        } catch (err) {
+          // Keep them: the leases protect against double work meanwhile; give up when stopping.
+          this.log.error("recording webhook attempts failed", { err, count: batch.length });
+          if (this.stopping && failures >= 2) return;
+          this.toRecord.unshift(...batch);
+          failures++;
+          await Bun.sleep(Math.min(100 * 2 ** failures, 5000));
+        }
+      }
+    })();
+    try {
+      await this.flushing;
+    } finally {
+      this.flushing = undefined;
+      if (this.toRecord.length > 0 && !this.stopping) this.scheduleFlush();
+    }
+  }
+
+  private async runJanitor(): Promise<void> {
+    if (this.janitorRunning || this.stopping) return;
+    this.janitorRunning = true;
+    try {
+      const r = await archiveFinished(this.ctx.database.sql, this.clock.now());
+      if (r.archived || r.purged || r.heldFailed) this.log.info("webhook deliveries archived", r);
+    } catch (err) {
+      this.log.error("webhook archive failed", { err });
+    } finally {
+      this.janitorRunning = false;
+    }
+  }
+}
+
+export async function startDispatcher(ctx: AppContext, options: DispatcherOptions = {}): Promise<RunningRole & { dispatcher: Dispatcher }> {
+  const dispatcher = new Dispatcher(ctx, options);
+  await dispatcher.start();
+  return { role: "dispatcher", dispatcher, stop: () => dispatcher.stop() };
+}

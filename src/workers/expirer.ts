@@ -1,0 +1,219 @@
+/**
+ * The expirer role: moves due `awaiting_payment` intents to `expired` (spec "States and
+ * transitions", DECISIONS.md "Matching").
+ *
+ * Fairness: an intent expires only once the matcher has processed every transfer in blocks with
+ * timestamp <= expires_at (confirmation depth included), so a payment in time always wins the race
+ * against the sweep; a payment in a later block is a late payment. The cut-off per chain is
+ * min(clock.now(), coveredUntil(chain)).
+ *
+ * One statement per batch, in one transaction: claim due rows (FOR UPDATE SKIP LOCKED, so
+ * concurrent expirers take disjoint rows), guarded UPDATE ... WHERE status = 'awaiting_payment'
+ * RETURNING, quarantine of the reservation (released_after = expired_at + 24 h), and one
+ * `payment_intent.expired` event per intent (INSERT ... SELECT from the RETURNING rows).
+ */
+import type { AppContext, Clock } from "../context.ts";
+import type { Sql } from "../db/client.ts";
+import { RESERVATION_QUARANTINE_MS } from "../domain/intent-status.ts";
+import { randomBase62, ID_PREFIXES } from "../domain/ids.ts";
+import type { RunningRole } from "./registry.ts";
+
+/**
+ * The block timestamp up to which the matcher has processed every transfer of `chainId` (incl.
+ * confirmation depth), or null when it has not processed anything yet.
+ */
+export type CoveredUntil = (sql: Sql, chainId: number) => Promise<Date | null>;
+
+export interface ExpirerOptions {
+  /** Default: the matcher's `matcherCoveredUntil`. */
+  coveredUntil?: CoveredUntil;
+  /** Default: ctx.clock. */
+  clock?: Clock;
+  /** Sweep interval; an intent is normally expired within this of its cut-off passing. */
+  pollMs?: number;
+  batchSize?: number;
+  /** Chains to sweep. Default: the chains of ctx.chains. */
+  chainIds?: number[];
+}
+
+export const EXPIRER_DEFAULTS = { pollMs: 200, batchSize: 10_000 } as const;
+
+/**
+ * Expires up to `batchSize` intents of `chainId` with expires_at <= cutoff, in one transaction.
+ * Returns how many were expired (each with exactly one event).
+ */
+export async function expireBatch(sql: Sql, opts: { chainId: number; cutoff: Date; now: Date; batchSize: number }): Promise<number> {
+  // How many are due (an index probe), so that only that many event ids are made.
+  const [due] = await sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM app.payment_intents
+      WHERE status = 'awaiting_payment' AND expires_at <= ${opts.cutoff} AND chain_id = ${opts.chainId}
+      LIMIT ${opts.batchSize}) d`;
+  const limit = due?.n ?? 0;
+  if (limit === 0) return 0;
+  const ids = newEventIds(limit);
+  const releasedAfter = new Date(opts.now.getTime() + RESERVATION_QUARANTINE_MS);
+  return sql.begin(async (tx) => {
+    const [row] = await tx.unsafe<{ expired: number; events: number }[]>(
+      `WITH due AS (
+         SELECT id FROM app.payment_intents
+         WHERE status = 'awaiting_payment' AND expires_at <= $1::timestamptz AND chain_id = $2::int
+         ORDER BY expires_at
+         LIMIT $3::int
+         FOR UPDATE SKIP LOCKED
+       ), expired AS (
+         UPDATE app.payment_intents p SET status = 'expired', expired_at = $4::timestamptz
+         FROM due WHERE p.id = due.id AND p.status = 'awaiting_payment'
+         RETURNING p.id, p.mode, p.account_id, p.merchant_id, p.status, p.amount_units, p.expected_units,
+                   p.payment_address, p.expires_at, p.metadata, p.created_at
+       ), numbered AS (
+         SELECT e.*, row_number() OVER () AS n FROM expired e
+       ), quarantine AS (
+         UPDATE app.reservations r SET released_after = $5::timestamptz
+         FROM expired e
+         WHERE r.merchant_id = e.merchant_id AND r.expected_units = e.expected_units AND r.intent_id = e.id
+       ), ev AS (
+         INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)
+         SELECT ids.id, e.mode, 'payment_intent.expired', e.account_id, e.merchant_id,
+                -- = intentExpiredEventShape (src/modules/payment-intents/shapes.ts); a test holds them equal.
+                jsonb_build_object(
+                  'id', e.id, 'object', 'payment_intent', 'status', e.status,
+                  'amount', trim_scale(e.amount_units::numeric / 1000000), 'currency', 'usd',
+                  'merchant_id', e.merchant_id, 'payment_address', e.payment_address,
+                  'expires_at', to_char(e.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                  'metadata', e.metadata,
+                  'created_at', to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+                $4::timestamptz
+         FROM numbered e JOIN jsonb_array_elements_text($6::jsonb) WITH ORDINALITY AS ids(id, n) ON ids.n = e.n
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM expired)::int AS expired, (SELECT count(*) FROM ev)::int AS events`,
+      [opts.cutoff.toISOString(), opts.chainId, limit, opts.now.toISOString(), releasedAfter.toISOString(), JSON.stringify(ids)] as never[],
+    );
+    const expired = row?.expired ?? 0;
+    // Never an expiry without its event: roll the batch back if they ever differ.
+    if (expired !== (row?.events ?? 0)) throw new Error(`expiry batch: ${expired} intents expired but ${row?.events} events written`);
+    return expired;
+  });
+}
+
+/** `count` event ids (`evt_` + 24 base62), as newId("event") makes them, generated in one go. */
+function newEventIds(count: number): string[] {
+  const chars = randomBase62(24 * count);
+  const out = new Array<string>(count);
+  for (let i = 0; i < count; i++) out[i] = `${ID_PREFIXES.event}_${chars.slice(i * 24, i * 24 + 24)}`;
+  return out;
+}
+
+export class Expirer {
+  private readonly clock: Clock;
+  private readonly pollMs: number;
+  private readonly batchSize: number;
+  private readonly chainIds: number[];
+  private readonly log: AppContext["log"];
+  private stopping = false;
+  private wakeUp: (() => void) | undefined;
+  private woken = false;
+  private loopDone: Promise<void> | undefined;
+
+  constructor(private readonly ctx: AppContext, private readonly coveredUntil: CoveredUntil, options: ExpirerOptions = {}) {
+    this.clock = options.clock ?? ctx.clock;
+    this.pollMs = options.pollMs ?? EXPIRER_DEFAULTS.pollMs;
+    this.batchSize = options.batchSize ?? EXPIRER_DEFAULTS.batchSize;
+    this.chainIds = options.chainIds ?? Object.values(ctx.chains).flatMap((c) => (c ? [c.chainId] : []));
+    this.log = ctx.log.child({ role: "expirer" });
+  }
+
+  start(): void {
+    this.loopDone = this.loop();
+  }
+
+  /** Sweep now (e.g. on matcher progress, or in tests after moving the clock). */
+  wake(): void {
+    this.woken = true;
+    const w = this.wakeUp;
+    this.wakeUp = undefined;
+    w?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loopDone;
+  }
+
+  /** One sweep over every chain: expires everything due up to each chain's cut-off. Returns the count. */
+  async sweep(): Promise<number> {
+    let total = 0;
+    for (const chainId of this.chainIds) {
+      const covered = await this.coveredUntil(this.ctx.database.sql, chainId);
+      if (covered === null) continue;
+      const now = new Date(Math.floor(this.clock.now().getTime()));
+      const cutoff = covered.getTime() < now.getTime() ? covered : now;
+      for (;;) {
+        const n = await expireBatch(this.ctx.database.sql, { chainId, cutoff, now, batchSize: this.batchSize });
+        total += n;
+        // A short batch: nothing more is due, or another expirer holds the rest.
+        if (n < this.batchSize || this.stopping) break;
+      }
+    }
+    return total;
+  }
+
+  private async loop(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      try {
+        const n = await this.sweep();
+        if (n > 0) this.log.debug("intents expired", { count: n });
+        failures = 0;
+      } catch (err) {
+        failures++;
+        this.log.error("expiry sweep failed", { err });
+      }
+      if (this.stopping) break;
+      await this.sleep(failures ? Math.min(this.pollMs * 2 ** failures, 10_000) : this.pollMs);
+    }
+  }
+
+  private async sleep(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.wakeUp = undefined;
+        resolve();
+      }, ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.woken = false;
+  }
+}
+
+export async function startExpirer(ctx: AppContext, options: ExpirerOptions = {}): Promise<RunningRole & { expirer: Expirer }> {
+  const coveredUntil = options.coveredUntil ?? (await matcherCoverage(ctx));
+  const expirer = new Expirer(ctx, coveredUntil, options);
+  expirer.start();
+  return { role: "expirer", expirer, stop: () => expirer.stop() };
+}
+
+/**
+ * The matcher's progress (src/workers/matcher.ts `matcherCoveredUntil`). Until that module exists,
+ * nothing is covered, so nothing expires: never expiring early is the fairness rule.
+ */
+async function matcherCoverage(ctx: AppContext): Promise<CoveredUntil> {
+  const path = "./matcher.ts";
+  try {
+    const m = (await import(path)) as { matcherCoveredUntil?: CoveredUntil };
+    if (typeof m.matcherCoveredUntil === "function") return m.matcherCoveredUntil;
+  } catch {
+    // not there yet
+  }
+  ctx.log.warn("matcherCoveredUntil is not available: the expirer expires nothing until the matcher reports progress");
+  return async () => null;
+}

@@ -1,0 +1,222 @@
+/**
+ * The matcher role (DESIGN.md "Processes"): turns indexed, sufficiently confirmed USDC transfers
+ * into ledger transactions, confirms intents and writes the outbox events; the logic lives in
+ * src/modules/matching (engine.ts: cursor, catch-up, reorg audit; record.ts: one transfer, one
+ * database transaction).
+ *
+ * - Wake-ups: Ponder's NOTIFY on `chain_live_query` (sent after each realtime block it commits, on
+ *   the views schema's channel), with a poll every `pollMs` as the fallback.
+ * - One active matcher per chain: a session advisory lock on a dedicated connection. Any number of
+ *   matcher processes may run; the others wait and take over within `pollMs` when the holder dies
+ *   (its connection closes, Postgres releases the lock). Correctness does not depend on the lock:
+ *   the UNIQUE (chain_id, tx_hash, log_index) and the intent row lock make two matchers at once
+ *   safe; the lock only saves the loser the work.
+ *
+ * `matcherCoveredUntil` (the expirer's fairness input) is re-exported from here.
+ */
+import type { AppContext } from "../context.ts";
+import type { Sql } from "../db/client.ts";
+import { ChainMatcher, type ChainMatcherOptions } from "../modules/matching/engine.ts";
+import { CHAIN_VIEWS } from "../modules/matching/chain-reader.ts";
+import { matcherErrors } from "../modules/matching/metrics.ts";
+import type { RunningRole } from "./registry.ts";
+
+export { matcherCoveredUntil } from "../modules/matching/coverage.ts";
+
+/** Ponder's NOTIFY channel for the views schema: `<views schema>_live_query`. */
+export const LIVE_QUERY_CHANNEL = `${CHAIN_VIEWS}_live_query`;
+
+/** pg_try_advisory_lock(MATCHER_LOCK_CLASS, chain_id): one active matcher per chain. */
+export const MATCHER_LOCK_CLASS = 0x4d415443; // "MATC"
+
+export interface MatcherOptions extends Partial<Pick<ChainMatcherOptions, "batchSize" | "concurrency" | "auditIntervalMs" | "auditWindowBlocks">> {
+  /** Poll interval when no NOTIFY arrives (and how often a standby tries the lock). Default 1000 ms. */
+  pollMs?: number;
+  /** Chains to match. Default: every chain of ctx.chains. */
+  chainIds?: number[];
+}
+
+export interface RunningMatcher extends RunningRole {
+  /** Run an iteration now on every chain (tests, benchmarks). */
+  wake(): void;
+  workers: ChainMatcherWorker[];
+}
+
+type Reserved = Awaited<ReturnType<Sql["reserve"]>>;
+
+export class ChainMatcherWorker {
+  readonly engine: ChainMatcher;
+  private conn: Reserved | null = null;
+  private stopping = false;
+  private woken = false;
+  private wakeUp: (() => void) | undefined;
+  private done: Promise<void> | undefined;
+  private lockCheckedAt = 0;
+
+  constructor(
+    private readonly ctx: AppContext,
+    readonly chainId: number,
+    engineOptions: ChainMatcherOptions,
+    private readonly pollMs: number,
+  ) {
+    this.engine = new ChainMatcher(ctx.database.sql, engineOptions);
+  }
+
+  get isLeader(): boolean {
+    return this.conn !== null;
+  }
+
+  start(): void {
+    this.done = this.loop();
+  }
+
+  wake(): void {
+    this.woken = true;
+    const w = this.wakeUp;
+    this.wakeUp = undefined;
+    w?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.done;
+    await this.releaseLock();
+  }
+
+  private get log() {
+    return this.ctx.log.child({ role: "matcher", chainId: this.chainId });
+  }
+
+  private async loop(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      try {
+        if (!(await this.holdLock())) {
+          await this.idle(this.pollMs);
+          continue;
+        }
+        const r = await this.engine.step();
+        failures = 0;
+        if (r.more) continue;
+      } catch (err) {
+        failures++;
+        matcherErrors.inc({ chain_id: this.chainId });
+        this.log.error("matcher iteration failed; retrying", { err, failures });
+        // The lock's connection may be the one that broke: check it before the next step.
+        this.lockCheckedAt = 0;
+        await this.idle(Math.min(100 * 2 ** failures, 10_000));
+        continue;
+      }
+      await this.idle(this.pollMs);
+    }
+  }
+
+  /** Takes the chain's lock if free, and checks every few seconds that we still hold it. */
+  private async holdLock(): Promise<boolean> {
+    if (this.conn) {
+      if (Date.now() - this.lockCheckedAt < 5_000) return true;
+      try {
+        const [row] = await this.conn<{ held: boolean }[]>`
+          SELECT EXISTS (SELECT 1 FROM pg_locks
+                         WHERE locktype = 'advisory' AND classid = ${MATCHER_LOCK_CLASS}::int8::oid
+                           AND objid = ${this.chainId}::int8::oid AND objsubid = 2
+                           AND pid = pg_backend_pid() AND granted) AS held`;
+        this.lockCheckedAt = Date.now();
+        if (row?.held) return true;
+      } catch {
+        // connection gone: the lock went with it
+      }
+      this.log.warn("matcher lost its chain lock; standing by");
+      await this.releaseLock();
+      return false;
+    }
+    const conn = await this.ctx.database.sql.reserve();
+    try {
+      const [row] = await conn<{ ok: boolean }[]>`SELECT pg_try_advisory_lock(${MATCHER_LOCK_CLASS}, ${this.chainId}) AS ok`;
+      if (!row?.ok) {
+        conn.release();
+        return false;
+      }
+    } catch (err) {
+      conn.release();
+      throw err;
+    }
+    this.conn = conn;
+    this.lockCheckedAt = Date.now();
+    // A previous holder may have moved the cursor: start from the database's state.
+    await this.engine.load();
+    this.log.info("matcher active for chain");
+    return true;
+  }
+
+  private async releaseLock(): Promise<void> {
+    const conn = this.conn;
+    this.conn = null;
+    if (!conn) return;
+    try {
+      await conn`SELECT pg_advisory_unlock(${MATCHER_LOCK_CLASS}, ${this.chainId})`;
+    } catch {
+      // the connection is gone, and the lock with it
+    }
+    conn.release();
+  }
+
+  private async idle(ms: number): Promise<void> {
+    if (this.woken || this.stopping) {
+      this.woken = false;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.wakeUp = undefined;
+        resolve();
+      }, ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.woken = false;
+  }
+}
+
+export async function startMatcher(ctx: AppContext, options: MatcherOptions = {}): Promise<RunningMatcher> {
+  const pollMs = options.pollMs ?? 1_000;
+  const chains = Object.values(ctx.chains).filter((c) => c !== undefined && (!options.chainIds || options.chainIds.includes(c.chainId)));
+  const workers = chains.map((chain) => {
+    const engineOptions: ChainMatcherOptions = {
+      chainId: chain.chainId,
+      confirmations: chain.confirmations,
+      clock: ctx.clock,
+      log: ctx.log.child({ role: "matcher", chainId: chain.chainId }),
+      blockInfo: async (blockNumber) => {
+        const b = await chain.publicClient.getBlock({ blockNumber });
+        return { timestamp: Number(b.timestamp), hash: b.hash ?? "" };
+      },
+      ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
+      ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+      ...(options.auditIntervalMs !== undefined ? { auditIntervalMs: options.auditIntervalMs } : {}),
+      ...(options.auditWindowBlocks !== undefined ? { auditWindowBlocks: options.auditWindowBlocks } : {}),
+    };
+    return new ChainMatcherWorker(ctx, chain.chainId, engineOptions, pollMs);
+  });
+  const wake = () => {
+    for (const w of workers) w.wake();
+  };
+  // Ponder notifies after every realtime block it commits. If LISTEN fails, polling still works.
+  const listener = await ctx.database.sql.listen(LIVE_QUERY_CHANNEL, wake).catch((err: unknown) => {
+    ctx.log.warn("matcher could not LISTEN; polling only", { err });
+    return undefined;
+  });
+  for (const w of workers) w.start();
+  return {
+    role: "matcher",
+    wake,
+    workers,
+    async stop() {
+      await listener?.unlisten().catch(() => {});
+      await Promise.all(workers.map((w) => w.stop()));
+    },
+  };
+}

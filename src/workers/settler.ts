@@ -1,0 +1,87 @@
+/**
+ * The settler role (DESIGN.md "Processes"): every `pollMs` it
+ *  1. runs the settlement schedules that are due (src/modules/settlements/schedule.ts): a run per
+ *     (merchant, instant), guarded by app.settlement_runs, so any number of settlers can run and a
+ *     run missed while none ran happens at the next start;
+ *  2. drives every open settlement a step further (withdrawal, ACH initiation, polling the payout
+ *     provider, completion), each under its own advisory lock, resuming whatever a dead settler left.
+ * The work itself is in src/modules/settlements/service.ts.
+ */
+import type { AppContext } from "../context.ts";
+import type { Hooks } from "../modules/settlements/hooks.ts";
+import { driveOpenSettlements, runDueSchedules } from "../modules/settlements/service.ts";
+import type { RunningRole } from "./registry.ts";
+
+export interface SettlerOptions {
+  /** Interval between passes. Default 5000 ms. */
+  pollMs?: number;
+  hooks?: Hooks;
+}
+
+export class Settler {
+  private stopping = false;
+  private wakeUp: (() => void) | undefined;
+  private done: Promise<void> | undefined;
+  private readonly pollMs: number;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly opts: SettlerOptions = {},
+  ) {
+    this.pollMs = opts.pollMs ?? 5_000;
+  }
+
+  private get log() {
+    return this.ctx.log.child({ role: "settler" });
+  }
+
+  start(): void {
+    this.done = this.loop();
+  }
+
+  wake(): void {
+    const w = this.wakeUp;
+    this.wakeUp = undefined;
+    w?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.done;
+  }
+
+  /** One pass: due schedules, then open settlements. */
+  async pass(): Promise<void> {
+    await runDueSchedules(this.ctx, { hooks: this.opts.hooks });
+    if (this.stopping) return;
+    await driveOpenSettlements(this.ctx, { hooks: this.opts.hooks });
+  }
+
+  private async loop(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      try {
+        await this.pass();
+        failures = 0;
+      } catch (err) {
+        failures++;
+        this.log.error("settler pass failed", { err });
+      }
+      if (this.stopping) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, failures ? Math.min(this.pollMs * 2 ** failures, 60_000) : this.pollMs);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+}
+
+export async function startSettler(ctx: AppContext, opts: SettlerOptions = {}): Promise<RunningRole & { settler: Settler }> {
+  const settler = new Settler(ctx, opts);
+  settler.start();
+  return { role: "settler", settler, stop: () => settler.stop() };
+}

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, test } from "bun:test";
+import { startAnvil, type Anvil } from "./support/anvil.ts";
+let anvil: Anvil;
+beforeAll(async () => { anvil = await startAnvil(); });
+afterAll(async () => { await anvil?.stop(); });
+const rpc = async (method: string, params: unknown[] = []) => { const r = await (await fetch(anvil.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) })).json() as { result?: any; error?: any }; return r.error ? { error: r.error } : r.result; };
+test("reorg", async () => {
+  const accts = await rpc("eth_accounts");
+  await rpc("evm_mine"); await rpc("evm_mine");
+  const h1 = await rpc("eth_sendTransaction", [{ from: accts[0], to: accts[2], value: "0x1" }]);
+  const h2 = await rpc("eth_sendTransaction", [{ from: accts[1], to: accts[2], value: "0x2" }]);
+  const r1 = await rpc("eth_getTransactionReceipt", [h1]);
+  console.log("bn", await rpc("eth_blockNumber"), r1.blockNumber, r1.blockHash, r1.transactionIndex);
+  const raw1 = await rpc("eth_getRawTransactionByHash", [h1]);
+  const raw2 = await rpc("eth_getRawTransactionByHash", [h2]);
+  console.log("raw", String(raw1).slice(0, 20));
+  console.log("reorg", JSON.stringify(await rpc("anvil_reorg", [2, [[raw2, 0], [raw1, 0]]])));
+  console.log("bn", await rpc("eth_blockNumber"));
+  const r1b = await rpc("eth_getTransactionReceipt", [h1]);
+  const r2b = await rpc("eth_getTransactionReceipt", [h2]);
+  console.log("after", r1b?.blockNumber, r1b?.blockHash, r1b?.transactionIndex, r2b?.blockNumber, r2b?.transactionIndex);
+  const b = await rpc("eth_getBlockByNumber", ["latest", false]); console.log(b.number, b.timestamp, b.transactions);
+  const b2 = await rpc("eth_getBlockByNumber", ["0x2", false]); console.log(b2.number, b2.timestamp);
+});

@@ -1,0 +1,183 @@
+/**
+ * Reorgs, with anvil's anvil_reorg on a chain with a confirmation depth of 2 blocks:
+ * - a transfer reorganised out before the depth never confirms anything;
+ * - one reorganised out after the depth marks its transaction failed and raises an alert (log,
+ *   app.chain_alerts, metric);
+ * - one re-included in another block at the same log index stays confirmed (its block is updated);
+ * - one re-included at another log index: the old transaction fails, the payment is recorded again
+ *   from the new chain (below the cursor) and the intent points at the live transaction.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Address, Hex } from "viem";
+import { startTestService, type TestService } from "./support/service.ts";
+import { createIntent, getJson, payer, rpc, sleep, waitFor, type Payer } from "./support/payments.ts";
+
+let svc: TestService;
+let wallet: Payer;
+let merchant: Address;
+const DEPTH = 2;
+
+beforeAll(async () => {
+  svc = await startTestService({ roles: ["api", "indexer", "matcher"], env: { SANDBOX_CONFIRMATIONS: String(DEPTH) } });
+  wallet = payer(svc);
+  merchant = svc.sandbox.payment_address as Address;
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+
+const sql = () => svc.ctx.database.sql;
+const mine = async (n: number) => {
+  for (let i = 0; i < n; i++) await rpc(svc, "evm_mine");
+};
+const head = async () => BigInt(await rpc<string>(svc, "eth_blockNumber"));
+
+async function indexedBlock(hash: string): Promise<bigint | null> {
+  const rows = await sql().unsafe(`SELECT block_number FROM chain.usdc_transfer WHERE transaction_hash = $1`, [hash.toLowerCase()]);
+  return rows[0] ? BigInt(rows[0].block_number as bigint) : null;
+}
+
+async function checkpoint(): Promise<bigint> {
+  const rows = await sql().unsafe(`SELECT block_number FROM chain.chain_checkpoint`);
+  return rows[0] ? BigInt(rows[0].block_number as bigint) : -1n;
+}
+
+async function coveredBlock(): Promise<bigint> {
+  const [r] = await sql()<{ covered_block: bigint | null }[]>`SELECT covered_block FROM app.matcher_cursors`;
+  return r?.covered_block === null || r?.covered_block === undefined ? -1n : BigInt(r.covered_block);
+}
+
+async function transactionsOf(hash: string) {
+  return sql()<{ id: string; status: string; log_index: number; block_number: bigint; block_hash: string; payment_intent_id: string | null }[]>`
+    SELECT id, status, log_index, block_number, block_hash, payment_intent_id FROM app.transactions WHERE tx_hash = ${hash.toLowerCase()} ORDER BY created_at`;
+}
+
+/** Mines blocks until the matcher has covered `block` (i.e. the indexer is at block + depth). */
+async function settle(block: bigint) {
+  await waitFor(
+    `matcher covers block ${block}`,
+    async () => {
+      if ((await checkpoint()) < block + BigInt(DEPTH)) await mine(1);
+      return (await coveredBlock()) >= block;
+    },
+    30_000,
+    100,
+  );
+}
+
+async function intentStatus(id: string) {
+  return (await getJson(svc, `/v1/payment-intents/${id}`)).body;
+}
+
+async function metric(name: string): Promise<number> {
+  const text = await (await svc.api("/metrics", { key: null })).text();
+  const line = text.split("\n").find((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
+  return line ? Number(line.split(" ").at(-1)) : 0;
+}
+
+describe("reorgs", () => {
+  test("a transfer reorganised out before the confirmation depth never confirms anything", async () => {
+    await settle(await head());
+    const intent = await createIntent(svc, { amount: 6 });
+    const paid = await wallet.pay(intent.paymentAddress, intent.expectedUnits);
+    // Indexed, but not deep enough.
+    await waitFor("transfer indexed", () => indexedBlock(paid.hash));
+    await sleep(300);
+    expect(await transactionsOf(paid.hash)).toEqual([]);
+    // Replace its block with an empty one (the transaction is dropped), then build on the new chain.
+    await rpc(svc, "anvil_reorg", [1, []]);
+    await mine(1);
+    await waitFor("transfer gone from the index", async () => (await indexedBlock(paid.hash)) === null);
+    await settle(paid.blockNumber + 1n);
+    expect(await transactionsOf(paid.hash)).toEqual([]);
+    expect((await intentStatus(intent.id)).status).toBe("awaiting_payment");
+    const events = await sql()`SELECT 1 FROM app.events WHERE data->>'id' = ${intent.id} OR data->>'tx_hash' = ${paid.hash.toLowerCase()}`;
+    expect(events).toHaveLength(0);
+  });
+
+  test("a transfer reorganised out after the confirmation depth: transaction failed, alert raised", async () => {
+    const before = await metric("stablepay_matcher_reorged_transactions_total");
+    const intent = await createIntent(svc, { amount: 9 });
+    const paid = await wallet.pay(intent.paymentAddress, intent.expectedUnits);
+    await settle(paid.blockNumber);
+    const [txn] = await transactionsOf(paid.hash);
+    expect(txn?.status).toBe("confirmed");
+    expect((await intentStatus(intent.id)).status).toBe("confirmed");
+
+    // Reorganise the payment's block and everything after it away.
+    const depth = Number((await head()) - paid.blockNumber + 1n);
+    await rpc(svc, "anvil_reorg", [depth, []]);
+    await mine(2);
+    const failed = await waitFor("transaction failed", async () => {
+      const { body } = await getJson(svc, `/v1/transactions/${txn!.id}`);
+      return body.status === "failed" ? body : undefined;
+    });
+    expect(failed).toMatchObject({ id: txn!.id, status: "failed", payment_intent_id: intent.id });
+    const [alert] = await sql()<{ kind: string; details: unknown; resolved_at: unknown }[]>`
+      SELECT kind, details, resolved_at FROM app.chain_alerts WHERE transaction_id = ${txn!.id}`;
+    expect(alert?.kind).toBe("transfer_reorged");
+    expect(alert?.resolved_at).toBeNull();
+    const details = typeof alert!.details === "string" ? JSON.parse(alert!.details) : alert!.details;
+    expect(details).toMatchObject({ tx_hash: paid.hash.toLowerCase(), payment_intent_id: intent.id, transaction_status_before: "confirmed" });
+    expect(await metric("stablepay_matcher_reorged_transactions_total")).toBe(before + 1);
+    expect(await metric("stablepay_chain_alerts_open")).toBeGreaterThanOrEqual(1);
+    // The fee of a failed transaction is never collected.
+    const [fee] = await sql()<{ fee_status: string }[]>`SELECT fee_status FROM app.transactions WHERE id = ${txn!.id}`;
+    expect(fee?.fee_status).toBe("failed");
+    // The intent keeps its status (no transition out of confirmed exists); the alert tells operators.
+    expect((await intentStatus(intent.id)).status).toBe("confirmed");
+  });
+
+  test("a transfer re-included in another block at the same log index stays confirmed", async () => {
+    const intent = await createIntent(svc, { amount: 11 });
+    const paid = await wallet.pay(intent.paymentAddress, intent.expectedUnits);
+    await settle(paid.blockNumber);
+    const [txn] = await transactionsOf(paid.hash);
+    expect(txn?.status).toBe("confirmed");
+    const raw = await rpc<Hex>(svc, "eth_getRawTransactionByHash", [paid.hash]);
+    const depth = Number((await head()) - paid.blockNumber + 1n);
+    // The same signed transaction, alone in the first block of the new chain.
+    await rpc(svc, "anvil_reorg", [depth, [[raw, 0]]]);
+    await mine(2);
+    const moved = await waitFor("transaction moved to the new block", async () => {
+      const [row] = await transactionsOf(paid.hash);
+      return row && row.block_hash !== txn!.block_hash ? row : undefined;
+    });
+    expect(moved.status).toBe("confirmed");
+    expect(moved.id).toBe(txn!.id);
+    const receipt = await svc.ctx.chains.test!.publicClient.getTransactionReceipt({ hash: paid.hash });
+    expect(moved.block_hash).toBe(receipt.blockHash.toLowerCase());
+    expect(await transactionsOf(paid.hash)).toHaveLength(1);
+    expect((await intentStatus(intent.id)).status).toBe("confirmed");
+  });
+
+  test("a transfer re-included at another log index: old transaction failed, payment recorded again, intent relinked", async () => {
+    const intent = await createIntent(svc, { amount: 13 });
+    const paid = await wallet.pay(intent.paymentAddress, intent.expectedUnits);
+    await settle(paid.blockNumber);
+    const [txn] = await transactionsOf(paid.hash);
+    expect(txn?.status).toBe("confirmed");
+    // Another payment to the merchant lands before it in the new chain, shifting its log index.
+    const other = await wallet.send(merchant, 123_456n);
+    await svc.ctx.chains.test!.publicClient.waitForTransactionReceipt({ hash: other });
+    const rawPaid = await rpc<Hex>(svc, "eth_getRawTransactionByHash", [paid.hash]);
+    const rawOther = await rpc<Hex>(svc, "eth_getRawTransactionByHash", [other]);
+    const depth = Number((await head()) - paid.blockNumber + 1n);
+    await rpc(svc, "anvil_reorg", [depth, [[rawOther, 0], [rawPaid, 0]]]);
+    await mine(3);
+    const rows = await waitFor("payment recorded again", async () => {
+      const r = await transactionsOf(paid.hash);
+      return r.length === 2 && r[0]!.status === "failed" ? r : undefined;
+    });
+    expect(rows[0]!.id).toBe(txn!.id);
+    expect(rows[1]!).toMatchObject({ status: "confirmed", payment_intent_id: intent.id });
+    expect(rows[1]!.log_index).not.toBe(rows[0]!.log_index);
+    const [pi] = await sql()<{ status: string; transaction_id: string }[]>`SELECT status, transaction_id FROM app.payment_intents WHERE id = ${intent.id}`;
+    expect(pi).toEqual({ status: "confirmed", transaction_id: rows[1]!.id });
+    // No second payment_intent.confirmed.
+    const confirmedEvents = await sql()`SELECT 1 FROM app.events WHERE type = 'payment_intent.confirmed' AND data->>'id' = ${intent.id}`;
+    expect(confirmedEvents).toHaveLength(1);
+    // The other payment is recorded exactly once.
+    await waitFor("other payment recorded", async () => (await transactionsOf(other)).length === 1);
+  });
+});

@@ -1,0 +1,130 @@
+/** Per-key token buckets (DECISIONS.md "Rate limits"): the limiter itself on a fake clock, then over HTTP. */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { RateLimiter } from "../src/http/rate-limit.ts";
+import { createApiKey } from "../src/modules/merchants/onboarding.ts";
+import { startTestService, type TestService } from "./support/service.ts";
+
+describe("RateLimiter (fake clock)", () => {
+  let now = 0;
+  const limiter = () => new RateLimiter({ test: 25, live: 100 }, () => now);
+
+  test("a full bucket holds twice the rate; then one request per 1/rate seconds", () => {
+    now = 0;
+    const l = limiter();
+    for (let i = 0; i < 50; i++) {
+      const d = l.take("key_a", "test");
+      expect(d.allowed).toBe(true);
+      expect(d.headers["ratelimit-limit"]).toBe("50");
+      expect(d.headers["ratelimit-remaining"]).toBe(String(49 - i));
+    }
+    const denied = l.take("key_a", "test");
+    expect(denied.allowed).toBe(false);
+    expect(denied.headers["retry-after"]).toBe("1");
+    expect(denied.headers["ratelimit-remaining"]).toBe("0");
+    expect(denied.headers["ratelimit-reset"]).toBe("2");
+    now += 40; // 1/25 s: one token back
+    expect(l.take("key_a", "test").allowed).toBe(true);
+    expect(l.take("key_a", "test").allowed).toBe(false);
+    now += 10_000; // refills to the burst, never beyond
+    const d = l.take("key_a", "test");
+    expect(d.headers["ratelimit-remaining"]).toBe("49");
+    expect(d.headers["ratelimit-reset"]).toBe("1");
+    expect(d.headers["ratelimit-policy"]).toBe("50;w=2");
+  });
+
+  test("live keys: 100/s with a burst of 200; keys have separate buckets", () => {
+    now = 0;
+    const l = limiter();
+    let allowed = 0;
+    for (let i = 0; i < 250; i++) if (l.take("key_live", "live").allowed) allowed++;
+    expect(allowed).toBe(200);
+    expect(l.take("key_other", "live").allowed).toBe(true);
+    expect(l.take("key_test", "test").headers["ratelimit-limit"]).toBe("50");
+  });
+
+  test("Retry-After is the wait for one request, at least 1 s", () => {
+    now = 0;
+    const slow = new RateLimiter({ test: 1, live: 1 }, () => now);
+    slow.take("k", "test");
+    slow.take("k", "test");
+    const d = slow.take("k", "test");
+    expect(d.allowed).toBe(false);
+    expect(d.headers["retry-after"]).toBe("1");
+    now += 999;
+    expect(slow.take("k", "test").allowed).toBe(false);
+    now += 2;
+    expect(slow.take("k", "test").allowed).toBe(true);
+  });
+});
+
+describe("over HTTP", () => {
+  let svc: TestService;
+  beforeAll(async () => {
+    // 1 request/s, burst 2: a handful of requests within a second is over the limit.
+    svc = await startTestService({ env: { RATE_LIMIT_TEST_PER_SECOND: "1" } });
+  });
+  afterAll(async () => {
+    await svc?.stop();
+  });
+
+  const freshKey = async () => (await createApiKey(svc.ctx, { accountId: svc.sandbox.account_id, mode: "test", merchantId: svc.sandbox.merchant_id })).key;
+
+  test("headers on successes and errors, 429 rate_limited with Retry-After over the limit", async () => {
+    const key = await freshKey();
+    const first = await svc.api(`/v1/merchants/${svc.sandbox.merchant_id}`, { key });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("ratelimit-limit")).toBe("2");
+    expect(first.headers.get("ratelimit-remaining")).toBe("1");
+    expect(Number(first.headers.get("ratelimit-reset"))).toBeGreaterThanOrEqual(1);
+    // An error answer (404) carries them too.
+    const missing = await svc.api("/v1/merchants/mer_doesnotexist000000000000", { key });
+    expect([404, 429]).toContain(missing.status);
+    expect(missing.headers.get("ratelimit-limit")).toBe("2");
+    expect(missing.headers.get("ratelimit-remaining")).toBe("0");
+    const results = await Promise.all(Array.from({ length: 6 }, () => svc.api(`/v1/merchants/${svc.sandbox.merchant_id}`, { key })));
+    const limited = results.filter((r) => r.status === 429);
+    expect(limited.length).toBeGreaterThanOrEqual(4);
+    const r = limited[0]!;
+    expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(r.headers.get("ratelimit-remaining")).toBe("0");
+    expect(r.headers.get("ratelimit-limit")).toBe("2");
+    expect(r.headers.get("request-id")).toMatch(/^req_/);
+    expect(await r.json()).toEqual({
+      error: { type: "rate_limit_error", code: "rate_limited", message: expect.stringContaining("Too many requests") },
+    });
+  });
+
+  test("each key has its own bucket", async () => {
+    const a = await freshKey();
+    const b = await freshKey();
+    for (let i = 0; i < 4; i++) await svc.api(`/v1/merchants/${svc.sandbox.merchant_id}`, { key: a });
+    expect((await svc.api(`/v1/merchants/${svc.sandbox.merchant_id}`, { key: a })).status).toBe(429);
+    expect((await svc.api(`/v1/merchants/${svc.sandbox.merchant_id}`, { key: b })).status).toBe(200);
+  });
+
+  test("every authenticated route takes exactly one request from the bucket and sends the headers", async () => {
+    const doc = (await (await svc.api("/swagger/json", { key: null })).json()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    let checked = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (Array.isArray(op.security) && op.security.length === 0) continue;
+        const key = await freshKey();
+        const url = path.replace(/\{[^}]+\}/g, "x_unknown");
+        const res = await svc.api(url, { key, method: method.toUpperCase() });
+        expect({ route: `${method} ${path}`, remaining: res.headers.get("ratelimit-remaining"), limit: res.headers.get("ratelimit-limit") }).toEqual({
+          route: `${method} ${path}`,
+          remaining: "1",
+          limit: "2",
+        });
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(8);
+  });
+
+  test("no rate-limit headers without a valid key (nothing to count against)", async () => {
+    const res = await svc.api(`/v1/merchants/${svc.sandbox.merchant_id}`, { key: null });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("ratelimit-limit")).toBeNull();
+  });
+});
