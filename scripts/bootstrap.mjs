@@ -19,7 +19,7 @@ const lockHash = createHash("sha256")
 
 if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== lockHash) {
   console.error("Installing the pinned dependencies (npm install)…");
-  const r = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, stdio: "inherit" });
+  const r = spawnSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
   writeFileSync(stamp, lockHash);
 }

@@ -16,11 +16,16 @@ let svc: TestService;
 let wallet: Payer;
 let merchant: Address;
 const DEPTH = 2;
+/** anvil's third well-known dev account (has ETH for gas; gets test USDC from the payer). */
+const SECOND_PAYER_KEY: Hex = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 
 beforeAll(async () => {
   svc = await startTestService({ roles: ["api", "indexer", "matcher"], env: { SANDBOX_CONFIRMATIONS: String(DEPTH) } });
   wallet = payer(svc);
   merchant = svc.sandbox.payment_address as Address;
+  // A second payer for the last test, funded long before any block that gets reorganised.
+  await wallet.pay(payer(svc, SECOND_PAYER_KEY).address, 1_000_000n);
+  await mine(3);
 });
 afterAll(async () => {
   await svc?.stop();
@@ -83,13 +88,13 @@ describe("reorgs", () => {
     // Indexed, but not deep enough.
     await waitFor("transfer indexed", () => indexedBlock(paid.hash));
     await sleep(300);
-    expect(await transactionsOf(paid.hash)).toEqual([]);
+    expect((await transactionsOf(paid.hash)).length).toBe(0);
     // Replace its block with an empty one (the transaction is dropped), then build on the new chain.
     await rpc(svc, "anvil_reorg", [1, []]);
     await mine(1);
     await waitFor("transfer gone from the index", async () => (await indexedBlock(paid.hash)) === null);
     await settle(paid.blockNumber + 1n);
-    expect(await transactionsOf(paid.hash)).toEqual([]);
+    expect((await transactionsOf(paid.hash)).length).toBe(0);
     expect((await intentStatus(intent.id)).status).toBe("awaiting_payment");
     const events = await sql()`SELECT 1 FROM app.events WHERE data->>'id' = ${intent.id} OR data->>'tx_hash' = ${paid.hash.toLowerCase()}`;
     expect(events).toHaveLength(0);
@@ -152,14 +157,16 @@ describe("reorgs", () => {
   });
 
   test("a transfer re-included at another log index: old transaction failed, payment recorded again, intent relinked", async () => {
+    const second = payer(svc, SECOND_PAYER_KEY);
     const intent = await createIntent(svc, { amount: 13 });
     const paid = await wallet.pay(intent.paymentAddress, intent.expectedUnits);
     await settle(paid.blockNumber);
     const [txn] = await transactionsOf(paid.hash);
     expect(txn?.status).toBe("confirmed");
-    // Another payment to the merchant lands before it in the new chain, shifting its log index.
-    const other = await wallet.send(merchant, 123_456n);
-    await svc.ctx.chains.test!.publicClient.waitForTransactionReceipt({ hash: other });
+    // Another payment to the merchant, from another wallet, lands before it in the new chain and
+    // shifts its log index.
+    // (Explicit gas: an exact estimate can fall short when the transaction is replayed in another block.)
+    const other = (await second.pay(merchant, 123_456n, { gas: 200_000n })).hash;
     const rawPaid = await rpc<Hex>(svc, "eth_getRawTransactionByHash", [paid.hash]);
     const rawOther = await rpc<Hex>(svc, "eth_getRawTransactionByHash", [other]);
     const depth = Number((await head()) - paid.blockNumber + 1n);

@@ -146,9 +146,9 @@ describe("/swagger/json", () => {
           for (const example of examples) {
             const ok = validate(example);
             expect({ where, example, ok, errors: ok ? null : validate.errors }).toEqual({ where, example, ok: true, errors: null });
-            if (Number(status) >= 400) {
+            if (Number(status) >= 400 && o.path.startsWith("/v1/")) {
               const code = (example as Json).error.code as ErrorCode;
-              expect({ where, code, status: ERROR_CODES[code]?.[0] }).toEqual({ where, code, status: Number(status) });
+              expect({ where, code, status: ERROR_CODES[code]?.[0] as number | undefined }).toEqual({ where, code, status: Number(status) });
             }
             checked++;
           }

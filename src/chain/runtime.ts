@@ -2,7 +2,7 @@
  * The chains the service talks to at run time, one per mode: the sandbox chain for test keys
  * and Base for live keys. Built once at start from the configuration and the deployment record.
  */
-import { createPublicClient, createWalletClient, defineChain, http, webSocket, type Address, type Chain, type PublicClient, type WalletClient, type Transport, type Account } from "viem";
+import { createPublicClient, createWalletClient, nonceManager, defineChain, http, webSocket, type Address, type Chain, type PublicClient, type WalletClient, type Transport, type Account } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { ChainSettings, Mode } from "../config.ts";
 
@@ -44,7 +44,9 @@ export function buildChainRuntime(
     startBlock: addresses.startBlock,
     confirmations: settings.confirmations,
     publicClient: createPublicClient({ chain, transport, pollingInterval: 250 }) as PublicClient,
-    operator: createWalletClient({ chain, transport, account: privateKeyToAccount(operatorKey) }),
+    // One nonce manager per process: the fee collector, settler and onboarding send concurrently
+    // from the same operator key, and must not pick the same nonce.
+    operator: createWalletClient({ chain, transport, account: privateKeyToAccount(operatorKey, { nonceManager }) }),
   };
 }
 

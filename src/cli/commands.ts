@@ -152,13 +152,13 @@ export const commands: Record<string, Command> = {
     summary: "Cash out a merchant now (--merchant mer_…): settle its available balance, withdraw on-chain, start the ACH",
     options: { merchant: { type: "string" } },
     run: (ctx, v) => settlementCashOut(ctx, req(v, "merchant")),
-    human: (r) => (r.settlement ? settlementText(r.settlement, r.withdrawal_tx_hash) : `nothing to settle for ${r.merchant_id}`),
+    human: (r) => (r.settlement ? settlementText(r) : `nothing to settle for ${r.merchant_id}`),
   }),
   "settlements list": define({
     summary: "List a merchant's settlements, newest first (--merchant mer_…, optional --limit)",
     options: { merchant: { type: "string" }, limit: { type: "string" } },
     run: (ctx, v) => settlementList(ctx, req(v, "merchant"), v.limit === undefined ? undefined : positiveInt(v.limit as string, "limit")),
-    human: (rows) => rows.map((r) => settlementText(r.settlement, r.withdrawal_tx_hash)).join("\n\n") || "(no settlements)",
+    human: (rows) => rows.map(settlementText).join("\n\n") || "(no settlements)",
   }),
   "settlements sandbox-fail": define({
     summary: "Sandbox: make a merchant's next ACH transfers come back returned (--merchant, --code R03; --off to stop)",

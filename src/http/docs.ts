@@ -288,14 +288,14 @@ const PAGE = `<!doctype html>
     <style>body { margin: 0; }</style>
   </head>
   <body>
-    <div id="api-reference"></div>
+    <div id="stablepay-docs"></div>
     <script src="${SCALAR_PATH}"></script>
     <script src="${INIT_PATH}"></script>
   </body>
 </html>
 `;
 
-const INIT_JS = `Scalar.createApiReference("#api-reference", ${JSON.stringify({
+const INIT_JS = `Scalar.createApiReference("#stablepay-docs", ${JSON.stringify({
   url: SPEC_PATH,
   withDefaultFonts: false,
   hideClientButton: true,

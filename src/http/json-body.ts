@@ -60,6 +60,8 @@ async function readCapped(request: Request, maxBytes: number): Promise<Uint8Arra
     }
   } catch (err) {
     if (err instanceof ApiError) throw err;
+    // server.ts caps chunked bodies with a stream that fails past the limit.
+    if (err instanceof Error && err.name === "BodyTooLargeError") throw tooLarge(maxBytes);
     // The client went away or sent a broken chunked encoding: nothing useful to parse.
     throw new ApiError("parameter_invalid", "The request body could not be read.");
   } finally {

@@ -26,6 +26,9 @@ export function readQuery<const N extends string>(url: string, names: readonly N
   return out;
 }
 
+const MIN_INSTANT_MS = Date.UTC(2000, 0, 1) - 730_119 * 86_400_000; // 0001-01-01T00:00:00.000Z
+const MAX_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|z|[+-]\d{2}(?::?\d{2})?))?$/;
 
 /**
@@ -58,7 +61,8 @@ export function parseIsoInstant(text: string): { ms: number; subMs: boolean } | 
   const date = new Date(base);
   if (year < 100) date.setUTCFullYear(year);
   const ms = date.getTime() - offsetMin * 60_000;
-  if (!Number.isFinite(ms)) return undefined;
+  // Postgres has no year 0 and JavaScript prints years outside 0001..9999 in a form Postgres refuses.
+  if (!Number.isFinite(ms) || ms < MIN_INSTANT_MS || ms > MAX_INSTANT_MS) return undefined;
   return { ms, subMs: Number(digits.slice(3)) > 0 };
 }
 

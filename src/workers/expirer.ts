@@ -15,8 +15,9 @@
 import type { AppContext, Clock } from "../context.ts";
 import type { Sql } from "../db/client.ts";
 import { RESERVATION_QUARANTINE_MS } from "../domain/intent-status.ts";
-import { randomBase62, ID_PREFIXES } from "../domain/ids.ts";
+import { ID_PREFIXES, randomBase62 } from "../domain/ids.ts";
 import type { RunningRole } from "./registry.ts";
+import { matcherCoveredUntil } from "./matcher.ts";
 
 /**
  * The block timestamp up to which the matcher has processed every transfer of `chainId` (incl.
@@ -25,7 +26,7 @@ import type { RunningRole } from "./registry.ts";
 export type CoveredUntil = (sql: Sql, chainId: number) => Promise<Date | null>;
 
 export interface ExpirerOptions {
-  /** Default: the matcher's `matcherCoveredUntil`. */
+  /** Default: the matcher's `matcherCoveredUntil` (src/workers/matcher.ts). */
   coveredUntil?: CoveredUntil;
   /** Default: ctx.clock. */
   clock?: Clock;
@@ -47,13 +48,16 @@ export async function expireBatch(sql: Sql, opts: { chainId: number; cutoff: Dat
   const [due] = await sql<{ n: number }[]>`
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM app.payment_intents
-      WHERE status = 'awaiting_payment' AND expires_at <= ${opts.cutoff} AND chain_id = ${opts.chainId}
+      WHERE status = 'awaiting_payment' AND expires_at <= ${opts.cutoff.toISOString()}::timestamptz AND chain_id = ${opts.chainId}
       LIMIT ${opts.batchSize}) d`;
   const limit = due?.n ?? 0;
   if (limit === 0) return 0;
-  const ids = newEventIds(limit);
+  const ids = newEventIdChars(limit);
   const releasedAfter = new Date(opts.now.getTime() + RESERVATION_QUARANTINE_MS);
   return sql.begin(async (tx) => {
+    // Rows are found by id arrays (= ANY (ARRAY(...))), so every step is an index scan whatever the
+    // table size (a join here lets the planner hash-join the whole table, once per batch).
+    // Event ids arrive as one string of 24-character chunks, cut by byte offset (O(1) per row).
     const [row] = await tx.unsafe<{ expired: number; events: number }[]>(
       `WITH due AS (
          SELECT id FROM app.payment_intents
@@ -63,18 +67,19 @@ export async function expireBatch(sql: Sql, opts: { chainId: number; cutoff: Dat
          FOR UPDATE SKIP LOCKED
        ), expired AS (
          UPDATE app.payment_intents p SET status = 'expired', expired_at = $4::timestamptz
-         FROM due WHERE p.id = due.id AND p.status = 'awaiting_payment'
-         RETURNING p.id, p.mode, p.account_id, p.merchant_id, p.status, p.amount_units, p.expected_units,
+         WHERE p.id = ANY (ARRAY(SELECT id FROM due)) AND p.status = 'awaiting_payment'
+         RETURNING p.id, p.mode, p.account_id, p.merchant_id, p.status, p.amount_units,
                    p.payment_address, p.expires_at, p.metadata, p.created_at
+       ), quarantine AS (
+         -- An intent holds at most one reservation row (a released row taken over changes intent_id).
+         UPDATE app.reservations r SET released_after = $5::timestamptz
+         WHERE r.intent_id = ANY (ARRAY(SELECT id FROM expired))
        ), numbered AS (
          SELECT e.*, row_number() OVER () AS n FROM expired e
-       ), quarantine AS (
-         UPDATE app.reservations r SET released_after = $5::timestamptz
-         FROM expired e
-         WHERE r.merchant_id = e.merchant_id AND r.expected_units = e.expected_units AND r.intent_id = e.id
        ), ev AS (
          INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)
-         SELECT ids.id, e.mode, 'payment_intent.expired', e.account_id, e.merchant_id,
+         SELECT '${ID_PREFIXES.event}_' || encode(substring(ids.b FROM ((e.n - 1) * 24 + 1)::int FOR 24), 'escape'),
+                e.mode, 'payment_intent.expired', e.account_id, e.merchant_id,
                 -- = intentExpiredEventShape (src/modules/payment-intents/shapes.ts); a test holds them equal.
                 jsonb_build_object(
                   'id', e.id, 'object', 'payment_intent', 'status', e.status,
@@ -84,11 +89,11 @@ export async function expireBatch(sql: Sql, opts: { chainId: number; cutoff: Dat
                   'metadata', e.metadata,
                   'created_at', to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
                 $4::timestamptz
-         FROM numbered e JOIN jsonb_array_elements_text($6::jsonb) WITH ORDINALITY AS ids(id, n) ON ids.n = e.n
+         FROM numbered e CROSS JOIN (SELECT convert_to($6::text, 'UTF8') AS b) ids
          RETURNING 1
        )
        SELECT (SELECT count(*) FROM expired)::int AS expired, (SELECT count(*) FROM ev)::int AS events`,
-      [opts.cutoff.toISOString(), opts.chainId, limit, opts.now.toISOString(), releasedAfter.toISOString(), JSON.stringify(ids)] as never[],
+      [opts.cutoff.toISOString(), opts.chainId, limit, opts.now.toISOString(), releasedAfter.toISOString(), ids] as never[],
     );
     const expired = row?.expired ?? 0;
     // Never an expiry without its event: roll the batch back if they ever differ.
@@ -97,12 +102,12 @@ export async function expireBatch(sql: Sql, opts: { chainId: number; cutoff: Dat
   });
 }
 
-/** `count` event ids (`evt_` + 24 base62), as newId("event") makes them, generated in one go. */
-function newEventIds(count: number): string[] {
-  const chars = randomBase62(24 * count);
-  const out = new Array<string>(count);
-  for (let i = 0; i < count; i++) out[i] = `${ID_PREFIXES.event}_${chars.slice(i * 24, i * 24 + 24)}`;
-  return out;
+/**
+ * The random parts of `count` event ids, 24 base62 characters each (as newId("event") makes them,
+ * `evt_` is added in SQL), concatenated: one string of 24 * count characters.
+ */
+function newEventIdChars(count: number): string {
+  return randomBase62(24 * count);
 }
 
 export class Expirer {
@@ -196,24 +201,7 @@ export class Expirer {
 }
 
 export async function startExpirer(ctx: AppContext, options: ExpirerOptions = {}): Promise<RunningRole & { expirer: Expirer }> {
-  const coveredUntil = options.coveredUntil ?? (await matcherCoverage(ctx));
-  const expirer = new Expirer(ctx, coveredUntil, options);
+  const expirer = new Expirer(ctx, options.coveredUntil ?? matcherCoveredUntil, options);
   expirer.start();
   return { role: "expirer", expirer, stop: () => expirer.stop() };
-}
-
-/**
- * The matcher's progress (src/workers/matcher.ts `matcherCoveredUntil`). Until that module exists,
- * nothing is covered, so nothing expires: never expiring early is the fairness rule.
- */
-async function matcherCoverage(ctx: AppContext): Promise<CoveredUntil> {
-  const path = "./matcher.ts";
-  try {
-    const m = (await import(path)) as { matcherCoveredUntil?: CoveredUntil };
-    if (typeof m.matcherCoveredUntil === "function") return m.matcherCoveredUntil;
-  } catch {
-    // not there yet
-  }
-  ctx.log.warn("matcherCoveredUntil is not available: the expirer expires nothing until the matcher reports progress");
-  return async () => null;
 }

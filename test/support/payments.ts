@@ -61,8 +61,8 @@ export function payer(svc: TestService, key: Hex = svc.sandbox.payer_private_key
   return {
     address: account.address,
     /** Sends `value` base units of USDC to `to` and waits for the receipt. */
-    async pay(to: Address, value: bigint) {
-      const hash = await wallet.writeContract({ address: chain.usdc, abi: usdcAbi, functionName: "transfer", args: [to, value] });
+    async pay(to: Address, value: bigint, opts: { gas?: bigint } = {}) {
+      const hash = await wallet.writeContract({ address: chain.usdc, abi: usdcAbi, functionName: "transfer", args: [to, value], ...(opts.gas ? { gas: opts.gas } : {}) });
       const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
       const [log] = parseEventLogs({ abi: usdcAbi, eventName: "Transfer", logs: receipt.logs });
       if (receipt.status !== "success" || !log) throw new Error(`payment ${hash} failed`);

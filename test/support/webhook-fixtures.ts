@@ -49,7 +49,10 @@ export async function seedMerchant(sql: Sql, accountIds: string[], mode: Mode = 
   return { id, paymentAddress };
 }
 
-/** Awaiting intents with their reservations, tags 0,1,2,… per amount. Returns their ids. */
+/**
+ * Awaiting intents with their reservations. Tags 0..9999 per amount: beyond 10,000 intents the
+ * amount steps up by one cent (amount + k * 0.01 USD), as distinct expected values require.
+ */
 export async function seedIntents(
   sql: Sql,
   opts: { accountId: string; merchantId: string; paymentAddress: string; count: number; expiresAt: Date; amountUnits?: bigint; createdAt?: Date; chainId?: number; metadata?: Record<string, string> },
@@ -57,22 +60,26 @@ export async function seedIntents(
   const amount = opts.amountUnits ?? 1_000_000n;
   const createdAt = opts.createdAt ?? new Date(opts.expiresAt.getTime() - 300_000);
   const [base] = await sql<{ n: number }[]>`
-    SELECT coalesce(max(tag_units) + 1, 0)::int AS n FROM app.payment_intents WHERE merchant_id = ${opts.merchantId} AND amount_units = ${amount}`;
+    SELECT count(*)::int AS n FROM app.reservations WHERE merchant_id = ${opts.merchantId} AND expected_units >= ${amount}::int8 AND expected_units < ${amount}::int8 + 100000000`;
   const ids: string[] = [];
   for (let i = 0; i < opts.count; i++) ids.push(newId("paymentIntent"));
   const start = base?.n ?? 0;
   await sql.begin(async (tx) => {
     for (let off = 0; off < ids.length; off += 1000) {
-      const chunk = ids.slice(off, off + 1000).map((id, j) => ({ id, tag: start + off + j }));
+      const chunk = ids.slice(off, off + 1000).map((id, j) => {
+        const k = start + off + j;
+        return { id, tag: k % 10_000, amount: (amount + BigInt(Math.floor(k / 10_000)) * 10_000n).toString() };
+      });
       await tx`
         INSERT INTO app.payment_intents (id, mode, account_id, merchant_id, status, amount_units, tag_units, expected_units, chain_id,
           payment_address, metadata, created_at, expires_at)
-        SELECT x.id, 'test', ${opts.accountId}, ${opts.merchantId}, 'awaiting_payment', ${amount}::int8, x.tag, ${amount}::int8 + x.tag,
-          ${opts.chainId ?? TEST_CHAIN_ID}, ${opts.paymentAddress}, ${tx.json((opts.metadata ?? { order: "A-1" }) as never)}, ${createdAt}, ${opts.expiresAt}
-        FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS x(id text, tag int)`;
+        SELECT x.id, 'test', ${opts.accountId}, ${opts.merchantId}, 'awaiting_payment', x.amount, x.tag, x.amount + x.tag,
+          ${opts.chainId ?? TEST_CHAIN_ID}, ${opts.paymentAddress}, ${JSON.stringify(opts.metadata ?? { order: "A-1" })}::text::jsonb,
+          ${createdAt.toISOString()}::timestamptz, ${opts.expiresAt.toISOString()}::timestamptz
+        FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS x(id text, tag int, amount int8)`;
       await tx`
         INSERT INTO app.reservations (merchant_id, expected_units, intent_id)
-        SELECT ${opts.merchantId}, ${amount}::int8 + x.tag, x.id FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS x(id text, tag int)`;
+        SELECT ${opts.merchantId}, x.amount + x.tag, x.id FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS x(id text, tag int, amount int8)`;
     }
   });
   return ids;

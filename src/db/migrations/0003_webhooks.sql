@@ -18,6 +18,7 @@ CREATE TABLE app.webhook_deliveries (
   attempt_count    integer NOT NULL DEFAULT 0,        -- attempts started (claims)
   next_attempt_at  timestamptz(3) NOT NULL,           -- due time; while claimed: end of the lease
   lease_token      text,                              -- set while claimed by a worker
+  claimed_at       timestamptz(3),                    -- when the current/last attempt was claimed
   created_at       timestamptz(3) NOT NULL,
   finished_at      timestamptz(3),
   last_status_code integer,

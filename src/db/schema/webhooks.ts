@@ -16,6 +16,7 @@ const deliveryColumns = () => ({
   /** Due time; while claimed, the end of the lease. */
   nextAttemptAt: ts("next_attempt_at").notNull(),
   leaseToken: text("lease_token"),
+  claimedAt: ts("claimed_at"),
   createdAt: ts("created_at").notNull(),
   finishedAt: ts("finished_at"),
   lastStatusCode: integer("last_status_code"),

@@ -215,25 +215,54 @@ export interface AuditFinding {
 }
 
 /**
- * Recorded transactions in blocks (sinceBlock, checkpoint] whose log is no longer indexed, or is
- * indexed in a block with another hash: the chain they were recorded from was reorganised. Blocks
- * above the checkpoint are not judged (the indexer has not reached them on the current chain).
+ * Blocks in (sinceBlock, checkpoint] holding recorded (not failed) transactions whose block hash no
+ * indexed transfer carries any more: the block at that height was replaced (a reorg). One index
+ * probe per block, so the audit stays cheap however many transfers a block holds. Blocks above the
+ * checkpoint are not judged (the indexer has not reached them on the current chain).
  */
-export async function auditRecordedTransfers(sql: Sql, opts: { chainId: number; sinceBlock: bigint }): Promise<AuditFinding[] | null> {
+export async function findReplacedBlocks(sql: Sql, opts: { chainId: number; sinceBlock: bigint }): Promise<bigint[] | null> {
   // usdc_transfer is named before chain_checkpoint (see the header).
   const text = `
+    WITH b AS (
+      SELECT DISTINCT block_number, block_hash FROM app.transactions
+      WHERE chain_id = $1 AND status <> 'failed' AND block_number > $2::int8
+    )
+    SELECT b.block_number FROM b
+    WHERE NOT EXISTS (SELECT 1 FROM ${CHAIN_VIEWS}.usdc_transfer t
+                      WHERE t.chain_id = $1 AND t.block_number = b.block_number AND t.block_hash = b.block_hash)
+      AND b.block_number <= (SELECT c.block_number FROM ${CHAIN_VIEWS}.chain_checkpoint c WHERE c.chain_id = $1)
+    ORDER BY b.block_number`;
+  try {
+    const rows = (await sql.unsafe(text, [opts.chainId, opts.sinceBlock] as never[])) as unknown as Row[];
+    return rows.map((r) => BigInt(r.block_number as bigint));
+  } catch (err) {
+    if (isViewsMissing(err)) return null;
+    throw err;
+  }
+}
+
+/**
+ * The recorded transactions of these (replaced) blocks whose log is no longer indexed, or is
+ * indexed in a block with another hash (it moved). Only blocks at or below the checkpoint.
+ */
+export async function auditRecordedTransfers(sql: Sql, opts: { chainId: number; blocks: bigint[] }): Promise<AuditFinding[] | null> {
+  if (opts.blocks.length === 0) return [];
+  const text = `
     SELECT x.id, x.status, x.payment_intent_id, x.fee_status, x.tx_hash, x.log_index, x.block_number, x.block_hash,
-           t.block_number AS now_block, t.block_hash AS now_hash
+           m.block_number AS now_block, m.block_hash AS now_hash
     FROM app.transactions x
-    LEFT JOIN ${CHAIN_VIEWS}.usdc_transfer t
-      ON t.chain_id = x.chain_id AND t.transaction_hash = x.tx_hash AND t.log_index = x.log_index
-    WHERE x.chain_id = $1 AND x.status <> 'failed' AND x.block_number > $2::int8
+    LEFT JOIN LATERAL (
+      SELECT t.block_number, t.block_hash FROM ${CHAIN_VIEWS}.usdc_transfer t
+      WHERE t.transaction_hash = x.tx_hash AND t.log_index = x.log_index AND t.chain_id = x.chain_id
+      LIMIT 1) m ON true
+    WHERE x.chain_id = $1 AND x.status <> 'failed'
+      AND x.block_number = ANY (SELECT jsonb_array_elements_text($2::text::jsonb)::int8)
       AND x.block_number <= (SELECT c.block_number FROM ${CHAIN_VIEWS}.chain_checkpoint c WHERE c.chain_id = $1)
-      AND (t.block_hash IS NULL OR t.block_hash IS DISTINCT FROM x.block_hash)
+      AND (m.block_hash IS NULL OR m.block_hash IS DISTINCT FROM x.block_hash)
     ORDER BY x.block_number, x.log_index`;
   let rows: Row[];
   try {
-    rows = (await sql.unsafe(text, [opts.chainId, opts.sinceBlock] as never[])) as unknown as Row[];
+    rows = (await sql.unsafe(text, [opts.chainId, JSON.stringify(opts.blocks.map(String))] as never[])) as unknown as Row[];
   } catch (err) {
     if (isViewsMissing(err)) return null;
     throw err;

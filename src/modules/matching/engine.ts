@@ -19,9 +19,11 @@
  *   the first confirms the intent, the second is the duplicate).
  *
  * Reorgs: transfers are read only up to checkpoint - confirmations. A reorg deeper than that is
- * found by the audit (every auditIntervalMs): recorded transactions of the last auditWindowBlocks
- * blocks whose log is no longer indexed are marked failed and raise an alert; those whose log moved
- * to another block get the new block; transfers the new chain put below the cursor are recorded.
+ * found by the audit (every auditIntervalMs): among the last auditWindowBlocks blocks, those holding
+ * recorded transactions whose hash is no longer indexed were replaced; their transactions whose log
+ * is gone are marked failed and raise an alert, those whose log moved to another block get the new
+ * block; then transfers the new chain put at or below the cursor are recorded (this search also
+ * runs every sweepEveryAudits audits, since a reorg can add transfers to blocks that held none).
  *
  * Within a page, transfers of different merchants are recorded concurrently (`concurrency` lanes);
  * one merchant's transfers always one after the other, in chain order.
@@ -31,6 +33,7 @@ import type { Clock } from "../../context.ts";
 import type { Logger } from "../../logger.ts";
 import {
   auditRecordedTransfers,
+  findReplacedBlocks,
   readAccountTransfers,
   readIndexedAccounts,
   readTransfersAfter,
@@ -40,7 +43,7 @@ import {
   type IndexedTransfer,
   type Position,
 } from "./chain-reader.ts";
-import { recordTransfer, type MerchantInfo, type RecordOutcome } from "./record.ts";
+import { foundKey, lookupReservations, recordTransfer, type Found, type MerchantInfo, type RecordOutcome } from "./record.ts";
 import { matcherMoved, matcherReorged, matcherTransfers } from "./metrics.ts";
 import { pgJson, pgTs } from "./pg-values.ts";
 
@@ -63,6 +66,8 @@ export interface ChainMatcherOptions {
   auditWindowBlocks?: number;
   /** How often the reorg audit runs. Default 1000 ms. */
   auditIntervalMs?: number;
+  /** The search for unrecorded transfers below the cursor runs every this many audits (and after any replaced block). Default 10. */
+  sweepEveryAudits?: number;
 }
 
 export interface StepResult {
@@ -95,6 +100,8 @@ export class ChainMatcher {
   private readonly accounts = new Map<string, AccountState>();
   private readonly merchants = new Map<string, { info: MerchantInfo; at: number }>();
   private lastAuditAt = 0;
+  private auditsSinceSweep = 0;
+  private readonly sweepEvery: number;
   private lastCheckpoint: Checkpoint | null = null;
 
   constructor(
@@ -107,6 +114,7 @@ export class ChainMatcher {
     this.concurrency = opts.concurrency ?? 4;
     this.auditWindow = BigInt(opts.auditWindowBlocks ?? 64);
     this.auditIntervalMs = opts.auditIntervalMs ?? 1_000;
+    this.sweepEvery = opts.sweepEveryAudits ?? 10;
     this.log = opts.log;
   }
 
@@ -275,6 +283,13 @@ export class ChainMatcher {
 
   private async recordAll(transfers: IndexedTransfer[]): Promise<void> {
     if (transfers.length === 0) return;
+    // One query for the reservations of the whole page; then one statement per transfer.
+    const merchants = new Map<string, MerchantInfo>();
+    for (const t of transfers) if (!merchants.has(t.to)) merchants.set(t.to, await this.merchantFor(t.to));
+    const found = await lookupReservations(
+      this.sql,
+      transfers.map((t) => ({ merchantId: merchants.get(t.to)!.id, value: t.value })),
+    );
     const lanes = new Map<string, IndexedTransfer[]>();
     for (const t of transfers) {
       const lane = lanes.get(t.to);
@@ -284,7 +299,10 @@ export class ChainMatcher {
     const queue = [...lanes.values()];
     const worker = async () => {
       for (let lane = queue.shift(); lane; lane = queue.shift()) {
-        for (const t of lane) await this.recordOne(t);
+        for (const t of lane) {
+          const m = merchants.get(t.to)!;
+          await this.recordOne(t, m, found.get(foundKey(m.id, t.value)) ?? null);
+        }
       }
     };
     const results = await Promise.allSettled(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
@@ -292,9 +310,8 @@ export class ChainMatcher {
     if (failed) throw failed.reason;
   }
 
-  private async recordOne(t: IndexedTransfer): Promise<RecordOutcome> {
-    const merchant = await this.merchantFor(t.to);
-    const outcome = await recordTransfer(this.sql, t, merchant, this.opts.clock.now());
+  private async recordOne(t: IndexedTransfer, merchant: MerchantInfo, found: Found | null): Promise<RecordOutcome> {
+    const outcome = await recordTransfer(this.sql, t, merchant, this.opts.clock.now(), found);
     matcherTransfers.inc({ chain_id: this.chainId, outcome: outcome.kind });
     if (outcome.kind !== "duplicate") {
       this.log.debug("transfer recorded", { chainId: this.chainId, txHash: t.txHash, logIndex: t.logIndex, ...outcome });
@@ -319,7 +336,10 @@ export class ChainMatcher {
   /** The reorg audit (see the header). Returns how many transfers it recorded. */
   private async audit(cp: Checkpoint): Promise<number> {
     const since = cp.blockNumber - this.auditWindow;
-    const findings = await auditRecordedTransfers(this.sql, { chainId: this.chainId, sinceBlock: since });
+    // Cheap first: which blocks holding recorded transfers were replaced? Only those are looked at
+    // transfer by transfer.
+    const replaced = await findReplacedBlocks(this.sql, { chainId: this.chainId, sinceBlock: since });
+    const findings = replaced && replaced.length > 0 ? await auditRecordedTransfers(this.sql, { chainId: this.chainId, blocks: replaced }) : [];
     for (const f of findings ?? []) {
       if (f.nowBlockNumber !== null && f.nowBlockHash !== null) {
         const moved = await this.sql`
@@ -340,10 +360,15 @@ export class ChainMatcher {
         await this.markReorged(f);
       }
     }
-    // Transfers the new chain put at or below the cursor. Only once every account has joined, so
-    // that a catching-up account's history is still recorded in order.
+    // Transfers the new chain put at or below the cursor: looked for right after a replaced block
+    // was found, and every sweepEvery audits anyway (a reorg can add transfers to blocks that held
+    // none of ours). Only once every account has joined, so that a catching-up account's history
+    // is still recorded in order.
+    this.auditsSinceSweep++;
+    const sweepDue = (replaced?.length ?? 0) > 0 || this.auditsSinceSweep >= this.sweepEvery;
     let recorded = 0;
-    if ([...this.accounts.values()].every((a) => a.joined) && this.cursor) {
+    if (sweepDue && [...this.accounts.values()].every((a) => a.joined) && this.cursor) {
+      this.auditsSinceSweep = 0;
       for (;;) {
         const page = await readUnrecordedTransfers(this.sql, {
           chainId: this.chainId,
@@ -385,6 +410,17 @@ export class ChainMatcher {
             fee_last_error = CASE WHEN fee_status = 'pending' THEN 'transfer reorganised out of the chain' ELSE fee_last_error END
         WHERE id = ${f.transactionId} AND status = 'confirmed'
         RETURNING id`;
+      // If the same payment is already recorded again from the new chain (re-included at another
+      // log index), the intent points at that transaction from now on. (The other order, failure
+      // first, is handled when the new transfer is recorded: record.ts.)
+      if (rows.length > 0 && f.paymentIntentId) {
+        await tx`
+          UPDATE app.payment_intents p SET transaction_id = n.id, tx_hash = n.tx_hash
+          FROM app.transactions n
+          WHERE p.id = ${f.paymentIntentId} AND p.transaction_id = ${f.transactionId}
+            AND n.payment_intent_id = p.id AND n.chain_id = ${this.chainId} AND n.tx_hash = ${f.txHash}
+            AND n.status <> 'failed' AND n.id <> ${f.transactionId}`;
+      }
       const alert = await tx`
         INSERT INTO app.chain_alerts (kind, chain_id, transaction_id, details)
         VALUES ('transfer_reorged', ${this.chainId}, ${f.transactionId}, ${pgJson(details)}::text::jsonb)

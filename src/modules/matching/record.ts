@@ -1,29 +1,40 @@
 /**
- * One USDC transfer to a merchant account becomes exactly one ledger transaction: this is the one
- * database transaction that does it (DECISIONS.md "Matching", "Money"; DESIGN.md "matcher").
+ * One USDC transfer to a merchant account becomes exactly one ledger transaction (DECISIONS.md
+ * "Matching", "Money"; DESIGN.md "matcher").
  *
- * In one transaction:
- * 1. the reservation of (merchant, value) and its intent, the intent row locked (FOR UPDATE; the
- *    expirer and cancel lock intents first too, so the lock order is the same everywhere);
- * 2. `decideMatch` (pure) says confirm, late or unmatched;
- * 3. INSERT the transaction ... ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING: the
- *    exactly-once guard. Nothing inserted means another matcher (or an earlier run) already
- *    recorded this log: nothing else is written;
- * 4. confirm: guarded UPDATE of the intent (status = 'awaiting_payment') with net/fee computed from
- *    the INTENT's amount, tx_hash, confirmed_at, transaction_id, and the reservation's quarantine;
- * 5. outbox: transaction.created always, payment_intent.confirmed only when the intent moved.
+ * Per transfer, ONE database transaction, and it is ONE statement (so the transaction is the
+ * statement's own): a data-modifying CTE that
+ * 1. INSERTs the transaction ... ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING: the
+ *    exactly-once guard. Every other part runs only if this row was inserted, so a transfer seen
+ *    twice (a replay, a second matcher) writes nothing the second time;
+ * 2. confirm: the guarded UPDATE of the intent (WHERE status = 'awaiting_payment') with net and fee
+ *    computed from the INTENT's amount, tx_hash, confirmed_at, transaction_id; the reservation's
+ *    quarantine (released_after = confirmed_at + 24 h) only if that update happened;
+ * 3. the outbox rows (app.events, the columns of src/modules/events/outbox.ts insertEvent):
+ *    transaction.created always, payment_intent.confirmed only if the intent moved. Payloads come
+ *    from the shape builders (transactionCreatedEventShape, intentConfirmedEventShape).
+ *
+ * The decision (decide.ts, pure) is taken on the reservation and intent read just before, for a
+ * whole page of transfers in one query (`lookupReservations`). The statement re-checks what can
+ * have changed since: if the intent left awaiting_payment in between (a cancel won the race), the
+ * guarded update does nothing, the transaction stays linked to the intent (a late payment) and no
+ * payment_intent.confirmed is written; the result says so. (The expirer cannot win that race for a
+ * payment in time: it only expires up to what the matcher has covered, see coverage.ts.)
+ *
+ * Why not BEGIN; SELECT ... FOR UPDATE; INSERT; UPDATE; UPDATE; insertEvent x2; COMMIT: that is 8
+ * statements per transfer, and the matcher must keep up with the indexer (bench/matcher.ts); the
+ * statement count was its cost.
  */
 import { getAddress } from "viem";
-import type { Sql, Tx } from "../../db/client.ts";
+import type { Sql } from "../../db/client.ts";
 import type { IntentRow } from "../payment-intents/shapes.ts";
 import { intentConfirmedEventShape } from "../payment-intents/shapes.ts";
 import type { TransactionRow } from "../transactions/shapes.ts";
 import { transactionCreatedEventShape } from "../transactions/shapes.ts";
-import { insertEvent } from "../events/outbox.ts";
 import { newId } from "../../domain/ids.ts";
 import { splitFee } from "../../domain/money.ts";
 import type { Mode } from "../../db/schema/core.ts";
-import { decideMatch, quarantineEnd, type MatchDecision } from "./decide.ts";
+import { decideMatch, quarantineEnd, type MatchDecision, type ReservationView } from "./decide.ts";
 import type { IndexedTransfer } from "./chain-reader.ts";
 import { pgJson, pgTs, toDate, toDateOrNull, toJson } from "./pg-values.ts";
 
@@ -42,6 +53,12 @@ export type RecordOutcome =
   | { kind: "unmatched"; transactionId: string }
   | { kind: "duplicate" };
 
+/** The reservation holding (merchant, value) and its intent, as read before recording. */
+export interface Found {
+  reservation: ReservationView;
+  intent: IntentRow;
+}
+
 type Row = Record<string, unknown>;
 
 function intentOf(r: Row): IntentRow {
@@ -51,10 +68,10 @@ function intentOf(r: Row): IntentRow {
     accountId: r.account_id as string,
     merchantId: r.merchant_id as string,
     status: r.status as IntentRow["status"],
-    amountUnits: r.amount_units as bigint,
-    tagUnits: r.tag_units as number,
-    expectedUnits: r.expected_units as bigint,
-    chainId: r.chain_id as number,
+    amountUnits: BigInt(r.amount_units as bigint),
+    tagUnits: Number(r.tag_units),
+    expectedUnits: BigInt(r.expected_units as bigint),
+    chainId: Number(r.chain_id),
     paymentAddress: r.payment_address as string,
     metadata: toJson<Record<string, string> | null>(r.metadata) ?? {},
     createdAt: toDate(r.created_at),
@@ -63,51 +80,52 @@ function intentOf(r: Row): IntentRow {
     cancelledAt: toDateOrNull(r.cancelled_at),
     expiredAt: toDateOrNull(r.expired_at),
     settledAt: toDateOrNull(r.settled_at),
-    netUnits: (r.net_units as bigint | null) ?? null,
-    feeUnits: (r.fee_units as bigint | null) ?? null,
+    netUnits: r.net_units === null || r.net_units === undefined ? null : BigInt(r.net_units as bigint),
+    feeUnits: r.fee_units === null || r.fee_units === undefined ? null : BigInt(r.fee_units as bigint),
     txHash: (r.tx_hash as string | null) ?? null,
     transactionId: (r.transaction_id as string | null) ?? null,
   };
 }
 
-/** Postgres errors worth retrying the whole transfer for. */
-const RETRYABLE = new Set(["40001", "40P01"]);
+export const foundKey = (merchantId: string, value: bigint) => `${merchantId}:${value}`;
 
-/** Records one transfer (see the header). Retries on deadlock/serialization failure. */
-export async function recordTransfer(sql: Sql, transfer: IndexedTransfer, merchant: MerchantInfo, now: Date): Promise<RecordOutcome> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await sql.begin((tx) => recordIn(tx, transfer, merchant, now));
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (attempt < 5 && code && RETRYABLE.has(code)) continue;
-      throw err;
-    }
+/** The reservations (and their intents) of these (merchant, value) pairs, in one query. */
+export async function lookupReservations(sql: Sql, items: { merchantId: string; value: bigint }[]): Promise<Map<string, Found>> {
+  const out = new Map<string, Found>();
+  if (items.length === 0) return out;
+  const unique = [...new Map(items.map((i) => [foundKey(i.merchantId, i.value), { m: i.merchantId, v: i.value.toString() }])).values()];
+  const rows = (await sql.unsafe(
+    `SELECT r.merchant_id AS r_merchant_id, r.expected_units AS r_expected_units, r.intent_id AS r_intent_id,
+            r.released_after AS r_released_after, p.*
+     FROM jsonb_to_recordset($1::text::jsonb) AS k(m text, v text)
+     JOIN app.reservations r ON r.merchant_id = k.m AND r.expected_units = k.v::int8
+     JOIN app.payment_intents p ON p.id = r.intent_id`,
+    [pgJson(unique)],
+  )) as unknown as Row[];
+  for (const r of rows) {
+    out.set(foundKey(String(r.r_merchant_id), BigInt(r.r_expected_units as bigint)), {
+      reservation: { intentId: String(r.r_intent_id), releasedAfter: toDateOrNull(r.r_released_after) },
+      intent: intentOf(r),
+    });
   }
+  return out;
 }
 
-async function recordIn(tx: Tx, t: IndexedTransfer, m: MerchantInfo, now: Date): Promise<RecordOutcome> {
+/** Postgres errors worth retrying the statement for. */
+const RETRYABLE = new Set(["40001", "40P01"]);
+
+/**
+ * Records one transfer (see the header). `found` is the lookup for (merchant, value) made for its
+ * page (undefined: looked up now; null: nothing holds that value).
+ */
+export async function recordTransfer(sql: Sql, t: IndexedTransfer, m: MerchantInfo, now: Date, found?: Found | null): Promise<RecordOutcome> {
   if (t.chainId !== m.chainId) throw new Error(`transfer on chain ${t.chainId} to merchant ${m.id} of chain ${m.chainId}`);
-  const blockTime = new Date(t.blockTimestamp * 1000);
-
-  // 1. Reservation and intent, intent locked.
-  const [found] = await tx`
-    SELECT r.intent_id AS r_intent_id, r.released_after AS r_released_after, p.*
-    FROM app.reservations r
-    JOIN app.payment_intents p ON p.id = r.intent_id
-    WHERE r.merchant_id = ${m.id} AND r.expected_units = ${t.value}
-    FOR UPDATE OF p`;
-  const intent = found ? intentOf(found) : null;
-
-  // 2. Decide.
-  const decision: MatchDecision = decideMatch({
-    reservation: found ? { intentId: found.r_intent_id as string, releasedAfter: toDateOrNull(found.r_released_after) } : null,
-    intent,
-    blockTime,
-  });
+  if (found === undefined) found = (await lookupReservations(sql, [{ merchantId: m.id, value: t.value }])).get(foundKey(m.id, t.value)) ?? null;
+  const intent = found?.intent ?? null;
+  const decision: MatchDecision = decideMatch({ reservation: found?.reservation ?? null, intent, blockTime: new Date(t.blockTimestamp * 1000) });
   const linked = decision.kind === "unmatched" ? null : intent;
 
-  // 3. The transaction: the received value, fee and net by the fee rule.
+  // The transaction: the received value, fee and net by the fee rule.
   const { feeUnits, netUnits } = splitFee(t.value, m.feeRateBps);
   const txn: TransactionRow = {
     id: newId("transaction"),
@@ -138,86 +156,97 @@ async function recordIn(tx: Tx, t: IndexedTransfer, m: MerchantInfo, now: Date):
     feeLastError: null,
     createdAt: now,
   };
-  const inserted = await tx`
-    INSERT INTO app.transactions
-      (id, mode, merchant_id, payment_intent_id, status, settlement_status, amount_units, fee_units, net_units,
-       fee_rate_bps, chain_id, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
-       metadata, confirmed_at, fee_status, created_at)
-    VALUES
-      (${txn.id}, ${txn.mode}, ${txn.merchantId}, ${txn.paymentIntentId}, 'confirmed', 'pending', ${txn.amountUnits},
-       ${txn.feeUnits}, ${txn.netUnits}, ${txn.feeRateBps}, ${txn.chainId}, ${txn.txHash}, ${txn.logIndex},
-       ${txn.blockNumber}, ${txn.blockHash}, ${txn.senderAddress}, ${txn.paymentAddress}, ${pgJson(txn.metadata)}::text::jsonb,
-       ${pgTs(now)}::timestamptz, 'pending', ${pgTs(now)}::timestamptz)
-    ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING
-    RETURNING id`;
-  if (inserted.length === 0) return { kind: "duplicate" };
+
+  // The intent as it will be if it moves: net and fee from the intent's own amount.
+  let confirmed: IntentRow | null = null;
+  if (decision.kind === "confirm" && intent) {
+    const split = splitFee(intent.amountUnits, m.feeRateBps);
+    confirmed = { ...intent, status: "confirmed", netUnits: split.netUnits, feeUnits: split.feeUnits, txHash: txn.txHash, confirmedAt: now, transactionId: txn.id };
+  }
+  // A late payment to an intent whose confirming transaction was reorganised away (failed): the
+  // intent points at this one instead (no new event: the integrator was told once).
+  const relink = decision.kind === "late" && intent !== null && (intent.status === "confirmed" || intent.status === "settled");
 
   // Events about an intent go to the account whose key created it; a payment with no intent to
   // every account linked to the merchant (account_id null).
-  const writes: Promise<unknown>[] = [];
-  let confirmed: IntentRow | null = null;
-  if (decision.kind === "confirm" && intent) {
-    // 4. Intent: net and fee from the intent's own amount.
-    const split = splitFee(intent.amountUnits, m.feeRateBps);
-    confirmed = {
-      ...intent,
-      status: "confirmed",
-      netUnits: split.netUnits,
-      feeUnits: split.feeUnits,
-      txHash: txn.txHash,
-      confirmedAt: now,
-      transactionId: txn.id,
-    };
-    writes.push(
-      tx`
-        UPDATE app.payment_intents
-        SET status = 'confirmed', net_units = ${split.netUnits}, fee_units = ${split.feeUnits}, tx_hash = ${txn.txHash},
-            confirmed_at = ${pgTs(now)}::timestamptz, transaction_id = ${txn.id}
-        WHERE id = ${intent.id} AND status = 'awaiting_payment'
-        RETURNING id`.then((rows) => {
-        // Cannot happen under the row lock; if it ever does, roll everything back and retry the transfer.
-        if (rows.length !== 1) throw new Error(`intent ${intent.id} left awaiting_payment under our lock`);
-      }),
-      tx`
-        UPDATE app.reservations SET released_after = ${pgTs(quarantineEnd(now))}::timestamptz
-        WHERE merchant_id = ${m.id} AND expected_units = ${t.value} AND intent_id = ${intent.id}`,
-    );
-  }
-  if (decision.kind === "late" && intent && (intent.status === "confirmed" || intent.status === "settled")) {
-    // The transaction that confirmed this intent was reorganised away (failed) and the payment came
-    // back in another place: the intent points at the live one from now on (no new event: the
-    // integrator was told once).
-    writes.push(tx`
-      UPDATE app.payment_intents p SET transaction_id = ${txn.id}, tx_hash = ${txn.txHash}
-      WHERE p.id = ${intent.id} AND p.status IN ('confirmed', 'settled')
-        AND EXISTS (SELECT 1 FROM app.transactions f WHERE f.id = p.transaction_id AND f.status = 'failed')`);
-  }
-  // 5. Outbox (pipelined with the updates: one round trip).
-  writes.push(
-    insertEvent(tx, {
-      mode: m.mode,
-      type: "transaction.created",
-      merchantId: m.id,
-      accountId: linked?.accountId ?? null,
-      data: transactionCreatedEventShape(txn),
-      createdAt: now,
-    }),
-  );
-  if (confirmed) {
-    writes.push(
-      insertEvent(tx, {
-        mode: m.mode,
-        type: "payment_intent.confirmed",
-        merchantId: m.id,
-        accountId: confirmed.accountId,
-        data: intentConfirmedEventShape(confirmed),
-        createdAt: now,
-      }),
-    );
-  }
-  await Promise.all(writes);
+  const createdData = pgJson(transactionCreatedEventShape(txn));
+  const confirmedData = confirmed ? pgJson(intentConfirmedEventShape(confirmed)) : null;
+  const nowText = pgTs(now);
 
-  if (confirmed) return { kind: "confirmed", transactionId: txn.id, intentId: confirmed.id };
-  if (linked) return { kind: "late", transactionId: txn.id, intentId: linked.id };
-  return { kind: "unmatched", transactionId: txn.id };
+  const params = [
+    /* $1  */ txn.id,
+    /* $2  */ txn.mode,
+    /* $3  */ txn.merchantId,
+    /* $4  */ txn.paymentIntentId,
+    /* $5  */ txn.amountUnits.toString(),
+    /* $6  */ txn.feeUnits.toString(),
+    /* $7  */ txn.netUnits.toString(),
+    /* $8  */ txn.feeRateBps,
+    /* $9  */ txn.chainId,
+    /* $10 */ txn.txHash,
+    /* $11 */ txn.logIndex,
+    /* $12 */ txn.blockNumber.toString(),
+    /* $13 */ txn.blockHash,
+    /* $14 */ txn.senderAddress,
+    /* $15 */ txn.paymentAddress,
+    /* $16 */ pgJson(txn.metadata),
+    /* $17 */ nowText,
+    /* $18 */ confirmed !== null,
+    /* $19 */ confirmed?.netUnits?.toString() ?? null,
+    /* $20 */ confirmed?.feeUnits?.toString() ?? null,
+    /* $21 */ t.value.toString(),
+    /* $22 */ pgTs(quarantineEnd(now)),
+    /* $23 */ relink,
+    /* $24 */ newId("event"),
+    /* $25 */ linked?.accountId ?? null,
+    /* $26 */ createdData,
+    /* $27 */ newId("event"),
+    /* $28 */ confirmed?.accountId ?? null,
+    /* $29 */ confirmedData,
+  ];
+  const text = `
+    WITH ins AS (
+      INSERT INTO app.transactions
+        (id, mode, merchant_id, payment_intent_id, status, settlement_status, amount_units, fee_units, net_units,
+         fee_rate_bps, chain_id, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
+         metadata, confirmed_at, fee_status, created_at)
+      VALUES ($1, $2, $3, $4, 'confirmed', 'pending', $5::int8, $6::int8, $7::int8, $8::int4, $9::int4, $10, $11::int4,
+              $12::int8, $13, $14, $15, $16::text::jsonb, $17::timestamptz, 'pending', $17::timestamptz)
+      ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING
+      RETURNING id
+    ), upd AS (
+      UPDATE app.payment_intents
+      SET status = 'confirmed', net_units = $19::int8, fee_units = $20::int8, tx_hash = $10,
+          confirmed_at = $17::timestamptz, transaction_id = $1
+      WHERE $18::bool AND id = $4 AND status = 'awaiting_payment' AND EXISTS (SELECT 1 FROM ins)
+      RETURNING id
+    ), res AS (
+      UPDATE app.reservations SET released_after = $22::timestamptz
+      WHERE merchant_id = $3 AND expected_units = $21::int8 AND intent_id = $4 AND EXISTS (SELECT 1 FROM upd)
+    ), relinked AS (
+      UPDATE app.payment_intents p SET transaction_id = $1, tx_hash = $10
+      WHERE $23::bool AND p.id = $4 AND p.status IN ('confirmed', 'settled') AND EXISTS (SELECT 1 FROM ins)
+        AND EXISTS (SELECT 1 FROM app.transactions f WHERE f.id = p.transaction_id AND f.status = 'failed')
+    ), created AS (
+      INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)
+      SELECT $24, $2, 'transaction.created', $25, $3, $26::text::jsonb, $17::timestamptz FROM ins
+    ), confirmed AS (
+      INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)
+      SELECT $27, $2, 'payment_intent.confirmed', $28, $3, $29::text::jsonb, $17::timestamptz FROM upd
+    )
+    SELECT (SELECT count(*) FROM ins)::int AS inserted, (SELECT count(*) FROM upd)::int AS moved`;
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [r] = (await sql.unsafe(text, params as never[], { prepare: true })) as unknown as { inserted: number; moved: number }[];
+      if (!r || r.inserted === 0) return { kind: "duplicate" };
+      if (r.moved === 1 && confirmed) return { kind: "confirmed", transactionId: txn.id, intentId: confirmed.id };
+      if (linked) return { kind: "late", transactionId: txn.id, intentId: linked.id };
+      return { kind: "unmatched", transactionId: txn.id };
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt < 5 && code && RETRYABLE.has(code)) continue;
+      throw err;
+    }
+  }
 }

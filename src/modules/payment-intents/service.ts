@@ -340,7 +340,6 @@ export async function listIntents(ctx: AppContext, p: Principal, input: ListInte
   return { items, hasMore: rows.length > input.limit, totalCount: Number(count?.n ?? 0n) };
 }
 
-/** Cancels an intent already checked with getVisibleIntent: guarded on awaiting_payment, reservation quarantined. */
 /**
  * The page query (one row more than the limit, to know has_more) and the count query of a list,
  * unexecuted so that tests can EXPLAIN exactly what runs. Both are served by the indexes
@@ -362,6 +361,10 @@ export function listQueries(sql: Sql, merchantId: string, input: ListIntentsInpu
   };
 }
 
+/**
+ * Cancels an intent already checked with getVisibleIntent: a guarded update from awaiting_payment
+ * that quarantines the reservation for RESERVATION_QUARANTINE_MS in the same statement. No event.
+ */
 export async function cancelVisibleIntent(ctx: AppContext, current: IntentRow): Promise<IntentRow> {
   const id = current.id;
   if (current.status !== "awaiting_payment") throw notCancellable(current);

@@ -31,11 +31,10 @@ import { newId } from "../../domain/ids.ts";
 import { metrics } from "../../http/metrics.ts";
 import { insertEvent } from "../events/outbox.ts";
 import { fromPgTsOrNull, pgJson, pgTs } from "../payment-intents/pg.ts";
-import { businessNow } from "./clock.ts";
+import { advanceSandboxClockTo, businessNow } from "./clock.ts";
 import type { Hooks } from "./hooks.ts";
 import { payoutProviderFor, payoutProviderNamed, type PayoutTransfer } from "./providers/index.ts";
 import { SandboxPayoutProvider } from "./providers/sandbox.ts";
-import { advanceSandboxClockTo } from "./clock.ts";
 import { dueInstant, scheduleOf } from "./schedule.ts";
 import { settlementShape } from "./shapes.ts";
 import { WithdrawalLeg, withdrawalRef } from "./withdrawal.ts";
@@ -51,6 +50,19 @@ const settlementsCreated = metrics.counter("stablepay_settlements_created_total"
 const settlementsFinished = metrics.counter("stablepay_settlements_finished_total", "Settlements that reached a final status.", ["mode", "status"]);
 const settlementAlerts = metrics.counter("stablepay_settlement_alerts_total", "Settlement alerts raised (withdrawal reverted, ACH returned, ...).", ["kind"]);
 const settlementErrors = metrics.counter("stablepay_settlement_errors_total", "Settlement steps that failed with an error and will be retried.", ["step"]);
+// Visible from whichever process serves /metrics (the settler may run elsewhere): read from Postgres at scrape time.
+const openAlerts = metrics.gauge("stablepay_settlement_alerts_open", "Settlement alerts not resolved yet.", ["kind"]);
+const openSettlements = metrics.gauge("stablepay_settlements_open", "Settlements not completed or failed yet, by step.", ["mode", "state"]);
+metrics.collector(async (ctx) => {
+  const alerts = await ctx.database.sql<{ kind: string; n: number }[]>`
+    SELECT kind, count(*)::int AS n FROM app.settlement_alerts WHERE resolved_at IS NULL GROUP BY kind`;
+  openAlerts.reset();
+  for (const a of alerts) openAlerts.set({ kind: a.kind }, a.n);
+  const open = await ctx.database.sql<{ mode: string; state: string; n: number }[]>`
+    SELECT mode, state, count(*)::int AS n FROM app.settlements WHERE state NOT IN ('completed', 'failed') GROUP BY mode, state`;
+  openSettlements.reset();
+  for (const o of open) openSettlements.set({ mode: o.mode, state: o.state }, o.n);
+});
 
 export class SettlementError extends Error {
   override name = "SettlementError";
@@ -101,8 +113,8 @@ export async function createSettlement(ctx: AppContext, merchantId: string, opts
   const m = await loadMerchant(ctx, merchantId);
   if (!m) throw new SettlementError(`no such merchant: ${merchantId}`);
   const reason = notSettleableReason(ctx, m);
-  if (reason) throw new SettlementError(reason);
-  const provider = payoutProviderFor(ctx, m.mode)!;
+  const provider = payoutProviderFor(ctx, m.mode);
+  if (reason || !provider) throw new SettlementError(reason ?? `no payout provider is configured for ${m.mode} mode`);
   const now = await businessNow(ctx, m.mode);
   const id = newId("settlement");
   const created = await ctx.database.sql.begin(async (tx) => {
@@ -400,7 +412,7 @@ async function failSettlement(
 
 /** Scheduled runs that are due now (sandbox clock for test merchants); returns the settlements created. */
 export async function runDueSchedules(ctx: AppContext, opts: { merchantIds?: string[]; hooks?: Hooks } = {}): Promise<SettlementRow[]> {
-  const where = opts.merchantIds ? and(inArray(merchants.id, opts.merchantIds)) : undefined;
+  const where = opts.merchantIds ? inArray(merchants.id, opts.merchantIds) : undefined;
   const rows = await ctx.database.db
     .select({
       m: merchants,

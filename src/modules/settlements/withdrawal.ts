@@ -155,14 +155,14 @@ export class WithdrawalLeg {
     }
     // Belt and braces: a Withdrawn log with our ref that is not one of our attempts' would mean a
     // transaction we did not record; never withdraw a second time if one exists.
-    const fromBlock = attempts.reduce((min, a) => (a.from_block < min ? a.from_block : min), attempts[0]!.from_block);
+    const fromBlock = attempts.reduce<bigint | undefined>((min, a) => (min === undefined || BigInt(a.from_block) < min ? BigInt(a.from_block) : min), undefined) ?? 0n;
     try {
       const logs = await this.chain.publicClient.getContractEvents({
         address: this.account,
         abi: merchantAccountAbi,
         eventName: "Withdrawn",
         args: { ref: this.ref },
-        fromBlock: BigInt(fromBlock),
+        fromBlock,
       });
       const found = logs.find((l) => l.transactionHash !== null);
       if (found?.transactionHash) {

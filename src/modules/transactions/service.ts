@@ -1,6 +1,7 @@
 /** Transaction reads for the API (rows are written by the matcher); knows nothing about HTTP beyond ApiError. */
 import { and, count, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
 import { transactions } from "../../db/schema/core.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import type { Principal } from "../../http/auth.ts";
@@ -27,39 +28,61 @@ export interface TransactionPage {
 
 /**
  * One page of a merchant's transactions, newest first (`confirmed_at` desc, `id` desc), served by
- * the index (merchant_id[, status], confirmed_at DESC, id DESC). The cursor must be an item of the
- * same list (same merchant and filters), else 400 parameter_invalid.
+ * the index (merchant_id[, status], confirmed_at DESC, id DESC). The cursor must be a transaction of
+ * the same merchant within the same time window, else 400 parameter_invalid.
  */
 export async function listTransactions(ctx: AppContext, p: Principal, input: ListTransactionsInput): Promise<TransactionPage> {
   const merchantId = await resolveMerchant(ctx, p, input.merchantId);
-  const filters: SQL[] = [eq(transactions.merchantId, merchantId)];
-  if (input.status) filters.push(eq(transactions.status, input.status));
-  if (input.fromMs !== undefined) filters.push(gt(transactions.confirmedAt, new Date(input.fromMs)));
-  if (input.toMs !== undefined) filters.push(lt(transactions.confirmedAt, new Date(input.toMs)));
   const db = ctx.database.db;
-
-  const pageFilters = [...filters];
+  let cursor: TransactionCursor | undefined;
   if (input.startingAfter !== undefined) {
-    const [cursor] = await db
+    // A status filter does not disqualify the cursor: its transaction may have moved on (confirmed ->
+    // settled) since the previous page was read. Merchant and time window do (confirmed_at never changes).
+    const [row] = await db
       .select({ confirmedAt: transactions.confirmedAt, id: transactions.id })
       .from(transactions)
-      .where(and(eq(transactions.id, input.startingAfter), ...filters));
-    if (!cursor) throw badCursor();
-    // Row comparison: one index range, whatever the number of rows sharing the cursor's timestamp.
-    pageFilters.push(sql`(${transactions.confirmedAt}, ${transactions.id}) < (${cursor.confirmedAt.toISOString()}::timestamptz, ${cursor.id})`);
+      .where(and(eq(transactions.id, input.startingAfter), ...timeWindow(merchantId, input)));
+    if (!row) throw badCursor();
+    cursor = row;
   }
+  const q = transactionListQueries(ctx.database.db, merchantId, input, cursor);
+  const [rows, [total]] = await Promise.all([q.page, q.count]);
+  const hasMore = rows.length > input.limit;
+  return { rows: hasMore ? rows.slice(0, input.limit) : rows, hasMore, totalCount: Number(total?.n ?? 0) };
+}
 
-  const [rows, [total]] = await Promise.all([
-    db
+export interface TransactionCursor {
+  confirmedAt: Date;
+  id: string;
+}
+
+function timeWindow(merchantId: string, input: Pick<ListTransactionsInput, "fromMs" | "toMs">): SQL[] {
+  const window: SQL[] = [eq(transactions.merchantId, merchantId)];
+  if (input.fromMs !== undefined) window.push(gt(transactions.confirmedAt, new Date(input.fromMs)));
+  if (input.toMs !== undefined) window.push(lt(transactions.confirmedAt, new Date(input.toMs)));
+  return window;
+}
+
+/**
+ * The page query (one row more than the limit, for has_more) and the count query of a list,
+ * unexecuted so that the benchmark can EXPLAIN exactly what runs (`.toSQL()`). Both are served by
+ * the indexes (merchant_id, confirmed_at DESC, id DESC) and (merchant_id, status, confirmed_at DESC, id DESC).
+ */
+export function transactionListQueries(db: Db, merchantId: string, input: Omit<ListTransactionsInput, "merchantId" | "startingAfter">, cursor: TransactionCursor | undefined) {
+  const filters = timeWindow(merchantId, input);
+  if (input.status) filters.push(eq(transactions.status, input.status));
+  const pageFilters = [...filters];
+  // Row comparison: one index range, whatever the number of rows sharing the cursor's timestamp.
+  if (cursor) pageFilters.push(sql`(${transactions.confirmedAt}, ${transactions.id}) < (${cursor.confirmedAt.toISOString()}::timestamptz, ${cursor.id})`);
+  return {
+    page: db
       .select()
       .from(transactions)
       .where(and(...pageFilters))
       .orderBy(desc(transactions.confirmedAt), desc(transactions.id))
       .limit(input.limit + 1),
-    db.select({ n: count() }).from(transactions).where(and(...filters)),
-  ]);
-  const hasMore = rows.length > input.limit;
-  return { rows: hasMore ? rows.slice(0, input.limit) : rows, hasMore, totalCount: Number(total?.n ?? 0) };
+    count: db.select({ n: count() }).from(transactions).where(and(...filters)),
+  };
 }
 
 /** DECISIONS.md "Lists": scoped keys may omit merchant_id; a merchant the key may not see is 404. */

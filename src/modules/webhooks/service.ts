@@ -7,6 +7,7 @@
 import type { Sql, SqlOrTx } from "../../db/client.ts";
 import type { AttemptOutcome } from "./schedule.ts";
 import { ARCHIVE_RETENTION_MS, HELD_MAX_AGE_MS, HOT_RETENTION_MS } from "./schedule.ts";
+import { fromPgJson, fromPgTs, fromPgTsOrNull } from "./pg.ts";
 
 /** The NOTIFY channel the events trigger signals on (0003_webhooks.sql). */
 export const EVENTS_CHANNEL = "stablepay_events";
@@ -82,7 +83,7 @@ export async function claimDeliveries(
   const busyCounts = busyIds.map((id) => opts.busy.get(id) ?? 0);
   const leaseUntil = new Date(opts.now.getTime() + opts.leaseMs);
   const rows = await sql.unsafe<
-    { id: string; event_id: string; endpoint_id: string; attempt_count: number; type: string; data: unknown; created_at: Date; url: string; secret: string }[]
+    { id: string; event_id: string; endpoint_id: string; attempt_count: number; type: string; data: unknown; created_at: unknown; url: string; secret: string }[]
   >(
     `WITH busy AS (
        SELECT * FROM jsonb_to_recordset($6::jsonb) AS b(id text, n int)
@@ -92,9 +93,9 @@ export async function claimDeliveries(
        WHERE e.status = 'enabled'
        ORDER BY random()
      ), picked AS (
-       SELECT d.id, d.lease_token AS old_token, d.next_attempt_at AS old_next
+       SELECT d.id, d.lease_token AS old_token, d.claimed_at AS old_claimed_at
        FROM eps CROSS JOIN LATERAL (
-         SELECT d.id, d.lease_token, d.next_attempt_at FROM app.webhook_deliveries d
+         SELECT d.id, d.lease_token, d.claimed_at FROM app.webhook_deliveries d
          WHERE d.endpoint_id = eps.id AND d.status = 'pending' AND d.next_attempt_at <= $1::timestamptz
          ORDER BY d.next_attempt_at
          LIMIT eps.free
@@ -103,12 +104,12 @@ export async function claimDeliveries(
        LIMIT $3::int
      ), claimed AS (
        UPDATE app.webhook_deliveries d
-       SET attempt_count = d.attempt_count + 1, next_attempt_at = $2::timestamptz, lease_token = $5::text
+       SET attempt_count = d.attempt_count + 1, next_attempt_at = $2::timestamptz, lease_token = $5::text, claimed_at = $1::timestamptz
        FROM picked WHERE d.id = picked.id
-       RETURNING d.id, d.event_id, d.endpoint_id, d.attempt_count, picked.old_token, picked.old_next
+       RETURNING d.id, d.event_id, d.endpoint_id, d.attempt_count, picked.old_token, picked.old_claimed_at
      ), lost AS (
        INSERT INTO app.webhook_attempts (delivery_id, event_id, endpoint_id, attempt_number, started_at, outcome, error)
-       SELECT id, event_id, endpoint_id, attempt_count - 1, old_next - make_interval(secs => $7::double precision / 1000), 'lease_expired',
+       SELECT id, event_id, endpoint_id, attempt_count - 1, old_claimed_at, 'lease_expired',
               'the worker stopped before recording this attempt; the delivery was claimed again after its lease'
        FROM claimed WHERE old_token IS NOT NULL
      )
@@ -116,7 +117,7 @@ export async function claimDeliveries(
      FROM claimed c
      JOIN app.events ev ON ev.id = c.event_id
      JOIN app.webhook_endpoints we ON we.id = c.endpoint_id`,
-    [opts.now.toISOString(), leaseUntil.toISOString(), opts.max, opts.perEndpoint, opts.token, JSON.stringify(busyIds.map((id, i) => ({ id, n: busyCounts[i] }))), opts.leaseMs] as never[],
+    [opts.now.toISOString(), leaseUntil.toISOString(), opts.max, opts.perEndpoint, opts.token, JSON.stringify(busyIds.map((id, i) => ({ id, n: busyCounts[i] })))] as never[],
   );
   return rows.map((r) => ({
     id: r.id,
@@ -125,8 +126,8 @@ export async function claimDeliveries(
     attempt: r.attempt_count,
     leaseToken: opts.token,
     eventType: r.type,
-    eventData: r.data,
-    eventCreatedAt: r.created_at,
+    eventData: fromPgJson(r.data),
+    eventCreatedAt: fromPgTs(r.created_at),
     url: r.url,
     secret: r.secret,
   }));
@@ -321,7 +322,9 @@ export interface DeliveryView {
 export async function listDeliveries(sql: Sql, filter: { eventId?: string; endpointId?: string; limit?: number }): Promise<DeliveryView[]> {
   if (!filter.eventId && !filter.endpointId) throw new WebhookOperatorError("give an event id or an endpoint id");
   const limit = filter.limit ?? 100;
-  const rows = await sql.unsafe<(Omit<DeliveryView, "attempts" | "archived" | "next_attempt_at"> & { next_attempt_at: Date; lease_token: string | null; archived: boolean })[]>(
+  const rows = await sql.unsafe<
+    { id: string; event_id: string; event_type: string | null; endpoint_id: string; url: string | null; status: DeliveryView["status"]; attempt_count: number; next_attempt_at: unknown; lease_token: string | null; created_at: unknown; finished_at: unknown; archived: boolean }[]
+  >(
     `SELECT d.id, d.event_id, ev.type AS event_type, d.endpoint_id, we.url, d.status, d.attempt_count, d.next_attempt_at,
             d.lease_token, d.created_at, d.finished_at, d.archived
      FROM (
@@ -337,7 +340,9 @@ export async function listDeliveries(sql: Sql, filter: { eventId?: string; endpo
   );
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const attempts = await sql.unsafe<({ delivery_id: string } & DeliveryView["attempts"][number])[]>(
+  const attempts = await sql.unsafe<
+    { delivery_id: string; attempt_number: number; started_at: unknown; duration_ms: number | null; outcome: string; status_code: number | null; error: string | null; response_snippet: string | null; next_attempt_at: unknown }[]
+  >(
     `SELECT delivery_id, attempt_number, started_at, duration_ms, outcome, status_code, error, response_snippet, next_attempt_at
      FROM (SELECT * FROM app.webhook_attempts WHERE delivery_id IN (SELECT jsonb_array_elements_text($1::jsonb))
            UNION ALL SELECT * FROM app.webhook_attempts_archive WHERE delivery_id IN (SELECT jsonb_array_elements_text($1::jsonb))) a
@@ -345,15 +350,17 @@ export async function listDeliveries(sql: Sql, filter: { eventId?: string; endpo
     [JSON.stringify(ids)] as never[],
   );
   const byDelivery = new Map<string, DeliveryView["attempts"]>();
-  for (const { delivery_id, ...a } of attempts) {
+  for (const { delivery_id, started_at, next_attempt_at, ...a } of attempts) {
     const list = byDelivery.get(delivery_id) ?? [];
-    list.push(a);
+    list.push({ ...a, started_at: fromPgTs(started_at), next_attempt_at: fromPgTsOrNull(next_attempt_at) });
     byDelivery.set(delivery_id, list);
   }
-  return rows.map(({ lease_token, next_attempt_at, ...r }) => ({
+  return rows.map(({ lease_token, next_attempt_at, created_at, finished_at, ...r }) => ({
     ...r,
     // While claimed, next_attempt_at holds the lease end, not a scheduled attempt.
-    next_attempt_at: r.status === "pending" && lease_token === null ? next_attempt_at : null,
+    next_attempt_at: r.status === "pending" && lease_token === null ? fromPgTs(next_attempt_at) : null,
+    created_at: fromPgTs(created_at),
+    finished_at: fromPgTsOrNull(finished_at),
     attempts: byDelivery.get(r.id) ?? [],
   }));
 }

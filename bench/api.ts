@@ -1,0 +1,282 @@
+/**
+ * API benchmark: the service started as `npm start` starts it (embedded Postgres and chain, demo
+ * merchant and keys; by default only the `api` role, so no indexer or worker competes for the two
+ * cores), next to baseline routes in the same process measured in the same run:
+ *   bare        a bare Bun route (no framework, no database)
+ *   raw-select  a raw postgres.js primary-key SELECT of a payment intent, as JSON
+ *   raw-insert  a raw postgres.js INSERT of a payment-intent-shaped row, as JSON
+ *   create      POST /v1/payment-intents (auth, validation, reservation + intent insert)
+ *   get         GET /v1/payment-intents/{id} (auth, visibility, shape)
+ * Then create and get again at half their maximum rate (open loop) for p99, and the EXPLAIN check
+ * of the list queries on 1M intents and 1M transactions (bench/list-plans.ts).
+ *
+ *   bun bench/api.ts [--duration 15] [--warmup 3] [--connections 32] [--loader wrk|bun]
+ *                    [--only bare,raw-insert,create,raw-select,get,half] [--roles api]
+ *                    [--no-explain] [--explain-rows 1000000]
+ *
+ * --duration is per scenario, in seconds; with more than 60 the throughput of every minute is printed
+ * (the decay check: `bun bench/api.ts --duration 600 --only get --no-explain`).
+ * Load comes from `wrk` when installed (apt-get install wrk; cheapest on CPU), else from bench/load.ts
+ * in its own Bun process. Open-loop runs always use bench/load.ts.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../src/config.ts";
+import { connect } from "../src/db/client.ts";
+import { newId } from "../src/domain/ids.ts";
+import { freePort } from "../src/sandbox/ports.ts";
+import { startService } from "../src/service.ts";
+import { checkListPlans, printPlanChecks, seedLargeLists } from "./list-plans.ts";
+import type { LoadResult, LoadSpec, Scenario } from "./load.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+const argv = process.argv.slice(2);
+const opt = (name: string, fallback: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1]! : fallback;
+};
+const flag = (name: string) => argv.includes(`--${name}`);
+const durationS = Number(opt("duration", "15"));
+const warmupS = Number(opt("warmup", "3"));
+const connections = Number(opt("connections", "32"));
+const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
+const loader = opt("loader", hasWrk ? "wrk" : "bun") as "wrk" | "bun";
+const only = new Set(opt("only", "bare,raw-insert,create,raw-select,get,half").split(","));
+const roles = opt("roles", "api");
+const explainRows = Number(opt("explain-rows", "1000000"));
+if (loader === "wrk" && !hasWrk) throw new Error("--loader wrk: wrk is not installed (apt-get install wrk)");
+
+const TARGETS = { createRps: 2500, createVsInsert: 0.4, getRps: 5000, getVsSelect: 0.5, p99Ms: 25 };
+
+// ---------------------------------------------------------------------------------------------
+// The service and the baseline routes
+
+const dataDir = mkdtempSync(join(tmpdir(), "stablepay-bench-"));
+chmodSync(dataDir, 0o755); // as root, the embedded Postgres runs as the `postgres` user
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  PORT: String(await freePort()),
+  EMBEDDED_POSTGRES_PORT: String(await freePort()),
+  SANDBOX_ANVIL_PORT: String(await freePort()),
+  INDEXER_PORT: String(await freePort()),
+  ROLES: roles,
+  RATE_LIMIT_TEST_PER_SECOND: "1000000",
+  RATE_LIMIT_LIVE_PER_SECOND: "1000000",
+  LOG_LEVEL: "warn",
+});
+console.log(`starting the service (roles: ${roles}, data: ${dataDir})…`);
+const service = await startService(config, { writeInfoFile: false });
+const sandbox = service.sandbox;
+if (!sandbox) throw new Error("the benchmark needs the embedded sandbox (demo merchant and keys)");
+const raw = connect(sandbox.database_url); // same pool size as the service's own
+await raw.sql`CREATE SCHEMA IF NOT EXISTS bench`;
+await raw.sql`CREATE TABLE IF NOT EXISTS bench.raw_intents (LIKE app.payment_intents INCLUDING ALL)`;
+const [merchant] = await raw.sql<{ payment_address: string; chain_id: number }[]>`SELECT payment_address, chain_id FROM app.merchants WHERE id = ${sandbox.merchant_id}`;
+
+const json = (value: unknown, status = 200) =>
+  new Response(JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v)), { status, headers: { "content-type": "application/json" } });
+const baseline = Bun.serve({
+  hostname: "127.0.0.1",
+  port: 0,
+  development: false,
+  async fetch(req) {
+    const path = new URL(req.url).pathname;
+    if (path === "/bare") return json({ ok: true });
+    if (path.startsWith("/raw/select/")) {
+      const [row] = await raw.sql`SELECT * FROM app.payment_intents WHERE id = ${path.slice("/raw/select/".length)}`;
+      return row ? json(row) : json({ error: "not found" }, 404);
+    }
+    if (path === "/raw/insert" && req.method === "POST") {
+      const body = (await req.json()) as { amount: number };
+      const units = BigInt(Math.round(body.amount * 100)) * 10_000n;
+      const now = new Date();
+      const [row] = await raw.sql`
+        INSERT INTO bench.raw_intents (id, mode, account_id, merchant_id, status, amount_units, tag_units, expected_units, chain_id, payment_address, metadata, created_at, expires_at)
+        VALUES (${newId("paymentIntent")}, 'test', ${sandbox.account_id}, ${sandbox.merchant_id}, 'awaiting_payment', ${units}, 0, ${units}, ${merchant!.chain_id},
+          ${merchant!.payment_address}, '{}'::jsonb, ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + 300_000).toISOString()}::timestamptz)
+        RETURNING *`;
+      return json(row, 201);
+    }
+    return json({ error: "not found" }, 404);
+  },
+});
+const baselineUrl = `http://127.0.0.1:${baseline.port}`;
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+const work = mkdtempSync(join(tmpdir(), "stablepay-bench-load-"));
+
+function specFor(scenario: Scenario, extra: Partial<LoadSpec> = {}): LoadSpec {
+  const onService = scenario === "create" || scenario === "get";
+  return {
+    scenario,
+    base: onService ? service.apiUrl : baselineUrl,
+    key: sandbox!.test_key_scoped,
+    merchantId: sandbox!.merchant_id,
+    idsFile: join(work, "ids.txt"),
+    connections,
+    warmupMs: warmupS * 1000,
+    durationMs: durationS * 1000,
+    windowMs: durationS > 60 ? 60_000 : durationS * 1000,
+    ...extra,
+  };
+}
+
+async function runBunLoader(spec: LoadSpec): Promise<LoadResult> {
+  const child = spawn(process.execPath, [join(import.meta.dir, "load.ts"), JSON.stringify(spec)], { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  if (code !== 0) throw new Error(`load generator exited with ${code}`);
+  return JSON.parse(out.trim().split("\n").at(-1)!) as LoadResult;
+}
+
+function wrkScript(spec: LoadSpec): string {
+  const file = join(work, `${spec.scenario}.lua`);
+  const ids = `local ids = {}
+for line in io.lines("${spec.idsFile}") do ids[#ids + 1] = line end`;
+  const pick = "ids[math.random(#ids)]";
+  const amount = `string.format("%d.%02d", math.random(0, 9999), math.random(1, 99))`;
+  const body: Record<Scenario, string> = {
+    bare: `request = function() return wrk.format("GET", "/bare") end`,
+    "raw-select": `${ids}\nrequest = function() return wrk.format("GET", "/raw/select/" .. ${pick}) end`,
+    "raw-insert": `request = function() return wrk.format("POST", "/raw/insert", {["content-type"] = "application/json"}, '{"amount":' .. ${amount} .. '}') end`,
+    get: `${ids}\nrequest = function() return wrk.format("GET", "/v1/payment-intents/" .. ${pick}, {["authorization"] = "Bearer ${spec.key}"}) end`,
+    create: `request = function()
+  return wrk.format("POST", "/v1/payment-intents", {["authorization"] = "Bearer ${spec.key}", ["content-type"] = "application/json"},
+    '{"amount":' .. ${amount} .. ',"currency":"usd","merchant_id":"${spec.merchantId}"}')
+end`,
+  };
+  writeFileSync(
+    file,
+    `math.randomseed(os.time() + math.floor(os.clock() * 1000000))
+${body[spec.scenario]}
+non2xx = 0
+response = function(status, headers, body) end
+done = function(summary, latency, requests)
+  io.write(string.format("JSON{\\"requests\\":%d,\\"non2xx\\":%d,\\"p50\\":%f,\\"p90\\":%f,\\"p99\\":%f,\\"max\\":%f,\\"errors\\":%d}\\n",
+    summary.requests, summary.errors.status, latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000, latency.max / 1000,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end
+`,
+  );
+  return file;
+}
+
+function runWrkOnce(spec: LoadSpec, seconds: number): Promise<{ requests: number; non2xx: number; errors: number; p50: number; p90: number; p99: number; max: number }> {
+  const script = wrkScript(spec);
+  return new Promise((resolve, reject) => {
+    const child = spawn("wrk", ["-t2", `-c${spec.connections}`, `-d${seconds}s`, "--timeout", "10s", "-s", script, spec.base], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("exit", (code) => {
+      const line = out.split("\n").find((l) => l.startsWith("JSON{"));
+      if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${out.slice(-500)}`));
+      resolve(JSON.parse(line.slice(4)));
+    });
+  });
+}
+
+async function runWrk(spec: LoadSpec): Promise<LoadResult> {
+  if (spec.warmupMs > 0) await runWrkOnce(spec, Math.ceil(spec.warmupMs / 1000));
+  const total = spec.durationMs / 1000;
+  const chunk = total > 60 ? 60 : total;
+  const runs = [];
+  for (let done = 0; done < total; done += chunk) runs.push(await runWrkOnce(spec, Math.min(chunk, total - done)));
+  const requests = runs.reduce((n, r) => n + r.requests, 0);
+  const bad = runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
+  // Percentiles of the whole run: the worst chunk's (conservative; one chunk unless --duration > 60).
+  return {
+    scenario: spec.scenario,
+    requests,
+    ok: requests - bad,
+    statuses: bad ? { "non-2xx or socket error": bad } : {},
+    rps: requests / total,
+    p50: Math.max(...runs.map((r) => r.p50)),
+    p90: Math.max(...runs.map((r) => r.p90)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    max: Math.max(...runs.map((r) => r.max)),
+    windows: runs.map((r, i) => r.requests / Math.min(chunk, total - i * chunk)),
+  };
+}
+
+const results: Partial<Record<string, LoadResult>> = {};
+async function measure(name: string, spec: LoadSpec, useLoader: "wrk" | "bun" = loader) {
+  process.stdout.write(`  ${name.padEnd(24)} `);
+  const r = useLoader === "wrk" ? await runWrk(spec) : await runBunLoader(spec);
+  results[name] = r;
+  const bad = r.requests - r.ok;
+  console.log(
+    `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms   max ${r.max.toFixed(1).padStart(7)} ms` +
+      (bad ? `   NOT 2xx: ${bad} ${JSON.stringify(r.statuses)}` : ""),
+  );
+  if (r.windows.length > 1) console.log(`  ${"".padEnd(24)} per minute: ${r.windows.map((w) => w.toFixed(0)).join(", ")} req/s`);
+  return r;
+}
+
+async function writeIds() {
+  const rows = await raw.sql<{ id: string }[]>`SELECT id FROM app.payment_intents WHERE merchant_id = ${sandbox!.merchant_id} ORDER BY random() LIMIT 20000`;
+  writeFileSync(join(work, "ids.txt"), rows.map((r) => r.id).join("\n") + "\n");
+  return rows.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run
+
+const bunVersion = Bun.version;
+console.log(`\nstablepay API benchmark: ${cpus().length} CPU(s), Bun ${bunVersion}, loader ${loader}, ${connections} connections, ${durationS} s per scenario (+${warmupS} s warm-up)\n`);
+try {
+  if (only.has("bare")) await measure("bare Bun route", specFor("bare"));
+  if (only.has("raw-insert")) await measure("raw INSERT route", specFor("raw-insert"));
+  if (only.has("create")) await measure("create intent", specFor("create"));
+  if ((await writeIds()) < 1000) {
+    // Only reads were asked for: create some intents to read.
+    await runBunLoader(specFor("create", { warmupMs: 0, durationMs: 5000, windowMs: 5000 }));
+    await writeIds();
+  }
+  if (only.has("raw-select")) await measure("raw SELECT route", specFor("raw-select"));
+  if (only.has("get")) await measure("get intent", specFor("get"));
+
+  const create = results["create intent"];
+  const get = results["get intent"];
+  if (only.has("half")) {
+    console.log("\n  open loop at half the maximum rate:");
+    if (create) await measure("create @ half max", specFor("create", { rate: Math.max(1, Math.floor(create.rps / 2)) }), "bun");
+    if (get) await measure("get @ half max", specFor("get", { rate: Math.max(1, Math.floor(get.rps / 2)) }), "bun");
+  }
+
+  console.log("\n  versus targets:");
+  const line = (label: string, value: string, ok: boolean) => console.log(`  ${ok ? "PASS" : "MISS"}  ${label.padEnd(44)} ${value}`);
+  const insert = results["raw INSERT route"];
+  const select = results["raw SELECT route"];
+  if (create) line(`create >= ${TARGETS.createRps}/s`, `${create.rps.toFixed(0)}/s`, create.rps >= TARGETS.createRps);
+  if (create && insert) line(`create >= ${TARGETS.createVsInsert * 100}% of raw INSERT route`, `${((create.rps / insert.rps) * 100).toFixed(0)}% (${create.rps.toFixed(0)} / ${insert.rps.toFixed(0)})`, create.rps >= TARGETS.createVsInsert * insert.rps);
+  if (get) line(`get >= ${TARGETS.getRps}/s`, `${get.rps.toFixed(0)}/s`, get.rps >= TARGETS.getRps);
+  if (get && select) line(`get >= ${TARGETS.getVsSelect * 100}% of raw SELECT route`, `${((get.rps / select.rps) * 100).toFixed(0)}% (${get.rps.toFixed(0)} / ${select.rps.toFixed(0)})`, get.rps >= TARGETS.getVsSelect * select.rps);
+  for (const name of ["create @ half max", "get @ half max"]) {
+    const r = results[name];
+    if (r) line(`${name}: p99 < ${TARGETS.p99Ms} ms`, `${r.p99.toFixed(2)} ms at ${r.rps.toFixed(0)}/s`, r.p99 < TARGETS.p99Ms);
+  }
+  const bare = results["bare Bun route"];
+  if (bare && get) console.log(`        (get is ${((get.rps / bare.rps) * 100).toFixed(0)}% of the bare Bun route, ${bare.rps.toFixed(0)}/s)`);
+
+  if (!flag("no-explain")) {
+    console.log(`\n  EXPLAIN of the list queries on ${explainRows} intents and ${explainRows} transactions (100 merchants):`);
+    const t = performance.now();
+    const { merchantId } = await seedLargeLists(service.ctx.database, explainRows);
+    console.log(`  (seeded in ${((performance.now() - t) / 1000).toFixed(0)} s)`);
+    const ok = printPlanChecks(await checkListPlans(service.ctx.database, merchantId));
+    console.log(ok ? "  PASS  list plans: no Seq Scan" : "  MISS  list plans: Seq Scan found");
+  }
+} finally {
+  await baseline.stop(true);
+  await raw.close();
+  await service.stop();
+  rmSync(work, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+}

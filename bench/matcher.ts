@@ -1,0 +1,290 @@
+/**
+ * Matcher benchmark: payment latency and matching throughput, each next to the indexer's own figure
+ * measured in the same run (the matcher must not be the bottleneck).
+ *
+ *   bun bench/matcher.ts [--latency 200] [--payments 10000] [--merchants 100] [--per-block 1000] [--lanes 8]
+ *
+ * Starts the service as `npm start` does (embedded Postgres with its normal durable settings, anvil
+ * with 1 s blocks and its WebSocket RPC, contracts, demo merchant) in a throwaway data folder, then:
+ *
+ * 1. Latency: `--latency` payments to open intents on the 1 s-block chain, confirmation depth 0.
+ *    For each: block mined = when our WebSocket newHeads subscription saw the block that holds the
+ *    payment; confirmed = when GET /v1/payment-intents/{id} first answered `confirmed` (polled every
+ *    10 ms once the block is seen). Baseline: when the transfer's row first appeared in the
+ *    indexer's view (chain.usdc_transfer, polled every 10 ms).
+ * 2. Throughput: `--payments` payments across `--merchants` merchants, each paying one of many open
+ *    intents (several per amount and merchant, so tags differ), pre-signed and put in the mempool,
+ *    then mined `--per-block` per block in back-to-back blocks. Ponder indexes the blocks while the
+ *    matcher follows; both are timed from the first block mined to their last row (indexed rows
+ *    per second vs matched transfers per second).
+ */
+import { mkdtempSync, rmSync, chmodSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { createPublicClient, encodeFunctionData, nonceManager, webSocket, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { loadConfig } from "../src/config.ts";
+import { startService } from "../src/service.ts";
+import { freePort } from "../src/sandbox/ports.ts";
+import { usdcAbi, testUsdcAbi } from "../src/chain/abis.ts";
+import { onboardMerchant } from "../src/modules/merchants/onboarding.ts";
+import { startIndexerRole } from "../src/workers/indexer.ts";
+import { startMatcher } from "../src/workers/matcher.ts";
+
+const { values } = parseArgs({
+  options: {
+    latency: { type: "string", default: "200" },
+    payments: { type: "string", default: "10000" },
+    merchants: { type: "string", default: "100" },
+    "per-block": { type: "string", default: "1000" },
+    lanes: { type: "string", default: "8" },
+  },
+});
+const LATENCY_N = Number(values.latency);
+const N = Number(values.payments);
+const MERCHANTS = Number(values.merchants);
+const PER_BLOCK = Number(values["per-block"]);
+const LANES = Number(values.lanes);
+
+const log = (msg: string) => process.stderr.write(`[matcher bench] ${msg}\n`);
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+};
+const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), "stablepay-bench-matcher-"));
+  chmodSync(dataDir, 0o755); // as root, Postgres runs as the `postgres` user, which must reach its folder
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    EMBEDDED_POSTGRES_PORT: String(await freePort()),
+    SANDBOX_ANVIL_PORT: String(await freePort()),
+    INDEXER_PORT: String(await freePort()),
+    ROLES: "api",
+    SANDBOX_BLOCK_TIME: "1",
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_TEST_PER_SECOND: "1000000",
+  });
+  log(`starting the service in ${dataDir}`);
+  const svc = await startService(config, { writeInfoFile: false });
+  const stops: Array<() => Promise<void>> = [() => svc.stop()];
+  try {
+    const sandbox = svc.sandbox!;
+    const ctx = svc.ctx;
+    const chain = ctx.chains.test!;
+    const sql = ctx.database.sql;
+    const rpc = async <T = unknown>(method: string, params: unknown[] = []): Promise<T> => {
+      const res = await fetch(chain.rpcHttpUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+      const body = (await res.json()) as { result?: T; error?: { message: string } };
+      if (body.error) throw new Error(`${method}: ${body.error.message}`);
+      return body.result as T;
+    };
+    const api = async (path: string, init: { method?: string; json?: unknown } = {}) => {
+      const res = await fetch(`${svc.apiUrl}${path}`, {
+        method: init.method ?? "GET",
+        headers: { authorization: `Bearer ${sandbox.test_key_unscoped}`, ...(init.json ? { "content-type": "application/json" } : {}) },
+        ...(init.json ? { body: JSON.stringify(init.json) } : {}),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const createIntent = async (merchantId: string, amount: number) => {
+      const { status, body } = await api("/v1/payment-intents", { method: "POST", json: { amount, currency: "usd", merchant_id: merchantId, ttl: 3600 } });
+      if (status !== 201) throw new Error(`create: ${status} ${JSON.stringify(body)}`);
+      const expected = BigInt(/uint256=(\d+)/.exec(String(body.qr_payload))![1]!);
+      return { id: String(body.id), to: body.payment_address as Address, expected };
+    };
+
+    // ------------------------------------------------------------------ setup (automine while onboarding)
+    await rpc("evm_setIntervalMining", [0]);
+    await rpc("evm_setAutomine", [true]);
+    const payerAccount = privateKeyToAccount(sandbox.payer_private_key, { nonceManager });
+    const need = BigInt(N + LATENCY_N) * 30_000_000n;
+    const mint = await chain.operator.writeContract({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [payerAccount.address, need] });
+    await chain.publicClient.waitForTransactionReceipt({ hash: mint });
+    let t = performance.now();
+    const merchantIds = [sandbox.merchant_id];
+    for (let i = 1; i < MERCHANTS; i++) {
+      const m = await onboardMerchant(ctx, {
+        accountIds: [sandbox.account_id],
+        mode: "test",
+        businessName: `Bench merchant ${i}`,
+        email: `m${i}@bench.example`,
+        bankName: "Bench Bank",
+        bankLast4: "0000",
+        schedule: { kind: "manual" },
+        ownerAddress: payerAccount.address,
+        payoutAddress: "0x000000000000000000000000000000000000bA5e",
+      });
+      merchantIds.push(m.id);
+    }
+    log(`onboarded ${MERCHANTS} merchants in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+    // The indexer (on all accounts) and the matcher, in this process, as the service runs them.
+    t = performance.now();
+    const indexer = await startIndexerRole(ctx, sandbox.database_url);
+    stops.push(() => indexer.stop());
+    const matcher = await startMatcher(ctx, { concurrency: LANES, batchSize: 1000 });
+    stops.push(() => matcher.stop());
+    log(`indexer ready in ${((performance.now() - t) / 1000).toFixed(1)} s; matcher lanes: ${LANES}`);
+
+    // ------------------------------------------------------------------ 1. latency, 1 s blocks, WebSocket
+    await rpc("evm_setAutomine", [false]);
+    await rpc("evm_setIntervalMining", [1]);
+    const heads = new Map<bigint, number>();
+    const headWaiters: Array<() => void> = [];
+    const ws = createPublicClient({ chain: chain.chain, transport: webSocket(chain.rpcWsUrl!) });
+    const unwatch = ws.watchBlockNumber({
+      emitOnBegin: false,
+      onBlockNumber: (n) => {
+        if (!heads.has(n)) heads.set(n, performance.now());
+        for (const w of headWaiters.splice(0)) w();
+      },
+    });
+    const nextHead = () => new Promise<void>((r) => headWaiters.push(r));
+    if (LATENCY_N > 0) {
+      await nextHead(); // blocks are flowing and the indexer has a checkpoint
+      await nextHead();
+    }
+
+    const latencies: number[] = [];
+    const indexLatencies: number[] = [];
+    const payOne = async (merchantId: string, amount: number) => {
+      const intent = await createIntent(merchantId, amount);
+      const hash = await chain.operator.writeContract({ address: chain.usdc, abi: usdcAbi, functionName: "transfer", args: [intent.to, intent.expected], account: payerAccount, chain: chain.chain });
+      await nextHead(); // its block (or the one before it): start looking
+      let indexedAt: number | undefined;
+      let confirmedAt: number | undefined;
+      const deadline = performance.now() + 30_000;
+      while (confirmedAt === undefined && performance.now() < deadline) {
+        const now = performance.now();
+        if (indexedAt === undefined) {
+          const rows = await sql.unsafe(`SELECT 1 FROM chain.usdc_transfer WHERE transaction_hash = $1`, [hash.toLowerCase()]);
+          if (rows.length > 0) indexedAt = now;
+        }
+        const { body } = await api(`/v1/payment-intents/${intent.id}`);
+        if (body.status === "confirmed") confirmedAt = performance.now();
+        else await sleep(10);
+      }
+      if (confirmedAt === undefined) throw new Error(`intent ${intent.id} not confirmed in 30 s`);
+      const receipt = await chain.publicClient.getTransactionReceipt({ hash });
+      const minedAt = heads.get(receipt.blockNumber);
+      if (minedAt === undefined) throw new Error(`block ${receipt.blockNumber} was not seen on the WebSocket`);
+      latencies.push(confirmedAt - minedAt);
+      indexLatencies.push((indexedAt ?? confirmedAt) - minedAt);
+    };
+    log(`latency: ${LATENCY_N} payments, ~4 per block`);
+    t = performance.now();
+    const inflight: Promise<void>[] = [];
+    for (let i = 0; i < LATENCY_N; i++) {
+      inflight.push(payOne(merchantIds[i % merchantIds.length]!, 1 + (i % 7)));
+      await sleep(250 + Math.random() * 20);
+    }
+    await Promise.all(inflight);
+    unwatch();
+    log(`latency phase took ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+    // ------------------------------------------------------------------ 2. throughput
+    await rpc("evm_setIntervalMining", [0]);
+    await rpc("evm_setAutomine", [false]);
+    const amounts = [1, 2, 5, 10, 20];
+    log(`creating ${N} intents across ${MERCHANTS} merchants`);
+    t = performance.now();
+    const intents: { id: string; to: Address; expected: bigint }[] = new Array(N);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        for (let i = next++; i < N; i = next++) intents[i] = await createIntent(merchantIds[i % MERCHANTS]!, amounts[Math.floor(i / MERCHANTS) % amounts.length]!);
+      }),
+    );
+    log(`created in ${((performance.now() - t) / 1000).toFixed(1)} s; signing ${N} transfers`);
+    const nonce0 = await chain.publicClient.getTransactionCount({ address: payerAccount.address, blockTag: "pending" });
+    const GAS = 60_000n;
+    const raws: Hex[] = [];
+    for (let i = 0; i < N; i++) {
+      const it = intents[i]!;
+      raws.push(
+        await payerAccount.signTransaction({
+          chainId: chain.chainId,
+          type: "eip1559",
+          to: chain.usdc,
+          data: encodeFunctionData({ abi: usdcAbi, functionName: "transfer", args: [it.to, it.expected] }),
+          gas: GAS,
+          nonce: nonce0 + i,
+          maxFeePerGas: 50_000_000_000n,
+          maxPriorityFeePerGas: 1_000_000_000n,
+        }),
+      );
+    }
+    await rpc("evm_setBlockGasLimit", [`0x${(GAS * BigInt(PER_BLOCK)).toString(16)}`]);
+    for (let i = 0; i < raws.length; i += 500) {
+      const batch = raws.slice(i, i + 500).map((raw, j) => ({ jsonrpc: "2.0", id: i + j, method: "eth_sendRawTransaction", params: [raw] }));
+      const res = (await (await fetch(chain.rpcHttpUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(batch) })).json()) as { error?: { message: string } }[];
+      const failed = res.find((r) => r.error);
+      if (failed) throw new Error(`eth_sendRawTransaction: ${failed.error!.message}`);
+    }
+    const startBlock = BigInt(await rpc<string>("eth_blockNumber"));
+    log(`${N} transfers in the mempool; mining ${Math.ceil(N / PER_BLOCK)} blocks back to back from block ${startBlock + 1n}`);
+
+    const countIndexed = async () =>
+      Number((await sql.unsafe(`SELECT count(*)::int AS n FROM chain.usdc_transfer WHERE block_number > $1`, [startBlock] as never[]))[0]!.n);
+    const countMatched = async () => Number((await sql`SELECT count(*)::int AS n FROM app.transactions WHERE block_number > ${startBlock}`)[0]!.n);
+    const t0 = performance.now();
+    const mining = (async () => {
+      for (let mined = 0; mined < N; ) {
+        await rpc("evm_mine");
+        const pending = Number(BigInt((await rpc<{ pending: string }>("txpool_status")).pending));
+        mined = N - pending;
+      }
+    })();
+    let ponderFirst: number | undefined;
+    let ponderDone: number | undefined;
+    let matchFirst: number | undefined;
+    let matchDone: number | undefined;
+    const deadline = t0 + 600_000;
+    while (matchDone === undefined && performance.now() < deadline) {
+      const [indexed, matched] = await Promise.all([ponderDone ? N : countIndexed(), countMatched()]);
+      const now = performance.now();
+      if (indexed > 0) ponderFirst ??= now;
+      if (indexed >= N) ponderDone ??= now;
+      if (matched > 0) matchFirst ??= now;
+      if (matched >= N) matchDone = now;
+      await sleep(20);
+    }
+    await mining;
+    if (ponderDone === undefined || matchDone === undefined) throw new Error("throughput phase did not finish in 10 minutes");
+    const blocks = Number(BigInt(await rpc<string>("eth_blockNumber")) - startBlock);
+    const [confirmed] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.payment_intents WHERE id IN ${sql(intents.map((i) => i.id))} AND status = 'confirmed'`;
+    const ponderRate = N / ((ponderDone - t0) / 1000);
+    const matchRate = N / ((matchDone - t0) / 1000);
+    const matcherOnly = N / ((matchDone - (matchFirst ?? t0)) / 1000);
+
+    // ------------------------------------------------------------------ report
+    const lines = [
+      "",
+      "Matcher benchmark",
+      `  machine: ${navigator.hardwareConcurrency} cores; embedded Postgres (durable settings), anvil, Ponder 0.17 in the same box`,
+      "",
+      `  Latency, ${latencies.length} payments, 1 s blocks, WebSocket RPC, confirmation depth 0 (block seen on newHeads -> state visible)`,
+      `    GET /v1/payment-intents/{id} shows confirmed   p50 ${fmt(pct(latencies, 0.5))}  p90 ${fmt(pct(latencies, 0.9))}  p99 ${fmt(pct(latencies, 0.99))}  max ${fmt(Math.max(...latencies))}   (target p50 < 1000 ms, p99 < 2000 ms)`,
+      `    baseline: row in chain.usdc_transfer (Ponder)  p50 ${fmt(pct(indexLatencies, 0.5))}  p90 ${fmt(pct(indexLatencies, 0.9))}  p99 ${fmt(pct(indexLatencies, 0.99))}  max ${fmt(Math.max(...indexLatencies))}`,
+      "",
+      `  Throughput, ${N} payments to ${MERCHANTS} merchants (${N} intents open), ${blocks} blocks of <= ${PER_BLOCK}, mined back to back`,
+      `    Ponder indexed   ${ponderRate.toFixed(0)} transfers/s   (first row after ${fmt((ponderFirst ?? t0) - t0)}, last after ${fmt(ponderDone - t0)})`,
+      `    matcher matched  ${matchRate.toFixed(0)} transfers/s   (first after ${fmt((matchFirst ?? t0) - t0)}, last after ${fmt(matchDone - t0)}; ${matcherOnly.toFixed(0)}/s from its first row)`,
+      `    matched / indexed rate: ${((100 * matchRate) / ponderRate).toFixed(0)}%   (target >= 80%, and >= 2000 matched/s)`,
+      `    intents confirmed: ${confirmed!.n} / ${N}`,
+      "",
+    ];
+    console.log(lines.join("\n"));
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch((err: unknown) => log(`stop failed: ${String(err)}`));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);

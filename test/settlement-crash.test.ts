@@ -1,0 +1,185 @@
+/**
+ * Crash tests: a settler in a child process (test/support/settler-child.ts) is killed with SIGKILL
+ * at every step of a settlement, then a fresh settler resumes. Each time: exactly one on-chain
+ * withdrawal for the settlement (Withdrawn logs by its ref), the payout address received exactly the
+ * amount once, exactly one ACH transfer at the provider, the settlement completes (or fails once on
+ * an ACH return), and exactly one settlement.completed event.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Subprocess } from "bun";
+import { startTestService, type TestService } from "./support/service.ts";
+import { allWithdrawalsOnChain, fundMerchant, usdcBalance, withdrawalsOnChain } from "./support/settlement-fixtures.ts";
+import { CRASH_POINTS, type CrashPoint } from "../src/modules/settlements/hooks.ts";
+import { advanceSandboxSettlements, loadSettlement } from "../src/modules/settlements/service.ts";
+import { setSandboxPayoutRule } from "../src/modules/settlements/providers/sandbox.ts";
+import { testUsdcAbi } from "../src/chain/abis.ts";
+
+let svc: TestService;
+const children = new Set<Subprocess>();
+
+beforeAll(async () => {
+  svc = await startTestService({ roles: ["api"] });
+});
+afterAll(async () => {
+  for (const c of children) c.kill("SIGKILL");
+  await Promise.all([...children].map((c) => c.exited));
+  await svc?.stop();
+});
+
+function childEnv(extra: Record<string, string>): Record<string, string> {
+  const chain = svc.ctx.chains.test!;
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  return {
+    ...env,
+    DATABASE_URL: svc.sandbox.database_url,
+    SANDBOX_RPC_HTTP_URL: chain.rpcHttpUrl,
+    SANDBOX_CHAIN_ID: String(chain.chainId),
+    SANDBOX_USDC_ADDRESS: chain.usdc,
+    SANDBOX_FACTORY_ADDRESS: chain.factory,
+    SANDBOX_START_BLOCK: String(chain.startBlock),
+    SANDBOX_CONFIRMATIONS: "0",
+    OPERATOR_PRIVATE_KEY: svc.ctx.config.operatorPrivateKey,
+    LOG_LEVEL: "error",
+    ...extra,
+  };
+}
+
+/** Runs the child until it kills itself at `point`; fails the test if it exits any other way. */
+async function runChildUntilCrash(merchantId: string, point: CrashPoint, action?: "cashout") {
+  const child = Bun.spawn([process.execPath, "test/support/settler-child.ts"], {
+    cwd: `${import.meta.dir}/..`,
+    env: childEnv({ MERCHANT_ID: merchantId, CRASH_AT: point, ...(action ? { ACTION: action } : {}) }),
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  children.add(child);
+  const code = await child.exited;
+  children.delete(child);
+  const out = await new Response(child.stdout).text();
+  expect({ point, signal: child.signalCode, code, out: out.trim() }).toEqual({ point, signal: "SIGKILL", code: 137, out: `crashing at ${point}` });
+}
+
+const sql = () => svc.ctx.database.sql;
+
+async function settlementsOf(merchantId: string) {
+  return sql()<{ id: string; state: string; amount_units: bigint; withdrawal_units: bigint }[]>`
+    SELECT id, state, amount_units, withdrawal_units FROM app.settlements WHERE merchant_id = ${merchantId} ORDER BY created_at, id`;
+}
+
+async function countRows(query: Promise<{ n: number }[]>) {
+  const [r] = await query;
+  return r?.n ?? 0;
+}
+
+async function checkExactlyOnce(merchantId: string, settlementId: string, funded: { transactionIds: string[]; intentIds: string[]; netUnits: bigint }, payoutBefore: bigint) {
+  const s = await loadSettlement(svc.ctx, settlementId);
+  expect(s?.state).toBe("completed");
+  expect(s?.amountUnits).toBe(funded.netUnits);
+  // On-chain: one Withdrawn log for this settlement, and the payout address got the amount once.
+  const logs = await withdrawalsOnChain(svc.ctx, s!.merchantAccount, settlementId);
+  expect(logs.length).toBe(1);
+  expect(logs[0]!.args.amount).toBe(funded.netUnits);
+  expect(logs[0]!.transactionHash).toBe(s!.withdrawalTxHash as `0x${string}`);
+  expect((await usdcBalance(svc.ctx, s!.withdrawnTo!)) - payoutBefore).toBe(funded.netUnits);
+  // Provider: one transfer for it.
+  expect(await countRows(sql()<{ n: number }[]>`SELECT count(*)::int AS n FROM app.sandbox_payouts WHERE idempotency_key = ${settlementId}`)).toBe(1);
+  // Ledger: transactions paid, intents settled, one event.
+  const txns = await sql()<{ status: string; settlement_status: string; settlement_id: string }[]>`
+    SELECT status, settlement_status, settlement_id FROM app.transactions WHERE id = ANY(${funded.transactionIds}::text[])`;
+  expect(txns.map((t) => [t.status, t.settlement_status, t.settlement_id])).toEqual(funded.transactionIds.map(() => ["settled", "paid", settlementId]));
+  const intents = await sql()<{ status: string; settled_at: unknown }[]>`SELECT status, settled_at FROM app.payment_intents WHERE id = ANY(${funded.intentIds}::text[])`;
+  expect(intents.every((i) => i.status === "settled" && i.settled_at !== null)).toBe(true);
+  expect(
+    await countRows(sql()<{ n: number }[]>`SELECT count(*)::int AS n FROM app.events WHERE type = 'settlement.completed' AND data->>'id' = ${settlementId}`),
+  ).toBe(1);
+  // Nothing else was created for the merchant in this round.
+  expect((await settlementsOf(merchantId)).filter((r) => r.state !== "completed" && r.state !== "failed")).toEqual([]);
+}
+
+describe("kill -9 at every step, then resume", () => {
+  const points = CRASH_POINTS.filter((p) => p !== "before_fail");
+  for (const point of points) {
+    test(`crash ${point}`, async () => {
+      const merchantId = svc.sandbox.merchant_id;
+      const funded = await fundMerchant(svc.ctx, merchantId, [12_340_000n, 5_000_001n]);
+      const payoutBefore = await usdcBalance(svc.ctx, "0x000000000000000000000000000000000000bA5e");
+      const before = new Set((await settlementsOf(merchantId)).map((s) => s.id));
+
+      await runChildUntilCrash(merchantId, point);
+      const created = (await settlementsOf(merchantId)).filter((s) => !before.has(s.id));
+      expect(created.length).toBe(1);
+      const id = created[0]!.id;
+
+      // A fresh settler resumes (the same work the settler role and the helper do).
+      await advanceSandboxSettlements(svc.ctx, [merchantId]);
+      await checkExactlyOnce(merchantId, id, funded, payoutBefore);
+      // Running again changes nothing.
+      expect(await advanceSandboxSettlements(svc.ctx, [merchantId])).toEqual([]);
+      await checkExactlyOnce(merchantId, id, funded, payoutBefore);
+    });
+  }
+
+  test("crash after signing, then the operator's nonce is taken by another transaction: the signed withdrawal is dropped and re-signed once", async () => {
+    const merchantId = svc.sandbox.merchant_id;
+    const chain = svc.ctx.chains.test!;
+    const funded = await fundMerchant(svc.ctx, merchantId, [7_000_000n]);
+    const payoutBefore = await usdcBalance(svc.ctx, "0x000000000000000000000000000000000000bA5e");
+    const before = new Set((await settlementsOf(merchantId)).map((s) => s.id));
+    await runChildUntilCrash(merchantId, "after_withdrawal_signed");
+    const id = (await settlementsOf(merchantId)).filter((s) => !before.has(s.id))[0]!.id;
+    const [attempt] = await sql()<{ nonce: number }[]>`SELECT nonce FROM app.settlement_withdrawal_attempts WHERE settlement_id = ${id}`;
+    // Another operator transaction (like a fee collection) uses the same nonce first.
+    const hash = await chain.operator.writeContract({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: ["0x000000000000000000000000000000000000dEaD", 1n], nonce: attempt!.nonce });
+    await chain.publicClient.waitForTransactionReceipt({ hash });
+
+    await advanceSandboxSettlements(svc.ctx, [merchantId]);
+    await checkExactlyOnce(merchantId, id, funded, payoutBefore);
+    const attempts = await sql()<{ outcome: string }[]>`SELECT outcome FROM app.settlement_withdrawal_attempts WHERE settlement_id = ${id} ORDER BY created_at`;
+    expect(attempts.map((a) => a.outcome)).toEqual(["dropped", "mined"]);
+  });
+
+  test("crash before failing on an ACH return: failed once, one alert; the retry pays without a second withdrawal", async () => {
+    const merchantId = svc.sandbox.merchant_id;
+    const account = svc.sandbox.payment_address;
+    const funded = await fundMerchant(svc.ctx, merchantId, [3_000_000n, 4_000_000n]);
+    const payoutBefore = await usdcBalance(svc.ctx, "0x000000000000000000000000000000000000bA5e");
+    const withdrawalsBefore = (await allWithdrawalsOnChain(svc.ctx, account)).length;
+    const before = new Set((await settlementsOf(merchantId)).map((s) => s.id));
+    await setSandboxPayoutRule(svc.ctx, merchantId, { failCode: "R03" });
+    try {
+      await runChildUntilCrash(merchantId, "before_fail");
+      const id = (await settlementsOf(merchantId)).filter((s) => !before.has(s.id))[0]!.id;
+      await advanceSandboxSettlements(svc.ctx, [merchantId]);
+      const failed = await loadSettlement(svc.ctx, id);
+      expect(failed).toMatchObject({ state: "failed", status: "failed", failureCode: "R03" });
+      expect(await countRows(sql()<{ n: number }[]>`SELECT count(*)::int AS n FROM app.settlement_alerts WHERE settlement_id = ${id}`)).toBe(1);
+      const txns = await sql()<{ settlement_status: string; settlement_id: string | null; withdrawal_settlement_id: string }[]>`
+        SELECT settlement_status, settlement_id, withdrawal_settlement_id FROM app.transactions WHERE id = ANY(${funded.transactionIds}::text[])`;
+      expect(txns.map((t) => [t.settlement_status, t.settlement_id, t.withdrawal_settlement_id])).toEqual(funded.transactionIds.map(() => ["failed", null, id]));
+    } finally {
+      await setSandboxPayoutRule(svc.ctx, merchantId, { failCode: null });
+    }
+    // The retry: a new settlement of the same transactions, no on-chain leg.
+    const retried = await advanceSandboxSettlements(svc.ctx, [merchantId]);
+    expect(retried.length).toBe(1);
+    expect(retried[0]).toMatchObject({ state: "completed", amountUnits: funded.netUnits, withdrawalUnits: 0n, withdrawalTxHash: null });
+    expect((await allWithdrawalsOnChain(svc.ctx, account)).length).toBe(withdrawalsBefore + 1);
+    expect((await usdcBalance(svc.ctx, "0x000000000000000000000000000000000000bA5e")) - payoutBefore).toBe(funded.netUnits);
+    const txns = await sql()<{ status: string; settlement_status: string; settlement_id: string }[]>`
+      SELECT status, settlement_status, settlement_id FROM app.transactions WHERE id = ANY(${funded.transactionIds}::text[])`;
+    expect(txns.every((t) => t.status === "settled" && t.settlement_status === "paid" && t.settlement_id === retried[0]!.id)).toBe(true);
+  });
+
+  test("a manual cash-out killed after the withdrawal is finished by the next settler", async () => {
+    const merchantId = svc.sandbox.merchant_id;
+    const funded = await fundMerchant(svc.ctx, merchantId, [1_000_000n]);
+    const payoutBefore = await usdcBalance(svc.ctx, "0x000000000000000000000000000000000000bA5e");
+    const before = new Set((await settlementsOf(merchantId)).map((s) => s.id));
+    await runChildUntilCrash(merchantId, "after_withdrawn", "cashout");
+    const id = (await settlementsOf(merchantId)).filter((s) => !before.has(s.id))[0]!.id;
+    await advanceSandboxSettlements(svc.ctx, [merchantId]);
+    await checkExactlyOnce(merchantId, id, funded, payoutBefore);
+  });
+});
