@@ -2,7 +2,7 @@
  * Matcher benchmark: payment latency and matching throughput, each next to the indexer's own figure
  * measured in the same run (the matcher must not be the bottleneck).
  *
- *   bun bench/matcher.ts [--latency 200] [--payments 10000] [--merchants 100] [--per-block 1000] [--lanes 8]
+ *   bun bench/matcher.ts [--latency 200] [--payments 10000] [--merchants 100] [--per-block 1000] [--lanes 4] [--wave 50]
  *
  * Starts the service as `npm start` does (embedded Postgres with its normal durable settings, anvil
  * with 1 s blocks and its WebSocket RPC, contracts, demo merchant) in a throwaway data folder, then:
@@ -38,7 +38,8 @@ const { values } = parseArgs({
     payments: { type: "string", default: "10000" },
     merchants: { type: "string", default: "100" },
     "per-block": { type: "string", default: "1000" },
-    lanes: { type: "string", default: "8" },
+    lanes: { type: "string", default: "4" },
+    wave: { type: "string", default: "50" },
   },
 });
 const LATENCY_N = Number(values.latency);
@@ -46,6 +47,7 @@ const N = Number(values.payments);
 const MERCHANTS = Number(values.merchants);
 const PER_BLOCK = Number(values["per-block"]);
 const LANES = Number(values.lanes);
+const WAVE = Number(values.wave);
 
 const log = (msg: string) => process.stderr.write(`[matcher bench] ${msg}\n`);
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -127,9 +129,9 @@ async function main() {
     t = performance.now();
     const indexer = await startIndexerRole(ctx, sandbox.database_url);
     stops.push(() => indexer.stop());
-    const matcher = await startMatcher(ctx, { concurrency: LANES, batchSize: 1000 });
+    const matcher = await startMatcher(ctx, { concurrency: LANES, waveSize: WAVE });
     stops.push(() => matcher.stop());
-    log(`indexer ready in ${((performance.now() - t) / 1000).toFixed(1)} s; matcher lanes: ${LANES}`);
+    log(`indexer ready in ${((performance.now() - t) / 1000).toFixed(1)} s; matcher: ${LANES} concurrent statements of up to ${WAVE} transfers`);
 
     // ------------------------------------------------------------------ 1. latency, 1 s blocks, WebSocket
     await rpc("evm_setAutomine", [false]);
@@ -230,8 +232,9 @@ async function main() {
     log(`${N} transfers in the mempool; mining ${Math.ceil(N / PER_BLOCK)} blocks back to back from block ${startBlock + 1n}`);
 
     const countIndexed = async () =>
-      Number((await sql.unsafe(`SELECT count(*)::int AS n FROM chain.usdc_transfer WHERE block_number > $1`, [startBlock] as never[]))[0]!.n);
-    const countMatched = async () => Number((await sql`SELECT count(*)::int AS n FROM app.transactions WHERE block_number > ${startBlock}`)[0]!.n);
+      Number((await sql.unsafe(`SELECT count(*)::int AS n FROM chain.usdc_transfer WHERE chain_id = $1 AND block_number > $2`, [chain.chainId, startBlock] as never[]))[0]!.n);
+    const countMatched = async () =>
+      Number((await sql`SELECT count(*)::int AS n FROM app.transactions WHERE chain_id = ${chain.chainId} AND block_number > ${startBlock}`)[0]!.n);
     const t0 = performance.now();
     const mining = (async () => {
       for (let mined = 0; mined < N; ) {
@@ -252,7 +255,7 @@ async function main() {
       if (indexed >= N) ponderDone ??= now;
       if (matched > 0) matchFirst ??= now;
       if (matched >= N) matchDone = now;
-      await sleep(20);
+      await sleep(25);
     }
     await mining;
     if (ponderDone === undefined || matchDone === undefined) throw new Error("throughput phase did not finish in 10 minutes");

@@ -520,6 +520,56 @@ describe("crash and restart mid-delivery", () => {
     await stopDispatcher(d);
   });
 
+  test("stopping gives back claimed rows not yet sent (prefetched for a fast endpoint): due at once, no attempt counted", async () => {
+    const sql = database.sql;
+    const rx = receiver();
+    let gate: Promise<void> | undefined;
+    let open: (() => void) | undefined;
+    rx.handler = async (_req, nth) => {
+      if (nth > 30) {
+        gate ??= new Promise<void>((resolve) => (open = resolve));
+        await gate; // the endpoint stalls after answering fast 30 times
+      }
+      return new Response("ok");
+    };
+    const account = await seedAccount(sql);
+    const m = await seedMerchant(sql, [account]);
+    const ep = await seedEndpoint(sql, { accountId: account, url: rx.url });
+    const d = await dispatcher(ctxWith(), { perEndpointConcurrency: 4, timeoutMs: 2000 });
+    for (let i = 0; i < 30; i++) await seedEvent(sql, { merchantId: m.id, accountId: account });
+    await rx.waitForRequests(30);
+    // Fast so far: more than the 4 slots get claimed for it.
+    for (let i = 0; i < 100; i++) await seedEvent(sql, { merchantId: m.id, accountId: account });
+    const leased = await waitFor(async () => {
+      const [r] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.webhook_deliveries WHERE endpoint_id = ${ep.id} AND lease_token IS NOT NULL`;
+      return r!.n > 4 ? r!.n : undefined;
+    }, "prefetched claims");
+    expect(leased).toBeGreaterThan(4);
+    await waitFor(async () => {
+      const [r] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.webhook_deliveries WHERE endpoint_id = ${ep.id}`;
+      return r!.n === 130;
+    }, "all fanned out");
+    const stopping = stopDispatcher(d);
+    await Bun.sleep(100);
+    open?.();
+    await stopping;
+    const rows = await sql<{ id: string; status: string; attempt_count: number; lease_token: string | null; attempts: number }[]>`
+      SELECT d.id, d.status, d.attempt_count, d.lease_token, (SELECT count(*)::int FROM app.webhook_attempts a WHERE a.delivery_id = d.id) AS attempts
+      FROM app.webhook_deliveries d WHERE d.endpoint_id = ${ep.id}`;
+    expect(rows).toHaveLength(130);
+    // Nothing is left leased by the stopped worker, and every claim is either an attempt on record or undone.
+    expect(rows.filter((r) => r.lease_token !== null)).toEqual([]);
+    for (const r of rows) expect(r.attempt_count).toBe(r.attempts);
+    const released = rows.filter((r) => r.status === "pending" && r.attempt_count === 0);
+    expect(released.length).toBeGreaterThan(0);
+    // A new dispatcher sends them right away (no lease to wait out).
+    await dispatcher(ctxWith());
+    await waitFor(async () => {
+      const [r] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.webhook_deliveries WHERE endpoint_id = ${ep.id} AND status = 'succeeded'`;
+      return r!.n === 130;
+    }, "all delivered after restart");
+  });
+
   test("a result recorded after the lease was taken over does not overwrite the new owner's state", async () => {
     const sql = database.sql;
     const account = await seedAccount(sql);
@@ -528,11 +578,11 @@ describe("crash and restart mid-delivery", () => {
     const eventId = await seedEvent(sql, { merchantId: m.id, accountId: account });
     const t0 = new Date("2026-05-01T00:00:00Z");
     await fanOutEvents(sql, t0, 10);
-    const first = await claimDeliveries(sql, { now: t0, leaseMs: 1000, max: 10, perEndpoint: 10, busy: new Map(), token: "old" });
+    const first = await claimDeliveries(sql, { now: t0, leaseMs: 1000, max: 10, perEndpoint: 10, free: new Map(), token: "old" });
     const mine = first.filter((c) => c.eventId === eventId);
     expect(mine).toHaveLength(1);
     const later = new Date(t0.getTime() + 1001);
-    const second = (await claimDeliveries(sql, { now: later, leaseMs: 1000, max: 10, perEndpoint: 10, busy: new Map(), token: "new" })).filter((c) => c.eventId === eventId);
+    const second = (await claimDeliveries(sql, { now: later, leaseMs: 1000, max: 10, perEndpoint: 10, free: new Map(), token: "new" })).filter((c) => c.eventId === eventId);
     expect(second).toHaveLength(1);
     expect(second[0]!.attempt).toBe(2);
     const { recordAttempts } = await import("../src/modules/webhooks/service.ts");

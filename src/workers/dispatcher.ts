@@ -28,7 +28,9 @@ import {
   claimDeliveries,
   EVENTS_CHANNEL,
   fanOutEvents,
+  disableEndpoint,
   recordAttempts,
+  releaseClaims,
   type AttemptRecord,
   type ClaimedDelivery,
 } from "../modules/webhooks/service.ts";
@@ -51,6 +53,22 @@ export interface DispatcherOptions {
   random?: () => number;
 }
 
+/** An endpoint whose recent requests took less than this (EWMA) gets rows prefetched for it. */
+const FAST_ENDPOINT_MS = 250;
+
+interface EndpointState {
+  inFlight: number;
+  queue: ClaimedDelivery[];
+  /** Moving average of request durations; undefined until the first one ends. */
+  ewmaMs: number | undefined;
+  lastActive: number;
+}
+const ENDPOINT_STATE_IDLE_MS = 60_000;
+/** Prefetch for a fast endpoint: about this much work at its pace. */
+const PREFETCH_BUDGET_MS = 500;
+/** A queued row is sent only if its request can end this long before its lease does. */
+const LEASE_MARGIN_MS = 5_000;
+
 export const DISPATCHER_DEFAULTS = {
   perEndpointConcurrency: 16,
   maxInFlight: 512,
@@ -68,7 +86,12 @@ export class Dispatcher {
   private readonly log: AppContext["log"];
   private readonly lease: number;
 
-  private readonly busy = new Map<string, number>();
+  /** Per endpoint: requests in flight, claimed rows waiting for a slot, recent latency. */
+  private readonly endpoints = new Map<string, EndpointState>();
+  /** Requests in flight plus claimed rows waiting, in all. */
+  private held = 0;
+  /** When each held row was claimed (performance.now()). */
+  private readonly claimedAt = new WeakMap<ClaimedDelivery, number>();
   private inFlight = 0;
   private readonly sends = new Set<Promise<void>>();
   private readonly toRecord: AttemptRecord[] = [];
@@ -126,6 +149,29 @@ export class Dispatcher {
   }
 
   /**
+   * How many more rows of each known endpoint this process may claim: its concurrency, plus, while
+   * the endpoint answers fast (EWMA < 250 ms), rows waiting locally for about 500 ms of work at its
+   * pace (at most 3 rounds), so its slots refill without waiting for a claim round trip. A waiting
+   * row's lease keeps running: slow endpoints get no prefetch, and pump() gives back any row that
+   * waited too long to finish inside its lease.
+   */
+  private freeSlots(): Map<string, number> {
+    const free = new Map<string, number>();
+    const now = performance.now();
+    for (const [id, st] of this.endpoints) {
+      if (st.inFlight === 0 && st.queue.length === 0 && now - st.lastActive > ENDPOINT_STATE_IDLE_MS) {
+        this.endpoints.delete(id); // forget endpoints idle for a while (no slots held, latency stale)
+        continue;
+      }
+      const c = this.opts.perEndpointConcurrency;
+      // Enough to keep the slots busy for about PREFETCH_BUDGET_MS at the endpoint's pace, at most 3 rounds.
+      const prefetch = st.ewmaMs !== undefined && st.ewmaMs < FAST_ENDPOINT_MS ? Math.min(3 * c, Math.floor((c * PREFETCH_BUDGET_MS) / Math.max(st.ewmaMs, 1))) : 0;
+      free.set(id, Math.max(0, this.opts.perEndpointConcurrency + prefetch - st.inFlight - st.queue.length));
+    }
+    return free;
+  }
+
+  /**
    * Stops claiming, waits for requests in flight (each ends within the timeout) and records them.
    * Anything not recorded is re-delivered by another worker after its lease.
    */
@@ -135,6 +181,12 @@ export class Dispatcher {
     if (this.janitor) clearInterval(this.janitor);
     this.wake();
     await this.loopDone;
+    // Claimed but not started: give them back, due now, for another worker.
+    const queued = [...this.endpoints.values()].flatMap((st) => st.queue.splice(0));
+    this.held -= queued.length;
+    await releaseClaims(this.ctx.database.sql, this.clock.now(), queued).catch((err: unknown) =>
+      this.log.warn("could not release queued deliveries; they are retried after their lease", { err, count: queued.length }),
+    );
     await Promise.race([Promise.allSettled([...this.sends]), Bun.sleep(this.opts.timeoutMs + 1000)]);
     await this.flush();
     await this.unlisten?.().catch(() => {});
@@ -184,32 +236,72 @@ export class Dispatcher {
         if (r.events < this.opts.fanOutBatch || this.stopping) break;
       }
     }
-    const free = this.opts.maxInFlight - this.inFlight;
+    const free = this.opts.maxInFlight - this.held;
     if (free <= 0) return; // a finishing send wakes the loop
     const claimed = await claimDeliveries(sql, {
       now: this.clock.now(),
       leaseMs: this.lease,
       max: free,
       perEndpoint: this.opts.perEndpointConcurrency,
-      busy: this.busy,
+      free: this.freeSlots(),
       token: randomUUID(),
     });
     // Finished sends only wake the loop while there is work; otherwise NOTIFY or the poll does.
     this.lastClaimFound = claimed.length > 0;
-    for (const d of claimed) this.send(d);
+    const at = performance.now();
+    for (const d of claimed) {
+      this.claimedAt.set(d, at);
+      this.endpoint(d.endpointId).queue.push(d);
+      this.held++;
+    }
+    for (const id of new Set(claimed.map((d) => d.endpointId))) this.pump(id);
   }
 
-  private send(d: ClaimedDelivery): void {
+  private endpoint(id: string): EndpointState {
+    let st = this.endpoints.get(id);
+    if (!st) this.endpoints.set(id, (st = { inFlight: 0, queue: [], ewmaMs: undefined, lastActive: performance.now() }));
+    return st;
+  }
+
+  /**
+   * Starts queued deliveries of an endpoint while it has free slots. A row that waited so long that
+   * its lease could end before its request does (the endpoint slowed down) is given back instead.
+   */
+  private pump(endpointId: string): void {
+    const st = this.endpoint(endpointId);
+    const stale: ClaimedDelivery[] = [];
+    const maxWait = this.lease - this.opts.timeoutMs - LEASE_MARGIN_MS;
+    while (st.inFlight < this.opts.perEndpointConcurrency && st.queue.length > 0 && !this.stopping) {
+      const d = st.queue.shift();
+      if (!d) break;
+      if (performance.now() - (this.claimedAt.get(d) ?? 0) > maxWait) {
+        stale.push(d);
+        this.held--;
+        continue;
+      }
+      this.send(d, st);
+    }
+    if (stale.length)
+      void releaseClaims(this.ctx.database.sql, this.clock.now(), stale).catch((err: unknown) =>
+        this.log.warn("could not release stale queued deliveries; they are retried after their lease", { err, count: stale.length }),
+      );
+  }
+
+  private send(d: ClaimedDelivery, st: EndpointState): void {
     this.inFlight++;
-    this.busy.set(d.endpointId, (this.busy.get(d.endpointId) ?? 0) + 1);
+    st.inFlight++;
+    const started = performance.now();
     const p = this.attempt(d)
       .catch((err: unknown) => this.log.error("delivery attempt failed unexpectedly", { err, delivery: d.id }))
       .finally(() => {
+        const ms = performance.now() - started;
+        st.ewmaMs = st.ewmaMs === undefined ? ms : st.ewmaMs * 0.8 + ms * 0.2;
+        st.lastActive = performance.now();
         this.inFlight--;
-        const n = (this.busy.get(d.endpointId) ?? 1) - 1;
-        if (n <= 0) this.busy.delete(d.endpointId);
-        else this.busy.set(d.endpointId, n);
+        this.held--;
+        st.inFlight--;
         this.sends.delete(p);
+        this.pump(d.endpointId);
         if (this.lastClaimFound && !this.stopping) this.wake();
       });
     this.sends.add(p);
@@ -249,6 +341,13 @@ export class Dispatcher {
     if (decision.outcome === "endpoint_gone") {
       record.disableReason = `410 Gone from ${d.url} at ${finishedAt.toISOString()} (delivery ${d.id})`;
       this.log.warn("webhook endpoint answered 410 Gone; disabled", { endpoint: d.endpointId, delivery: d.id });
+      // Disabled now (the attempt record repeats it), and rows waiting here for that endpoint are
+      // given back unsent: they are held while it is disabled.
+      const queued = this.endpoints.get(d.endpointId)?.queue.splice(0) ?? [];
+      this.held -= queued.length;
+      await disableEndpoint(this.ctx.database.sql, d.endpointId, record.disableReason)
+        .then(() => releaseClaims(this.ctx.database.sql, finishedAt, queued))
+        .catch((err: unknown) => this.log.warn("could not disable the endpoint now; the attempt record will", { err }));
     }
     this.toRecord.push(record);
     this.scheduleFlush();

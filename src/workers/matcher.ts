@@ -29,7 +29,7 @@ export const LIVE_QUERY_CHANNEL = `${CHAIN_VIEWS}_live_query`;
 /** pg_try_advisory_lock(MATCHER_LOCK_CLASS, chain_id): one active matcher per chain. */
 export const MATCHER_LOCK_CLASS = 0x4d415443; // "MATC"
 
-export interface MatcherOptions extends Partial<Pick<ChainMatcherOptions, "batchSize" | "concurrency" | "auditIntervalMs" | "auditWindowBlocks">> {
+export interface MatcherOptions extends Partial<Pick<ChainMatcherOptions, "batchSize" | "concurrency" | "waveSize" | "auditIntervalMs" | "auditWindowBlocks">> {
   /** Poll interval when no NOTIFY arrives (and how often a standby tries the lock). Default 1000 ms. */
   pollMs?: number;
   /** Chains to match. Default: every chain of ctx.chains. */
@@ -196,6 +196,7 @@ export async function startMatcher(ctx: AppContext, options: MatcherOptions = {}
       },
       ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+      ...(options.waveSize !== undefined ? { waveSize: options.waveSize } : {}),
       ...(options.auditIntervalMs !== undefined ? { auditIntervalMs: options.auditIntervalMs } : {}),
       ...(options.auditWindowBlocks !== undefined ? { auditWindowBlocks: options.auditWindowBlocks } : {}),
     };

@@ -25,8 +25,9 @@
  * block; then transfers the new chain put at or below the cursor are recorded (this search also
  * runs every sweepEveryAudits audits, since a reorg can add transfers to blocks that held none).
  *
- * Within a page, transfers of different merchants are recorded concurrently (`concurrency` lanes);
- * one merchant's transfers always one after the other, in chain order.
+ * Within a page, transfers are written in waves (record.ts writeTransfers): the next transfer of each
+ * merchant, several merchants per statement; one merchant's transfers always one after the other,
+ * in chain order.
  */
 import type { Sql } from "../../db/client.ts";
 import type { Clock } from "../../context.ts";
@@ -43,7 +44,7 @@ import {
   type IndexedTransfer,
   type Position,
 } from "./chain-reader.ts";
-import { foundKey, lookupReservations, recordTransfer, type Found, type MerchantInfo, type RecordOutcome } from "./record.ts";
+import { foundKey, lookupReservations, prepareTransfer, writeTransfers, type Found, type MerchantInfo, type RecordOutcome } from "./record.ts";
 import { matcherMoved, matcherReorged, matcherTransfers } from "./metrics.ts";
 import { pgJson, pgTs } from "./pg-values.ts";
 
@@ -60,8 +61,10 @@ export interface ChainMatcherOptions {
   blockInfo?: (blockNumber: bigint) => Promise<{ timestamp: number; hash: string }>;
   /** Transfers read per page. Default 500. */
   batchSize?: number;
-  /** Merchants recorded concurrently within a page. Default 4. */
+  /** Statements written concurrently within a wave. Default 4. */
   concurrency?: number;
+  /** Transfers (of distinct merchants) per statement. 1: a database transaction per transfer. Default 50. */
+  waveSize?: number;
   /** How far below the checkpoint the reorg audit looks. Default 64 blocks. */
   auditWindowBlocks?: number;
   /** How often the reorg audit runs. Default 1000 ms. */
@@ -92,6 +95,7 @@ export class ChainMatcher {
   private readonly confirmations: number;
   private readonly batchSize: number;
   private readonly concurrency: number;
+  private readonly waveSize: number;
   private readonly auditWindow: bigint;
   private readonly auditIntervalMs: number;
   private readonly log: Logger;
@@ -112,6 +116,7 @@ export class ChainMatcher {
     this.confirmations = opts.confirmations;
     this.batchSize = opts.batchSize ?? 500;
     this.concurrency = opts.concurrency ?? 4;
+    this.waveSize = opts.waveSize ?? 50;
     this.auditWindow = BigInt(opts.auditWindowBlocks ?? 64);
     this.auditIntervalMs = opts.auditIntervalMs ?? 1_000;
     this.sweepEvery = opts.sweepEveryAudits ?? 10;
@@ -281,9 +286,14 @@ export class ChainMatcher {
     if (covered !== null) this.coveredBlock = covered;
   }
 
+  /**
+   * Records a page: one query for the reservations of the whole page, then waves, each wave the
+   * next transfer of every merchant in the page, written in statements of up to `waveSize`
+   * transfers (up to `concurrency` statements at once). Waves run one after the other, so each
+   * merchant's transfers are recorded in chain order.
+   */
   private async recordAll(transfers: IndexedTransfer[]): Promise<void> {
     if (transfers.length === 0) return;
-    // One query for the reservations of the whole page; then one statement per transfer.
     const merchants = new Map<string, MerchantInfo>();
     for (const t of transfers) if (!merchants.has(t.to)) merchants.set(t.to, await this.merchantFor(t.to));
     const found = await lookupReservations(
@@ -296,27 +306,44 @@ export class ChainMatcher {
       if (lane) lane.push(t);
       else lanes.set(t.to, [t]);
     }
-    const queue = [...lanes.values()];
-    const worker = async () => {
-      for (let lane = queue.shift(); lane; lane = queue.shift()) {
-        for (const t of lane) {
-          const m = merchants.get(t.to)!;
-          await this.recordOne(t, m, found.get(foundKey(m.id, t.value)) ?? null);
-        }
-      }
-    };
-    const results = await Promise.allSettled(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
-    const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
-    if (failed) throw failed.reason;
+    const longest = Math.max(...[...lanes.values()].map((l) => l.length));
+    for (let k = 0; k < longest; k++) {
+      const wave = [...lanes.values()].flatMap((lane) => (k < lane.length ? [lane[k]!] : []));
+      const chunks: IndexedTransfer[][] = [];
+      for (let i = 0; i < wave.length; i += this.waveSize) chunks.push(wave.slice(i, i + this.waveSize));
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < chunks.length; i = next++) await this.writeChunk(chunks[i]!, merchants, found);
+      };
+      const results = await Promise.allSettled(Array.from({ length: Math.min(this.concurrency, chunks.length) }, worker));
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+      if (failed) throw failed.reason;
+    }
   }
 
-  private async recordOne(t: IndexedTransfer, merchant: MerchantInfo, found: Found | null): Promise<RecordOutcome> {
-    const outcome = await recordTransfer(this.sql, t, merchant, this.opts.clock.now(), found);
-    matcherTransfers.inc({ chain_id: this.chainId, outcome: outcome.kind });
-    if (outcome.kind !== "duplicate") {
-      this.log.debug("transfer recorded", { chainId: this.chainId, txHash: t.txHash, logIndex: t.logIndex, ...outcome });
+  private async writeChunk(chunk: IndexedTransfer[], merchants: Map<string, MerchantInfo>, found: Map<string, Found>): Promise<void> {
+    const now = this.opts.clock.now();
+    const prepared = chunk.map((t) => {
+      const m = merchants.get(t.to)!;
+      return prepareTransfer(t, m, now, found.get(foundKey(m.id, t.value)) ?? null);
+    });
+    let outcomes: RecordOutcome[];
+    try {
+      outcomes = await writeTransfers(this.sql, prepared, now);
+    } catch (err) {
+      if (chunk.length === 1) throw err;
+      // Find the transfer that fails: one statement each (the good ones are recorded).
+      this.log.warn("a batch of transfers failed; recording them one by one", { chainId: this.chainId, count: chunk.length, err });
+      outcomes = [];
+      for (const p of prepared) outcomes.push(...(await writeTransfers(this.sql, [p], now)));
     }
-    return outcome;
+    outcomes.forEach((outcome, i) => {
+      matcherTransfers.inc({ chain_id: this.chainId, outcome: outcome.kind });
+      if (outcome.kind !== "duplicate") {
+        const t = chunk[i]!;
+        this.log.debug("transfer recorded", { chainId: this.chainId, txHash: t.txHash, logIndex: t.logIndex, ...outcome });
+      }
+    });
   }
 
   private async merchantFor(account: string): Promise<MerchantInfo> {

@@ -2,8 +2,8 @@
  * One USDC transfer to a merchant account becomes exactly one ledger transaction (DECISIONS.md
  * "Matching", "Money"; DESIGN.md "matcher").
  *
- * Per transfer, ONE database transaction, and it is ONE statement (so the transaction is the
- * statement's own): a data-modifying CTE that
+ * A transfer's writes are ONE statement, hence one database transaction (`writeTransfers`): a
+ * data-modifying CTE that
  * 1. INSERTs the transaction ... ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING: the
  *    exactly-once guard. Every other part runs only if this row was inserted, so a transfer seen
  *    twice (a replay, a second matcher) writes nothing the second time;
@@ -21,9 +21,15 @@
  * payment_intent.confirmed is written; the result says so. (The expirer cannot win that race for a
  * payment in time: it only expires up to what the matcher has covered, see coverage.ts.)
  *
- * Why not BEGIN; SELECT ... FOR UPDATE; INSERT; UPDATE; UPDATE; insertEvent x2; COMMIT: that is 8
- * statements per transfer, and the matcher must keep up with the indexer (bench/matcher.ts); the
- * statement count was its cost.
+ * The same statement takes several transfers at once, of distinct merchants (the matcher sends one
+ * "wave" per page: the next transfer of each merchant): every transfer in it is still written
+ * completely or not at all, never split across transactions, and one merchant's transfers are
+ * still written one after the other, in chain order. It only shares the commit. With a batch of
+ * one it is exactly a transaction per transfer (recordTransfer).
+ *
+ * Why not BEGIN; SELECT ... FOR UPDATE; INSERT; UPDATE; UPDATE; insertEvent x2; COMMIT per
+ * transfer: that is 8 statements and a commit per transfer, and the matcher must keep up with the
+ * indexer (bench/matcher.ts: >= 2,000 transfers/s); statements and commits were its whole cost.
  */
 import { getAddress } from "viem";
 import type { Sql } from "../../db/client.ts";
@@ -111,16 +117,31 @@ export async function lookupReservations(sql: Sql, items: { merchantId: string; 
   return out;
 }
 
+/** A text[] parameter as Postgres array text: '{"a","b"}' (ids contain only [A-Za-z0-9_]). */
+function pgTextArray(ids: string[]): string {
+  for (const id of ids) if (!/^[A-Za-z0-9_]+$/.test(id)) throw new Error(`unexpected id ${id}`);
+  return `{${ids.join(",")}}`;
+}
+
 /** Postgres errors worth retrying the statement for. */
 const RETRYABLE = new Set(["40001", "40P01"]);
 
-/**
- * Records one transfer (see the header). `found` is the lookup for (merchant, value) made for its
- * page (undefined: looked up now; null: nothing holds that value).
- */
-export async function recordTransfer(sql: Sql, t: IndexedTransfer, m: MerchantInfo, now: Date, found?: Found | null): Promise<RecordOutcome> {
+/** One transfer, decided and shaped, ready to be written. */
+export interface PreparedTransfer {
+  transfer: IndexedTransfer;
+  txn: TransactionRow;
+  /** The intent the transaction is linked to (confirm or late), null when unmatched. */
+  linked: IntentRow | null;
+  /** The intent as it will be if the guarded update moves it; null unless the decision is confirm. */
+  confirmed: IntentRow | null;
+  relink: boolean;
+  /** The row of the statement's input. */
+  row: Record<string, unknown>;
+}
+
+/** Decides (decide.ts) and builds the rows and event payloads (shape builders) of one transfer. */
+export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, found: Found | null): PreparedTransfer {
   if (t.chainId !== m.chainId) throw new Error(`transfer on chain ${t.chainId} to merchant ${m.id} of chain ${m.chainId}`);
-  if (found === undefined) found = (await lookupReservations(sql, [{ merchantId: m.id, value: t.value }])).get(foundKey(m.id, t.value)) ?? null;
   const intent = found?.intent ?? null;
   const decision: MatchDecision = decideMatch({ reservation: found?.reservation ?? null, intent, blockTime: new Date(t.blockTimestamp * 1000) });
   const linked = decision.kind === "unmatched" ? null : intent;
@@ -156,7 +177,6 @@ export async function recordTransfer(sql: Sql, t: IndexedTransfer, m: MerchantIn
     feeLastError: null,
     createdAt: now,
   };
-
   // The intent as it will be if it moves: net and fee from the intent's own amount.
   let confirmed: IntentRow | null = null;
   if (decision.kind === "confirm" && intent) {
@@ -166,87 +186,128 @@ export async function recordTransfer(sql: Sql, t: IndexedTransfer, m: MerchantIn
   // A late payment to an intent whose confirming transaction was reorganised away (failed): the
   // intent points at this one instead (no new event: the integrator was told once).
   const relink = decision.kind === "late" && intent !== null && (intent.status === "confirmed" || intent.status === "settled");
-
   // Events about an intent go to the account whose key created it; a payment with no intent to
   // every account linked to the merchant (account_id null).
-  const createdData = pgJson(transactionCreatedEventShape(txn));
-  const confirmedData = confirmed ? pgJson(intentConfirmedEventShape(confirmed)) : null;
-  const nowText = pgTs(now);
+  const row = {
+    id: txn.id,
+    mode: txn.mode,
+    merchant_id: txn.merchantId,
+    payment_intent_id: txn.paymentIntentId,
+    amount_units: txn.amountUnits.toString(),
+    fee_units: txn.feeUnits.toString(),
+    net_units: txn.netUnits.toString(),
+    fee_rate_bps: txn.feeRateBps,
+    chain_id: txn.chainId,
+    tx_hash: txn.txHash,
+    log_index: txn.logIndex,
+    block_number: txn.blockNumber.toString(),
+    block_hash: txn.blockHash,
+    sender_address: txn.senderAddress,
+    payment_address: txn.paymentAddress,
+    metadata: txn.metadata,
+    value: t.value.toString(),
+    confirm: confirmed !== null,
+    intent_net: confirmed?.netUnits?.toString() ?? null,
+    intent_fee: confirmed?.feeUnits?.toString() ?? null,
+    relink,
+    created_event_id: newId("event"),
+    created_account: linked?.accountId ?? null,
+    created_data: transactionCreatedEventShape(txn),
+    confirmed_event_id: confirmed ? newId("event") : null,
+    confirmed_account: confirmed?.accountId ?? null,
+    confirmed_data: confirmed ? intentConfirmedEventShape(confirmed) : null,
+  };
+  return { transfer: t, txn, linked, confirmed, relink, row };
+}
 
-  const params = [
-    /* $1  */ txn.id,
-    /* $2  */ txn.mode,
-    /* $3  */ txn.merchantId,
-    /* $4  */ txn.paymentIntentId,
-    /* $5  */ txn.amountUnits.toString(),
-    /* $6  */ txn.feeUnits.toString(),
-    /* $7  */ txn.netUnits.toString(),
-    /* $8  */ txn.feeRateBps,
-    /* $9  */ txn.chainId,
-    /* $10 */ txn.txHash,
-    /* $11 */ txn.logIndex,
-    /* $12 */ txn.blockNumber.toString(),
-    /* $13 */ txn.blockHash,
-    /* $14 */ txn.senderAddress,
-    /* $15 */ txn.paymentAddress,
-    /* $16 */ pgJson(txn.metadata),
-    /* $17 */ nowText,
-    /* $18 */ confirmed !== null,
-    /* $19 */ confirmed?.netUnits?.toString() ?? null,
-    /* $20 */ confirmed?.feeUnits?.toString() ?? null,
-    /* $21 */ t.value.toString(),
-    /* $22 */ pgTs(quarantineEnd(now)),
-    /* $23 */ relink,
-    /* $24 */ newId("event"),
-    /* $25 */ linked?.accountId ?? null,
-    /* $26 */ createdData,
-    /* $27 */ newId("event"),
-    /* $28 */ confirmed?.accountId ?? null,
-    /* $29 */ confirmedData,
-  ];
+/**
+ * Writes prepared transfers in ONE statement (one database transaction). The transfers must be of
+ * distinct merchants (so that no intent or reservation appears twice); each is recorded completely
+ * or, if its log is already recorded, not at all. Returns one outcome per transfer, in order.
+ */
+export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: Date): Promise<RecordOutcome[]> {
+  if (batch.length === 0) return [];
+  const merchants = new Set(batch.map((p) => p.txn.merchantId));
+  if (merchants.size !== batch.length) throw new Error("writeTransfers: one transfer per merchant per statement");
   const text = `
-    WITH ins AS (
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(
+        id text, mode text, merchant_id text, payment_intent_id text, amount_units int8, fee_units int8, net_units int8,
+        fee_rate_bps int4, chain_id int4, tx_hash text, log_index int4, block_number int8, block_hash text,
+        sender_address text, payment_address text, metadata jsonb, value int8, confirm bool, intent_net int8,
+        intent_fee int8, relink bool, created_event_id text, created_account text, created_data jsonb,
+        confirmed_event_id text, confirmed_account text, confirmed_data jsonb)
+    ), ins AS (
       INSERT INTO app.transactions
         (id, mode, merchant_id, payment_intent_id, status, settlement_status, amount_units, fee_units, net_units,
          fee_rate_bps, chain_id, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
          metadata, confirmed_at, fee_status, created_at)
-      VALUES ($1, $2, $3, $4, 'confirmed', 'pending', $5::int8, $6::int8, $7::int8, $8::int4, $9::int4, $10, $11::int4,
-              $12::int8, $13, $14, $15, $16::text::jsonb, $17::timestamptz, 'pending', $17::timestamptz)
+      SELECT id, mode, merchant_id, payment_intent_id, 'confirmed', 'pending', amount_units, fee_units, net_units,
+             fee_rate_bps, chain_id, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
+             metadata, $2::timestamptz, 'pending', $2::timestamptz
+      FROM input
       ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING
       RETURNING id
+    ), done AS (
+      SELECT input.* FROM input JOIN ins ON ins.id = input.id
     ), upd AS (
-      UPDATE app.payment_intents
-      SET status = 'confirmed', net_units = $19::int8, fee_units = $20::int8, tx_hash = $10,
-          confirmed_at = $17::timestamptz, transaction_id = $1
-      WHERE $18::bool AND id = $4 AND status = 'awaiting_payment' AND EXISTS (SELECT 1 FROM ins)
-      RETURNING id
+      UPDATE app.payment_intents p
+      SET status = 'confirmed', net_units = d.intent_net, fee_units = d.intent_fee, tx_hash = d.tx_hash,
+          confirmed_at = $2::timestamptz, transaction_id = d.id
+      FROM done d
+      WHERE p.id = ANY ($4::text[]) AND d.confirm AND p.id = d.payment_intent_id AND p.status = 'awaiting_payment'
+      RETURNING d.id AS txn_id
     ), res AS (
-      UPDATE app.reservations SET released_after = $22::timestamptz
-      WHERE merchant_id = $3 AND expected_units = $21::int8 AND intent_id = $4 AND EXISTS (SELECT 1 FROM upd)
+      UPDATE app.reservations r SET released_after = $3::timestamptz
+      FROM done d JOIN upd ON upd.txn_id = d.id
+      WHERE r.intent_id = ANY ($4::text[]) AND r.merchant_id = d.merchant_id AND r.expected_units = d.value
+        AND r.intent_id = d.payment_intent_id
     ), relinked AS (
-      UPDATE app.payment_intents p SET transaction_id = $1, tx_hash = $10
-      WHERE $23::bool AND p.id = $4 AND p.status IN ('confirmed', 'settled') AND EXISTS (SELECT 1 FROM ins)
+      UPDATE app.payment_intents p SET transaction_id = d.id, tx_hash = d.tx_hash
+      FROM done d
+      WHERE p.id = ANY ($5::text[]) AND d.relink AND p.id = d.payment_intent_id AND p.status IN ('confirmed', 'settled')
         AND EXISTS (SELECT 1 FROM app.transactions f WHERE f.id = p.transaction_id AND f.status = 'failed')
     ), created AS (
       INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)
-      SELECT $24, $2, 'transaction.created', $25, $3, $26::text::jsonb, $17::timestamptz FROM ins
+      SELECT d.created_event_id, d.mode, 'transaction.created', d.created_account, d.merchant_id, d.created_data, $2::timestamptz
+      FROM done d
     ), confirmed AS (
       INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)
-      SELECT $27, $2, 'payment_intent.confirmed', $28, $3, $29::text::jsonb, $17::timestamptz FROM upd
+      SELECT d.confirmed_event_id, d.mode, 'payment_intent.confirmed', d.confirmed_account, d.merchant_id, d.confirmed_data, $2::timestamptz
+      FROM done d JOIN upd ON upd.txn_id = d.id
     )
-    SELECT (SELECT count(*) FROM ins)::int AS inserted, (SELECT count(*) FROM upd)::int AS moved`;
-
+    SELECT input.id, (ins.id IS NOT NULL) AS inserted, (upd.txn_id IS NOT NULL) AS moved
+    FROM input LEFT JOIN ins ON ins.id = input.id LEFT JOIN upd ON upd.txn_id = input.id`;
+  // The intents to confirm and to relink, also as arrays: the updates then find them by primary key
+  // (= ANY) rather than by a join the planner may turn into a scan of all intents.
+  const confirmIds = batch.flatMap((p) => (p.confirmed ? [p.confirmed.id] : []));
+  const relinkIds = batch.flatMap((p) => (p.relink && p.linked ? [p.linked.id] : []));
+  const params = [pgJson(batch.map((p) => p.row)), pgTs(now), pgTs(quarantineEnd(now)), pgTextArray(confirmIds), pgTextArray(relinkIds)];
   for (let attempt = 1; ; attempt++) {
     try {
-      const [r] = (await sql.unsafe(text, params as never[], { prepare: true })) as unknown as { inserted: number; moved: number }[];
-      if (!r || r.inserted === 0) return { kind: "duplicate" };
-      if (r.moved === 1 && confirmed) return { kind: "confirmed", transactionId: txn.id, intentId: confirmed.id };
-      if (linked) return { kind: "late", transactionId: txn.id, intentId: linked.id };
-      return { kind: "unmatched", transactionId: txn.id };
+      const rows = (await sql.unsafe(text, params as never[], { prepare: true })) as unknown as { id: string; inserted: boolean; moved: boolean }[];
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return batch.map((p): RecordOutcome => {
+        const r = byId.get(p.txn.id);
+        if (!r || !r.inserted) return { kind: "duplicate" };
+        if (r.moved && p.confirmed) return { kind: "confirmed", transactionId: p.txn.id, intentId: p.confirmed.id };
+        if (p.linked) return { kind: "late", transactionId: p.txn.id, intentId: p.linked.id };
+        return { kind: "unmatched", transactionId: p.txn.id };
+      });
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (attempt < 5 && code && RETRYABLE.has(code)) continue;
       throw err;
     }
   }
+}
+
+/**
+ * Records one transfer in its own statement. `found` is the lookup of (merchant, value) made for
+ * its page (undefined: looked up now; null: nothing holds that value).
+ */
+export async function recordTransfer(sql: Sql, t: IndexedTransfer, m: MerchantInfo, now: Date, found?: Found | null): Promise<RecordOutcome> {
+  if (found === undefined) found = (await lookupReservations(sql, [{ merchantId: m.id, value: t.value }])).get(foundKey(m.id, t.value)) ?? null;
+  const [outcome] = await writeTransfers(sql, [prepareTransfer(t, m, now, found)], now);
+  return outcome!;
 }

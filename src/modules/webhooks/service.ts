@@ -23,6 +23,18 @@ const TARGET_CONDITION = `
     OR (ev.account_id IS NULL AND EXISTS (
           SELECT 1 FROM app.account_merchants am WHERE am.merchant_id = ev.merchant_id AND am.account_id = we.account_id)))`;
 
+/**
+ * The dispatcher's own bookkeeping (fan-out, claim, record) commits with synchronous_commit off:
+ * the commit does not wait for the WAL flush. Each of those is one statement, i.e. one
+ * transaction, and this CTE sets the option for that transaction only (set_config(..., true)),
+ * without the round trips of BEGIN / SET LOCAL / COMMIT. Referenced by the statement's final
+ * SELECT so that it runs. If Postgres itself crashes, the last few hundred milliseconds of these
+ * commits may be lost; each loss only makes work happen again (an event is fanned out again with
+ * its deliveries, a claim is undone, a recorded attempt is undone and the delivery is retried after
+ * its lease), never lost: at-least-once with the same webhook-id.
+ */
+const ASYNC_COMMIT_CTE = `async_commit AS (SELECT set_config('synchronous_commit', 'off', true) AS v)`;
+
 /** Delivery ids: `wd_` + 32 hex characters from gen_random_uuid (122 random bits), made in SQL. */
 const NEW_DELIVERY_ID = `'wd_' || replace(gen_random_uuid()::text, '-', '')`;
 
@@ -33,7 +45,7 @@ const NEW_DELIVERY_ID = `'wd_' || replace(gen_random_uuid()::text, '-', '')`;
  */
 export async function fanOutEvents(sql: Sql, now: Date, limit: number): Promise<{ events: number; deliveries: number }> {
   const [row] = await sql.unsafe<{ events: number; deliveries: number }[]>(
-    `WITH ev AS (
+    `WITH ${ASYNC_COMMIT_CTE}, ev AS (
        SELECT id, mode, type, account_id, merchant_id FROM app.events
        WHERE fanned_out_at IS NULL
        ORDER BY created_at
@@ -45,9 +57,9 @@ export async function fanOutEvents(sql: Sql, now: Date, limit: number): Promise<
        FROM ev JOIN app.webhook_endpoints we ON ${TARGET_CONDITION}
        RETURNING 1
      ), done AS (
-       UPDATE app.events e SET fanned_out_at = $1::timestamptz FROM ev WHERE e.id = ev.id RETURNING 1
+       UPDATE app.events e SET fanned_out_at = $1::timestamptz WHERE e.id = ANY (ARRAY(SELECT id FROM ev)) RETURNING 1
      )
-     SELECT (SELECT count(*) FROM done)::int AS events, (SELECT count(*) FROM ins)::int AS deliveries`,
+     SELECT (SELECT count(*) FROM done)::int AS events, (SELECT count(*) FROM ins)::int AS deliveries FROM async_commit`,
     [now.toISOString(), limit] as never[],
   );
   return row ?? { events: 0, deliveries: 0 };
@@ -68,28 +80,27 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Claims due deliveries of enabled endpoints: at most `perEndpointFree(endpoint)` per endpoint
- * (default `perEndpoint` minus what this worker already has in flight there) and `max` in all.
- * Endpoints are visited in random order so that, when `max` binds, none is starved.
+ * Claims due deliveries of enabled endpoints: at most `free.get(endpoint)` for an endpoint this
+ * worker knows (its free slots), `perEndpoint` for any other, and `max` in all. Endpoints are
+ * visited in random order so that, when `max` binds, none is starved.
  * Each claimed row gets the lease: next_attempt_at = now + leaseMs and a lease token; a row that
  * was still leased by a worker that never recorded its attempt gets a `lease_expired` attempt row.
  */
 export async function claimDeliveries(
   sql: Sql,
-  opts: { now: Date; leaseMs: number; max: number; perEndpoint: number; busy: ReadonlyMap<string, number>; token: string },
+  opts: { now: Date; leaseMs: number; max: number; perEndpoint: number; free: ReadonlyMap<string, number>; token: string },
 ): Promise<ClaimedDelivery[]> {
   if (opts.max <= 0) return [];
-  const busyIds = [...opts.busy.keys()];
-  const busyCounts = busyIds.map((id) => opts.busy.get(id) ?? 0);
+  const free = JSON.stringify([...opts.free].map(([id, n]) => ({ id, n })));
   const leaseUntil = new Date(opts.now.getTime() + opts.leaseMs);
   const rows = await sql.unsafe<
     { id: string; event_id: string; endpoint_id: string; attempt_count: number; type: string; data: unknown; created_at: unknown; url: string; secret: string }[]
   >(
-    `WITH busy AS (
-       SELECT * FROM jsonb_to_recordset($6::jsonb) AS b(id text, n int)
+    `WITH ${ASYNC_COMMIT_CTE}, known AS (
+       SELECT * FROM jsonb_to_recordset($6::jsonb) AS k(id text, n int)
      ), eps AS (
-       SELECT e.id, greatest($4::int - coalesce(b.n, 0), 0) AS free
-       FROM app.webhook_endpoints e LEFT JOIN busy b ON b.id = e.id
+       SELECT e.id, greatest(coalesce(k.n, $4::int), 0) AS free
+       FROM app.webhook_endpoints e LEFT JOIN known k ON k.id = e.id
        WHERE e.status = 'enabled'
        ORDER BY random()
      ), picked AS (
@@ -103,21 +114,22 @@ export async function claimDeliveries(
        ) d
        LIMIT $3::int
      ), claimed AS (
+       -- By id array: an index scan however large the table (a join may be planned as a hash join over it).
        UPDATE app.webhook_deliveries d
        SET attempt_count = d.attempt_count + 1, next_attempt_at = $2::timestamptz, lease_token = $5::text, claimed_at = $1::timestamptz
-       FROM picked WHERE d.id = picked.id
-       RETURNING d.id, d.event_id, d.endpoint_id, d.attempt_count, picked.old_token, picked.old_claimed_at
+       WHERE d.id = ANY (ARRAY(SELECT id FROM picked))
+       RETURNING d.id, d.event_id, d.endpoint_id, d.attempt_count
      ), lost AS (
        INSERT INTO app.webhook_attempts (delivery_id, event_id, endpoint_id, attempt_number, started_at, outcome, error)
-       SELECT id, event_id, endpoint_id, attempt_count - 1, old_claimed_at, 'lease_expired',
+       SELECT c.id, c.event_id, c.endpoint_id, c.attempt_count - 1, p.old_claimed_at, 'lease_expired',
               'the worker stopped before recording this attempt; the delivery was claimed again after its lease'
-       FROM claimed WHERE old_token IS NOT NULL
+       FROM claimed c JOIN picked p ON p.id = c.id WHERE p.old_token IS NOT NULL
      )
      SELECT c.id, c.event_id, c.endpoint_id, c.attempt_count, ev.type, ev.data, ev.created_at, we.url, we.secret
-     FROM claimed c
+     FROM async_commit, claimed c
      JOIN app.events ev ON ev.id = c.event_id
      JOIN app.webhook_endpoints we ON we.id = c.endpoint_id`,
-    [opts.now.toISOString(), leaseUntil.toISOString(), opts.max, opts.perEndpoint, opts.token, JSON.stringify(busyIds.map((id, i) => ({ id, n: busyCounts[i] })))] as never[],
+    [opts.now.toISOString(), leaseUntil.toISOString(), opts.max, opts.perEndpoint, opts.token, free] as never[],
   );
   return rows.map((r) => ({
     id: r.id,
@@ -131,6 +143,31 @@ export async function claimDeliveries(
     url: r.url,
     secret: r.secret,
   }));
+}
+
+/**
+ * Gives claimed deliveries back unattempted (a stopping worker's queue): due again now, the claim
+ * not counted as an attempt. Only rows this worker still holds are touched.
+ */
+export async function releaseClaims(sql: Sql, now: Date, claims: readonly { id: string; leaseToken: string }[]): Promise<number> {
+  if (claims.length === 0) return 0;
+  const rows = await sql.unsafe(
+    `UPDATE app.webhook_deliveries d
+     SET lease_token = NULL, next_attempt_at = $1::timestamptz, attempt_count = d.attempt_count - 1
+     FROM jsonb_to_recordset($2::jsonb) AS c(id text, token text)
+     WHERE d.id = c.id AND d.lease_token = c.token AND d.status = 'pending'
+     RETURNING 1`,
+    [now.toISOString(), JSON.stringify(claims.map((c) => ({ id: c.id, token: c.leaseToken })))] as never[],
+  );
+  return rows.length;
+}
+
+/** Disables an enabled endpoint (a 410 Gone answer); a no-op if it is disabled already. */
+export async function disableEndpoint(sql: Sql, endpointId: string, reason: string): Promise<boolean> {
+  const rows = await sql`
+    UPDATE app.webhook_endpoints SET status = 'disabled', disabled_reason = ${reason}
+    WHERE id = ${endpointId} AND status = 'enabled' RETURNING id`;
+  return rows.length > 0;
 }
 
 export interface AttemptRecord {
@@ -174,7 +211,7 @@ export async function recordAttempts(sql: Sql, now: Date, records: readonly Atte
     disable_reason: r.disableReason ?? null,
   }));
   const [row] = await sql.unsafe<{ updated: number }[]>(
-    `WITH r AS (
+    `WITH ${ASYNC_COMMIT_CTE}, r AS (
        SELECT * FROM jsonb_to_recordset($2::jsonb) AS r(
          delivery_id text, event_id text, endpoint_id text, lease_token text, attempt_number int, started_at timestamptz,
          duration_ms int, outcome text, status_code int, error text, snippet text, next_attempt_at timestamptz, disable_reason text)
@@ -196,7 +233,7 @@ export async function recordAttempts(sql: Sql, now: Date, records: readonly Atte
        UPDATE app.webhook_endpoints e SET status = 'disabled', disabled_reason = r.disable_reason
        FROM r WHERE r.outcome = 'endpoint_gone' AND e.id = r.endpoint_id AND e.status = 'enabled'
      )
-     SELECT (SELECT count(*) FROM upd)::int AS updated`,
+     SELECT (SELECT count(*) FROM upd)::int AS updated FROM async_commit`,
     [now.toISOString(), JSON.stringify(payload)] as never[],
   );
   return row?.updated ?? 0;

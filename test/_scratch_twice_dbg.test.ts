@@ -1,0 +1,42 @@
+import { test, expect } from "bun:test";
+import { createTestDatabase } from "./support/db.ts";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { loadConfig } from "../src/config.ts";
+import { freePort } from "../src/sandbox/ports.ts";
+import { connect } from "../src/db/client.ts";
+import { migrate } from "../src/db/migrate.ts";
+import { startAnvil } from "../src/sandbox/anvil.ts";
+import { ensureDeployment } from "../src/sandbox/deployment.ts";
+test("twice", async () => {
+  for (let i = 0; i < 2; i++) {
+    const t = Date.now();
+    const { url } = await createTestDatabase({ migrate: false });
+    const dataDir = mkdtempSync(join(tmpdir(), "stablepay-svc-"));
+    const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()), ROLES: "api", SANDBOX_BLOCK_TIME: "0", LOG_LEVEL: "debug" });
+    const database = connect(url);
+    console.log(i, "migrate"); await migrate(database.sql);
+    console.log(i, "anvil", Date.now() - t);
+    const anvil = await startAnvil({ port: config.anvilPort, blockTime: undefined, chainId: 31337, stateFile: resolve(dataDir, "anvil-state.json") });
+    console.log(i, "deploy", Date.now() - t);
+    const d = await ensureDeployment(database, config.chains.test, config.operatorPrivateKey, config.feeRecipient);
+    console.log(i, "deployed", Date.now() - t, d.chainWasReset);
+    const { buildChainRuntime } = await import("../src/chain/runtime.ts");
+    const { createContext } = await import("../src/context.ts");
+    const { ensureDemo } = await import("../src/sandbox/demo.ts");
+    const { buildApp } = await import("../src/http/app.ts");
+    const { serveApi } = await import("../src/http/server.ts");
+    const ctx = createContext({ config, database, chains: { test: buildChainRuntime(config.chains.test, d, config.operatorPrivateKey) } });
+    console.log(i, "demo", Date.now() - t);
+    await ensureDemo(ctx, join(dataDir, "sandbox.json"));
+    console.log(i, "app", Date.now() - t);
+    const app = buildApp(ctx);
+    const server = serveApi(app, { hostname: "127.0.0.1", port: config.port, log: ctx.log });
+    console.log(i, "served", Date.now() - t);
+    await server.stop(true);
+    await anvil.stop(); await database.close();
+    console.log(i, "closed", Date.now() - t);
+  }
+  expect(1).toBe(1);
+}, 30000);
