@@ -145,7 +145,8 @@ async function main() {
     const plainS = (performance.now() - t) / 1000;
     log(`plain UPDATE of ${plain.count} rows: ${plainS.toFixed(2)} s; reverting`);
     await sql`UPDATE app.payment_intents SET status = 'awaiting_payment', expired_at = NULL WHERE id LIKE 'pi_bench%'`;
-    await sql`VACUUM ANALYZE app.payment_intents`;
+    // Compact again, so that the sweep starts from the same table state as the plain UPDATE did.
+    await sql`VACUUM (FULL, ANALYZE) app.payment_intents`;
     await sql`CHECKPOINT`;
 
     // -------------------------------------------------------------------- the sweep

@@ -2,7 +2,7 @@
  * Matcher benchmark: payment latency and matching throughput, each next to the indexer's own figure
  * measured in the same run (the matcher must not be the bottleneck).
  *
- *   bun bench/matcher.ts [--latency 200] [--payments 10000] [--merchants 100] [--per-block 1000] [--lanes 4] [--wave 50]
+ *   bun bench/matcher.ts [--latency 200] [--payments 10000] [--merchants 100] [--per-block 1000] [--lanes 4] [--wave 125]
  *
  * Starts the service as `npm start` does (embedded Postgres with its normal durable settings, anvil
  * with 1 s blocks and its WebSocket RPC, contracts, demo merchant) in a throwaway data folder, then:
@@ -12,11 +12,14 @@
  *    payment; confirmed = when GET /v1/payment-intents/{id} first answered `confirmed` (polled every
  *    10 ms once the block is seen). Baseline: when the transfer's row first appeared in the
  *    indexer's view (chain.usdc_transfer, polled every 10 ms).
- * 2. Throughput: `--payments` payments across `--merchants` merchants, each paying one of many open
- *    intents (several per amount and merchant, so tags differ), pre-signed and put in the mempool,
- *    then mined `--per-block` per block in back-to-back blocks. Ponder indexes the blocks while the
- *    matcher follows; both are timed from the first block mined to their last row (indexed rows
- *    per second vs matched transfers per second).
+ * 2. Throughput, live: `--payments` payments across `--merchants` merchants, each paying one of
+ *    many open intents (several per amount and merchant, so tags differ), pre-signed and put in the
+ *    mempool, then mined `--per-block` per block in back-to-back blocks. Ponder indexes the blocks
+ *    while the matcher follows; both are timed from the first block mined to their last row
+ *    (indexed rows per second vs matched transfers per second).
+ * 3. Throughput, backlog: the same with the matcher stopped until Ponder has indexed everything,
+ *    then started: the matcher's own capacity (transfers per second from its start), without
+ *    sharing the CPUs with Ponder.
  */
 import { mkdtempSync, rmSync, chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -39,7 +42,7 @@ const { values } = parseArgs({
     merchants: { type: "string", default: "100" },
     "per-block": { type: "string", default: "1000" },
     lanes: { type: "string", default: "4" },
-    wave: { type: "string", default: "50" },
+    wave: { type: "string", default: "125" },
   },
 });
 const LATENCY_N = Number(values.latency);
@@ -79,6 +82,7 @@ async function main() {
     const ctx = svc.ctx;
     const chain = ctx.chains.test!;
     const sql = ctx.database.sql;
+    const GAS = 60_000n;
     const rpc = async <T = unknown>(method: string, params: unknown[] = []): Promise<T> => {
       const res = await fetch(chain.rpcHttpUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
       const body = (await res.json()) as { result?: T; error?: { message: string } };
@@ -104,7 +108,7 @@ async function main() {
     await rpc("evm_setIntervalMining", [0]);
     await rpc("evm_setAutomine", [true]);
     const payerAccount = privateKeyToAccount(sandbox.payer_private_key, { nonceManager });
-    const need = BigInt(N + LATENCY_N) * 30_000_000n;
+    const need = BigInt(2 * N + LATENCY_N) * 30_000_000n;
     const mint = await chain.operator.writeContract({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [payerAccount.address, need] });
     await chain.publicClient.waitForTransactionReceipt({ hash: mint });
     let t = performance.now();
@@ -129,8 +133,8 @@ async function main() {
     t = performance.now();
     const indexer = await startIndexerRole(ctx, sandbox.database_url);
     stops.push(() => indexer.stop());
-    const matcher = await startMatcher(ctx, { concurrency: LANES, waveSize: WAVE });
-    stops.push(() => matcher.stop());
+    const firstMatcher = await startMatcher(ctx, { concurrency: LANES, waveSize: WAVE });
+    stops.push(() => firstMatcher.stop());
     log(`indexer ready in ${((performance.now() - t) / 1000).toFixed(1)} s; matcher: ${LANES} concurrent statements of up to ${WAVE} transfers`);
 
     // ------------------------------------------------------------------ 1. latency, 1 s blocks, WebSocket
@@ -192,94 +196,123 @@ async function main() {
     // ------------------------------------------------------------------ 2. throughput
     await rpc("evm_setIntervalMining", [0]);
     await rpc("evm_setAutomine", [false]);
-    const amounts = [1, 2, 5, 10, 20];
-    log(`creating ${N} intents across ${MERCHANTS} merchants`);
-    t = performance.now();
-    const intents: { id: string; to: Address; expected: bigint }[] = new Array(N);
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        for (let i = next++; i < N; i = next++) intents[i] = await createIntent(merchantIds[i % MERCHANTS]!, amounts[Math.floor(i / MERCHANTS) % amounts.length]!);
-      }),
-    );
-    log(`created in ${((performance.now() - t) / 1000).toFixed(1)} s; signing ${N} transfers`);
-    const nonce0 = await chain.publicClient.getTransactionCount({ address: payerAccount.address, blockTag: "pending" });
-    const GAS = 60_000n;
-    const raws: Hex[] = [];
-    for (let i = 0; i < N; i++) {
-      const it = intents[i]!;
-      raws.push(
-        await payerAccount.signTransaction({
-          chainId: chain.chainId,
-          type: "eip1559",
-          to: chain.usdc,
-          data: encodeFunctionData({ abi: usdcAbi, functionName: "transfer", args: [it.to, it.expected] }),
-          gas: GAS,
-          nonce: nonce0 + i,
-          maxFeePerGas: 50_000_000_000n,
-          maxPriorityFeePerGas: 1_000_000_000n,
+    await rpc("evm_setBlockGasLimit", [`0x${(GAS * BigInt(PER_BLOCK)).toString(16)}`]);
+    let matcher = firstMatcher;
+    /**
+     * N intents, N pre-signed payments in the mempool, then blocks mined back to back. "live": the
+     * matcher runs meanwhile (it follows Ponder block by block). "backlog": the matcher is stopped
+     * until Ponder has indexed everything, then started alone on the backlog (its own capacity).
+     */
+    const runBatch = async (mode: "live" | "backlog") => {
+      const amounts = [1, 2, 5, 10, 20];
+      log(`${mode}: creating ${N} intents across ${MERCHANTS} merchants`);
+      let t1 = performance.now();
+      const intents: { id: string; to: Address; expected: bigint }[] = new Array(N);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          for (let i = next++; i < N; i = next++) intents[i] = await createIntent(merchantIds[i % MERCHANTS]!, amounts[Math.floor(i / MERCHANTS) % amounts.length]!);
         }),
       );
-    }
-    await rpc("evm_setBlockGasLimit", [`0x${(GAS * BigInt(PER_BLOCK)).toString(16)}`]);
-    for (let i = 0; i < raws.length; i += 500) {
-      const batch = raws.slice(i, i + 500).map((raw, j) => ({ jsonrpc: "2.0", id: i + j, method: "eth_sendRawTransaction", params: [raw] }));
-      const res = (await (await fetch(chain.rpcHttpUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(batch) })).json()) as { error?: { message: string } }[];
-      const failed = res.find((r) => r.error);
-      if (failed) throw new Error(`eth_sendRawTransaction: ${failed.error!.message}`);
-    }
-    const startBlock = BigInt(await rpc<string>("eth_blockNumber"));
-    log(`${N} transfers in the mempool; mining ${Math.ceil(N / PER_BLOCK)} blocks back to back from block ${startBlock + 1n}`);
-
-    const countIndexed = async () =>
-      Number((await sql.unsafe(`SELECT count(*)::int AS n FROM chain.usdc_transfer WHERE chain_id = $1 AND block_number > $2`, [chain.chainId, startBlock] as never[]))[0]!.n);
-    const countMatched = async () =>
-      Number((await sql`SELECT count(*)::int AS n FROM app.transactions WHERE chain_id = ${chain.chainId} AND block_number > ${startBlock}`)[0]!.n);
-    const t0 = performance.now();
-    const mining = (async () => {
-      for (let mined = 0; mined < N; ) {
-        await rpc("evm_mine");
-        const pending = Number(BigInt((await rpc<{ pending: string }>("txpool_status")).pending));
-        mined = N - pending;
+      log(`${mode}: created in ${((performance.now() - t1) / 1000).toFixed(1)} s; signing ${N} transfers`);
+      const nonce0 = await chain.publicClient.getTransactionCount({ address: payerAccount.address, blockTag: "pending" });
+      const raws: Hex[] = [];
+      for (let i = 0; i < N; i++) {
+        const it = intents[i]!;
+        raws.push(
+          await payerAccount.signTransaction({
+            chainId: chain.chainId,
+            type: "eip1559",
+            to: chain.usdc,
+            data: encodeFunctionData({ abi: usdcAbi, functionName: "transfer", args: [it.to, it.expected] }),
+            gas: GAS,
+            nonce: nonce0 + i,
+            maxFeePerGas: 50_000_000_000n,
+            maxPriorityFeePerGas: 1_000_000_000n,
+          }),
+        );
       }
-    })();
-    let ponderFirst: number | undefined;
-    let ponderDone: number | undefined;
-    let matchFirst: number | undefined;
-    let matchDone: number | undefined;
-    const deadline = t0 + 600_000;
-    while (matchDone === undefined && performance.now() < deadline) {
-      const [indexed, matched] = await Promise.all([ponderDone ? N : countIndexed(), countMatched()]);
-      const now = performance.now();
-      if (indexed > 0) ponderFirst ??= now;
-      if (indexed >= N) ponderDone ??= now;
-      if (matched > 0) matchFirst ??= now;
-      if (matched >= N) matchDone = now;
-      await sleep(25);
-    }
-    await mining;
-    if (ponderDone === undefined || matchDone === undefined) throw new Error("throughput phase did not finish in 10 minutes");
-    const blocks = Number(BigInt(await rpc<string>("eth_blockNumber")) - startBlock);
-    const [confirmed] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.payment_intents WHERE id IN ${sql(intents.map((i) => i.id))} AND status = 'confirmed'`;
-    const ponderRate = N / ((ponderDone - t0) / 1000);
-    const matchRate = N / ((matchDone - t0) / 1000);
-    const matcherOnly = N / ((matchDone - (matchFirst ?? t0)) / 1000);
+      for (let i = 0; i < raws.length; i += 500) {
+        const batch = raws.slice(i, i + 500).map((raw, j) => ({ jsonrpc: "2.0", id: i + j, method: "eth_sendRawTransaction", params: [raw] }));
+        const res = (await (await fetch(chain.rpcHttpUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(batch) })).json()) as { error?: { message: string } }[];
+        const failed = res.find((r) => r.error);
+        if (failed) throw new Error(`eth_sendRawTransaction: ${failed.error!.message}`);
+      }
+      const startBlock = BigInt(await rpc<string>("eth_blockNumber"));
+      if (mode === "backlog") await matcher.stop();
+      log(`${mode}: ${N} transfers in the mempool; mining from block ${startBlock + 1n}${mode === "backlog" ? " with the matcher stopped" : ""}`);
+
+      const countIndexed = async () =>
+        Number((await sql.unsafe(`SELECT count(*)::int AS n FROM chain.usdc_transfer WHERE chain_id = $1 AND block_number > $2`, [chain.chainId, startBlock] as never[]))[0]!.n);
+      const countMatched = async () =>
+        Number((await sql`SELECT count(*)::int AS n FROM app.transactions WHERE chain_id = ${chain.chainId} AND block_number > ${startBlock}`)[0]!.n);
+      const t0 = performance.now();
+      const mining = (async () => {
+        for (let mined = 0; mined < N; ) {
+          await rpc("evm_mine");
+          const pending = Number(BigInt((await rpc<{ pending: string }>("txpool_status")).pending));
+          mined = N - pending;
+        }
+      })();
+      let ponderFirst: number | undefined;
+      let ponderDone: number | undefined;
+      let matchStart: number | undefined = mode === "live" ? t0 : undefined;
+      let matchFirst: number | undefined;
+      let matchDone: number | undefined;
+      const deadline = t0 + 600_000;
+      while (matchDone === undefined && performance.now() < deadline) {
+        const [indexed, matched] = await Promise.all([ponderDone ? N : countIndexed(), matchStart === undefined ? 0 : countMatched()]);
+        const now = performance.now();
+        if (indexed > 0) ponderFirst ??= now;
+        if (indexed >= N) ponderDone ??= now;
+        if (matched > 0) matchFirst ??= now;
+        if (matched >= N) matchDone = now;
+        if (mode === "backlog" && ponderDone !== undefined && matchStart === undefined) {
+          matchStart = performance.now();
+          matcher = await startMatcher(ctx, { concurrency: LANES, waveSize: WAVE });
+          stops.push(() => matcher.stop());
+        }
+        await sleep(50);
+      }
+      await mining;
+      if (ponderDone === undefined || matchDone === undefined || matchStart === undefined) throw new Error(`${mode} phase did not finish in 10 minutes`);
+      const blocks = Number(BigInt(await rpc<string>("eth_blockNumber")) - startBlock);
+      const [confirmed] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.payment_intents WHERE id IN ${sql(intents.map((i) => i.id))} AND status = 'confirmed'`;
+      t1 = performance.now();
+      return {
+        blocks,
+        confirmed: confirmed!.n,
+        ponderRate: N / ((ponderDone - t0) / 1000),
+        ponderFirst: (ponderFirst ?? t0) - t0,
+        ponderDone: ponderDone - t0,
+        matchRate: N / ((matchDone - matchStart) / 1000),
+        matchFirst: (matchFirst ?? t0) - t0,
+        matchDone: matchDone - t0,
+        matchFromFirstRow: N / ((matchDone - (matchFirst ?? matchStart)) / 1000),
+      };
+    };
+    const live = await runBatch("live");
+    const backlog = await runBatch("backlog");
 
     // ------------------------------------------------------------------ report
     const lines = [
       "",
       "Matcher benchmark",
-      `  machine: ${navigator.hardwareConcurrency} cores; embedded Postgres (durable settings), anvil, Ponder 0.17 in the same box`,
+      `  machine: ${navigator.hardwareConcurrency} cores; embedded Postgres (durable settings), anvil, Ponder 0.17 and the service in the same box`,
+      `  matcher: ${LANES} concurrent statements of up to ${WAVE} transfers`,
       "",
       `  Latency, ${latencies.length} payments, 1 s blocks, WebSocket RPC, confirmation depth 0 (block seen on newHeads -> state visible)`,
       `    GET /v1/payment-intents/{id} shows confirmed   p50 ${fmt(pct(latencies, 0.5))}  p90 ${fmt(pct(latencies, 0.9))}  p99 ${fmt(pct(latencies, 0.99))}  max ${fmt(Math.max(...latencies))}   (target p50 < 1000 ms, p99 < 2000 ms)`,
       `    baseline: row in chain.usdc_transfer (Ponder)  p50 ${fmt(pct(indexLatencies, 0.5))}  p90 ${fmt(pct(indexLatencies, 0.9))}  p99 ${fmt(pct(indexLatencies, 0.99))}  max ${fmt(Math.max(...indexLatencies))}`,
       "",
-      `  Throughput, ${N} payments to ${MERCHANTS} merchants (${N} intents open), ${blocks} blocks of <= ${PER_BLOCK}, mined back to back`,
-      `    Ponder indexed   ${ponderRate.toFixed(0)} transfers/s   (first row after ${fmt((ponderFirst ?? t0) - t0)}, last after ${fmt(ponderDone - t0)})`,
-      `    matcher matched  ${matchRate.toFixed(0)} transfers/s   (first after ${fmt((matchFirst ?? t0) - t0)}, last after ${fmt(matchDone - t0)}; ${matcherOnly.toFixed(0)}/s from its first row)`,
-      `    matched / indexed rate: ${((100 * matchRate) / ponderRate).toFixed(0)}%   (target >= 80%, and >= 2000 matched/s)`,
-      `    intents confirmed: ${confirmed!.n} / ${N}`,
+      `  Throughput, live: ${N} payments to ${MERCHANTS} merchants (${N} intents open), ${live.blocks} blocks of <= ${PER_BLOCK} mined back to back, matcher running`,
+      `    Ponder indexed   ${live.ponderRate.toFixed(0)} transfers/s   (first row after ${fmt(live.ponderFirst)}, last after ${fmt(live.ponderDone)})`,
+      `    matcher matched  ${live.matchRate.toFixed(0)} transfers/s   (first after ${fmt(live.matchFirst)}, last after ${fmt(live.matchDone)}; ${live.matchFromFirstRow.toFixed(0)}/s from its first row)`,
+      `    matched / indexed rate: ${((100 * live.matchRate) / live.ponderRate).toFixed(0)}%   (target >= 80%)   intents confirmed: ${live.confirmed} / ${N}`,
+      "",
+      `  Throughput, backlog: the same again with the matcher stopped until Ponder had indexed all ${N}, then started alone`,
+      `    Ponder indexed   ${backlog.ponderRate.toFixed(0)} transfers/s   (last row after ${fmt(backlog.ponderDone)})`,
+      `    matcher matched  ${backlog.matchRate.toFixed(0)} transfers/s   (from its start; target >= 2000/s)   intents confirmed: ${backlog.confirmed} / ${N}`,
       "",
     ];
     console.log(lines.join("\n"));

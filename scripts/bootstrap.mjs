@@ -28,7 +28,7 @@ const bun = join(root, "node_modules", ".bin", "bun");
 const [command, ...rest] = process.argv.slice(2);
 const argv = {
   start: ["src/main.ts", ...rest],
-  test: ["test", "--timeout", "120000", ...rest],
+  test: ["scripts/run-tests.ts", ...rest],
   cli: ["src/cli/main.ts", ...rest],
 }[command];
 if (!argv) {

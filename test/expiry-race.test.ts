@@ -7,17 +7,27 @@
  * payment_intent.confirmed is sent for B).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { Webhook } from "standardwebhooks";
 import { startTestService, type TestService } from "./support/service.ts";
 import { createIntent, getJson, payer, rpc, sleep, waitFor } from "./support/payments.ts";
 import { matcherCoveredUntil } from "../src/workers/matcher.ts";
 import { fromPgTs } from "../src/modules/webhooks/pg.ts";
+import { commands } from "../src/cli/commands.ts";
+import { Receiver } from "./support/webhook-fixtures.ts";
 
 let svc: TestService;
+let receiver: Receiver;
+let verify: Webhook;
 beforeAll(async () => {
-  svc = await startTestService({ roles: ["api", "indexer", "matcher", "expirer"] });
+  svc = await startTestService({ roles: ["api", "indexer", "matcher", "expirer", "dispatcher"] });
+  // The integrator's endpoint, registered as an operator does (CLI command).
+  receiver = new Receiver();
+  const endpoint = (await commands["webhooks create"]!.run(svc.ctx, { account: svc.sandbox.account_id, url: receiver.url, mode: "test" })) as { secret: string };
+  verify = new Webhook(endpoint.secret);
 });
 afterAll(async () => {
   await svc?.stop();
+  receiver?.stop();
 });
 
 const sql = () => svc.ctx.database.sql;
@@ -92,4 +102,15 @@ test("a payment in the block at expires_at confirms; one in the next block is a 
   expect(typesB).not.toContain("payment_intent.confirmed");
   const [row] = await sql()<{ expired_at: unknown }[]>`SELECT expired_at FROM app.payment_intents WHERE id = ${b.id}`;
   expect(fromPgTs(row!.expired_at).getTime()).toBeGreaterThanOrEqual(expiresAt.getTime());
+
+  // The integrator's endpoint got exactly that story, signed (verified by standardwebhooks).
+  const story = await waitFor("webhooks delivered", async () => {
+    const got = receiver.requests.map((r) => verify.verify(r.body, r.headers) as { type: string; data: { id: string; payment_intent_id?: string } });
+    const about = (id: string) => got.filter((e) => e.data.id === id || e.data.payment_intent_id === id).map((e) => e.type).sort();
+    const sa = about(a.id);
+    const sb = about(b.id);
+    return sa.length >= 2 && sb.length >= 2 ? { sa, sb } : undefined;
+  });
+  expect(story.sa).toEqual(["payment_intent.confirmed", "transaction.created"]);
+  expect(story.sb).toEqual(["payment_intent.expired", "transaction.created"]);
 });

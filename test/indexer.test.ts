@@ -12,8 +12,7 @@
  * Timings (start to ready, block to row) are printed.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import postgres from "postgres";
 import {
@@ -31,7 +30,8 @@ import { foundry } from "viem/chains";
 import { testUsdcAbi, usdcAbi } from "../src/chain/abis.ts";
 import { createMerchantAccount, deployContracts } from "../src/chain/deploy.ts";
 import { type ChainConfig, IndexerSupervisor, viewsTargetSchema } from "../src/chain/indexer-process.ts";
-import { type RunningPostgres, startEmbeddedPostgres } from "../src/sandbox/postgres.ts";
+import type { RunningPostgres } from "../src/sandbox/postgres.ts";
+import { sharedPostgres } from "./support/preload.ts";
 import { freePort } from "../src/sandbox/ports.ts";
 import { type Anvil, startAnvil } from "./support/anvil.ts";
 
@@ -42,7 +42,7 @@ const feeRecipient = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9c
 const VIEWS = "chain_test";
 
 let pg: RunningPostgres;
-let pgParent: string;
+const DB_NAME = `indexer_${randomBytes(4).toString("hex")}`;
 let anvil: Anvil;
 let sql: postgres.Sql;
 let supervisor: IndexerSupervisor;
@@ -125,14 +125,10 @@ function alive(pid: number) {
 }
 
 beforeAll(async () => {
-  pg = await startEmbeddedPostgres({
-    // A folder of our own: as root, startEmbeddedPostgres makes the data folder's parent 0755.
-    dataDir: join((pgParent = mkdtempSync(join(tmpdir(), "stablepay-indexer-test-"))), "data"),
-    port: await freePort(),
-    ephemeral: true,
-  });
-  await pg.createDatabase("indexer_test");
-  sql = postgres(pg.urlFor("indexer_test"), { max: 4, onnotice: () => {} });
+  // The run's shared Postgres (test/support/preload.ts), with a database of this file's own.
+  pg = await sharedPostgres();
+  await pg.createDatabase(DB_NAME);
+  sql = postgres(pg.urlFor(DB_NAME), { max: 4, onnotice: () => {} });
   anvil = await startAnvil();
   const transport = http(anvil.rpcUrl);
   publicClient = createPublicClient({ chain: foundry, transport, pollingInterval: 10 });
@@ -161,7 +157,7 @@ beforeAll(async () => {
   await publicClient.waitForTransactionReceipt({ hash: mint });
 
   supervisor = new IndexerSupervisor({
-    databaseUrl: pg.urlFor("indexer_test"),
+    databaseUrl: pg.urlFor(DB_NAME),
     viewsSchema: VIEWS,
     basePort: await freePort(),
     loadChains: async () => chains(),
@@ -178,8 +174,6 @@ afterAll(async () => {
   for (const pid of pids) expect(alive(pid)).toBe(false);
   await sql?.end({ timeout: 1 });
   await anvil?.stop();
-  await pg?.stop();
-  if (pgParent) rmSync(pgParent, { recursive: true, force: true });
 });
 
 test("an empty merchant list indexes no transfers", async () => {

@@ -20,15 +20,12 @@ const DEPTH = 2;
 const SECOND_PAYER_KEY: Hex = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 
 beforeAll(async () => {
-  console.error("DBG start", new Date().toISOString());
-  svc = await startTestService({ roles: ["api", "indexer", "matcher"], env: { SANDBOX_CONFIRMATIONS: String(DEPTH), LOG_LEVEL: "info" } });
-  console.error("DBG started", new Date().toISOString());
+  svc = await startTestService({ roles: ["api", "indexer", "matcher"], env: { SANDBOX_CONFIRMATIONS: String(DEPTH) } });
   wallet = payer(svc);
   merchant = svc.sandbox.payment_address as Address;
   // A second payer for the last test, funded long before any block that gets reorganised.
   await wallet.pay(payer(svc, SECOND_PAYER_KEY).address, 1_000_000n);
   await mine(3);
-  console.error("DBG funded", new Date().toISOString());
 });
 afterAll(async () => {
   await svc?.stop();

@@ -541,6 +541,24 @@ describe("sandbox test helpers", () => {
     expect((await svc.api(`/v1/test_helpers/payment_intents/pi_doesnotexist00000000000/pay`, { method: "POST" })).status).toBe(404);
   });
 
+  test("the embedded sandbox payer is topped up from the faucet when a payment exceeds its balance", async () => {
+    const payer = svc.sandbox.payer_address;
+    const created = await createOk(svc, { amount: 9999.99 });
+    // Drain the payer to below the payment (send it to an address nobody watches).
+    const drain = (await balanceOf(payer)) - 1_000_000n;
+    const { createWalletClient, http } = await import("viem");
+    const { privateKeyToAccount } = await import("viem/accounts");
+    const chain = svc.ctx.chains.test!;
+    const wallet = createWalletClient({ chain: chain.chain, transport: http(chain.rpcHttpUrl), account: privateKeyToAccount(svc.sandbox.payer_private_key) });
+    const hash = await wallet.writeContract({ address: chain.usdc, abi: usdcAbi, functionName: "transfer", args: ["0x000000000000000000000000000000000000dEaD", drain] });
+    await chain.publicClient.waitForTransactionReceipt({ hash });
+    expect(await balanceOf(payer)).toBe(1_000_000n);
+    const before = await balanceOf(String(created.payment_address));
+    const res = await svc.api(`/v1/test_helpers/payment_intents/${created.id}/pay`, { method: "POST" });
+    expect(res.status).toBe(200);
+    expect((await balanceOf(String(created.payment_address))) - before).toBe(unitsOf(created.qr_payload));
+  });
+
   test("concurrent pays from the one payer wallet all land", async () => {
     const intents = await Promise.all(Array.from({ length: 5 }, (_, i) => createOk(svc, { amount: 40 + i })));
     const results = await Promise.all(intents.map((i) => svc.api(`/v1/test_helpers/payment_intents/${i.id}/pay`, { method: "POST" })));

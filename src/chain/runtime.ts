@@ -2,7 +2,8 @@
  * The chains the service talks to at run time, one per mode: the sandbox chain for test keys
  * and Base for live keys. Built once at start from the configuration and the deployment record.
  */
-import { createPublicClient, createWalletClient, nonceManager, defineChain, http, webSocket, type Address, type Chain, type PublicClient, type WalletClient, type Transport, type Account } from "viem";
+import { createPublicClient, createWalletClient, defineChain, http, webSocket, type Address, type Chain, type PublicClient, type WalletClient, type Transport, type Account } from "viem";
+import { createNonceManager, jsonRpc } from "viem/nonce";
 import { privateKeyToAccount } from "viem/accounts";
 import type { ChainSettings, Mode } from "../config.ts";
 
@@ -44,9 +45,12 @@ export function buildChainRuntime(
     startBlock: addresses.startBlock,
     confirmations: settings.confirmations,
     publicClient: createPublicClient({ chain, transport, pollingInterval: 250 }) as PublicClient,
-    // One nonce manager per process: the fee collector, settler and onboarding send concurrently
-    // from the same operator key, and must not pick the same nonce.
-    operator: createWalletClient({ chain, transport, account: privateKeyToAccount(operatorKey, { nonceManager }) }),
+    // One nonce manager per runtime (one runtime per chain in a process): the fee collector, settler
+    // and onboarding send concurrently from the same operator key, and must not pick the same nonce.
+    // Not viem's global `nonceManager`: it caches per (address, chain id) for the life of the process,
+    // so a second sandbox chain with the same id (a restarted anvil, the next test file) would get
+    // nonces from the old chain and its transactions would never be mined.
+    operator: createWalletClient({ chain, transport, account: privateKeyToAccount(operatorKey, { nonceManager: createNonceManager({ source: jsonRpc() }) }) }),
   };
 }
 

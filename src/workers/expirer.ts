@@ -52,12 +52,12 @@ export async function expireBatch(sql: Sql, opts: { chainId: number; cutoff: Dat
       LIMIT ${opts.batchSize}) d`;
   const limit = due?.n ?? 0;
   if (limit === 0) return 0;
-  const ids = newEventIdChars(limit);
+  const ids = newEventIds(limit);
   const releasedAfter = new Date(opts.now.getTime() + RESERVATION_QUARANTINE_MS);
   return sql.begin(async (tx) => {
     // Rows are found by id arrays (= ANY (ARRAY(...))), so every step is an index scan whatever the
     // table size (a join here lets the planner hash-join the whole table, once per batch).
-    // Event ids arrive as one string of 24-character chunks, cut by byte offset (O(1) per row).
+    // Event ids arrive as one comma-separated string, numbered and hash-joined to the numbered rows.
     const [row] = await tx.unsafe<{ expired: number; events: number }[]>(
       `WITH due AS (
          SELECT id FROM app.payment_intents
@@ -78,8 +78,7 @@ export async function expireBatch(sql: Sql, opts: { chainId: number; cutoff: Dat
          SELECT e.*, row_number() OVER () AS n FROM expired e
        ), ev AS (
          INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)
-         SELECT '${ID_PREFIXES.event}_' || encode(substring(ids.b FROM ((e.n - 1) * 24 + 1)::int FOR 24), 'escape'),
-                e.mode, 'payment_intent.expired', e.account_id, e.merchant_id,
+         SELECT ids.id, e.mode, 'payment_intent.expired', e.account_id, e.merchant_id,
                 -- = intentExpiredEventShape (src/modules/payment-intents/shapes.ts); a test holds them equal.
                 jsonb_build_object(
                   'id', e.id, 'object', 'payment_intent', 'status', e.status,
@@ -89,7 +88,7 @@ export async function expireBatch(sql: Sql, opts: { chainId: number; cutoff: Dat
                   'metadata', e.metadata,
                   'created_at', to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
                 $4::timestamptz
-         FROM numbered e CROSS JOIN (SELECT convert_to($6::text, 'UTF8') AS b) ids
+         FROM numbered e JOIN unnest(string_to_array($6::text, ',')) WITH ORDINALITY AS ids(id, n) ON ids.n = e.n
          RETURNING 1
        )
        SELECT (SELECT count(*) FROM expired)::int AS expired, (SELECT count(*) FROM ev)::int AS events`,
@@ -102,12 +101,12 @@ export async function expireBatch(sql: Sql, opts: { chainId: number; cutoff: Dat
   });
 }
 
-/**
- * The random parts of `count` event ids, 24 base62 characters each (as newId("event") makes them,
- * `evt_` is added in SQL), concatenated: one string of 24 * count characters.
- */
-function newEventIdChars(count: number): string {
-  return randomBase62(24 * count);
+/** `count` new event ids (`evt_` + 24 base62, as newId("event") makes them), comma-separated. */
+function newEventIds(count: number): string {
+  const chars = randomBase62(24 * count);
+  const ids = new Array<string>(count);
+  for (let i = 0; i < count; i++) ids[i] = `${ID_PREFIXES.event}_${chars.slice(i * 24, i * 24 + 24)}`;
+  return ids.join(",");
 }
 
 export class Expirer {

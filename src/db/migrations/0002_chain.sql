@@ -46,5 +46,3 @@ CREATE INDEX chain_alerts_open ON app.chain_alerts (created_at) WHERE resolved_a
 
 -- The reorg audit reads the recent transactions of a chain by block.
 CREATE INDEX transactions_chain_block ON app.transactions (chain_id, block_number);
--- Balance: per merchant, the transactions still in the merchant account or on their way out.
-CREATE INDEX transactions_merchant_settlement ON app.transactions (merchant_id, settlement_status);

@@ -4,9 +4,10 @@
  *
  * State (app.matcher_cursors, app.matcher_accounts; see 0002_chain.sql):
  * - the cursor (block_number, log_index): every transfer of a joined account at or below it is
- *   recorded. It only moves after the transfers below it are committed, each in its own database
- *   transaction (record.ts); a crash between the two re-reads a few transfers, which the UNIQUE
- *   (chain_id, tx_hash, log_index) turns into no-ops. So: at least once reading, exactly once writing.
+ *   recorded. It only moves after the transfers below it are committed (record.ts: each transfer
+ *   entirely within one database transaction); a crash between the two re-reads a few transfers,
+ *   which the UNIQUE (chain_id, tx_hash, log_index) turns into no-ops. So: at least once reading,
+ *   exactly once writing.
  * - covered_block: the safe block (checkpoint - confirmations) up to which everything is recorded;
  *   with its timestamp, what matcherCoveredUntil (coverage.ts) reports to the expirer.
  * - per merchant account: a catch-up position. The indexer's address list grows when a merchant is
@@ -15,8 +16,8 @@
  *   onboarding, O(all transfers)), a new account is caught up on its own, from its from_block to the
  *   cursor's block (O(that account's transfers), by the to_address index), and then joins the
  *   cursor. The cursor does not move while an account is catching up, so each merchant's transfers
- *   are always recorded in chain order (which matters: two payments of one value to one merchant,
- *   the first confirms the intent, the second is the duplicate).
+ *   are recorded in chain order where it matters (two payments of one value to one merchant: the
+ *   first confirms the intent, the second is the duplicate).
  *
  * Reorgs: transfers are read only up to checkpoint - confirmations. A reorg deeper than that is
  * found by the audit (every auditIntervalMs): among the last auditWindowBlocks blocks, those holding
@@ -26,8 +27,8 @@
  * runs every sweepEveryAudits audits, since a reorg can add transfers to blocks that held none).
  *
  * Within a page, transfers are written in waves (record.ts writeTransfers): the next transfer of each
- * merchant, several merchants per statement; one merchant's transfers always one after the other,
- * in chain order.
+ * (merchant, value), many per statement; transfers of one value to one merchant (which compete for
+ * one reservation) always one after the other, in chain order.
  */
 import type { Sql } from "../../db/client.ts";
 import type { Clock } from "../../context.ts";
@@ -59,11 +60,11 @@ export interface ChainMatcherOptions {
   log: Logger;
   /** Timestamp and hash of a block, for the covered block when confirmations > 0 (from the RPC). */
   blockInfo?: (blockNumber: bigint) => Promise<{ timestamp: number; hash: string }>;
-  /** Transfers read per page. Default 500. */
+  /** Transfers read per page. Default 1000. */
   batchSize?: number;
   /** Statements written concurrently within a wave. Default 4. */
   concurrency?: number;
-  /** Transfers (of distinct merchants) per statement. 1: a database transaction per transfer. Default 50. */
+  /** Transfers (of distinct (merchant, value) pairs) per statement. 1: a database transaction per transfer. Default 125. */
   waveSize?: number;
   /** How far below the checkpoint the reorg audit looks. Default 64 blocks. */
   auditWindowBlocks?: number;
@@ -114,9 +115,9 @@ export class ChainMatcher {
   ) {
     this.chainId = opts.chainId;
     this.confirmations = opts.confirmations;
-    this.batchSize = opts.batchSize ?? 500;
+    this.batchSize = opts.batchSize ?? 1000;
     this.concurrency = opts.concurrency ?? 4;
-    this.waveSize = opts.waveSize ?? 50;
+    this.waveSize = opts.waveSize ?? 125;
     this.auditWindow = BigInt(opts.auditWindowBlocks ?? 64);
     this.auditIntervalMs = opts.auditIntervalMs ?? 1_000;
     this.sweepEvery = opts.sweepEveryAudits ?? 10;
@@ -288,9 +289,10 @@ export class ChainMatcher {
 
   /**
    * Records a page: one query for the reservations of the whole page, then waves, each wave the
-   * next transfer of every merchant in the page, written in statements of up to `waveSize`
-   * transfers (up to `concurrency` statements at once). Waves run one after the other, so each
-   * merchant's transfers are recorded in chain order.
+   * next transfer of every (merchant, value) in the page, written in statements of up to
+   * `waveSize` transfers (up to `concurrency` statements at once). Waves run one after the other,
+   * so transfers that compete for one reservation (same merchant, same value) are recorded in
+   * chain order: the first confirms the intent, the next is its duplicate.
    */
   private async recordAll(transfers: IndexedTransfer[]): Promise<void> {
     if (transfers.length === 0) return;
@@ -300,11 +302,14 @@ export class ChainMatcher {
       this.sql,
       transfers.map((t) => ({ merchantId: merchants.get(t.to)!.id, value: t.value })),
     );
+    // Transfers of the same value to the same merchant compete for one reservation: they go in
+    // chain order, one per wave. Everything else is independent.
     const lanes = new Map<string, IndexedTransfer[]>();
     for (const t of transfers) {
-      const lane = lanes.get(t.to);
+      const key = `${t.to}:${t.value}`;
+      const lane = lanes.get(key);
       if (lane) lane.push(t);
-      else lanes.set(t.to, [t]);
+      else lanes.set(key, [t]);
     }
     const longest = Math.max(...[...lanes.values()].map((l) => l.length));
     for (let k = 0; k < longest; k++) {

@@ -21,11 +21,11 @@
  * payment_intent.confirmed is written; the result says so. (The expirer cannot win that race for a
  * payment in time: it only expires up to what the matcher has covered, see coverage.ts.)
  *
- * The same statement takes several transfers at once, of distinct merchants (the matcher sends one
- * "wave" per page: the next transfer of each merchant): every transfer in it is still written
- * completely or not at all, never split across transactions, and one merchant's transfers are
- * still written one after the other, in chain order. It only shares the commit. With a batch of
- * one it is exactly a transaction per transfer (recordTransfer).
+ * The same statement takes several transfers at once, with distinct (merchant, value) pairs (the
+ * matcher sends "waves": the next transfer of each (merchant, value) in a page): every transfer in
+ * it is still written completely or not at all, never split across transactions, and transfers
+ * competing for one reservation are still written one after the other, in chain order. They only
+ * share the commit. With a batch of one it is exactly a transaction per transfer (recordTransfer).
  *
  * Why not BEGIN; SELECT ... FOR UPDATE; INSERT; UPDATE; UPDATE; insertEvent x2; COMMIT per
  * transfer: that is 8 statements and a commit per transfer, and the matcher must keep up with the
@@ -221,14 +221,15 @@ export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, 
 }
 
 /**
- * Writes prepared transfers in ONE statement (one database transaction). The transfers must be of
- * distinct merchants (so that no intent or reservation appears twice); each is recorded completely
- * or, if its log is already recorded, not at all. Returns one outcome per transfer, in order.
+ * Writes prepared transfers in ONE statement (one database transaction). The transfers must have
+ * distinct (merchant, value) pairs, so that no reservation or intent appears twice; each is
+ * recorded completely or, if its log is already recorded, not at all. Returns one outcome per
+ * transfer, in order.
  */
 export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: Date): Promise<RecordOutcome[]> {
   if (batch.length === 0) return [];
-  const merchants = new Set(batch.map((p) => p.txn.merchantId));
-  if (merchants.size !== batch.length) throw new Error("writeTransfers: one transfer per merchant per statement");
+  const keys = new Set(batch.map((p) => foundKey(p.txn.merchantId, p.transfer.value)));
+  if (keys.size !== batch.length) throw new Error("writeTransfers: one transfer per (merchant, value) per statement");
   const text = `
     WITH input AS (
       SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(

@@ -5,7 +5,7 @@
 import { createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { AppContext } from "../../context.ts";
-import { usdcAbi } from "../../chain/abis.ts";
+import { testUsdcAbi, usdcAbi } from "../../chain/abis.ts";
 import type { Principal } from "../../http/auth.ts";
 import { ApiError } from "../../http/errors.ts";
 import { getVisibleIntent, intentFromDb } from "../payment-intents/service.ts";
@@ -14,6 +14,8 @@ import { pgTs } from "../payment-intents/pg.ts";
 
 /** Upper bound of one test payment (the sandbox payer is kept at >= 100,000 test USDC). */
 export const PAY_MAX_UNITS = 100_000_000_000n;
+/** Minted on top of a payment the embedded sandbox payer cannot cover. */
+const PAYER_TOP_UP_UNITS = 1_000_000_000_000n;
 
 /** 404 for live keys: the helpers do not exist outside the sandbox. */
 export function requireSandbox(p: Principal): void {
@@ -38,7 +40,15 @@ export async function payIntent(ctx: AppContext, intent: IntentRow, units: bigin
   const send = previous
     .catch(() => {})
     .then(async () => {
-      const nonce = await chain.publicClient.getTransactionCount({ address: account.address, blockTag: "pending" });
+      let nonce = await chain.publicClient.getTransactionCount({ address: account.address, blockTag: "pending" });
+      // The embedded sandbox's TestUSDC has an open faucet: top the payer up rather than fail.
+      if (ctx.config.chains.test.embedded) {
+        const balance = await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [account.address] });
+        if (balance < value) {
+          await wallet.writeContract({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [account.address, value + PAYER_TOP_UP_UNITS], nonce });
+          nonce++;
+        }
+      }
       return wallet.writeContract({ address: chain.usdc, abi: usdcAbi, functionName: "transfer", args: [intent.paymentAddress as Address, value], nonce });
     });
   sendQueues.set(ctx, send);
