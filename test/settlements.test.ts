@@ -5,6 +5,7 @@
  * manual cash-out (service and CLI), a withdrawal the contract refuses, the balance while in
  * transit, concurrent drivers, and the sandbox test helper's HTTP contract.
  */
+import { runCli } from "./support/cli.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { getAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -58,28 +59,7 @@ function anotherSettler(): AppContext {
   return ctx;
 }
 
-function childEnv(): Record<string, string> {
-  const chain = svc.ctx.chains.test!;
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  return {
-    ...env,
-    DATABASE_URL: svc.sandbox.database_url,
-    SANDBOX_RPC_HTTP_URL: chain.rpcHttpUrl,
-    SANDBOX_CHAIN_ID: String(chain.chainId),
-    SANDBOX_USDC_ADDRESS: chain.usdc,
-    SANDBOX_FACTORY_ADDRESS: chain.factory,
-    SANDBOX_CONFIRMATIONS: "0",
-    OPERATOR_PRIVATE_KEY: svc.ctx.config.operatorPrivateKey,
-    LOG_LEVEL: "error",
-  };
-}
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = Bun.spawn([process.execPath, "src/cli/main.ts", ...args], { cwd: `${import.meta.dir}/..`, env: childEnv(), stdout: "pipe", stderr: "pipe" });
-  const [code, stdout, stderr] = await Promise.all([child.exited, new Response(child.stdout).text(), new Response(child.stderr).text()]);
-  return { code, stdout, stderr };
-}
+const cli = (args: string[]) => runCli(svc, args);
 
 describe("schedules", () => {
   test("a due instant runs once although several settlers race for it", async () => {
