@@ -41,7 +41,10 @@ export function apiDocs(ctx: AppContext) {
             paths: Json;
             components: { schemas: Json };
           };
-          cached = { routes, doc: completeDocument(baseDocument(ctx.config.publicBaseUrl, generated.paths, generated.components.schemas)) };
+          // A deep copy first: the generated document shares objects with the routes' schemas and
+          // `detail` (module-level constants), which completeDocument must never modify.
+          const copy = JSON.parse(JSON.stringify(baseDocument(ctx.config.publicBaseUrl, generated.paths, generated.components.schemas))) as Json;
+          cached = { routes, doc: completeDocument(copy) };
         }
         return cached.doc;
       },
@@ -145,7 +148,7 @@ function errorBody(code: ErrorCode, message: string) {
 const STATUS_TEXT: Record<string, string> = { "200": "OK", "201": "Created", "304": "Not modified", "400": "Invalid request", "404": "Not found" };
 
 /**
- * Completes a generated document in place and returns it: shared error answers and headers on every
+ * Completes a generated document in place (pass a copy: see apiDocs) and returns it: shared error answers and headers on every
  * operation, media-type examples from schema examples, `security: []` kept on public operations.
  */
 export function completeDocument(doc: Json): Json {

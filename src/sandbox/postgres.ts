@@ -37,9 +37,11 @@ export async function startEmbeddedPostgres(opts: {
     // Postgres refuses to run as root: then the server runs as a `postgres` user owning the folder.
     createPostgresUser: process.getuid?.() === 0,
     // fsync off only for throwaway test clusters; the sandbox keeps its data safe.
-    postgresFlags: opts.ephemeral
-      ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=400"]
-      : ["-c", "max_connections=400"],
+    // Sized for bulk work on a small machine (a 1M-intent expiry sweep, list counts); defaults are 128 MB / 1 GB.
+    postgresFlags: [
+      ...["-c", "max_connections=400", "-c", "shared_buffers=512MB", "-c", "max_wal_size=4GB", "-c", "work_mem=16MB"],
+      ...(opts.ephemeral ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
+    ],
     onLog: () => {},
     onError: () => {},
   });
