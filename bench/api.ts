@@ -14,8 +14,11 @@
  *                    [--only bare,raw-insert,create,raw-select,get,half] [--roles api]
  *                    [--no-explain] [--explain-rows 1000000]
  *
- * --duration is per scenario, in seconds; with more than 60 the throughput of every minute is printed
- * (the decay check: `bun bench/api.ts --duration 600 --only get --no-explain`).
+ * --duration is per scenario, in seconds; with more than 60 the throughput of every minute is printed.
+ * --decay <minutes>: the decay check. Instead of the scenarios above, cycles through bare, raw-insert,
+ * create, raw-select and get (12 s each, so one cycle a minute) under continuous load for that many
+ * minutes, and prints every cycle with the ratios to the baselines: background noise on a shared
+ * machine moves all routes alike, while a slowdown of postgres.js (or of our routes) shows in the ratios.
  * Load comes from `wrk` when installed (apt-get install wrk; cheapest on CPU), else from bench/load.ts
  * in its own Bun process. Open-loop runs always use bench/load.ts.
  */
@@ -48,6 +51,7 @@ const loader = opt("loader", hasWrk ? "wrk" : "bun") as "wrk" | "bun";
 const only = new Set(opt("only", "bare,raw-insert,create,raw-select,get,half").split(","));
 const roles = opt("roles", "api");
 const explainRows = Number(opt("explain-rows", "1000000"));
+const decayMinutes = Number(opt("decay", "0"));
 if (loader === "wrk" && !hasWrk) throw new Error("--loader wrk: wrk is not installed (apt-get install wrk)");
 
 const TARGETS = { createRps: 2500, createVsInsert: 0.4, getRps: 5000, getVsSelect: 0.5, p99Ms: 25 };
@@ -230,7 +234,43 @@ async function writeIds() {
 
 const bunVersion = Bun.version;
 console.log(`\nstablepay API benchmark: ${cpus().length} CPU(s), Bun ${bunVersion}, loader ${loader}, ${connections} connections, ${durationS} s per scenario (+${warmupS} s warm-up)\n`);
+async function decayCheck(minutes: number) {
+  const cycle: Array<[string, Scenario]> = [["bare", "bare"], ["raw-insert", "raw-insert"], ["create", "create"], ["raw-select", "raw-select"], ["get", "get"]];
+  const sliceMs = 12_000;
+  console.log(`  decay check: ${minutes} cycles of ${cycle.map(([n]) => n).join(", ")} (${sliceMs / 1000} s each, no pause)\n`);
+  console.log(`  ${"cycle".padEnd(6)}${cycle.map(([n]) => n.padStart(11)).join("")}   get/raw-select  create/raw-insert  raw-select/bare`);
+  const rows: Array<Record<string, number>> = [];
+  for (let m = 1; m <= minutes; m++) {
+    const row: Record<string, number> = {};
+    for (const [name, scenario] of cycle) {
+      const spec = specFor(scenario, { warmupMs: 0, durationMs: sliceMs, windowMs: sliceMs });
+      row[name] = (loader === "wrk" ? await runWrk(spec) : await runBunLoader(spec)).rps;
+    }
+    rows.push(row);
+    const r = (a: string, b: string) => (row[a]! / row[b]!).toFixed(2).padStart(5);
+    console.log(`  ${String(m).padEnd(6)}${cycle.map(([n]) => row[n]!.toFixed(0).padStart(11)).join("")}   ${r("get", "raw-select").padStart(14)}  ${r("create", "raw-insert").padStart(17)}  ${r("raw-select", "bare").padStart(15)}`);
+  }
+  const firstLast = (name: string) => `${rows[0]![name]!.toFixed(0)} -> ${rows.at(-1)![name]!.toFixed(0)}`;
+  console.log(`\n  first -> last cycle: ${cycle.map(([n]) => `${n} ${firstLast(n)}`).join(", ")}`);
+}
+
 try {
+  if (decayMinutes > 0) {
+    if ((await writeIds()) < 1000) {
+      await runBunLoader(specFor("create", { warmupMs: 0, durationMs: 5000, windowMs: 5000 }));
+      await writeIds();
+    }
+    await decayCheck(decayMinutes);
+  } else await scenarios();
+} finally {
+  await baseline.stop(true);
+  await raw.close();
+  await service.stop();
+  rmSync(work, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function scenarios() {
   if (only.has("bare")) await measure("bare Bun route", specFor("bare"));
   if (only.has("raw-insert")) await measure("raw INSERT route", specFor("raw-insert"));
   if (only.has("create")) await measure("create intent", specFor("create"));
@@ -273,10 +313,4 @@ try {
     const ok = printPlanChecks(await checkListPlans(service.ctx.database, merchantId));
     console.log(ok ? "  PASS  list plans: no Seq Scan" : "  MISS  list plans: Seq Scan found");
   }
-} finally {
-  await baseline.stop(true);
-  await raw.close();
-  await service.stop();
-  rmSync(work, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -10,7 +10,7 @@ import { connect, type Database } from "../src/db/client.ts";
 import { paymentIntents, reservations } from "../src/db/schema/core.ts";
 import { RESERVATION_QUARANTINE_MS } from "../src/domain/intent-status.ts";
 import { intentExpiredEventShape } from "../src/modules/payment-intents/shapes.ts";
-import { fromPgTs } from "../src/modules/webhooks/pg.ts";
+import { fromPgTs } from "../src/db/pg-values.ts";
 import { Expirer, type CoveredUntil } from "../src/workers/expirer.ts";
 import { createTestDatabase } from "./support/db.ts";
 import { MovableClock, seedAccount, seedIntents, seedMerchant, testContext, TEST_CHAIN_ID, waitFor } from "./support/webhook-fixtures.ts";

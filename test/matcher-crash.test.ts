@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import type { Address } from "viem";
 import { startTestService, type TestService } from "./support/service.ts";
+import { workerChildEnv } from "./support/child-env.ts";
 import { createIntent, payer, sleep, waitFor, type CreatedIntent } from "./support/payments.ts";
 
 let svc: TestService;
@@ -23,29 +24,11 @@ afterAll(async () => {
   await svc?.stop();
 });
 
-function matcherEnv(): Record<string, string> {
-  const chain = svc.ctx.chains.test!;
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  return {
-    ...env,
-    DATABASE_URL: svc.sandbox.database_url,
-    SANDBOX_RPC_HTTP_URL: chain.rpcHttpUrl,
-    SANDBOX_CHAIN_ID: String(chain.chainId),
-    SANDBOX_USDC_ADDRESS: chain.usdc,
-    SANDBOX_FACTORY_ADDRESS: chain.factory,
-    SANDBOX_START_BLOCK: String(chain.startBlock),
-    SANDBOX_CONFIRMATIONS: "0",
-    OPERATOR_PRIVATE_KEY: svc.ctx.config.operatorPrivateKey,
-    LOG_LEVEL: "error",
-  };
-}
-
 /** Starts `bun src/workers/run-role.ts matcher`; resolves once it printed "ready". */
 async function spawnMatcher(): Promise<Subprocess<"ignore", "pipe", "inherit">> {
   const child = Bun.spawn([process.execPath, "src/workers/run-role.ts", "matcher"], {
     cwd: `${import.meta.dir}/..`,
-    env: matcherEnv(),
+    env: workerChildEnv(svc),
     stdin: "ignore",
     stdout: "pipe",
     stderr: "inherit",

@@ -4,7 +4,7 @@ import { keccak256, stringToHex } from "viem";
 import { decideMatch, PAYMENT_BEFORE_CREATION_SLACK_MS, quarantineEnd, type IntentView } from "../src/modules/matching/decide.ts";
 import { feeRef } from "../src/modules/matching/fee-ref.ts";
 import { MetricsRegistry } from "../src/http/metrics.ts";
-import { toDate } from "../src/modules/matching/pg-values.ts";
+import { fromPgTs } from "../src/db/pg-values.ts";
 import type { IntentStatus } from "../src/db/schema/core.ts";
 
 const T = (s: string) => new Date(`2026-04-01T12:${s}Z`);
@@ -109,10 +109,10 @@ describe("metrics registry", () => {
   });
 });
 
-test("toDate reads Dates and Postgres timestamptz text", () => {
-  expect(toDate(new Date(5)).getTime()).toBe(5);
-  expect(toDate("2026-11-21 02:52:59.827+00").toISOString()).toBe("2026-11-21T02:52:59.827Z");
-  expect(toDate("2026-11-21 02:52:59+00").toISOString()).toBe("2026-11-21T02:52:59.000Z");
-  expect(toDate("2026-11-21 04:52:59.5+02").toISOString()).toBe("2026-11-21T02:52:59.500Z");
-  expect(() => toDate("nope")).toThrow();
+test("fromPgTs reads Dates and Postgres timestamptz text", () => {
+  expect(fromPgTs(new Date(5)).getTime()).toBe(5);
+  expect(fromPgTs("2026-11-21 02:52:59.827+00").toISOString()).toBe("2026-11-21T02:52:59.827Z");
+  expect(fromPgTs("2026-11-21 02:52:59+00").toISOString()).toBe("2026-11-21T02:52:59.000Z");
+  expect(fromPgTs("2026-11-21 04:52:59.5+02").toISOString()).toBe("2026-11-21T02:52:59.500Z");
+  expect(() => fromPgTs("nope")).toThrow();
 });

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { startTestService, type TestService } from "./support/service.ts";
+import { workerChildEnv } from "./support/child-env.ts";
 import { allWithdrawalsOnChain, fundMerchant, usdcBalance, withdrawalsOnChain } from "./support/settlement-fixtures.ts";
 import { CRASH_POINTS, type CrashPoint } from "../src/modules/settlements/hooks.ts";
 import { advanceSandboxSettlements, loadSettlement } from "../src/modules/settlements/service.ts";
@@ -26,30 +27,11 @@ afterAll(async () => {
   await svc?.stop();
 });
 
-function childEnv(extra: Record<string, string>): Record<string, string> {
-  const chain = svc.ctx.chains.test!;
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  return {
-    ...env,
-    DATABASE_URL: svc.sandbox.database_url,
-    SANDBOX_RPC_HTTP_URL: chain.rpcHttpUrl,
-    SANDBOX_CHAIN_ID: String(chain.chainId),
-    SANDBOX_USDC_ADDRESS: chain.usdc,
-    SANDBOX_FACTORY_ADDRESS: chain.factory,
-    SANDBOX_START_BLOCK: String(chain.startBlock),
-    SANDBOX_CONFIRMATIONS: "0",
-    OPERATOR_PRIVATE_KEY: svc.ctx.config.operatorPrivateKey,
-    LOG_LEVEL: "error",
-    ...extra,
-  };
-}
-
 /** Runs the child until it kills itself at `point`; fails the test if it exits any other way. */
 async function runChildUntilCrash(merchantId: string, point: CrashPoint, action?: "cashout") {
   const child = Bun.spawn([process.execPath, "test/support/settler-child.ts"], {
     cwd: `${import.meta.dir}/..`,
-    env: childEnv({ MERCHANT_ID: merchantId, CRASH_AT: point, ...(action ? { ACTION: action } : {}) }),
+    env: workerChildEnv(svc, { MERCHANT_ID: merchantId, CRASH_AT: point, ...(action ? { ACTION: action } : {}) }),
     stdin: "ignore",
     stdout: "pipe",
     stderr: "inherit",

@@ -20,7 +20,7 @@ import { nextRunAfter } from "../src/modules/settlements/schedule.ts";
 import { loadSettlement } from "../src/modules/settlements/service.ts";
 import { settlementShape } from "../src/modules/settlements/shapes.ts";
 import { Settler } from "../src/workers/settler.ts";
-import { fromPgTs } from "../src/modules/payment-intents/pg.ts";
+import { fromPgTs } from "../src/db/pg-values.ts";
 
 let svc: TestService;
 let receiver: Receiver;

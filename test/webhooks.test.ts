@@ -11,7 +11,7 @@ import type { Database } from "../src/db/client.ts";
 import { archiveFinished, claimDeliveries, fanOutEvents, listDeliveries, resendEvent } from "../src/modules/webhooks/service.ts";
 import { ARCHIVE_RETENTION_MS, HOT_RETENTION_MS, leaseMs, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../src/modules/webhooks/schedule.ts";
 import { SNIPPET_BYTES } from "../src/modules/webhooks/delivery.ts";
-import { fromPgTs, fromPgTsOrNull } from "../src/modules/webhooks/pg.ts";
+import { fromPgTs, fromPgTsOrNull } from "../src/db/pg-values.ts";
 import { Dispatcher, type DispatcherOptions } from "../src/workers/dispatcher.ts";
 import { commands } from "../src/cli/commands.ts";
 import { createTestDatabase } from "./support/db.ts";

@@ -52,6 +52,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
+import { PIPE_SUPERVISOR } from "../pipe-supervisor.ts";
 import { INDEXER_CHAINS_ENV, type IndexerChainConfig, normalizeIndexerChains } from "../../indexer/chains.ts";
 
 export type ChainConfig = IndexerChainConfig;
@@ -293,20 +294,9 @@ export async function pruneIndexerSchemas(sql: Sql, keep: string[]): Promise<str
 // ---------------------------------------------------------------------------------------------
 // One Ponder process
 
-// Children of a Bun process outlive it (even a clean exit fires no "exit" event under bun test),
-// and an orphaned Ponder would keep its schema locked and its views fed. So Ponder runs under a
-// small sh wrapper whose stdin is a pipe from us: a watcher blocks reading it and, when the pipe
-// closes (stop() closes it, or this process died, even by SIGKILL), sends Ponder SIGTERM, Ponder's
-// graceful shutdown (it unlocks its schema). The wrapper waits for Ponder and exits with its status.
-// (Background jobs of a non-interactive sh get /dev/null as stdin, hence the pipe is kept as fd 3.)
-const WRAPPER = [
-  "exec 3<&0",
-  '"$@" </dev/null 3<&- & pid=$!',
-  '(read -r _ <&3; kill "$pid" 2>/dev/null) & watcher=$!',
-  'wait "$pid"; status=$?',
-  'kill "$watcher" 2>/dev/null; wait',
-  'exit "$status"',
-].join("\n");
+// An orphaned Ponder would keep its schema locked and its views fed, so Ponder runs under the pipe
+// supervisor (src/pipe-supervisor.ts): when our end of its stdin closes, Ponder gets SIGTERM, its graceful
+// shutdown (it unlocks its schema).
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
   try {
@@ -377,7 +367,7 @@ export async function startIndexer(opts: StartIndexerOptions): Promise<RunningIn
   ];
   // detached: its own process group (wrapper, Ponder, the esbuild service Vite spawns), so a last
   // resort SIGKILL of the group leaves nothing behind.
-  const child: ChildProcess = spawn("sh", ["-c", WRAPPER, "stablepay-indexer", bun, ...args], {
+  const child: ChildProcess = spawn("sh", ["-c", PIPE_SUPERVISOR, "stablepay-indexer", bun, ...args], {
     cwd,
     env,
     detached: true,

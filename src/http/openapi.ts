@@ -1,6 +1,6 @@
 /** Shared OpenAPI pieces: the error shape and its examples. */
 import { t } from "elysia";
-import { ERROR_CODES } from "./errors.ts";
+import { ERROR_CODES, type ErrorCode } from "./errors.ts";
 
 export const ErrorSchema = t.Object(
   {
@@ -16,3 +16,8 @@ export const ErrorSchema = t.Object(
     examples: [{ error: { type: "invalid_request_error", message: "No such merchant: 'mer_x'", code: "resource_missing" } }],
   },
 );
+
+/** An example error body for the docs: the code's own type. */
+export function errorExample(code: ErrorCode, message: string, param?: string) {
+  return { error: { type: ERROR_CODES[code][1], message, code, ...(param ? { param } : {}) } };
+}

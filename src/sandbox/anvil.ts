@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { freePort } from "./ports.ts";
+import { PIPE_SUPERVISOR } from "../pipe-supervisor.ts";
 import { fileURLToPath } from "node:url";
 
 export type AnvilOptions = {
@@ -36,22 +37,8 @@ function anvilBinary(): string {
   return existsSync(native) ? native : `${ROOT}node_modules/.bin/anvil`;
 }
 
-
-// Children of a Bun process outlive it, and bun test fires no "exit" event to clean up in. So anvil
-// runs under a small sh supervisor whose stdin is a pipe from us. A watcher blocks reading it; when
-// the pipe closes, because stop() closed it or because the test process died (even by SIGKILL), it
-// stops anvil. The supervisor reaps anvil and the watcher and exits with anvil's status, so it also
-// reports an anvil that died on its own, and nothing is left orphaned.
-// (Background jobs of a non-interactive sh get /dev/null as stdin, hence the pipe is kept as fd 3.)
-const SUPERVISOR = [
-  "exec 3<&0",
-  '"$@" </dev/null 3<&- & pid=$!',
-  '(read -r _ <&3; kill "$pid" 2>/dev/null) & watcher=$!',
-  'wait "$pid"; status=$?',
-  'kill "$watcher" 2>/dev/null; wait',
-  'exit "$status"',
-].join("\n");
-
+// anvil runs under the pipe supervisor (src/pipe-supervisor.ts): it stops when our end of its stdin
+// closes, because stop() closed it or because this process died (even by SIGKILL).
 // The supervisor runs in its own process group (detached), so signalling -pid reaches it, anvil and
 // the watcher together. Only a fallback: the normal way to stop is closing the pipe.
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -87,7 +74,7 @@ async function startOnce(opts: AnvilOptions): Promise<Anvil> {
   if (opts.blockTime !== undefined) args.push("--block-time", String(opts.blockTime));
   if (opts.stateFile !== undefined) args.push("--state", opts.stateFile, "--state-interval", "5");
 
-  const child = spawn("sh", ["-c", SUPERVISOR, "anvil-supervisor", anvilBinary(), ...args], {
+  const child = spawn("sh", ["-c", PIPE_SUPERVISOR, "anvil-supervisor", anvilBinary(), ...args], {
     detached: true,
     stdio: ["pipe", "ignore", "pipe"],
   });

@@ -19,6 +19,7 @@ import { randomUUID } from "node:crypto";
 import type { AppContext, Clock } from "../context.ts";
 import { systemClock } from "../context.ts";
 import type { RunningRole } from "./registry.ts";
+import { runLoop, WakeableSleep } from "./loop.ts";
 import { eventEnvelope } from "../modules/events/outbox.ts";
 import { postWebhook, type AttemptResult } from "../modules/webhooks/delivery.ts";
 import { decideAfterAttempt, leaseMs, parseRetryAfter } from "../modules/webhooks/schedule.ts";
@@ -99,10 +100,9 @@ export class Dispatcher {
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
 
   private stopping = false;
-  private woken = false;
   private fanOutDue = true;
   private lastClaimFound = false;
-  private wakeUp: (() => void) | undefined;
+  private readonly sleeper = new WakeableSleep();
   private loopDone: Promise<void> | undefined;
   private janitor: ReturnType<typeof setInterval> | undefined;
   private janitorRunning = false;
@@ -132,15 +132,23 @@ export class Dispatcher {
     });
     this.unlisten = () => listener.unlisten();
     this.janitor = setInterval(() => void this.runJanitor(), this.opts.janitorEveryMs);
-    this.loopDone = this.loop();
+    this.loopDone = runLoop({
+      round: () => this.tick(),
+      onError: (err) => this.log.error("dispatcher round failed", { err }),
+      stopping: () => this.stopping,
+      // A full poll interval without a wake-up: look for events a missed NOTIFY left behind.
+      sleep: (ms) =>
+        this.sleeper.sleep(ms, () => {
+          this.fanOutDue = true;
+        }),
+      intervalMs: this.opts.pollMs,
+      maxBackoffMs: 10_000,
+    });
   }
 
   /** Look for work now (tests call this after moving the clock). */
   wake(): void {
-    this.woken = true;
-    const w = this.wakeUp;
-    this.wakeUp = undefined;
-    w?.();
+    this.sleeper.wake();
   }
 
   /** Number of requests in flight from this process. */
@@ -190,40 +198,6 @@ export class Dispatcher {
     await Promise.race([Promise.allSettled([...this.sends]), Bun.sleep(this.opts.timeoutMs + 1000)]);
     await this.flush();
     await this.unlisten?.().catch(() => {});
-  }
-
-  private async loop(): Promise<void> {
-    let failures = 0;
-    while (!this.stopping) {
-      try {
-        await this.tick();
-        failures = 0;
-      } catch (err) {
-        failures++;
-        this.log.error("dispatcher round failed", { err });
-      }
-      if (this.stopping) break;
-      await this.sleep(failures ? Math.min(this.opts.pollMs * 2 ** failures, 10_000) : this.opts.pollMs);
-    }
-  }
-
-  private async sleep(ms: number): Promise<void> {
-    if (this.woken) {
-      this.woken = false;
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.wakeUp = undefined;
-        this.fanOutDue = true;
-        resolve();
-      }, ms);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    this.woken = false;
   }
 
   /** One round: fan out new events, then claim what this process has room for and start sending. */

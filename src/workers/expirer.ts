@@ -17,6 +17,7 @@ import type { Sql } from "../db/client.ts";
 import { RESERVATION_QUARANTINE_MS } from "../domain/intent-status.ts";
 import { ID_PREFIXES, randomBase62 } from "../domain/ids.ts";
 import type { RunningRole } from "./registry.ts";
+import { runLoop, WakeableSleep } from "./loop.ts";
 import { matcherCoveredUntil } from "./matcher.ts";
 
 /**
@@ -116,8 +117,7 @@ export class Expirer {
   private readonly chainIds: number[];
   private readonly log: AppContext["log"];
   private stopping = false;
-  private wakeUp: (() => void) | undefined;
-  private woken = false;
+  private readonly sleeper = new WakeableSleep();
   private loopDone: Promise<void> | undefined;
 
   constructor(private readonly ctx: AppContext, private readonly coveredUntil: CoveredUntil, options: ExpirerOptions = {}) {
@@ -129,15 +129,22 @@ export class Expirer {
   }
 
   start(): void {
-    this.loopDone = this.loop();
+    this.loopDone = runLoop({
+      round: async () => {
+        const n = await this.sweep();
+        if (n > 0) this.log.debug("intents expired", { count: n });
+      },
+      onError: (err) => this.log.error("expiry sweep failed", { err }),
+      stopping: () => this.stopping,
+      sleep: (ms) => this.sleeper.sleep(ms),
+      intervalMs: this.pollMs,
+      maxBackoffMs: 10_000,
+    });
   }
 
   /** Sweep now (e.g. on matcher progress, or in tests after moving the clock). */
   wake(): void {
-    this.woken = true;
-    const w = this.wakeUp;
-    this.wakeUp = undefined;
-    w?.();
+    this.sleeper.wake();
   }
 
   async stop(): Promise<void> {
@@ -162,40 +169,6 @@ export class Expirer {
       }
     }
     return total;
-  }
-
-  private async loop(): Promise<void> {
-    let failures = 0;
-    while (!this.stopping) {
-      try {
-        const n = await this.sweep();
-        if (n > 0) this.log.debug("intents expired", { count: n });
-        failures = 0;
-      } catch (err) {
-        failures++;
-        this.log.error("expiry sweep failed", { err });
-      }
-      if (this.stopping) break;
-      await this.sleep(failures ? Math.min(this.pollMs * 2 ** failures, 10_000) : this.pollMs);
-    }
-  }
-
-  private async sleep(ms: number): Promise<void> {
-    if (this.woken) {
-      this.woken = false;
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.wakeUp = undefined;
-        resolve();
-      }, ms);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    this.woken = false;
   }
 }
 

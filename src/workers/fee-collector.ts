@@ -26,7 +26,8 @@ import { merchantAccountAbi } from "../chain/abis.ts";
 import { feeRef } from "../modules/matching/fee-ref.ts";
 import { feeCollections } from "../modules/matching/metrics.ts";
 import type { RunningRole } from "./registry.ts";
-import { pgJson, pgTs } from "../modules/matching/pg-values.ts";
+import { pgJson, pgTs } from "../db/pg-values.ts";
+import { runLoop, WakeableSleep } from "./loop.ts";
 
 export interface FeeCollectorOptions {
   /** Sweep interval. Default 1000 ms. */
@@ -61,7 +62,7 @@ export class FeeCollector {
   private readonly maxAttempts: number;
   private readonly retryBaseMs: number;
   private stopping = false;
-  private wakeUp: (() => void) | undefined;
+  private readonly sleeper = new WakeableSleep(false);
   private done: Promise<void> | undefined;
 
   constructor(
@@ -80,13 +81,20 @@ export class FeeCollector {
   }
 
   start(): void {
-    this.done = this.loop();
+    this.done = runLoop({
+      round: () => this.sweep(),
+      // A full batch: more may be waiting.
+      again: (handled) => handled >= this.batchSize,
+      onError: (err) => this.log.error("fee collection sweep failed", { err }),
+      stopping: () => this.stopping,
+      sleep: (ms) => (this.stopping ? Promise.resolve() : this.sleeper.sleep(ms)),
+      intervalMs: this.pollMs,
+      maxBackoffMs: 30_000,
+    });
   }
 
   wake(): void {
-    const w = this.wakeUp;
-    this.wakeUp = undefined;
-    w?.();
+    this.sleeper.wake();
   }
 
   async stop(): Promise<void> {
@@ -109,23 +117,6 @@ export class FeeCollector {
       }
     }
     return handled;
-  }
-
-  private async loop(): Promise<void> {
-    let failures = 0;
-    while (!this.stopping) {
-      let handled = 0;
-      try {
-        handled = await this.sweep();
-        failures = 0;
-      } catch (err) {
-        failures++;
-        this.log.error("fee collection sweep failed", { err });
-      }
-      if (this.stopping) break;
-      if (handled >= this.batchSize) continue;
-      await this.idle(failures ? Math.min(this.pollMs * 2 ** failures, 30_000) : this.pollMs);
-    }
   }
 
   private async markZeroFees(chainId: number) {
@@ -241,20 +232,6 @@ export class FeeCollector {
       .getContractEvents({ address: account, abi: merchantAccountAbi, eventName: "FeeCollected", args: { ref }, fromBlock, strict: true })
       .catch(() => []);
     return logs[0]?.transactionHash ?? null;
-  }
-
-  private async idle(ms: number): Promise<void> {
-    if (this.stopping) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.wakeUp = undefined;
-        resolve();
-      }, ms);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
   }
 }
 

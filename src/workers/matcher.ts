@@ -20,6 +20,7 @@ import { ChainMatcher, type ChainMatcherOptions } from "../modules/matching/engi
 import { CHAIN_VIEWS } from "../modules/matching/chain-reader.ts";
 import { matcherErrors } from "../modules/matching/metrics.ts";
 import type { RunningRole } from "./registry.ts";
+import { WakeableSleep } from "./loop.ts";
 
 export { matcherCoveredUntil } from "../modules/matching/coverage.ts";
 
@@ -48,8 +49,7 @@ export class ChainMatcherWorker {
   readonly engine: ChainMatcher;
   private conn: Reserved | null = null;
   private stopping = false;
-  private woken = false;
-  private wakeUp: (() => void) | undefined;
+  private readonly sleeper = new WakeableSleep();
   private done: Promise<void> | undefined;
   private lockCheckedAt = 0;
 
@@ -71,10 +71,7 @@ export class ChainMatcherWorker {
   }
 
   wake(): void {
-    this.woken = true;
-    const w = this.wakeUp;
-    this.wakeUp = undefined;
-    w?.();
+    this.sleeper.wake();
   }
 
   async stop(): Promise<void> {
@@ -163,21 +160,8 @@ export class ChainMatcherWorker {
   }
 
   private async idle(ms: number): Promise<void> {
-    if (this.woken || this.stopping) {
-      this.woken = false;
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.wakeUp = undefined;
-        resolve();
-      }, ms);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    this.woken = false;
+    if (this.stopping) return;
+    await this.sleeper.sleep(ms);
   }
 }
 

@@ -11,6 +11,7 @@ import type { AppContext } from "../context.ts";
 import type { Hooks } from "../modules/settlements/hooks.ts";
 import { driveOpenSettlements, runDueSchedules } from "../modules/settlements/service.ts";
 import type { RunningRole } from "./registry.ts";
+import { runLoop, WakeableSleep } from "./loop.ts";
 
 export interface SettlerOptions {
   /** Interval between passes. Default 5000 ms. */
@@ -20,7 +21,7 @@ export interface SettlerOptions {
 
 export class Settler {
   private stopping = false;
-  private wakeUp: (() => void) | undefined;
+  private readonly sleeper = new WakeableSleep(false);
   private done: Promise<void> | undefined;
   private readonly pollMs: number;
 
@@ -36,13 +37,18 @@ export class Settler {
   }
 
   start(): void {
-    this.done = this.loop();
+    this.done = runLoop({
+      round: () => this.pass(),
+      onError: (err) => this.log.error("settler pass failed", { err }),
+      stopping: () => this.stopping,
+      sleep: (ms) => this.sleeper.sleep(ms),
+      intervalMs: this.pollMs,
+      maxBackoffMs: 60_000,
+    });
   }
 
   wake(): void {
-    const w = this.wakeUp;
-    this.wakeUp = undefined;
-    w?.();
+    this.sleeper.wake();
   }
 
   async stop(): Promise<void> {
@@ -56,27 +62,6 @@ export class Settler {
     await runDueSchedules(this.ctx, { hooks: this.opts.hooks });
     if (this.stopping) return;
     await driveOpenSettlements(this.ctx, { hooks: this.opts.hooks });
-  }
-
-  private async loop(): Promise<void> {
-    let failures = 0;
-    while (!this.stopping) {
-      try {
-        await this.pass();
-        failures = 0;
-      } catch (err) {
-        failures++;
-        this.log.error("settler pass failed", { err });
-      }
-      if (this.stopping) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, failures ? Math.min(this.pollMs * 2 ** failures, 60_000) : this.pollMs);
-        this.wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
   }
 }
 

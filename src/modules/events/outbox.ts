@@ -5,6 +5,7 @@
 import type { Mode, WebhookEventType } from "../../db/schema/core.ts";
 import { newId } from "../../domain/ids.ts";
 import type { SqlOrTx } from "../../db/client.ts";
+import { pgJson, pgTs } from "../../db/pg-values.ts";
 
 export interface OutboxEvent {
   mode: Mode;
@@ -19,12 +20,10 @@ export interface OutboxEvent {
 /** Inserts the event with `tx` (a postgres.js transaction or connection) and returns its id. */
 export async function insertEvent(tx: SqlOrTx, e: OutboxEvent): Promise<string> {
   const id = newId("event");
-  // Timestamp and json are sent as text with casts: drizzle (src/db/client.ts) replaces postgres.js's
-  // timestamp and json serializers with the identity on the shared client, so a Date or tx.json()
-  // parameter would not be serialized.
+  // Timestamp and json go as text with casts (see src/db/pg-values.ts).
   await tx`
     INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)
-    VALUES (${id}, ${e.mode}, ${e.type}, ${e.accountId}, ${e.merchantId}, ${JSON.stringify(e.data)}::text::jsonb, ${e.createdAt.toISOString()}::timestamptz)`;
+    VALUES (${id}, ${e.mode}, ${e.type}, ${e.accountId}, ${e.merchantId}, ${pgJson(e.data)}::text::jsonb, ${pgTs(e.createdAt)}::timestamptz)`;
   return id;
 }
 

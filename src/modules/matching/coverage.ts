@@ -4,7 +4,7 @@
  * processed).
  */
 import type { SqlOrTx } from "../../db/client.ts";
-import { toDate } from "./pg-values.ts";
+import { fromPgTs } from "../../db/pg-values.ts";
 
 /**
  * The block timestamp T such that every USDC transfer to a merchant account of `chainId` in a block
@@ -37,5 +37,5 @@ export async function matcherCoveredUntil(sql: SqlOrTx, chainId: number, opts: {
   if (!row || row.covered === null || row.covered === undefined || row.uncovered > 0) return null;
   // Blocks after the covered one have timestamps >= its own (equal on chains that allow it, e.g.
   // anvil mining several blocks in a second), so only timestamps strictly below it are certain.
-  return new Date(toDate(row.covered).getTime() - 1);
+  return new Date(fromPgTs(row.covered).getTime() - 1);
 }

@@ -47,7 +47,7 @@ import {
 } from "./chain-reader.ts";
 import { foundKey, lookupReservations, prepareTransfer, writeTransfers, type Found, type MerchantInfo, type RecordOutcome } from "./record.ts";
 import { matcherMoved, matcherReorged, matcherTransfers } from "./metrics.ts";
-import { pgJson, pgTs } from "./pg-values.ts";
+import { pgJson, pgTs } from "../../db/pg-values.ts";
 
 /** "The whole block" as a log index. */
 export const END_OF_BLOCK = 2_147_483_647;

@@ -35,6 +35,7 @@ import { getAddress } from "viem";
 import type { Sql } from "../../db/client.ts";
 import type { IntentRow } from "../payment-intents/shapes.ts";
 import { intentConfirmedEventShape } from "../payment-intents/shapes.ts";
+import { intentFromDb } from "../payment-intents/service.ts";
 import type { TransactionRow } from "../transactions/shapes.ts";
 import { transactionCreatedEventShape } from "../transactions/shapes.ts";
 import { newId } from "../../domain/ids.ts";
@@ -42,7 +43,7 @@ import { splitFee } from "../../domain/money.ts";
 import type { Mode } from "../../db/schema/core.ts";
 import { decideMatch, quarantineEnd, type MatchDecision, type ReservationView } from "./decide.ts";
 import type { IndexedTransfer } from "./chain-reader.ts";
-import { pgJson, pgTs, toDate, toDateOrNull, toJson } from "./pg-values.ts";
+import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 
 export interface MerchantInfo {
   id: string;
@@ -67,32 +68,6 @@ export interface Found {
 
 type Row = Record<string, unknown>;
 
-function intentOf(r: Row): IntentRow {
-  return {
-    id: r.id as string,
-    mode: r.mode as Mode,
-    accountId: r.account_id as string,
-    merchantId: r.merchant_id as string,
-    status: r.status as IntentRow["status"],
-    amountUnits: BigInt(r.amount_units as bigint),
-    tagUnits: Number(r.tag_units),
-    expectedUnits: BigInt(r.expected_units as bigint),
-    chainId: Number(r.chain_id),
-    paymentAddress: r.payment_address as string,
-    metadata: toJson<Record<string, string> | null>(r.metadata) ?? {},
-    createdAt: toDate(r.created_at),
-    expiresAt: toDate(r.expires_at),
-    confirmedAt: toDateOrNull(r.confirmed_at),
-    cancelledAt: toDateOrNull(r.cancelled_at),
-    expiredAt: toDateOrNull(r.expired_at),
-    settledAt: toDateOrNull(r.settled_at),
-    netUnits: r.net_units === null || r.net_units === undefined ? null : BigInt(r.net_units as bigint),
-    feeUnits: r.fee_units === null || r.fee_units === undefined ? null : BigInt(r.fee_units as bigint),
-    txHash: (r.tx_hash as string | null) ?? null,
-    transactionId: (r.transaction_id as string | null) ?? null,
-  };
-}
-
 export const foundKey = (merchantId: string, value: bigint) => `${merchantId}:${value}`;
 
 /** The reservations (and their intents) of these (merchant, value) pairs, in one query. */
@@ -110,8 +85,8 @@ export async function lookupReservations(sql: Sql, items: { merchantId: string; 
   )) as unknown as Row[];
   for (const r of rows) {
     out.set(foundKey(String(r.r_merchant_id), BigInt(r.r_expected_units as bigint)), {
-      reservation: { intentId: String(r.r_intent_id), releasedAfter: toDateOrNull(r.r_released_after) },
-      intent: intentOf(r),
+      reservation: { intentId: String(r.r_intent_id), releasedAfter: fromPgTsOrNull(r.r_released_after) },
+      intent: intentFromDb(r),
     });
   }
   return out;

@@ -8,11 +8,12 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { authed } from "../../http/authed.ts";
 import { readEmptyBody, readJsonBody } from "../../http/json-body.ts";
+import { listBody } from "../../http/list-params.ts";
+import { errorExample } from "../../http/openapi.ts";
 import { noQuery } from "../../http/query.ts";
 import { parseCreateIntent, parseListIntents } from "./input.ts";
 import {
   createIntentRequestBody,
-  errorExample,
   errorResponse,
   idempotencyHeaderParameter,
   IntentIdParams,
@@ -105,7 +106,7 @@ export function paymentIntentRoutes(ctx: AppContext) {
       "/v1/payment-intents",
       async ({ principal, request }) => {
         const page = await listIntents(ctx, principal, parseListIntents(request.url));
-        return { object: "list" as const, data: page.items.map(intentListItemShape), has_more: page.hasMore, total_count: page.totalCount };
+        return listBody(page.items.map(intentListItemShape), page);
       },
       {
         detail: {

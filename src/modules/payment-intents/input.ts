@@ -4,11 +4,11 @@
  * Pure: no database, no HTTP beyond throwing ApiError.
  */
 import type { IntentStatus } from "../../db/schema/core.ts";
-import { isIdOf } from "../../domain/ids.ts";
 import { usdToUnits } from "../../domain/money.ts";
 import { ApiError } from "../../http/errors.ts";
 import { printableName, requireObject } from "../../http/json-body.ts";
-import { parseIsoInstant, readQuery } from "../../http/query.ts";
+import { parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, parseStatusParam } from "../../http/list-params.ts";
+import { readQuery } from "../../http/query.ts";
 
 export const AMOUNT_MIN_UNITS = 10_000n; // 0.01 USD
 export const AMOUNT_MAX_UNITS = 10_000_000_000n; // 10,000 USD
@@ -19,8 +19,6 @@ export const METADATA_MAX_KEYS = 10;
 export const METADATA_KEY_MAX = 40;
 export const METADATA_VALUE_MAX = 500;
 export const IDEMPOTENCY_KEY_MAX = 255;
-export const LIST_LIMIT_DEFAULT = 25;
-export const LIST_LIMIT_MAX = 100;
 
 export const INTENT_STATUSES: readonly IntentStatus[] = ["awaiting_payment", "confirmed", "expired", "cancelled", "settled"];
 
@@ -162,49 +160,12 @@ const LIST_PARAMS = ["merchant_id", "status", "created_after", "created_before",
 
 export function parseListIntents(url: string): ListIntentsInput {
   const q = readQuery(url, LIST_PARAMS);
-  const merchantId = q.merchant_id === undefined ? undefined : parseMerchantId(q.merchant_id, false);
-  let status: IntentStatus | undefined;
-  if (q.status !== undefined) {
-    if (!(INTENT_STATUSES as readonly string[]).includes(q.status))
-      throw new ApiError("parameter_invalid", `Invalid status: must be one of ${INTENT_STATUSES.join(", ")}.`, "status");
-    status = q.status as IntentStatus;
-  }
-  let createdAfterMs: number | undefined;
-  if (q.created_after !== undefined) {
-    const t = parseIsoInstant(q.created_after);
-    if (!t) throw badTime("created_after");
-    // created_at has whole milliseconds: "> 12:00:00.0005" is "> 12:00:00.000" on stored values.
-    createdAfterMs = t.ms;
-  }
-  let createdBeforeMs: number | undefined;
-  if (q.created_before !== undefined) {
-    const t = parseIsoInstant(q.created_before);
-    if (!t) throw badTime("created_before");
-    // "< 12:00:00.0005" includes an item at 12:00:00.000, so round a cut-off fraction up.
-    createdBeforeMs = t.subMs ? t.ms + 1 : t.ms;
-  }
-  let limit = LIST_LIMIT_DEFAULT;
-  if (q.limit !== undefined) {
-    if (!/^\d{1,6}$/.test(q.limit) || Number(q.limit) < 1 || Number(q.limit) > LIST_LIMIT_MAX)
-      throw new ApiError("parameter_invalid", `Invalid limit: must be an integer between 1 and ${LIST_LIMIT_MAX}.`, "limit");
-    limit = Number(q.limit);
-  }
-  let startingAfter: string | undefined;
-  if (q.starting_after !== undefined) {
-    if (!isIdOf("paymentIntent", q.starting_after)) throw badCursor();
-    startingAfter = q.starting_after;
-  }
-  return { merchantId, status, createdAfterMs, createdBeforeMs, limit, startingAfter };
-}
-
-export function badCursor() {
-  return new ApiError("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after");
-}
-
-function badTime(param: string) {
-  return new ApiError(
-    "parameter_invalid",
-    `Invalid ${param}: must be an ISO 8601 timestamp such as 2026-04-01T12:00:00.000Z (or a date, 2026-04-01).`,
-    param,
-  );
+  return {
+    merchantId: q.merchant_id === undefined ? undefined : parseMerchantId(q.merchant_id, false),
+    status: parseStatusParam(q.status, INTENT_STATUSES),
+    createdAfterMs: parseAfterParam(q.created_after, "created_after"),
+    createdBeforeMs: parseBeforeParam(q.created_before, "created_before"),
+    limit: parseLimitParam(q.limit),
+    startingAfter: parseCursorParam(q.starting_after, "paymentIntent"),
+  };
 }

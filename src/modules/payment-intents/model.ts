@@ -6,13 +6,11 @@
 import { t, type TSchema } from "elysia";
 import { Type } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
-import { ERROR_CODES, type ErrorCode } from "../../http/errors.ts";
-import { ErrorSchema } from "../../http/openapi.ts";
+import { limitQueryParameter, listSchema } from "../../http/list-params.ts";
+import { ErrorSchema, errorExample } from "../../http/openapi.ts";
 import {
   IDEMPOTENCY_KEY_MAX,
   INTENT_STATUSES,
-  LIST_LIMIT_DEFAULT,
-  LIST_LIMIT_MAX,
   METADATA_KEY_MAX,
   METADATA_MAX_KEYS,
   METADATA_VALUE_MAX,
@@ -165,15 +163,10 @@ export const PaymentIntentListItemSchema = t.Object(
   },
 );
 
-export const PaymentIntentListSchema = t.Object(
-  {
-    object: t.Literal("list"),
-    data: t.Array(PaymentIntentListItemSchema, { description: "Newest first: `created_at` descending, then `id` descending." }),
-    has_more: t.Boolean({ description: "True when more results follow; pass the last item's id as `starting_after`." }),
-    total_count: Type.Integer({ description: "Every intent matching the filters, ignoring the cursor.", examples: [1] }),
-  },
-  { additionalProperties: false, examples: [{ object: "list", data: [listItemExample], has_more: false, total_count: 1 }] },
-);
+export const PaymentIntentListSchema = listSchema(PaymentIntentListItemSchema, listItemExample, {
+  order: "Newest first: `created_at` descending, then `id` descending.",
+  totalCount: Type.Integer({ description: "Every intent matching the filters, ignoring the cursor.", examples: [1] }),
+});
 
 export const PaymentIntentCancelSchema = t.Object(
   {
@@ -235,13 +228,7 @@ export const listQueryParameters: OpenAPIV3.ParameterObject[] = [
     schema: { type: "string" },
     example: "2026-04-02T00:00:00.000Z",
   },
-  {
-    name: "limit",
-    in: "query",
-    required: false,
-    description: `Page size, 1 to ${LIST_LIMIT_MAX}.`,
-    schema: { type: "integer", minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT },
-  },
+  limitQueryParameter,
   {
     name: "starting_after",
     in: "query",
@@ -263,11 +250,6 @@ export const idempotencyHeaderParameter: OpenAPIV3.ParameterObject = {
 export const replayedHeader: Record<string, OpenAPIV3.HeaderObject> = {
   "Idempotent-Replayed": { description: "`true` on a replay of an earlier create with the same idempotency key.", schema: { type: "string", enum: ["true"] } },
 };
-
-/** An example error body for the docs. */
-export function errorExample(code: ErrorCode, message: string, param?: string) {
-  return { error: { type: ERROR_CODES[code][1], message, code, ...(param ? { param } : {}) } };
-}
 
 const STATUS_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid request: see `code` and `param`.",

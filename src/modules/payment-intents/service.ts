@@ -18,8 +18,9 @@ import { RESERVATION_QUARANTINE_MS } from "../../domain/intent-status.ts";
 import type { Principal } from "../../http/auth.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { printableName } from "../../http/json-body.ts";
-import { badCursor, type CreateIntentInput, type ListIntentsInput } from "./input.ts";
-import { fromPgTs, fromPgTsOrNull, pgJson, pgTs } from "./pg.ts";
+import { badCursor } from "../../http/list-params.ts";
+import type { CreateIntentInput, ListIntentsInput } from "./input.ts";
+import { fromPgJson, fromPgTs, fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import type { IntentRow, QrSettings } from "./shapes.ts";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -33,7 +34,10 @@ const MERCHANT_CACHE_MS = 2_000;
 // ---------------------------------------------------------------------------------------------
 // Rows
 
-/** A row of app.payment_intents as postgres.js returns it (snake_case) mapped to the drizzle row type. */
+/**
+ * A row of app.payment_intents as postgres.js returns it (snake_case, from `sql` or `sql.unsafe`)
+ * mapped to the drizzle row type.
+ */
 export function intentFromDb(r: Record<string, unknown>): IntentRow {
   return {
     id: r.id as string,
@@ -41,20 +45,20 @@ export function intentFromDb(r: Record<string, unknown>): IntentRow {
     accountId: r.account_id as string,
     merchantId: r.merchant_id as string,
     status: r.status as IntentStatus,
-    amountUnits: r.amount_units as bigint,
-    tagUnits: r.tag_units as number,
-    expectedUnits: r.expected_units as bigint,
-    chainId: r.chain_id as number,
+    amountUnits: BigInt(r.amount_units as bigint),
+    tagUnits: Number(r.tag_units),
+    expectedUnits: BigInt(r.expected_units as bigint),
+    chainId: Number(r.chain_id),
     paymentAddress: r.payment_address as string,
-    metadata: r.metadata as Record<string, string>,
+    metadata: fromPgJson<Record<string, string> | null>(r.metadata) ?? {},
     createdAt: fromPgTs(r.created_at),
     expiresAt: fromPgTs(r.expires_at),
     confirmedAt: fromPgTsOrNull(r.confirmed_at),
     cancelledAt: fromPgTsOrNull(r.cancelled_at),
     expiredAt: fromPgTsOrNull(r.expired_at),
     settledAt: fromPgTsOrNull(r.settled_at),
-    netUnits: (r.net_units as bigint | null) ?? null,
-    feeUnits: (r.fee_units as bigint | null) ?? null,
+    netUnits: r.net_units === null || r.net_units === undefined ? null : BigInt(r.net_units as bigint),
+    feeUnits: r.fee_units === null || r.fee_units === undefined ? null : BigInt(r.fee_units as bigint),
     txHash: (r.tx_hash as string | null) ?? null,
     transactionId: (r.transaction_id as string | null) ?? null,
   };

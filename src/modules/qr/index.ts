@@ -7,7 +7,8 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { ApiError } from "../../http/errors.ts";
 import { printableName } from "../../http/json-body.ts";
-import { errorExample, errorResponse } from "../payment-intents/model.ts";
+import { errorExample } from "../../http/openapi.ts";
+import { errorResponse } from "../payment-intents/model.ts";
 import { etagMatches, qrImagesFor } from "./service.ts";
 
 export const QR_CACHE_CONTROL = "public, max-age=31536000, immutable";

@@ -30,7 +30,7 @@ import { settlements, type SettlementRow, type SettlementTrigger } from "../../d
 import { newId } from "../../domain/ids.ts";
 import { metrics } from "../../http/metrics.ts";
 import { insertEvent } from "../events/outbox.ts";
-import { fromPgTsOrNull, pgJson, pgTs } from "../payment-intents/pg.ts";
+import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import { advanceSandboxClockTo, businessNow } from "./clock.ts";
 import type { Hooks } from "./hooks.ts";
 import { payoutProviderFor, payoutProviderNamed, type PayoutTransfer } from "./providers/index.ts";

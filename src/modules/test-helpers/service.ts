@@ -10,7 +10,7 @@ import type { Principal } from "../../http/auth.ts";
 import { ApiError } from "../../http/errors.ts";
 import { getVisibleIntent, intentFromDb } from "../payment-intents/service.ts";
 import type { IntentRow } from "../payment-intents/shapes.ts";
-import { pgTs } from "../payment-intents/pg.ts";
+import { pgTs } from "../../db/pg-values.ts";
 
 /** Upper bound of one test payment (the sandbox payer is kept at >= 100,000 test USDC). */
 export const PAY_MAX_UNITS = 100_000_000_000n;

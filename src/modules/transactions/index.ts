@@ -2,8 +2,10 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { authed } from "../../http/authed.ts";
+import { listBody } from "../../http/list-params.ts";
+import { errorExample } from "../../http/openapi.ts";
 import { noQuery } from "../../http/query.ts";
-import { errorExample, errorResponse, listQueryParameters, parseListTransactions, TransactionIdParams, TransactionListSchema, TransactionSchema } from "./model.ts";
+import { errorResponse, listQueryParameters, parseListTransactions, TransactionIdParams, TransactionListSchema, TransactionSchema } from "./model.ts";
 import { getVisibleTransaction, listTransactions } from "./service.ts";
 import { transactionGetShape, transactionListItemShape } from "./shapes.ts";
 
@@ -40,7 +42,7 @@ export function transactionRoutes(ctx: AppContext) {
       "/v1/transactions",
       async ({ principal, request }) => {
         const page = await listTransactions(ctx, principal, parseListTransactions(request.url));
-        return { object: "list" as const, data: page.rows.map(transactionListItemShape), has_more: page.hasMore, total_count: page.totalCount };
+        return listBody(page.rows.map(transactionListItemShape), page);
       },
       {
         response: {

@@ -5,15 +5,21 @@
  */
 import { t } from "elysia";
 import type { TransactionStatus } from "../../db/schema/core.ts";
-import { isIdOf } from "../../domain/ids.ts";
-import { ApiError, ERROR_CODES, type ErrorCode } from "../../http/errors.ts";
-import { ErrorSchema } from "../../http/openapi.ts";
-import { parseIsoInstant, readQuery } from "../../http/query.ts";
+import { ApiError } from "../../http/errors.ts";
+import {
+  limitQueryParameter,
+  listSchema,
+  parseAfterParam,
+  parseBeforeParam,
+  parseCursorParam,
+  parseLimitParam,
+  parseStatusParam,
+} from "../../http/list-params.ts";
+import { ErrorSchema, errorExample } from "../../http/openapi.ts";
+import { readQuery } from "../../http/query.ts";
 
 export const TRANSACTION_STATUSES: readonly TransactionStatus[] = ["confirmed", "settled", "failed"];
 export const SETTLEMENT_STATUSES = ["pending", "in_transit", "paid", "failed"] as const;
-export const LIST_LIMIT_DEFAULT = 25;
-export const LIST_LIMIT_MAX = 100;
 
 const EX_ID = "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya";
 const EX_INTENT = "pi_3MtwBwLkdIwHu7ix28a3tqPa";
@@ -87,24 +93,14 @@ export const TransactionSchema = t.Object(
   { additionalProperties: false, description: "A transaction: the record of a confirmed on-chain payment.", examples: [getExample] },
 );
 
-export const TransactionListSchema = t.Object(
-  {
-    object: t.Literal("list"),
-    data: t.Array(TransactionListItemSchema, { description: "Newest first: `confirmed_at` descending, then `id` descending." }),
-    has_more: t.Boolean({ description: "True when more results follow; pass the last item's id as `starting_after`." }),
-    total_count: t.Integer({ description: "Every transaction matching the filters, ignoring the cursor.", examples: [1] }),
-  },
-  { additionalProperties: false, examples: [{ object: "list", data: [listItemExample], has_more: false, total_count: 1 }] },
-);
+export const TransactionListSchema = listSchema(TransactionListItemSchema, listItemExample, {
+  order: "Newest first: `confirmed_at` descending, then `id` descending.",
+  totalCount: t.Integer({ description: "Every transaction matching the filters, ignoring the cursor.", examples: [1] }),
+});
 
 export const TransactionIdParams = t.Object({
   id: t.String({ description: "Transaction id, `txn_*`. Any other id, or one the key may not see, is 404 `resource_missing`.", examples: [EX_ID] }),
 });
-
-/** An error body as documented: the code's own type. */
-export function errorExample(code: ErrorCode, message: string, param?: string) {
-  return { error: { type: ERROR_CODES[code][1], message, code, ...(param ? { param } : {}) } };
-}
 
 const STATUS_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid request: see `code` and `param`.",
@@ -144,13 +140,7 @@ export const listQueryParameters = [
     description: "ISO 8601. Only transactions confirmed strictly before this time.",
     schema: { type: "string", examples: ["2026-04-02T00:00:00.000Z"] },
   },
-  {
-    name: "limit",
-    in: "query",
-    required: false,
-    description: `Page size, 1 to ${LIST_LIMIT_MAX}.`,
-    schema: { type: "integer", minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT },
-  },
+  limitQueryParameter,
   {
     name: "starting_after",
     in: "query",
@@ -175,48 +165,12 @@ export function parseListTransactions(url: string): ListTransactionsInput {
   const q = readQuery(url, LIST_PARAMS);
   if (q.merchant_id !== undefined && q.merchant_id.length === 0)
     throw new ApiError("parameter_invalid", "Invalid merchant_id: must be a merchant id such as 'mer_…'.", "merchant_id");
-  let status: TransactionStatus | undefined;
-  if (q.status !== undefined) {
-    if (!(TRANSACTION_STATUSES as readonly string[]).includes(q.status))
-      throw new ApiError("parameter_invalid", `Invalid status: must be one of ${TRANSACTION_STATUSES.join(", ")}.`, "status");
-    status = q.status as TransactionStatus;
-  }
-  let fromMs: number | undefined;
-  if (q.date_from !== undefined) {
-    const t = parseIsoInstant(q.date_from);
-    if (!t) throw badTime("date_from");
-    // confirmed_at holds whole milliseconds: "> 12:00:00.0005" is "> 12:00:00.000" on stored values.
-    fromMs = t.ms;
-  }
-  let toMs: number | undefined;
-  if (q.date_to !== undefined) {
-    const t = parseIsoInstant(q.date_to);
-    if (!t) throw badTime("date_to");
-    // "< 12:00:00.0005" includes an item at 12:00:00.000: round a cut-off fraction up.
-    toMs = t.subMs ? t.ms + 1 : t.ms;
-  }
-  let limit = LIST_LIMIT_DEFAULT;
-  if (q.limit !== undefined) {
-    if (!/^\d{1,6}$/.test(q.limit) || Number(q.limit) < 1 || Number(q.limit) > LIST_LIMIT_MAX)
-      throw new ApiError("parameter_invalid", `Invalid limit: must be an integer between 1 and ${LIST_LIMIT_MAX}.`, "limit");
-    limit = Number(q.limit);
-  }
-  let startingAfter: string | undefined;
-  if (q.starting_after !== undefined) {
-    if (!isIdOf("transaction", q.starting_after)) throw badCursor();
-    startingAfter = q.starting_after;
-  }
-  return { merchantId: q.merchant_id, status, fromMs, toMs, limit, startingAfter };
-}
-
-export function badCursor() {
-  return new ApiError("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after");
-}
-
-function badTime(param: string) {
-  return new ApiError(
-    "parameter_invalid",
-    `Invalid ${param}: must be an ISO 8601 timestamp such as 2026-04-01T12:00:00.000Z (or a date, 2026-04-01).`,
-    param,
-  );
+  return {
+    merchantId: q.merchant_id,
+    status: parseStatusParam(q.status, TRANSACTION_STATUSES),
+    fromMs: parseAfterParam(q.date_from, "date_from"),
+    toMs: parseBeforeParam(q.date_to, "date_to"),
+    limit: parseLimitParam(q.limit),
+    startingAfter: parseCursorParam(q.starting_after, "transaction"),
+  };
 }

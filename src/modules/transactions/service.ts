@@ -6,7 +6,8 @@ import { transactions } from "../../db/schema/core.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import type { Principal } from "../../http/auth.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
-import { badCursor, type ListTransactionsInput } from "./model.ts";
+import { badCursor } from "../../http/list-params.ts";
+import type { ListTransactionsInput } from "./model.ts";
 import type { TransactionRow } from "./shapes.ts";
 
 /** The transaction if the key may see it (its merchant, its mode, its scope); 404 otherwise. */

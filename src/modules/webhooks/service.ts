@@ -7,7 +7,7 @@
 import type { Sql, SqlOrTx } from "../../db/client.ts";
 import type { AttemptOutcome } from "./schedule.ts";
 import { ARCHIVE_RETENTION_MS, HELD_MAX_AGE_MS, HOT_RETENTION_MS } from "./schedule.ts";
-import { fromPgJson, fromPgTs, fromPgTsOrNull } from "./pg.ts";
+import { fromPgJson, fromPgTs, fromPgTsOrNull } from "../../db/pg-values.ts";
 
 /** The NOTIFY channel the events trigger signals on (0003_webhooks.sql). */
 export const EVENTS_CHANNEL = "stablepay_events";

@@ -15,7 +15,7 @@
 import { createHash } from "node:crypto";
 import type { AppContext } from "../../../context.ts";
 import { randomBase62 } from "../../../domain/ids.ts";
-import { fromPgTs, fromPgTsOrNull, pgTs } from "../../payment-intents/pg.ts";
+import { fromPgTs, fromPgTsOrNull, pgTs } from "../../../db/pg-values.ts";
 import { addBusinessDays, dateInZone } from "../calendar.ts";
 import { sandboxNow } from "../clock.ts";
 import { NEW_YORK, zonedInstant } from "../schedule.ts";

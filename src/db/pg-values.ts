@@ -1,14 +1,17 @@
 /**
  * Values across raw postgres.js queries on the shared client. drizzle (src/db/client.ts) replaces
  * postgres.js's serializers and parsers for timestamps and json with the identity on that client,
- * so raw SQL must send timestamps as ISO strings (cast with ::timestamptz), send json as text
- * (::text::jsonb), and read timestamps that may arrive as Postgres text
- * ("2026-04-01 12:00:00.123+00"). These helpers work whether or not that override is in place.
+ * so raw SQL sends timestamps as ISO text (`${pgTs(d)}::timestamptz`), sends json as text
+ * (`${pgJson(v)}::text::jsonb`), and reads timestamps that may arrive as Postgres text
+ * ("2026-04-01 12:00:00.123+00") with `fromPgTs`. These helpers work whether or not that override
+ * is in place.
  */
 
-/** A timestamp parameter: use as `${pgTs(d)}::timestamptz`. */
-export function pgTs(d: Date): string {
-  return d.toISOString();
+/** A timestamp parameter: use as `${pgTs(d)}::timestamptz` (null stays null). */
+export function pgTs(d: Date): string;
+export function pgTs(d: Date | null): string | null;
+export function pgTs(d: Date | null): string | null {
+  return d === null ? null : d.toISOString();
 }
 
 /** A json parameter: use as `${pgJson(v)}::text::jsonb`. */
@@ -29,4 +32,9 @@ export function fromPgTs(v: unknown): Date {
 
 export function fromPgTsOrNull(v: unknown): Date | null {
   return v === null || v === undefined ? null : fromPgTs(v);
+}
+
+/** A json/jsonb column value as an object (parsed already, or text). */
+export function fromPgJson<T = unknown>(v: unknown): T {
+  return (typeof v === "string" ? JSON.parse(v) : v) as T;
 }
