@@ -14,17 +14,16 @@
  *                  the account, not the merchant's money
  *
  *   reconciled   ⇔ onchain(B) = received(B) - feesPaid(B) - withdrawn(B)
- *   available    = onchain(B) - feesOwed(B)  (= Σ net of the payments not yet withdrawn, when reconciled)
+ *   available    = Σ net of the payments `available.ts` defines (confirmed, still in the account, in
+ *                  no settlement): the same definition a settlement run takes, so a run right after
+ *                  this read settles exactly this figure. When reconciled it equals onchain - feesOwed.
  *   pending_settlement = Σ net of the merchant's transactions with settlement_status in_transit
  *                  (withdrawn from the account, on their way to the bank)
  *
- * A difference is logged (warn) and counted (stablepay_balance_mismatch_total); `available` still
- * follows the chain: it is the money the contract holds. If the chain cannot be read, the ledger's
- * figure (Σ net of unwithdrawn payments) is served and stablepay_balance_chain_read_failures_total
- * counts it.
- *
- * The settler can use `computeMerchantBalance(...).availableUnits` as the amount it may withdraw:
- * it leaves the uncollected fees in the account, so that collectFee still finds them.
+ * The chain is read to check the ledger against it: a difference is logged (warn) and counted
+ * (stablepay_balance_mismatch_total), and the settlement's withdrawal would be refused by the
+ * contract rather than move money the account does not hold. If the chain cannot be read the figures
+ * are unchanged and stablepay_balance_chain_read_failures_total counts it.
  */
 import { getAddress, type Address } from "viem";
 import type { AppContext } from "../../context.ts";
@@ -35,6 +34,7 @@ import { isoMs } from "../../http/format.ts";
 import { t } from "elysia";
 import { CHAIN_VIEWS, isViewsMissing } from "../matching/chain-reader.ts";
 import { balanceChainReadFailures, balanceMismatches } from "../matching/metrics.ts";
+import { availableUnits } from "./available.ts";
 
 type MerchantRow = typeof merchants.$inferSelect;
 
@@ -70,12 +70,12 @@ export async function computeMerchantBalance(ctx: AppContext, m: MerchantRow): P
     return { ...base, availableUnits: 0n, atBlock: null, onchainUnits: null, expectedUnits: null, feesOwedUnits: 0n, source: "ledger", reconciled: null };
   }
 
+  const available = await availableUnits(sql, m.id);
   const ledgerOnly = async (): Promise<MerchantBalance> => {
-    const [r] = await sql<{ net: string | null; owed: string | null }[]>`
-      SELECT sum(net_units) FILTER (WHERE settlement_status = 'pending')::text AS net,
-             sum(fee_units) FILTER (WHERE fee_status <> 'collected')::text AS owed
+    const [r] = await sql<{ owed: string | null }[]>`
+      SELECT sum(fee_units) FILTER (WHERE fee_status <> 'collected')::text AS owed
       FROM app.transactions WHERE merchant_id = ${m.id} AND status <> 'failed'`;
-    return { ...base, availableUnits: zero(r?.net), atBlock: null, onchainUnits: null, expectedUnits: null, feesOwedUnits: zero(r?.owed), source: "ledger", reconciled: null };
+    return { ...base, availableUnits: available, atBlock: null, onchainUnits: null, expectedUnits: null, feesOwedUnits: zero(r?.owed), source: "ledger", reconciled: null };
   };
   if (!chain || chain.chainId !== m.chainId) return ledgerOnly();
 
@@ -144,11 +144,9 @@ export async function computeMerchantBalance(ctx: AppContext, m: MerchantRow): P
         difference: onchain - expected,
       });
     }
-    const available = onchain - owed > 0n ? onchain - owed : 0n;
     return { ...base, availableUnits: available, atBlock, onchainUnits: onchain, expectedUnits: expected, feesOwedUnits: owed, source: "chain", reconciled };
   }
   const owed = zero(ledger?.owed_ledger);
-  const available = onchain - owed > 0n ? onchain - owed : 0n;
   return { ...base, availableUnits: available, atBlock, onchainUnits: onchain, expectedUnits: null, feesOwedUnits: owed, source: "chain", reconciled: null };
 }
 
@@ -156,7 +154,7 @@ export const BalanceSchema = t.Object(
   {
     object: t.Literal("balance"),
     merchant_id: t.String({ examples: ["mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K"] }),
-    available: t.Number({ examples: [1234.56], description: "USDC held in the merchant account, minus platform fees not collected yet." }),
+    available: t.Number({ examples: [1234.56], description: "Net of the confirmed payments held in the merchant account and in no settlement (platform fees not counted): exactly what the next settlement run takes." }),
     pending_settlement: t.Number({ examples: [0], description: "Withdrawn from the merchant account, on its way to the bank." }),
     currency: t.Literal("usd"),
     payment_address: t.String({ examples: ["0x5FbDB2315678afecb367f032d93F642f64180aa3"] }),

@@ -2,8 +2,9 @@
  * Settlement runs (DECISIONS.md "Settlement"): from the merchant account to the merchant's bank.
  *
  * A run (scheduled, a manual cash-out, or the sandbox helper):
- *  1. `createSettlement` takes the merchant's available balance, i.e. its confirmed transactions
- *     whose fee is collected and that are in no settlement, and creates the settlement listing them
+ *  1. `createSettlement` takes the merchant's available balance (merchants/available.ts: its confirmed
+ *     transactions still in the account and in no settlement, whatever their fee's state; fees stay
+ *     in the account for the collector) and creates the settlement listing them
  *     (transactions.settlement_id), in one database transaction, under a per-merchant lock.
  *  2. `driveSettlement` withdraws `withdrawal_units` on-chain to the payout address (withdrawal.ts),
  *     waits for confirmation and records the hash; the transactions become settlement_status
@@ -30,6 +31,7 @@ import { settlements, type SettlementRow, type SettlementTrigger } from "../../d
 import { newId } from "../../domain/ids.ts";
 import { metrics } from "../../http/metrics.ts";
 import { insertEvent } from "../events/outbox.ts";
+import { availableTransactions, returnedTransactions } from "../merchants/available.ts";
 import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import { advanceSandboxClockTo, businessNow } from "./clock.ts";
 import type { Hooks } from "./hooks.ts";
@@ -125,11 +127,12 @@ export async function createSettlement(ctx: AppContext, merchantId: string, opts
         ON CONFLICT DO NOTHING RETURNING merchant_id`;
       if (claimed.length === 0) return false;
     }
+    // Exactly what `available` counts (merchants/available.ts), whatever the state of each fee, plus
+    // returned ACH money to send again. Fees stay in the account: the withdrawal moves net amounts.
     const rows = await tx<{ id: string; net_units: bigint; withdrawal_settlement_id: string | null }[]>`
-      SELECT id, net_units, withdrawal_settlement_id FROM app.transactions
-      WHERE merchant_id = ${m.id} AND mode = ${m.mode} AND settlement_id IS NULL AND status = 'confirmed'
-        AND fee_status = 'collected' AND settlement_status IN ('pending', 'failed')
-      ORDER BY confirmed_at, id
+      SELECT t.id, t.net_units, t.withdrawal_settlement_id FROM app.transactions t
+      WHERE (${availableTransactions(tx, m.id)}) OR (${returnedTransactions(tx, m.id)})
+      ORDER BY t.confirmed_at, t.id
       FOR UPDATE`;
     const amount = rows.reduce((sum, r) => sum + BigInt(r.net_units), 0n);
     if (rows.length === 0 || amount <= 0n) return false;

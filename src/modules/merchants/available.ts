@@ -1,0 +1,34 @@
+/**
+ * The one definition of a merchant's `available` balance (DECISIONS.md "a run takes the merchant's
+ * available balance"): the net amount of every confirmed payment that is still in the merchant
+ * account and in no settlement, whatever the state of its platform fee.
+ *
+ * GET /v1/merchants/{id}/balance sums it, a settlement run takes exactly these transactions, and the
+ * dashboard shows the same figure, so the three cannot drift apart. The fee plays no part: a run
+ * withdraws net amounts only, so a fee not collected yet (or whose collection failed for good) stays
+ * in the account, where the fee collector still finds it (the contract caps fees by what was received).
+ *
+ * A settlement also re-sends money it withdrew earlier whose ACH transfer was returned
+ * (`returnedTransactions`): that money already sits at the payout address, so it is not in the
+ * account and not in `available`.
+ */
+import type { SqlOrTx } from "../../db/client.ts";
+
+/** WHERE clause of the transactions that `available` counts (table alias `t`). */
+export function availableTransactions(sql: SqlOrTx, merchantId: string) {
+  return sql`t.merchant_id = ${merchantId} AND t.status = 'confirmed' AND t.settlement_id IS NULL
+             AND t.withdrawal_settlement_id IS NULL AND t.settlement_status IN ('pending', 'failed')`;
+}
+
+/** WHERE clause of the transactions withdrawn by a settlement whose ACH transfer was returned (alias `t`). */
+export function returnedTransactions(sql: SqlOrTx, merchantId: string) {
+  return sql`t.merchant_id = ${merchantId} AND t.status = 'confirmed' AND t.settlement_id IS NULL
+             AND t.withdrawal_settlement_id IS NOT NULL AND t.settlement_status = 'failed'`;
+}
+
+/** Σ net of the transactions `available` counts, in base units. */
+export async function availableUnits(sql: SqlOrTx, merchantId: string): Promise<bigint> {
+  const [r] = await sql<{ units: string | null }[]>`
+    SELECT sum(t.net_units)::text AS units FROM app.transactions t WHERE ${availableTransactions(sql, merchantId)}`;
+  return r?.units ? BigInt(r.units) : 0n;
+}
