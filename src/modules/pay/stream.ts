@@ -66,6 +66,11 @@ export class PayStatusHub {
     return { streams: this.streams, intents: this.watched.size, ...this.counters };
   }
 
+  /** Open streams of one intent. */
+  watching(intentId: string): number {
+    return this.watched.get(intentId)?.subscribers.size ?? 0;
+  }
+
   /** Starts the LISTEN once; resolves when the connection listens. */
   ready(): Promise<void> {
     if (!this.listening) {
