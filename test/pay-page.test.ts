@@ -93,6 +93,14 @@ async function insertIntent(opts: { mode: "test" | "live"; businessName: string;
   return intentId;
 }
 
+/** Screenshots of a state at both sizes, for people to look at (test/artifacts/, git-ignored). */
+async function shoot(page: Page, name: string) {
+  for (const [w, h] of [[390, 844], [1280, 800]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: join(ARTIFACTS, `pay-page-${name}-${w}x${h}.png`), fullPage: true });
+  }
+}
+
 async function apiStatus(id: string): Promise<string> {
   const res = await svc.api(`/v1/payment-intents/${id}`);
   return String(((await res.json()) as { status: string }).status);
@@ -190,6 +198,7 @@ describe.skipIf(skip)("hosted payment page in headless chromium", () => {
     expect(await page.locator("#receipt code").getAttribute("title")).toBe(hash);
     expect(await page.locator("#pay").isHidden()).toBe(true);
     expect(await page.locator("#countdown").isHidden()).toBe(true);
+    await shoot(page, "confirmed");
     await page.close();
   }, 60_000);
 
@@ -214,6 +223,7 @@ describe.skipIf(skip)("hosted payment page in headless chromium", () => {
     expect(await statusTitle(page)).toBe("This payment request has expired");
     expect(await page.locator("body").innerText()).not.toContain("Payment confirmed");
     expect(await apiStatus(intent.id)).toBe("expired");
+    await shoot(page, "expired-late");
     await page.close();
   }, 60_000);
 
@@ -240,6 +250,7 @@ describe.skipIf(skip)("hosted payment page in headless chromium", () => {
     expect(await page.locator("#mismatch").innerText()).toContain("A payment with a different amount arrived");
     expect(await statusTitle(page)).toBe("Awaiting payment");
     expect(await apiStatus(intent.id)).toBe("awaiting_payment");
+    await shoot(page, "wrong-amount");
     await page.close();
   }, 30_000);
 
