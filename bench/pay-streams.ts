@@ -9,12 +9,12 @@
  *              latency from the cancel's response to the `cancelled` event on that intent's page
  *   broadcast  `--streams` streams on ONE intent, one cancel: latency until every page has it
  *   reads      status reads the hub made per change (one LISTEN fan-out, not a query per page)
+ *   after      the GET rate again once every stream is closed (how noisy the machine was)
  *
- * Bun's fetch opens at most 256 connections at once unless told otherwise, hence the variable:
- *   BUN_CONFIG_MAX_HTTP_REQUESTS=4096 bun bench/pay-streams.ts [--streams 1000] [--rounds 5] [--batch 100] [--duration 5] [--connections 32]
+ *   bun bench/pay-streams.ts [--streams 1000] [--rounds 5] [--batch 100] [--duration 5] [--connections 32]
  *
- * Client and server share this process (and the machine's cores), so latencies include the client's
- * own work; RSS is the whole process (service + clients), the hub's share is the difference.
+ * The pages are a separate Bun process (bench/pay-streams-client.ts), so RSS and heap are the
+ * service's alone; it shares the machine's cores, so latencies include its work.
  */
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -107,41 +107,54 @@ async function getRate(ids: string[]): Promise<number> {
   return done / DURATION_S;
 }
 
-interface Stream {
-  /** Resolves with performance.now() when a `cancelled` status arrives. */
-  cancelled: Promise<number>;
-  abort(): void;
+/** A client process holding one stream per entry of `ids` (bench/pay-streams-client.ts). */
+interface Clients {
+  /** Resolves with the epoch-ms time at which stream `index` got `cancelled`. */
+  cancelled(index: number): Promise<number>;
+  stop(): void;
 }
 
-async function openStream(id: string): Promise<Stream> {
-  const ac = new AbortController();
-  const res = await fetch(`${base}/pay/${id}/events`, { signal: ac.signal });
-  if (res.status !== 200) throw new Error(`events: ${res.status}`);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
+async function openClients(ids: string[]): Promise<Clients> {
+  const child = Bun.spawn([process.execPath, join(import.meta.dir, "pay-streams-client.ts")], {
+    stdin: new Blob([JSON.stringify({ base, ids })]),
+    stdout: "pipe",
+    stderr: "inherit",
+    env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: String(ids.length + 64) },
+  });
+  const waiting = new Map<number, (t: number) => void>();
+  const arrived = new Map<number, number>();
   let resolveOpen!: () => void;
   const opened = new Promise<void>((r) => (resolveOpen = r));
-  const cancelled = (async () => {
+  void (async () => {
+    const decoder = new TextDecoder();
     let buf = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error("stream ended");
-      buf += decoder.decode(value, { stream: true });
-      if (buf.includes('"status":"awaiting_payment"')) resolveOpen();
-      if (buf.includes('"status":"cancelled"')) return performance.now();
-      if (buf.length > 4096) buf = buf.slice(-512);
+    for await (const chunk of child.stdout as unknown as AsyncIterable<Uint8Array>) {
+      buf += decoder.decode(chunk, { stream: true });
+      const lines = buf.split("\n");
+      buf = lines.pop() ?? "";
+      for (const line of lines) {
+        const [what, a, b] = line.split(" ");
+        if (what === "open") resolveOpen();
+        if (what === "cancelled") {
+          const i = Number(a);
+          arrived.set(i, Number(b));
+          waiting.get(i)?.(Number(b));
+        }
+      }
     }
   })();
-  cancelled.catch(() => {});
   await opened;
-  return { cancelled, abort: () => ac.abort() };
+  return {
+    cancelled: (i) => (arrived.has(i) ? Promise.resolve(arrived.get(i)!) : new Promise((r) => waiting.set(i, r))),
+    stop: () => child.kill(),
+  };
 }
 
 async function cancel(id: string): Promise<number> {
   const res = await fetch(`${base}/v1/payment-intents/${id}/cancel`, { method: "POST", headers: { authorization: auth.authorization } });
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`cancel: ${res.status}`);
-  return performance.now();
+  return performance.timeOrigin + performance.now();
 }
 
 try {
@@ -149,13 +162,14 @@ try {
   const getIds = ids.slice(0, 200);
   console.log(`${ids.length} intents created`);
 
+  await getRate(getIds); // warm-up (JIT, connection pools): not counted
   const baseline = await getRate(getIds);
   const mem0 = memory();
 
   const t0 = performance.now();
-  const streams: Stream[] = [];
-  for (let i = 0; i < STREAMS; i += 100) streams.push(...(await Promise.all(ids.slice(i, Math.min(STREAMS, i + 100)).map(openStream))));
+  const pages = await openClients(ids.slice(0, STREAMS));
   const openMs = performance.now() - t0;
+  while (hub.stats().streams < STREAMS) await Bun.sleep(50);
   const mem1 = memory();
   const withStreams = await getRate(getIds);
 
@@ -170,34 +184,36 @@ try {
         const at = await cancel(ids[k]!).catch(() => null);
         if (at === null) return null; // already cancelled in an earlier round (rounds * batch > streams)
         changes++;
-        return (await streams[k]!.cancelled) - at;
+        return (await pages.cancelled(k)) - at;
       }),
     );
     for (const o of outcomes) if (o !== null) spread.push(Math.max(0, o));
   }
   const readsPerChange = (hub.stats().reads - readsBefore) / Math.max(1, changes);
   const mem2 = memory();
-  for (const s of streams) s.abort();
-  await Bun.sleep(500);
+  pages.stop();
+  while (hub.stats().streams > 0) await Bun.sleep(50);
 
   // Broadcast: every page on one intent.
   const one = ids[STREAMS]!;
-  const fans: Stream[] = [];
-  for (let i = 0; i < STREAMS; i += 100) fans.push(...(await Promise.all(Array.from({ length: Math.min(100, STREAMS - i) }, () => openStream(one)))));
+  const fans = await openClients(Array.from({ length: STREAMS }, () => one));
+  while (hub.stats().streams < STREAMS) await Bun.sleep(50);
   const readsB = hub.stats().reads;
   const at = await cancel(one);
-  const arrivals = await Promise.all(fans.map((s) => s.cancelled));
+  const arrivals = await Promise.all(Array.from({ length: STREAMS }, (_, i) => fans.cancelled(i)));
   const broadcast = arrivals.map((t) => Math.max(0, t - at));
   const broadcastReads = hub.stats().reads - readsB;
-  for (const s of fans) s.abort();
-  await Bun.sleep(500);
+  fans.stop();
+  while (hub.stats().streams > 0) await Bun.sleep(50);
   const mem3 = memory();
+  const afterStreams = await getRate(getIds); // the same again with no stream: how noisy the machine is
 
   console.log("\n# payment page status streams (one API process)");
   console.log(`GET /v1/payment-intents/{id}, no stream open:     ${baseline.toFixed(0)} req/s (${CONNECTIONS} connections, ${DURATION_S} s)`);
   console.log(`GET /v1/payment-intents/{id}, ${STREAMS} streams open: ${withStreams.toFixed(0)} req/s (${((withStreams / baseline) * 100).toFixed(0)}% of baseline)`);
+  console.log(`GET /v1/payment-intents/{id}, streams closed again: ${afterStreams.toFixed(0)} req/s (noise check)`);
   console.log(`open ${STREAMS} streams: ${openMs.toFixed(0)} ms; hub holds ${STREAMS} streams`);
-  console.log(`memory: rss ${mb(mem0.rss)} -> ${mb(mem1.rss)} with ${STREAMS} streams (+${mb(mem1.rss - mem0.rss)}, ${((mem1.rss - mem0.rss) / STREAMS / 1024).toFixed(1)} KB/stream incl. client); heap ${mb(mem0.heap)} -> ${mb(mem1.heap)}`);
+  console.log(`memory: rss ${mb(mem0.rss)} -> ${mb(mem1.rss)} with ${STREAMS} streams (+${mb(mem1.rss - mem0.rss)}, ${((mem1.rss - mem0.rss) / STREAMS / 1024).toFixed(1)} KB/stream); heap ${mb(mem0.heap)} -> ${mb(mem1.heap)}`);
   console.log(`memory after ${changes} changes: rss ${mb(mem2.rss)}, heap ${mb(mem2.heap)}; after all streams closed: rss ${mb(mem3.rss)}, heap ${mb(mem3.heap)}, hub streams ${hub.stats().streams}`);
   console.log(`spread (${ROUNDS} rounds x ${BATCH} intents cancelled at once, 1 page each): cancel response -> page event ${summary(spread)}`);
   console.log(`broadcast (${STREAMS} pages on one intent, one cancel): cancel response -> every page ${summary(broadcast)}`);

@@ -9,8 +9,8 @@
  *   it) and the same serialized event goes to every page of that intent: the database does one
  *   query per change, not one per page per second.
  * - Bounded memory: at most `maxStreams` subscribers (then the route answers 503 and the page polls),
- *   a slow reader whose queue passes a few KiB is dropped, and one shared heartbeat timer (not one
- *   per stream) keeps idle connections open through proxies.
+ *   a slow reader whose queue passes 64 KiB is dropped, and one shared heartbeat timer (not one
+ *   per stream) keeps idle connections open (Bun's idle timeout, proxies).
  * - On (re)connect of the LISTEN connection every watched intent is re-read: nothing said while
  *   the connection was down is lost.
  */
@@ -19,7 +19,11 @@ import { loadPageView, type PageStatus } from "./status.ts";
 
 export const PAY_CHANNEL = "pay_page";
 export const DEFAULT_MAX_STREAMS = 10_000;
-const HEARTBEAT_MS = 15_000;
+/**
+ * Below Bun's default idle timeout (10 s, src/http/server.ts does not change it): a stream with no
+ * status change would otherwise be cut every 10 s. 1,000 streams cost 200 tiny writes a second.
+ */
+const HEARTBEAT_MS = 5_000;
 /** A stream whose unread queue passes this is dropped (the browser reconnects or polls). */
 const MAX_QUEUED_BYTES = 64 * 1024;
 
