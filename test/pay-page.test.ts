@@ -241,6 +241,23 @@ describe.skipIf(skip)("hosted payment page in headless chromium", () => {
     await page.close();
   }, 30_000);
 
+  test("without the event stream (refused), the page polls /status and still shows the change", async () => {
+    const intent = await createIntent(svc, { amount: nextAmount() });
+    const page = await context.newPage();
+    page.on("pageerror", (e) => pageErrors.push(e.message));
+    const polls: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith(`/pay/${intent.id}/status`)) polls.push(r.url());
+    });
+    await page.route(`**/pay/${intent.id}/events`, (route) => route.fulfill({ status: 503, contentType: "application/json", body: "{}" }));
+    await page.goto(`${svc.apiUrl}/pay/${intent.id}`, { waitUntil: "load" });
+    await waitFor("the page to poll", async () => polls.length > 0, 10_000);
+    expect(payStatusHubFor(svc.ctx).watching(intent.id)).toBe(0);
+    expect((await svc.api(`/v1/payment-intents/${intent.id}/cancel`, { method: "POST" })).status).toBe(200);
+    await waitTitle(page, "This payment request was cancelled", 10_000);
+    await page.close();
+  }, 30_000);
+
   test("a wrong-amount payment to the address is shown as not applied; the page keeps awaiting", async () => {
     const intent = await createIntent(svc, { amount: nextAmount() });
     const page = await openPage(intent.id);
