@@ -70,7 +70,12 @@
     var key = confirmed ? "confirmed" : s.status;
     var text = TEXTS[key] || TEXTS.awaiting_payment;
     var title = text[0], detail = text[1], cls = key;
-    if (open && sentHash) {
+    var pending = open ? (s.seen ? s.seen.tx_hash : sentHash) : null;
+    if (open && s.seen) {
+      title = "Payment seen, waiting for confirmations";
+      detail = "Your payment is on the network. It counts once " + s.seen.confirmations + " more blocks are built on top of it; this page updates by itself.";
+      cls = "seen";
+    } else if (open && sentHash) {
       title = "Payment sent, waiting for confirmation";
       detail = "Your wallet sent the payment. This page shows it as confirmed as soon as the network confirms it.";
       cls = "seen";
@@ -81,7 +86,7 @@
     if ($("status-detail").textContent !== detail) $("status-detail").textContent = detail;
     var receipt = $("receipt");
     receipt.textContent = "";
-    receipt.hidden = !(confirmed || (open && sentHash));
+    receipt.hidden = !(confirmed || pending);
     if (confirmed) {
       var dl = document.createElement("dl");
       dl.className = "receipt";
@@ -92,9 +97,9 @@
         div.appendChild(dt); div.appendChild(dd); dl.appendChild(div);
       });
       receipt.appendChild(dl);
-    } else if (open && sentHash) {
+    } else if (pending) {
       receipt.appendChild(document.createTextNode("Transaction "));
-      receipt.appendChild(txNode(sentHash));
+      receipt.appendChild(txNode(pending));
     }
     $("pay").hidden = !open;
     $("countdown").hidden = !open;

@@ -85,7 +85,7 @@ export function payPageRoutes(ctx: AppContext) {
       "/pay/:id/status",
       async ({ params }) => {
         const view = await loadPageView(ctx, params.id);
-        return view ? json(view.state) : missing();
+        return view ? json(hub.decorate(view.id, view.state)) : missing();
       },
       { params: idParams, detail: { hide: true } },
     )
@@ -102,7 +102,8 @@ export function payPageRoutes(ctx: AppContext) {
         }
         let unsubscribe: (() => void) | null = null;
         const { body, subscriber } = sseStream(() => unsubscribe?.());
-        unsubscribe = hub.subscribe(view.id, view.merchantId, subscriber, view.state);
+        const target = { mode: view.mode, chainId: view.network.chainId, address: view.paymentAddress.toLowerCase(), expectedUnits: view.expectedUnits };
+        unsubscribe = hub.subscribe(view.id, view.merchantId, subscriber, view.state, target);
         if (!unsubscribe) {
           subscriber.close();
           return json({ error: { type: "api_error", message: "Too many open status streams; poll /status.", code: "service_unavailable" } }, 503);

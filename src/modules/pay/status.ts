@@ -46,6 +46,11 @@ export interface PageStatus {
   extra_payments: PageTransfer[];
   /** Transfers linked to no intent that look like a wrong-amount attempt at this one. */
   mismatched_payments: PageTransfer[];
+  /**
+   * Awaiting payment, and a transfer of exactly the expected value to the address is indexed but not
+   * yet as deep as the chain's confirmations (added by the stream hub, see stream.ts `sweep`).
+   */
+  seen?: { tx_hash: string; confirmations: number };
 }
 
 export interface Network {

@@ -14,7 +14,9 @@
  * - On (re)connect of the LISTEN connection every watched intent is re-read: nothing said while
  *   the connection was down is lost.
  */
+import type { Mode } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
+import { CHAIN_VIEWS, isViewsMissing } from "../matching/chain-reader.ts";
 import { loadPageView, type PageStatus } from "./status.ts";
 
 export const PAY_CHANNEL = "pay_page";
@@ -34,8 +36,24 @@ export interface Subscriber {
   close(): void;
 }
 
+/** What a page pays: used to spot its transfer before it has its confirmations. */
+export interface PayTarget {
+  mode: Mode;
+  chainId: number;
+  /** Lowercase, as the indexer stores addresses. */
+  address: string;
+  expectedUnits: bigint;
+}
+
+/** How often watched, unpaid intents are looked for among unconfirmed transfers (chains with confirmations only). */
+const SEEN_SWEEP_MS = 1_000;
+
 interface Watched {
   merchantId: string;
+  target: PayTarget | null;
+  /** The last status read from the database (without `seen`). */
+  state: PageStatus | null;
+  seen: { tx_hash: string; confirmations: number } | null;
   subscribers: Set<Subscriber>;
   /** The last status sent to this intent's pages (serialized), so unchanged re-reads send nothing. */
   last: string | null;
@@ -58,6 +76,8 @@ export class PayStatusHub {
   private listening: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private sweeper: ReturnType<typeof setInterval> | null = null;
+  private sweeping = false;
   private closed = false;
   private counters = { notifications: 0, reads: 0, deliveries: 0 };
 
@@ -95,11 +115,11 @@ export class PayStatusHub {
    * Registers a page of intent `intentId` (merchant `merchantId`) whose current status `initial` was
    * just read. Returns the unsubscribe function, or null when the process holds maxStreams already.
    */
-  subscribe(intentId: string, merchantId: string, sub: Subscriber, initial: PageStatus): (() => void) | null {
+  subscribe(intentId: string, merchantId: string, sub: Subscriber, initial: PageStatus, target: PayTarget | null = null): (() => void) | null {
     if (this.closed || this.streams >= this.maxStreams) return null;
     let w = this.watched.get(intentId);
     if (!w) {
-      w = { merchantId, subscribers: new Set(), last: null, reading: false, dirty: false };
+      w = { merchantId, target, state: null, seen: null, subscribers: new Set(), last: null, reading: false, dirty: false };
       this.watched.set(intentId, w);
       let ids = this.byMerchant.get(merchantId);
       if (!ids) this.byMerchant.set(merchantId, (ids = new Set()));
@@ -108,11 +128,13 @@ export class PayStatusHub {
     w.subscribers.add(sub);
     this.streams++;
     this.startHeartbeat();
-    const text = JSON.stringify(initial);
+    if (w.state === null) w.state = initial;
+    const text = this.render(w, initial);
     sub.send(text);
     // A change between the caller's read and this registration would be missed: read once more.
     if (w.last === null) w.last = text;
     else if (w.last !== text) this.refresh(intentId);
+    this.startSweeper();
     let done = false;
     return () => {
       if (done) return;
@@ -121,11 +143,27 @@ export class PayStatusHub {
     };
   }
 
+  /** `state` with what the hub knows beyond the database (a transfer seen, not yet confirmed). */
+  decorate(intentId: string, state: PageStatus): PageStatus {
+    const w = this.watched.get(intentId);
+    return w ? this.withSeen(w, state) : state;
+  }
+
+  private withSeen(w: Watched, state: PageStatus): PageStatus {
+    return w.seen && state.status === "awaiting_payment" ? { ...state, seen: w.seen } : state;
+  }
+
+  private render(w: Watched, state: PageStatus): string {
+    return JSON.stringify(this.withSeen(w, state));
+  }
+
   /** Ends every stream and the LISTEN (service stop). */
   async close(): Promise<void> {
     this.closed = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
     for (const [id, w] of this.watched) for (const s of [...w.subscribers]) this.drop(id, s, true);
     await this.unlisten?.().catch(() => {});
   }
@@ -144,6 +182,76 @@ export class PayStatusHub {
     if (this.streams === 0 && this.heartbeat) {
       clearInterval(this.heartbeat);
       this.heartbeat = null;
+    }
+    if (this.streams === 0 && this.sweeper) {
+      clearInterval(this.sweeper);
+      this.sweeper = null;
+    }
+  }
+
+  /** The sweep runs only while a page watches an intent on a chain that waits for confirmations. */
+  private startSweeper() {
+    if (this.sweeper) return;
+    const needs = Object.values(this.ctx.chains).some((c) => c && c.confirmations > 0);
+    if (!needs) return;
+    this.sweeper = setInterval(() => void this.sweep(), SEEN_SWEEP_MS);
+    (this.sweeper as { unref?: () => void }).unref?.();
+  }
+
+  /**
+   * One query per chain for every watched unpaid intent: transfers of exactly its expected value to
+   * its address, indexed but above the safe block (checkpoint - confirmations), i.e. seen by the
+   * indexer and not yet matched. The page then says "payment seen, waiting for confirmations";
+   * it says confirmed only when the matcher confirms the intent (the database notification).
+   */
+  private async sweep() {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      for (const mode of ["test", "live"] as const) {
+        const chain = this.ctx.chains[mode];
+        if (!chain || chain.confirmations === 0) continue;
+        const open = [...this.watched.entries()].filter(([, w]) => w.target?.mode === mode && w.target.chainId === chain.chainId && w.seen === null && w.state?.status === "awaiting_payment");
+        if (open.length === 0) continue;
+        let rows: { to_address: string; value: string; transaction_hash: string }[];
+        try {
+          // usdc_transfer is named before chain_checkpoint (chain-reader.ts rule 2: the view swap's lock order).
+          rows = await this.ctx.database.sql.unsafe(
+            `SELECT t.to_address, t.value::text AS value, t.transaction_hash
+             FROM ${CHAIN_VIEWS}.usdc_transfer t
+             WHERE t.chain_id = $1
+               AND (t.to_address, t.value) IN (SELECT x.a, x.v FROM json_to_recordset($2::text::json) AS x(a text, v numeric))
+               AND t.block_number > (SELECT c.block_number FROM ${CHAIN_VIEWS}.chain_checkpoint c WHERE c.chain_id = $1) - $3`,
+            // The pairs go as one JSON text parameter (see src/db/pg-values.ts: no driver array encoding).
+            [chain.chainId, JSON.stringify(open.map(([, w]) => ({ a: w.target!.address, v: w.target!.expectedUnits.toString() }))), chain.confirmations] as never[],
+          );
+        } catch (err) {
+          if (isViewsMissing(err)) continue;
+          throw err;
+        }
+        for (const r of rows) {
+          for (const [id, w] of open) {
+            if (w.seen || w.target!.address !== r.to_address.toLowerCase() || w.target!.expectedUnits.toString() !== r.value) continue;
+            w.seen = { tx_hash: r.transaction_hash, confirmations: chain.confirmations };
+            this.publish(id, w);
+          }
+        }
+      }
+    } catch (err) {
+      this.ctx.log.warn("pay page: unconfirmed transfer sweep failed", { err });
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private publish(intentId: string, w: Watched) {
+    if (!w.state) return;
+    const text = this.render(w, w.state);
+    if (text === w.last) return;
+    w.last = text;
+    for (const s of [...w.subscribers]) {
+      if (s.send(text)) this.counters.deliveries++;
+      else this.drop(intentId, s, true);
     }
   }
 
@@ -180,13 +288,8 @@ export class PayStatusHub {
     loadPageView(this.ctx, intentId)
       .then((view) => {
         if (!view) return;
-        const text = JSON.stringify(view.state);
-        if (text === w.last) return;
-        w.last = text;
-        for (const s of [...w.subscribers]) {
-          if (s.send(text)) this.counters.deliveries++;
-          else this.drop(intentId, s, true);
-        }
+        w.state = view.state;
+        this.publish(intentId, w);
       })
       .catch((err: unknown) => this.ctx.log.warn("pay page status read failed", { err, payment_intent_id: intentId }))
       .finally(() => {
