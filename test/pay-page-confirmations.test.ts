@@ -51,6 +51,7 @@ describe.skipIf(skip)("payment page with confirmations", () => {
     const { hash } = await payer(svc).pay(intent.paymentAddress, intent.expectedUnits);
     await waitTitle(page, "Payment seen, waiting for confirmations", 15_000);
     expect(await page.locator("#receipt code").getAttribute("title")).toBe(hash);
+    expect(await page.locator("#pay").isHidden()).toBe(true); // no second payment by mistake
     expect(await page.locator("body").innerText()).not.toContain("Payment confirmed");
     mkdirSync(join(import.meta.dir, "artifacts"), { recursive: true });
     await page.setViewportSize({ width: 390, height: 844 });

@@ -101,8 +101,9 @@
       receipt.appendChild(document.createTextNode("Transaction "));
       receipt.appendChild(txNode(pending));
     }
-    $("pay").hidden = !open;
-    $("countdown").hidden = !open;
+    // Once a payment is on its way, hide the ways to pay (no second payment by mistake).
+    $("pay").hidden = !open || !!pending;
+    $("countdown").hidden = !open || !!pending;
     renderList("extra", extraTitle(s.status),
       "It is recorded and the merchant can see it. Contact the merchant about it.", s.extra_payments || []);
     renderList("mismatch", "A payment with a different amount arrived",
