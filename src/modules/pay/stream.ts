@@ -13,6 +13,9 @@
  *   per stream) keeps idle connections open (Bun's idle timeout, proxies).
  * - On (re)connect of the LISTEN connection every watched intent is re-read: nothing said while
  *   the connection was down is lost.
+ * - On a chain with confirmations, one query a second per chain (only while such pages are open)
+ *   looks for the watched unpaid intents' transfers among indexed but unconfirmed blocks, so the
+ *   page can say "payment seen, waiting for confirmations" (`sweep`).
  */
 import type { Mode } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
