@@ -218,12 +218,15 @@ describe("every documented route", () => {
 describe("public routes", () => {
   test("answer without a key", async () => {
     const pub = routes.filter(isPublic);
-    expect(pub.map(label).sort()).toEqual(["GET /health", "GET /ready", "GET /v1/qr/{file}"].sort());
+    expect(pub.map(label).sort()).toEqual(["GET /health", "GET /ready", "GET /v1/qr/{file}", "GET /pay/{id}"].sort());
     expect((await svc.api("/health", { key: null })).status).toBe(200);
     expect((await svc.api("/ready", { key: null })).status).toBe(200);
     const qr = await svc.api(`/v1/qr/${victim.intent}.png`, { key: null });
     expect(qr.status).toBe(200);
     expect(qr.headers.get("content-type")).toBe("image/png");
+    const page = await svc.api(`/pay/${victim.intent}`, { key: null });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
     expect((await svc.api("/swagger", { key: null })).status).toBe(200);
     expect((await svc.api("/swagger/json", { key: null })).status).toBe(200);
   });

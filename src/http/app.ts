@@ -12,6 +12,7 @@ import { MAX_BODY_BYTES } from "./json-body.ts";
 import { BodyTooLargeError } from "./server.ts";
 import { merchantRoutes } from "../modules/merchants/index.ts";
 import { paymentIntentRoutes } from "../modules/payment-intents/index.ts";
+import { payPageRoutes } from "../modules/pay/index.ts";
 import { qrRoutes } from "../modules/qr/index.ts";
 import { testHelperRoutes } from "../modules/test-helpers/index.ts";
 import { transactionRoutes } from "../modules/transactions/index.ts";
@@ -40,6 +41,7 @@ export function buildApp(ctx: AppContext) {
     .use(merchantRoutes(ctx))
     .use(paymentIntentRoutes(ctx))
     .use(qrRoutes(ctx))
+    .use(payPageRoutes(ctx))
     .use(testHelperRoutes(ctx))
     .use(transactionRoutes(ctx))
     .use(settlementRoutes(ctx));

@@ -68,6 +68,7 @@ function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
       { name: "Transactions", description: "Confirmed on-chain payments recorded in a merchant's ledger, with fee breakdown and settlement status." },
       { name: "Merchants", description: "Merchant profiles and balances (onboarding happens outside this API)." },
       { name: "QR", description: "Hosted QR images of payment intents (public, no key)." },
+      { name: "Hosted payment page", description: "The page a customer pays on: `/pay/{payment_intent_id}` (public, no key, HTML)." },
       { name: "Test helpers", description: "Sandbox only (test keys): simulate payments, expiry and settlement." },
       { name: "Operations", description: "Health checks for load balancers and orchestrators (public, no key)." },
     ],

@@ -1,0 +1,181 @@
+/**
+ * The HTML of the hosted payment page and of its 404. Server-rendered and complete without script
+ * (amount, address, QR, wallet link, status at load time); web/pay/pay.js adds copy buttons, the
+ * countdown, the browser wallet and live status.
+ *
+ * Every text that a merchant or integrator wrote (the business name) goes through `esc`; the data
+ * block for the script is JSON with `<`, `>`, `&` and line separators escaped, so it can never end
+ * its <script type="application/json"> element. No inline script or style: the CSP forbids both.
+ */
+import type { PageStatus, PageView } from "./status.ts";
+import { usdcText, usdText } from "./status.ts";
+
+export const ASSET_PREFIX = "/pay/assets";
+
+/** Content-Security-Policy of the page: everything from this origin, nothing inline, no framing. */
+export const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** HTML-escapes text for element content and quoted attribute values. */
+export function esc(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** JSON safe inside a <script type="application/json"> element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+function shell(title: string, body: string, assetVersion: string, script = true): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex">
+<title>${esc(title)}</title>
+<link rel="stylesheet" href="${ASSET_PREFIX}/pay.css?v=${assetVersion}">
+${script ? `<script src="${ASSET_PREFIX}/pay.js?v=${assetVersion}" defer></script>` : ""}
+</head>
+<body>
+<main class="card">
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The sentence the page shows for a status (the script uses the same texts, see pay.js). */
+export function statusText(s: PageStatus): { title: string; detail: string } {
+  switch (s.status) {
+    case "confirmed":
+    case "settled":
+      return { title: "Payment confirmed", detail: "Thank you. The merchant has received your payment." };
+    case "expired":
+      return {
+        title: "This payment request has expired",
+        detail: "A payment sent now is still recorded and the merchant will see it, but it is no longer tied to this order automatically. Contact the merchant if you already paid.",
+      };
+    case "cancelled":
+      return { title: "This payment request was cancelled", detail: "Do not send a payment. A payment sent anyway is recorded and the merchant will see it." };
+    default:
+      return { title: "Awaiting payment", detail: "Send exactly the amount below. This page updates by itself when the payment arrives." };
+  }
+}
+
+function transferList(id: string, title: string, note: string, items: PageStatus["extra_payments"], txUrl: string | null): string {
+  if (items.length === 0) return `<section id="${id}" class="note" hidden></section>`;
+  const li = items.map((t) => `<li>${esc(t.usdc)} USDC, transaction ${txLink(t.tx_hash, txUrl)}</li>`).join("");
+  return `<section id="${id}" class="note"><h2>${esc(title)}</h2><p>${esc(note)}</p><ul>${li}</ul></section>`;
+}
+
+function txLink(hash: string, txUrl: string | null): string {
+  const short = `${hash.slice(0, 10)}…${hash.slice(-8)}`;
+  return txUrl ? `<a href="${esc(txUrl + hash)}" rel="noreferrer noopener" target="_blank"><code title="${esc(hash)}">${esc(short)}</code></a>` : `<code title="${esc(hash)}">${esc(short)}</code>`;
+}
+
+/** Heading over transfers linked to the intent besides its confirming one (same texts in pay.js). */
+export function extraTitle(status: PageStatus["status"]): string {
+  if (status === "expired") return "A payment arrived after this request expired";
+  if (status === "cancelled") return "A payment arrived after this request was cancelled";
+  return "Another payment was received for this request";
+}
+export const EXTRA_NOTE = "It is recorded and the merchant can see it. Contact the merchant about it.";
+export const MISMATCH_TITLE = "A payment with a different amount arrived";
+function mismatchNote(usdc: string): string {
+  return `It was not the exact amount of this request (${usdc} USDC), so it was not applied to it. It is recorded and the merchant can see it; contact the merchant.`;
+}
+
+export function renderPayPage(v: PageView, now: Date, assetVersion: string): string {
+  const usd = usdText(v.amountUnits);
+  const usdc = usdcText(v.expectedUnits);
+  const status = statusText(v.state);
+  const open = v.state.status === "awaiting_payment";
+  const paid = v.state.receipt !== undefined;
+  const data = {
+    id: v.id,
+    status_url: `/pay/${v.id}/status`,
+    events_url: `/pay/${v.id}/events`,
+    server_now: now.toISOString(),
+    chain_id: v.network.chainId,
+    chain_name: v.network.name,
+    tx_url: v.network.txUrl,
+    usdc_address: v.usdcAddress,
+    payment_address: v.paymentAddress,
+    expected_units: v.expectedUnits.toString(),
+    state: v.state,
+  };
+  const body = `
+<header class="head">
+  <p class="merchant" id="merchant">${esc(v.businessName)}</p>
+  ${v.mode === "test" ? `<p class="badge" role="note">Test mode: no real money moves</p>` : ""}
+</header>
+<section class="amount" aria-labelledby="amount-usd">
+  <h1 id="amount-usd"><span class="visually-hidden">Amount due: </span>$${usd} <span class="ccy">USD</span></h1>
+  <p class="send">Send exactly <strong id="usdc-amount">${usdc}</strong> USDC</p>
+  <p class="why">The last digits identify your payment; please send this exact amount.</p>
+</section>
+<section id="status" class="status status-${esc(v.state.status)}" role="status" aria-live="polite" aria-atomic="true">
+  <h2 id="status-title">${esc(status.title)}</h2>
+  <p id="status-detail">${esc(status.detail)}</p>
+  <div id="receipt" ${paid ? "" : "hidden"}>${paid ? receiptHtml(v.state.receipt!, v.network.txUrl) : ""}</div>
+</section>
+<p id="countdown" class="countdown" ${open ? "" : "hidden"}>Expires at <time datetime="${esc(v.state.expires_at)}">${esc(v.state.expires_at.replace("T", " ").replace(/\.\d+Z$/, " UTC"))}</time></p>
+${transferList("extra", extraTitle(v.state.status), EXTRA_NOTE, v.state.extra_payments, v.network.txUrl)}
+${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc), v.state.mismatched_payments, v.network.txUrl)}
+<section id="pay" class="pay" ${open ? "" : "hidden"} aria-label="How to pay">
+  <p class="network">Network: <strong id="network">${esc(v.network.name)}</strong> <span class="chain-id">(chain id ${v.network.chainId})</span>, token USDC</p>
+  <figure class="qr">
+    <img src="/v1/qr/${esc(v.id)}.png" width="240" height="240" alt="QR code for a USDC payment of ${usdc} to ${esc(v.paymentAddress)} on ${esc(v.network.name)}">
+    <figcaption>Scan with a wallet app</figcaption>
+  </figure>
+  <div class="actions">
+    <a class="button primary" id="open-wallet" href="${esc(v.qrPayload)}">Open in wallet</a>
+    <button type="button" class="button" id="wallet-pay" hidden>Pay with browser wallet</button>
+  </div>
+  <p id="wallet-status" class="wallet-status" role="status" aria-live="polite"></p>
+  <dl class="fields">
+    <div class="field">
+      <dt id="address-label">Payment address</dt>
+      <dd><code id="address" aria-labelledby="address-label">${esc(v.paymentAddress)}</code>
+      <button type="button" class="copy" data-copy="address" aria-label="Copy payment address" hidden>Copy</button></dd>
+    </div>
+    <div class="field">
+      <dt id="value-label">Amount (USDC)</dt>
+      <dd><code id="value" aria-labelledby="value-label">${usdc}</code>
+      <button type="button" class="copy" data-copy="value" aria-label="Copy amount" hidden>Copy</button></dd>
+    </div>
+    <div class="field">
+      <dt id="token-label">USDC token contract</dt>
+      <dd><code id="token" aria-labelledby="token-label">${esc(v.usdcAddress)}</code></dd>
+    </div>
+  </dl>
+</section>
+<footer class="foot"><p>Payment request <code>${esc(v.id)}</code></p></footer>
+<script type="application/json" id="pay-data">${scriptJson(data)}</script>`;
+  return shell(`Pay ${v.businessName}: $${usd}`, body, assetVersion);
+}
+
+export function receiptHtml(r: NonNullable<PageStatus["receipt"]>, txUrl: string | null): string {
+  return `<dl class="receipt"><div><dt>Amount paid</dt><dd>${esc(r.usdc)} USDC</dd></div><div><dt>Transaction</dt><dd>${txLink(r.tx_hash, txUrl)}</dd></div><div><dt>Confirmed</dt><dd><time datetime="${esc(r.confirmed_at)}">${esc(r.confirmed_at.replace("T", " ").replace(/\.\d+Z$/, " UTC"))}</time></dd></div></dl>`;
+}
+
+export function renderNotFound(assetVersion: string): string {
+  return shell(
+    "Payment request not found",
+    `<h1>Payment request not found</h1>
+<p>This payment link is not valid. Check that you copied the whole link, or ask the merchant for a new one.</p>
+<p>Do not send a payment to an address from a page you cannot verify.</p>`,
+    assetVersion,
+    false,
+  );
+}

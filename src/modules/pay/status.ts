@@ -1,0 +1,174 @@
+/**
+ * What the hosted payment page of one intent may know, read in ONE query: the intent (with the
+ * merchant's business name) and the transfers that concern it. This is the page's own view, not a
+ * /v1 wire shape: the API's intent shapes stay exactly as the spec says.
+ *
+ * Nothing here goes beyond what the QR, the amount and the public chain already reveal, plus the
+ * business name: no fee, no net amount, no metadata, no account.
+ */
+import { getAddress } from "viem";
+import type { AppContext } from "../../context.ts";
+import type { Mode } from "../../config.ts";
+import { isIdOf } from "../../domain/ids.ts";
+import { fromPgTs } from "../../db/pg-values.ts";
+import { isoMs } from "../../http/format.ts";
+import { intentFromDb } from "../payment-intents/service.ts";
+import { qrPayload, type IntentRow } from "../payment-intents/shapes.ts";
+
+/** USDC on Base mainnet (the spec's default for live mode when the live chain is not configured here). */
+const BASE_MAINNET_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+
+/**
+ * A transfer to the merchant's address, linked to no intent, within this much of the intent's amount
+ * and inside its payment window, is shown on the page as "a payment that did not match": most often
+ * the customer typed the amount without the tag (DECISIONS.md "Hosted payment page").
+ */
+export const MISMATCH_WINDOW_UNITS = 1_000_000n;
+/** How long after expires_at an unlinked transfer still counts as "maybe meant for this intent". */
+export const MISMATCH_AFTER_EXPIRY_MS = 10 * 60 * 1000;
+/** At most this many transfers are listed on a page. */
+const MAX_TRANSFERS = 10;
+
+export interface PageTransfer {
+  /** Exact USDC, 6 decimals, e.g. "12.500037". */
+  usdc: string;
+  tx_hash: string;
+  at: string;
+}
+
+/** The live part of the page, sent as JSON by /pay/{id}/status and the event stream. */
+export interface PageStatus {
+  status: IntentRow["status"];
+  expires_at: string;
+  /** Present when the API calls the intent confirmed (or settled, which follows confirmed). */
+  receipt?: { usdc: string; tx_hash: string; confirmed_at: string };
+  /** Other transfers linked to this intent: late (after expiry or cancel) or a second payment. */
+  extra_payments: PageTransfer[];
+  /** Transfers linked to no intent that look like a wrong-amount attempt at this one. */
+  mismatched_payments: PageTransfer[];
+  /**
+   * Awaiting payment, and a transfer of exactly the expected value to the address is indexed but not
+   * yet as deep as the chain's confirmations (added by the stream hub, see stream.ts `sweep`).
+   */
+  seen?: { tx_hash: string; confirmations: number };
+}
+
+export interface Network {
+  chainId: number;
+  /** e.g. "Base mainnet", "Local sandbox chain (Anvil)". */
+  name: string;
+  live: boolean;
+  /** Block explorer prefix for transaction links; null when the chain has none (local sandbox). */
+  txUrl: string | null;
+}
+
+/** Everything the page renders. */
+export interface PageView {
+  id: string;
+  businessName: string;
+  mode: Mode;
+  amountUnits: bigint;
+  expectedUnits: bigint;
+  tagUnits: number;
+  paymentAddress: string;
+  usdcAddress: string;
+  qrPayload: string;
+  network: Network;
+  merchantId: string;
+  state: PageStatus;
+}
+
+const KNOWN_CHAINS: Record<number, { name: string; txUrl: string | null }> = {
+  8453: { name: "Base mainnet", txUrl: "https://basescan.org/tx/" },
+  84532: { name: "Base Sepolia testnet", txUrl: "https://sepolia.basescan.org/tx/" },
+  31337: { name: "Local sandbox chain (Anvil)", txUrl: null },
+};
+
+export function networkOf(mode: Mode, chainId: number): Network {
+  const known = KNOWN_CHAINS[chainId];
+  if (known) return { chainId, name: known.name, live: mode === "live", txUrl: known.txUrl };
+  return { chainId, name: mode === "live" ? "Base mainnet" : "Sandbox chain", live: mode === "live", txUrl: null };
+}
+
+/** Exact USDC text of base units: 12500037n -> "12.500037". */
+export function usdcText(units: bigint): string {
+  const neg = units < 0n;
+  const abs = neg ? -units : units;
+  return `${neg ? "-" : ""}${abs / 1_000_000n}.${(abs % 1_000_000n).toString().padStart(6, "0")}`;
+}
+
+/** USD text of base units, rounded down to the cent as the amount always is: 12500000n -> "12.50". */
+export function usdText(units: bigint): string {
+  return `${units / 1_000_000n}.${((units % 1_000_000n) / 10_000n).toString().padStart(2, "0")}`;
+}
+
+function usdcAddressFor(ctx: AppContext, mode: Mode): string {
+  const chain = ctx.chains[mode];
+  if (chain) return getAddress(chain.usdc);
+  const configured = ctx.config.chains[mode]?.usdcAddress;
+  return getAddress(configured ?? BASE_MAINNET_USDC);
+}
+
+/**
+ * The page of intent `id`, or null when there is no such intent. One statement: the intent, the
+ * merchant's name, and (as a json array) the transfers linked to it or near it.
+ */
+export async function loadPageView(ctx: AppContext, id: string): Promise<PageView | null> {
+  if (!isIdOf("paymentIntent", id)) return null;
+  const rows = await ctx.database.sql`
+    SELECT p.*, m.business_name,
+      COALESCE((
+        SELECT json_agg(json_build_object('id', t.id, 'linked', t.payment_intent_id IS NOT NULL, 'units', t.amount_units::text,
+                                          'tx_hash', t.tx_hash, 'at', t.confirmed_at) ORDER BY t.confirmed_at, t.id)
+        FROM (
+          SELECT * FROM app.transactions t
+          WHERE t.merchant_id = p.merchant_id AND t.status <> 'failed' AND t.confirmed_at >= p.created_at
+            AND (t.payment_intent_id = p.id
+                 OR (t.payment_intent_id IS NULL
+                     AND t.confirmed_at <= p.expires_at + ${`${MISMATCH_AFTER_EXPIRY_MS} milliseconds`}::interval
+                     AND t.amount_units <> p.expected_units
+                     AND abs(t.amount_units - p.expected_units) < ${MISMATCH_WINDOW_UNITS.toString()}::bigint))
+          ORDER BY t.confirmed_at, t.id
+          LIMIT ${MAX_TRANSFERS + 1}
+        ) t
+      ), '[]'::json) AS transfers
+    FROM app.payment_intents p JOIN app.merchants m ON m.id = p.merchant_id
+    WHERE p.id = ${id}`;
+  const row = rows[0];
+  if (!row) return null;
+  const intent = intentFromDb(row);
+  const transfers = (typeof row.transfers === "string" ? JSON.parse(row.transfers) : row.transfers) as {
+    id: string;
+    linked: boolean;
+    units: string;
+    tx_hash: string;
+    at: string;
+  }[];
+  const usdcAddress = usdcAddressFor(ctx, intent.mode);
+  return {
+    id: intent.id,
+    businessName: String(row.business_name),
+    mode: intent.mode,
+    merchantId: intent.merchantId,
+    amountUnits: intent.amountUnits,
+    expectedUnits: intent.expectedUnits,
+    tagUnits: intent.tagUnits,
+    paymentAddress: intent.paymentAddress,
+    usdcAddress,
+    qrPayload: qrPayload(usdcAddress, intent.chainId, intent.paymentAddress, intent.expectedUnits),
+    network: networkOf(intent.mode, intent.chainId),
+    state: pageStatus(intent, transfers),
+  };
+}
+
+function pageStatus(intent: IntentRow, transfers: { id: string; linked: boolean; units: string; tx_hash: string; at: string }[]): PageStatus {
+  const confirmed = (intent.status === "confirmed" || intent.status === "settled") && intent.txHash !== null && intent.confirmedAt !== null;
+  const toTransfer = (t: (typeof transfers)[number]): PageTransfer => ({ usdc: usdcText(BigInt(t.units)), tx_hash: t.tx_hash, at: isoMs(fromPgTs(t.at)) });
+  return {
+    status: intent.status,
+    expires_at: isoMs(intent.expiresAt),
+    ...(confirmed ? { receipt: { usdc: usdcText(intent.expectedUnits), tx_hash: intent.txHash!, confirmed_at: isoMs(intent.confirmedAt!) } } : {}),
+    extra_payments: transfers.filter((t) => t.linked && t.id !== intent.transactionId).slice(0, MAX_TRANSFERS).map(toTransfer),
+    mismatched_payments: transfers.filter((t) => !t.linked).slice(0, MAX_TRANSFERS).map(toTransfer),
+  };
+}

@@ -1,0 +1,237 @@
+/* Hosted payment page (src/modules/pay/): copy buttons, countdown, browser wallet (EIP-1193) and
+   live status (server-sent events, polling as a fallback). Plain script, no dependencies, no
+   requests to any other origin. The page is complete without it.
+   Rule: the page says "confirmed" only when the service's status says confirmed (or settled). */
+(function () {
+  "use strict";
+  var dataEl = document.getElementById("pay-data");
+  if (!dataEl) return;
+  var data = JSON.parse(dataEl.textContent);
+  var $ = function (id) { return document.getElementById(id); };
+  var skew = Date.parse(data.server_now) - Date.now(); // server clock minus ours
+  var state = data.state;
+  var sentHash = null; // a transaction this page's wallet button sent
+  var POLL_MS = 3000;
+
+  var TEXTS = {
+    awaiting_payment: ["Awaiting payment", "Send exactly the amount below. This page updates by itself when the payment arrives."],
+    confirmed: ["Payment confirmed", "Thank you. The merchant has received your payment."],
+    expired: ["This payment request has expired", "A payment sent now is still recorded and the merchant will see it, but it is no longer tied to this order automatically. Contact the merchant if you already paid."],
+    cancelled: ["This payment request was cancelled", "Do not send a payment. A payment sent anyway is recorded and the merchant will see it."]
+  };
+  TEXTS.settled = TEXTS.confirmed;
+
+  function shortHash(h) { return h.slice(0, 10) + "\u2026" + h.slice(-8); }
+  function txNode(hash) {
+    var code = document.createElement("code");
+    code.textContent = shortHash(hash);
+    code.title = hash;
+    if (!data.tx_url) return code;
+    var a = document.createElement("a");
+    a.href = data.tx_url + hash;
+    a.rel = "noreferrer noopener";
+    a.target = "_blank";
+    a.appendChild(code);
+    return a;
+  }
+  function utc(iso) { return iso.replace("T", " ").replace(/\.\d+Z$/, " UTC"); }
+  function extraTitle(status) {
+    if (status === "expired") return "A payment arrived after this request expired";
+    if (status === "cancelled") return "A payment arrived after this request was cancelled";
+    return "Another payment was received for this request";
+  }
+
+  function renderList(id, title, note, items) {
+    var box = $(id);
+    if (!box) return;
+    box.textContent = "";
+    box.hidden = items.length === 0;
+    if (!items.length) return;
+    var h = document.createElement("h2");
+    h.textContent = title;
+    box.appendChild(h);
+    var p = document.createElement("p");
+    p.textContent = note;
+    box.appendChild(p);
+    var ul = document.createElement("ul");
+    items.forEach(function (t) {
+      var li = document.createElement("li");
+      li.appendChild(document.createTextNode(t.usdc + " USDC, transaction "));
+      li.appendChild(txNode(t.tx_hash));
+      ul.appendChild(li);
+    });
+    box.appendChild(ul);
+  }
+
+  function apply(s) {
+    state = s;
+    var confirmed = (s.status === "confirmed" || s.status === "settled") && !!s.receipt;
+    var open = s.status === "awaiting_payment";
+    var key = confirmed ? "confirmed" : s.status;
+    var text = TEXTS[key] || TEXTS.awaiting_payment;
+    var title = text[0], detail = text[1], cls = key;
+    var pending = open ? (s.seen ? s.seen.tx_hash : sentHash) : null;
+    if (open && s.seen) {
+      title = "Payment seen, waiting for confirmations";
+      detail = "Your payment is on the network. It counts once " + s.seen.confirmations + " more blocks are built on top of it; this page updates by itself.";
+      cls = "seen";
+    } else if (open && sentHash) {
+      title = "Payment sent, waiting for confirmation";
+      detail = "Your wallet sent the payment. This page shows it as confirmed as soon as the network confirms it.";
+      cls = "seen";
+    }
+    var box = $("status");
+    box.className = "status status-" + cls;
+    if ($("status-title").textContent !== title) $("status-title").textContent = title;
+    if ($("status-detail").textContent !== detail) $("status-detail").textContent = detail;
+    var receipt = $("receipt");
+    receipt.textContent = "";
+    receipt.hidden = !(confirmed || pending);
+    if (confirmed) {
+      var dl = document.createElement("dl");
+      dl.className = "receipt";
+      [["Amount paid", document.createTextNode(s.receipt.usdc + " USDC")], ["Transaction", txNode(s.receipt.tx_hash)], ["Confirmed", document.createTextNode(utc(s.receipt.confirmed_at))]].forEach(function (row) {
+        var div = document.createElement("div");
+        var dt = document.createElement("dt"); dt.textContent = row[0];
+        var dd = document.createElement("dd"); dd.appendChild(row[1]);
+        div.appendChild(dt); div.appendChild(dd); dl.appendChild(div);
+      });
+      receipt.appendChild(dl);
+    } else if (pending) {
+      receipt.appendChild(document.createTextNode("Transaction "));
+      receipt.appendChild(txNode(pending));
+    }
+    // Once a payment is on its way, hide the ways to pay (no second payment by mistake).
+    $("pay").hidden = !open || !!pending;
+    $("countdown").hidden = !open || !!pending;
+    renderList("extra", extraTitle(s.status),
+      "It is recorded and the merchant can see it. Contact the merchant about it.", s.extra_payments || []);
+    renderList("mismatch", "A payment with a different amount arrived",
+      "It was not the exact amount of this request (" + $("usdc-amount").textContent + " USDC), so it was not applied to it. It is recorded and the merchant can see it; contact the merchant.",
+      s.mismatched_payments || []);
+  }
+
+  // --- copy buttons -------------------------------------------------------------------------
+  Array.prototype.forEach.call(document.querySelectorAll("button.copy"), function (btn) {
+    if (!navigator.clipboard) return;
+    btn.hidden = false;
+    btn.addEventListener("click", function () {
+      var text = $(btn.getAttribute("data-copy")).textContent;
+      navigator.clipboard.writeText(text).then(function () {
+        btn.textContent = "Copied";
+        setTimeout(function () { btn.textContent = "Copy"; }, 2000);
+      }, function () { btn.textContent = "Copy failed"; });
+    });
+  });
+
+  // --- countdown -------------------------------------------------------------------------------
+  var expires = Date.parse(state.expires_at);
+  function tick() {
+    var el = $("countdown");
+    if (el.hidden) return;
+    var left = Math.max(0, Math.floor((expires - (Date.now() + skew)) / 1000));
+    if (left === 0) {
+      el.textContent = "Time is up. Waiting for the final status\u2026";
+      return;
+    }
+    var m = Math.floor(left / 60), s = left % 60;
+    el.textContent = "Expires in " + m + ":" + (s < 10 ? "0" : "") + s;
+  }
+  tick();
+  setInterval(tick, 1000);
+
+  // --- live status -------------------------------------------------------------------------------
+  var polling = null;
+  function poll() {
+    fetch(data.status_url, { cache: "no-store", credentials: "omit" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (s) { if (s) apply(s); })
+      .catch(function () { /* next tick */ });
+  }
+  function startPolling() {
+    if (polling) return;
+    poll();
+    polling = setInterval(poll, POLL_MS);
+  }
+  function startEvents() {
+    if (typeof EventSource === "undefined") return startPolling();
+    var es = new EventSource(data.events_url);
+    var failures = 0;
+    es.addEventListener("status", function (e) {
+      failures = 0;
+      apply(JSON.parse(e.data));
+    });
+    es.onerror = function () {
+      failures++;
+      // Closed for good (e.g. 503: too many streams) or failing repeatedly: poll instead.
+      if (es.readyState === EventSource.CLOSED || failures >= 3) {
+        es.close();
+        startPolling();
+      }
+    };
+  }
+  startEvents();
+
+  // --- browser wallet (EIP-1193) -------------------------------------------------------------------
+  var ADD_CHAIN = {
+    8453: { chainId: "0x2105", chainName: "Base", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: ["https://mainnet.base.org"], blockExplorerUrls: ["https://basescan.org"] },
+    84532: { chainId: "0x14a34", chainName: "Base Sepolia", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: ["https://sepolia.base.org"], blockExplorerUrls: ["https://sepolia.basescan.org"] }
+  };
+  var eth = window.ethereum;
+  var btn = $("wallet-pay");
+  function say(text) { $("wallet-status").textContent = text; }
+  function word(hex) { return hex.replace(/^0x/, "").toLowerCase().padStart(64, "0"); }
+  function transferData() {
+    return "0xa9059cbb" + word(data.payment_address) + word(BigInt(data.expected_units).toString(16));
+  }
+  function chainHex() { return "0x" + data.chain_id.toString(16); }
+  function onChain() {
+    return eth.request({ method: "eth_chainId" }).then(function (id) { return parseInt(id, 16) === data.chain_id; });
+  }
+  function switchChain() {
+    return eth.request({ method: "wallet_switchEthereumChain", params: [{ chainId: chainHex() }] }).catch(function (e) {
+      if (e && e.code === 4902 && ADD_CHAIN[data.chain_id])
+        return eth.request({ method: "wallet_addEthereumChain", params: [ADD_CHAIN[data.chain_id]] });
+      throw e;
+    });
+  }
+  function walletPay() {
+    var from;
+    btn.disabled = true;
+    say("Connecting to your wallet\u2026");
+    eth.request({ method: "eth_requestAccounts" })
+      .then(function (accounts) {
+        if (!accounts || !accounts[0]) throw new Error("The wallet shared no account.");
+        from = accounts[0];
+        return onChain();
+      })
+      .then(function (ok) {
+        if (ok) return;
+        say("Switching your wallet to " + data.chain_name + " (chain id " + data.chain_id + ")\u2026");
+        return switchChain().then(onChain).then(function (now) {
+          if (!now) throw new Error("Your wallet is not on " + data.chain_name + ".");
+        });
+      })
+      .then(function () {
+        if (state.status !== "awaiting_payment") throw new Error("This payment request is no longer open.");
+        say("Confirm the transfer of " + $("usdc-amount").textContent + " USDC in your wallet\u2026");
+        return eth.request({ method: "eth_sendTransaction", params: [{ from: from, to: data.usdc_address, data: transferData(), value: "0x0" }] });
+      })
+      .then(function (hash) {
+        sentHash = String(hash);
+        say("");
+        apply(state);
+      })
+      .catch(function (e) {
+        btn.disabled = false;
+        if (e && e.code === 4001) say("You declined in your wallet. Nothing was sent.");
+        else say("The wallet could not send the payment: " + ((e && e.message) || String(e)));
+      });
+  }
+  if (eth && typeof eth.request === "function") {
+    btn.hidden = false;
+    btn.addEventListener("click", walletPay);
+  }
+
+  apply(state);
+})();
