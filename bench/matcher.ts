@@ -109,7 +109,7 @@ async function main() {
     await rpc("evm_setAutomine", [true]);
     const payerAccount = privateKeyToAccount(sandbox.payer_private_key, { nonceManager });
     const need = BigInt(2 * N + LATENCY_N) * 30_000_000n;
-    const mint = await chain.operator.writeContract({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [payerAccount.address, need] });
+    const mint = await chain.sender.write({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [payerAccount.address, need] });
     await chain.publicClient.waitForTransactionReceipt({ hash: mint });
     let t = performance.now();
     const merchantIds = [sandbox.merchant_id];

@@ -77,7 +77,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
         await migrate(database.sql);
         deployment = await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient);
       }
-      chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey);
+      chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql);
     }
 
     const ctx = createContext({ config, database, chains, clock: opts.clock, log });

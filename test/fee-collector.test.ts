@@ -58,7 +58,7 @@ async function collectionsOf(id: string) {
 
 /** collectFee sent by hand as the operator (what a collector did before it crashed). */
 async function collectByHand(id: string, amount: bigint): Promise<Hex> {
-  const hash = await chain().operator.writeContract({ address: account, abi: merchantAccountAbi, functionName: "collectFee", args: [feeRef(id), amount] });
+  const hash = await chain().sender.write({ address: account, abi: merchantAccountAbi, functionName: "collectFee", args: [feeRef(id), amount] });
   await chain().publicClient.waitForTransactionReceipt({ hash });
   return hash;
 }

@@ -68,6 +68,8 @@ export async function createMerchantAccount(
     owner: Address;
     payoutAddress: Address;
     feeRateBps: number;
+    /** Sends through the operator's nonce authority (the service); without it, walletClient sends directly (tests, tools). */
+    send?: (call: { address: Address; abi: typeof merchantAccountFactoryAbi; functionName: "createAccount"; args: readonly [Hex, Address, Address, number] }) => Promise<Hex>;
   },
 ): Promise<Address> {
   const { walletClient, publicClient, factory } = opts;
@@ -82,14 +84,10 @@ export async function createMerchantAccount(
   const existing = await publicClient.getCode({ address: predicted });
   if (existing && existing !== "0x") return getAddress(predicted);
 
-  const hash = await walletClient.writeContract({
-    address: factory,
-    abi: merchantAccountFactoryAbi,
-    functionName: "createAccount",
-    args,
-    account: walletClient.account,
-    chain: walletClient.chain,
-  });
+  const call = { address: factory, abi: merchantAccountFactoryAbi, functionName: "createAccount", args } as const;
+  const hash = opts.send
+    ? await opts.send(call)
+    : await walletClient.writeContract({ ...call, account: walletClient.account, chain: walletClient.chain });
   const receipt = await publicClient.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error(`createAccount transaction ${hash} reverted`);
 

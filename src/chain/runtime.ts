@@ -2,10 +2,12 @@
  * The chains the service talks to at run time, one per mode: the sandbox chain for test keys
  * and Base for live keys. Built once at start from the configuration and the deployment record.
  */
-import { createPublicClient, createWalletClient, defineChain, http, webSocket, type Address, type Chain, type PublicClient, type WalletClient, type Transport, type Account } from "viem";
+import { createPublicClient, createWalletClient, defineChain, http, type Address, type Chain, type PublicClient, type WalletClient, type Transport, type Account } from "viem";
 import { createNonceManager, jsonRpc } from "viem/nonce";
 import { privateKeyToAccount } from "viem/accounts";
 import type { ChainSettings, Mode } from "../config.ts";
+import type { Sql } from "../db/client.ts";
+import { OperatorSender } from "./operator-sender.ts";
 
 export interface ChainRuntime {
   mode: Mode;
@@ -18,14 +20,17 @@ export interface ChainRuntime {
   startBlock: number;
   confirmations: number;
   publicClient: PublicClient;
-  /** Signs as the service's operator: fee collection, withdrawals, account creation. */
+  /** The operator key's wallet (reads its address, signs). Send through `sender`, never directly. */
   operator: WalletClient<Transport, Chain, Account>;
+  /** Every transaction signed as the operator goes through this one nonce authority (operator-sender.ts). */
+  sender: OperatorSender;
 }
 
 export function buildChainRuntime(
   settings: ChainSettings,
   addresses: { usdc: Address; factory: Address; startBlock: number },
   operatorKey: `0x${string}`,
+  sql: Sql,
 ): ChainRuntime {
   const chain = defineChain({
     id: settings.chainId,
@@ -34,6 +39,10 @@ export function buildChainRuntime(
     rpcUrls: { default: { http: [settings.rpcHttpUrl], ...(settings.rpcWsUrl ? { webSocket: [settings.rpcWsUrl] } : {}) } },
   });
   const transport = http(settings.rpcHttpUrl, { batch: false, retryCount: 3 });
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 250 }) as PublicClient;
+  // viem's nonce manager stays on the account only for tests and tools that send directly; the
+  // service sends through `sender`.
+  const operator = createWalletClient({ chain, transport, account: privateKeyToAccount(operatorKey, { nonceManager: createNonceManager({ source: jsonRpc() }) }) });
   return {
     mode: settings.mode,
     chainId: settings.chainId,
@@ -44,14 +53,9 @@ export function buildChainRuntime(
     factory: addresses.factory,
     startBlock: addresses.startBlock,
     confirmations: settings.confirmations,
-    publicClient: createPublicClient({ chain, transport, pollingInterval: 250 }) as PublicClient,
-    // One nonce manager per runtime (one runtime per chain in a process): the fee collector, settler
-    // and onboarding send concurrently from the same operator key, and must not pick the same nonce.
-    // Not viem's global `nonceManager`: it caches per (address, chain id) for the life of the process,
-    // so a second sandbox chain with the same id (a restarted anvil, the next test file) would get
-    // nonces from the old chain and its transactions would never be mined.
-    operator: createWalletClient({ chain, transport, account: privateKeyToAccount(operatorKey, { nonceManager: createNonceManager({ source: jsonRpc() }) }) }),
+    publicClient,
+    operator,
+    sender: new OperatorSender(sql, settings.chainId, publicClient, operator),
   };
 }
 
-export const wsTransport = webSocket;

@@ -97,6 +97,6 @@ async function fundPayer(ctx: AppContext) {
   const balance = await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [payer] });
   const target = parseUnits("1000000", 6);
   if (balance >= parseUnits("100000", 6)) return;
-  const hash = await chain.operator.writeContract({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [payer, target - balance] });
+  const hash = await chain.sender.write({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [payer, target - balance] });
   await chain.publicClient.waitForTransactionReceipt({ hash });
 }

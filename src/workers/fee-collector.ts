@@ -32,7 +32,7 @@ import { runLoop, WakeableSleep } from "./loop.ts";
 export interface FeeCollectorOptions {
   /** Sweep interval. Default 1000 ms. */
   pollMs?: number;
-  /** Rows claimed per sweep and chain. Default 20. */
+  /** Rows claimed per sweep and chain, collected concurrently. Default 64. */
   batchSize?: number;
   /** How long a claimed row is ours before another collector may take it. Default 120 s. */
   leaseMs?: number;
@@ -64,13 +64,15 @@ export class FeeCollector {
   private stopping = false;
   private readonly sleeper = new WakeableSleep(false);
   private done: Promise<void> | undefined;
+  /** Chains whose leased rows with a known transaction were already taken back since this start. */
+  private readonly recovered = new Set<number>();
 
   constructor(
     private readonly ctx: AppContext,
     opts: FeeCollectorOptions = {},
   ) {
     this.pollMs = opts.pollMs ?? 1_000;
-    this.batchSize = opts.batchSize ?? 20;
+    this.batchSize = opts.batchSize ?? 64;
     this.leaseMs = opts.leaseMs ?? 120_000;
     this.maxAttempts = opts.maxAttempts ?? 12;
     this.retryBaseMs = opts.retryBaseMs ?? 5_000;
@@ -110,11 +112,11 @@ export class FeeCollector {
       if (!chain || this.stopping) continue;
       await this.markZeroFees(chain.chainId);
       const rows = await this.claim(chain.chainId);
-      for (const row of rows) {
-        if (this.stopping) break;
-        await this.handle(chain, row);
-        handled++;
-      }
+      // Concurrently: the sends queue at the operator's nonce authority (one after another, without
+      // waiting for each other's receipts), so a batch is mined in about one block instead of one
+      // block per fee.
+      await Promise.all(rows.map((row) => this.handle(chain, row)));
+      handled += rows.length;
     }
     return handled;
   }
@@ -127,6 +129,8 @@ export class FeeCollector {
 
   private async claim(chainId: number): Promise<Claimed[]> {
     const now = this.ctx.clock.now();
+    const recover = !this.recovered.has(chainId);
+    this.recovered.add(chainId);
     const lease = new Date(now.getTime() + this.leaseMs);
     return this.ctx.database.sql<Claimed[]>`
       UPDATE app.transactions t
@@ -134,8 +138,12 @@ export class FeeCollector {
       FROM (
         SELECT id FROM app.transactions
         WHERE chain_id = ${chainId} AND fee_status IN ('pending', 'submitted') AND status IN ('confirmed', 'settled')
-          AND fee_units > 0 AND (fee_next_attempt_at IS NULL OR fee_next_attempt_at <= ${pgTs(now)}::timestamptz)
-        ORDER BY fee_next_attempt_at NULLS FIRST, created_at
+          AND fee_units > 0
+          AND (fee_next_attempt_at IS NULL OR fee_next_attempt_at <= ${pgTs(now)}::timestamptz
+               -- First sweep after a start: rows whose fee transaction is known are checked at once
+               -- (a collector killed while waiting for receipts leaves them leased for leaseMs).
+               OR (${recover} AND fee_status = 'submitted' AND fee_tx_hash IS NOT NULL))
+        ORDER BY (fee_status = 'submitted' AND fee_tx_hash IS NOT NULL) DESC, fee_next_attempt_at NULLS FIRST, created_at
         LIMIT ${this.batchSize}
         FOR UPDATE SKIP LOCKED
       ) due
@@ -191,7 +199,12 @@ export class FeeCollector {
     // Taken again (crash, lease expired, earlier failure): look on-chain before sending anything.
     if (row.fee_attempts > 1 || row.fee_tx_hash) {
       if (row.fee_tx_hash) {
-        const receipt = await chain.publicClient.getTransactionReceipt({ hash: row.fee_tx_hash as Hex }).catch(() => null);
+        const hash = row.fee_tx_hash as Hex;
+        let receipt = await chain.publicClient.getTransactionReceipt({ hash }).catch(() => null);
+        // Still waiting in the node: wait for it rather than send a second one.
+        if (!receipt && (await chain.publicClient.getTransaction({ hash }).catch(() => null))) {
+          receipt = await chain.publicClient.waitForTransactionReceipt({ hash, timeout: 60_000 }).catch(() => null);
+        }
         if (receipt?.status === "success") return { kind: "collected", hash: row.fee_tx_hash, how: "collected" };
       }
       if (await this.isCollected(chain, account, ref)) {
@@ -200,12 +213,7 @@ export class FeeCollector {
     }
     let hash: Hex;
     try {
-      hash = await chain.operator.writeContract({
-        address: account,
-        abi: merchantAccountAbi,
-        functionName: "collectFee",
-        args: [ref, row.amount_units],
-      });
+      hash = await chain.sender.write({ address: account, abi: merchantAccountAbi, functionName: "collectFee", args: [ref, row.amount_units] });
     } catch (err) {
       if (revertName(err) === "AlreadyCollected" && (await this.isCollected(chain, account, ref))) {
         return { kind: "collected", hash: await this.findCollectionHash(chain, account, ref, row.block_number), how: "already_collected" };

@@ -38,7 +38,7 @@ export async function fundMerchant(ctx: AppContext, merchantId: string, amounts:
   const account = getAddress(m.payment_address);
   const out: Funded = { intentIds: [], transactionIds: [], netUnits: 0n };
   for (const amount of amounts) {
-    const receipt = await send(ctx, () => chain.operator.writeContract({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [account, amount] }));
+    const receipt = await send(ctx, () => chain.sender.write({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [account, amount] }));
     const [log] = parseEventLogs({ abi: usdcAbi, eventName: "Transfer", logs: receipt.logs });
     const { feeUnits, netUnits } = splitFee(amount, m.fee_rate_bps);
     const intentId = newId("paymentIntent");
@@ -59,7 +59,7 @@ export async function fundMerchant(ctx: AppContext, merchantId: string, amounts:
                 ${account}, '{}'::jsonb, ${now}::timestamptz, 'pending')`;
     });
     const fee = await send(ctx, () =>
-      chain.operator.writeContract({ address: account, abi: merchantAccountAbi, functionName: "collectFee", args: [feeRef(txnId), amount] }),
+      chain.sender.write({ address: account, abi: merchantAccountAbi, functionName: "collectFee", args: [feeRef(txnId), amount] }),
     );
     await sql`
       UPDATE app.transactions SET fee_status = 'collected', fee_tx_hash = ${fee.transactionHash}, fee_collected_at = ${now}::timestamptz

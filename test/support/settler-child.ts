@@ -36,7 +36,7 @@ const deployment = await ensureDeployment(database, settings, config.operatorPri
 const ctx = createContext({
   config,
   database,
-  chains: { test: buildChainRuntime(settings, deployment, config.operatorPrivateKey) },
+  chains: { test: buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql) },
   log: createLogger(config.logLevel, { pid: process.pid }),
 });
 

@@ -99,6 +99,7 @@ export async function completeMerchantDeployment(ctx: AppContext, merchantId: st
   if (!chain) throw new OnboardingError(`no ${m.mode} chain is configured`);
   const address: Address = await createMerchantAccount({
     walletClient: chain.operator,
+    send: (call) => chain.sender.write(call),
     publicClient: chain.publicClient,
     factory: chain.factory,
     salt: merchantSalt(m.id),

@@ -20,7 +20,6 @@
 import {
   BaseError,
   ContractFunctionRevertedError,
-  encodeFunctionData,
   getAddress,
   keccak256,
   parseEventLogs,
@@ -201,26 +200,20 @@ export class WithdrawalLeg {
       }
       throw err;
     }
-    const nonce = await publicClient.getTransactionCount({ address: operator.account.address, blockTag: "pending" });
-    const request = await operator.prepareTransactionRequest({
-      account: operator.account,
-      chain: operator.chain,
-      to: this.account,
-      data: encodeFunctionData({ abi: merchantAccountAbi, functionName: "withdraw", args }),
-      nonce,
-    });
-    const raw = (await operator.signTransaction(request as never)) as Hex;
-    const hash = keccak256(raw);
     const fromBlock = await publicClient.getBlockNumber({ cacheTime: 0 });
-    // Recorded before the chain can know it.
-    await this.ctx.database.sql.begin(async (tx) => {
-      await tx`
-        INSERT INTO app.settlement_withdrawal_attempts (settlement_id, tx_hash, nonce, sender, raw_tx, from_block)
-        VALUES (${this.s.id}, ${hash}, ${nonce}, ${operator.account.address}, ${raw}, ${fromBlock})`;
-      await tx`
-        UPDATE app.settlements SET state = 'withdrawal_submitted', updated_at = now()
-        WHERE id = ${this.s.id} AND state IN ('created', 'withdrawal_submitted')`;
-    });
+    // The nonce comes from the operator's nonce authority; the attempt is recorded in the same
+    // database transaction, before the chain can know it.
+    const { hash, raw } = await this.chain.sender.signRecorded(
+      { address: this.account, abi: merchantAccountAbi, functionName: "withdraw", args },
+      async (tx, signed) => {
+        await tx`
+          INSERT INTO app.settlement_withdrawal_attempts (settlement_id, tx_hash, nonce, sender, raw_tx, from_block)
+          VALUES (${this.s.id}, ${signed.hash}, ${signed.nonce}, ${signed.sender}, ${signed.raw}, ${fromBlock})`;
+        await tx`
+          UPDATE app.settlements SET state = 'withdrawal_submitted', updated_at = now()
+          WHERE id = ${this.s.id} AND state IN ('created', 'withdrawal_submitted')`;
+      },
+    );
     await this.opts.hooks?.at?.("after_withdrawal_signed", this.s.id);
     await this.broadcast(raw);
     await this.opts.hooks?.at?.("after_withdrawal_broadcast", this.s.id);
