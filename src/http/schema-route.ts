@@ -1,0 +1,43 @@
+/**
+ * Pieces for routes whose ONE Elysia `t` schema both validates and documents the request
+ * (management API, issue 12):
+ * - `jsonBodyOf(schema)`: the `parse` hook. Reads the body with readJsonBody (413 / 415 / malformed JSON get
+ *   their DECISIONS.md codes; app.ts unwraps the ApiError from Elysia's PARSE error); an absent body
+ *   is `{}`, so the schema reports a missing field as parameter_missing.
+ * - `STRICT`: Elysia options for such plugins (`normalize: false`: do not silently drop unknown
+ *   fields; Elysia applies the root app's setting, so jsonBodyOf checks top-level names itself).
+ * - `strictQuery`: the schema's own property names are the only query parameters; a repeated one is
+ *   parameter_invalid (Elysia would keep the last).
+ * - `idempotencyKey`: the Idempotency-Key header, checked like the intents' one.
+ */
+import type { TObject } from "@sinclair/typebox";
+import { printableName, readJsonBody } from "./json-body.ts";
+import { ApiError } from "./errors.ts";
+import { readQuery } from "./query.ts";
+import { parseIdempotencyKey } from "../modules/payment-intents/input.ts";
+
+export const STRICT = { normalize: false } as const;
+
+/**
+ * The `parse` hook of a route whose body schema is `schema`: also refuses top-level fields the
+ * schema does not name (parameter_unknown), because Elysia strips them before validation.
+ */
+export function jsonBodyOf(schema: TObject) {
+  const known = new Set(Object.keys(schema.properties));
+  return async ({ request }: { request: Request }): Promise<unknown> => {
+    const body = (await readJsonBody(request)) ?? {};
+    if (typeof body === "object" && body !== null && !Array.isArray(body))
+      for (const name of Object.keys(body))
+        if (!known.has(name)) throw new ApiError("parameter_unknown", `Received unknown parameter: ${printableName(name)}`, printableName(name));
+    return body;
+  };
+}
+
+export function strictQuery(url: string, schema: TObject): void {
+  readQuery(url, Object.keys(schema.properties));
+}
+
+export function idempotencyKey(request: Request): string | undefined {
+  const header = request.headers.get("idempotency-key");
+  return header === null ? undefined : parseIdempotencyKey(header);
+}
