@@ -156,6 +156,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
             200: jsonResponse(EndpointListSchema, "A page of endpoints."),
             400: errorResponse(400, [errorExample("parameter_invalid", "Invalid limit: must be an integer between 1 and 100.", "limit")]),
             401: unauthorized,
+            404: errorResponse(404, [errorExample("resource_missing", "Webhook endpoints belong to the integrator account: use an API key that is not scoped to a merchant.")]),
           },
         },
       },
@@ -268,7 +269,12 @@ export function webhookEndpointRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "List deliveries of a webhook endpoint",
           description: "Deliveries to this endpoint, newest first, each with its attempts: outcome, HTTP status, latency, the first 1 KiB of the response, and when the next attempt is due.",
-          responses: { 200: jsonResponse(DeliveryListSchema, "A page of deliveries."), 401: unauthorized, 404: missing },
+          responses: {
+            200: jsonResponse(DeliveryListSchema, "A page of deliveries."),
+            400: errorResponse(400, [errorExample("parameter_invalid", "Invalid limit: must be an integer between 1 and 100.", "limit"), errorExample("parameter_unknown", "Received unknown parameter: status", "status")]),
+            401: unauthorized,
+            404: missing,
+          },
         },
       },
     );
