@@ -26,7 +26,7 @@ interface Route {
 let svc: TestService;
 let routes: Route[];
 /** The victim: demo account, demo merchant (test mode), an open intent and a transaction of it. */
-const victim = { merchant: "", intent: "", transaction: "", event: "", endpoint: "" };
+const victim = { merchant: "", intent: "", transaction: "", event: "", endpoint: "", settlement: "" };
 /** Keys that must not see the victim's objects. */
 const attackers: Record<string, string> = {};
 const PAYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -41,6 +41,7 @@ function objectFor(path: string): string | undefined {
   if (/^\/v1\/transactions\/\{id\}/.test(path)) return victim.transaction;
   if (/^\/v1\/merchants\/\{id\}/.test(path)) return victim.merchant;
   if (/^\/v1\/events\/\{id\}/.test(path)) return victim.event;
+  if (/^\/v1\/settlements\/\{id\}/.test(path)) return victim.settlement;
   if (/^\/v1\/webhook_endpoints\/\{id\}/.test(path)) return victim.endpoint;
   throw new Error(`security.test.ts does not know which object ${path} takes: add it to objectFor()`);
 }
@@ -112,6 +113,13 @@ beforeAll(async () => {
   expect(endpoint.status).toBe(201);
   victim.endpoint = ((await endpoint.json()) as Json).id;
 
+  victim.settlement = newId("settlement");
+  await ctx.database.sql`
+    INSERT INTO app.settlements (id, mode, merchant_id, state, trigger, amount_units, withdrawal_units, transaction_count, bank_name, bank_last4,
+                                 chain_id, merchant_account, withdrawal_ref, provider, initiated_at)
+    VALUES (${victim.settlement}, 'test', ${victim.merchant}, 'created', 'manual', ${990_000n}, ${990_000n}, 1, 'Bank', '1234',
+            ${m!.chain_id as number}, ${m!.payment_address as string}, ${"0x" + "00".repeat(32)}, 'sandbox', now())`;
+
   const defaults = { email: "ops@example.com", bankName: "Bank", bankLast4: "1234", schedule: { kind: "manual" as const }, ownerAddress: PAYER, payoutAddress: PAYER };
   // Another integrator account, with its own merchant and keys.
   const other = await createIntegratorAccount(ctx, "Attacker integrator");
@@ -144,6 +152,9 @@ describe("every documented route", () => {
       "DELETE /v1/webhook_endpoints/{id}",
       "POST /v1/webhook_endpoints/{id}/rotate_secret",
       "GET /v1/webhook_endpoints/{id}/deliveries",
+      "GET /v1/settlements",
+      "GET /v1/settlements/{id}",
+      "POST /v1/settlements",
     ])
       expect(secured).toContain(r);
     expect(secured.length).toBeGreaterThanOrEqual(10);

@@ -17,6 +17,7 @@ import { testHelperRoutes } from "../modules/test-helpers/index.ts";
 import { transactionRoutes } from "../modules/transactions/index.ts";
 import { settlementRoutes } from "../modules/settlements/index.ts";
 import { eventRoutes } from "../modules/events/index.ts";
+import { settlementApiRoutes } from "../modules/settlements/api.ts";
 import { webhookEndpointRoutes } from "../modules/webhook-endpoints/index.ts";
 import { metricsRoutes } from "./metrics.ts";
 
@@ -46,7 +47,8 @@ export function buildApp(ctx: AppContext) {
     .use(transactionRoutes(ctx))
     .use(settlementRoutes(ctx))
     .use(eventRoutes(ctx))
-    .use(webhookEndpointRoutes(ctx));
+    .use(webhookEndpointRoutes(ctx))
+    .use(settlementApiRoutes(ctx));
 }
 
 export type App = ReturnType<typeof buildApp>;
