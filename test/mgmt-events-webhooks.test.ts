@@ -195,6 +195,9 @@ describe("webhook endpoints", () => {
     expect(err({ status: raw.status, body: (await raw.json()) as Json })).toEqual({ status: 400, code: "parameter_invalid", param: undefined });
     const text = await svc.api("/v1/webhook_endpoints", { key: owner, method: "POST", body: JSON.stringify(body), headers: { "content-type": "text/plain" } });
     expect(text.status).toBe(415);
+    // No key: 401 whatever the body (the body is read before the key is checked, its failure kept).
+    const noKey = await svc.api("/v1/webhook_endpoints", { key: null, method: "POST", body: "{", headers: { "content-type": "application/json" } });
+    expect(noKey.status).toBe(401);
     expect(err(await call("/v1/webhook_endpoints", owner, { method: "POST", json: body, headers: { "idempotency-key": "" } }))).toMatchObject({ status: 400, param: "idempotency_key" });
     const ep = (await post(body)).body.id as string;
     expect(err(await call(`/v1/webhook_endpoints/${ep}`, owner, { method: "POST", json: { secret: "whsec_x" } }))).toEqual({ status: 400, code: "parameter_unknown", param: "secret" });

@@ -18,6 +18,7 @@ import { transactionRoutes } from "../modules/transactions/index.ts";
 import { settlementRoutes } from "../modules/settlements/index.ts";
 import { eventRoutes } from "../modules/events/index.ts";
 import { settlementApiRoutes } from "../modules/settlements/api.ts";
+import { merchantApiRoutes } from "../modules/merchants/api.ts";
 import { webhookEndpointRoutes } from "../modules/webhook-endpoints/index.ts";
 import { metricsRoutes } from "./metrics.ts";
 
@@ -41,6 +42,7 @@ export function buildApp(ctx: AppContext) {
     .use(healthRoutes(ctx))
     .use(metricsRoutes(ctx))
     .use(merchantRoutes(ctx))
+    .use(merchantApiRoutes(ctx))
     .use(paymentIntentRoutes(ctx))
     .use(qrRoutes(ctx))
     .use(testHelperRoutes(ctx))

@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   amount_above_available: [400, "invalid_request_error"],
   payout_provider_missing: [400, "invalid_request_error"],
   merchant_not_settleable: [400, "invalid_request_error"],
+  bank_account_invalid: [400, "invalid_request_error"],
+  mode_not_configured: [400, "invalid_request_error"],
   resource_missing: [404, "invalid_request_error"],
   unsupported_content_type: [415, "invalid_request_error"],
   api_key_missing: [401, "authentication_error"],

@@ -11,6 +11,7 @@
  * - `idempotencyKey`: the Idempotency-Key header, checked like the intents' one.
  */
 import type { TObject } from "@sinclair/typebox";
+import { Elysia } from "elysia";
 import { printableName, readJsonBody } from "./json-body.ts";
 import { ApiError } from "./errors.ts";
 import { readQuery } from "./query.ts";
@@ -22,15 +23,38 @@ export const STRICT = { normalize: false } as const;
  * The `parse` hook of a route whose body schema is `schema`: also refuses top-level fields the
  * schema does not name (parameter_unknown), because Elysia strips them before validation.
  */
-export function jsonBodyOf(schema: TObject) {
+export function jsonBodyOf(schema: TObject, immutable: Record<string, string> = {}) {
   const known = new Set(Object.keys(schema.properties));
   return async ({ request }: { request: Request }): Promise<unknown> => {
-    const body = (await readJsonBody(request)) ?? {};
-    if (typeof body === "object" && body !== null && !Array.isArray(body))
-      for (const name of Object.keys(body))
-        if (!known.has(name)) throw new ApiError("parameter_unknown", `Received unknown parameter: ${printableName(name)}`, printableName(name));
-    return body;
+    try {
+      return await readChecked(request, known, immutable);
+    } catch (err) {
+      // Elysia parses before it authenticates (derive): keep the failure for `parseFailures`,
+      // which rethrows it after the key is checked, so a request without a key is 401 whatever its body.
+      failures.set(request, err);
+      return {};
+    }
   };
+}
+
+const failures = new WeakMap<Request, unknown>();
+
+/** Use right after authed(ctx): rethrows a body failure recorded by jsonBodyOf (before validation runs). */
+export function parseFailures() {
+  return new Elysia().derive({ as: "scoped" }, ({ request }) => {
+    const err = failures.get(request);
+    if (err !== undefined) throw err;
+    return {};
+  });
+}
+
+async function readChecked(request: Request, known: Set<string>, immutable: Record<string, string>): Promise<unknown> {
+  const body = (await readJsonBody(request)) ?? {};
+  if (typeof body === "object" && body !== null && !Array.isArray(body))
+    for (const name of Object.keys(body))
+      if (Object.hasOwn(immutable, name)) throw new ApiError("parameter_invalid", `${name} cannot be changed here: ${immutable[name]}`, name);
+      else if (!known.has(name)) throw new ApiError("parameter_unknown", `Received unknown parameter: ${printableName(name)}`, printableName(name));
+  return body;
 }
 
 export function strictQuery(url: string, schema: TObject): void {

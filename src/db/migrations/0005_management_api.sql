@@ -32,3 +32,19 @@ CREATE TABLE app.api_idempotency (
   created_at    timestamptz(3) NOT NULL DEFAULT now(),
   PRIMARY KEY (account_id, mode, key)
 );
+
+-- Merchants created over /v1: metadata, and the payout provider's token of the bank account (we
+-- keep token, bank name and last 4, never the full account number).
+ALTER TABLE app.merchants
+  ADD COLUMN metadata   jsonb NOT NULL DEFAULT '{}'::jsonb,
+  ADD COLUMN bank_token text;
+
+-- The sandbox payout provider's bank-account tokens (what a real provider keeps on its side):
+-- created by tokenizing routing + account number, or looked up when a token is given.
+CREATE TABLE app.sandbox_bank_tokens (
+  token        text PRIMARY KEY,                      -- btok_*
+  bank_name    text NOT NULL,
+  last4        text NOT NULL,
+  routing      text NOT NULL,
+  created_at   timestamptz(3) NOT NULL DEFAULT now()
+);

@@ -9,7 +9,7 @@ import { ApiError, notFound } from "../../http/errors.ts";
 import { badCursor, listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
 import { errorExample } from "../../http/openapi.ts";
 import { printableName } from "../../http/json-body.ts";
-import { jsonBodyOf, STRICT, strictQuery } from "../../http/schema-route.ts";
+import { jsonBodyOf, parseFailures, STRICT, strictQuery } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { errorResponse, jsonResponse } from "../payment-intents/model.ts";
 import { eventEnvelope } from "./outbox.ts";
@@ -32,6 +32,7 @@ export function eventRoutes(ctx: AppContext) {
   };
   return new Elysia({ name: "events", ...STRICT })
     .use(authed(ctx))
+    .use(parseFailures())
     .get(
       "/v1/events",
       async ({ principal, request }) => {

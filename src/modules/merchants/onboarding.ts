@@ -35,6 +35,8 @@ export interface OnboardMerchantInput {
   schedule: ScheduleInput;
   ownerAddress: string;
   payoutAddress: string;
+  /** Given by POST /v1/merchants, which answers before the deployment ends; default a new id. */
+  id?: string;
 }
 
 /**
@@ -63,7 +65,7 @@ export async function onboardMerchant(ctx: AppContext, input: OnboardMerchantInp
   const known = new Set(existing.map((a) => a.id));
   for (const id of input.accountIds) if (!known.has(id)) throw new OnboardingError(`no such integrator account: ${id}`);
 
-  const id = newId("merchant");
+  const id = input.id ?? newId("merchant");
   await ctx.database.db.transaction(async (tx) => {
     await tx.insert(merchants).values({
       id,

@@ -16,7 +16,7 @@ import { ApiError, notFound } from "../../http/errors.ts";
 import { badCursor, listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, parseStatusParam } from "../../http/list-params.ts";
 import { errorExample } from "../../http/openapi.ts";
 import { printableName } from "../../http/json-body.ts";
-import { idempotencyKey, jsonBodyOf, STRICT, strictQuery } from "../../http/schema-route.ts";
+import { idempotencyKey, jsonBodyOf, parseFailures, STRICT, strictQuery } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { unitsToUsd, usdToUnits } from "../../domain/money.ts";
 import { errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader } from "../payment-intents/model.ts";
@@ -95,6 +95,7 @@ async function merchantOf(ctx: AppContext, p: Principal, given: string | undefin
 export function settlementApiRoutes(ctx: AppContext) {
   return new Elysia({ name: "settlements-api", ...STRICT })
     .use(authed(ctx))
+    .use(parseFailures())
     .get(
       "/v1/settlements",
       async ({ principal, request }) => {

@@ -12,7 +12,7 @@ import { ApiError, notFound } from "../../http/errors.ts";
 import { badCursor, listBody, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
 import { errorExample } from "../../http/openapi.ts";
 import { printableName } from "../../http/json-body.ts";
-import { idempotencyKey, jsonBodyOf, STRICT, strictQuery } from "../../http/schema-route.ts";
+import { idempotencyKey, jsonBodyOf, parseFailures, STRICT, strictQuery } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader } from "../payment-intents/model.ts";
 import { parseMetadata } from "../payment-intents/input.ts";
@@ -82,6 +82,7 @@ function description(v: string | null | undefined): string | null | undefined {
 export function webhookEndpointRoutes(ctx: AppContext) {
   return new Elysia({ name: "webhook-endpoints", ...STRICT })
     .use(authed(ctx))
+    .use(parseFailures())
     .post(
       "/v1/webhook_endpoints",
       async ({ principal, body, request, set }) => {
