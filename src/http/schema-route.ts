@@ -24,10 +24,9 @@ export const STRICT = { normalize: false } as const;
  * schema does not name (parameter_unknown), because Elysia strips them before validation.
  */
 export function jsonBodyOf(schema: TObject, immutable: Record<string, string> = {}) {
-  const known = new Set(Object.keys(schema.properties));
   return async ({ request }: { request: Request }): Promise<unknown> => {
     try {
-      return await readChecked(request, known, immutable);
+      return await readChecked(request, schema, immutable);
     } catch (err) {
       // Elysia parses before it authenticates (derive): keep the failure for `parseFailures`,
       // which rethrows it after the key is checked, so a request without a key is 401 whatever its body.
@@ -48,13 +47,28 @@ export function parseFailures() {
   });
 }
 
-async function readChecked(request: Request, known: Set<string>, immutable: Record<string, string>): Promise<unknown> {
+async function readChecked(request: Request, schema: TObject, immutable: Record<string, string>): Promise<unknown> {
   const body = (await readJsonBody(request)) ?? {};
-  if (typeof body === "object" && body !== null && !Array.isArray(body))
+  if (isPlainObject(body))
     for (const name of Object.keys(body))
       if (Object.hasOwn(immutable, name)) throw new ApiError("parameter_invalid", `${name} cannot be changed here: ${immutable[name]}`, name);
-      else if (!known.has(name)) throw new ApiError("parameter_unknown", `Received unknown parameter: ${printableName(name)}`, printableName(name));
+  checkNames(body, schema, "");
   return body;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Unknown names at every level where the schema is an object with fixed properties. */
+function checkNames(value: unknown, schema: TObject, prefix: string): void {
+  if (!isPlainObject(value) || !schema.properties || schema.additionalProperties !== false) return;
+  for (const [name, v] of Object.entries(value)) {
+    const param = printableName(prefix + name);
+    const sub = schema.properties[name];
+    if (!sub) throw new ApiError("parameter_unknown", `Received unknown parameter: ${param}`, param);
+    if ((sub as { type?: string }).type === "object") checkNames(v, sub as TObject, `${prefix}${name}.`);
+  }
 }
 
 export function strictQuery(url: string, schema: TObject): void {

@@ -19,7 +19,7 @@ import { badCursor, listBody, listSchema, parseCursorParam, parseLimitParam } fr
 import { errorExample } from "../../http/openapi.ts";
 import { idempotencyKey, jsonBodyOf, parseFailures, STRICT, strictQuery } from "../../http/schema-route.ts";
 import { newId } from "../../domain/ids.ts";
-import { pgJson } from "../../db/pg-values.ts";
+import { fromPgTs, pgJson } from "../../db/pg-values.ts";
 import { errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader } from "../payment-intents/model.ts";
 import { parseMetadata } from "../payment-intents/input.ts";
 import { idempotentCreate, requestHash } from "../idempotency/store.ts";
@@ -231,7 +231,7 @@ export function merchantApiRoutes(ctx: AppContext) {
         return merchantShape(m);
       },
       {
-        parse: jsonBodyOf(CreateMerchantBody),
+        parse: jsonBodyOf(CreateMerchantBody, { fee_rate: IMMUTABLE.fee_rate! }),
         body: CreateMerchantBody,
         detail: {
           tags: TAG,
@@ -272,9 +272,9 @@ export function merchantApiRoutes(ctx: AppContext) {
           AND EXISTS (SELECT 1 FROM app.account_merchants am WHERE am.merchant_id = m.id AND am.account_id = ${principal.accountId})`;
         let cursor: { created_at: Date; id: string } | undefined;
         if (after !== undefined) {
-          const [c] = await sql<{ created_at: Date; id: string }[]>`SELECT m.created_at, m.id FROM app.merchants m WHERE m.id = ${after} AND ${visible}`;
+          const [c] = await sql<{ created_at: unknown; id: string }[]>`SELECT m.created_at, m.id FROM app.merchants m WHERE m.id = ${after} AND ${visible}`;
           if (!c) throw badCursor();
-          cursor = c;
+          cursor = { created_at: fromPgTs(c.created_at), id: c.id };
         }
         const [ids, [count]] = await Promise.all([
           sql<{ id: string }[]>`
