@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestService, type TestService } from "./support/service.ts";
 import { createIntent, payer, rpc, waitFor } from "./support/payments.ts";
-import { createApiKey, createIntegratorAccount } from "../src/modules/merchants/onboarding.ts";
+import { createApiKey, createIntegratorAccount, onboardMerchant } from "../src/modules/merchants/onboarding.ts";
+import { runCli } from "./support/cli.ts";
 import { abaChecksumValid } from "../src/modules/merchants/bank-account.ts";
 
 type Json = Record<string, any>;
@@ -182,4 +183,30 @@ describe("GET /v1/merchants and POST /v1/merchants/{id}", () => {
       expect(err(await call(`/v1/merchants/${id}`, key, { method: "POST", json: { business_name: "Hacked" } }))).toEqual({ status: 404, code: "resource_missing", param: undefined });
     expect((await call(`/v1/merchants/${id}`, owner)).body.business_name).toBe("Updated");
   });
+});
+
+describe("operator approval (the live path)", () => {
+  test("a merchant awaiting approval is pending and takes no payment; `merchants approve` activates it", async () => {
+    // The live path of POST /v1/merchants, run in the sandbox (no live chain in tests).
+    const m = await onboardMerchant(svc.ctx, {
+      accountIds: [svc.sandbox.account_id],
+      mode: "test",
+      businessName: "Awaiting KYC",
+      email: "kyc@shop.example",
+      bankName: "Bank",
+      bankLast4: "1234",
+      schedule: { kind: "manual" },
+      ownerAddress: ADDR,
+      payoutAddress: ADDR,
+      awaitApproval: true,
+    });
+    expect(m).toMatchObject({ status: "pending", kycStatus: "pending", paymentAddress: null });
+    const refused = await call("/v1/payment-intents", owner, { method: "POST", json: { amount: 1, currency: "usd", merchant_id: m.id } });
+    expect(err(refused)).toMatchObject({ status: 400, code: "merchant_not_active" });
+    const out = await runCli(svc, ["merchants", "approve", "--merchant", m.id, "--json"]);
+    expect(out.code).toBe(0);
+    const after = await call(`/v1/merchants/${m.id}`, owner);
+    expect(after.body).toMatchObject({ status: "active", kyc_status: "approved" });
+    expect(after.body.payment_address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  }, 60_000);
 });

@@ -208,6 +208,8 @@ export function merchantApiRoutes(ctx: AppContext) {
             schedule: input.schedule,
             ownerAddress: input.ownerAddress,
             payoutAddress: input.payoutAddress,
+            // Live: pending until an operator approves (CLI `merchants approve`); sandbox: at once.
+            awaitApproval: principal.mode === "live",
           });
           const settled = await Promise.race([onboarding.then(() => "done" as const), Bun.sleep(DEPLOY_WAIT_MS).then(() => "waiting" as const)]).catch((err: unknown) => {
             if (err instanceof OnboardingError) throw new ApiError("parameter_invalid", `Invalid merchant: ${err.message}.`);
