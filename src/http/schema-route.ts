@@ -79,3 +79,13 @@ export function idempotencyKey(request: Request): string | undefined {
   const header = request.headers.get("idempotency-key");
   return header === null ? undefined : parseIdempotencyKey(header);
 }
+
+/** 409 for an idempotency key sent again with other parameters (DECISIONS.md "Idempotency"). */
+export function reused(key: string | undefined) {
+  return new ApiError(
+    "idempotency_key_reused",
+    `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${printableName(key ?? "")}' if you meant to execute a different request.`,
+    "idempotency_key",
+    409,
+  );
+}

@@ -5,6 +5,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { authed } from "../../http/authed.ts";
+import { noQuery } from "../../http/query.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { badCursor, listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
 import { errorExample } from "../../http/openapi.ts";
@@ -16,7 +17,7 @@ import { eventEnvelope } from "./outbox.ts";
 import { EventIdParams, EventListQuery, EventListSchema, EventSchema, ResendBody } from "./model.ts";
 import { findVisibleEvent, listVisibleEvents } from "./service.ts";
 import { listDeliveries, resendEvent, WebhookOperatorError } from "../webhooks/service.ts";
-import { DeliveryListSchema, deliveryShape, EmptyBody } from "../webhook-endpoints/model.ts";
+import { DeliveryListSchema, deliveryShape } from "../webhook-endpoints/model.ts";
 import { findEndpoint } from "../webhook-endpoints/service.ts";
 
 const TAG = ["Events"];
@@ -72,7 +73,7 @@ export function eventRoutes(ctx: AppContext) {
     .get(
       "/v1/events/:id",
       async ({ principal, params, request }) => {
-        strictQuery(request.url, EmptyBody);
+        noQuery(request.url);
         return eventEnvelope(await visibleEvent(principal, params.id));
       },
       {
@@ -84,7 +85,7 @@ export function eventRoutes(ctx: AppContext) {
       "/v1/events/:id/resend",
       async ({ principal, params, body, request, set }) => {
         const event = await visibleEvent(principal, params.id);
-        strictQuery(request.url, EmptyBody);
+        noQuery(request.url);
         let endpointId: string | undefined;
         if (body.endpoint_id !== undefined) {
           const id = body.endpoint_id;

@@ -13,17 +13,17 @@ import { Elysia, t } from "elysia";
 import { getAddress, isAddress } from "viem";
 import type { AppContext } from "../../context.ts";
 import { authed } from "../../http/authed.ts";
+import { noQuery } from "../../http/query.ts";
 import type { Principal } from "../../http/auth.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { badCursor, listBody, listSchema, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
 import { errorExample } from "../../http/openapi.ts";
-import { idempotencyKey, jsonBodyOf, parseFailures, STRICT, strictQuery } from "../../http/schema-route.ts";
+import { idempotencyKey, jsonBodyOf, parseFailures, reused, STRICT, strictQuery } from "../../http/schema-route.ts";
 import { newId } from "../../domain/ids.ts";
 import { fromPgTs, pgJson } from "../../db/pg-values.ts";
 import { errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader } from "../payment-intents/model.ts";
 import { parseMetadata } from "../payment-intents/input.ts";
 import { idempotentCreate, requestHash } from "../idempotency/store.ts";
-import { reused } from "../webhook-endpoints/index.ts";
 import { BankAccountError, linkBankAccount, type BankAccountInput } from "./bank-account.ts";
 import { MerchantSchema, merchantShape } from "./model.ts";
 import { onboardMerchant, OnboardingError } from "./onboarding.ts";
@@ -31,8 +31,6 @@ import { validateSchedule, type ScheduleInput } from "./schedule-input.ts";
 import { getVisibleMerchant } from "./service.ts";
 import { merchants } from "../../db/schema/core.ts";
 import { eq, inArray } from "drizzle-orm";
-
-const NoQuery = t.Object({});
 
 /** The longest POST /v1/merchants waits for the account contract before answering `pending`. */
 export const DEPLOY_WAIT_MS = 1500;
@@ -180,7 +178,7 @@ export function merchantApiRoutes(ctx: AppContext) {
       "/v1/merchants",
       async ({ principal, body, request, set }) => {
         unscoped(principal);
-        strictQuery(request.url, NoQuery);
+        noQuery(request.url);
         const key = idempotencyKey(request);
         const chain = ctx.chains[principal.mode];
         if (!chain) throw new ApiError("mode_not_configured", `No ${principal.mode} chain is configured on this service: ${principal.mode} merchants cannot be created.`);
@@ -309,7 +307,7 @@ export function merchantApiRoutes(ctx: AppContext) {
       "/v1/merchants/:id",
       async ({ principal, params, body, request }) => {
         const m = await getVisibleMerchant(ctx, principal, params.id);
-        strictQuery(request.url, NoQuery);
+        noQuery(request.url);
         const linked = body.bank_account === undefined ? undefined : await bank(ctx, principal, body.bank_account);
         const sched = body.settlement_schedule === undefined ? undefined : schedule(body.settlement_schedule as ScheduleBody);
         const businessName = body.business_name?.trim();

@@ -11,20 +11,19 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { authed } from "../../http/authed.ts";
+import { noQuery } from "../../http/query.ts";
 import type { Principal } from "../../http/auth.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { badCursor, listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, parseStatusParam } from "../../http/list-params.ts";
 import { errorExample } from "../../http/openapi.ts";
 import { printableName } from "../../http/json-body.ts";
-import { idempotencyKey, jsonBodyOf, parseFailures, STRICT, strictQuery } from "../../http/schema-route.ts";
+import { idempotencyKey, jsonBodyOf, parseFailures, reused, STRICT, strictQuery } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { unitsToUsd, usdToUnits } from "../../domain/money.ts";
 import { errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader } from "../payment-intents/model.ts";
 import { idempotentCreate, requestHash } from "../idempotency/store.ts";
 import { computeMerchantBalance } from "../merchants/balance.ts";
 import { getVisibleMerchant } from "../merchants/service.ts";
-import { EmptyBody } from "../webhook-endpoints/model.ts";
-import { reused } from "../webhook-endpoints/index.ts";
 import { payoutProviderFor } from "./providers/index.ts";
 import { createSettlement, notSettleableReason } from "./service.ts";
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements } from "./api-service.ts";
@@ -136,7 +135,7 @@ export function settlementApiRoutes(ctx: AppContext) {
     .get(
       "/v1/settlements/:id",
       async ({ principal, params, request }) => {
-        strictQuery(request.url, EmptyBody);
+        noQuery(request.url);
         const s = isIdOf("settlement", params.id) ? await findVisibleSettlement(ctx, principal, params.id) : undefined;
         if (!s) throw notFound("settlement", printableName(params.id));
         return settlementShape(s);
@@ -154,7 +153,7 @@ export function settlementApiRoutes(ctx: AppContext) {
     .post(
       "/v1/settlements",
       async ({ principal, body, request, set }) => {
-        strictQuery(request.url, EmptyBody);
+        noQuery(request.url);
         const key = idempotencyKey(request);
         const m = await merchantOf(ctx, principal, body.merchant_id, 400);
         let amountUnits: bigint | undefined;

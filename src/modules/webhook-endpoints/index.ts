@@ -7,12 +7,13 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { authed } from "../../http/authed.ts";
+import { noQuery } from "../../http/query.ts";
 import type { Principal } from "../../http/auth.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { badCursor, listBody, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
 import { errorExample } from "../../http/openapi.ts";
 import { printableName } from "../../http/json-body.ts";
-import { idempotencyKey, jsonBodyOf, parseFailures, STRICT, strictQuery } from "../../http/schema-route.ts";
+import { idempotencyKey, jsonBodyOf, parseFailures, reused, STRICT, strictQuery } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader } from "../payment-intents/model.ts";
 import { parseMetadata } from "../payment-intents/input.ts";
@@ -87,7 +88,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       "/v1/webhook_endpoints",
       async ({ principal, body, request, set }) => {
         const owner = ownerOf(principal);
-        strictQuery(request.url, EmptyBody);
+        noQuery(request.url);
         const key = idempotencyKey(request);
         const input = {
           url: await allowedUrl(body.url, principal),
@@ -165,7 +166,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
     .get(
       "/v1/webhook_endpoints/:id",
       async ({ principal, params, request }) => {
-        strictQuery(request.url, EmptyBody);
+        noQuery(request.url);
         return endpointShape((await visible(ctx, principal, params.id)).endpoint);
       },
       { params: EndpointIdParams, detail: { tags: TAG, summary: "Get a webhook endpoint", description: "The endpoint, without its secret.", responses: { 200: jsonResponse(EndpointSchema, "The endpoint."), 401: unauthorized, 404: missing } } },
@@ -174,7 +175,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       "/v1/webhook_endpoints/:id",
       async ({ principal, params, body, request }) => {
         const { owner } = await visible(ctx, principal, params.id);
-        strictQuery(request.url, EmptyBody);
+        noQuery(request.url);
         const updated = await updateEndpoint(ctx.database.sql, owner, params.id, {
           url: body.url === undefined ? undefined : await allowedUrl(body.url, principal),
           eventTypes: body.enabled_events === undefined ? undefined : eventTypes(body.enabled_events),
@@ -206,7 +207,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       "/v1/webhook_endpoints/:id",
       async ({ principal, params, request }) => {
         const { owner } = await visible(ctx, principal, params.id);
-        strictQuery(request.url, EmptyBody);
+        noQuery(request.url);
         const r = await deleteEndpoint(ctx.database.sql, owner, params.id, ctx.clock.now());
         if (!r) throw notFound("webhook_endpoint", params.id);
         return { id: params.id, object: "webhook_endpoint" as const, deleted: true as const, dropped_deliveries: r.dropped };
@@ -225,7 +226,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       "/v1/webhook_endpoints/:id/rotate_secret",
       async ({ principal, params, request }) => {
         const { owner } = await visible(ctx, principal, params.id);
-        strictQuery(request.url, EmptyBody);
+        noQuery(request.url);
         const e = await rotateSecret(ctx.database.sql, owner, params.id, ctx.clock.now());
         if (!e) throw notFound("webhook_endpoint", params.id);
         return { ...endpointShape(e), secret: e.secret };
@@ -279,13 +280,4 @@ export function webhookEndpointRoutes(ctx: AppContext) {
         },
       },
     );
-}
-
-export function reused(key: string | undefined) {
-  return new ApiError(
-    "idempotency_key_reused",
-    `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${printableName(key ?? "")}' if you meant to execute a different request.`,
-    "idempotency_key",
-    409,
-  );
 }
