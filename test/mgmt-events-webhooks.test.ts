@@ -276,13 +276,19 @@ describe("webhook endpoints", () => {
     const first = rx.requests[0]!;
     expect(first.headers["webhook-signature"]!.split(" ").length).toBe(3);
     for (const s of secrets) expect(() => new Webhook(s).verify(first.body, first.headers)).not.toThrow();
+    // Recorded before the clock moves (else its lease would end and it would be sent again).
+    const sql = svc.ctx.database.sql;
+    const succeeded = (n: number) => async () => (await sql`SELECT 1 FROM app.webhook_deliveries WHERE endpoint_id = ${id} AND status = 'succeeded'`).length >= n;
+    await waitFor(succeeded(1), "first delivery recorded");
     // 24 h later: only the newest secret signs.
     clock.advance(24 * 3600_000 + 1000);
     const resent = await call(`/v1/events/${eventId}/resend`, owner, { method: "POST", json: { endpoint_id: id } });
     expect(resent.status).toBe(200);
     expect(resent.body.data.length).toBe(1);
     await rx.waitForRequests(2);
+    await waitFor(succeeded(2), "resent delivery recorded");
     await stopDispatchers();
+    expect(rx.requests.length).toBe(2);
     const second = rx.requests[1]!;
     expect(second.headers["webhook-signature"]!.split(" ").length).toBe(1);
     const current = (await svc.ctx.database.sql`SELECT secret FROM app.webhook_endpoints WHERE id = ${id}`)[0]!.secret as string;
