@@ -9,7 +9,7 @@
  * the answers, and latency is measured from the due time, so a stall shows up in the percentiles
  * (no coordinated omission).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 
 export type Scenario = "bare" | "raw-select" | "raw-insert" | "create" | "get";
 
@@ -70,7 +70,8 @@ function randomAmount(): number {
 }
 
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  const ids = spec.idsFile ? readFileSync(spec.idsFile, "utf8").split("\n").filter(Boolean) : [];
+  // The ids file is written before the `get` scenarios only; the baseline scenarios start without it.
+  const ids = spec.idsFile && existsSync(spec.idsFile) ? readFileSync(spec.idsFile, "utf8").split("\n").filter(Boolean) : [];
   const make = requestFor(spec, ids);
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};

@@ -17,7 +17,7 @@ describe("GET /v1/merchants/{id}", () => {
     expect(res.headers.get("request-id")).toMatch(/^req_/);
     const body = (await res.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(
-      ["id", "object", "business_name", "email", "status", "kyc_status", "payout_method", "bank_account", "payment_address", "chain", "settlement_schedule", "fee_rate", "created_at"].sort(),
+      ["id", "object", "business_name", "email", "status", "kyc_status", "payout_method", "bank_account", "payment_address", "chain", "settlement_schedule", "fee_rate", "metadata", "created_at"].sort(),
     );
     expect(body).toMatchObject({
       id: svc.sandbox.merchant_id,
@@ -30,6 +30,8 @@ describe("GET /v1/merchants/{id}", () => {
       chain: "base",
       settlement_schedule: "weekly_monday",
       fee_rate: 0.01,
+      // Added by the management API (issue 12): the integrator's metadata, `{}` when none.
+      metadata: {},
     });
     expect(body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });

@@ -105,7 +105,7 @@ describe("/swagger/json", () => {
         .map((p) => p.name)
         .sort();
     expect(query("/v1/payment-intents")).toEqual(["created_after", "created_before", "limit", "merchant_id", "starting_after", "status"]);
-    expect(query("/v1/transactions")).toEqual(["date_from", "date_to", "limit", "merchant_id", "starting_after", "status"]);
+    expect(query("/v1/transactions")).toEqual(["date_from", "date_to", "limit", "merchant_id", "settlement", "starting_after", "status"]);
     for (const path of ["/v1/payment-intents", "/v1/transactions"]) {
       const limit = (ops.find((o) => o.method === "get" && o.path === path)!.op.parameters as Json[]).find((p) => p.name === "limit")!;
       expect(limit.schema).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 25 });

@@ -14,6 +14,7 @@ import { newId } from "../src/domain/ids.ts";
 import { API_KEYS_CHANGED_CHANNEL } from "../src/http/auth.ts";
 import { createApiKey, createIntegratorAccount, onboardMerchant, revokeApiKey } from "../src/modules/merchants/onboarding.ts";
 import { startTestService, type TestService } from "./support/service.ts";
+import { insertEvent } from "../src/modules/events/outbox.ts";
 
 type Json = Record<string, any>;
 interface Route {
@@ -25,7 +26,7 @@ interface Route {
 let svc: TestService;
 let routes: Route[];
 /** The victim: demo account, demo merchant (test mode), an open intent and a transaction of it. */
-const victim = { merchant: "", intent: "", transaction: "" };
+const victim = { merchant: "", intent: "", transaction: "", event: "", endpoint: "", settlement: "" };
 /** Keys that must not see the victim's objects. */
 const attackers: Record<string, string> = {};
 const PAYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -39,6 +40,9 @@ function objectFor(path: string): string | undefined {
   if (/^\/v1\/(payment-intents|test_helpers\/payment_intents)\/\{id\}/.test(path)) return victim.intent;
   if (/^\/v1\/transactions\/\{id\}/.test(path)) return victim.transaction;
   if (/^\/v1\/merchants\/\{id\}/.test(path)) return victim.merchant;
+  if (/^\/v1\/events\/\{id\}/.test(path)) return victim.event;
+  if (/^\/v1\/settlements\/\{id\}/.test(path)) return victim.settlement;
+  if (/^\/v1\/webhook_endpoints\/\{id\}/.test(path)) return victim.endpoint;
   throw new Error(`security.test.ts does not know which object ${path} takes: add it to objectFor()`);
 }
 
@@ -97,6 +101,25 @@ beforeAll(async () => {
     VALUES (${victim.transaction}, 'test', ${victim.merchant}, NULL, 'confirmed', ${1_000_000n}, ${10_000n}, ${990_000n}, 100,
       ${m!.chain_id as number}, ${"0x" + randomBytes(32).toString("hex")}, 0, ${1n}, ${PAYER}, ${m!.payment_address as string}, now())`;
 
+  victim.event = await insertEvent(ctx.database.sql, {
+    mode: "test",
+    type: "payment_intent.confirmed",
+    merchantId: victim.merchant,
+    accountId: svc.sandbox.account_id,
+    data: { id: victim.intent, object: "payment_intent" },
+    createdAt: new Date(),
+  });
+  const endpoint = await svc.api("/v1/webhook_endpoints", { method: "POST", key: svc.sandbox.test_key_unscoped, json: { url: "http://127.0.0.1:1/hook", enabled_events: ["*"] } });
+  expect(endpoint.status).toBe(201);
+  victim.endpoint = ((await endpoint.json()) as Json).id;
+
+  victim.settlement = newId("settlement");
+  await ctx.database.sql`
+    INSERT INTO app.settlements (id, mode, merchant_id, state, trigger, amount_units, withdrawal_units, transaction_count, bank_name, bank_last4,
+                                 chain_id, merchant_account, withdrawal_ref, provider, initiated_at)
+    VALUES (${victim.settlement}, 'test', ${victim.merchant}, 'created', 'manual', ${990_000n}, ${990_000n}, 1, 'Bank', '1234',
+            ${m!.chain_id as number}, ${m!.payment_address as string}, ${"0x" + "00".repeat(32)}, 'sandbox', now())`;
+
   const defaults = { email: "ops@example.com", bankName: "Bank", bankLast4: "1234", schedule: { kind: "manual" as const }, ownerAddress: PAYER, payoutAddress: PAYER };
   // Another integrator account, with its own merchant and keys.
   const other = await createIntegratorAccount(ctx, "Attacker integrator");
@@ -116,7 +139,24 @@ afterAll(async () => {
 describe("every documented route", () => {
   test("the document lists the routes this suite must cover", () => {
     const secured = routes.filter((r) => !isPublic(r)).map(label);
-    for (const r of ["GET /v1/payment-intents/{id}", "POST /v1/payment-intents", "GET /v1/transactions", "GET /v1/merchants/{id}"]) expect(secured).toContain(r);
+    for (const r of [
+      "GET /v1/payment-intents/{id}",
+      "POST /v1/payment-intents",
+      "GET /v1/transactions",
+      "GET /v1/merchants/{id}",
+      "GET /v1/events",
+      "GET /v1/events/{id}",
+      "POST /v1/events/{id}/resend",
+      "POST /v1/webhook_endpoints",
+      "POST /v1/webhook_endpoints/{id}",
+      "DELETE /v1/webhook_endpoints/{id}",
+      "POST /v1/webhook_endpoints/{id}/rotate_secret",
+      "GET /v1/webhook_endpoints/{id}/deliveries",
+      "GET /v1/settlements",
+      "GET /v1/settlements/{id}",
+      "POST /v1/settlements",
+    ])
+      expect(secured).toContain(r);
     expect(secured.length).toBeGreaterThanOrEqual(10);
   });
 
@@ -149,7 +189,10 @@ describe("every documented route", () => {
   test("a key that may not see the object: 404 resource_missing (400 for a body field), never 403, never 2xx", async () => {
     let checked = 0;
     for (const r of routes.filter((x) => !isPublic(x))) {
-      const referencesVictim = objectFor(r.path) !== undefined || urlFor(r, undefined).includes("merchant_id=") || bodyFor(r) !== undefined;
+      // A body that names no object of the victim (e.g. creating a webhook endpoint) creates the
+      // caller's own object: nothing of the victim's to refuse.
+      const bodyNamesMerchant = !!(r.op.requestBody?.content?.["application/json"]?.schema?.properties ?? {}).merchant_id;
+      const referencesVictim = objectFor(r.path) !== undefined || urlFor(r, undefined).includes("merchant_id=") || bodyNamesMerchant;
       for (const [who, key] of Object.entries(attackers)) {
         const isTestHelper = r.path.startsWith("/v1/test_helpers/");
         if (!referencesVictim && !(isTestHelper && who.includes("live"))) continue;
@@ -168,6 +211,8 @@ describe("every documented route", () => {
     expect(intent.status).toBe("awaiting_payment");
     const count = await svc.ctx.database.sql`SELECT count(*)::int AS n FROM app.payment_intents WHERE merchant_id = ${victim.merchant}`;
     expect(count[0]!.n).toBe(1);
+    const [ep] = await svc.ctx.database.sql`SELECT status, deleted_at, secret FROM app.webhook_endpoints WHERE id = ${victim.endpoint}`;
+    expect(ep).toMatchObject({ status: "enabled", deleted_at: null });
   });
 
   test("ids of the wrong kind or shape are 404 too", async () => {

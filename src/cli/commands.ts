@@ -9,6 +9,7 @@ import {
   OnboardingError,
   revokeApiKey,
   setWebhookEndpointStatus,
+  approveMerchant,
 } from "../modules/merchants/onboarding.ts";
 import { parseScheduleInput } from "../modules/merchants/schedule-input.ts";
 import { accounts } from "../db/schema/core.ts";
@@ -94,6 +95,12 @@ export const commands: Record<string, Command> = {
       return merchantShape(m);
     },
     human: (m) => `onboarded merchant ${m.id} (${m.business_name}); payment address ${m.payment_address}`,
+  }),
+  "merchants approve": define({
+    summary: "Approve a merchant waiting for KYC review (--merchant mer_…): deploy its account contract and activate it",
+    options: { merchant: { type: "string" } },
+    run: async (ctx, v) => merchantShape(await approveMerchant(ctx, req(v, "merchant"))),
+    human: (m) => `approved merchant ${m.id} (${m.business_name}); status ${m.status}, payment address ${m.payment_address}`,
   }),
   "keys create": define({
     summary: "Create an API key (--account, --mode test|live, optional --merchant to scope it); shown once",

@@ -17,6 +17,10 @@ import { qrRoutes } from "../modules/qr/index.ts";
 import { testHelperRoutes } from "../modules/test-helpers/index.ts";
 import { transactionRoutes } from "../modules/transactions/index.ts";
 import { settlementRoutes } from "../modules/settlements/index.ts";
+import { eventRoutes } from "../modules/events/index.ts";
+import { settlementApiRoutes } from "../modules/settlements/api.ts";
+import { merchantApiRoutes } from "../modules/merchants/api.ts";
+import { webhookEndpointRoutes } from "../modules/webhook-endpoints/index.ts";
 import { metricsRoutes } from "./metrics.ts";
 
 export function buildApp(ctx: AppContext) {
@@ -39,12 +43,16 @@ export function buildApp(ctx: AppContext) {
     .use(healthRoutes(ctx))
     .use(metricsRoutes(ctx))
     .use(merchantRoutes(ctx))
+    .use(merchantApiRoutes(ctx))
     .use(paymentIntentRoutes(ctx))
     .use(qrRoutes(ctx))
     .use(payPageRoutes(ctx))
     .use(testHelperRoutes(ctx))
     .use(transactionRoutes(ctx))
-    .use(settlementRoutes(ctx));
+    .use(settlementRoutes(ctx))
+    .use(eventRoutes(ctx))
+    .use(webhookEndpointRoutes(ctx))
+    .use(settlementApiRoutes(ctx));
 }
 
 export type App = ReturnType<typeof buildApp>;
@@ -86,12 +94,13 @@ const REQUIRED_PROPERTY = 45;
 
 /** Schema validation by Elysia: path ids of the wrong shape are 404; body/query errors name the parameter. */
 function fromValidation(error: unknown): ApiError {
-  const e = error as { type?: string; valueError?: { path?: string; message?: string; type?: number } };
+  const e = error as { type?: string; valueError?: { path?: string; message?: string; type?: number; value?: unknown } };
   if (e.type === "response") return new ApiError("internal_error", "An unexpected error occurred.");
   if (e.type === "params") return new ApiError("resource_missing", "Unrecognized request URL.");
   const path = (e.valueError?.path ?? "").replace(/^\//, "");
   const param = path === "" ? undefined : path.split("/").join(".");
-  if (e.valueError?.type === REQUIRED_PROPERTY && param) return new ApiError("parameter_missing", `Missing required param: ${param}.`, param);
+  // A required property that is absent (TypeBox may report it as a type mismatch on `undefined`).
+  if ((e.valueError?.type === REQUIRED_PROPERTY || (e.valueError !== undefined && e.valueError.value === undefined && e.type === "body")) && param && !param.includes(".")) return new ApiError("parameter_missing", `Missing required param: ${param}.`, param);
   if (e.valueError?.type === ADDITIONAL_PROPERTY) return new ApiError("parameter_unknown", `Received unknown parameter${param ? `: ${param}` : ""}.`, param);
   return new ApiError("parameter_invalid", param ? `Invalid ${param}: ${e.valueError?.message ?? "invalid value"}.` : "Invalid request.", param);
 }

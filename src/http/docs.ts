@@ -66,7 +66,10 @@ function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
     tags: [
       { name: "Payment intents", description: "Ask a customer to pay an amount in USDC to a merchant; follow the intent until it is confirmed." },
       { name: "Transactions", description: "Confirmed on-chain payments recorded in a merchant's ledger, with fee breakdown and settlement status." },
-      { name: "Merchants", description: "Merchant profiles and balances (onboarding happens outside this API)." },
+      { name: "Merchants", description: "Merchant profiles and balances." },
+      { name: "Settlements", description: "Payouts of a merchant's available balance to its bank account: scheduled or manual cash-outs." },
+      { name: "Events", description: "Everything that was (or would be) sent to webhook endpoints, kept 30 days." },
+      { name: "Webhook endpoints", description: "URLs of the integrator account that receive signed events; their deliveries and attempts." },
       { name: "QR", description: "Hosted QR images of payment intents (public, no key)." },
       { name: "Hosted payment page", description: "The page a customer pays on: `/pay/{payment_intent_id}` (public, no key, HTML)." },
       { name: "Test helpers", description: "Sandbox only (test keys): simulate payments, expiry and settlement." },

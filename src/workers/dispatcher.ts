@@ -24,6 +24,7 @@ import { eventEnvelope } from "../modules/events/outbox.ts";
 import { postWebhook, type AttemptResult } from "../modules/webhooks/delivery.ts";
 import { decideAfterAttempt, leaseMs, parseRetryAfter } from "../modules/webhooks/schedule.ts";
 import { secretKey, webhookHeaders } from "../modules/webhooks/signing.ts";
+import { checkEndpointUrl, systemResolver, type Resolver } from "../modules/webhook-endpoints/url-policy.ts";
 import {
   archiveFinished,
   claimDeliveries,
@@ -52,6 +53,8 @@ export interface DispatcherOptions {
   janitorEveryMs?: number;
   timeoutMs?: number;
   random?: () => number;
+  /** Name resolution for the delivery-time URL check of live endpoints (tests inject one). */
+  resolve?: Resolver;
 }
 
 /** An endpoint whose recent requests took less than this (EWMA) gets rows prefetched for it. */
@@ -82,8 +85,9 @@ export const DISPATCHER_DEFAULTS = {
 export class Dispatcher {
   private readonly clock: Clock;
   private readonly wallClock: Clock;
-  private readonly opts: Required<Omit<DispatcherOptions, "clock" | "wallClock" | "random">>;
+  private readonly opts: Required<Omit<DispatcherOptions, "clock" | "wallClock" | "random" | "resolve">>;
   private readonly random: () => number;
+  private readonly resolve: Resolver;
   private readonly log: AppContext["log"];
   private readonly lease: number;
 
@@ -112,6 +116,7 @@ export class Dispatcher {
     this.clock = options.clock ?? ctx.clock;
     this.wallClock = options.wallClock ?? systemClock;
     this.random = options.random ?? Math.random;
+    this.resolve = options.resolve ?? systemResolver;
     this.opts = {
       perEndpointConcurrency: options.perEndpointConcurrency ?? DISPATCHER_DEFAULTS.perEndpointConcurrency,
       maxInFlight: options.maxInFlight ?? DISPATCHER_DEFAULTS.maxInFlight,
@@ -286,7 +291,11 @@ export class Dispatcher {
     const body = JSON.stringify(eventEnvelope({ id: d.eventId, type: d.eventType, createdAt: d.eventCreatedAt, data: d.eventData }));
     let result: AttemptResult;
     try {
-      const headers = webhookHeaders(secretKey(d.secret), d.eventId, this.wallClock.now(), body);
+      // Live endpoints: the URL rules again at delivery time, so a name now resolving to a
+      // private address (DNS rebinding) is not reached.
+      const verdict = d.mode === "live" ? await checkEndpointUrl(d.url, "live", this.resolve) : undefined;
+      if (verdict && !verdict.ok) throw new Error(verdict.message);
+      const headers = webhookHeaders([d.secret, ...d.previousSecrets].map(secretKey), d.eventId, this.wallClock.now(), body);
       result = await postWebhook({ url: d.url, headers, body, timeoutMs: this.opts.timeoutMs });
     } catch (err) {
       result = { statusCode: undefined, durationMs: 0, error: `not sent: ${(err as Error).message ?? String(err)}`, snippet: undefined, retryAfter: undefined };

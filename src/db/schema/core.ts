@@ -35,6 +35,8 @@ export const merchants = app.table("merchants", {
   settlementCron: text("settlement_cron"),
   settlementTimezone: text("settlement_timezone"),
   createdAt: ts("created_at").notNull().defaultNow(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+  bankToken: text("bank_token"),
 });
 
 export const accountMerchants = app.table(

@@ -20,6 +20,7 @@ export const MerchantSchema = t.Object(
     chain: t.Literal("base"),
     settlement_schedule: t.String({ examples: ["weekly_monday"] }),
     fee_rate: t.Number({ examples: [0.01] }),
+    metadata: t.Record(t.String(), t.String(), { description: "The integrator's own key-value data (up to 10 keys); `{}` when none." }),
     created_at: t.String({ format: "date-time" }),
   },
   { additionalProperties: false },
@@ -39,6 +40,7 @@ export function merchantShape(m: MerchantRow) {
     chain: "base" as const,
     settlement_schedule: m.settlementSchedule === "custom" ? `cron:${m.settlementCron} ${m.settlementTimezone}` : m.settlementSchedule,
     fee_rate: bpsToRate(m.feeRateBps),
+    metadata: (typeof m.metadata === "string" ? JSON.parse(m.metadata) : m.metadata) ?? {},
     created_at: isoMs(m.createdAt),
   };
 }

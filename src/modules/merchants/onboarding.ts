@@ -35,6 +35,13 @@ export interface OnboardMerchantInput {
   schedule: ScheduleInput;
   ownerAddress: string;
   payoutAddress: string;
+  /** Given by POST /v1/merchants, which answers before the deployment ends; default a new id. */
+  id?: string;
+  /**
+   * Live merchants created over the API: written with KYC `pending` and nothing deployed, until an
+   * operator approves them (approveMerchant, CLI `merchants approve`).
+   */
+  awaitApproval?: boolean;
 }
 
 /**
@@ -63,7 +70,7 @@ export async function onboardMerchant(ctx: AppContext, input: OnboardMerchantInp
   const known = new Set(existing.map((a) => a.id));
   for (const id of input.accountIds) if (!known.has(id)) throw new OnboardingError(`no such integrator account: ${id}`);
 
-  const id = newId("merchant");
+  const id = input.id ?? newId("merchant");
   await ctx.database.db.transaction(async (tx) => {
     await tx.insert(merchants).values({
       id,
@@ -71,7 +78,7 @@ export async function onboardMerchant(ctx: AppContext, input: OnboardMerchantInp
       businessName: input.businessName.trim(),
       email: input.email,
       status: "pending",
-      kycStatus: "approved",
+      kycStatus: input.awaitApproval ? "pending" : "approved",
       payoutMethod: "bank_account",
       bankName: input.bankName.trim(),
       bankLast4: input.bankLast4,
@@ -87,7 +94,23 @@ export async function onboardMerchant(ctx: AppContext, input: OnboardMerchantInp
     });
     await tx.insert(accountMerchants).values(input.accountIds.map((accountId) => ({ accountId, merchantId: id })));
   });
+  if (input.awaitApproval) {
+    const [row] = await ctx.database.db.select().from(merchants).where(eq(merchants.id, id));
+    return row!;
+  }
   return completeMerchantDeployment(ctx, id);
+}
+
+/**
+ * Operator approval of a merchant waiting for it (KYC pending): KYC approved (guarded), then its
+ * account contract deployed and the merchant activated. Safe to repeat.
+ */
+export async function approveMerchant(ctx: AppContext, merchantId: string) {
+  const [m] = await ctx.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
+  if (!m) throw new OnboardingError(`no such merchant: ${merchantId}`);
+  if (m.kycStatus === "rejected") throw new OnboardingError(`merchant ${merchantId} was rejected; it cannot be approved`);
+  if (m.kycStatus === "pending") await ctx.database.db.update(merchants).set({ kycStatus: "approved" }).where(and(eq(merchants.id, merchantId), eq(merchants.kycStatus, "pending")));
+  return completeMerchantDeployment(ctx, merchantId);
 }
 
 /** Deploys (or finds) the merchant's account contract and activates the merchant. Idempotent. */

@@ -116,7 +116,7 @@ export function parseMetadata(value: unknown): Record<string, string> {
   return out;
 }
 
-function parseIdempotencyKey(value: unknown): string {
+export function parseIdempotencyKey(value: unknown): string {
   if (typeof value !== "string" || value.length === 0 || value.length > IDEMPOTENCY_KEY_MAX || !storableText(value) || /[\u0000-\u001f\u007f]/.test(value))
     throw new ApiError("parameter_invalid", `Invalid idempotency_key: must be a string of 1 to ${IDEMPOTENCY_KEY_MAX} printable characters.`, "idempotency_key");
   return value;

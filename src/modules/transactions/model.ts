@@ -6,6 +6,7 @@
 import { t } from "elysia";
 import type { TransactionStatus } from "../../db/schema/core.ts";
 import { ApiError } from "../../http/errors.ts";
+import { isIdOf } from "../../domain/ids.ts";
 import {
   limitQueryParameter,
   listSchema,
@@ -113,7 +114,7 @@ export function errorResponse(status: number, examples: Array<ReturnType<typeof 
   return t.Object(ErrorSchema.properties, { description: STATUS_DESCRIPTIONS[status] ?? "Error", examples });
 }
 
-const LIST_PARAMS = ["merchant_id", "status", "date_from", "date_to", "limit", "starting_after"] as const;
+const LIST_PARAMS = ["merchant_id", "status", "date_from", "date_to", "settlement", "limit", "starting_after"] as const;
 
 /** Query parameters of the list, documented by hand (`detail.parameters`); parseListTransactions validates them. */
 export const listQueryParameters = [
@@ -140,6 +141,14 @@ export const listQueryParameters = [
     description: "ISO 8601. Only transactions confirmed strictly before this time.",
     schema: { type: "string", examples: ["2026-04-02T00:00:00.000Z"] },
   },
+  {
+    name: "settlement",
+    in: "query",
+    required: false,
+    description:
+      "Only the transactions a settlement (`stl_*`) took, including those of a failed settlement (which go back to the available balance). A settlement of another merchant, or none, matches nothing.",
+    schema: { type: "string", examples: ["stl_4fQm2Lx9RtVb8NcZ1aWd3KpH"] },
+  },
   limitQueryParameter,
   {
     name: "starting_after",
@@ -157,6 +166,8 @@ export interface ListTransactionsInput {
   /** Strict bounds on confirmed_at, in ms: confirmed_at > from, confirmed_at < to. */
   fromMs: number | undefined;
   toMs: number | undefined;
+  /** Only transactions listed by this settlement (app.settlement_transactions). */
+  settlementId?: string | undefined;
   limit: number;
   startingAfter: string | undefined;
 }
@@ -170,7 +181,14 @@ export function parseListTransactions(url: string): ListTransactionsInput {
     status: parseStatusParam(q.status, TRANSACTION_STATUSES),
     fromMs: parseAfterParam(q.date_from, "date_from"),
     toMs: parseBeforeParam(q.date_to, "date_to"),
+    settlementId: parseSettlementParam(q.settlement),
     limit: parseLimitParam(q.limit),
     startingAfter: parseCursorParam(q.starting_after, "transaction"),
   };
+}
+
+function parseSettlementParam(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isIdOf("settlement", value)) throw new ApiError("parameter_invalid", "Invalid settlement: must be a settlement id such as 'stl_…'.", "settlement");
+  return value;
 }

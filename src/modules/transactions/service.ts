@@ -72,6 +72,8 @@ function timeWindow(merchantId: string, input: Pick<ListTransactionsInput, "from
 export function transactionListQueries(db: Db, merchantId: string, input: Omit<ListTransactionsInput, "merchantId" | "startingAfter">, cursor: TransactionCursor | undefined) {
   const filters = timeWindow(merchantId, input);
   if (input.status) filters.push(eq(transactions.status, input.status));
+  if (input.settlementId)
+    filters.push(sql`${transactions.id} IN (SELECT st.transaction_id FROM app.settlement_transactions st WHERE st.settlement_id = ${input.settlementId})`);
   const pageFilters = [...filters];
   // Row comparison: one index range, whatever the number of rows sharing the cursor's timestamp.
   if (cursor) pageFilters.push(sql`(${transactions.confirmedAt}, ${transactions.id}) < (${cursor.confirmedAt.toISOString()}::timestamptz, ${cursor.id})`);

@@ -18,7 +18,7 @@ export const EVENTS_CHANNEL = "stablepay_events";
  * linked to the event's merchant. `ev` is a relation with columns mode, type, account_id, merchant_id.
  */
 const TARGET_CONDITION = `
-  we.mode = ev.mode AND we.status = 'enabled' AND ev.type = ANY (we.event_types)
+  we.mode = ev.mode AND we.status = 'enabled' AND (ev.type = ANY (we.event_types) OR '*' = ANY (we.event_types))
   AND ((ev.account_id IS NOT NULL AND we.account_id = ev.account_id)
     OR (ev.account_id IS NULL AND EXISTS (
           SELECT 1 FROM app.account_merchants am WHERE am.merchant_id = ev.merchant_id AND am.account_id = we.account_id)))`;
@@ -77,6 +77,9 @@ export interface ClaimedDelivery {
   eventCreatedAt: Date;
   url: string;
   secret: string;
+  /** Secrets replaced by a rotation whose overlap has not ended at claim time (also sign). */
+  previousSecrets: string[];
+  mode: "test" | "live";
 }
 
 /**
@@ -94,7 +97,7 @@ export async function claimDeliveries(
   const free = JSON.stringify([...opts.free].map(([id, n]) => ({ id, n })));
   const leaseUntil = new Date(opts.now.getTime() + opts.leaseMs);
   const rows = await sql.unsafe<
-    { id: string; event_id: string; endpoint_id: string; attempt_count: number; type: string; data: unknown; created_at: unknown; url: string; secret: string }[]
+    { id: string; event_id: string; endpoint_id: string; attempt_count: number; type: string; data: unknown; created_at: unknown; url: string; secret: string; previous_secrets: unknown; mode: "test" | "live" }[]
   >(
     `WITH ${ASYNC_COMMIT_CTE}, known AS (
        SELECT * FROM jsonb_to_recordset($6::jsonb) AS k(id text, n int)
@@ -125,7 +128,7 @@ export async function claimDeliveries(
               'the worker stopped before recording this attempt; the delivery was claimed again after its lease'
        FROM claimed c JOIN picked p ON p.id = c.id WHERE p.old_token IS NOT NULL
      )
-     SELECT c.id, c.event_id, c.endpoint_id, c.attempt_count, ev.type, ev.data, ev.created_at, we.url, we.secret
+     SELECT c.id, c.event_id, c.endpoint_id, c.attempt_count, ev.type, ev.data, ev.created_at, we.url, we.secret, we.previous_secrets, we.mode
      FROM async_commit, claimed c
      JOIN app.events ev ON ev.id = c.event_id
      JOIN app.webhook_endpoints we ON we.id = c.endpoint_id`,
@@ -142,6 +145,10 @@ export async function claimDeliveries(
     eventCreatedAt: fromPgTs(r.created_at),
     url: r.url,
     secret: r.secret,
+    previousSecrets: (fromPgJson<{ secret: string; expires_at: string }[] | null>(r.previous_secrets) ?? [])
+      .filter((x) => Date.parse(x.expires_at) > opts.now.getTime())
+      .map((x) => x.secret),
+    mode: r.mode,
   }));
 }
 
@@ -311,16 +318,16 @@ export class WebhookOperatorError extends Error {
  * today (or only to `endpointId`, which must be one of them). Same event id, so the same
  * webhook-id: receivers that already have it dedupe.
  */
-export async function resendEvent(sql: SqlOrTx, eventId: string, now: Date, endpointId?: string): Promise<{ id: string; endpointId: string }[]> {
+export async function resendEvent(sql: SqlOrTx, eventId: string, now: Date, endpointId?: string, accountId?: string): Promise<{ id: string; endpointId: string }[]> {
   const [event] = await sql`SELECT id FROM app.events WHERE id = ${eventId}`;
   if (!event) throw new WebhookOperatorError(`no such event: ${eventId}`);
   const rows = await sql.unsafe<{ id: string; endpoint_id: string }[]>(
     `INSERT INTO app.webhook_deliveries (id, event_id, endpoint_id, status, next_attempt_at, created_at)
      SELECT ${NEW_DELIVERY_ID}, ev.id, we.id, 'pending', $2::timestamptz, $2::timestamptz
      FROM app.events ev JOIN app.webhook_endpoints we ON ${TARGET_CONDITION}
-     WHERE ev.id = $1::text AND ($3::text IS NULL OR we.id = $3::text)
+     WHERE ev.id = $1::text AND ($3::text IS NULL OR we.id = $3::text) AND ($4::text IS NULL OR we.account_id = $4::text)
      RETURNING id, endpoint_id`,
-    [eventId, now.toISOString(), endpointId ?? null] as never[],
+    [eventId, now.toISOString(), endpointId ?? null, accountId ?? null] as never[],
   );
   if (rows.length === 0)
     throw new WebhookOperatorError(

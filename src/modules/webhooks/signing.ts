@@ -27,7 +27,9 @@ export interface WebhookHeaders {
 }
 
 /** The three Standard Webhooks headers for a body sent at `at` (wall-clock time, see dispatcher). */
-export function webhookHeaders(key: Buffer, msgId: string, at: Date, body: string): WebhookHeaders {
+export function webhookHeaders(key: Buffer | Buffer[], msgId: string, at: Date, body: string): WebhookHeaders {
   const timestamp = Math.floor(at.getTime() / 1000);
-  return { "webhook-id": msgId, "webhook-timestamp": String(timestamp), "webhook-signature": signWebhook(key, msgId, timestamp, body) };
+  // Several keys (a rotation's overlap): one signature each, space-separated (Standard Webhooks).
+  const keys = Array.isArray(key) ? key : [key];
+  return { "webhook-id": msgId, "webhook-timestamp": String(timestamp), "webhook-signature": keys.map((k) => signWebhook(k, msgId, timestamp, body)).join(" ") };
 }

@@ -1,0 +1,91 @@
+/**
+ * Pieces for routes whose ONE Elysia `t` schema both validates and documents the request
+ * (management API, issue 12):
+ * - `jsonBodyOf(schema)`: the `parse` hook. Reads the body with readJsonBody (413 / 415 / malformed JSON get
+ *   their DECISIONS.md codes; app.ts unwraps the ApiError from Elysia's PARSE error); an absent body
+ *   is `{}`, so the schema reports a missing field as parameter_missing.
+ * - `STRICT`: Elysia options for such plugins (`normalize: false`: do not silently drop unknown
+ *   fields; Elysia applies the root app's setting, so jsonBodyOf checks top-level names itself).
+ * - `strictQuery`: the schema's own property names are the only query parameters; a repeated one is
+ *   parameter_invalid (Elysia would keep the last).
+ * - `idempotencyKey`: the Idempotency-Key header, checked like the intents' one.
+ */
+import type { TObject } from "@sinclair/typebox";
+import { Elysia } from "elysia";
+import { printableName, readJsonBody } from "./json-body.ts";
+import { ApiError } from "./errors.ts";
+import { readQuery } from "./query.ts";
+import { parseIdempotencyKey } from "../modules/payment-intents/input.ts";
+
+export const STRICT = { normalize: false } as const;
+
+/**
+ * The `parse` hook of a route whose body schema is `schema`: also refuses top-level fields the
+ * schema does not name (parameter_unknown), because Elysia strips them before validation.
+ */
+export function jsonBodyOf(schema: TObject, immutable: Record<string, string> = {}) {
+  return async ({ request }: { request: Request }): Promise<unknown> => {
+    try {
+      return await readChecked(request, schema, immutable);
+    } catch (err) {
+      // Elysia parses before it authenticates (derive): keep the failure for `parseFailures`,
+      // which rethrows it after the key is checked, so a request without a key is 401 whatever its body.
+      failures.set(request, err);
+      return {};
+    }
+  };
+}
+
+const failures = new WeakMap<Request, unknown>();
+
+/** Use right after authed(ctx): rethrows a body failure recorded by jsonBodyOf (before validation runs). */
+export function parseFailures() {
+  return new Elysia().derive({ as: "scoped" }, ({ request }) => {
+    const err = failures.get(request);
+    if (err !== undefined) throw err;
+    return {};
+  });
+}
+
+async function readChecked(request: Request, schema: TObject, immutable: Record<string, string>): Promise<unknown> {
+  const body = (await readJsonBody(request)) ?? {};
+  if (isPlainObject(body))
+    for (const name of Object.keys(body))
+      if (Object.hasOwn(immutable, name)) throw new ApiError("parameter_invalid", `${name} cannot be changed here: ${immutable[name]}`, name);
+  checkNames(body, schema, "");
+  return body;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Unknown names at every level where the schema is an object with fixed properties. */
+function checkNames(value: unknown, schema: TObject, prefix: string): void {
+  if (!isPlainObject(value) || !schema.properties || schema.additionalProperties !== false) return;
+  for (const [name, v] of Object.entries(value)) {
+    const param = printableName(prefix + name);
+    const sub = schema.properties[name];
+    if (!sub) throw new ApiError("parameter_unknown", `Received unknown parameter: ${param}`, param);
+    if ((sub as { type?: string }).type === "object") checkNames(v, sub as TObject, `${prefix}${name}.`);
+  }
+}
+
+export function strictQuery(url: string, schema: TObject): void {
+  readQuery(url, Object.keys(schema.properties));
+}
+
+export function idempotencyKey(request: Request): string | undefined {
+  const header = request.headers.get("idempotency-key");
+  return header === null ? undefined : parseIdempotencyKey(header);
+}
+
+/** 409 for an idempotency key sent again with other parameters (DECISIONS.md "Idempotency"). */
+export function reused(key: string | undefined) {
+  return new ApiError(
+    "idempotency_key_reused",
+    `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${printableName(key ?? "")}' if you meant to execute a different request.`,
+    "idempotency_key",
+    409,
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Routes: GET /v1/events, GET /v1/events/{id}, POST /v1/events/{id}/resend. The request schemas
+ * (model.ts) both validate and document. Visibility: events/service.ts.
+ */
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context.ts";
+import { authed } from "../../http/authed.ts";
+import { noQuery } from "../../http/query.ts";
+import { ApiError, notFound } from "../../http/errors.ts";
+import { badCursor, listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
+import { errorExample } from "../../http/openapi.ts";
+import { printableName } from "../../http/json-body.ts";
+import { jsonBodyOf, parseFailures, STRICT, strictQuery } from "../../http/schema-route.ts";
+import { isIdOf } from "../../domain/ids.ts";
+import { errorResponse, jsonResponse } from "../payment-intents/model.ts";
+import { eventEnvelope } from "./outbox.ts";
+import { EventIdParams, EventListQuery, EventListSchema, EventSchema, ResendBody } from "./model.ts";
+import { findVisibleEvent, listVisibleEvents } from "./service.ts";
+import { listDeliveries, resendEvent, WebhookOperatorError } from "../webhooks/service.ts";
+import { DeliveryListSchema, deliveryShape } from "../webhook-endpoints/model.ts";
+import { findEndpoint } from "../webhook-endpoints/service.ts";
+
+const TAG = ["Events"];
+const unauthorized = errorResponse(401, [errorExample("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'.")]);
+const missing = errorResponse(404, [errorExample("resource_missing", "No such event: 'evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA'")]);
+
+export function eventRoutes(ctx: AppContext) {
+  const visibleEvent = async (p: Parameters<typeof findVisibleEvent>[1], id: string) => {
+    if (!isIdOf("event", id)) throw notFound("event", printableName(id));
+    const e = await findVisibleEvent(ctx, p, id);
+    if (!e) throw notFound("event", id);
+    return e;
+  };
+  return new Elysia({ name: "events", ...STRICT })
+    .use(authed(ctx))
+    .use(parseFailures())
+    .get(
+      "/v1/events",
+      async ({ principal, request }) => {
+        strictQuery(request.url, EventListQuery);
+        const q = new URL(request.url).searchParams;
+        const opt = (name: string) => q.get(name) ?? undefined;
+        const page = await listVisibleEvents(ctx, principal, {
+          type: opt("type"),
+          afterMs: parseAfterParam(opt("created_after"), "created_after"),
+          beforeMs: parseBeforeParam(opt("created_before"), "created_before"),
+          limit: parseLimitParam(opt("limit")),
+          startingAfter: parseCursorParam(opt("starting_after"), "event"),
+        });
+        if (page === "bad_cursor") throw badCursor();
+        return listBody(page.rows.map(eventEnvelope), page);
+      },
+      {
+        query: EventListQuery,
+        detail: {
+          tags: TAG,
+          summary: "List events",
+          description:
+            "Events of the last 30 days the key may see, newest first: those about its account's intents and those about its account's merchants (payments without an intent, settlements), in its mode. A key scoped to a merchant sees only that merchant's events. Each item is exactly the body delivered to webhook endpoints.",
+          responses: {
+            200: jsonResponse(EventListSchema, "A page of events."),
+            400: errorResponse(400, [
+              errorExample("parameter_invalid", "Invalid type: Expected union value.", "type"),
+              errorExample("parameter_invalid", "Invalid created_after: must be an ISO 8601 timestamp such as 2026-04-01T12:00:00.000Z (or a date, 2026-04-01).", "created_after"),
+              errorExample("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after"),
+              errorExample("parameter_unknown", "Received unknown parameter: merchant", "merchant"),
+            ]),
+            401: unauthorized,
+          },
+        },
+      },
+    )
+    .get(
+      "/v1/events/:id",
+      async ({ principal, params, request }) => {
+        noQuery(request.url);
+        return eventEnvelope(await visibleEvent(principal, params.id));
+      },
+      {
+        params: EventIdParams,
+        detail: { tags: TAG, summary: "Get an event", description: "The event as delivered (or as it would be delivered) to webhook endpoints. Kept 30 days.", responses: { 200: jsonResponse(EventSchema, "The event."), 401: unauthorized, 404: missing } },
+      },
+    )
+    .post(
+      "/v1/events/:id/resend",
+      async ({ principal, params, body, request, set }) => {
+        const event = await visibleEvent(principal, params.id);
+        noQuery(request.url);
+        let endpointId: string | undefined;
+        if (body.endpoint_id !== undefined) {
+          const id = body.endpoint_id;
+          const e = principal.scopeMerchantId === null && isIdOf("webhookEndpoint", id) ? await findEndpoint(ctx.database.sql, { accountId: principal.accountId, mode: principal.mode }, id) : undefined;
+          if (!e) throw new ApiError("resource_missing", `No such webhook_endpoint: '${printableName(id)}'`, "endpoint_id", 400);
+          endpointId = e.id;
+        }
+        let created: { id: string }[];
+        try {
+          created = await resendEvent(ctx.database.sql, event.id, ctx.clock.now(), endpointId, principal.accountId);
+        } catch (err) {
+          if (err instanceof WebhookOperatorError)
+            throw new ApiError(
+              "event_not_deliverable",
+              endpointId
+                ? `Endpoint '${endpointId}' does not receive event '${event.id}': it is disabled or not subscribed to '${event.type}'.`
+                : `No enabled webhook endpoint of this account subscribes to '${event.type}'.`,
+              endpointId ? "endpoint_id" : undefined,
+            );
+          throw err;
+        }
+        const ids = new Set(created.map((c) => c.id));
+        const rows = (await listDeliveries(ctx.database.sql, { eventId: event.id, limit: 1000 })).filter((d) => ids.has(d.id));
+        set.status = 200;
+        return listBody(rows.map(deliveryShape), { hasMore: false, totalCount: rows.length });
+      },
+      {
+        parse: jsonBodyOf(ResendBody),
+        params: EventIdParams,
+        body: ResendBody,
+        detail: {
+          tags: TAG,
+          summary: "Resend an event",
+          description:
+            "A new delivery of the event, due now, to every enabled endpoint of the key's account that subscribes to its type (or only to `endpoint_id`). Same `webhook-id`, so receivers that already have it dedupe. Answers with the new deliveries. Not idempotent by design: each call is one more delivery, which receivers dedupe.",
+          responses: {
+            200: jsonResponse(DeliveryListSchema, "The deliveries created."),
+            400: errorResponse(400, [
+              errorExample("event_not_deliverable", "No enabled webhook endpoint of this account subscribes to 'payment_intent.confirmed'."),
+              errorExample("resource_missing", "No such webhook_endpoint: 'we_123'", "endpoint_id"),
+              errorExample("parameter_unknown", "Received unknown parameter: url.", "url"),
+            ]),
+            401: unauthorized,
+            404: missing,
+          },
+        },
+      },
+    );
+}

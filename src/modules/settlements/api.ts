@@ -1,0 +1,226 @@
+/**
+ * Routes: GET /v1/settlements, GET /v1/settlements/{id}, POST /v1/settlements (manual cash-out).
+ * Request schemas validate and document (one per route).
+ *
+ * Cash-out: the merchant's available balance now, as one settlement (createSettlement takes every
+ * available transaction; `amount`, if sent, must be that balance: a guard against cashing out a
+ * figure the caller did not see). Answers 201 with the settlement in `pending`; the settler role
+ * withdraws it and starts the ACH transfer. Idempotent with Idempotency-Key; two concurrent
+ * cash-outs of one balance settle it once (the other is 400 nothing_to_settle).
+ */
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../../context.ts";
+import { authed } from "../../http/authed.ts";
+import { noQuery } from "../../http/query.ts";
+import type { Principal } from "../../http/auth.ts";
+import { ApiError, notFound } from "../../http/errors.ts";
+import { badCursor, listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, parseStatusParam } from "../../http/list-params.ts";
+import { errorExample } from "../../http/openapi.ts";
+import { printableName } from "../../http/json-body.ts";
+import { idempotencyKey, jsonBodyOf, parseFailures, reused, STRICT, strictQuery } from "../../http/schema-route.ts";
+import { isIdOf } from "../../domain/ids.ts";
+import { unitsToUsd, usdToUnits } from "../../domain/money.ts";
+import { errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader } from "../payment-intents/model.ts";
+import { idempotentCreate, requestHash } from "../idempotency/store.ts";
+import { computeMerchantBalance } from "../merchants/balance.ts";
+import { getVisibleMerchant } from "../merchants/service.ts";
+import { payoutProviderFor } from "./providers/index.ts";
+import { createSettlement, notSettleableReason } from "./service.ts";
+import { findVisibleSettlement, listMerchantSettlements, loadSettlements } from "./api-service.ts";
+import { SettlementSchema, settlementShape } from "./shapes.ts";
+import { listSchema } from "../../http/list-params.ts";
+
+const TAG = ["Settlements"];
+const EX_MERCHANT = "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K";
+const STATUSES = ["pending", "in_transit", "completed", "failed"] as const;
+const unauthorized = errorResponse(401, [errorExample("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'.")]);
+
+const EX_SETTLEMENT = {
+  id: "stl_4fQm2Lx9RtVb8NcZ1aWd3KpH",
+  object: "settlement",
+  merchant_id: EX_MERCHANT,
+  amount: 1234.56,
+  currency: "usd",
+  status: "pending",
+  method: "ach",
+  transaction_count: 12,
+  bank_account: { bank_name: "Chase", last_4: "6789" },
+  initiated_at: "2026-04-01T12:00:00.000Z",
+  expected_arrival_date: null,
+  completed_at: null,
+};
+const DocSettlement = t.Object(SettlementSchema.properties, { additionalProperties: false, examples: [EX_SETTLEMENT] });
+const SettlementList = listSchema(DocSettlement, EX_SETTLEMENT, { order: "Newest first: `initiated_at` descending, then `id` descending.", totalCount: t.Integer() });
+
+export const SettlementListQuery = t.Object(
+  {
+    merchant_id: t.Optional(t.String({ description: "The merchant. Required unless the key is scoped to a single merchant.", examples: [EX_MERCHANT] })),
+    status: t.Optional(t.Union(STATUSES.map((s) => t.Literal(s)), { description: "Only settlements in this status." })),
+    created_after: t.Optional(t.String({ description: "Initiated strictly after this instant (ISO 8601).", examples: ["2026-04-01T00:00:00.000Z"] })),
+    created_before: t.Optional(t.String({ description: "Initiated strictly before this instant (ISO 8601).", examples: ["2026-05-01"] })),
+    limit: t.Optional(t.String({ pattern: "^[0-9]{1,6}$", description: "Page size, 1 to 100 (default 25).", examples: ["25"] })),
+    starting_after: t.Optional(t.String({ description: "The id of the last settlement of the previous page." })),
+  },
+  { additionalProperties: false },
+);
+
+export const CashOutBody = t.Object(
+  {
+    merchant_id: t.Optional(t.String({ description: "The merchant. Required unless the key is scoped to a single merchant.", examples: [EX_MERCHANT] })),
+    amount: t.Optional(
+      t.Number({
+        exclusiveMinimum: 0,
+        description: "USD. Default: the whole available balance. If sent, it must equal the available balance (a settlement takes every available transaction; partial cash-outs are not offered).",
+        examples: [1234.56],
+      }),
+    ),
+  },
+  { additionalProperties: false, examples: [{ merchant_id: EX_MERCHANT }] },
+);
+
+const SettlementIdParams = t.Object({ id: t.String({ description: "Settlement id, `stl_*`.", examples: [EX_SETTLEMENT.id] }) });
+
+/** DECISIONS.md "Lists": scoped keys may omit merchant_id; unscoped keys must name one they may see. */
+async function merchantOf(ctx: AppContext, p: Principal, given: string | undefined, notFoundStatus: 400 | 404) {
+  const id = given ?? p.scopeMerchantId;
+  if (id === null) throw new ApiError("parameter_missing", "Missing required param: merchant_id (this API key is not scoped to a single merchant).", "merchant_id");
+  try {
+    return await getVisibleMerchant(ctx, p, id);
+  } catch {
+    throw new ApiError("resource_missing", `No such merchant: '${printableName(id)}'`, "merchant_id", notFoundStatus);
+  }
+}
+
+export function settlementApiRoutes(ctx: AppContext) {
+  return new Elysia({ name: "settlements-api", ...STRICT })
+    .use(authed(ctx))
+    .use(parseFailures())
+    .get(
+      "/v1/settlements",
+      async ({ principal, request }) => {
+        strictQuery(request.url, SettlementListQuery);
+        const q = new URL(request.url).searchParams;
+        const opt = (n: string) => q.get(n) ?? undefined;
+        const m = await merchantOf(ctx, principal, opt("merchant_id"), 404);
+        const page = await listMerchantSettlements(ctx, {
+          merchantId: m.id,
+          status: parseStatusParam(opt("status"), STATUSES),
+          afterMs: parseAfterParam(opt("created_after"), "created_after"),
+          beforeMs: parseBeforeParam(opt("created_before"), "created_before"),
+          limit: parseLimitParam(opt("limit")),
+          startingAfter: parseCursorParam(opt("starting_after"), "settlement"),
+        });
+        if (page === "bad_cursor") throw badCursor();
+        return listBody((await loadSettlements(ctx, page.ids)).map(settlementShape), page);
+      },
+      {
+        query: SettlementListQuery,
+        detail: {
+          tags: TAG,
+          summary: "List settlements",
+          description: "Settlements of one merchant, newest first. Their transactions: `GET /v1/transactions?settlement=stl_…`.",
+          responses: {
+            200: jsonResponse(SettlementList, "A page of settlements."),
+            400: errorResponse(400, [
+              errorExample("parameter_missing", "Missing required param: merchant_id (this API key is not scoped to a single merchant).", "merchant_id"),
+              errorExample("parameter_invalid", "Invalid status: must be one of pending, in_transit, completed, failed.", "status"),
+              errorExample("parameter_unknown", "Received unknown parameter: page", "page"),
+            ]),
+            401: unauthorized,
+            404: errorResponse(404, [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'", "merchant_id")]),
+          },
+        },
+      },
+    )
+    .get(
+      "/v1/settlements/:id",
+      async ({ principal, params, request }) => {
+        noQuery(request.url);
+        const s = isIdOf("settlement", params.id) ? await findVisibleSettlement(ctx, principal, params.id) : undefined;
+        if (!s) throw notFound("settlement", printableName(params.id));
+        return settlementShape(s);
+      },
+      {
+        params: SettlementIdParams,
+        detail: {
+          tags: TAG,
+          summary: "Get a settlement",
+          description: "The settlement object (DECISIONS.md \"Settlement\").",
+          responses: { 200: jsonResponse(DocSettlement, "The settlement."), 401: unauthorized, 404: errorResponse(404, [errorExample("resource_missing", "No such settlement: 'stl_4fQm2Lx9RtVb8NcZ1aWd3KpH'")]) },
+        },
+      },
+    )
+    .post(
+      "/v1/settlements",
+      async ({ principal, body, request, set }) => {
+        noQuery(request.url);
+        const key = idempotencyKey(request);
+        const m = await merchantOf(ctx, principal, body.merchant_id, 400);
+        let amountUnits: bigint | undefined;
+        if (body.amount !== undefined) {
+          amountUnits = usdToUnits(body.amount, 6);
+          if (amountUnits === undefined || amountUnits <= 0n) throw new ApiError("parameter_invalid", "Invalid amount: a positive USD amount with at most 6 decimal places.", "amount");
+        }
+        const hash = requestHash("POST /v1/settlements", { merchant_id: m.id, amount: amountUnits?.toString() ?? null });
+        const r = await idempotentCreate(ctx.database.sql, { accountId: principal.accountId, mode: principal.mode, key, hash, now: ctx.clock.now() }, async () => {
+          if (!payoutProviderFor(ctx, m.mode))
+            throw new ApiError("payout_provider_missing", `No payout provider is configured for ${m.mode} mode: settlements cannot be paid out. Ask the operator to configure one.`);
+          const reason = notSettleableReason(ctx, m);
+          if (reason) throw new ApiError("merchant_not_settleable", `Merchant '${m.id}' cannot be settled now: ${reason.replace(`merchant ${m.id} `, "it ")}.`, "merchant_id");
+          const balance = await computeMerchantBalance(ctx, m);
+          if (balance.availableUnits <= 0n) throw nothingToSettle(m.id);
+          if (amountUnits !== undefined && amountUnits > balance.availableUnits)
+            throw new ApiError("amount_above_available", `amount (${unitsToUsd(amountUnits)}) is above the available balance (${unitsToUsd(balance.availableUnits)}).`, "amount");
+          if (amountUnits !== undefined && amountUnits !== balance.availableUnits)
+            throw new ApiError(
+              "parameter_invalid",
+              `Invalid amount: a cash-out settles the whole available balance (${unitsToUsd(balance.availableUnits)}); omit amount or send exactly that figure.`,
+              "amount",
+            );
+          const s = await createSettlement(ctx, m.id, { trigger: "manual" });
+          // Another cash-out (or a scheduled run) took the balance first.
+          if (!s) throw nothingToSettle(m.id);
+          return s;
+        });
+        if (r.kind === "reused") throw reused(key);
+        if (r.kind === "replayed") {
+          const s = await findVisibleSettlement(ctx, principal, r.resourceId);
+          if (!s) throw notFound("settlement", r.resourceId);
+          set.headers["idempotent-replayed"] = "true";
+          return settlementShape(s);
+        }
+        set.status = 201;
+        return settlementShape(r.value);
+      },
+      {
+        parse: jsonBodyOf(CashOutBody),
+        body: CashOutBody,
+        detail: {
+          tags: TAG,
+          summary: "Cash out (manual settlement)",
+          description:
+            "Settles the merchant's available balance now, whatever its schedule: one settlement of every available transaction, paid by ACH to its bank account. Answers 201 with the settlement (`pending`); it moves to `in_transit` once withdrawn and the transfer started, then `completed` (`settlement.completed`). Idempotent with `Idempotency-Key`. Two cash-outs at once settle the balance once: the other is 400 `nothing_to_settle`.",
+          parameters: [idempotencyHeaderParameter],
+          responses: {
+            201: jsonResponse(DocSettlement, "The new settlement."),
+            200: jsonResponse(DocSettlement, "Replay of an earlier cash-out with the same idempotency key: that settlement now.", replayedHeader),
+            400: errorResponse(400, [
+              errorExample("nothing_to_settle", "Merchant 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K' has no available balance to settle."),
+              errorExample("amount_above_available", "amount (500) is above the available balance (120.5).", "amount"),
+              errorExample("payout_provider_missing", "No payout provider is configured for live mode: settlements cannot be paid out. Ask the operator to configure one."),
+              errorExample("merchant_not_settleable", "Merchant 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K' cannot be settled now: it has no verified bank account.", "merchant_id"),
+              errorExample("parameter_missing", "Missing required param: merchant_id (this API key is not scoped to a single merchant).", "merchant_id"),
+              errorExample("resource_missing", "No such merchant: 'mer_123'", "merchant_id"),
+              errorExample("parameter_unknown", "Received unknown parameter: currency", "currency"),
+            ]),
+            401: unauthorized,
+            409: errorResponse(409, [errorExample("idempotency_key_reused", "Keys for idempotent requests can only be used with the same parameters they were first used with.", "idempotency_key")]),
+          },
+        },
+      },
+    );
+}
+
+function nothingToSettle(merchantId: string) {
+  return new ApiError("nothing_to_settle", `Merchant '${merchantId}' has no available balance to settle.`);
+}

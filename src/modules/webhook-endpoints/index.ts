@@ -1,0 +1,283 @@
+/**
+ * Routes: POST/GET /v1/webhook_endpoints, GET/POST/DELETE /v1/webhook_endpoints/{id},
+ * POST /v1/webhook_endpoints/{id}/rotate_secret, GET /v1/webhook_endpoints/{id}/deliveries.
+ * Each request schema (model.ts) both validates and documents. Endpoints belong to the key's
+ * account and mode; a key scoped to one merchant does not manage them (404, never 403).
+ */
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context.ts";
+import { authed } from "../../http/authed.ts";
+import { noQuery } from "../../http/query.ts";
+import type { Principal } from "../../http/auth.ts";
+import { ApiError, notFound } from "../../http/errors.ts";
+import { badCursor, listBody, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
+import { errorExample } from "../../http/openapi.ts";
+import { printableName } from "../../http/json-body.ts";
+import { idempotencyKey, jsonBodyOf, parseFailures, reused, STRICT, strictQuery } from "../../http/schema-route.ts";
+import { isIdOf } from "../../domain/ids.ts";
+import { errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader } from "../payment-intents/model.ts";
+import { parseMetadata } from "../payment-intents/input.ts";
+import { idempotentCreate, requestHash } from "../idempotency/store.ts";
+import { listDeliveries } from "../webhooks/service.ts";
+import {
+  CreateEndpointBody,
+  DeletedSchema,
+  DeliveryListQuery,
+  DeliveryListSchema,
+  deliveryShape,
+  EmptyBody,
+  EndpointIdParams,
+  EndpointListQuery,
+  EndpointListSchema,
+  EndpointSchema,
+  endpointShape,
+  EndpointWithSecretSchema,
+  UpdateEndpointBody,
+} from "./model.ts";
+import { deleteEndpoint, findEndpoint, insertEndpoint, listEndpoints, rotateSecret, updateEndpoint, type Owner } from "./service.ts";
+import { checkEndpointUrl } from "./url-policy.ts";
+
+const TAG = ["Webhook endpoints"];
+const unauthorized = errorResponse(401, [errorExample("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'.")]);
+const missing = errorResponse(404, [errorExample("resource_missing", "No such webhook_endpoint: 'we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y'")]);
+const urlErrors = [
+  errorExample("url_not_allowed", "Live webhook endpoints must use https.", "url"),
+  errorExample("url_not_allowed", "Live webhook endpoints must not point at 127.0.0.1 ('localhost' resolves to it): it is a loopback address.", "url"),
+  errorExample("url_not_allowed", "Live webhook endpoints must not point at 169.254.169.254: it is a cloud metadata address.", "url"),
+];
+
+/** The owner of the key's endpoints; a scoped key has none (its routes answer 404). */
+function ownerOf(p: Principal, id?: string): Owner {
+  if (p.scopeMerchantId !== null) {
+    if (id !== undefined) throw notFound("webhook_endpoint", printableName(id));
+    throw new ApiError("resource_missing", "Webhook endpoints belong to the integrator account: use an API key that is not scoped to a merchant.", undefined, 404);
+  }
+  return { accountId: p.accountId, mode: p.mode };
+}
+
+async function visible(ctx: AppContext, p: Principal, id: string) {
+  const owner = ownerOf(p, id);
+  if (!isIdOf("webhookEndpoint", id)) throw notFound("webhook_endpoint", printableName(id));
+  const e = await findEndpoint(ctx.database.sql, owner, id);
+  if (!e) throw notFound("webhook_endpoint", id);
+  return { owner, endpoint: e };
+}
+
+/** enabled_events: known types (schema), no duplicates, `*` alone. */
+function eventTypes(list: string[]): string[] {
+  if (list.includes("*") && list.length > 1) throw new ApiError("parameter_invalid", "Invalid enabled_events: '*' (every event) cannot be combined with other types.", "enabled_events");
+  if (new Set(list).size !== list.length) throw new ApiError("parameter_invalid", "Invalid enabled_events: a type is listed twice.", "enabled_events");
+  return list;
+}
+
+async function allowedUrl(url: string, p: Principal): Promise<string> {
+  const verdict = await checkEndpointUrl(url, p.mode);
+  if (!verdict.ok) throw new ApiError("url_not_allowed", verdict.message, "url");
+  return verdict.url;
+}
+
+function description(v: string | null | undefined): string | null | undefined {
+  return v === undefined ? undefined : v === null || v === "" ? null : v;
+}
+
+export function webhookEndpointRoutes(ctx: AppContext) {
+  return new Elysia({ name: "webhook-endpoints", ...STRICT })
+    .use(authed(ctx))
+    .use(parseFailures())
+    .post(
+      "/v1/webhook_endpoints",
+      async ({ principal, body, request, set }) => {
+        const owner = ownerOf(principal);
+        noQuery(request.url);
+        const key = idempotencyKey(request);
+        const input = {
+          url: await allowedUrl(body.url, principal),
+          eventTypes: eventTypes(body.enabled_events),
+          description: description(body.description) ?? null,
+          metadata: body.metadata === undefined ? {} : parseMetadata(body.metadata),
+        };
+        const now = ctx.clock.now();
+        const r = await idempotentCreate(ctx.database.sql, { ...owner, key, hash: requestHash("POST /v1/webhook_endpoints", input), now }, (tx) => insertEndpoint(tx, owner, input, now));
+        if (r.kind === "reused") throw reused(key);
+        if (r.kind === "replayed") {
+          // The secret is shown only once: a replay answers the endpoint without it.
+          const e = await findEndpoint(ctx.database.sql, owner, r.resourceId);
+          if (!e) throw notFound("webhook_endpoint", r.resourceId);
+          set.headers["idempotent-replayed"] = "true";
+          return endpointShape(e);
+        }
+        set.status = 201;
+        return { ...endpointShape(r.value), secret: r.value.secret };
+      },
+      {
+        parse: jsonBodyOf(CreateEndpointBody),
+        body: CreateEndpointBody,
+        detail: {
+          tags: TAG,
+          summary: "Create a webhook endpoint",
+          description:
+            "Registers a URL for the key's account and mode. The answer carries the `whsec_` signing secret, shown only here. Idempotent with the `Idempotency-Key` header (a replay answers 200 without the secret). Keys scoped to a merchant cannot manage endpoints (404).",
+          parameters: [idempotencyHeaderParameter],
+          responses: {
+            201: jsonResponse(EndpointWithSecretSchema, "The new endpoint, with its secret."),
+            200: jsonResponse(EndpointSchema, "Replay of an earlier create with the same idempotency key (no secret).", replayedHeader),
+            400: errorResponse(400, [
+              errorExample("parameter_missing", "Missing required param: url.", "url"),
+              errorExample("parameter_unknown", "Received unknown parameter: events.", "events"),
+              errorExample("parameter_invalid", "Invalid enabled_events: '*' (every event) cannot be combined with other types.", "enabled_events"),
+              errorExample("metadata_invalid", "Invalid metadata: at most 10 keys are allowed (got 11).", "metadata"),
+              ...urlErrors,
+            ]),
+            401: unauthorized,
+            404: errorResponse(404, [errorExample("resource_missing", "Webhook endpoints belong to the integrator account: use an API key that is not scoped to a merchant.")]),
+            409: errorResponse(409, [errorExample("idempotency_key_reused", "Keys for idempotent requests can only be used with the same parameters they were first used with.", "idempotency_key")]),
+          },
+        },
+      },
+    )
+    .get(
+      "/v1/webhook_endpoints",
+      async ({ principal, request }) => {
+        const owner = ownerOf(principal);
+        strictQuery(request.url, EndpointListQuery);
+        const q = new URL(request.url).searchParams;
+        const page = await listEndpoints(ctx.database.sql, owner, {
+          limit: parseLimitParam(q.get("limit") ?? undefined),
+          startingAfter: parseCursorParam(q.get("starting_after") ?? undefined, "webhookEndpoint"),
+        });
+        if (page === "bad_cursor") throw badCursor();
+        return listBody(page.rows.map(endpointShape), page);
+      },
+      {
+        query: EndpointListQuery,
+        detail: {
+          tags: TAG,
+          summary: "List webhook endpoints",
+          description: "The account's endpoints in the key's mode, newest first. Secrets are never listed.",
+          responses: {
+            200: jsonResponse(EndpointListSchema, "A page of endpoints."),
+            400: errorResponse(400, [errorExample("parameter_invalid", "Invalid limit: must be an integer between 1 and 100.", "limit")]),
+            401: unauthorized,
+            404: errorResponse(404, [errorExample("resource_missing", "Webhook endpoints belong to the integrator account: use an API key that is not scoped to a merchant.")]),
+          },
+        },
+      },
+    )
+    .get(
+      "/v1/webhook_endpoints/:id",
+      async ({ principal, params, request }) => {
+        noQuery(request.url);
+        return endpointShape((await visible(ctx, principal, params.id)).endpoint);
+      },
+      { params: EndpointIdParams, detail: { tags: TAG, summary: "Get a webhook endpoint", description: "The endpoint, without its secret.", responses: { 200: jsonResponse(EndpointSchema, "The endpoint."), 401: unauthorized, 404: missing } } },
+    )
+    .post(
+      "/v1/webhook_endpoints/:id",
+      async ({ principal, params, body, request }) => {
+        const { owner } = await visible(ctx, principal, params.id);
+        noQuery(request.url);
+        const updated = await updateEndpoint(ctx.database.sql, owner, params.id, {
+          url: body.url === undefined ? undefined : await allowedUrl(body.url, principal),
+          eventTypes: body.enabled_events === undefined ? undefined : eventTypes(body.enabled_events),
+          description: description(body.description),
+          metadata: body.metadata === undefined ? undefined : parseMetadata(body.metadata),
+          disabled: body.disabled,
+        });
+        if (!updated) throw notFound("webhook_endpoint", params.id);
+        return endpointShape(updated);
+      },
+      {
+        parse: jsonBodyOf(UpdateEndpointBody),
+        params: EndpointIdParams,
+        body: UpdateEndpointBody,
+        detail: {
+          tags: TAG,
+          summary: "Update a webhook endpoint",
+          description: "Changes the given fields. `disabled: true` stops deliveries (pending ones are held and sent once enabled again, for up to 3 days); `disabled: false` enables it again. The URL rules are those of create.",
+          responses: {
+            200: jsonResponse(EndpointSchema, "The updated endpoint."),
+            400: errorResponse(400, [errorExample("parameter_unknown", "Received unknown parameter: secret.", "secret"), errorExample("parameter_invalid", "Invalid disabled: Expected boolean.", "disabled"), ...urlErrors]),
+            401: unauthorized,
+            404: missing,
+          },
+        },
+      },
+    )
+    .delete(
+      "/v1/webhook_endpoints/:id",
+      async ({ principal, params, request }) => {
+        const { owner } = await visible(ctx, principal, params.id);
+        noQuery(request.url);
+        const r = await deleteEndpoint(ctx.database.sql, owner, params.id, ctx.clock.now());
+        if (!r) throw notFound("webhook_endpoint", params.id);
+        return { id: params.id, object: "webhook_endpoint" as const, deleted: true as const, dropped_deliveries: r.dropped };
+      },
+      {
+        params: EndpointIdParams,
+        detail: {
+          tags: TAG,
+          summary: "Delete a webhook endpoint",
+          description: "The endpoint receives nothing more and is no longer shown. Its pending deliveries are dropped: each becomes `failed` with a `dropped` attempt in its log.",
+          responses: { 200: jsonResponse(DeletedSchema, "Deleted."), 401: unauthorized, 404: missing },
+        },
+      },
+    )
+    .post(
+      "/v1/webhook_endpoints/:id/rotate_secret",
+      async ({ principal, params, request }) => {
+        const { owner } = await visible(ctx, principal, params.id);
+        noQuery(request.url);
+        const e = await rotateSecret(ctx.database.sql, owner, params.id, ctx.clock.now());
+        if (!e) throw notFound("webhook_endpoint", params.id);
+        return { ...endpointShape(e), secret: e.secret };
+      },
+      {
+        parse: jsonBodyOf(EmptyBody),
+        params: EndpointIdParams,
+        body: EmptyBody,
+        detail: {
+          tags: TAG,
+          summary: "Rotate a webhook endpoint's secret",
+          description:
+            "A new `whsec_` secret, shown only in this response. For 24 hours deliveries carry a signature with each secret still valid (space-separated in `webhook-signature`, as Standard Webhooks allows), then the replaced one stops. Rotating again within 24 hours keeps every replaced secret until its own 24 hours end.",
+          responses: {
+            200: jsonResponse(EndpointWithSecretSchema, "The endpoint with its new secret."),
+            400: errorResponse(400, [errorExample("parameter_unknown", "Received unknown parameter: expires_in.", "expires_in")]),
+            401: unauthorized,
+            404: missing,
+          },
+        },
+      },
+    )
+    .get(
+      "/v1/webhook_endpoints/:id/deliveries",
+      async ({ principal, params, request }) => {
+        await visible(ctx, principal, params.id);
+        strictQuery(request.url, DeliveryListQuery);
+        const limit = parseLimitParam(new URL(request.url).searchParams.get("limit") ?? undefined);
+        const [rows, [count]] = await Promise.all([
+          listDeliveries(ctx.database.sql, { endpointId: params.id, limit: limit + 1 }),
+          ctx.database.sql<{ n: number }[]>`
+            SELECT (SELECT count(*) FROM app.webhook_deliveries WHERE endpoint_id = ${params.id})
+                 + (SELECT count(*) FROM app.webhook_deliveries_archive WHERE endpoint_id = ${params.id}) AS n`,
+        ]);
+        const hasMore = rows.length > limit;
+        return listBody((hasMore ? rows.slice(0, limit) : rows).map(deliveryShape), { hasMore, totalCount: Number(count?.n ?? 0) });
+      },
+      {
+        params: EndpointIdParams,
+        query: DeliveryListQuery,
+        detail: {
+          tags: TAG,
+          summary: "List deliveries of a webhook endpoint",
+          description: "Deliveries to this endpoint, newest first, each with its attempts: outcome, HTTP status, latency, the first 1 KiB of the response, and when the next attempt is due.",
+          responses: {
+            200: jsonResponse(DeliveryListSchema, "A page of deliveries."),
+            400: errorResponse(400, [errorExample("parameter_invalid", "Invalid limit: must be an integer between 1 and 100.", "limit"), errorExample("parameter_unknown", "Received unknown parameter: status", "status")]),
+            401: unauthorized,
+            404: missing,
+          },
+        },
+      },
+    );
+}

@@ -1,0 +1,165 @@
+/**
+ * Webhook endpoints managed by integrators over /v1 (issue 12). One home for each change of an
+ * endpoint row: create, update, rotate_secret, delete (with its pending deliveries dropped).
+ * Endpoints belong to an account and a mode; keys scoped to one merchant do not manage them.
+ */
+import { randomBytes } from "node:crypto";
+import type { AppContext } from "../../context.ts";
+import type { Mode } from "../../db/schema/core.ts";
+import type { Sql, SqlOrTx } from "../../db/client.ts";
+import { newId } from "../../domain/ids.ts";
+import { fromPgJson, fromPgTs, pgJson, pgTs } from "../../db/pg-values.ts";
+
+/** How long the secret replaced by a rotation still signs deliveries. */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+export interface EndpointRow {
+  id: string;
+  accountId: string;
+  mode: Mode;
+  url: string;
+  secret: string;
+  eventTypes: string[];
+  status: "enabled" | "disabled";
+  disabledReason: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  createdAt: Date;
+}
+
+type Raw = Record<string, unknown>;
+
+function fromRow(r: Raw): EndpointRow {
+  return {
+    id: r.id as string,
+    accountId: r.account_id as string,
+    mode: r.mode as Mode,
+    url: r.url as string,
+    secret: r.secret as string,
+    eventTypes: r.event_types as string[],
+    status: r.status as EndpointRow["status"],
+    disabledReason: (r.disabled_reason as string | null) ?? null,
+    description: (r.description as string | null) ?? null,
+    metadata: fromPgJson<Record<string, string>>(r.metadata),
+    createdAt: fromPgTs(r.created_at),
+  };
+}
+
+export function newSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64")}`;
+}
+
+export interface Owner {
+  accountId: string;
+  mode: Mode;
+}
+
+export async function insertEndpoint(tx: SqlOrTx, owner: Owner, input: { url: string; eventTypes: string[]; description: string | null; metadata: Record<string, string> }, now: Date): Promise<EndpointRow> {
+  const [row] = await tx`
+    INSERT INTO app.webhook_endpoints (id, account_id, mode, url, secret, event_types, status, description, metadata, created_at)
+    VALUES (${newId("webhookEndpoint")}, ${owner.accountId}, ${owner.mode}, ${input.url}, ${newSecret()}, ${input.eventTypes}::text[], 'enabled',
+            ${input.description}, ${pgJson(input.metadata)}::text::jsonb, ${pgTs(now)}::timestamptz)
+    RETURNING *`;
+  return fromRow(row as Raw);
+}
+
+/** The endpoint if it belongs to the owner (account and mode) and is not deleted. */
+export async function findEndpoint(sql: SqlOrTx, owner: Owner, id: string): Promise<EndpointRow | undefined> {
+  const [row] = await sql`
+    SELECT * FROM app.webhook_endpoints WHERE id = ${id} AND account_id = ${owner.accountId} AND mode = ${owner.mode} AND deleted_at IS NULL`;
+  return row ? fromRow(row as Raw) : undefined;
+}
+
+export async function listEndpoints(sql: Sql, owner: Owner, input: { limit: number; startingAfter?: string }): Promise<{ rows: EndpointRow[]; hasMore: boolean; totalCount: number } | "bad_cursor"> {
+  let cursor: { created_at: string; id: string } | undefined;
+  if (input.startingAfter !== undefined) {
+    const c = await findEndpoint(sql, owner, input.startingAfter);
+    if (!c) return "bad_cursor";
+    cursor = { created_at: c.createdAt.toISOString(), id: c.id };
+  }
+  const [rows, [count]] = await Promise.all([
+    sql`
+      SELECT * FROM app.webhook_endpoints
+      WHERE account_id = ${owner.accountId} AND mode = ${owner.mode} AND deleted_at IS NULL
+        AND (${cursor?.created_at ?? null}::timestamptz IS NULL OR (created_at, id) < (${cursor?.created_at ?? null}::timestamptz, ${cursor?.id ?? ""}))
+      ORDER BY created_at DESC, id DESC LIMIT ${input.limit + 1}`,
+    sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.webhook_endpoints WHERE account_id = ${owner.accountId} AND mode = ${owner.mode} AND deleted_at IS NULL`,
+  ]);
+  const hasMore = rows.length > input.limit;
+  return { rows: (hasMore ? rows.slice(0, input.limit) : rows).map((r) => fromRow(r as Raw)), hasMore, totalCount: count?.n ?? 0 };
+}
+
+export interface EndpointUpdate {
+  url?: string;
+  eventTypes?: string[];
+  description?: string | null;
+  metadata?: Record<string, string>;
+  disabled?: boolean;
+}
+
+/** Applies the given fields (guarded: the endpoint must still exist, undeleted). */
+export async function updateEndpoint(sql: Sql, owner: Owner, id: string, u: EndpointUpdate): Promise<EndpointRow | undefined> {
+  const [row] = await sql`
+    UPDATE app.webhook_endpoints SET
+      url = coalesce(${u.url ?? null}::text, url),
+      event_types = coalesce(${u.eventTypes ?? null}::text[], event_types),
+      description = CASE WHEN ${u.description !== undefined} THEN ${u.description ?? null}::text ELSE description END,
+      metadata = coalesce(${u.metadata === undefined ? null : pgJson(u.metadata)}::text::jsonb, metadata),
+      status = CASE ${u.disabled === undefined ? null : u.disabled}::boolean WHEN true THEN 'disabled' WHEN false THEN 'enabled' ELSE status END,
+      disabled_reason = CASE ${u.disabled === undefined ? null : u.disabled}::boolean WHEN true THEN 'disabled through the API' WHEN false THEN NULL ELSE disabled_reason END
+    WHERE id = ${id} AND account_id = ${owner.accountId} AND mode = ${owner.mode} AND deleted_at IS NULL
+    RETURNING *`;
+  return row ? fromRow(row as Raw) : undefined;
+}
+
+/**
+ * A new secret. The replaced one keeps signing deliveries (next to the new one) for
+ * SECRET_OVERLAP_MS; so do secrets replaced earlier whose overlap has not ended, so two rotations
+ * in a row (or at once: the row lock serializes them) never cut off a secret handed out.
+ */
+export async function rotateSecret(sql: Sql, owner: Owner, id: string, now: Date): Promise<EndpointRow | undefined> {
+  const until = new Date(now.getTime() + SECRET_OVERLAP_MS);
+  const [row] = await sql`
+    UPDATE app.webhook_endpoints SET
+      previous_secrets = (
+        SELECT coalesce(jsonb_agg(x), '[]'::jsonb) FROM jsonb_array_elements(previous_secrets) x
+        WHERE (x->>'expires_at')::timestamptz > ${pgTs(now)}::timestamptz
+      ) || jsonb_build_array(jsonb_build_object('secret', secret, 'expires_at', ${until.toISOString()}::text)),
+      secret = ${newSecret()}
+    WHERE id = ${id} AND account_id = ${owner.accountId} AND mode = ${owner.mode} AND deleted_at IS NULL
+    RETURNING *`;
+  return row ? fromRow(row as Raw) : undefined;
+}
+
+/** Secrets of a `previous_secrets` value still valid at `now`. */
+export function liveSecrets(previous: unknown, now: Date): string[] {
+  const list = (fromPgJson<{ secret: string; expires_at: string }[] | null>(previous) ?? []);
+  return list.filter((p) => Date.parse(p.expires_at) > now.getTime()).map((p) => p.secret);
+}
+
+/**
+ * Deletes the endpoint: never shown or targeted again; its pending deliveries (in flight ones
+ * included) become failed, each with a `dropped` attempt row saying why. A request already in
+ * flight still records its own attempt, but cannot move the delivery any more (recordAttempts only
+ * moves pending rows).
+ */
+export async function deleteEndpoint(sql: Sql, owner: Owner, id: string, now: Date): Promise<{ dropped: number } | undefined> {
+  return sql.begin(async (tx) => {
+    const [gone] = await tx`
+      UPDATE app.webhook_endpoints SET deleted_at = ${pgTs(now)}::timestamptz, status = 'disabled', disabled_reason = 'deleted through the API'
+      WHERE id = ${id} AND account_id = ${owner.accountId} AND mode = ${owner.mode} AND deleted_at IS NULL RETURNING id`;
+    if (!gone) return undefined;
+    const dropped = await tx`
+      WITH d AS (
+        UPDATE app.webhook_deliveries SET status = 'failed', finished_at = ${pgTs(now)}::timestamptz, lease_token = NULL,
+          last_error = 'endpoint deleted; delivery dropped'
+        WHERE endpoint_id = ${id} AND status = 'pending'
+        RETURNING id, event_id, endpoint_id, attempt_count
+      )
+      INSERT INTO app.webhook_attempts (delivery_id, event_id, endpoint_id, attempt_number, started_at, outcome, error)
+      SELECT id, event_id, endpoint_id, attempt_count + 1, ${pgTs(now)}::timestamptz, 'dropped', 'endpoint deleted; delivery dropped, no further attempts'
+      FROM d RETURNING 1`;
+    return { dropped: dropped.length };
+  }) as Promise<{ dropped: number } | undefined>;
+}
+
