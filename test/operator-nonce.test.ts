@@ -11,7 +11,8 @@ import { startTestService, type TestService } from "./support/service.ts";
 import { payer, sleep, waitFor } from "./support/payments.ts";
 import { runCli } from "./support/cli.ts";
 import { workerChildEnv } from "./support/child-env.ts";
-import { chooseNonce, GAP_MS } from "../src/chain/operator-sender.ts";
+import { chooseNonce, GAP_MS, OperatorSender } from "../src/chain/operator-sender.ts";
+import { testUsdcAbi } from "../src/chain/abis.ts";
 import { createIntegratorAccount } from "../src/modules/merchants/onboarding.ts";
 import { newId } from "../src/domain/ids.ts";
 import { splitFee } from "../src/domain/money.ts";
@@ -133,4 +134,22 @@ describe("across processes", () => {
       WHERE am.account_id = ${account.id} AND m.payment_address IS NOT NULL`;
     expect(merchants[0]?.n).toBe(20);
   }, 240_000);
+
+  test("a nonce handed out but never broadcast (a crash between signing and sending) is filled, and the transactions behind it are mined", async () => {
+    const chain = svc.ctx.chains.test!;
+    const sender = new OperatorSender(svc.ctx.database.sql, chain.chainId, chain.publicClient, chain.operator, { gapMs: 2_000 });
+    const mint = { address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: ["0x000000000000000000000000000000000000dEaD", 1n] } as const;
+    const lost = await sender.signRecorded({ ...mint, args: [mint.args[0], 2n] }, async () => {}); // signed, recorded, never sent
+    const queued = await sender.write(mint); // behind the hole: the node holds it back
+    const deadline = Date.now() + 30_000;
+    let receipt = null;
+    while (!receipt && Date.now() < deadline) {
+      await sleep(1_100);
+      receipt = await chain.publicClient.getTransactionReceipt({ hash: queued }).catch(() => null);
+      if (!receipt) await sender.write(mint); // ordinary traffic: one of these takes the hole once it is old enough
+    }
+    expect(receipt?.status).toBe("success");
+    expect(await chain.publicClient.getTransactionReceipt({ hash: lost.hash }).catch(() => null)).toBeNull();
+    expect(await chain.publicClient.getTransactionCount({ address: chain.operator.account.address, blockTag: "latest" })).toBeGreaterThan(lost.nonce + 1);
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ CREATE TABLE app.operator_nonces (
   next_nonce bigint NOT NULL DEFAULT 0,
   gap_nonce bigint,
   gap_seen_at timestamptz,
+  checked_at timestamptz,
   updated_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (chain_id, address)
 );
