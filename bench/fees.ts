@@ -118,6 +118,10 @@ async function main() {
     console.log(`\n  payments sent ${sent}, recorded ${last.recorded}, fees collected ${rows.length}`);
     console.log(`  confirmation -> collection: p50 ${pct(lags, 0.5).toFixed(0)} ms, p99 ${pct(lags, 0.99).toFixed(0)} ms, max ${Math.max(...lags).toFixed(0)} ms`);
     console.log(`  backlog: max ${Math.max(...backlogs)}, at the end ${last.backlog}`);
+    const sample = await sql<{ fee_tx_hash: string }[]>`
+      SELECT DISTINCT fee_tx_hash FROM app.transactions WHERE payment_address = ${merchant} AND fee_tx_hash IS NOT NULL LIMIT 20`;
+    const gas = await Promise.all(sample.map((r) => chain.publicClient.getTransactionReceipt({ hash: r.fee_tx_hash as `0x${string}` }).then((x) => Number(x.gasUsed))));
+    console.log(`  gas per collectFee transaction: mean ${(gas.reduce((a, b) => a + b, 0) / Math.max(1, gas.length)).toFixed(0)} (${gas.length} sampled)`);
     console.log(`  collected within 30 s of the payment: ${within30}/${rows.length} ${within30 === sent ? "PASS" : "FAIL"}`);
   } finally {
     await svc.stop();
