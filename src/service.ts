@@ -86,7 +86,15 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     let demo: Awaited<ReturnType<typeof ensureDemo>> | undefined;
     if (config.chains.test.embedded) demo = await ensureDemo(ctx, config.sandboxInfoFile);
 
-    // 4. Indexer, then workers, then the API (readers come up after the data they read).
+    // 4. The API first: its reads need the last indexed state, not a live indexer, so after a restart
+    // it answers while the indexer catches up (/ready says so). Then the indexer, then the workers.
+    let apiUrl = config.publicBaseUrl;
+    if (config.roles.has("api")) {
+      const app = buildApp(ctx);
+      const server = serveApi(app, { hostname: config.host, port: config.port, log });
+      stops.push(async () => void (await server.stop(true)));
+      apiUrl = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port}`;
+    }
     if (config.roles.has("indexer")) {
       const { startIndexerRole } = await import("./workers/indexer.ts");
       const indexer = await startIndexerRole(ctx, databaseUrl);
@@ -98,13 +106,6 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
       if (!start) continue;
       const running: RunningRole = await start(ctx);
       stops.push(() => running.stop());
-    }
-    let apiUrl = config.publicBaseUrl;
-    if (config.roles.has("api")) {
-      const app = buildApp(ctx);
-      const server = serveApi(app, { hostname: config.host, port: config.port, log });
-      stops.push(async () => void (await server.stop(true)));
-      apiUrl = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port}`;
     }
 
     const sandbox: SandboxInfo | undefined =

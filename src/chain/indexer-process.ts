@@ -291,6 +291,23 @@ export async function pruneIndexerSchemas(sql: Sql, keep: string[]): Promise<str
   return dropped;
 }
 
+/**
+ * Clears Ponder's lock on an instance schema whose holder is known to be dead, so that the next
+ * Ponder on it starts at once instead of waiting out Ponder's 25 s heartbeat timeout (crash
+ * recovery still runs: Ponder resumes from the schema's checkpoints). Only called when this
+ * supervisor holds the views schema's supervisor lock (no other live supervisor runs Ponder there)
+ * or when the Ponder it ran on that schema has exited.
+ */
+export async function unlockDeadInstance(sql: Sql, schema: string): Promise<boolean> {
+  const [exists] = await sql<{ t: string | null }[]>`SELECT to_regclass(${`"${schema}"._ponder_meta`})::text AS t`;
+  if (!exists?.t) return false;
+  const rows = await sql.unsafe(
+    `UPDATE "${schema}"."_ponder_meta" SET value = jsonb_set(value, '{is_locked}', to_jsonb(0))
+     WHERE key = 'app' AND (value->>'is_locked')::int = 1 RETURNING key`,
+  );
+  return rows.length > 0;
+}
+
 // ---------------------------------------------------------------------------------------------
 // One Ponder process
 
@@ -527,6 +544,9 @@ export class IndexerSupervisor {
   private readonly stoppedSignal = new Promise<void>((resolve) => (this.signalStopped = resolve));
   private restartAttempts = 0;
   private sql: Sql | undefined;
+  /** A one-connection client holding the session advisory lock "supervisor of this views schema". */
+  private lockSql: Sql | undefined;
+  private holdsSupervisorLock = false;
 
   constructor(opts: IndexerSupervisorOptions) {
     assertViewsSchema(opts.viewsSchema);
@@ -543,6 +563,7 @@ export class IndexerSupervisor {
   /** Loads the chains, starts the indexer and waits until it is ready. */
   start(): Promise<RefreshResult> {
     return this.serialize(async () => {
+      await this.takeSupervisorLock();
       const result = await this.swapTo(await this.loadChains());
       if (this.opts.pruneOnStart !== false) {
         const dropped = await pruneIndexerSchemas(this.db(), [result.schema]).catch((err: unknown) => {
@@ -578,6 +599,38 @@ export class IndexerSupervisor {
     this.currentInstance = undefined;
     if (this.sql) await this.sql.end({ timeout: 1 });
     this.sql = undefined;
+    if (this.lockSql) await this.lockSql.end({ timeout: 1 }).catch(() => {});
+    this.lockSql = undefined;
+    this.holdsSupervisorLock = false;
+  }
+
+  /**
+   * One supervisor per views schema, held as a session advisory lock (released by Postgres when the
+   * process dies). Holding it proves that a Ponder lock left on our schemas belongs to a dead
+   * supervisor's Ponder (a kill -9 of the service), so the restart need not wait for it to expire.
+   * Not holding it (another supervisor is alive, or it was lost with its connection) only means
+   * Ponder's own lock is respected, as before.
+   */
+  private async takeSupervisorLock() {
+    try {
+      this.lockSql ??= postgres(this.opts.databaseUrl, { max: 1, onnotice: () => {}, connection: { application_name: "stablepay-indexer-supervisor" } }) as unknown as Sql;
+      const [r] = await this.lockSql<{ ok: boolean }[]>`SELECT pg_try_advisory_lock(hashtext(${`indexer-supervisor:${this.opts.viewsSchema}`})) AS ok`;
+      this.holdsSupervisorLock = r?.ok === true;
+      if (!this.holdsSupervisorLock) this.note("another indexer supervisor holds this views schema; Ponder's own lock decides", "warn");
+    } catch (err) {
+      this.holdsSupervisorLock = false;
+      this.note(`could not take the supervisor lock: ${(err as Error).message}`, "warn");
+    }
+  }
+
+  /** Before starting Ponder on `schema`: clear a lock whose holder is known to be dead. */
+  private async clearDeadLock(schema: string, holderExited: boolean) {
+    if (!holderExited && !this.holdsSupervisorLock) return;
+    const cleared = await unlockDeadInstance(this.db(), schema).catch((err: unknown) => {
+      this.note(`could not clear the stale lock of ${schema}: ${(err as Error).message}`, "warn");
+      return false;
+    });
+    if (cleared) this.note(`cleared the lock of ${schema} left by a Ponder that is no longer running`);
   }
 
   private async loadChains(): Promise<ChainConfig[]> {
@@ -628,6 +681,7 @@ export class IndexerSupervisor {
 
     const port = this.opts.basePort + (this.generation++ % 2);
     this.note(`starting ${schema} on port ${port}${old ? ` to replace ${old.schema}` : ""}`);
+    await this.clearDeadLock(schema, false);
     const next = await this.spawn(chains, port);
     try {
       await next.ready;
@@ -656,11 +710,14 @@ export class IndexerSupervisor {
   private watch(instance: RunningIndexer) {
     void instance.exited.then(({ code, signal }) => {
       if (this.stopped || this.currentInstance !== instance) return;
-      const delay = Math.min(30_000, 1_000 * 2 ** this.restartAttempts++);
+      // The first restart is immediate (payments wait on it); repeated failures back off.
+      const delay = this.restartAttempts === 0 ? 0 : Math.min(30_000, 1_000 * 2 ** this.restartAttempts);
+      this.restartAttempts++;
       this.note(`${instance.schema} exited (code ${code}, signal ${signal}); restarting in ${delay} ms`, "error");
       this.serialize(async () => {
         await Promise.race([sleep(delay), this.stoppedSignal]);
         if (this.stopped || this.currentInstance !== instance) return;
+        await this.clearDeadLock(instance.schema, true); // the Ponder that held it has exited
         const again = await this.spawn(this.currentChains, instance.port);
         this.currentInstance = again;
         this.watch(again);

@@ -4,13 +4,27 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context.ts";
+import { CHAIN_VIEWS } from "../modules/matching/chain-reader.ts";
 
 const READY_TIMEOUT_MS = 2_000;
 
 const HealthSchema = t.Object({ status: t.Literal("ok") }, { examples: [{ status: "ok" }] });
-const readyFields = { status: t.Union([t.Literal("ready"), t.Literal("unavailable")]), checks: t.Object({ database: t.Union([t.Literal("ok"), t.Literal("unreachable")]) }) };
-const ReadySchema = t.Object(readyFields, { examples: [{ status: "ready", checks: { database: "ok" } }] });
-const UnavailableSchema = t.Object(readyFields, { description: "Not ready", examples: [{ status: "unavailable", checks: { database: "unreachable" } }] });
+const ChainCheck = t.Object({
+  chain_id: t.Integer(),
+  rpc: t.Union([t.Literal("ok"), t.Literal("unreachable")]),
+  head_block: t.Union([t.Integer(), t.Null()]),
+  indexed_block: t.Union([t.Integer(), t.Null()]),
+  /** Blocks the indexer is behind the chain's head (null when either is unknown). */
+  indexer_lag_blocks: t.Union([t.Integer(), t.Null()]),
+  indexer: t.Union([t.Literal("ok"), t.Literal("catching_up"), t.Literal("starting"), t.Literal("unknown")]),
+});
+const readyFields = {
+  status: t.Union([t.Literal("ready"), t.Literal("unavailable")]),
+  checks: t.Object({ database: t.Union([t.Literal("ok"), t.Literal("unreachable")]), chains: t.Array(ChainCheck) }),
+};
+const example = { chain_id: 31337, rpc: "ok", head_block: 1204, indexed_block: 1204, indexer_lag_blocks: 0, indexer: "ok" };
+const ReadySchema = t.Object(readyFields, { examples: [{ status: "ready", checks: { database: "ok", chains: [example] } }] });
+const UnavailableSchema = t.Object(readyFields, { description: "Not ready", examples: [{ status: "unavailable", checks: { database: "unreachable", chains: [] } }] });
 
 export function healthRoutes(ctx: AppContext) {
   return new Elysia({ name: "health" })
@@ -21,13 +35,15 @@ export function healthRoutes(ctx: AppContext) {
     .get(
       "/ready",
       async ({ set }) => {
-        const ok = await databaseAnswers(ctx);
+        const [ok, chains] = await Promise.all([databaseAnswers(ctx), chainChecks(ctx)]);
+        // The API serves from Postgres: a chain or indexer behind makes it answer from the last
+        // indexed state, not stop answering, so only the database decides the status code.
         if (!ok) set.status = 503;
-        return { status: ok ? ("ready" as const) : ("unavailable" as const), checks: { database: ok ? ("ok" as const) : ("unreachable" as const) } };
+        return { status: ok ? ("ready" as const) : ("unavailable" as const), checks: { database: ok ? ("ok" as const) : ("unreachable" as const), chains } };
       },
       {
         response: { 200: ReadySchema, 503: UnavailableSchema },
-        detail: { tags: ["Operations"], summary: "Readiness", description: "The process can serve requests: Postgres answers within 2 s. 503 otherwise. Public.", security: [] },
+        detail: { tags: ["Operations"], summary: "Readiness", description: "The process can serve requests: Postgres answers within 2 s (503 otherwise). Also reports, per chain, whether its RPC answers, the head and indexed blocks and the indexer's lag (`starting` before its first checkpoint, `catching_up` when more than 5 blocks behind); these do not change the status code. Public.", security: [] },
       },
     );
 }
@@ -43,4 +59,27 @@ async function databaseAnswers(ctx: AppContext): Promise<boolean> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+function within<T>(ms: number, p: Promise<T>): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  return Promise.race([p.catch(() => undefined), timeout]).finally(() => clearTimeout(timer));
+}
+
+async function chainChecks(ctx: AppContext) {
+  const out = [];
+  for (const chain of Object.values(ctx.chains)) {
+    if (!chain) continue;
+    const [head, cp] = await Promise.all([
+      within(READY_TIMEOUT_MS, chain.publicClient.getBlockNumber({ cacheTime: 0 })),
+      within(READY_TIMEOUT_MS, ctx.database.sql.unsafe(`SELECT block_number FROM ${CHAIN_VIEWS}.chain_checkpoint WHERE chain_id = $1`, [chain.chainId]) as Promise<{ block_number: bigint | number }[]>),
+    ]);
+    const indexed = cp?.[0] ? Number(cp[0].block_number) : null;
+    const headBlock = head === undefined ? null : Number(head);
+    const lag = headBlock !== null && indexed !== null ? Math.max(0, headBlock - indexed) : null;
+    const indexer = cp === undefined ? "unknown" : indexed === null ? "starting" : lag !== null && lag > chain.confirmations + 5 ? "catching_up" : lag === null ? "unknown" : "ok";
+    out.push({ chain_id: chain.chainId, rpc: head === undefined ? ("unreachable" as const) : ("ok" as const), head_block: headBlock, indexed_block: indexed, indexer_lag_blocks: lag, indexer: indexer as "ok" | "catching_up" | "starting" | "unknown" });
+  }
+  return out;
 }

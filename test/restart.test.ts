@@ -1,0 +1,117 @@
+/**
+ * A crash costs seconds (issue 17 parts 3 and 4): `bun src/main.ts` is killed with SIGKILL of its
+ * whole process group (Postgres, anvil, Ponder and all) and started again at once on the same data.
+ * The restart must start on the first try, the API must answer within 8 s, and a payment sent while
+ * the service is down (as soon as the chain is back, before the service is) must be confirmed within
+ * 30 s of the restart, exactly once.
+ */
+import { afterAll, expect, test } from "bun:test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { freePort } from "../src/sandbox/ports.ts";
+import { usdcAbi } from "../src/chain/abis.ts";
+
+const root = join(import.meta.dir, "..");
+const dataDir = mkdtempSync(join(tmpdir(), "stablepay-restart-"));
+chmodSync(dataDir, 0o755); // the embedded Postgres runs as the `postgres` user when we are root
+const groups: number[] = [];
+
+afterAll(async () => {
+  for (const pid of groups) {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {}
+  }
+  await Bun.sleep(500);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** Starts main.ts in its own process group (so the whole tree can be killed like `kill -9 -<pgid>`). */
+function startMain(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ["src/main.ts"], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  groups.push(child.pid!);
+  let output = "";
+  child.stdout!.on("data", (b: Buffer) => (output += b.toString()));
+  child.stderr!.on("data", (b: Buffer) => (output += b.toString()));
+  return { child, output: () => output };
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number, s?: Started): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe().catch(() => undefined);
+    if (v) return v;
+    if (s && s.child.exitCode !== null) throw new Error(`main exited (${s.child.exitCode}) while waiting for ${what}:\n${s.output()}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${s ? `:\n${s.output()}` : ""}`);
+    await Bun.sleep(100);
+  }
+}
+
+test("kill -9 of the whole service, restart at once: starts first time, API within 8 s, a payment made meanwhile confirms", async () => {
+  const env = { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
+  const api = `http://127.0.0.1:${env.PORT}`;
+  const rpcUrl = `http://127.0.0.1:${env.SANDBOX_ANVIL_PORT}`;
+
+  const first = startMain(env);
+  await until("the first start's banner", async () => first.output().includes("Ctrl-C stops everything"), 120_000, first);
+  const info = JSON.parse(readFileSync(join(dataDir, "sandbox.json"), "utf8")) as Record<string, string>;
+  const key = info.test_key_scoped!;
+  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+  const created = await fetch(`${api}/v1/payment-intents`, { method: "POST", headers, body: JSON.stringify({ amount: 4.2, currency: "usd", merchant_id: info.merchant_id }) });
+  expect(created.status).toBe(201);
+  const intent = (await created.json()) as { id: string; payment_address: Address; qr_payload: string };
+  const expected = BigInt(/uint256=(\d+)/.exec(intent.qr_payload)![1]!);
+  await Bun.sleep(6_000); // anvil writes its state every 5 s: the chain the restart finds has the account
+
+  // The crash: SIGKILL to every process of the service at once.
+  process.kill(-first.child.pid!, "SIGKILL");
+  await until("the killed service gone", async () => first.child.exitCode !== null || first.child.signalCode !== null, 10_000);
+
+  const restartedAt = Date.now();
+  const second = startMain(env);
+  // While the service is down, as soon as the chain is back: the customer pays.
+  const chain = createPublicClient({ transport: http(rpcUrl) });
+  await until("the chain back", async () => (await chain.getChainId()) > 0, 30_000, second);
+  const payer = createWalletClient({ transport: http(rpcUrl), account: privateKeyToAccount(info.payer_private_key as Hex), chain: { id: Number(info.chain_id), name: "sandbox", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } } });
+  const paid = await payer.writeContract({ address: info.usdc_address as Address, abi: usdcAbi, functionName: "transfer", args: [intent.payment_address, expected] });
+  const paidAt = Date.now();
+
+  // The API answers (with the last indexed state) within 8 s of the restart.
+  await until("the API answering after the restart", async () => (await fetch(`${api}/v1/payment-intents/${intent.id}`, { headers })).status === 200, 8_000, second);
+  const apiSeconds = (Date.now() - restartedAt) / 1000;
+
+  // The payment made during the outage confirms within 30 s of the restart, with one transaction.
+  const confirmed = await until(
+    "the payment made during the outage confirmed",
+    async () => {
+      const body = (await (await fetch(`${api}/v1/payment-intents/${intent.id}`, { headers })).json()) as { status: string; tx_hash?: string };
+      return body.status === "confirmed" ? body : undefined;
+    },
+    30_000 - (paidAt - restartedAt),
+    second,
+  );
+  expect(confirmed.tx_hash).toBe(paid);
+  const txns = (await (await fetch(`${api}/v1/transactions?merchant_id=${info.merchant_id}&limit=100`, { headers })).json()) as { data: Array<{ tx_hash: string; payment_intent_id: string | null }> };
+  expect(txns.data.filter((t) => t.tx_hash === paid).length).toBe(1);
+  expect(second.output()).not.toContain("Start failed");
+  console.log(`restart: API answered ${apiSeconds.toFixed(1)} s after the start; confirmed ${((Date.now() - restartedAt) / 1000).toFixed(1)} s after it`);
+
+  // A clean stop of the restarted service.
+  process.kill(second.child.pid!, "SIGINT");
+  await until("the restarted service stopped", async () => second.child.exitCode !== null, 15_000);
+  expect(existsSync(join(dataDir, "postgres"))).toBe(true);
+}, 240_000);
