@@ -144,7 +144,12 @@ describe("health", () => {
     expect(await health.json()).toEqual({ status: "ok" });
     const ready = await svc.api("/ready", { key: null });
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok" } });
+    const body = (await ready.json()) as { status: string; checks: { database: string; chains: Array<Record<string, unknown>> } };
+    expect(body).toMatchObject({ status: "ready", checks: { database: "ok" } });
+    // Per chain: the RPC answers; no indexer runs in this file's service, so its state is not "ok".
+    expect(body.checks.chains).toHaveLength(1);
+    expect(body.checks.chains[0]).toMatchObject({ chain_id: svc.ctx.chains.test!.chainId, rpc: "ok", head_block: expect.any(Number) });
+    expect(body.checks.chains[0]!.indexer).not.toBe("ok");
   });
 
   // Last: it takes the database away from this file's service.
@@ -152,7 +157,7 @@ describe("health", () => {
     await svc.ctx.database.sql.end({ timeout: 1 });
     const ready = await svc.api("/ready", { key: null });
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: "unavailable", checks: { database: "unreachable" } });
+    expect(await ready.json()).toMatchObject({ status: "unavailable", checks: { database: "unreachable" } });
     // A key not in the auth cache needs the database.
     const res = await svc.api(`/v1/merchants/${svc.sandbox.merchant_id}`, { key: "sk_test_" + "Z".repeat(32) });
     await expectCleanError(res, 500, "internal_error");
