@@ -24,6 +24,11 @@ if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== lockHash) {
   writeFileSync(stamp, lockHash);
 }
 
+// postgres.js 3.4.9 crashes the process when a connection's backend dies: patched until a release
+// fixes it (see scripts/patch-postgres.mjs). Cheap and idempotent, so checked on every run.
+const { patchPostgres } = await import("./patch-postgres.mjs");
+patchPostgres();
+
 const bun = join(root, "node_modules", ".bin", "bun");
 const [command, ...rest] = process.argv.slice(2);
 const argv = {

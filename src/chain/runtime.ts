@@ -38,7 +38,9 @@ export function buildChainRuntime(
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [settings.rpcHttpUrl], ...(settings.rpcWsUrl ? { webSocket: [settings.rpcWsUrl] } : {}) } },
   });
-  const transport = http(settings.rpcHttpUrl, { batch: false, retryCount: 3 });
+  // 5 s per RPC request (3 retries): an RPC that stalls fails the call instead of hanging it. Calls
+  // an API request waits on are bounded tighter where they are made (balance: CHAIN_READ_TIMEOUT_MS).
+  const transport = http(settings.rpcHttpUrl, { batch: false, retryCount: 3, timeout: 5_000 });
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 250 }) as PublicClient;
   // viem's nonce manager stays on the account only for tests and tools that send directly; the
   // service sends through `sender`.

@@ -21,6 +21,8 @@ export function connect(url: string, opts: { max?: number } = {}): Database {
     // int8 columns come back as bigint: money never passes through a float.
     types: { bigint: postgres.BigInt },
     onnotice: () => {},
+    // A server that does not accept the connection within 5 s counts as unavailable (503, retry).
+    connect_timeout: 5,
     connection: { application_name: "stablepay" },
   }) as unknown as Sql;
   const db = drizzle(sql, { schema }) as Db;

@@ -5,7 +5,8 @@
 import { Elysia } from "elysia";
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context.ts";
-import { ApiError } from "./errors.ts";
+import { isDatabaseUnavailable } from "../db/errors.ts";
+import { ApiError, serviceUnavailable } from "./errors.ts";
 import { apiDocs } from "./docs.ts";
 import { healthRoutes } from "./health.ts";
 import { MAX_BODY_BYTES } from "./json-body.ts";
@@ -84,6 +85,7 @@ function toApiError(error: unknown, code: string | number): ApiError {
     case 415:
       return new ApiError("unsupported_content_type", "Request bodies must be JSON, sent with 'Content-Type: application/json'.");
     default:
+      if (isDatabaseUnavailable(error)) return serviceUnavailable("The database is unavailable.");
       return new ApiError("internal_error", "An unexpected error occurred.");
   }
 }

@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   body_too_large: [413, "invalid_request_error"],
   rate_limited: [429, "rate_limit_error"],
   internal_error: [500, "api_error"],
+  service_unavailable: [503, "api_error"],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -62,3 +63,9 @@ export class ApiError extends Error {
 }
 
 export const notFound = (what: string, id: string) => new ApiError("resource_missing", `No such ${what}: '${id}'`);
+
+/** Seconds a client should wait before retrying a 503 (database or dependency unavailable). */
+export const RETRY_AFTER_SECONDS = 2;
+
+export const serviceUnavailable = (what: string) =>
+  new ApiError("service_unavailable", `${what} Retry in a few seconds.`, undefined, 503, { "retry-after": String(RETRY_AFTER_SECONDS) });

@@ -11,6 +11,14 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../logger.ts";
 import { MAX_BODY_BYTES } from "./json-body.ts";
+import { serviceUnavailable } from "./errors.ts";
+
+/**
+ * Every request is answered within this time: a dependency that does not answer (a frozen database,
+ * a stalled RPC) yields 503 service_unavailable with Retry-After instead of a hanging connection.
+ * The handler itself runs on and its late result is dropped (its writes are transactional).
+ */
+export const REQUEST_DEADLINE_MS = 5_000;
 
 const UNREACHABLE_BODY_SIZE = 2 ** 40;
 
@@ -38,9 +46,8 @@ export function serveApi(app: { fetch: (request: Request) => Response | Promise<
     development: false,
     maxRequestBodySize: UNREACHABLE_BODY_SIZE,
     fetch(request) {
-      if (request.method !== "GET" && request.method !== "HEAD" && request.headers.get("content-length") === null && request.body !== null)
-        return app.fetch(capChunkedBody(request));
-      return app.fetch(request);
+      const capped = request.method !== "GET" && request.method !== "HEAD" && request.headers.get("content-length") === null && request.body !== null;
+      return withDeadline(Promise.resolve(app.fetch(capped ? capChunkedBody(request) : request)), opts.log, request);
     },
     error(err) {
       const requestId = `req_${randomUUID().replaceAll("-", "")}`;
@@ -51,4 +58,21 @@ export function serveApi(app: { fetch: (request: Request) => Response | Promise<
       });
     },
   });
+}
+
+async function withDeadline(response: Promise<Response>, log: Logger, request: Request): Promise<Response> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<Response>((resolve) => {
+    timer = setTimeout(() => {
+      const requestId = `req_${randomUUID().replaceAll("-", "")}`;
+      log.warn("request over its deadline: answered 503", { method: request.method, path: new URL(request.url).pathname, request_id: requestId });
+      const err = serviceUnavailable("A dependency of this service did not answer in time.");
+      resolve(new Response(JSON.stringify(err.toBody()), { status: 503, headers: { "content-type": "application/json", "request-id": requestId, ...err.headers } }));
+    }, REQUEST_DEADLINE_MS);
+  });
+  try {
+    return await Promise.race([response, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

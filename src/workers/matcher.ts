@@ -125,7 +125,11 @@ export class ChainMatcherWorker {
         // connection gone: the lock went with it
       }
       this.log.warn("matcher lost its chain lock; standing by");
-      await this.releaseLock();
+      // The lock went with its connection: nothing to unlock, and a query on a dead reserved
+      // connection need not be answered. Hand the connection back and take the lock afresh.
+      const dead = this.conn;
+      this.conn = null;
+      dead?.release();
       return false;
     }
     const conn = await this.ctx.database.sql.reserve();
@@ -152,7 +156,8 @@ export class ChainMatcherWorker {
     this.conn = null;
     if (!conn) return;
     try {
-      await conn`SELECT pg_advisory_unlock(${MATCHER_LOCK_CLASS}, ${this.chainId})`;
+      // Bounded: if the connection is gone the lock is gone with it, and the answer may never come.
+      await Promise.race([conn`SELECT pg_advisory_unlock(${MATCHER_LOCK_CLASS}, ${this.chainId})`, new Promise((r) => setTimeout(r, 2_000))]);
     } catch {
       // the connection is gone, and the lock with it
     }

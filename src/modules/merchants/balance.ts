@@ -30,6 +30,7 @@ import type { AppContext } from "../../context.ts";
 import type { merchants } from "../../db/schema/core.ts";
 import { usdcAbi } from "../../chain/abis.ts";
 import { unitsToUsd } from "../../domain/money.ts";
+import { fromPgTs } from "../../db/pg-values.ts";
 import { isoMs } from "../../http/format.ts";
 import { t } from "elysia";
 import { CHAIN_VIEWS, isViewsMissing } from "../matching/chain-reader.ts";
@@ -53,6 +54,15 @@ export interface MerchantBalance {
   /** null: not checked (ledger only, or the indexer is behind B). */
   reconciled: boolean | null;
   lastUpdated: Date;
+}
+
+/** How long GET balance waits for the chain before answering from the ledger alone. */
+export const CHAIN_READ_TIMEOUT_MS = 1_500;
+
+function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  p.catch(() => {}); // a late failure after the timeout is not an unhandled rejection
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
 }
 
 const zero = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigInt(String(v)));
@@ -85,14 +95,24 @@ export async function computeMerchantBalance(ctx: AppContext, m: MerchantRow): P
   let atBlock: bigint;
   let onchain: bigint;
   try {
-    const [cursor] = await sql<{ covered_block: bigint | null }[]>`
-      SELECT covered_block FROM app.matcher_cursors WHERE chain_id = ${chain.chainId}`;
-    if (cursor?.covered_block !== null && cursor?.covered_block !== undefined) atBlock = BigInt(cursor.covered_block);
-    else {
-      const head = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
-      atBlock = head - BigInt(chain.confirmations) > 0n ? head - BigInt(chain.confirmations) : 0n;
-    }
-    onchain = await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [account], blockNumber: atBlock });
+    const [cursor] = await sql<{ covered_block: bigint | null; updated_at: unknown }[]>`
+      SELECT covered_block, updated_at FROM app.matcher_cursors WHERE chain_id = ${chain.chainId}`;
+    // The ledger is as fresh as the matcher's last step over the chain: that is when these figures
+    // were last brought up to date (it stops moving while the chain or the indexer is down).
+    if (cursor?.updated_at) base.lastUpdated = fromPgTs(cursor.updated_at);
+    // The chain only checks the ledger here: a stalled RPC must not hold the answer (ledger figures served).
+    const read = (async () => {
+      let b: bigint;
+      if (cursor?.covered_block !== null && cursor?.covered_block !== undefined) b = BigInt(cursor.covered_block);
+      else {
+        const head = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
+        b = head - BigInt(chain.confirmations) > 0n ? head - BigInt(chain.confirmations) : 0n;
+      }
+      return { b, balance: await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [account], blockNumber: b }) };
+    })();
+    const r = await withTimeout(read, CHAIN_READ_TIMEOUT_MS, "the chain did not answer the balance read in time");
+    atBlock = r.b;
+    onchain = r.balance;
   } catch (err) {
     balanceChainReadFailures.inc(labels);
     ctx.log.warn("balance: the chain could not be read; serving the ledger's figure", { merchantId: m.id, err });

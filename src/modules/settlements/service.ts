@@ -175,7 +175,12 @@ async function withDriveLock<T>(ctx: AppContext, id: string, waitMs: number, fn:
     try {
       return await fn();
     } finally {
-      await conn`SELECT pg_advisory_unlock(${DRIVE_LOCK_CLASS}, hashtext(${id}))`;
+      // Bounded and allowed to fail: if the connection died, the lock died with it (and a query on a
+      // dead reserved connection may never be answered).
+      await Promise.race([
+        conn`SELECT pg_advisory_unlock(${DRIVE_LOCK_CLASS}, hashtext(${id}))`.catch(() => undefined),
+        new Promise((r) => setTimeout(r, 2_000)),
+      ]);
     }
   } finally {
     conn.release();

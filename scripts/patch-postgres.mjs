@@ -1,0 +1,54 @@
+// Patches postgres.js 3.4.9 (node_modules/postgres) against the defect that takes the whole process
+// down when a connection's backend dies (a database failover, a PgBouncer restart,
+// pg_terminate_backend): porsager/postgres issues #1066, #1154, #1208; fixes proposed in PRs #1168 and
+// #1209, not in a release yet. Remove this script (and its call in bootstrap.mjs) once a release
+// carries the fix: it refuses to run on any other version, so an upgrade makes us look again.
+//
+// Three changes, in src/ (Bun) and cjs/src/ (Node), each applied once (idempotent):
+//  1. nextWrite() on a connection whose socket is gone settles the waiting queries with a catchable
+//     CONNECTION_CLOSED instead of throwing `null is not an object (evaluating 'socket.write')` from
+//     a setImmediate (uncatchable: the process exits).
+//  2. closed() and terminate() reset the write buffer and its timer, so a connection that reconnects
+//     does not keep a stale timer that stops every later small write from being flushed (a hang).
+//  3. release() of a reserved connection that closed while reserved leaves it with the closed ones
+//     (reconnected on demand) instead of putting a dead connection back among the open ones.
+//
+// Files are replaced (write + rename), never edited in place: node_modules may be hard-linked.
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const MARK = "/* stablepay patch: postgres#1208 */";
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "node_modules", "postgres");
+
+export function patchPostgres() {
+  if (!existsSync(join(root, "package.json"))) return;
+  const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  if (version !== "3.4.9") throw new Error(`scripts/patch-postgres.mjs is for postgres 3.4.9, found ${version}: check whether the release fixes #1208 and update or remove the patch`);
+  for (const dir of ["src", "cjs/src"]) {
+    edit(join(root, dir, "connection.js"), [
+      [
+        "  function nextWrite(fn) {\n    const x = socket.write(chunk, fn)",
+        `  function nextWrite(fn) {\n    ${MARK}\n    if (socket === null) {\n      nextWriteTimer !== null && clearImmediate(nextWriteTimer)\n      chunk = nextWriteTimer = null\n      error(Errors.connection('CONNECTION_CLOSED', options, socket))\n      return false\n    }\n    const x = socket.write(chunk, fn)`,
+      ],
+      ["    clearImmediate(nextWriteTimer)\n    if (socket) {", "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    if (socket) {"],
+      ["    incomings = null\n    clearImmediate(nextWriteTimer)\n", "    incomings = null\n    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n"],
+    ]);
+    edit(join(root, dir, "index.js"), [
+      ["    sql.release = () => {\n      c.reserved = null\n      onopen(c)\n    }", `    sql.release = () => {\n      ${MARK}\n      c.reserved = null\n      c.queue === closed || onopen(c)\n    }`],
+    ]);
+  }
+}
+
+function edit(file, replacements) {
+  let text = readFileSync(file, "utf8");
+  if (text.includes(MARK)) return;
+  for (const [from, to] of replacements) {
+    if (!text.includes(from)) throw new Error(`scripts/patch-postgres.mjs: ${file} does not contain the expected code; the patch needs updating`);
+    text = text.replace(from, to);
+  }
+  writeFileSync(`${file}.tmp`, text);
+  renameSync(`${file}.tmp`, file);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) patchPostgres();

@@ -1,0 +1,153 @@
+/**
+ * The service outlives its dependencies failing (issue 19), one fault at a time, on the real parts:
+ * the sandbox chain's RPC stalled (SIGSTOP of anvil), the indexer killed (SIGKILL of Ponder), every
+ * database connection terminated (pg_terminate_backend, what a failover or a pooler restart does),
+ * and the database frozen (SIGSTOP of every Postgres process). The service runs in this process, so
+ * a driver defect that throws outside a promise (postgres.js #1208) fails the file.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { startTestService, type TestService } from "./support/service.ts";
+import { createIntent, payer, sleep } from "./support/payments.ts";
+import { connect, type Database } from "../src/db/client.ts";
+
+let svc: TestService;
+let admin: Database;
+
+beforeAll(async () => {
+  svc = await startTestService({ roles: ["api", "indexer", "matcher", "expirer"], // 1 s blocks, as on a real chain (new blocks keep coming, which Ponder's realtime sync follows).
+    env: { LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? "error", SANDBOX_BLOCK_TIME: "1" } });
+  admin = connect(svc.sandbox.database_url, { max: 1 });
+});
+afterAll(async () => {
+  await admin?.close();
+  await svc?.stop();
+});
+
+function pidsWhere(pred: (comm: string, args: string) => boolean): number[] {
+  const out = Bun.spawnSync(["ps", "-eo", "pid=,comm=,args="]).stdout.toString();
+  return out
+    .split("\n")
+    .map((l) => /^\s*(\d+)\s+(\S+)\s+(.*)$/.exec(l))
+    .filter((m): m is RegExpExecArray => m !== null && pred(m[2]!, m[3]!))
+    .map((m) => Number(m[1]));
+}
+
+/** A paid intent's time to `confirmed` through the API (ms), or throws after `limitMs`. */
+async function payAndTime(amount: number, limitMs: number): Promise<number> {
+  const intent = await createIntent(svc, { amount });
+  await payer(svc).pay(intent.paymentAddress, intent.expectedUnits);
+  const paidAt = Date.now();
+  for (;;) {
+    const res = await svc.api(`/v1/payment-intents/${intent.id}`);
+    if (res.status === 200 && ((await res.json()) as { status: string }).status === "confirmed") return Date.now() - paidAt;
+    if (Date.now() - paidAt > limitMs) {
+      const state = await admin.sql.unsafe(
+        `SELECT (SELECT json_agg(c)::text FROM chain.chain_checkpoint c) AS checkpoint, (SELECT json_agg(m)::text FROM app.matcher_cursors m) AS matcher,
+                (SELECT count(*)::int FROM chain.usdc_transfer) AS transfers, (SELECT max(block_number)::int FROM chain.usdc_transfer) AS maxb`,
+      ).catch((e: Error) => e.message);
+      throw new Error(`intent ${intent.id} not confirmed within ${limitMs} ms; head ${await svc.ctx.chains.test!.publicClient.getBlockNumber()}; ${JSON.stringify(state)}`);
+    }
+    await sleep(100);
+  }
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = Date.now();
+  const value = await fn();
+  return { value, ms: Date.now() - started };
+}
+
+test("chain RPC stalled: the balance answers within 2 s from the ledger, /ready reports it, confirmations resume within 10 s", async () => {
+  await payAndTime(3.1, 15_000); // a payment on the ledger before the fault
+  const port = new URL(svc.sandbox.rpc_url).port;
+  const anvil = pidsWhere((comm, args) => comm === "anvil" && args.includes(`--port ${port}`));
+  expect(anvil.length).toBe(1);
+  process.kill(anvil[0]!, "SIGSTOP");
+  let resumed = false;
+  try {
+    await sleep(500);
+    const balance = await timed(() => svc.api(`/v1/merchants/${svc.sandbox.merchant_id}/balance`));
+    expect(balance.value.status).toBe(200);
+    expect(balance.ms).toBeLessThan(2_000);
+    const body = (await balance.value.json()) as { available: number; last_updated: string };
+    expect(body.available).toBeGreaterThan(0);
+    expect(Date.parse(body.last_updated)).toBeLessThanOrEqual(Date.now());
+    const ready = await timed(() => svc.api("/ready", { key: null }));
+    expect(ready.ms).toBeLessThan(3_000);
+    expect(((await ready.value.json()) as { checks: { chains: Array<{ rpc: string }> } }).checks.chains[0]?.rpc).toBe("unreachable");
+    await sleep(3_000);
+    process.kill(anvil[0]!, "SIGCONT");
+    resumed = true;
+    expect(await payAndTime(2.2, 10_000)).toBeLessThan(10_000);
+  } finally {
+    if (!resumed) process.kill(anvil[0]!, "SIGCONT");
+  }
+}, 60_000);
+
+test("indexer killed: a payment sent 1 s later confirms within 15 s", async () => {
+  await payAndTime(1.23, 15_000); // the indexer is live
+  const ponder = pidsWhere((_comm, args) => args.includes("ponder") && args.includes(" start") && args.includes(svc.sandbox.database_url.split("/").pop()!));
+  const fallback = ponder.length ? ponder : pidsWhere((_comm, args) => args.includes("ponder") && args.includes("--root") && !args.startsWith("sh "));
+  expect(fallback.length).toBeGreaterThan(0);
+  for (const pid of fallback) process.kill(pid, "SIGKILL");
+  await sleep(1_000);
+  expect(await payAndTime(5.5, 15_000)).toBeLessThan(15_000);
+}, 60_000);
+
+test("every database connection terminated, three times: the service stays up, answers 200 or 503 meanwhile, and confirms again", async () => {
+  const statuses = new Map<number, number>();
+  let flowing = true;
+  const traffic = (async () => {
+    while (flowing) {
+      const { value: res, ms } = await timed(() => svc.api(`/v1/merchants/${svc.sandbox.merchant_id}`));
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (res.status === 503) expect(res.headers.get("retry-after")).not.toBeNull();
+      expect(ms).toBeLessThan(5_500);
+      await res.arrayBuffer();
+      await sleep(20);
+    }
+  })();
+  for (let i = 0; i < 3; i++) {
+    await admin.sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
+    await sleep(1_500);
+  }
+  flowing = false;
+  await traffic;
+  expect([...statuses.keys()].every((s) => s === 200 || s === 503)).toBe(true);
+  const after = await svc.api(`/v1/merchants/${svc.sandbox.merchant_id}`);
+  expect(after.status).toBe(200);
+  expect(await payAndTime(6.75, 15_000)).toBeLessThan(15_000);
+}, 90_000);
+
+test("database frozen for 8 s: API calls answer 503 with Retry-After within 5 s, /ready says why, payments confirm within 15 s after", async () => {
+  const [row] = await admin.sql<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+  const pid = row!.pid;
+  const postmaster = Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
+  const cluster = [postmaster, ...pidsWhere(() => true).filter((p) => {
+    try {
+      return Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1]) === postmaster;
+    } catch {
+      return false;
+    }
+  })];
+  for (const p of cluster) process.kill(p, "SIGSTOP");
+  let resumed = false;
+  try {
+    const intent = await timed(() => svc.api(`/v1/payment-intents?merchant_id=${svc.sandbox.merchant_id}&limit=1`));
+    expect(intent.ms).toBeLessThan(5_500);
+    expect(intent.value.status).toBe(503);
+    expect(intent.value.headers.get("retry-after")).not.toBeNull();
+    expect(((await intent.value.json()) as { error: { code: string } }).error.code).toBe("service_unavailable");
+    const ready = await timed(() => svc.api("/ready", { key: null }));
+    expect(ready.ms).toBeLessThan(3_000);
+    expect(ready.value.status).toBe(503);
+    expect(((await ready.value.json()) as { checks: { database: string } }).checks.database).toBe("unreachable");
+    await sleep(Math.max(0, 8_000 - intent.ms - ready.ms));
+  } finally {
+    for (const p of cluster) process.kill(p, "SIGCONT");
+    resumed = true;
+  }
+  expect(resumed).toBe(true);
+  expect(await payAndTime(8.8, 15_000)).toBeLessThan(15_000);
+}, 90_000);
