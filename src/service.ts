@@ -34,8 +34,11 @@ const DATABASE_NAME = "stablepay";
 export async function startService(config: Config, opts: { clock?: Clock; writeInfoFile?: boolean } = {}): Promise<RunningService> {
   const log = createLogger(config.logLevel);
   const stops: Array<() => Promise<void>> = [];
+  // Stopping runs in this order: stop taking requests (the API, started early, stops first), then
+  // the rest in reverse order of start: workers, indexer, pools, and last the chain and the database.
+  let stopApi: (() => Promise<void>) | undefined;
   const stopAll = async () => {
-    for (const stop of stops.reverse()) {
+    for (const stop of [...(stopApi ? [stopApi] : []), ...stops.reverse()]) {
       try {
         await stop();
       } catch (err) {
@@ -92,7 +95,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     if (config.roles.has("api")) {
       const app = buildApp(ctx);
       const server = serveApi(app, { hostname: config.host, port: config.port, log });
-      stops.push(async () => void (await server.stop(true)));
+      stopApi = async () => void (await server.stop(true));
       apiUrl = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port}`;
     }
     if (config.roles.has("indexer")) {

@@ -5,7 +5,7 @@
  * behind, and reuse its data on the next start.
  */
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync, chmodSync } from "node:fs";
+import { mkdtempSync, readFileSync, readlinkSync, rmSync, chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../src/sandbox/ports.ts";
@@ -86,6 +86,10 @@ test("npm start: everything up, key works, SIGINT leaves nothing behind, the nex
 
   const stop1 = await stopWithSigint(first.proc, markers);
   expect(stop1.left).toEqual([]);
+  // A normal stop is quiet: exit 0, no stack trace, no error or warning line.
+  expect(first.proc.exitCode).toBe(0);
+  const stopOutput = first.output().slice(first.output().indexOf("SIGINT: stopping"));
+  expect(stopOutput).not.toMatch(/\n\s+at |TypeError|"level":"(error|warn)"/);
   // src/main.ts enforces the 10 s bound itself (hard exit at 9 s); reported, not asserted.
   console.log(`[start] SIGINT to exit: ${stop1.exitElapsed} ms; to no process left: ${stop1.elapsed} ms`);
 
@@ -100,3 +104,54 @@ test("npm start: everything up, key works, SIGINT leaves nothing behind, the nex
   const stop2 = await stopWithSigint(second.proc, markers);
   expect(stop2.left).toEqual([]);
 }, 240_000);
+
+test("a start whose Postgres port is taken by something else exits at once with a clear line", async () => {
+  const env = await ports();
+  const squatter = Bun.listen({ hostname: "127.0.0.1", port: Number(env.EMBEDDED_POSTGRES_PORT), socket: { data() {} } });
+  const dir = mkdtempSync(join(tmpdir(), "stablepay-port-"));
+  chmodSync(dir, 0o755);
+  try {
+    const started = Date.now();
+    const proc = Bun.spawn([process.execPath, "src/main.ts"], { cwd: root, env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: "warn", ...env }, stdout: "pipe", stderr: "pipe" });
+    const code = await proc.exited;
+    const err = await new Response(proc.stderr).text();
+    expect(code).not.toBe(0);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(err).toContain(`port ${env.EMBEDDED_POSTGRES_PORT} is in use`);
+    expect(err).not.toContain("undefined");
+  } finally {
+    squatter.stop(true);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
+
+test.if(process.getuid?.() === 0)("as root, a data folder under a private (0700) folder works", async () => {
+  const env = await ports();
+  const privateParent = mkdtempSync(join(tmpdir(), "stablepay-private-")); // mode 0700
+  const dir = join(privateParent, "data");
+  try {
+    const proc = Bun.spawn([process.execPath, "src/main.ts"], { cwd: root, env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: "warn", ...env }, stdout: "pipe", stderr: "pipe" });
+    let out = "";
+    const decoder = new TextDecoder();
+    void (async () => {
+      for await (const c of proc.stdout) out += decoder.decode(c);
+    })();
+    const deadline = Date.now() + 120_000;
+    while (!out.includes("Ctrl-C stops everything")) {
+      if (proc.exitCode !== null) throw new Error(`main exited (${proc.exitCode}): ${await new Response(proc.stderr).text()}`);
+      if (Date.now() > deadline) throw new Error("no banner within 120 s");
+      await Bun.sleep(200);
+    }
+    const info = JSON.parse(readFileSync(join(dir, "sandbox.json"), "utf8")) as Record<string, string>;
+    const res = await fetch(`${info.api_url}/v1/merchants/${info.merchant_id}`, { headers: { authorization: `Bearer ${info.test_key_scoped}` } });
+    expect(res.status).toBe(200);
+    proc.kill("SIGINT");
+    expect(await proc.exited).toBe(0);
+  } finally {
+    // The cluster itself lives where the postgres user reaches it (a symlink points there): remove both.
+    try {
+      rmSync(readlinkSync(join(dir, "postgres")), { recursive: true, force: true });
+    } catch {}
+    rmSync(privateParent, { recursive: true, force: true });
+  }
+}, 180_000);

@@ -101,8 +101,9 @@ function toSink(log: IndexerLog | undefined): Sink {
       }
       const { level: pinoLevel, time: _time, msg, ...fields } = parsed;
       const n = typeof pinoLevel === "number" ? pinoLevel : 30;
+      // A stop we asked for is not a warning: Ponder's two shutdown lines become one info line.
       const level: Level =
-        n >= 50 ? "error" : n >= 40 ? "warn" : n >= 30 && msg !== "Indexed block" ? "info" : "debug";
+        msg === "Received SIGTERM" ? "debug" : msg === "Started shutdown sequence" ? "info" : n >= 50 ? "error" : n >= 40 ? "warn" : n >= 30 && msg !== "Indexed block" ? "info" : "debug";
       log[level](typeof msg === "string" ? msg : "ponder", { source: "ponder", ...fields });
     },
     note: (level, msg, fields) => log[level](msg, { source: "supervisor", ...fields }),

