@@ -43,13 +43,53 @@ export function apiDocs(ctx: AppContext) {
           };
           // A deep copy first: the generated document shares objects with the routes' schemas and
           // `detail` (module-level constants), which completeDocument must never modify.
-          const copy = JSON.parse(JSON.stringify(baseDocument(ctx.config.publicBaseUrl, generated.paths, generated.components.schemas))) as Json;
+          const copy = JSON.parse(JSON.stringify(baseDocument(ctx.config.publicBaseUrl, realPaths(generated.paths), generated.components.schemas))) as Json;
           cached = { routes, doc: completeDocument(copy) };
         }
         return cached.doc;
       },
       { detail: { hide: true } },
     );
+}
+
+/**
+ * Routes whose URL has a literal part inside a segment, which the router cannot express as one
+ * parameter: documented under the URL clients really call. `GET /v1/qr/:file` takes
+ * `{payment_intent_id}.png` (the spec's path).
+ */
+const DOCUMENTED_AS: Record<string, { path: string; from: string; to: string; description: string; example: string }> = {
+  "/v1/qr/{file}": {
+    path: "/v1/qr/{payment_intent_id}.png",
+    from: "file",
+    to: "payment_intent_id",
+    description: "The payment intent's id (the URL ends in `.png`).",
+    example: "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+  },
+};
+
+function realPaths(paths: Json): Json {
+  const out: Json = {};
+  for (const [path, item] of Object.entries(paths)) {
+    const as = DOCUMENTED_AS[path];
+    if (!as) {
+      out[path] = item;
+      continue;
+    }
+    const copy = JSON.parse(JSON.stringify(item)) as Record<string, { parameters?: Array<Record<string, unknown>> }>;
+    for (const op of Object.values(copy)) {
+      for (const p of op.parameters ?? []) {
+        if (p.in === "path" && p.name === as.from) {
+          p.name = as.to;
+          p.description = as.description;
+          p.schema = { type: "string", examples: [as.example] };
+          delete p.examples;
+          delete p.example;
+        }
+      }
+    }
+    out[as.path] = copy;
+  }
+  return out;
 }
 
 function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
