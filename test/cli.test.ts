@@ -20,8 +20,15 @@ const json = async <T>(...args: string[]): Promise<T> => {
 
 describe("operator CLI", () => {
   test("onboards an account, a merchant with its contract, keys and a webhook endpoint; the key works on /v1", async () => {
-    const account = await json<{ id: string; name: string }>("accounts", "create", "--name", "Acme POS");
+    const account = await json<{ id: string; name: string; object: string; created_at: string }>("accounts", "create", "--name", "Acme POS");
     expect(account.id).toMatch(/^acct_/);
+    // The API's conventions: snake_case, `object`, ISO timestamps with milliseconds.
+    expect(account).toMatchObject({ object: "account", name: "Acme POS" });
+    expect(account.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Object.keys(account).every((k) => /^[a-z0-9_]+$/.test(k))).toBe(true);
+    const listed = await json<{ object: string; data: Array<{ object: string; id: string }> }>("accounts", "list");
+    expect(listed.object).toBe("list");
+    expect(listed.data.some((a) => a.object === "account" && a.id === account.id)).toBe(true);
     const merchant = await json<Record<string, unknown>>(
       "merchants", "create", "--account", account.id, "--business-name", "Blue Bottle", "--email", "ops@bb.example",
       "--bank-name", "Chase", "--bank-last4", "1234", "--fee-rate", "0.025", "--schedule", "cron:0 9 * * 1-5@Europe/Berlin",
@@ -31,9 +38,11 @@ describe("operator CLI", () => {
     const code = await svc.ctx.chains.test!.publicClient.getCode({ address: merchant.payment_address as `0x${string}` });
     expect(code && code.length > 2).toBe(true);
 
-    const scoped = await json<{ id: string; key: string; merchantId: string }>("keys", "create", "--account", account.id, "--mode", "test", "--merchant", merchant.id as string);
-    expect(scoped.key).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
-    const res = await svc.api(`/v1/merchants/${merchant.id}`, { key: scoped.key });
+    const scoped = await json<{ id: string; object: string; secret_key: string; merchant_id: string; key?: unknown }>("keys", "create", "--account", account.id, "--mode", "test", "--merchant", merchant.id as string);
+    expect(scoped).toMatchObject({ object: "api_key", merchant_id: merchant.id as string });
+    expect(scoped.secret_key).toMatch(/^sk_test_[0-9A-Za-z]{32}$/); // shown once, under a name that says so
+    expect(scoped.key).toBeUndefined();
+    const res = await svc.api(`/v1/merchants/${merchant.id}`, { key: scoped.secret_key });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { id: string }).id).toBe(merchant.id as string);
     // Another account's key does not see it.
@@ -45,10 +54,13 @@ describe("operator CLI", () => {
     expect(again.code).not.toBe(0);
     expect(again.stderr).toContain("already revoked");
 
-    const endpoint = await json<{ id: string; secret: string; eventTypes: string[] }>("webhooks", "create", "--account", account.id, "--url", "https://hooks.example/stablepay", "--event", "payment_intent.confirmed");
-    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
-    expect(endpoint.eventTypes).toEqual(["payment_intent.confirmed"]);
-    expect((await json<{ status: string }>("webhooks", "disable", "--endpoint", endpoint.id)).status).toBe("disabled");
+    const endpoint = await json<{ id: string; object: string; signing_secret: string; event_types: string[] }>("webhooks", "create", "--account", account.id, "--url", "https://hooks.example/stablepay", "--event", "payment_intent.confirmed");
+    expect(endpoint.object).toBe("webhook_endpoint");
+    expect(endpoint.signing_secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
+    expect(endpoint.event_types).toEqual(["payment_intent.confirmed"]);
+    const disabled = await json<Record<string, unknown>>("webhooks", "disable", "--endpoint", endpoint.id);
+    expect(disabled.status).toBe("disabled");
+    expect(JSON.stringify(disabled)).not.toContain("whsec_"); // the secret is shown only when created
     expect((await json<{ status: string }>("webhooks", "enable", "--endpoint", endpoint.id)).status).toBe("enabled");
   });
 

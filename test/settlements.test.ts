@@ -250,7 +250,7 @@ describe("CLI", () => {
     expect(list.stdout).toContain("in_transit");
 
     const fail = await cli(["settlements", "sandbox-fail", "--merchant", m.id, "--code", "R02", "--json"]);
-    expect(JSON.parse(fail.stdout)).toEqual({ merchant_id: m.id, fail_code: "R02" });
+    expect(JSON.parse(fail.stdout)).toEqual({ object: "sandbox_payout_rule", merchant_id: m.id, fail_code: "R02" });
     const off = await cli(["settlements", "sandbox-fail", "--merchant", m.id, "--off"]);
     expect(off.stdout.trim()).toBe(`sandbox ACH transfers of ${m.id} will be paid`);
 

@@ -81,6 +81,19 @@ test("npm start: everything up, key works, SIGINT leaves nothing behind, the nex
   expect(res.status).toBe(200);
   expect(((await res.json()) as { status: string }).status).toBe("active");
   expect((await fetch(`${info.api_url}/swagger`)).status).toBe(200);
+  // The CLI finds this sandbox (database, chain on its custom port, contracts) from its info file alone.
+  const cliEnv: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(DATABASE_URL|SANDBOX_|LIVE_)/.test(k)) cliEnv[k] = v;
+  const cli = (...args: string[]) => Bun.spawnSync([process.execPath, "src/cli/main.ts", ...args, "--json"], { cwd: root, env: cliEnv });
+  const acct = cli("accounts", "create", "--name", "Custom Port Co");
+  expect(acct.exitCode).toBe(0);
+  const account = JSON.parse(acct.stdout.toString()) as { id: string; object: string };
+  expect(account.object).toBe("account");
+  const made = cli("merchants", "create", "--account", account.id, "--business-name", "Port Shop", "--email", "p@x.example", "--bank-name", "B", "--bank-last4", "1234",
+    "--owner", "0x90F79bf6EB2c4f870365E785982E1f101E93b906", "--payout", "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65");
+  expect(made.stderr.toString()).toBe("");
+  expect(JSON.parse(made.stdout.toString())).toMatchObject({ object: "merchant", status: "active" });
+
   // Every role is running: Ponder among the children.
   expect(ourProcesses(markers).some((l) => l.includes("ponder"))).toBe(true);
 

@@ -15,6 +15,7 @@ import { parseScheduleInput } from "../modules/merchants/schedule-input.ts";
 import { accounts } from "../db/schema/core.ts";
 import { merchantShape } from "../modules/merchants/model.ts";
 import { listDeliveries, resendEvent, WebhookOperatorError, type DeliveryView } from "../modules/webhooks/service.ts";
+import type { JsonOptions } from "./json.ts";
 import { settlementCashOut, settlementList, settlementSandboxRule, settlementText } from "../modules/settlements/operator.ts";
 
 type Values = Record<string, string | boolean | string[] | undefined>;
@@ -25,6 +26,8 @@ export interface Command<R = unknown> {
   options: Record<string, Option>;
   run(ctx: AppContext, v: Values): Promise<R>;
   human(result: R): string;
+  /** The API-style `--json` output (cli/json.ts): the object name, and renames of one-time secrets. */
+  json: JsonOptions;
 }
 
 function req(v: Values, name: string): string {
@@ -50,18 +53,21 @@ const define = <R>(c: Command<R>) => c as Command<unknown>;
 
 export const commands: Record<string, Command> = {
   "accounts create": define({
+    json: { object: "account" },
     summary: "Create an integrator account (--name)",
     options: { name: { type: "string" } },
     run: (ctx, v) => createIntegratorAccount(ctx, req(v, "name")),
     human: (a) => `created integrator account ${a.id} (${a.name})`,
   }),
   "accounts list": define({
+    json: { object: "account" },
     summary: "List integrator accounts",
     options: {},
     run: (ctx) => ctx.database.db.select().from(accounts).orderBy(accounts.createdAt),
     human: (rows) => rows.map((a) => `${a.id}  ${a.name}`).join("\n") || "(none)",
   }),
   "merchants create": define({
+    json: { object: "merchant" },
     summary: "Create and onboard a merchant, deploying its account contract",
     options: {
       account: { type: "string", multiple: true },
@@ -97,42 +103,49 @@ export const commands: Record<string, Command> = {
     human: (m) => `onboarded merchant ${m.id} (${m.business_name}); payment address ${m.payment_address}`,
   }),
   "merchants approve": define({
+    json: { object: "merchant" },
     summary: "Approve a merchant waiting for KYC review (--merchant mer_…): deploy its account contract and activate it",
     options: { merchant: { type: "string" } },
     run: async (ctx, v) => merchantShape(await approveMerchant(ctx, req(v, "merchant"))),
     human: (m) => `approved merchant ${m.id} (${m.business_name}); status ${m.status}, payment address ${m.payment_address}`,
   }),
   "keys create": define({
+    json: { object: "api_key", rename: { key: "secret_key" } },
     summary: "Create an API key (--account, --mode test|live, optional --merchant to scope it); shown once",
     options: { account: { type: "string" }, mode: { type: "string" }, merchant: { type: "string" } },
     run: (ctx, v) => createApiKey(ctx, { accountId: req(v, "account"), mode: mode(v), merchantId: (v.merchant as string | undefined) ?? null }),
     human: (k) => `created ${k.mode} key ${k.id}${k.merchantId ? ` scoped to ${k.merchantId}` : ""}\n\n  ${k.key}\n\nThis key is shown once: store it now.`,
   }),
   "keys revoke": define({
+    json: { object: "api_key" },
     summary: "Revoke an API key (--key key_…)",
     options: { key: { type: "string" } },
     run: (ctx, v) => revokeApiKey(ctx, req(v, "key")),
     human: (k) => `revoked ${k.id}`,
   }),
   "webhooks create": define({
+    json: { object: "webhook_endpoint", rename: { secret: "signing_secret" } },
     summary: "Register a webhook endpoint (--account, --url, --mode, --event repeated); secret shown once",
     options: { account: { type: "string" }, url: { type: "string" }, mode: { type: "string" }, event: { type: "string", multiple: true } },
     run: (ctx, v) => createWebhookEndpoint(ctx, { accountId: req(v, "account"), mode: mode(v), url: req(v, "url"), eventTypes: (v.event as string[] | undefined) ?? [] }),
     human: (e) => `created webhook endpoint ${e.id} -> ${e.url} (${e.eventTypes.join(", ")})\n\n  signing secret: ${e.secret}\n\nThis secret is shown once: store it now.`,
   }),
   "webhooks disable": define({
+    json: { object: "webhook_endpoint" },
     summary: "Disable a webhook endpoint (--endpoint we_…)",
     options: { endpoint: { type: "string" } },
     run: (ctx, v) => setWebhookEndpointStatus(ctx, req(v, "endpoint"), "disabled"),
     human: (e) => `disabled ${e.id}`,
   }),
   "webhooks enable": define({
+    json: { object: "webhook_endpoint" },
     summary: "Re-enable a webhook endpoint (--endpoint we_…)",
     options: { endpoint: { type: "string" } },
     run: (ctx, v) => setWebhookEndpointStatus(ctx, req(v, "endpoint"), "enabled"),
     human: (e) => `enabled ${e.id}`,
   }),
   "webhooks deliveries": define({
+    json: { object: "webhook_delivery" },
     summary: "List webhook deliveries with their attempts (--event evt_… or --endpoint we_…, optional --limit)",
     options: { event: { type: "string" }, endpoint: { type: "string" }, limit: { type: "string" } },
     run: (ctx, v) =>
@@ -146,6 +159,7 @@ export const commands: Record<string, Command> = {
     human: (rows) => rows.map(deliveryText).join("\n\n") || "(no deliveries)",
   }),
   "webhooks resend": define({
+    json: { object: "event_resend" },
     summary: "Send an event again to its endpoints (--event evt_…, optional --endpoint we_…): new deliveries, same webhook-id",
     options: { event: { type: "string" }, endpoint: { type: "string" } },
     run: async (ctx, v) => {
@@ -156,18 +170,21 @@ export const commands: Record<string, Command> = {
     human: (r) => `resending ${r.event}:\n${r.deliveries.map((d) => `  ${d.id} -> ${d.endpointId}`).join("\n")}`,
   }),
   "settlements run": define({
+    json: { object: "settlement_run" },
     summary: "Cash out a merchant now (--merchant mer_…): settle its available balance, withdraw on-chain, start the ACH",
     options: { merchant: { type: "string" } },
     run: (ctx, v) => settlementCashOut(ctx, req(v, "merchant")),
     human: (r) => (r.settlement ? settlementText(r) : `nothing to settle for ${r.merchant_id}`),
   }),
   "settlements list": define({
+    json: { object: "settlement" },
     summary: "List a merchant's settlements, newest first (--merchant mer_…, optional --limit)",
     options: { merchant: { type: "string" }, limit: { type: "string" } },
     run: (ctx, v) => settlementList(ctx, req(v, "merchant"), v.limit === undefined ? undefined : positiveInt(v.limit as string, "limit")),
     human: (rows) => rows.map(settlementText).join("\n\n") || "(no settlements)",
   }),
   "settlements sandbox-fail": define({
+    json: { object: "sandbox_payout_rule" },
     summary: "Sandbox: make a merchant's next ACH transfers come back returned (--merchant, --code R03; --off to stop)",
     options: { merchant: { type: "string" }, code: { type: "string" }, off: { type: "boolean" } },
     run: (ctx, v) => settlementSandboxRule(ctx, req(v, "merchant"), v.off === true ? null : ((v.code as string | undefined) ?? "R03")),

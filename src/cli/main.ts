@@ -3,7 +3,7 @@
  * exists. Talks to the same database as the service; every command takes --json.
  */
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig, type ChainSettings, type Config } from "../config.ts";
+import { ANVIL_KEY_0, ConfigError, loadConfig, type ChainSettings, type Config } from "../config.ts";
 import { createContext, type AppContext } from "../context.ts";
 import { connect, type Database } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
@@ -11,6 +11,7 @@ import { buildChainRuntime } from "../chain/runtime.ts";
 import { ensureDeployment } from "../sandbox/deployment.ts";
 import { createLogger } from "../logger.ts";
 import { commands } from "./commands.ts";
+import { apiJson } from "./json.ts";
 import { OnboardingError } from "../modules/merchants/onboarding.ts";
 import { readFileSync, existsSync } from "node:fs";
 
@@ -24,15 +25,44 @@ async function main(argv: string[]) {
     process.exit(group === "help" || group === "--help" ? 0 : 2);
   }
   const { values } = parseArgs({ args: rest, options: { ...command.options, json: { type: "boolean" } }, strict: true, allowPositionals: false });
-  const config = loadConfig();
+  const config = loadConfig(withSandboxInfo(process.env, loadConfig().sandboxInfoFile));
   const ctx = await openContext(config);
   try {
     const result = await command.run(ctx, values as Record<string, string | boolean | string[] | undefined>);
-    if (values.json) console.log(JSON.stringify(result, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2));
+    if (values.json) console.log(JSON.stringify(apiJson(result, command.json), null, 2));
     else console.log(command.human(result as never));
   } finally {
     await ctx.database.close();
   }
+}
+
+/**
+ * A running sandbox's info file tells the CLI everything it needs: its database, its chain's RPC
+ * (on whatever port the sandbox was started) and its contract addresses. Variables set in the
+ * environment win over the file.
+ */
+export function withSandboxInfo(env: NodeJS.ProcessEnv, infoFile: string): NodeJS.ProcessEnv {
+  if (!existsSync(infoFile)) return env;
+  let info: Record<string, unknown>;
+  try {
+    info = JSON.parse(readFileSync(infoFile, "utf8")) as Record<string, unknown>;
+  } catch {
+    throw new CliError(`${infoFile} is not valid JSON: start the service again (npm start) to rewrite it`);
+  }
+  const fromFile: Record<string, string> = {};
+  const take = (variable: string, field: string) => {
+    if (typeof info[field] === "string" || typeof info[field] === "number") fromFile[variable] = String(info[field]);
+  };
+  take("DATABASE_URL", "database_url");
+  take("SANDBOX_RPC_HTTP_URL", "rpc_url");
+  take("SANDBOX_CHAIN_ID", "chain_id");
+  take("SANDBOX_USDC_ADDRESS", "usdc_address");
+  take("SANDBOX_FACTORY_ADDRESS", "factory_address");
+  // The file is written by the embedded sandbox: its chain confirms at once, and unless the service
+  // was given OPERATOR_PRIVATE_KEY (then give it here too) it signs with anvil's dev key.
+  fromFile.SANDBOX_CONFIRMATIONS = "0";
+  fromFile.OPERATOR_PRIVATE_KEY = ANVIL_KEY_0;
+  return { ...fromFile, ...env };
 }
 
 /** The CLI does not start anything: it needs the database (and chain) of a running service. */

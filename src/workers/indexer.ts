@@ -43,13 +43,16 @@ export async function startIndexerRole(ctx: AppContext, databaseUrl: string) {
     log: ctx.log.child({ role: "indexer" }),
   });
   await supervisor.start();
+  let stopping = false;
+  // A refresh cut short by our own stop is not a failure.
   const refresh = () =>
-    supervisor.refresh().catch((err: unknown) => ctx.log.error("indexer refresh failed", { err }));
+    supervisor.refresh().catch((err: unknown) => (stopping ? ctx.log.debug("indexer refresh abandoned: stopping", { err }) : ctx.log.error("indexer refresh failed", { err })));
   const listener = await ctx.database.sql.listen(MERCHANTS_CHANGED_CHANNEL, () => void refresh());
   const poll = setInterval(() => void refresh(), 30_000);
   return {
     role: "indexer" as const,
     async stop() {
+      stopping = true;
       clearInterval(poll);
       await listener.unlisten();
       await supervisor.stop();
