@@ -153,14 +153,15 @@ describe("health", () => {
   });
 
   // Last: it takes the database away from this file's service.
-  test("database gone: /ready is 503, API calls are a clean 500, /health still answers", async () => {
+  test("database gone: /ready is 503, API calls are a clean 503 with Retry-After, /health still answers", async () => {
     await svc.ctx.database.sql.end({ timeout: 1 });
     const ready = await svc.api("/ready", { key: null });
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ status: "unavailable", checks: { database: "unreachable" } });
     // A key not in the auth cache needs the database.
     const res = await svc.api(`/v1/merchants/${svc.sandbox.merchant_id}`, { key: "sk_test_" + "Z".repeat(32) });
-    await expectCleanError(res, 500, "internal_error");
+    expect(res.headers.get("retry-after")).not.toBeNull();
+    await expectCleanError(res, 503, "service_unavailable");
     expect((await svc.api("/health", { key: null })).status).toBe(200);
   });
 });
