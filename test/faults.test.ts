@@ -35,13 +35,23 @@ function pidsWhere(pred: (comm: string, args: string) => boolean): number[] {
 
 /** A paid intent's time to `confirmed` through the API (ms), or throws after `limitMs`. */
 async function payAndTime(amount: number, limitMs: number): Promise<number> {
-  const intent = await createIntent(svc, { amount });
+  // As a client does: a 503 (the database just came back, a pooled connection was found dead) is
+  // retried after its Retry-After; the whole payment still has to confirm within limitMs.
+  const started = Date.now();
+  let intent: Awaited<ReturnType<typeof createIntent>> | undefined;
+  while (!intent) {
+    try {
+      intent = await createIntent(svc, { amount });
+    } catch (err) {
+      if (!String(err).includes(": 503 ") || Date.now() - started > limitMs) throw err;
+      await sleep(1_000);
+    }
+  }
   await payer(svc).pay(intent.paymentAddress, intent.expectedUnits);
-  const paidAt = Date.now();
   for (;;) {
     const res = await svc.api(`/v1/payment-intents/${intent.id}`);
-    if (res.status === 200 && ((await res.json()) as { status: string }).status === "confirmed") return Date.now() - paidAt;
-    if (Date.now() - paidAt > limitMs) {
+    if (res.status === 200 && ((await res.json()) as { status: string }).status === "confirmed") return Date.now() - started;
+    if (Date.now() - started > limitMs) {
       const state = await admin.sql.unsafe(
         `SELECT (SELECT json_agg(c)::text FROM chain.chain_checkpoint c) AS checkpoint, (SELECT json_agg(m)::text FROM app.matcher_cursors m) AS matcher,
                 (SELECT count(*)::int FROM chain.usdc_transfer) AS transfers, (SELECT max(block_number)::int FROM chain.usdc_transfer) AS maxb`,
