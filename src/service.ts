@@ -51,8 +51,33 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     let pg: RunningPostgres | undefined;
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
-      pg = await startEmbeddedPostgres({ dataDir: join(config.dataDir, "postgres"), port: config.embeddedPostgresPort });
-      stops.push(() => pg!.stop());
+      const pgOptions = { dataDir: join(config.dataDir, "postgres"), port: config.embeddedPostgresPort };
+      pg = await startEmbeddedPostgres(pgOptions);
+      // Supervised like the indexer and the chain: if the embedded Postgres dies, it is started again
+      // on its data (stale pid and socket lock cleared) and the pools reconnect by themselves; the API
+      // answers 503 meanwhile.
+      let serviceStopping = false;
+      const supervise = (running: RunningPostgres) => {
+        void running.exited.then(async () => {
+          for (let attempt = 1; !serviceStopping; attempt++) {
+            log.error("the embedded Postgres exited; restarting it", { attempt });
+            try {
+              pg = await startEmbeddedPostgres(pgOptions);
+              log.warn("the embedded Postgres is running again");
+              supervise(pg);
+              return;
+            } catch (err) {
+              log.error("restarting the embedded Postgres failed", { err });
+              await new Promise((r) => setTimeout(r, Math.min(10_000, 1_000 * attempt)));
+            }
+          }
+        });
+      };
+      supervise(pg);
+      stops.push(() => {
+        serviceStopping = true;
+        return pg!.stop();
+      });
       await ensureDatabase(pg.url, DATABASE_NAME);
       databaseUrl = pg.urlFor(DATABASE_NAME);
     }

@@ -115,3 +115,56 @@ test("kill -9 of the whole service, restart at once: starts first time, API with
   await until("the restarted service stopped", async () => second.child.exitCode !== null, 15_000);
   expect(existsSync(join(dataDir, "postgres"))).toBe(true);
 }, 240_000);
+
+test("the embedded Postgres killed under the running service: restarted, the API serves again within 30 s, payments confirm", async () => {
+  const env = { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
+  const api = `http://127.0.0.1:${env.PORT}`;
+  const dir = mkdtempSync(join(tmpdir(), "stablepay-pgdies-"));
+  chmodSync(dir, 0o755);
+  const main = startMain({ ...env, DATA_DIR: dir });
+  try {
+    await until("the banner", async () => main.output().includes("Ctrl-C stops everything"), 120_000, main);
+    const info = JSON.parse(readFileSync(join(dir, "sandbox.json"), "utf8")) as Record<string, string>;
+    const headers = { authorization: `Bearer ${info.test_key_scoped}`, "content-type": "application/json" };
+
+    const postmaster = Number(readFileSync(join(dir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+    process.kill(postmaster, "SIGKILL");
+    const killedAt = Date.now();
+    await Bun.sleep(500);
+    // Meanwhile the API answers (503 while the database is away), never hangs.
+    const during = await fetch(`${api}/v1/merchants/${info.merchant_id}`, { headers });
+    expect([200, 503]).toContain(during.status);
+
+    await until("the API serving from the database again", async () => (await fetch(`${api}/v1/merchants/${info.merchant_id}`, { headers })).status === 200, 30_000, main);
+    console.log(`postgres killed: API serving again after ${((Date.now() - killedAt) / 1000).toFixed(1)} s`);
+    expect(main.output()).toContain("the embedded Postgres exited; restarting it");
+
+    // And the whole flow works again: an intent paid on-chain confirms.
+    const created = await until(
+      "an intent created",
+      async () => {
+        const r = await fetch(`${api}/v1/payment-intents`, { method: "POST", headers, body: JSON.stringify({ amount: 2.5, currency: "usd", merchant_id: info.merchant_id }) });
+        return r.status === 201 ? ((await r.json()) as { id: string; payment_address: Address; qr_payload: string }) : undefined;
+      },
+      15_000,
+      main,
+    );
+    const rpcUrl = `http://127.0.0.1:${env.SANDBOX_ANVIL_PORT}`;
+    const payer = createWalletClient({ transport: http(rpcUrl), account: privateKeyToAccount(info.payer_private_key as Hex), chain: { id: Number(info.chain_id), name: "sandbox", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } } });
+    await payer.writeContract({ address: info.usdc_address as Address, abi: usdcAbi, functionName: "transfer", args: [created.payment_address, BigInt(/uint256=(\d+)/.exec(created.qr_payload)![1]!)] });
+    await until(
+      "the payment confirmed",
+      async () => ((await (await fetch(`${api}/v1/payment-intents/${created.id}`, { headers })).json()) as { status: string }).status === "confirmed",
+      20_000,
+      main,
+    );
+    process.kill(main.child.pid!, "SIGINT");
+    await until("stopped", async () => main.child.exitCode !== null, 15_000);
+  } finally {
+    try {
+      process.kill(-main.child.pid!, "SIGKILL");
+    } catch {}
+    await Bun.sleep(300);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 240_000);

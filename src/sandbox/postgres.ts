@@ -18,6 +18,8 @@ export interface RunningPostgres {
   port: number;
   urlFor(database: string): string;
   createDatabase(name: string): Promise<void>;
+  /** Resolves when the server process exits on its own (not through stop()). */
+  exited: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -84,12 +86,22 @@ export async function startEmbeddedPostgres(opts: {
     throw fail(`did not start${portHint(lastLines)}`, err);
   }
   const urlFor = (db: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${db}`;
+  let stopping = false;
+  const child = (pg as unknown as { process?: { once(event: "exit", fn: () => void): void; exitCode: number | null } }).process;
+  const exited = new Promise<void>((resolve) => {
+    if (!child) return; // never resolves: nothing to watch
+    child.once("exit", () => {
+      if (!stopping) resolve();
+    });
+  });
   return {
+    exited,
     url: urlFor("postgres"),
     port: opts.port,
     urlFor,
     createDatabase: (name) => pg.createDatabase(name),
     async stop() {
+      stopping = true;
       await pg.stop();
       if (opts.ephemeral) rmSync(dataDir, { recursive: true, force: true });
     },
