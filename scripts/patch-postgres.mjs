@@ -4,7 +4,7 @@
 // #1209, not in a release yet. Remove this script (and its call in bootstrap.mjs) once a release
 // carries the fix: it refuses to run on any other version, so an upgrade makes us look again.
 //
-// Three changes, in src/ (Bun) and cjs/src/ (Node), each applied once (idempotent):
+// Five changes, in src/ (Bun) and cjs/src/ (Node), each applied once (idempotent):
 //  1. nextWrite() on a connection whose socket is gone settles the waiting queries with a catchable
 //     CONNECTION_CLOSED instead of throwing `null is not an object (evaluating 'socket.write')` from
 //     a setImmediate (uncatchable: the process exits).
@@ -12,6 +12,15 @@
 //     does not keep a stale timer that stops every later small write from being flushed (a hang).
 //  3. release() of a reserved connection that closed while reserved leaves it with the closed ones
 //     (reconnected on demand) instead of putting a dead connection back among the open ones.
+//  4. The array-types query a new connection runs first (fetch_types) no longer leaves an unhandled
+//     rejection when the connection dies during it (issues #1192, #1205, #1223): ReadyForQuery
+//     dropped the promise of fetchArrayTypes(). The close itself already fails the waiting queries,
+//     and a reconnect fetches the types again, so the rejection is only caught.
+//  5. A sql.reserve() whose new connection dies before it is handed over (e.g. during that types
+//     query) is not lost: onclose() took it out of the waiting queue to reconnect with, and a reserve
+//     is only ever handed over from that queue, so the caller waited for ever (the matcher stood by
+//     for good after a failover). It stays queued now; and a reserve that fails is taken out of the
+//     queue, so a later connection is not handed to a caller that has gone.
 //
 // Files are replaced (write + rename), never edited in place: node_modules may be hard-linked.
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -33,20 +42,25 @@ export function patchPostgres() {
       ],
       ["    clearImmediate(nextWriteTimer)\n    if (socket) {", "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    if (socket) {"],
       ["    incomings = null\n    clearImmediate(nextWriteTimer)\n", "    incomings = null\n    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n"],
+      ["        return fetchArrayTypes()\n", `        return fetchArrayTypes().catch(() => { ${MARK} })\n`],
     ]);
     edit(join(root, dir, "index.js"), [
       ["    sql.release = () => {\n      c.reserved = null\n      onopen(c)\n    }", `    sql.release = () => {\n      ${MARK}\n      c.reserved = null\n      c.queue === closed || onopen(c)\n    }`],
+      ["        const query = { reserve: resolve, reject }\n", `        const query = { reserve: resolve, reject: (err) => (queries.remove(query), reject(err)) } ${MARK}\n`],
+      ["    queries.length && connect(c, queries.shift())\n  }\n}", `    ${MARK}\n    if (queries.length) {\n      const next = queries.shift()\n      next.reserve && queries.push(next)\n      connect(c, next)\n    }\n  }\n}`],
     ]);
   }
 }
 
 function edit(file, replacements) {
-  let text = readFileSync(file, "utf8");
-  if (text.includes(MARK)) return;
+  const before = readFileSync(file, "utf8");
+  let text = before;
   for (const [from, to] of replacements) {
+    if (text.includes(to)) continue; // applied by an earlier run
     if (!text.includes(from)) throw new Error(`scripts/patch-postgres.mjs: ${file} does not contain the expected code; the patch needs updating`);
     text = text.replace(from, to);
   }
+  if (text === before) return;
   writeFileSync(`${file}.tmp`, text);
   renameSync(`${file}.tmp`, file);
 }
