@@ -1,0 +1,248 @@
+/**
+ * The kill -9 storm (issues 17 and 19): payments flow while the whole service (`bun src/main.ts`
+ * and its process group: Postgres, anvil, Ponder, workers) is killed with SIGKILL again and again,
+ * some kills during start-up, some with matching and webhook delivery under way. Then it checks
+ * that nothing was lost and nothing doubled:
+ *   - every intent paid is `confirmed` with its payment's tx hash, and that tx has exactly one
+ *     transaction row;
+ *   - every event of the outbox reached the webhook receiver with a valid signature, every
+ *     redelivery carried the same body, and each intent has exactly one confirmed event;
+ *   - the merchant's `available` plus the fees not yet collected equals the account's USDC on-chain.
+ *
+ *   bun bench/storm.ts [--payments 300] [--kills 6] [--seed N]
+ *
+ * The embedded chain (anvil) writes its state every 5 s, so a kill loses the last seconds of the
+ * chain itself: a real chain does not. Each wave of payments therefore waits 6 s after its last
+ * receipt before the kill that follows it; the service has no such grace (it is killed with
+ * matching, fee collection and deliveries in flight).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import { Webhook } from "standardwebhooks";
+import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { usdcAbi } from "../src/chain/abis.ts";
+import { freePort } from "../src/sandbox/ports.ts";
+
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+};
+const PAYMENTS = opt("payments", 300);
+const KILLS = opt("kills", 6);
+let seed = opt("seed", Date.now() % 100_000);
+console.log(`storm: ${PAYMENTS} payments, ${KILLS} kills, seed ${seed}`);
+const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+
+const root = join(import.meta.dir, "..");
+const dataDir = mkdtempSync(join(tmpdir(), "stablepay-storm-"));
+chmodSync(dataDir, 0o755); // the embedded Postgres runs as the `postgres` user when we are root
+const env = {
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "error",
+  PORT: String(await freePort()),
+  SANDBOX_ANVIL_PORT: String(await freePort()),
+  EMBEDDED_POSTGRES_PORT: String(await freePort()),
+  INDEXER_PORT: String(await freePort()),
+};
+const api = `http://127.0.0.1:${env.PORT}`;
+const rpcUrl = `http://127.0.0.1:${env.SANDBOX_ANVIL_PORT}`;
+
+// ---- the webhook receiver: verifies each delivery, keeps every body per webhook-id ----
+const bodies = new Map<string, Set<string>>();
+let deliveries = 0;
+let badSignatures = 0;
+let webhook: Webhook | undefined;
+const receiver = Bun.serve({
+  port: 0,
+  hostname: "127.0.0.1",
+  async fetch(req) {
+    const body = await req.text();
+    await Bun.sleep(200 + Math.floor(random() * 1_500)); // a receiver that takes its time: deliveries are in flight at kills
+    const headers = Object.fromEntries(["webhook-id", "webhook-timestamp", "webhook-signature"].map((h) => [h, req.headers.get(h) ?? ""]));
+    try {
+      webhook!.verify(body, headers);
+    } catch {
+      badSignatures++;
+      return new Response("bad signature", { status: 400 });
+    }
+    deliveries++;
+    const seen = bodies.get(headers["webhook-id"]!) ?? new Set<string>();
+    seen.add(body);
+    bodies.set(headers["webhook-id"]!, seen);
+    return new Response(null, { status: 204 });
+  },
+});
+
+// ---- the service, in its own process group ----
+let current: { child: ChildProcess; output: string } | undefined;
+function start() {
+  const child = spawn(process.execPath, ["src/main.ts"], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const s = { child, output: "" };
+  child.stdout!.on("data", (b: Buffer) => (s.output += b.toString()));
+  child.stderr!.on("data", (b: Buffer) => (s.output += b.toString()));
+  current = s;
+  return s;
+}
+async function kill() {
+  const s = current!;
+  try {
+    process.kill(-s.child.pid!, "SIGKILL");
+  } catch {}
+  const deadline = Date.now() + 10_000;
+  while (s.child.exitCode === null && s.child.signalCode === null && Date.now() < deadline) await Bun.sleep(50);
+}
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe().catch(() => undefined);
+    if (v) return v;
+    if (current && current.child.exitCode !== null && current.child.signalCode === null) throw new Error(`the service exited (${current.child.exitCode}) while waiting for ${what}:\n${current.output.slice(-3000)}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n${current?.output.slice(-3000) ?? ""}`);
+    await Bun.sleep(100);
+  }
+}
+const banner = () => until("the start banner", async () => current!.output.includes("Ctrl-C stops everything"), 120_000);
+
+/** An API call retried as a client does while the service is down or answers 503. */
+async function call(path: string, key: string, init: { method?: string; body?: unknown; idem?: string } = {}): Promise<Record<string, unknown>> {
+  return until(`${init.method ?? "GET"} ${path}`, async () => {
+    const res = await fetch(`${api}${path}`, {
+      method: init.method ?? "GET",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...(init.idem ? { "idempotency-key": init.idem } : {}) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    if (res.status >= 500 || res.status === 429) return undefined;
+    const json = (await res.json()) as Record<string, unknown>;
+    if (res.status >= 400) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  }, 120_000);
+}
+
+let failed = false;
+const check = (ok: boolean, what: string) => {
+  console.log(`${ok ? "ok  " : "FAIL"}  ${what}`);
+  if (!ok) failed = true;
+};
+
+try {
+  const t0 = Date.now();
+  start();
+  await banner();
+  const info = JSON.parse(readFileSync(join(dataDir, "sandbox.json"), "utf8")) as Record<string, string>;
+  const scoped = info.test_key_scoped!;
+  const unscoped = info.test_key_unscoped!;
+  const endpoint = await call("/v1/webhook_endpoints", unscoped, { method: "POST", body: { url: `http://127.0.0.1:${receiver.port}/hook`, enabled_events: ["*"], description: "storm receiver" }, idem: "storm-endpoint" });
+  webhook = new Webhook(endpoint.secret as string);
+
+  // Every intent up front (idempotent: a create cut off by a kill is replayed with its key).
+  const intents: Array<{ id: string; address: Address; value: bigint; paid?: Hex }> = [];
+  for (let i = 0; i < PAYMENTS; i++) {
+    const amount = (100 + Math.floor(random() * 4900)) / 100;
+    const body = await call("/v1/payment-intents", scoped, { method: "POST", body: { amount, currency: "usd", merchant_id: info.merchant_id, metadata: { storm: String(i) } }, idem: `storm-${i}` });
+    intents.push({ id: body.id as string, address: body.payment_address as Address, value: BigInt(/uint256=(\d+)/.exec(body.qr_payload as string)![1]!) });
+  }
+  console.log(`${PAYMENTS} intents created in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  const chainDef = { id: Number(info.chain_id), name: "sandbox", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } } as const;
+  const chain = createPublicClient({ chain: chainDef, transport: http(rpcUrl) });
+  const payerAccount = privateKeyToAccount(info.payer_private_key as Hex);
+  const payer = createWalletClient({ chain: chainDef, transport: http(rpcUrl), account: payerAccount });
+
+  // Waves of payments, a kill after each; every other kill is followed by a kill during start-up.
+  const waves = KILLS + 1;
+  let startupKills = 0;
+  let backlogKills = 0;
+  let lastRestart = Date.now();
+  for (let w = 0; w < waves; w++) {
+    const wave = intents.slice(Math.floor((w * PAYMENTS) / waves), Math.floor(((w + 1) * PAYMENTS) / waves));
+    await until("the chain", async () => (await chain.getChainId()) > 0, 60_000);
+    let nonce = await chain.getTransactionCount({ address: payerAccount.address, blockTag: "pending" });
+    for (const intent of wave) {
+      intent.paid = await payer.writeContract({ address: info.usdc_address as Address, abi: usdcAbi, functionName: "transfer", args: [intent.address, intent.value], nonce: nonce++, gas: 100_000n });
+    }
+    if (wave.length) await chain.waitForTransactionReceipt({ hash: wave[wave.length - 1]!.paid!, timeout: 60_000 });
+    if (w === waves - 1) break;
+    await Bun.sleep(6_000); // anvil has written these blocks to its state file (every 5 s)
+    await kill();
+    backlogKills++;
+    start();
+    if (w % 2 === 1) {
+      await Bun.sleep(500 + Math.floor(random() * 3_000));
+      const upAlready = current!.output.includes("Ctrl-C stops everything");
+      await kill();
+      startupKills += upAlready ? 0 : 1;
+      backlogKills += upAlready ? 1 : 0;
+      start();
+    }
+    lastRestart = Date.now();
+  }
+  await banner();
+  console.log(`kills: ${backlogKills} with work in flight, ${startupKills} during start-up; payments done`);
+
+  // Everything settles: every intent confirmed, every event delivered.
+  await until(
+    "every intent confirmed",
+    async () => {
+      const page = await call(`/v1/payment-intents?merchant_id=${info.merchant_id}&status=confirmed&limit=1`, scoped);
+      return (page.total_count as number) >= PAYMENTS;
+    },
+    180_000,
+  );
+  const confirmedAfter = (Date.now() - lastRestart) / 1000;
+  const db = postgres(info.database_url!, { max: 2, onnotice: () => {} });
+  try {
+    let wrong = 0;
+    for (const intent of intents) {
+      const got = await call(`/v1/payment-intents/${intent.id}`, scoped);
+      if (got.status !== "confirmed" || got.tx_hash !== intent.paid) wrong++;
+    }
+    check(wrong === 0, `${PAYMENTS - wrong} of ${PAYMENTS} intents confirmed with their payment's tx hash (all confirmed ${confirmedAfter.toFixed(1)} s after the last restart)`);
+
+    const perTx = await db<{ tx_hash: string; n: number }[]>`
+      SELECT tx_hash, count(*)::int AS n FROM app.transactions WHERE tx_hash = ANY(${intents.map((i) => i.paid!.toLowerCase())}) GROUP BY tx_hash`;
+    const counted = new Map(perTx.map((r) => [r.tx_hash.toLowerCase(), r.n]));
+    const doubled = [...counted.values()].filter((n) => n > 1).length;
+    const missing = intents.filter((i) => !counted.has(i.paid!.toLowerCase())).length;
+    check(doubled === 0 && missing === 0, `one transaction per payment (${missing} missing, ${doubled} doubled)`);
+
+    const confirmedEvents = await db<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM app.events WHERE type = 'payment_intent.confirmed'
+         AND coalesce(data->>'payment_intent_id', data->>'id') = ANY(${intents.map((i) => i.id)})
+       GROUP BY coalesce(data->>'payment_intent_id', data->>'id')`;
+    check(confirmedEvents.length === PAYMENTS && confirmedEvents.every((r) => r.n === 1), `exactly one payment_intent.confirmed event per intent (${confirmedEvents.length} intents with one or more)`);
+
+    // The events of these intents (webhook-id is the event id), all created after the endpoint.
+    const ids = intents.map((i) => i.id);
+    const ours = async () => (await db<{ id: string }[]>`SELECT id FROM app.events WHERE coalesce(data->>'payment_intent_id', data->>'id') = ANY(${ids})`).map((r) => r.id);
+    await until("every event delivered", async () => (await ours()).every((id) => bodies.has(id)), 120_000).catch(() => undefined);
+    const eventIds = await ours();
+    const undelivered = eventIds.filter((id) => !bodies.has(id)).length;
+    const redelivered = [...bodies.values()].filter((s) => s.size > 1).length;
+    check(undelivered === 0, `${eventIds.length - undelivered} of ${eventIds.length} events delivered (${deliveries} deliveries in all, ${deliveries - bodies.size} of them redeliveries)`);
+    check(redelivered === 0, `every redelivery carried the same body (${redelivered} differed)`);
+    check(badSignatures === 0, `every delivery signed correctly (${badSignatures} bad)`);
+
+    const balance = await call(`/v1/merchants/${info.merchant_id}/balance`, scoped);
+    const [owed] = await db<{ units: string | null }[]>`
+      SELECT sum(fee_units)::text AS units FROM app.transactions WHERE merchant_id = ${info.merchant_id!} AND status = 'confirmed' AND fee_status <> 'collected'`;
+    const onchain = await chain.readContract({ address: info.usdc_address as Address, abi: usdcAbi, functionName: "balanceOf", args: [info.payment_address as Address] });
+    const available = BigInt(Math.round((balance.available as number) * 1e6));
+    check(available + BigInt(owed?.units ?? "0") === onchain, `available ${balance.available} + fees not collected ${Number(owed?.units ?? 0) / 1e6} = on-chain ${Number(onchain) / 1e6}`);
+  } finally {
+    await db.end({ timeout: 2 });
+  }
+  console.log(`storm done in ${((Date.now() - t0) / 1000).toFixed(0)} s: ${failed ? "FAILED" : "nothing lost, nothing doubled"}`);
+} catch (err) {
+  failed = true;
+  console.error(err);
+} finally {
+  if (current) await kill();
+  receiver.stop(true);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
