@@ -8,11 +8,10 @@
  * - STABLEPAY_INDEXER_DB_POOL_MAX (optional): connection pool size of this process (default 30).
  *
  * Sources, per configured chain:
- * - USDC: `Transfer` logs of the chain's USDC whose `to` is one of `merchantAccounts`. Ponder cannot
- *   filter topics by addresses a factory announces at run time, so the list is fixed for the life of
- *   the process; a new list means a new process on a new schema (see indexer-process.ts). A chain
- *   with an empty list gets NO USDC source at all: Ponder rejects an empty address array, and an
- *   empty topic list in eth_getLogs means "any value", i.e. every USDC transfer on the chain.
+ * - USDC: every `Transfer` log of the chain's USDC. The handler keeps those whose `to` is a merchant
+ *   account the factory created (indexer/README.md, "Why every transfer"): Ponder cannot filter
+ *   topics by addresses a factory announces at run time, and a fixed list meant a new instance per
+ *   onboarded merchant. One address and one topic per request, whatever the number of merchants.
  * - MerchantAccountFactory: `AccountCreated` of the chain's factory.
  * - MerchantAccount: the events of every account the factory created (Ponder's factory pattern,
  *   which does follow run-time addresses for a contract's own logs).
@@ -57,18 +56,7 @@ export default createConfig({
   contracts: {
     USDC: {
       abi: usdcAbi,
-      chain: perChain(
-        chains
-          .filter((c) => c.merchantAccounts.length > 0)
-          .map((c) => [
-            c.name,
-            {
-              address: c.usdc,
-              startBlock: c.startBlock,
-              filter: { event: "Transfer" as const, args: { to: c.merchantAccounts } },
-            },
-          ]),
-      ),
+      chain: perChain(chains.map((c) => [c.name, { address: c.usdc, startBlock: c.startBlock, filter: { event: "Transfer" as const, args: {} } }])),
     },
     MerchantAccountFactory: {
       abi: merchantAccountFactoryAbi,

@@ -27,7 +27,7 @@
  */
 import { index, onchainTable } from "ponder";
 
-/** USDC Transfer logs whose `to` is one of the configured merchant accounts. */
+/** USDC Transfer logs whose `to` is a merchant account (one listed in indexed_merchant_account). */
 export const usdcTransfer = onchainTable(
   "usdc_transfer",
   (t) => ({
@@ -197,10 +197,11 @@ export const chainCheckpoint = onchainTable("chain_checkpoint", (t) => ({
 }));
 
 /**
- * The merchant accounts whose USDC transfers this indexer instance covers (its address list), per
- * chain, from `from_block` on. The matcher and the expirer must only rely on chain_checkpoint for
- * an address listed here: an account onboarded a moment ago is covered only once the instance
- * started for the new list is ready and the views point at it.
+ * The merchant accounts whose USDC transfers the indexer keeps, per chain, from `from_block` (the
+ * block of the account's AccountCreated) on: every account the factory created, added by the
+ * AccountCreated handler. The matcher and the expirer must only rely on chain_checkpoint for an
+ * address listed here: an account onboarded a moment ago is covered once the indexer has passed
+ * its creation block (a block or two later).
  */
 export const indexedMerchantAccount = onchainTable(
   "indexed_merchant_account",

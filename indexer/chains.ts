@@ -1,8 +1,8 @@
 /**
  * The indexer's chain configuration: one JSON document in STABLEPAY_INDEXER_CHAINS, shared by
- * ponder.config.ts (which builds Ponder's config from it), the indexing handlers (which record which
- * merchant accounts this instance covers) and src/chain/indexer-process.ts (which writes it into the
- * child's environment and derives the instance's schema name from it).
+ * ponder.config.ts (which builds Ponder's config from it) and src/chain/indexer-process.ts (which
+ * writes it into the child's environment and derives the instance's schema name from it). It names
+ * no merchant account: the indexer follows every account the factory creates (indexer/README.md).
  *
  * Not under indexer/src on purpose: Ponder would load every file there as an indexing file.
  */
@@ -23,8 +23,6 @@ export interface IndexerChainConfig {
   factory: Hex40;
   /** First block to index (the factory's deployment block, or the first merchant account's). */
   startBlock: number;
-  /** USDC Transfers whose `to` is one of these are indexed. Empty: no transfers at all. */
-  merchantAccounts: Hex40[];
   /** How often Ponder polls the HTTP RPC for new blocks when there is no WebSocket. Default 1000. */
   pollingIntervalMs?: number;
 }
@@ -33,8 +31,7 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const CHAIN_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
 
 /**
- * Validates and canonicalises chain configs: addresses lowercased, merchant accounts deduplicated
- * and sorted, chains sorted by chain id. Two configs that index the same thing are equal after this,
+ * Validates and canonicalises chain configs: addresses lowercased, chains sorted by chain id. Two configs that index the same thing are equal after this,
  * so their hash (the instance's schema name) is equal too.
  */
 export function normalizeIndexerChains(input: unknown): IndexerChainConfig[] {
@@ -69,8 +66,6 @@ export function normalizeIndexerChains(input: unknown): IndexerChainConfig[] {
     if (typeof startBlock !== "number" || !Number.isSafeInteger(startBlock) || startBlock < 0) {
       throw new Error(`${where}.startBlock: expected a non-negative integer`);
     }
-    if (!Array.isArray(c.merchantAccounts)) throw new Error(`${where}.merchantAccounts: expected an array`);
-    const accounts = [...new Set(c.merchantAccounts.map((a, j) => address(a, `merchantAccounts[${j}]`)))].sort();
     const polling = c.pollingIntervalMs;
     if (polling !== undefined && (typeof polling !== "number" || !Number.isInteger(polling) || polling < 50)) {
       throw new Error(`${where}.pollingIntervalMs: expected an integer >= 50`);
@@ -83,7 +78,6 @@ export function normalizeIndexerChains(input: unknown): IndexerChainConfig[] {
       usdc: address(c.usdc, "usdc"),
       factory: address(c.factory, "factory"),
       startBlock,
-      merchantAccounts: accounts,
       ...(polling !== undefined ? { pollingIntervalMs: polling } : {}),
     };
   });

@@ -1,6 +1,12 @@
 /**
  * Indexing handlers: one row per log, columns named for data teams (see ponder.schema.ts).
  * Handlers only insert; Ponder runs them in chain order and reverts their rows on reorgs.
+ *
+ * The USDC source carries every transfer of the token; only those to an account the factory
+ * created are kept (indexer/README.md, "Why every transfer"). `indexed_merchant_account` is both
+ * the lookup and the record of which accounts are followed from which block: an account is
+ * followed from the block of its `AccountCreated`, and Ponder runs the handlers in chain order,
+ * so no transfer to it can be looked up before it is known.
  */
 import { ponder } from "ponder:registry";
 import {
@@ -12,8 +18,6 @@ import {
   usdcTransfer,
   withdrawal,
 } from "ponder:schema";
-import { parseIndexerChains } from "../chains.ts";
-
 type Hex = `0x${string}`;
 
 const lower = (h: Hex): Hex => h.toLowerCase() as Hex;
@@ -38,8 +42,12 @@ function logColumns(
   };
 }
 
+const accountId = (chainId: number, account: Hex) => `${chainId}-${account}`;
+
 ponder.on("USDC:Transfer", async ({ event, context }) => {
   const to = lower(event.args.to);
+  // Not a merchant account: the chain's other traffic, not ours to keep.
+  if (!(await context.db.find(indexedMerchantAccount, { id: accountId(context.chain.id, to) }))) return;
   await context.db.insert(usdcTransfer).values({
     ...logColumns(context.chain.id, event),
     token_address: lower(event.log.address),
@@ -60,6 +68,11 @@ ponder.on("MerchantAccountFactory:AccountCreated", async ({ event, context }) =>
     payout_address: lower(event.args.payoutAddress),
     fee_rate_bps: event.args.feeRateBps,
   });
+  const account = lower(event.args.account);
+  await context.db
+    .insert(indexedMerchantAccount)
+    .values({ id: accountId(context.chain.id, account), chain_id: context.chain.id, merchant_account: account, from_block: Number(event.block.number) })
+    .onConflictDoNothing();
 });
 
 ponder.on("MerchantAccount:FeeCollected", async ({ event, context }) => {
@@ -105,22 +118,4 @@ ponder.on("ChainCheckpoint:block", async ({ event, context }) => {
     .insert(chainCheckpoint)
     .values({ chain_id: context.chain.id, chain_name: context.chain.name, ...row })
     .onConflictDoUpdate(row);
-});
-
-// Once per chain, when the instance's schema is created: the address list this instance covers.
-const configured = parseIndexerChains();
-ponder.on("MerchantAccountFactory:setup", async ({ context }) => {
-  const chain = configured.find((c) => c.chainId === context.chain.id);
-  if (!chain || chain.merchantAccounts.length === 0) return;
-  await context.db
-    .insert(indexedMerchantAccount)
-    .values(
-      chain.merchantAccounts.map((account) => ({
-        id: `${chain.chainId}-${account}`,
-        chain_id: chain.chainId,
-        merchant_account: account,
-        from_block: chain.startBlock,
-      })),
-    )
-    .onConflictDoNothing();
 });

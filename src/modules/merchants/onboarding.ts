@@ -11,7 +11,6 @@ import { newId } from "../../domain/ids.ts";
 import { generateApiKey, hashApiKey, keyHint } from "../../domain/api-keys.ts";
 import { createMerchantAccount } from "../../chain/deploy.ts";
 import { API_KEYS_CHANGED_CHANNEL } from "../../http/auth.ts";
-export const MERCHANTS_CHANGED_CHANNEL = "stablepay_merchants_changed";
 import { validateSchedule, type ScheduleInput } from "./schedule-input.ts";
 
 export class OnboardingError extends Error {
@@ -136,8 +135,7 @@ export async function completeMerchantDeployment(ctx: AppContext, merchantId: st
     .where(and(eq(merchants.id, merchantId), isNull(merchants.paymentAddress)))
     .returning();
   const [current] = row ? [row] : await ctx.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
-  // The indexer role listens: its address list must now include this account (possibly in another process).
-  await ctx.database.sql`SELECT pg_notify(${MERCHANTS_CHANGED_CHANNEL}, ${merchantId})`;
+  // Nothing to tell the indexer: it follows every account the factory creates, from its creation block.
   return current!;
 }
 
