@@ -5,11 +5,12 @@
  * A bad value stops the start with a message naming the variable.
  */
 import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
+import type { Mode } from "./domain/mode.ts";
 
 export const ROLES = ["api", "indexer", "matcher", "expirer", "dispatcher", "settler", "fee_collector"] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Mode = "test" | "live";
+export type { Mode };
 
 /** One chain the service watches: the sandbox chain for test keys, Base for live keys. */
 export interface ChainSettings {

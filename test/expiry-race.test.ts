@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Webhook } from "standardwebhooks";
 import { startTestService, type TestService } from "./support/service.ts";
 import { createIntent, getJson, payer, rpc, sleep, waitFor } from "./support/payments.ts";
-import { matcherCoveredUntil } from "../src/workers/matcher.ts";
+import { matcherCoveredUntil } from "../src/modules/matching/coverage.ts";
 import { fromPgTs } from "../src/db/pg-values.ts";
 import { commands } from "../src/cli/commands.ts";
 import { Receiver } from "./support/webhook-fixtures.ts";

@@ -11,7 +11,7 @@ import { feeRef } from "../src/modules/matching/fee-ref.ts";
 import { splitFee } from "../src/domain/money.ts";
 import { recordTransfer } from "../src/modules/matching/record.ts";
 import { ChainMatcher } from "../src/modules/matching/engine.ts";
-import { matcherCoveredUntil } from "../src/workers/matcher.ts";
+import { matcherCoveredUntil } from "../src/modules/matching/coverage.ts";
 import { onboardMerchant } from "../src/modules/merchants/onboarding.ts";
 
 let svc: TestService;

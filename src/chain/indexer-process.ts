@@ -1,12 +1,13 @@
 /**
  * Runs the Ponder indexer (indexer/, ponder.config.ts, ponder.schema.ts) as a child process, and
- * swaps it for a new one when the merchant address list changes.
+ * swaps it for a new one when its code or configuration (STABLEPAY_INDEXER_CHAINS) changes. The
+ * configuration names no merchant (indexer/README.md, "Why every transfer"), so onboarding never
+ * causes a swap.
  *
- * Why a new process: Ponder cannot filter USDC `Transfer` topics by addresses a factory announces at
- * run time, so the list of merchant accounts is part of the config (STABLEPAY_INDEXER_CHAINS). A new
- * list starts a new instance on a NEW database schema (`ponder_<hash of config and indexer code>`),
- * while the old one keeps serving; Ponder's sync cache (`ponder_sync`) is shared and keyed by request,
- * so the new instance only fetches what it has never fetched (the new addresses' logs).
+ * Why a new process: a changed config or indexer starts a new instance on a NEW database schema
+ * (`ponder_<hash of config and indexer code>`), while the old one keeps serving; Ponder's sync cache
+ * (`ponder_sync`) is shared and keyed by request, so the new instance only fetches what it has never
+ * fetched.
  *
  * How `--views-schema` behaves in Ponder 0.17.7 (read from its source, runtime/multichain.ts and
  * database/actions.ts `createViews`, and checked by test/indexer.test.ts):
@@ -269,7 +270,7 @@ export async function dropIndexerSchema(sql: Sql, schema: string): Promise<boole
 
 /**
  * Drops instance schemas (`ponder_<10 hex>`) that no Ponder runs (unlocked, or heartbeat older than
- * a minute), that no view reads, and that are not `keep`: the leftovers of earlier address lists
+ * a minute), that no view reads, and that are not `keep`: the leftovers of earlier versions
  * or earlier runs with another config. Returns the dropped names.
  */
 export async function pruneIndexerSchemas(sql: Sql, keep: string[]): Promise<string[]> {
@@ -524,7 +525,7 @@ export interface RefreshResult {
 
 /**
  * Keeps exactly one current indexer for the configured chains, and swaps it without downtime for
- * readers when the address list changes: the new instance runs beside the old one on its own
+ * readers when its code or configuration changes: the new instance runs beside the old one on its own
  * schema, Ponder points the views at it when it is ready, then the old one is stopped and its
  * schema dropped. Refreshes are serialized. If the current process dies, it is restarted on the
  * same schema (crash recovery) with backoff.

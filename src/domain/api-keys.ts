@@ -1,7 +1,7 @@
 /** API keys: `sk_test_`/`sk_live_` + 32 base62 characters. Only the SHA-256 hash is stored. */
 import { createHash } from "node:crypto";
 import { randomBase62 } from "./ids.ts";
-import type { Mode } from "../db/schema/core.ts";
+import type { Mode } from "./mode.ts";
 
 const KEY_SHAPE = /^sk_(test|live)_[0-9A-Za-z]{32}$/;
 

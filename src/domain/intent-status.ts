@@ -3,7 +3,7 @@
  * and one pure transition function. Database writes mirror it as guarded updates
  * (`UPDATE … WHERE id = $1 AND status = $from`), so a lost race is a no-op, never a corruption.
  */
-import type { IntentStatus } from "../db/schema/core.ts";
+export type IntentStatus = "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
 
 export type IntentTrigger = "payment_confirmed" | "ttl_elapsed" | "cancel" | "settled";
 

@@ -5,6 +5,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context.ts";
 import { CHAIN_VIEWS } from "../modules/matching/chain-reader.ts";
+import { within } from "../lib/timeout.ts";
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -49,22 +50,7 @@ export function healthRoutes(ctx: AppContext) {
 }
 
 async function databaseAnswers(ctx: AppContext): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS)));
-    const query = ctx.database.sql`SELECT 1`.then(() => true as const);
-    return await Promise.race([query, timeout]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function within<T>(ms: number, p: Promise<T>): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
-  return Promise.race([p.catch(() => undefined), timeout]).finally(() => clearTimeout(timer));
+  return (await within(READY_TIMEOUT_MS, ctx.database.sql`SELECT 1`.then(() => true))) ?? false;
 }
 
 async function chainChecks(ctx: AppContext) {

@@ -98,7 +98,7 @@ export function requireObject(body: unknown): Record<string, unknown> {
 
 /** A field name as it may be echoed back in a message (bounded, no control characters). */
 export function printableName(name: string): string {
-  // eslint-disable-next-line no-control-regex
+  // Control characters on purpose: they are what must not be echoed back.
   const clean = name.replace(/[\u0000-\u001f\u007f]/g, "?");
   return clean.length > 60 ? `${clean.slice(0, 60)}…` : clean;
 }

@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { dirname, join, parse, resolve } from "node:path";
 import { waitForFreePort } from "./ports.ts";
+import { withTimeout } from "../lib/timeout.ts";
 
 export interface RunningPostgres {
   /** postgres:// URL of the `postgres` database; use `urlFor(db)` for another database. */
@@ -75,12 +76,12 @@ export async function startEmbeddedPostgres(opts: {
     return new PostgresStartError(`the embedded Postgres ${what} (data ${dataDir}, port ${opts.port})${reason ? `: ${reason}` : ""}${said}`);
   };
   try {
-    if (!existsSync(join(dataDir, "PG_VERSION"))) await withTimeout(pg.initialise(), "initdb took over a minute");
+    if (!existsSync(join(dataDir, "PG_VERSION"))) await withTimeout(pg.initialise(), START_TIMEOUT_MS, "initdb took over a minute");
   } catch (err) {
     throw fail("could not create its data folder", err);
   }
   try {
-    await withTimeout(pg.start(), "start took over a minute");
+    await withTimeout(pg.start(), START_TIMEOUT_MS, "start took over a minute");
   } catch (err) {
     await pg.stop().catch(() => {});
     throw fail(`did not start${portHint(lastLines)}`, err);
@@ -125,11 +126,6 @@ async function loadEmbeddedPostgres() {
 
 function portHint(lines: string[]): string {
   return lines.some((l) => /could not bind|Address already in use/i.test(l)) ? " (its port is taken: set EMBEDDED_POSTGRES_PORT to a free one)" : "";
-}
-
-function withTimeout<T>(p: Promise<T>, message: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), START_TIMEOUT_MS)))]).finally(() => clearTimeout(timer));
 }
 
 /** True when every folder above `path` lets other users through (o+x). */

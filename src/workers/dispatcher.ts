@@ -18,7 +18,7 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext, Clock } from "../context.ts";
 import { systemClock } from "../context.ts";
-import type { RunningRole } from "./registry.ts";
+import type { RunningRole } from "./role.ts";
 import { runLoop, WakeableSleep } from "./loop.ts";
 import { eventEnvelope } from "../modules/events/outbox.ts";
 import { postWebhook, type AttemptResult } from "../modules/webhooks/delivery.ts";

@@ -16,9 +16,9 @@ import type { AppContext, Clock } from "../context.ts";
 import type { Sql } from "../db/client.ts";
 import { RESERVATION_QUARANTINE_MS } from "../domain/intent-status.ts";
 import { ID_PREFIXES, randomBase62 } from "../domain/ids.ts";
-import type { RunningRole } from "./registry.ts";
+import type { RunningRole } from "./role.ts";
 import { runLoop, WakeableSleep } from "./loop.ts";
-import { matcherCoveredUntil } from "./matcher.ts";
+import { matcherCoveredUntil } from "../modules/matching/coverage.ts";
 
 /**
  * The block timestamp up to which the matcher has processed every transfer of `chainId` (incl.
@@ -27,7 +27,7 @@ import { matcherCoveredUntil } from "./matcher.ts";
 export type CoveredUntil = (sql: Sql, chainId: number) => Promise<Date | null>;
 
 export interface ExpirerOptions {
-  /** Default: the matcher's `matcherCoveredUntil` (src/workers/matcher.ts). */
+  /** Default: `matcherCoveredUntil` (src/modules/matching/coverage.ts), what the matcher has covered. */
   coveredUntil?: CoveredUntil;
   /** Default: ctx.clock. */
   clock?: Clock;

@@ -25,7 +25,7 @@ import type { ChainRuntime } from "../chain/runtime.ts";
 import { merchantAccountAbi } from "../chain/abis.ts";
 import { feeRef } from "../modules/matching/fee-ref.ts";
 import { feeCollections } from "../modules/matching/metrics.ts";
-import type { RunningRole } from "./registry.ts";
+import type { RunningRole } from "./role.ts";
 import { pgJson, pgTs } from "../db/pg-values.ts";
 import { runLoop, WakeableSleep } from "./loop.ts";
 

@@ -11,18 +11,15 @@
  *   (its connection closes, Postgres releases the lock). Correctness does not depend on the lock:
  *   the UNIQUE (chain_id, tx_hash, log_index) and the intent row lock make two matchers at once
  *   safe; the lock only saves the loser the work.
- *
- * `matcherCoveredUntil` (the expirer's fairness input) is re-exported from here.
  */
 import type { AppContext } from "../context.ts";
 import type { Sql } from "../db/client.ts";
 import { ChainMatcher, type ChainMatcherOptions } from "../modules/matching/engine.ts";
 import { CHAIN_VIEWS } from "../modules/matching/chain-reader.ts";
 import { matcherErrors } from "../modules/matching/metrics.ts";
-import type { RunningRole } from "./registry.ts";
+import type { RunningRole } from "./role.ts";
 import { WakeableSleep } from "./loop.ts";
 
-export { matcherCoveredUntil } from "../modules/matching/coverage.ts";
 
 /** Ponder's NOTIFY channel for the views schema: `<views schema>_live_query`. */
 export const LIVE_QUERY_CHANNEL = `${CHAIN_VIEWS}_live_query`;

@@ -4,21 +4,16 @@
  * of instances of each may run.
  */
 import type { Role } from "../config.ts";
-import type { AppContext } from "../context.ts";
+import type { RoleStarter } from "./role.ts";
 import { startDispatcher } from "./dispatcher.ts";
 import { startExpirer } from "./expirer.ts";
 import { startMatcher } from "./matcher.ts";
 import { startFeeCollector } from "./fee-collector.ts";
 import { startSettler } from "./settler.ts";
 
-export interface RunningRole {
-  role: Role;
-  stop(): Promise<void>;
-}
+export type { RoleStarter, RunningRole } from "./role.ts";
 
-export type RoleStarter = (ctx: AppContext) => Promise<RunningRole>;
-
-/** Filled in by each role's module (src/workers/<role>.ts). `api` and `indexer` are started by src/service.ts. */
+/** Every worker role by name. `api` and `indexer` are started by src/service.ts. */
 export const workerRoles: Partial<Record<Exclude<Role, "api" | "indexer">, RoleStarter>> = {};
 workerRoles.dispatcher = startDispatcher;
 workerRoles.expirer = startExpirer;

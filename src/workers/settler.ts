@@ -10,7 +10,7 @@
 import type { AppContext } from "../context.ts";
 import type { Hooks } from "../modules/settlements/hooks.ts";
 import { driveOpenSettlements, runDueSchedules } from "../modules/settlements/service.ts";
-import type { RunningRole } from "./registry.ts";
+import type { RunningRole } from "./role.ts";
 import { runLoop, WakeableSleep } from "./loop.ts";
 
 export interface SettlerOptions {

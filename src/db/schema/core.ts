@@ -1,13 +1,17 @@
 /** Drizzle view of the core tables (src/db/migrations/0001_core.sql is the source of truth). */
 import { bigint, customType, integer, jsonb, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import type { Mode } from "../../domain/mode.ts";
+import type { IntentStatus } from "../../domain/intent-status.ts";
+import type { SettlementStatus, TransactionStatus } from "../../domain/ledger-status.ts";
+
+// The column types come from domain/ (the database stores the domain's values, not the reverse).
+export type { IntentStatus, Mode, SettlementStatus, TransactionStatus };
 
 export const app = pgSchema("app");
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 const ts = (name: string) => timestamp(name, { precision: 3, withTimezone: true, mode: "date" });
 const units = (name: string) => bigint(name, { mode: "bigint" });
-
-export type Mode = "test" | "live";
 
 export const accounts = app.table("accounts", {
   id: text("id").primaryKey(),
@@ -56,8 +60,6 @@ export const apiKeys = app.table("api_keys", {
   revokedAt: ts("revoked_at"),
 });
 
-export type IntentStatus = "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
-
 export const paymentIntents = app.table("payment_intents", {
   id: text("id").primaryKey(),
   mode: text("mode").$type<Mode>().notNull(),
@@ -105,9 +107,6 @@ export const reservations = app.table(
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.expectedUnits] })],
 );
-
-export type TransactionStatus = "confirmed" | "settled" | "failed";
-export type SettlementStatus = "pending" | "in_transit" | "paid" | "failed";
 
 export const transactions = app.table("transactions", {
   id: text("id").primaryKey(),

@@ -186,20 +186,6 @@ export async function readIndexedAccounts(sql: Sql, chainId: number): Promise<{ 
   }
 }
 
-/** The checkpoint alone (metrics, balance). */
-export async function readCheckpoint(sql: Sql, chainId: number): Promise<Checkpoint | null> {
-  try {
-    const rows = (await sql.unsafe(
-      `SELECT block_number AS cp_block, block_hash AS cp_hash, block_timestamp AS cp_ts FROM ${CHAIN_VIEWS}.chain_checkpoint WHERE chain_id = $1`,
-      [chainId],
-    )) as unknown as Row[];
-    return rows[0] ? checkpointOf(rows[0]) : null;
-  } catch (err) {
-    if (isViewsMissing(err)) return null;
-    throw err;
-  }
-}
-
 export interface AuditFinding {
   transactionId: string;
   status: string;

@@ -18,8 +18,8 @@ import { fromPgTs } from "../../db/pg-values.ts";
  * block with timestamp < timestamp(B)". expires_at has millisecond precision, so `expires_at <= T`
  * means `expires_at < timestamp(B)`.
  *
- * Merchant accounts the matcher does not cover yet (onboarded a moment ago: the indexer is switching
- * to the new address list, or the matcher is catching the account's history up) hold the answer
+ * Merchant accounts the matcher does not cover yet (onboarded a moment ago: the indexer has not
+ * passed the account's creation block, or the matcher is catching the account's history up) hold the answer
  * back: with no `merchantId`, any such merchant on the chain makes the result null (nothing on the
  * chain may expire, briefly); with a `merchantId`, only that merchant's coverage counts.
  */

@@ -1,7 +1,8 @@
 /**
  * What one USDC transfer to a merchant account means for the ledger (DECISIONS.md "Matching a
- * payment to an intent"). Pure: the matcher reads the reservation and the intent under a row lock,
- * asks this function, and writes what it says.
+ * payment to an intent"). Pure: the matcher reads the reservation and the intent (no lock), asks
+ * this function, and writes what it says in one statement whose guarded updates decide a race with
+ * an expiry or a cancel (record.ts).
  */
 import type { IntentStatus } from "../../db/schema/core.ts";
 import { RESERVATION_QUARANTINE_MS } from "../../domain/intent-status.ts";

@@ -10,8 +10,9 @@
  *   exactly once writing.
  * - covered_block: the safe block (checkpoint - confirmations) up to which everything is recorded;
  *   with its timestamp, what matcherCoveredUntil (coverage.ts) reports to the expirer.
- * - per merchant account: a catch-up position. The indexer's address list grows when a merchant is
- *   onboarded; the new instance then indexes the new account's whole history, BELOW the cursor.
+ * - per merchant account: a catch-up position. An account appears in indexed_merchant_account
+ *   once the indexer passes its creation block, possibly below the cursor (and after an indexer
+ *   upgrade, every account's history is re-indexed by the new instance, below the cursor).
  *   Rather than rewinding the shared cursor (a rescan of every merchant's history at each
  *   onboarding, O(all transfers)), a new account is caught up on its own, from its from_block to the
  *   cursor's block (O(that account's transfers), by the to_address index), and then joins the

@@ -36,6 +36,7 @@ import { t } from "elysia";
 import { CHAIN_VIEWS, isViewsMissing } from "../matching/chain-reader.ts";
 import { balanceChainReadFailures, balanceMismatches } from "../matching/metrics.ts";
 import { availableUnits } from "./available.ts";
+import { withTimeout } from "../../lib/timeout.ts";
 
 type MerchantRow = typeof merchants.$inferSelect;
 
@@ -58,12 +59,6 @@ export interface MerchantBalance {
 
 /** How long GET balance waits for the chain before answering from the ledger alone. */
 export const CHAIN_READ_TIMEOUT_MS = 1_500;
-
-function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  p.catch(() => {}); // a late failure after the timeout is not an unhandled rejection
-  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
-}
 
 const zero = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigInt(String(v)));
 

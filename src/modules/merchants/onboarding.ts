@@ -144,10 +144,6 @@ export function merchantSalt(merchantId: string) {
   return keccak256(toHex(`stablepay:merchant:${merchantId}`));
 }
 
-export async function linkMerchant(ctx: AppContext, accountId: string, merchantId: string) {
-  await ctx.database.db.insert(accountMerchants).values({ accountId, merchantId }).onConflictDoNothing();
-}
-
 export async function createApiKey(ctx: AppContext, input: { accountId: string; mode: Mode; merchantId?: string | null }) {
   const [account] = await ctx.database.db.select().from(accounts).where(eq(accounts.id, input.accountId));
   if (!account) throw new OnboardingError(`no such integrator account: ${input.accountId}`);

@@ -36,12 +36,3 @@ export async function advanceSandboxClockTo(ctx: AppContext, target: Date): Prom
   return new Date(real + Number(row?.offset_ms ?? wanted));
 }
 
-/** Moves sandbox time forward by `ms`. */
-export async function advanceSandboxClockBy(ctx: AppContext, ms: number): Promise<Date> {
-  if (!Number.isFinite(ms) || ms < 0) throw new RangeError("the sandbox clock only moves forward");
-  const [row] = await ctx.database.sql<{ offset_ms: bigint }[]>`
-    INSERT INTO app.sandbox_clock (id, offset_ms) VALUES (true, ${BigInt(Math.ceil(ms))})
-    ON CONFLICT (id) DO UPDATE SET offset_ms = app.sandbox_clock.offset_ms + EXCLUDED.offset_ms, updated_at = now()
-    RETURNING offset_ms`;
-  return new Date(ctx.clock.now().getTime() + Number(row?.offset_ms ?? 0));
-}

@@ -524,9 +524,3 @@ export async function listSettlements(ctx: AppContext, merchantId: string, limit
     .limit(limit);
 }
 
-/** The transactions a settlement took (history, kept after a failure). */
-export async function settlementTransactionIds(ctx: AppContext, settlementId: string): Promise<string[]> {
-  const rows = await ctx.database.sql<{ transaction_id: string }[]>`
-    SELECT transaction_id FROM app.settlement_transactions WHERE settlement_id = ${settlementId} ORDER BY transaction_id`;
-  return rows.map((r) => r.transaction_id);
-}

@@ -20,7 +20,6 @@ import { ErrorSchema, errorExample } from "../../http/openapi.ts";
 import { readQuery } from "../../http/query.ts";
 
 export const TRANSACTION_STATUSES: readonly TransactionStatus[] = ["confirmed", "settled", "failed"];
-export const SETTLEMENT_STATUSES = ["pending", "in_transit", "paid", "failed"] as const;
 
 const EX_ID = "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya";
 const EX_INTENT = "pi_3MtwBwLkdIwHu7ix28a3tqPa";

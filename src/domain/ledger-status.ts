@@ -1,0 +1,3 @@
+/** Statuses of a ledger transaction and of its settlement (DECISIONS.md "Settlement"). */
+export type TransactionStatus = "confirmed" | "settled" | "failed";
+export type SettlementStatus = "pending" | "in_transit" | "paid" | "failed";

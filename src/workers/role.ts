@@ -1,0 +1,13 @@
+/**
+ * What every worker role returns (DESIGN.md "Processes"): a handle to stop it. Roles import this,
+ * the registry imports the roles; nothing here imports a role.
+ */
+import type { Role } from "../config.ts";
+import type { AppContext } from "../context.ts";
+
+export interface RunningRole {
+  role: Role;
+  stop(): Promise<void>;
+}
+
+export type RoleStarter = (ctx: AppContext) => Promise<RunningRole>;
