@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Webhook } from "standardwebhooks";
 import { createApiKey, createIntegratorAccount } from "../src/modules/merchants/onboarding.ts";
 import { Dispatcher } from "../src/workers/dispatcher.ts";
+import { purgeExpiredEvents } from "../src/modules/events/outbox.ts";
 import { blockedKind, checkEndpointUrl } from "../src/modules/webhook-endpoints/url-policy.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { MovableClock, Receiver, seedEndpoint, seedEvent, seedMerchant, waitFor } from "./support/webhook-fixtures.ts";
@@ -100,6 +101,26 @@ describe("GET /v1/events", () => {
     expect(page2.body.data[0].id).not.toBe(page1.body.data[0].id);
     expect(page2.body.total_count).toBe(page1.body.total_count);
     expect((await call(`/v1/events/${ids.old}`, owner)).status).toBe(404);
+  });
+
+  test("retention: events past 30 days are deleted (fanned out, nothing pending), others kept", async () => {
+    const sql = svc.ctx.database.sql;
+    const m = svc.sandbox.merchant_id;
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    const gone = await seedEvent(sql, { merchantId: m, accountId: svc.sandbox.account_id, createdAt: old });
+    const notFannedOut = await seedEvent(sql, { merchantId: m, accountId: svc.sandbox.account_id, createdAt: old });
+    const pending = await seedEvent(sql, { merchantId: m, accountId: svc.sandbox.account_id, createdAt: old });
+    const recent = await seedEvent(sql, { merchantId: m, accountId: svc.sandbox.account_id, createdAt: new Date(Date.now() - 29 * 86_400_000) });
+    await sql`UPDATE app.events SET fanned_out_at = now() WHERE id IN ${sql([gone, pending, recent])}`;
+    const ep = await seedEndpoint(sql, { accountId: svc.sandbox.account_id, url: "https://example.com/held" });
+    await sql`INSERT INTO app.webhook_deliveries (id, event_id, endpoint_id, status, next_attempt_at, created_at)
+              VALUES ('wd_retention_test', ${pending}, ${ep.id}, 'pending', now(), now())`;
+    const purged = await purgeExpiredEvents(sql, new Date());
+    expect(purged).toBeGreaterThanOrEqual(1);
+    const left = (await sql<{ id: string }[]>`SELECT id FROM app.events WHERE id IN ${sql([gone, notFannedOut, pending, recent])}`).map((r) => r.id).sort();
+    expect(left).toEqual([notFannedOut, pending, recent].sort());
+    await sql`DELETE FROM app.webhook_deliveries WHERE id = 'wd_retention_test'`;
+    await sql`UPDATE app.webhook_endpoints SET status = 'disabled' WHERE id = ${ep.id}`;
   });
 
   test("isolation: scoped key sees its merchant only; other account, live key, retention: 404", async () => {
@@ -300,6 +321,14 @@ describe("webhook endpoints", () => {
     expect(deliveries.body.total_count).toBe(2);
     expect(deliveries.body.data[0]).toMatchObject({ object: "webhook_delivery", event_id: eventId, endpoint_id: id, status: "succeeded", attempt_count: 1 });
     expect(deliveries.body.data[0].attempts[0]).toMatchObject({ attempt_number: 1, outcome: "succeeded", status_code: 200, response_snippet: "ok" });
+    // Paged with a cursor: one per page, newest first, the same two.
+    const page1 = await call(`/v1/webhook_endpoints/${id}/deliveries?limit=1`, owner);
+    expect(page1.body).toMatchObject({ has_more: true, total_count: 2 });
+    const page2 = await call(`/v1/webhook_endpoints/${id}/deliveries?limit=1&starting_after=${page1.body.data[0].id}`, owner);
+    expect(page2.body).toMatchObject({ has_more: false, total_count: 2 });
+    expect([page1.body.data[0].id, page2.body.data[0].id]).toEqual(deliveries.body.data.map((d: Json) => d.id));
+    expect(err(await call(`/v1/webhook_endpoints/${id}/deliveries?starting_after=wd_unknown`, owner))).toEqual({ status: 400, code: "parameter_invalid", param: "starting_after" });
+    expect(err(await call(`/v1/webhook_endpoints/${id}/deliveries?starting_after=${eventId}`, owner))).toEqual({ status: 400, code: "parameter_invalid", param: "starting_after" });
     await call(`/v1/webhook_endpoints/${id}`, owner, { method: "DELETE" });
   });
 

@@ -20,7 +20,7 @@ import type { AppContext, Clock } from "../context.ts";
 import { systemClock } from "../context.ts";
 import type { RunningRole } from "./role.ts";
 import { runLoop, WakeableSleep } from "./loop.ts";
-import { eventEnvelope } from "../modules/events/outbox.ts";
+import { eventEnvelope, purgeExpiredEvents } from "../modules/events/outbox.ts";
 import { postWebhook, type AttemptResult } from "../modules/webhooks/delivery.ts";
 import { decideAfterAttempt, leaseMs, parseRetryAfter } from "../modules/webhooks/schedule.ts";
 import { secretKey, webhookHeaders } from "../modules/webhooks/signing.ts";
@@ -385,6 +385,8 @@ export class Dispatcher {
     try {
       const r = await archiveFinished(this.ctx.database.sql, this.clock.now());
       if (r.archived || r.purged || r.heldFailed) this.log.info("webhook deliveries archived", r);
+      const events = await purgeExpiredEvents(this.ctx.database.sql, this.clock.now());
+      if (events) this.log.info("events past their retention deleted", { events });
     } catch (err) {
       this.log.error("webhook archive failed", { err });
     } finally {

@@ -31,3 +31,33 @@ export async function insertEvent(tx: SqlOrTx, e: OutboxEvent): Promise<string> 
 export function eventEnvelope(row: { id: string; type: string; createdAt: Date; data: unknown }) {
   return { id: row.id, object: "event" as const, type: row.type, created_at: row.createdAt.toISOString(), data: row.data };
 }
+
+/** Events are kept (listed, resent, delivered) for 30 days (issue "management API", Events). */
+export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes events past the retention, in batches: only those fanned out and with no delivery still
+ * pending (an endpoint disabled for a month holds none: held deliveries fail after 7 days). The
+ * delivery archive keeps its own copy of what was sent (its retention is the attempt log's).
+ * Returns how many were deleted.
+ */
+export async function purgeExpiredEvents(sql: SqlOrTx, now: Date, batch = 5000): Promise<number> {
+  const cutoff = new Date(now.getTime() - EVENT_RETENTION_MS).toISOString();
+  let purged = 0;
+  for (;;) {
+    const [gone] = await sql.unsafe<{ n: number }[]>(
+      `WITH victims AS (
+         SELECT ev.id FROM app.events ev
+         WHERE ev.mode IN ('test', 'live') AND ev.created_at < $1::timestamptz AND ev.fanned_out_at IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM app.webhook_deliveries d WHERE d.event_id = ev.id AND d.status = 'pending')
+         LIMIT $2::int FOR UPDATE OF ev SKIP LOCKED
+       ), del AS (
+         DELETE FROM app.events ev USING victims v WHERE ev.id = v.id RETURNING 1
+       ) SELECT count(*)::int AS n FROM del`,
+      [cutoff, batch] as never[],
+    );
+    const n = gone?.n ?? 0;
+    purged += n;
+    if (n < batch) return purged;
+  }
+}

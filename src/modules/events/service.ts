@@ -10,8 +10,9 @@ import type { AppContext } from "../../context.ts";
 import type { Principal } from "../../http/auth.ts";
 import { fromPgJson, fromPgTs } from "../../db/pg-values.ts";
 import type { SqlOrTx } from "../../db/client.ts";
+import { EVENT_RETENTION_MS } from "./outbox.ts";
 
-export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+export { EVENT_RETENTION_MS } from "./outbox.ts";
 
 export interface EventRow {
   id: string;

@@ -18,7 +18,7 @@ import { isIdOf } from "../../domain/ids.ts";
 import { errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader } from "../payment-intents/model.ts";
 import { parseMetadata } from "../payment-intents/input.ts";
 import { idempotentCreate, requestHash } from "../idempotency/store.ts";
-import { listDeliveries } from "../webhooks/service.ts";
+import { deliveryCursor, listDeliveries } from "../webhooks/service.ts";
 import {
   CreateEndpointBody,
   DeletedSchema,
@@ -254,9 +254,13 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       async ({ principal, params, request }) => {
         await visible(ctx, principal, params.id);
         strictQuery(request.url, DeliveryListQuery);
-        const limit = parseLimitParam(new URL(request.url).searchParams.get("limit") ?? undefined);
+        const search = new URL(request.url).searchParams;
+        const limit = parseLimitParam(search.get("limit") ?? undefined);
+        const startingAfter = parseCursorParam(search.get("starting_after") ?? undefined, "webhookDelivery");
+        const after = startingAfter === undefined ? undefined : await deliveryCursor(ctx.database.sql, { endpointId: params.id }, startingAfter);
+        if (after === null) throw badCursor();
         const [rows, [count]] = await Promise.all([
-          listDeliveries(ctx.database.sql, { endpointId: params.id, limit: limit + 1 }),
+          listDeliveries(ctx.database.sql, { endpointId: params.id, limit: limit + 1, after }),
           ctx.database.sql<{ n: number }[]>`
             SELECT (SELECT count(*) FROM app.webhook_deliveries WHERE endpoint_id = ${params.id})
                  + (SELECT count(*) FROM app.webhook_deliveries_archive WHERE endpoint_id = ${params.id}) AS n`,
@@ -270,10 +274,10 @@ export function webhookEndpointRoutes(ctx: AppContext) {
         detail: {
           tags: TAG,
           summary: "List deliveries of a webhook endpoint",
-          description: "Deliveries to this endpoint, newest first, each with its attempts: outcome, HTTP status, latency, the first 1 KiB of the response, and when the next attempt is due.",
+          description: "Deliveries to this endpoint, newest first, each with its attempts: outcome, HTTP status, latency, the first 1 KiB of the response, and when the next attempt is due. Paged like every list: `limit`, and `starting_after` (the last delivery id of the previous page) while `has_more` is true; `total_count` counts them all.",
           responses: {
             200: jsonResponse(DeliveryListSchema, "A page of deliveries."),
-            400: errorResponse(400, [errorExample("parameter_invalid", "Invalid limit: must be an integer between 1 and 100.", "limit"), errorExample("parameter_unknown", "Received unknown parameter: status", "status")]),
+            400: errorResponse(400, [errorExample("parameter_invalid", "Invalid limit: must be an integer between 1 and 100.", "limit"), errorExample("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after"), errorExample("parameter_unknown", "Received unknown parameter: status", "status")]),
             401: unauthorized,
             404: missing,
           },

@@ -42,7 +42,10 @@ export const EndpointListQuery = t.Object(
 );
 
 export const DeliveryListQuery = t.Object(
-  { limit: t.Optional(t.String({ pattern: "^[0-9]{1,6}$", description: `Page size, 1 to ${LIST_LIMIT_MAX} (default 25).`, examples: ["25"] })) },
+  {
+    limit: t.Optional(t.String({ pattern: "^[0-9]{1,6}$", description: `Page size, 1 to ${LIST_LIMIT_MAX} (default 25).`, examples: ["25"] })),
+    starting_after: t.Optional(t.String({ description: "A delivery id (`wd_…`) from the previous page: the page after it.", examples: ["wd_4fQm8ZpX2LbR7cVt1NwKd9Ya"] })),
+  },
   { additionalProperties: false },
 );
 

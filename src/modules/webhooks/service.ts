@@ -363,7 +363,25 @@ export interface DeliveryView {
 }
 
 /** Deliveries (hot and archived) of an event or of an endpoint, newest first, with their attempts. */
-export async function listDeliveries(sql: Sql, filter: { eventId?: string; endpointId?: string; limit?: number }): Promise<DeliveryView[]> {
+export interface DeliveryCursor {
+  createdAt: string;
+  id: string;
+}
+
+/** The position of delivery `id` in the list of `filter` (a `starting_after`), or null if it is not in it. */
+export async function deliveryCursor(sql: Sql, filter: { eventId?: string; endpointId?: string }, id: string): Promise<DeliveryCursor | null> {
+  const [row] = await sql.unsafe<{ created_at: string; id: string }[]>(
+    `SELECT created_at::text, id FROM (
+       SELECT id, created_at, event_id, endpoint_id FROM app.webhook_deliveries WHERE id = $1
+       UNION ALL SELECT id, created_at, event_id, endpoint_id FROM app.webhook_deliveries_archive WHERE id = $1) c
+     WHERE ($2::text IS NULL OR event_id = $2) AND ($3::text IS NULL OR endpoint_id = $3)`,
+    [id, filter.eventId ?? null, filter.endpointId ?? null] as never[],
+  );
+  return row ? { createdAt: row.created_at, id: row.id } : null;
+}
+
+/** Deliveries of an event or an endpoint (hot and archived), newest first; after `after` when given. */
+export async function listDeliveries(sql: Sql, filter: { eventId?: string; endpointId?: string; limit?: number; after?: DeliveryCursor }): Promise<DeliveryView[]> {
   if (!filter.eventId && !filter.endpointId) throw new WebhookOperatorError("give an event id or an endpoint id");
   const limit = filter.limit ?? 100;
   const rows = await sql.unsafe<
@@ -373,14 +391,16 @@ export async function listDeliveries(sql: Sql, filter: { eventId?: string; endpo
             d.lease_token, d.created_at, d.finished_at, d.archived
      FROM (
        SELECT *, false AS archived FROM app.webhook_deliveries WHERE ($1::text IS NULL OR event_id = $1) AND ($2::text IS NULL OR endpoint_id = $2)
+         AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::text))
        UNION ALL
        SELECT *, true AS archived FROM app.webhook_deliveries_archive WHERE ($1::text IS NULL OR event_id = $1) AND ($2::text IS NULL OR endpoint_id = $2)
+         AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::text))
      ) d
      LEFT JOIN app.events ev ON ev.id = d.event_id
      LEFT JOIN app.webhook_endpoints we ON we.id = d.endpoint_id
      ORDER BY d.created_at DESC, d.id DESC
      LIMIT $3::int`,
-    [filter.eventId ?? null, filter.endpointId ?? null, limit] as never[],
+    [filter.eventId ?? null, filter.endpointId ?? null, limit, filter.after?.createdAt ?? null, filter.after?.id ?? null] as never[],
   );
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
