@@ -17,7 +17,7 @@ import type { Sql } from "../db/client.ts";
 import { RESERVATION_QUARANTINE_MS } from "../domain/intent-status.ts";
 import { ID_PREFIXES, randomBase62 } from "../domain/ids.ts";
 import type { RunningRole } from "./role.ts";
-import { runLoop, WakeableSleep } from "./loop.ts";
+import { PollingRole } from "./loop.ts";
 import { matcherCoveredUntil } from "../modules/matching/coverage.ts";
 
 /**
@@ -110,47 +110,22 @@ function newEventIds(count: number): string {
   return ids.join(",");
 }
 
-export class Expirer {
+export class Expirer extends PollingRole {
   private readonly clock: Clock;
-  private readonly pollMs: number;
   private readonly batchSize: number;
   private readonly chainIds: number[];
-  private readonly log: AppContext["log"];
-  private stopping = false;
-  private readonly sleeper = new WakeableSleep();
-  private loopDone: Promise<void> | undefined;
 
   constructor(private readonly ctx: AppContext, private readonly coveredUntil: CoveredUntil, options: ExpirerOptions = {}) {
+    // Wake-ups latch: matcher progress announced mid-sweep must not wait a whole interval.
+    super({ log: ctx.log.child({ role: "expirer" }), failure: "expiry sweep failed", intervalMs: options.pollMs ?? EXPIRER_DEFAULTS.pollMs, maxBackoffMs: 10_000, latchWakeups: true });
     this.clock = options.clock ?? ctx.clock;
-    this.pollMs = options.pollMs ?? EXPIRER_DEFAULTS.pollMs;
     this.batchSize = options.batchSize ?? EXPIRER_DEFAULTS.batchSize;
     this.chainIds = options.chainIds ?? Object.values(ctx.chains).flatMap((c) => (c ? [c.chainId] : []));
-    this.log = ctx.log.child({ role: "expirer" });
   }
 
-  start(): void {
-    this.loopDone = runLoop({
-      round: async () => {
-        const n = await this.sweep();
-        if (n > 0) this.log.debug("intents expired", { count: n });
-      },
-      onError: (err) => this.log.error("expiry sweep failed", { err }),
-      stopping: () => this.stopping,
-      sleep: (ms) => this.sleeper.sleep(ms),
-      intervalMs: this.pollMs,
-      maxBackoffMs: 10_000,
-    });
-  }
-
-  /** Sweep now (e.g. on matcher progress, or in tests after moving the clock). */
-  wake(): void {
-    this.sleeper.wake();
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake();
-    await this.loopDone;
+  protected async round(): Promise<void> {
+    const n = await this.sweep();
+    if (n > 0) this.log.debug("intents expired", { count: n });
   }
 
   /** One sweep over every chain: expires everything due up to each chain's cut-off. Returns the count. */

@@ -27,7 +27,7 @@ import { feeRef } from "../modules/matching/fee-ref.ts";
 import { feeCollections } from "../modules/matching/metrics.ts";
 import type { RunningRole } from "./role.ts";
 import { pgJson, pgTs } from "../db/pg-values.ts";
-import { runLoop, WakeableSleep } from "./loop.ts";
+import { PollingRole } from "./loop.ts";
 
 export interface FeeCollectorOptions {
   /** Sweep interval. Default 1000 ms. */
@@ -55,15 +55,11 @@ interface Claimed {
 
 type Outcome = { kind: "collected"; hash: string | null; how: "collected" | "already_collected" } | { kind: "retry"; error: string; keepHash?: string };
 
-export class FeeCollector {
-  private readonly pollMs: number;
+export class FeeCollector extends PollingRole<number> {
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
   private readonly retryBaseMs: number;
-  private stopping = false;
-  private readonly sleeper = new WakeableSleep(false);
-  private done: Promise<void> | undefined;
   /** Chains whose leased rows with a known transaction were already taken back since this start. */
   private readonly recovered = new Set<number>();
 
@@ -71,38 +67,20 @@ export class FeeCollector {
     private readonly ctx: AppContext,
     opts: FeeCollectorOptions = {},
   ) {
-    this.pollMs = opts.pollMs ?? 1_000;
+    super({ log: ctx.log.child({ role: "fee_collector" }), failure: "fee collection sweep failed", intervalMs: opts.pollMs ?? 1_000, maxBackoffMs: 30_000, latchWakeups: false });
     this.batchSize = opts.batchSize ?? 64;
     this.leaseMs = opts.leaseMs ?? 120_000;
     this.maxAttempts = opts.maxAttempts ?? 12;
     this.retryBaseMs = opts.retryBaseMs ?? 5_000;
   }
 
-  private get log() {
-    return this.ctx.log.child({ role: "fee_collector" });
+  protected round(): Promise<number> {
+    return this.sweep();
   }
 
-  start(): void {
-    this.done = runLoop({
-      round: () => this.sweep(),
-      // A full batch: more may be waiting.
-      again: (handled) => handled >= this.batchSize,
-      onError: (err) => this.log.error("fee collection sweep failed", { err }),
-      stopping: () => this.stopping,
-      sleep: (ms) => (this.stopping ? Promise.resolve() : this.sleeper.sleep(ms)),
-      intervalMs: this.pollMs,
-      maxBackoffMs: 30_000,
-    });
-  }
-
-  wake(): void {
-    this.sleeper.wake();
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake();
-    await this.done;
+  /** A full batch: more may be waiting. */
+  protected override again(handled: number): boolean {
+    return handled >= this.batchSize;
   }
 
   /** One sweep over every chain. Returns how many rows were handled. */

@@ -1,8 +1,9 @@
 /**
  * The poll loop the worker roles share: run a round, sleep `intervalMs` (cut short by a wake-up),
- * back off exponentially after failed rounds, and end once the owner is stopping. Each role keeps
- * its own start/wake/stop and its own stopping flag (its rounds check it too).
+ * back off exponentially after failed rounds, and end once the owner is stopping. PollingRole (below)
+ * wraps it with start/wake/stop for the roles.
  */
+import type { Logger } from "../logger.ts";
 
 /**
  * A sleep that `wake()` cuts short. With `latch` (the default), a wake-up that comes while not
@@ -71,5 +72,55 @@ export async function runLoop<R>(o: LoopOptions<R>): Promise<void> {
     if (o.stopping()) break;
     if (more) continue;
     await o.sleep(failures ? Math.min(o.intervalMs * 2 ** failures, o.maxBackoffMs) : o.intervalMs);
+  }
+}
+
+/**
+ * The polling role every worker is made of: start/wake/stop, a stop flag its rounds may check, a
+ * wakeable sleep between rounds, and the backoff of runLoop. A role only says what a round is (and
+ * the module it calls says what the work is): workers know when, modules know what.
+ */
+export abstract class PollingRole<R = void> {
+  /** True once stop() was called: long rounds check it to end early. */
+  protected stopping = false;
+  protected readonly log: Logger;
+  private readonly sleeper: WakeableSleep;
+  private done: Promise<void> | undefined;
+
+  constructor(private readonly loop: { log: Logger; failure: string; intervalMs: number; maxBackoffMs: number; latchWakeups: boolean }) {
+    this.log = loop.log;
+    this.sleeper = new WakeableSleep(loop.latchWakeups);
+  }
+
+  /** One round of work. A throw is logged (as `failure`) and backs the loop off. */
+  protected abstract round(): Promise<R>;
+
+  /** After a successful round: true runs the next one at once (e.g. a full batch: more is waiting). */
+  protected again(_result: R): boolean {
+    return false;
+  }
+
+  start(): void {
+    this.done = runLoop({
+      round: () => this.round(),
+      again: (result) => this.again(result),
+      onError: (err) => this.log.error(this.loop.failure, { err }),
+      stopping: () => this.stopping,
+      sleep: (ms) => this.sleeper.sleep(ms),
+      intervalMs: this.loop.intervalMs,
+      maxBackoffMs: this.loop.maxBackoffMs,
+    });
+  }
+
+  /** Runs the next round now (new work announced, or a test moved the clock). */
+  wake(): void {
+    this.sleeper.wake();
+  }
+
+  /** Stops after the current round; resolves when the loop has ended. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.done;
   }
 }

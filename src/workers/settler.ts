@@ -11,7 +11,7 @@ import type { AppContext } from "../context.ts";
 import type { Hooks } from "../modules/settlements/hooks.ts";
 import { driveOpenSettlements, runDueSchedules } from "../modules/settlements/service.ts";
 import type { RunningRole } from "./role.ts";
-import { runLoop, WakeableSleep } from "./loop.ts";
+import { PollingRole } from "./loop.ts";
 
 export interface SettlerOptions {
   /** Interval between passes. Default 5000 ms. */
@@ -19,42 +19,16 @@ export interface SettlerOptions {
   hooks?: Hooks;
 }
 
-export class Settler {
-  private stopping = false;
-  private readonly sleeper = new WakeableSleep(false);
-  private done: Promise<void> | undefined;
-  private readonly pollMs: number;
-
+export class Settler extends PollingRole {
   constructor(
     private readonly ctx: AppContext,
     private readonly opts: SettlerOptions = {},
   ) {
-    this.pollMs = opts.pollMs ?? 5_000;
+    super({ log: ctx.log.child({ role: "settler" }), failure: "settler pass failed", intervalMs: opts.pollMs ?? 5_000, maxBackoffMs: 60_000, latchWakeups: false });
   }
 
-  private get log() {
-    return this.ctx.log.child({ role: "settler" });
-  }
-
-  start(): void {
-    this.done = runLoop({
-      round: () => this.pass(),
-      onError: (err) => this.log.error("settler pass failed", { err }),
-      stopping: () => this.stopping,
-      sleep: (ms) => this.sleeper.sleep(ms),
-      intervalMs: this.pollMs,
-      maxBackoffMs: 60_000,
-    });
-  }
-
-  wake(): void {
-    this.sleeper.wake();
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake();
-    await this.done;
+  protected round(): Promise<void> {
+    return this.pass();
   }
 
   /** One pass: due schedules, then open settlements. */
