@@ -48,11 +48,13 @@ export interface LoopOptions<R> {
   round: () => Promise<R>;
   /** After a successful round: true runs the next round at once, without sleeping. */
   again?: (result: R) => boolean;
-  onError: (err: unknown) => void;
+  onError: (err: unknown, failures: number) => void;
   stopping: () => boolean;
   sleep: (ms: number) => Promise<void>;
-  /** Sleep between rounds; after n consecutive failures min(intervalMs * 2^n, maxBackoffMs). */
+  /** Sleep between rounds; after n consecutive failures min(backoffBaseMs * 2^n, maxBackoffMs). */
   intervalMs: number;
+  /** Default intervalMs. */
+  backoffBaseMs?: number;
   maxBackoffMs: number;
 }
 
@@ -67,11 +69,11 @@ export async function runLoop<R>(o: LoopOptions<R>): Promise<void> {
       more = o.again?.(result) ?? false;
     } catch (err) {
       failures++;
-      o.onError(err);
+      o.onError(err, failures);
     }
     if (o.stopping()) break;
     if (more) continue;
-    await o.sleep(failures ? Math.min(o.intervalMs * 2 ** failures, o.maxBackoffMs) : o.intervalMs);
+    await o.sleep(failures ? Math.min((o.backoffBaseMs ?? o.intervalMs) * 2 ** failures, o.maxBackoffMs) : o.intervalMs);
   }
 }
 
@@ -87,7 +89,7 @@ export abstract class PollingRole<R = void> {
   private readonly sleeper: WakeableSleep;
   private done: Promise<void> | undefined;
 
-  constructor(private readonly loop: { log: Logger; failure: string; intervalMs: number; maxBackoffMs: number; latchWakeups: boolean }) {
+  constructor(private readonly loop: { log: Logger; failure: string; intervalMs: number; backoffBaseMs?: number; maxBackoffMs: number; latchWakeups: boolean }) {
     this.log = loop.log;
     this.sleeper = new WakeableSleep(loop.latchWakeups);
   }
@@ -100,14 +102,21 @@ export abstract class PollingRole<R = void> {
     return false;
   }
 
+  /** After a failed round, once it is logged (e.g. a metric, or forgetting state the failure spoiled). */
+  protected failed(_err: unknown): void {}
+
   start(): void {
     this.done = runLoop({
       round: () => this.round(),
       again: (result) => this.again(result),
-      onError: (err) => this.log.error(this.loop.failure, { err }),
+      onError: (err, failures) => {
+        this.log.error(this.loop.failure, { err, failures });
+        this.failed(err);
+      },
       stopping: () => this.stopping,
       sleep: (ms) => this.sleeper.sleep(ms),
       intervalMs: this.loop.intervalMs,
+      ...(this.loop.backoffBaseMs !== undefined ? { backoffBaseMs: this.loop.backoffBaseMs } : {}),
       maxBackoffMs: this.loop.maxBackoffMs,
     });
   }

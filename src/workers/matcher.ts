@@ -18,7 +18,7 @@ import { ChainMatcher, type ChainMatcherOptions } from "../modules/matching/engi
 import { CHAIN_VIEWS } from "../modules/matching/chain-reader.ts";
 import { matcherErrors } from "../modules/matching/metrics.ts";
 import type { RunningRole } from "./role.ts";
-import { WakeableSleep } from "./loop.ts";
+import { PollingRole } from "./loop.ts";
 
 
 /** Ponder's NOTIFY channel for the views schema: `<views schema>_live_query`. */
@@ -42,20 +42,19 @@ export interface RunningMatcher extends RunningRole {
 
 type Reserved = Awaited<ReturnType<Sql["reserve"]>>;
 
-export class ChainMatcherWorker {
+export class ChainMatcherWorker extends PollingRole<boolean> {
   readonly engine: ChainMatcher;
   private conn: Reserved | null = null;
-  private stopping = false;
-  private readonly sleeper = new WakeableSleep();
-  private done: Promise<void> | undefined;
   private lockCheckedAt = 0;
 
   constructor(
     private readonly ctx: AppContext,
     readonly chainId: number,
     engineOptions: ChainMatcherOptions,
-    private readonly pollMs: number,
+    pollMs: number,
   ) {
+    // A failed step is retried soon (100 ms, doubling to 10 s): payments wait on it.
+    super({ log: ctx.log.child({ role: "matcher", chainId }), failure: "matcher iteration failed; retrying", intervalMs: pollMs, backoffBaseMs: 100, maxBackoffMs: 10_000, latchWakeups: true });
     this.engine = new ChainMatcher(ctx.database.sql, engineOptions);
   }
 
@@ -63,47 +62,25 @@ export class ChainMatcherWorker {
     return this.conn !== null;
   }
 
-  start(): void {
-    this.done = this.loop();
-  }
-
-  wake(): void {
-    this.sleeper.wake();
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake();
-    await this.done;
+  override async stop(): Promise<void> {
+    await super.stop();
     await this.releaseLock();
   }
 
-  private get log() {
-    return this.ctx.log.child({ role: "matcher", chainId: this.chainId });
+  /** One step as the chain's matcher, or a lock attempt as a standby. True: more work is waiting. */
+  protected async round(): Promise<boolean> {
+    if (!(await this.holdLock())) return false;
+    return (await this.engine.step()).more;
   }
 
-  private async loop(): Promise<void> {
-    let failures = 0;
-    while (!this.stopping) {
-      try {
-        if (!(await this.holdLock())) {
-          await this.idle(this.pollMs);
-          continue;
-        }
-        const r = await this.engine.step();
-        failures = 0;
-        if (r.more) continue;
-      } catch (err) {
-        failures++;
-        matcherErrors.inc({ chain_id: this.chainId });
-        this.log.error("matcher iteration failed; retrying", { err, failures });
-        // The lock's connection may be the one that broke: check it before the next step.
-        this.lockCheckedAt = 0;
-        await this.idle(Math.min(100 * 2 ** failures, 10_000));
-        continue;
-      }
-      await this.idle(this.pollMs);
-    }
+  protected override again(more: boolean): boolean {
+    return more;
+  }
+
+  protected override failed(): void {
+    matcherErrors.inc({ chain_id: this.chainId });
+    // The lock's connection may be the one that broke: check it before the next step.
+    this.lockCheckedAt = 0;
   }
 
   /** Takes the chain's lock if free, and checks every few seconds that we still hold it. */
@@ -159,11 +136,6 @@ export class ChainMatcherWorker {
       // the connection is gone, and the lock with it
     }
     conn.release();
-  }
-
-  private async idle(ms: number): Promise<void> {
-    if (this.stopping) return;
-    await this.sleeper.sleep(ms);
   }
 }
 
