@@ -10,7 +10,9 @@
  *     once, reads `confirmed`;
  *   - restarts: indexer instances started so far (the supervisor's "starting ponder_…" lines);
  *   - indexer RSS: resident memory of the Ponder process(es);
- *   - db size: pg_database_size of the service's database.
+ *   - db size: pg_database_size of the service's database;
+ *   - indexer CPU s, RPC requests, rows kept: CPU time of the Ponder processes, RPC requests Ponder
+ *     made (its /metrics), and rows in chain.usdc_transfer, all since the start.
  * Optionally a background of unrelated USDC transfers (`--background <per second>`, from an account
  * of its own to random addresses), as on Base where the token moves tens of times a second.
  *
@@ -19,14 +21,13 @@
  * It stops early at --max-minutes and says where it stopped.
  */
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import postgres from "postgres";
 import { createPublicClient, createWalletClient, http, parseEther, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { usdcAbi } from "../src/chain/abis.ts";
-import { freePort } from "../src/sandbox/ports.ts";
+import { mainProcessSetup } from "./main-process.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -38,20 +39,7 @@ const AT = opt("at", "10,100,500,1000").split(",").map(Number).filter((n) => n <
 const MAX_MS = Number(opt("max-minutes", "30")) * 60_000;
 const BACKGROUND = Number(opt("background", "0"));
 
-const root = join(import.meta.dir, "..");
-const dataDir = mkdtempSync(join(tmpdir(), "stablepay-merchants-"));
-chmodSync(dataDir, 0o755); // the embedded Postgres runs as the `postgres` user when we are root
-const env = {
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "info",
-  PORT: String(await freePort()),
-  SANDBOX_ANVIL_PORT: String(await freePort()),
-  EMBEDDED_POSTGRES_PORT: String(await freePort()),
-  INDEXER_PORT: String(await freePort()),
-  SANDBOX_BLOCK_TIME: "1",
-};
-const api = `http://127.0.0.1:${env.PORT}`;
-const rpcUrl = `http://127.0.0.1:${env.SANDBOX_ANVIL_PORT}`;
+const { root, dataDir, env, api, rpcUrl } = await mainProcessSetup("merchants", { LOG_LEVEL: "info", SANDBOX_BLOCK_TIME: "1" });
 
 const child = spawn(process.execPath, ["src/main.ts"], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
 let started = false;
@@ -77,18 +65,40 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
   }
 }
 
-/** Resident memory of the Ponder processes of this service (matched by its database port). */
-function indexerRssMb(): number {
-  let kb = 0;
-  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+/** Pids of the Ponder processes of this service (matched by its database port). */
+function ponderPids(): string[] {
+  return readdirSync("/proc").filter((pid) => {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      if (!cmd.includes("ponder") || !cmd.includes("start")) continue;
-      if (!readFileSync(`/proc/${pid}/environ`, "utf8").includes(`:${env.EMBEDDED_POSTGRES_PORT}/`)) continue;
+      return /^\d+$/.test(pid) && cmd.includes("ponder") && cmd.includes("start") && readFileSync(`/proc/${pid}/environ`, "utf8").includes(`:${env.EMBEDDED_POSTGRES_PORT}/`);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Resident memory (MB) and CPU time (s, user + system) of the Ponder processes. */
+function indexerUsage(): { rssMb: number; cpuS: number } {
+  let kb = 0;
+  let ticks = 0;
+  for (const pid of ponderPids()) {
+    try {
       kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
     } catch {}
   }
-  return Math.round(kb / 1024);
+  return { rssMb: Math.round(kb / 1024), cpuS: Math.round(ticks / 100) };
+}
+
+/** RPC requests Ponder made so far (its Prometheus /metrics, on either of its two ports). */
+async function indexerRpcRequests(): Promise<number | string> {
+  for (const port of [Number(env.INDEXER_PORT), Number(env.INDEXER_PORT) + 1]) {
+    const text = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => (r.ok ? r.text() : ""), () => "");
+    const counts = [...text.matchAll(/^ponder_rpc_request_duration_count\{[^}]*\} (\d+)/gm)].map((m) => Number(m[1]));
+    if (counts.length) return counts.reduce((a, b) => a + b, 0);
+  }
+  return "n/a";
 }
 
 const rows: string[] = [];
@@ -128,7 +138,7 @@ try {
 
   const t0 = Date.now();
   console.log(`onboarding up to ${UP_TO} merchants (checkpoints ${AT.join(", ")}), background ${BACKGROUND} transfers/s`);
-  rows.push("| merchants | onboard ms | onboard ms, median of last 10 | confirm ms | indexer restarts | indexer RSS MB | db size MB |", "|---:|---:|---:|---:|---:|---:|---:|");
+  rows.push("| merchants | onboard ms | onboard ms, median of last 10 | confirm ms | indexer restarts | indexer RSS MB | db size MB | indexer CPU s | RPC requests | rows kept |", "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   const recent: number[] = [];
   let n = 0;
   const restartsAtStart = restarts;
@@ -168,7 +178,9 @@ try {
     await until(`merchant ${n}'s payment confirmed`, async () => ((await (await fetch(`${api}/v1/payment-intents/${intent.id}`, { headers })).json()) as { status: string }).status === "confirmed", 600_000);
     const confirmMs = performance.now() - returned;
     const [size] = await db<{ mb: number }[]>`SELECT (pg_database_size(current_database()) / 1048576)::int AS mb`;
-    const row = `| ${n} | ${onboardMs.toFixed(0)} | ${median.toFixed(0)} | ${confirmMs.toFixed(0)} | ${restarts - restartsAtStart} | ${indexerRssMb()} | ${size!.mb} |`;
+    const [kept] = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM chain.usdc_transfer`;
+    const usage = indexerUsage();
+    const row = `| ${n} | ${onboardMs.toFixed(0)} | ${median.toFixed(0)} | ${confirmMs.toFixed(0)} | ${restarts - restartsAtStart} | ${usage.rssMb} | ${size!.mb} | ${usage.cpuS} | ${await indexerRpcRequests()} | ${kept!.n} |`;
     rows.push(row);
     console.log(row, `(${((Date.now() - t0) / 1000).toFixed(0)} s in)`);
   }

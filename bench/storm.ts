@@ -17,15 +17,14 @@
  * matching, fee collection and deliveries in flight).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import postgres from "postgres";
 import { Webhook } from "standardwebhooks";
 import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { usdcAbi } from "../src/chain/abis.ts";
-import { freePort } from "../src/sandbox/ports.ts";
+import { mainProcessSetup } from "./main-process.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: number) => {
@@ -38,19 +37,7 @@ let seed = opt("seed", Date.now() % 100_000);
 console.log(`storm: ${PAYMENTS} payments, ${KILLS} kills, seed ${seed}`);
 const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
 
-const root = join(import.meta.dir, "..");
-const dataDir = mkdtempSync(join(tmpdir(), "stablepay-storm-"));
-chmodSync(dataDir, 0o755); // the embedded Postgres runs as the `postgres` user when we are root
-const env = {
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "error",
-  PORT: String(await freePort()),
-  SANDBOX_ANVIL_PORT: String(await freePort()),
-  EMBEDDED_POSTGRES_PORT: String(await freePort()),
-  INDEXER_PORT: String(await freePort()),
-};
-const api = `http://127.0.0.1:${env.PORT}`;
-const rpcUrl = `http://127.0.0.1:${env.SANDBOX_ANVIL_PORT}`;
+const { root, dataDir, env, api, rpcUrl } = await mainProcessSetup("storm", { LOG_LEVEL: "error" });
 
 // ---- the webhook receiver: verifies each delivery, keeps every body per webhook-id ----
 const bodies = new Map<string, Set<string>>();
