@@ -49,6 +49,10 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
   try {
     // 1. Postgres: configured, or embedded under the data folder (reused on the next start).
     let pg: RunningPostgres | undefined;
+    // A Ponder whose database was killed under it can stay stuck (its indexing stopped while the
+    // process lives on): when the embedded Postgres is restarted, so is the indexer.
+    let indexerRole: { restart(reason: string): void } | undefined;
+    let onDatabaseRestarted: (() => void) | undefined;
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
       const pgOptions = { dataDir: join(config.dataDir, "postgres"), port: config.embeddedPostgresPort };
@@ -57,6 +61,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
       // on its data (stale pid and socket lock cleared) and the pools reconnect by themselves; the API
       // answers 503 meanwhile.
       let serviceStopping = false;
+      onDatabaseRestarted = () => indexerRole?.restart("the embedded Postgres was restarted under it");
       const supervise = (running: RunningPostgres) => {
         void running.exited.then(async () => {
           for (let attempt = 1; !serviceStopping; attempt++) {
@@ -65,6 +70,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
               pg = await startEmbeddedPostgres(pgOptions);
               log.warn("the embedded Postgres is running again");
               supervise(pg);
+              onDatabaseRestarted?.();
               return;
             } catch (err) {
               log.error("restarting the embedded Postgres failed", { err });
@@ -126,6 +132,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     if (config.roles.has("indexer")) {
       const { startIndexerRole } = await import("./workers/indexer.ts");
       const indexer = await startIndexerRole(ctx, databaseUrl);
+      indexerRole = indexer;
       stops.push(() => indexer.stop());
     }
     for (const role of config.roles) {

@@ -155,7 +155,9 @@ test("the embedded Postgres killed under the running service: restarted, the API
     await until(
       "the payment confirmed",
       async () => ((await (await fetch(`${api}/v1/payment-intents/${created.id}`, { headers })).json()) as { status: string }).status === "confirmed",
-      20_000,
+      // An indexer that stopped following the chain when its database died is restarted by the
+      // supervisor's watchdog after 10 s: this bound leaves room for that.
+      30_000,
       main,
     );
     process.kill(main.child.pid!, "SIGINT");

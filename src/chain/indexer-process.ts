@@ -55,6 +55,7 @@ import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { PIPE_SUPERVISOR } from "../pipe-supervisor.ts";
 import { INDEXER_CHAINS_ENV, type IndexerChainConfig, normalizeIndexerChains } from "../../indexer/chains.ts";
+import { withTimeout } from "../lib/timeout.ts";
 
 export type ChainConfig = IndexerChainConfig;
 export { INDEXER_CHAINS_ENV, type IndexerChainConfig, normalizeIndexerChains };
@@ -515,6 +516,11 @@ export interface IndexerSupervisorOptions {
   logLevel?: StartIndexerOptions["logLevel"];
   /** Drop unused `ponder_<hash>` schemas of earlier runs after start. Default true. */
   pruneOnStart?: boolean;
+  /**
+   * A running Ponder whose indexed block has not moved for this long while the chain's head is at
+   * least 3 blocks ahead is killed and restarted (crash recovery). Default 10000 ms; 0 disables.
+   */
+  stallTimeoutMs?: number;
 }
 
 export interface RefreshResult {
@@ -564,6 +570,7 @@ export class IndexerSupervisor {
 
   /** Loads the chains, starts the indexer and waits until it is ready. */
   start(): Promise<RefreshResult> {
+    this.startStallWatch();
     return this.serialize(async () => {
       await this.takeSupervisorLock();
       const result = await this.swapTo(await this.loadChains());
@@ -594,6 +601,7 @@ export class IndexerSupervisor {
   async stop(): Promise<void> {
     this.stopped = true;
     this.signalStopped();
+    if (this.stallTimer) clearInterval(this.stallTimer);
     await Promise.all([...this.instances].map((i) => i.stop()));
     await this.queue.catch(() => {});
     await Promise.all([...this.instances].map((i) => i.stop()));
@@ -708,6 +716,87 @@ export class IndexerSupervisor {
     return { changed: true, schema };
   }
 
+  /**
+   * The watchdog for a Ponder that is alive but no longer follows the chain. Seen after the database
+   * was killed under it: the process stays up, its sync goes on, but its indexing had stopped for
+   * good (its /ready back to 503, the views' checkpoint frozen or gone), silently, and payments
+   * waited for ever. Every second, once the instance has been ready, it compares the checkpoint the
+   * service reads (`<views>.chain_checkpoint`) with the chain's head over RPC; when the checkpoint
+   * has not moved for `stallTimeoutMs` while the head is 3 or more blocks ahead, the instance is
+   * killed and watch() restarts it on its schema (crash recovery). An instance still in its first
+   * backfill is never judged (a long historical sync is legitimate), nor a chain whose RPC does not
+   * answer (Ponder cannot follow it either; /ready reports that).
+   */
+  private stallTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly progress = new Map<string, { block: number; since: number }>();
+  private readonly readyOnce = new Set<number>();
+  private checkingStall = false;
+
+  /**
+   * Kills the current instance so that watch() restarts it on its schema (crash recovery). For
+   * events that leave Ponder unable to go on even before it was ever ready, e.g. the embedded
+   * database restarted under it (it stays in "historical indexing not complete" for good).
+   */
+  restartCurrent(reason: string): void {
+    const instance = this.currentInstance;
+    if (!instance || this.stopped) return;
+    this.note(`restarting ${instance.schema}: ${reason}`, "warn");
+    try {
+      process.kill(-instance.pid, "SIGKILL");
+    } catch {
+      // already gone: watch() restarts it
+    }
+  }
+
+  private startStallWatch() {
+    const timeoutMs = this.opts.stallTimeoutMs ?? 10_000;
+    if (timeoutMs <= 0 || this.stallTimer) return;
+    this.stallTimer = setInterval(() => void this.checkStall(timeoutMs).catch(() => {}), 1_000);
+    this.stallTimer.unref?.();
+  }
+
+  private async checkStall(timeoutMs: number): Promise<void> {
+    const instance = this.currentInstance;
+    if (this.checkingStall || this.stopped || !instance) return;
+    this.checkingStall = true;
+    try {
+      if (!this.readyOnce.has(instance.pid)) {
+        const host = !this.opts.hostname || this.opts.hostname === "0.0.0.0" || this.opts.hostname === "::" ? "127.0.0.1" : this.opts.hostname;
+        const ready = await fetch(`http://${host}:${instance.port}/ready`, { signal: AbortSignal.timeout(1_500) }).then((r) => r.status === 200, () => false);
+        if (!ready) return;
+        this.readyOnce.add(instance.pid);
+      }
+      const now = Date.now();
+      for (const chain of this.currentChains) {
+        const key = `${instance.pid}:${chain.chainId}`;
+        // Bounded: right after the database came back, a query on a connection it cut may wait long.
+        const rows = await withTimeout(this.db().unsafe(`SELECT block_number FROM "${this.opts.viewsSchema}".chain_checkpoint WHERE chain_id = $1`, [chain.chainId]), 1_500, "checkpoint read timed out").catch(
+          () => undefined,
+        );
+        if (rows === undefined) continue; // the database is away: not Ponder's fault
+        const block = rows[0] ? Number(rows[0].block_number) : -1;
+        const seen = this.progress.get(key);
+        if (!seen || seen.block !== block) {
+          this.progress.set(key, { block, since: now });
+          continue;
+        }
+        if (now - seen.since < timeoutMs) continue;
+        const head = await rpcBlockNumber(chain.rpcHttp);
+        if (head === undefined || head - block < 3) continue;
+        this.progress.delete(key);
+        this.note(`${instance.schema} has not indexed chain ${chain.chainId} past block ${block} for ${Math.round((now - seen.since) / 1000)} s (head ${head}); restarting it`, "error");
+        try {
+          process.kill(-instance.pid, "SIGKILL");
+        } catch {
+          // already gone: watch() restarts it
+        }
+        return;
+      }
+    } finally {
+      this.checkingStall = false;
+    }
+  }
+
   /** Restarts the current instance on its schema if it dies on its own (not through stop()). */
   private watch(instance: RunningIndexer) {
     void instance.exited.then(({ code, signal }) => {
@@ -733,5 +822,21 @@ export class IndexerSupervisor {
         }
       }).catch(() => {});
     });
+  }
+}
+
+/** The chain's head block over JSON-RPC, or undefined when the RPC does not answer within 1.5 s. */
+async function rpcBlockNumber(url: string): Promise<number | undefined> {
+  try {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
+      signal: AbortSignal.timeout(1_500),
+    });
+    const body = (await res.json()) as { result?: string };
+    return typeof body.result === "string" ? Number(BigInt(body.result)) : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -36,6 +36,8 @@ export async function startIndexerRole(ctx: AppContext, databaseUrl: string) {
   await supervisor.start();
   return {
     role: "indexer" as const,
+    /** Restart Ponder on its schema (e.g. its database was restarted under it). */
+    restart: (reason: string) => supervisor.restartCurrent(reason),
     stop: () => supervisor.stop(),
   };
 }
