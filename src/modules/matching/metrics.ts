@@ -4,7 +4,7 @@
  * work; the gauges below are recomputed from Postgres at every scrape, so they are right whichever
  * process serves /metrics.
  */
-import { metrics } from "../../http/metrics.ts";
+import { metrics } from "../../metrics.ts";
 import { CHAIN_VIEWS, isViewsMissing } from "./chain-reader.ts";
 
 export const matcherTransfers = metrics.counter(

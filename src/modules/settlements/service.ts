@@ -29,7 +29,7 @@ import type { Mode } from "../../db/schema/core.ts";
 import { merchants } from "../../db/schema/core.ts";
 import { settlements, type SettlementRow, type SettlementTrigger } from "../../db/schema/settlement.ts";
 import { newId } from "../../domain/ids.ts";
-import { metrics } from "../../http/metrics.ts";
+import { metrics } from "../../metrics.ts";
 import { insertEvent } from "../events/outbox.ts";
 import { availableTransactions, returnedTransactions } from "../merchants/available.ts";
 import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";

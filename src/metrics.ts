@@ -1,0 +1,8 @@
+/**
+ * The process-wide metrics registry every module declares on (src/lib/metrics.ts); its collectors
+ * get the service's context at scrape time (GET /metrics, src/http/metrics.ts).
+ */
+import type { AppContext } from "./context.ts";
+import { MetricsRegistry } from "./lib/metrics.ts";
+
+export const metrics = new MetricsRegistry<AppContext>();
