@@ -2,7 +2,7 @@
 import type { Config, Mode } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { ChainRuntime } from "./chain/runtime.ts";
-import { Authenticator } from "./http/auth.ts";
+import { Authenticator } from "./modules/access/authenticator.ts";
 import { createLogger, type Logger } from "./logger.ts";
 
 /** Injectable clock: tests and the sandbox can move time (settlement, webhook retries). */

@@ -7,7 +7,7 @@
  * failure prints the seed and the input.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ERROR_CODES } from "../src/http/errors.ts";
+import { ERROR_CODES } from "../src/domain/errors.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { CREATE_FIELDS, keysOf, LIST_ITEM_FIELDS } from "./support/intents.ts";
 

@@ -5,7 +5,7 @@
  * error shape. Rows expecting 201 pin the edge on the accepted side.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ERROR_CODES } from "../src/http/errors.ts";
+import { ERROR_CODES } from "../src/domain/errors.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { CREATE_FIELDS, keysOf } from "./support/intents.ts";
 

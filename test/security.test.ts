@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
-import { Authenticator } from "../src/http/auth.ts";
-import { ApiError } from "../src/http/errors.ts";
+import { Authenticator } from "../src/modules/access/authenticator.ts";
+import { ApiError } from "../src/domain/errors.ts";
 import { newId } from "../src/domain/ids.ts";
-import { API_KEYS_CHANGED_CHANNEL } from "../src/http/auth.ts";
+import { API_KEYS_CHANGED_CHANNEL } from "../src/modules/access/authenticator.ts";
 import { createApiKey, createIntegratorAccount, onboardMerchant, revokeApiKey } from "../src/modules/merchants/onboarding.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { insertEvent } from "../src/modules/events/outbox.ts";

@@ -6,7 +6,7 @@ import { Elysia } from "elysia";
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
-import { ApiError, serviceUnavailable } from "./errors.ts";
+import { ApiError, serviceUnavailable } from "../domain/errors.ts";
 import { apiDocs } from "./docs.ts";
 import { healthRoutes } from "./health.ts";
 import { MAX_BODY_BYTES } from "./json-body.ts";

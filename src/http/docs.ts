@@ -12,7 +12,7 @@ import { Elysia } from "elysia";
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AppContext } from "../context.ts";
 import { docsAssets, SCALAR_PATH } from "./docs-assets.ts";
-import { ERROR_CODES, type ErrorCode } from "./errors.ts";
+import { ERROR_CODES, type ErrorCode } from "../domain/errors.ts";
 
 export const DOCS_PATH = "/swagger";
 export const SPEC_PATH = "/swagger/json";

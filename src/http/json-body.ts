@@ -4,7 +4,7 @@
  * 415 unsupported_content_type for a non-JSON body, 400 parameter_invalid for bytes that are not
  * UTF-8 JSON. An absent or empty body is `undefined` (whatever its content type).
  */
-import { ApiError } from "./errors.ts";
+import { ApiError } from "../domain/errors.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 

@@ -6,7 +6,7 @@
  */
 import { t, type TSchema } from "elysia";
 import { isIdOf, type IdKind } from "../domain/ids.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError } from "../domain/errors.ts";
 import { parseIsoInstant } from "./query.ts";
 
 export const LIST_LIMIT_DEFAULT = 25;

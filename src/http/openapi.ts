@@ -1,6 +1,6 @@
 /** Shared OpenAPI pieces: the error shape and its examples. */
 import { t } from "elysia";
-import { ERROR_CODES, type ErrorCode } from "./errors.ts";
+import { ERROR_CODES, type ErrorCode } from "../domain/errors.ts";
 
 export const ErrorSchema = t.Object(
   {

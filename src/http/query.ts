@@ -4,7 +4,7 @@
  * repeated ones.
  * Shared by the payment intent and transaction lists.
  */
-import { ApiError } from "./errors.ts";
+import { ApiError } from "../domain/errors.ts";
 import { printableName } from "./json-body.ts";
 
 /**

@@ -18,7 +18,7 @@
  */
 import type { Mode } from "../config.ts";
 import type { AppContext } from "../context.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError } from "../domain/errors.ts";
 
 export interface RateDecision {
   allowed: boolean;

@@ -13,7 +13,7 @@
 import type { TObject } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import { printableName, readJsonBody } from "./json-body.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError } from "../domain/errors.ts";
 import { readQuery } from "./query.ts";
 import { parseIdempotencyKey } from "../modules/payment-intents/input.ts";
 

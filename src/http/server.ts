@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../logger.ts";
 import { MAX_BODY_BYTES } from "./json-body.ts";
-import { serviceUnavailable } from "./errors.ts";
+import { serviceUnavailable } from "../domain/errors.ts";
 
 /**
  * Every request is answered within this time: a dependency that does not answer (a frozen database,

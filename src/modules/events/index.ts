@@ -6,7 +6,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { authed } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
-import { ApiError, notFound } from "../../http/errors.ts";
+import { ApiError, notFound } from "../../domain/errors.ts";
 import { badCursor, listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
 import { errorExample } from "../../http/openapi.ts";
 import { printableName } from "../../http/json-body.ts";

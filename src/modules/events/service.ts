@@ -7,7 +7,7 @@
  * merchant. Same mode only; a scoped key only its merchant's events. Anything else is 404.
  */
 import type { AppContext } from "../../context.ts";
-import type { Principal } from "../../http/auth.ts";
+import type { Principal } from "../access/authenticator.ts";
 import { fromPgJson, fromPgTs } from "../../db/pg-values.ts";
 import type { SqlOrTx } from "../../db/client.ts";
 import { EVENT_RETENTION_MS } from "./outbox.ts";

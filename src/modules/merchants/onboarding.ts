@@ -10,7 +10,7 @@ import { accountMerchants, accounts, apiKeys, merchants, webhookEndpoints, WEBHO
 import { newId } from "../../domain/ids.ts";
 import { generateApiKey, hashApiKey, keyHint } from "../../domain/api-keys.ts";
 import { createMerchantAccount } from "../../chain/deploy.ts";
-import { API_KEYS_CHANGED_CHANNEL } from "../../http/auth.ts";
+import { API_KEYS_CHANGED_CHANNEL } from "../access/authenticator.ts";
 import { validateSchedule, type ScheduleInput } from "./schedule-input.ts";
 
 export class OnboardingError extends Error {

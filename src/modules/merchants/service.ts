@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { merchants } from "../../db/schema/core.ts";
 import { isIdOf } from "../../domain/ids.ts";
-import type { Principal } from "../../http/auth.ts";
-import { notFound } from "../../http/errors.ts";
+import type { Principal } from "../access/authenticator.ts";
+import { notFound } from "../../domain/errors.ts";
 
 export type MerchantRow = typeof merchants.$inferSelect;
 

@@ -5,7 +5,7 @@
  */
 import type { IntentStatus } from "../../db/schema/core.ts";
 import { usdToUnits } from "../../domain/money.ts";
-import { ApiError } from "../../http/errors.ts";
+import { ApiError } from "../../domain/errors.ts";
 import { printableName, requireObject } from "../../http/json-body.ts";
 import { parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, parseStatusParam } from "../../http/list-params.ts";
 import { readQuery } from "../../http/query.ts";

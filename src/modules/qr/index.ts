@@ -5,7 +5,7 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context.ts";
-import { ApiError } from "../../http/errors.ts";
+import { ApiError } from "../../domain/errors.ts";
 import { printableName } from "../../http/json-body.ts";
 import { errorExample } from "../../http/openapi.ts";
 import { errorResponse } from "../payment-intents/model.ts";

@@ -4,7 +4,7 @@
  * computeMerchantBalance (what `available` shows); the settler role drives the new settlement on.
  */
 import type { AppContext } from "../../context.ts";
-import type { Principal } from "../../http/auth.ts";
+import type { Principal } from "../access/authenticator.ts";
 import { fromPgTs } from "../../db/pg-values.ts";
 import { inArray } from "drizzle-orm";
 import { settlements, type SettlementPublicStatus, type SettlementRow } from "../../db/schema/settlement.ts";

@@ -16,8 +16,8 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { authed } from "../../http/authed.ts";
-import type { Principal } from "../../http/auth.ts";
-import { ApiError } from "../../http/errors.ts";
+import type { Principal } from "../access/authenticator.ts";
+import { ApiError } from "../../domain/errors.ts";
 import { printableName, readJsonBody, requireObject } from "../../http/json-body.ts";
 import { noQuery } from "../../http/query.ts";
 import { isIdOf } from "../../domain/ids.ts";

@@ -8,7 +8,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { authed } from "../../http/authed.ts";
-import { ApiError } from "../../http/errors.ts";
+import { ApiError } from "../../domain/errors.ts";
 import { printableName, readEmptyBody, readJsonBody, requireObject } from "../../http/json-body.ts";
 import { noQuery } from "../../http/query.ts";
 import { parseAmount } from "../payment-intents/input.ts";

@@ -5,7 +5,7 @@
  */
 import { t } from "elysia";
 import type { TransactionStatus } from "../../db/schema/core.ts";
-import { ApiError } from "../../http/errors.ts";
+import { ApiError } from "../../domain/errors.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import {
   limitQueryParameter,

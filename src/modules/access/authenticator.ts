@@ -1,13 +1,14 @@
 /**
- * Bearer-key authentication and the visibility rule (DECISIONS.md "Authentication and scope"):
+ * Access control, shared by the API, the services, the workers, the CLI and the dashboard to come:
+ * bearer-key authentication and the visibility rule (DECISIONS.md "Authentication and scope"):
  * a key sees the merchants of its account, in its own mode, or only its one merchant if scoped.
- * Anything else is 404, never 403.
+ * Anything else is 404, never 403. Imports only db/ and domain/.
  */
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { accountMerchants, apiKeys, merchants, type Mode } from "../db/schema/core.ts";
-import { hashApiKey, parseApiKey } from "../domain/api-keys.ts";
-import { ApiError } from "./errors.ts";
+import type { Database } from "../../db/client.ts";
+import { accountMerchants, apiKeys, merchants, type Mode } from "../../db/schema/core.ts";
+import { hashApiKey, parseApiKey } from "../../domain/api-keys.ts";
+import { ApiError } from "../../domain/errors.ts";
 
 export interface Principal {
   keyId: string;
