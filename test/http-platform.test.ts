@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { t } from "elysia";
 import { connect } from "net";
-import { buildApp } from "../src/http/app.ts";
-import { serveApi } from "../src/http/server.ts";
+import { buildApp } from "../src/api/app.ts";
+import { serveApi } from "../src/api/server.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 
 let svc: TestService;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
-import { buildApp } from "../src/http/app.ts";
+import { buildApp } from "../src/api/app.ts";
 import { ERROR_CODES, type ErrorCode } from "../src/domain/errors.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 

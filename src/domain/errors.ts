@@ -1,6 +1,6 @@
 /**
  * Every error the API can answer, as a closed union of codes with one map to HTTP status and type
- * (DECISIONS.md "Errors"). Services and routes throw ApiError; the one handler in http/app.ts
+ * (DECISIONS.md "Errors"). Services and routes throw ApiError; the one handler in api/app.ts
  * renders it. Lives in domain/ because services below the HTTP layer raise these too.
  */
 export const ERROR_CODES = {

@@ -1,6 +1,6 @@
 /**
  * A tiny Prometheus registry (text exposition format 0.0.4). The process-wide instance is
- * src/metrics.ts; the GET /metrics route is src/http/metrics.ts.
+ * src/metrics.ts; the GET /metrics route is src/api/metrics.ts.
  *
  * Any module may declare metrics on the process-wide `metrics` registry:
  *

@@ -1,6 +1,6 @@
 /**
  * Metrics of the chain area (matcher, reorgs, fee collection, balance reconciliation), on the
- * process-wide registry of src/http/metrics.ts. The counters count in the process that does the
+ * process-wide registry of src/metrics.ts. The counters count in the process that does the
  * work; the gauges below are recomputed from Postgres at every scrape, so they are right whichever
  * process serves /metrics.
  */

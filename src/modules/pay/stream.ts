@@ -25,7 +25,7 @@ import { loadPageView, type PageStatus } from "./status.ts";
 export const PAY_CHANNEL = "pay_page";
 export const DEFAULT_MAX_STREAMS = 10_000;
 /**
- * Below Bun's default idle timeout (10 s, src/http/server.ts does not change it): a stream with no
+ * Below Bun's default idle timeout (10 s, src/api/server.ts does not change it): a stream with no
  * status change would otherwise be cut every 10 s. 1,000 streams cost 200 tiny writes a second.
  */
 const HEARTBEAT_MS = 5_000;

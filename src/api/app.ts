@@ -9,7 +9,7 @@ import { isDatabaseUnavailable } from "../db/errors.ts";
 import { ApiError, serviceUnavailable } from "../domain/errors.ts";
 import { apiDocs } from "./docs.ts";
 import { healthRoutes } from "./health.ts";
-import { MAX_BODY_BYTES } from "./json-body.ts";
+import { MAX_BODY_BYTES } from "../http/json-body.ts";
 import { BodyTooLargeError } from "./server.ts";
 import { merchantRoutes } from "../modules/merchants/index.ts";
 import { paymentIntentRoutes } from "../modules/payment-intents/index.ts";

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../logger.ts";
-import { MAX_BODY_BYTES } from "./json-body.ts";
+import { MAX_BODY_BYTES } from "../http/json-body.ts";
 import { serviceUnavailable } from "../domain/errors.ts";
 
 /**
