@@ -1,5 +1,5 @@
 /**
- * Ponder configuration of the StablePay indexer. Run by src/chain/indexer-process.ts as
+ * Ponder configuration of the StablePay indexer. Run by src/chain/indexer/ as
  *   bun --bun ponder start --root indexer --config ../ponder.config.ts --schema ponder_<hash> --views-schema <views>
  *
  * Everything comes from the environment:

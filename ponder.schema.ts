@@ -16,7 +16,7 @@
  * so the tables always describe the chain Ponder currently follows.
  *
  * THE ORDER OF THE TABLES BELOW IS A CONTRACT: append new tables at the end, never reorder.
- * When an instance swaps the views (see src/chain/indexer-process.ts) it drops and recreates them
+ * When an instance swaps the views (see src/chain/indexer/) it drops and recreates them
  * in one transaction, in this declaration order, holding each one's ACCESS EXCLUSIVE lock until it
  * commits. A reader that touches several views in one statement or transaction must open them in
  * the same order (usdc_transfer, merchant_account_created, fee_collected, withdrawal,

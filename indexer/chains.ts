@@ -1,6 +1,6 @@
 /**
  * The indexer's chain configuration: one JSON document in STABLEPAY_INDEXER_CHAINS, shared by
- * ponder.config.ts (which builds Ponder's config from it) and src/chain/indexer-process.ts (which
+ * ponder.config.ts (which builds Ponder's config from it) and src/chain/indexer/ (which
  * writes it into the child's environment and derives the instance's schema name from it). It names
  * no merchant account: the indexer follows every account the factory creates (indexer/README.md).
  *

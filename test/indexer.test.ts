@@ -30,7 +30,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { testUsdcAbi, usdcAbi } from "../src/chain/abis.ts";
 import { createMerchantAccount, deployContracts } from "../src/chain/deploy.ts";
-import { type ChainConfig, IndexerSupervisor, viewsTargetSchema } from "../src/chain/indexer-process.ts";
+import { type ChainConfig, IndexerSupervisor, viewsTargetSchema } from "../src/chain/indexer/index.ts";
 import type { RunningPostgres } from "../src/sandbox/postgres.ts";
 import { sharedPostgres } from "./support/preload.ts";
 import { freePort } from "../src/sandbox/ports.ts";
@@ -289,7 +289,7 @@ test("a configuration change swaps instances behind the same views, which never 
                   (SELECT max(block_number) FROM "${VIEWS}".chain_checkpoint) AS checkpoint`,
         );
         queries++;
-        // Not asserted: how far the checkpoint steps back right after a swap (see indexer-process.ts).
+        // Not asserted: how far the checkpoint steps back right after a swap (see src/chain/indexer/).
         const cp = row?.checkpoint === null || row?.checkpoint === undefined ? -1 : Number(row.checkpoint);
         if (cp < lastCheckpoint) stepBacks.push(`${lastCheckpoint}->${cp}`);
         lastCheckpoint = cp;

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createWalletClient, http, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { usdcAbi } from "../src/chain/abis.ts";
-import { viewsTargetSchema } from "../src/chain/indexer-process.ts";
+import { viewsTargetSchema } from "../src/chain/indexer/index.ts";
 import { VIEWS_SCHEMA } from "../src/workers/indexer.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { createIntent, sleep, waitFor } from "./support/payments.ts";

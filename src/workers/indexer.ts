@@ -1,10 +1,10 @@
 /**
- * The indexer role: runs Ponder (src/chain/indexer-process.ts) on the configured chains. Its
+ * The indexer role: runs Ponder (src/chain/indexer/) on the configured chains. Its
  * configuration names no merchant: the indexer follows every account the factory creates, so an
  * onboarding never restarts it (indexer/README.md, "Why every transfer").
  */
 import type { AppContext } from "../context.ts";
-import { IndexerSupervisor, type IndexerChainConfig } from "../chain/indexer-process.ts";
+import { IndexerSupervisor, type IndexerChainConfig } from "../chain/indexer/index.ts";
 
 export const VIEWS_SCHEMA = "chain";
 

@@ -3,7 +3,7 @@
  *
  * Two rules keep these reads correct while the indexer swaps instances (a merchant was onboarded:
  * a new Ponder instance on a new schema takes the views over, possibly a few blocks BEHIND the old
- * one, see src/chain/indexer-process.ts):
+ * one, see src/chain/indexer/):
  *
  * 1. Every read that relies on "all logs up to block N are in the tables" takes N from
  *    chain.chain_checkpoint IN THE SAME STATEMENT as the rows. One statement has one snapshot and

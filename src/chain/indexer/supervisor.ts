@@ -1,0 +1,351 @@
+/**
+ * Keeps one current Ponder instance per views schema: starts it, swaps it for a new one when the
+ * configuration or the indexer's code changes, restarts it when it dies or stops following the
+ * chain. Design notes: indexer/README.md.
+ */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { normalizeIndexerChains, type IndexerChainConfig as ChainConfig } from "../../../indexer/chains.ts";
+import postgres from "postgres";
+import { withTimeout } from "../../lib/timeout.ts";
+import { assertViewsSchema, connect, type Sql, indexerSchemaName, dropIndexerSchema, pruneIndexerSchemas, unlockDeadInstance, DEFAULT_ROOT } from "./schemas.ts";
+import { startIndexer, toSink, type Sink, type Level, sleep, type RunningIndexer, type IndexerLog, type StartIndexerOptions } from "./process.ts";
+
+export interface IndexerSupervisorOptions {
+  databaseUrl: string;
+  viewsSchema: string;
+  /** Instances alternate between basePort and basePort + 1 (old and new run side by side). */
+  basePort: number;
+  /** Interface Ponder binds (default 127.0.0.1). */
+  hostname?: string;
+  /** The current chain configs, merchant accounts included (from the merchant registry). */
+  loadChains: () => Promise<ChainConfig[]>;
+  cwd?: string;
+  log?: IndexerLog;
+  logLevel?: StartIndexerOptions["logLevel"];
+  /** Drop unused `ponder_<hash>` schemas of earlier runs after start. Default true. */
+  pruneOnStart?: boolean;
+  /**
+   * A running Ponder whose indexed block has not moved for this long while the chain's head is at
+   * least 3 blocks ahead is killed and restarted (crash recovery). Default 10000 ms; 0 disables.
+   */
+  stallTimeoutMs?: number;
+}
+
+export interface RefreshResult {
+  /** True when a new instance was started (the config hash changed). */
+  changed: boolean;
+  schema: string;
+}
+
+/**
+ * Keeps exactly one current indexer for the configured chains, and swaps it without downtime for
+ * readers when its code or configuration changes: the new instance runs beside the old one on its own
+ * schema, Ponder points the views at it when it is ready, then the old one is stopped and its
+ * schema dropped. Refreshes are serialized. If the current process dies, it is restarted on the
+ * same schema (crash recovery) with backoff.
+ *
+ * One supervisor per views schema: a second one would start the same schema and wait on Ponder's
+ * lock, or, with another config, take the views.
+ */
+export class IndexerSupervisor {
+  private readonly opts: IndexerSupervisorOptions;
+  private currentInstance: RunningIndexer | undefined;
+  private currentChains: ChainConfig[] = [];
+  /** Every process started and not yet stopped, current or not. */
+  private readonly instances = new Set<RunningIndexer>();
+  private generation = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+  private signalStopped: () => void = () => {};
+  private readonly stoppedSignal = new Promise<void>((resolve) => (this.signalStopped = resolve));
+  private restartAttempts = 0;
+  private sql: Sql | undefined;
+  /** A one-connection client holding the session advisory lock "supervisor of this views schema". */
+  private lockSql: Sql | undefined;
+  private holdsSupervisorLock = false;
+
+  constructor(opts: IndexerSupervisorOptions) {
+    assertViewsSchema(opts.viewsSchema);
+    this.opts = opts;
+    this.sink = toSink(opts.log);
+  }
+
+  /** The instance the views point at (or will, once its first start is ready). */
+  get current(): { schema: string; port: number; pid: number } | undefined {
+    const c = this.currentInstance;
+    return c ? { schema: c.schema, port: c.port, pid: c.pid } : undefined;
+  }
+
+  /** Loads the chains, starts the indexer and waits until it is ready. */
+  start(): Promise<RefreshResult> {
+    this.startStallWatch();
+    return this.serialize(async () => {
+      await this.takeSupervisorLock();
+      const result = await this.swapTo(await this.loadChains());
+      if (this.opts.pruneOnStart !== false) {
+        const dropped = await pruneIndexerSchemas(this.db(), [result.schema]).catch((err: unknown) => {
+          this.note(`prune failed: ${(err as Error).message}`, "warn");
+          return [] as string[];
+        });
+        if (dropped.length > 0) this.note(`dropped unused schemas ${dropped.join(", ")}`);
+      }
+      return result;
+    });
+  }
+
+  /**
+   * Reloads the chains (call after onboarding a merchant). If the config hash changed, starts a new
+   * instance, waits until it is ready and owns the views, then stops the old one and drops its
+   * schema. Concurrent calls run one after the other; a call whose config is unchanged is a no-op.
+   */
+  refresh(): Promise<RefreshResult> {
+    return this.serialize(async () => this.swapTo(await this.loadChains()));
+  }
+
+  /**
+   * Stops every indexer process, including one still starting for a refresh (that refresh then
+   * rejects). Schemas are kept: the next start on the same config resumes where this one stopped.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.signalStopped();
+    if (this.stallTimer) clearInterval(this.stallTimer);
+    await Promise.all([...this.instances].map((i) => i.stop()));
+    await this.queue.catch(() => {});
+    await Promise.all([...this.instances].map((i) => i.stop()));
+    this.instances.clear();
+    this.currentInstance = undefined;
+    if (this.sql) await this.sql.end({ timeout: 1 });
+    this.sql = undefined;
+    if (this.lockSql) await this.lockSql.end({ timeout: 1 }).catch(() => {});
+    this.lockSql = undefined;
+    this.holdsSupervisorLock = false;
+  }
+
+  /**
+   * One supervisor per views schema, held as a session advisory lock (released by Postgres when the
+   * process dies). Holding it proves that a Ponder lock left on our schemas belongs to a dead
+   * supervisor's Ponder (a kill -9 of the service), so the restart need not wait for it to expire.
+   * Not holding it (another supervisor is alive, or it was lost with its connection) only means
+   * Ponder's own lock is respected, as before.
+   */
+  private async takeSupervisorLock() {
+    try {
+      this.lockSql ??= postgres(this.opts.databaseUrl, { max: 1, onnotice: () => {}, connection: { application_name: "stablepay-indexer-supervisor" } }) as unknown as Sql;
+      const [r] = await this.lockSql<{ ok: boolean }[]>`SELECT pg_try_advisory_lock(hashtext(${`indexer-supervisor:${this.opts.viewsSchema}`})) AS ok`;
+      this.holdsSupervisorLock = r?.ok === true;
+      if (!this.holdsSupervisorLock) this.note("another indexer supervisor holds this views schema; Ponder's own lock decides", "warn");
+    } catch (err) {
+      this.holdsSupervisorLock = false;
+      this.note(`could not take the supervisor lock: ${(err as Error).message}`, "warn");
+    }
+  }
+
+  /** Before starting Ponder on `schema`: clear a lock whose holder is known to be dead. */
+  private async clearDeadLock(schema: string, holderExited: boolean) {
+    if (!holderExited && !this.holdsSupervisorLock) return;
+    const cleared = await unlockDeadInstance(this.db(), schema).catch((err: unknown) => {
+      this.note(`could not clear the stale lock of ${schema}: ${(err as Error).message}`, "warn");
+      return false;
+    });
+    if (cleared) this.note(`cleared the lock of ${schema} left by a Ponder that is no longer running`);
+  }
+
+  private async loadChains(): Promise<ChainConfig[]> {
+    return normalizeIndexerChains(await this.opts.loadChains());
+  }
+
+  private serialize<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(() => {
+      if (this.stopped) throw new Error("indexer supervisor is stopped");
+      return fn();
+    });
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private db(): Sql {
+    this.sql ??= connect(this.opts.databaseUrl);
+    return this.sql;
+  }
+
+  private readonly sink: Sink;
+
+  private note(message: string, level: Level = "info") {
+    this.sink.note(level, `indexer supervisor: ${message}`, { views_schema: this.opts.viewsSchema });
+  }
+
+  private async spawn(chains: ChainConfig[], port: number): Promise<RunningIndexer> {
+    const instance = await startIndexer({
+      databaseUrl: this.opts.databaseUrl,
+      chains,
+      viewsSchema: this.opts.viewsSchema,
+      port,
+      ...(this.opts.cwd ? { cwd: this.opts.cwd } : {}),
+      ...(this.opts.hostname ? { hostname: this.opts.hostname } : {}),
+      ...(this.opts.log ? { log: this.opts.log } : {}),
+      ...(this.opts.logLevel ? { logLevel: this.opts.logLevel } : {}),
+    });
+    this.instances.add(instance);
+    void instance.exited.then(() => this.instances.delete(instance));
+    if (this.stopped) await instance.stop();
+    return instance;
+  }
+
+  private async swapTo(chains: ChainConfig[]): Promise<RefreshResult> {
+    const schema = indexerSchemaName(chains, this.opts.cwd ?? DEFAULT_ROOT);
+    const old = this.currentInstance;
+    if (old && old.schema === schema) return { changed: false, schema };
+
+    const port = this.opts.basePort + (this.generation++ % 2);
+    this.note(`starting ${schema} on port ${port}${old ? ` to replace ${old.schema}` : ""}`);
+    await this.clearDeadLock(schema, false);
+    const next = await this.spawn(chains, port);
+    try {
+      await next.ready;
+    } catch (err) {
+      await next.stop();
+      throw err;
+    }
+    this.currentInstance = next;
+    this.currentChains = chains;
+    this.restartAttempts = 0;
+    this.watch(next);
+    this.note(`${schema} is ready and owns the views of ${this.opts.viewsSchema}`);
+
+    if (old) {
+      await old.stop();
+      const dropped = await dropIndexerSchema(this.db(), old.schema).catch((err: unknown) => {
+        this.note(`could not drop ${old.schema}: ${(err as Error).message}`, "warn");
+        return false;
+      });
+      this.note(dropped ? `stopped and dropped ${old.schema}` : `stopped ${old.schema}; schema kept (still referenced)`);
+    }
+    return { changed: true, schema };
+  }
+
+  /**
+   * The watchdog for a Ponder that is alive but no longer follows the chain. Seen after the database
+   * was killed under it: the process stays up, its sync goes on, but its indexing had stopped for
+   * good (its /ready back to 503, the views' checkpoint frozen or gone), silently, and payments
+   * waited for ever. Every second, once the instance has been ready, it compares the checkpoint the
+   * service reads (`<views>.chain_checkpoint`) with the chain's head over RPC; when the checkpoint
+   * has not moved for `stallTimeoutMs` while the head is 3 or more blocks ahead, the instance is
+   * killed and watch() restarts it on its schema (crash recovery). An instance still in its first
+   * backfill is never judged (a long historical sync is legitimate), nor a chain whose RPC does not
+   * answer (Ponder cannot follow it either; /ready reports that).
+   */
+  private stallTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly progress = new Map<string, { block: number; since: number }>();
+  private readonly readyOnce = new Set<number>();
+  private checkingStall = false;
+
+  /**
+   * Kills the current instance so that watch() restarts it on its schema (crash recovery). For
+   * events that leave Ponder unable to go on even before it was ever ready, e.g. the embedded
+   * database restarted under it (it stays in "historical indexing not complete" for good).
+   */
+  restartCurrent(reason: string): void {
+    const instance = this.currentInstance;
+    if (!instance || this.stopped) return;
+    this.note(`restarting ${instance.schema}: ${reason}`, "warn");
+    try {
+      process.kill(-instance.pid, "SIGKILL");
+    } catch {
+      // already gone: watch() restarts it
+    }
+  }
+
+  private startStallWatch() {
+    const timeoutMs = this.opts.stallTimeoutMs ?? 10_000;
+    if (timeoutMs <= 0 || this.stallTimer) return;
+    this.stallTimer = setInterval(() => void this.checkStall(timeoutMs).catch(() => {}), 1_000);
+    this.stallTimer.unref?.();
+  }
+
+  private async checkStall(timeoutMs: number): Promise<void> {
+    const instance = this.currentInstance;
+    if (this.checkingStall || this.stopped || !instance) return;
+    this.checkingStall = true;
+    try {
+      if (!this.readyOnce.has(instance.pid)) {
+        const host = !this.opts.hostname || this.opts.hostname === "0.0.0.0" || this.opts.hostname === "::" ? "127.0.0.1" : this.opts.hostname;
+        const ready = await fetch(`http://${host}:${instance.port}/ready`, { signal: AbortSignal.timeout(1_500) }).then((r) => r.status === 200, () => false);
+        if (!ready) return;
+        this.readyOnce.add(instance.pid);
+      }
+      const now = Date.now();
+      for (const chain of this.currentChains) {
+        const key = `${instance.pid}:${chain.chainId}`;
+        // Bounded: right after the database came back, a query on a connection it cut may wait long.
+        const rows = await withTimeout(this.db().unsafe(`SELECT block_number FROM "${this.opts.viewsSchema}".chain_checkpoint WHERE chain_id = $1`, [chain.chainId]), 1_500, "checkpoint read timed out").catch(
+          () => undefined,
+        );
+        if (rows === undefined) continue; // the database is away: not Ponder's fault
+        const block = rows[0] ? Number(rows[0].block_number) : -1;
+        const seen = this.progress.get(key);
+        if (!seen || seen.block !== block) {
+          this.progress.set(key, { block, since: now });
+          continue;
+        }
+        if (now - seen.since < timeoutMs) continue;
+        const head = await rpcBlockNumber(chain.rpcHttp);
+        if (head === undefined || head - block < 3) continue;
+        this.progress.delete(key);
+        this.note(`${instance.schema} has not indexed chain ${chain.chainId} past block ${block} for ${Math.round((now - seen.since) / 1000)} s (head ${head}); restarting it`, "error");
+        try {
+          process.kill(-instance.pid, "SIGKILL");
+        } catch {
+          // already gone: watch() restarts it
+        }
+        return;
+      }
+    } finally {
+      this.checkingStall = false;
+    }
+  }
+
+  /** Restarts the current instance on its schema if it dies on its own (not through stop()). */
+  private watch(instance: RunningIndexer) {
+    void instance.exited.then(({ code, signal }) => {
+      if (this.stopped || this.currentInstance !== instance) return;
+      // The first restart is immediate (payments wait on it); repeated failures back off.
+      const delay = this.restartAttempts === 0 ? 0 : Math.min(30_000, 1_000 * 2 ** this.restartAttempts);
+      this.restartAttempts++;
+      this.note(`${instance.schema} exited (code ${code}, signal ${signal}); restarting in ${delay} ms`, "error");
+      this.serialize(async () => {
+        await Promise.race([sleep(delay), this.stoppedSignal]);
+        if (this.stopped || this.currentInstance !== instance) return;
+        await this.clearDeadLock(instance.schema, true); // the Ponder that held it has exited
+        const again = await this.spawn(this.currentChains, instance.port);
+        this.currentInstance = again;
+        this.watch(again);
+        try {
+          await again.ready;
+          this.restartAttempts = 0;
+          this.note(`${again.schema} restarted and ready`);
+        } catch (err) {
+          // Its exit (if it died) schedules the next attempt through watch().
+          this.note(`restart of ${again.schema} failed: ${(err as Error).message}`, "error");
+        }
+      }).catch(() => {});
+    });
+  }
+}
+
+/** The chain's head block over JSON-RPC, or undefined when the RPC does not answer within 1.5 s. */
+async function rpcBlockNumber(url: string): Promise<number | undefined> {
+  try {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
+      signal: AbortSignal.timeout(1_500),
+    });
+    const body = (await res.json()) as { result?: string };
+    return typeof body.result === "string" ? Number(BigInt(body.result)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
