@@ -25,7 +25,7 @@ import { migrate } from "../src/db/migrate.ts";
 import { createLogger } from "../src/logger.ts";
 import { startEmbeddedPostgres } from "../src/sandbox/postgres.ts";
 import { freePort } from "../src/sandbox/ports.ts";
-import { eventEnvelope, insertEvent } from "../src/modules/events/outbox.ts";
+import { eventEnvelope, insertEvent } from "../src/modules/outbox/outbox.ts";
 import { secretKey, webhookHeaders } from "../src/modules/webhooks/signing.ts";
 import { Dispatcher } from "../src/workers/dispatcher.ts";
 

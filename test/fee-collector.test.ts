@@ -13,7 +13,7 @@ import { payer } from "./support/payments.ts";
 import { merchantAccountAbi, usdcAbi } from "../src/chain/abis.ts";
 import { newId } from "../src/domain/ids.ts";
 import { splitFee } from "../src/domain/money.ts";
-import { feeRef } from "../src/modules/matching/fee-ref.ts";
+import { feeRef } from "../src/modules/fees/ref.ts";
 import { FeeCollector } from "../src/workers/fee-collector.ts";
 
 let svc: TestService;

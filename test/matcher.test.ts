@@ -7,7 +7,7 @@ import { getAddress, parseEventLogs, type Address } from "viem";
 import { startTestService, type TestService } from "./support/service.ts";
 import { createIntent, getJson, payer, rpc, waitFor, type Payer } from "./support/payments.ts";
 import { merchantAccountAbi } from "../src/chain/abis.ts";
-import { feeRef } from "../src/modules/matching/fee-ref.ts";
+import { feeRef } from "../src/modules/fees/ref.ts";
 import { splitFee } from "../src/domain/money.ts";
 import { recordTransfer } from "../src/modules/matching/record.ts";
 import { ChainMatcher } from "../src/modules/matching/engine.ts";

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { keccak256, stringToHex } from "viem";
 import { decideMatch, PAYMENT_BEFORE_CREATION_SLACK_MS, quarantineEnd, type IntentView } from "../src/modules/matching/decide.ts";
-import { feeRef } from "../src/modules/matching/fee-ref.ts";
+import { feeRef } from "../src/modules/fees/ref.ts";
 import { MetricsRegistry } from "../src/lib/metrics.ts";
 import { fromPgTs } from "../src/db/pg-values.ts";
 import type { IntentStatus } from "../src/db/schema/core.ts";

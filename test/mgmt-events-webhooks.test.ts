@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Webhook } from "standardwebhooks";
 import { createApiKey, createIntegratorAccount } from "../src/modules/merchants/onboarding.ts";
 import { Dispatcher } from "../src/workers/dispatcher.ts";
-import { purgeExpiredEvents } from "../src/modules/events/outbox.ts";
+import { purgeExpiredEvents } from "../src/modules/outbox/outbox.ts";
 import { blockedKind, checkEndpointUrl } from "../src/modules/webhook-endpoints/url-policy.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { MovableClock, Receiver, seedEndpoint, seedEvent, seedMerchant, waitFor } from "./support/webhook-fixtures.ts";

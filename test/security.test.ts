@@ -14,7 +14,7 @@ import { newId } from "../src/domain/ids.ts";
 import { API_KEYS_CHANGED_CHANNEL } from "../src/modules/access/authenticator.ts";
 import { createApiKey, createIntegratorAccount, onboardMerchant, revokeApiKey } from "../src/modules/merchants/onboarding.ts";
 import { startTestService, type TestService } from "./support/service.ts";
-import { insertEvent } from "../src/modules/events/outbox.ts";
+import { insertEvent } from "../src/modules/outbox/outbox.ts";
 
 type Json = Record<string, any>;
 interface Route {

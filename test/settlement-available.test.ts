@@ -9,8 +9,8 @@ import type { Address } from "viem";
 import { startTestService, type TestService } from "./support/service.ts";
 import { createIntent, getJson, payer, waitFor } from "./support/payments.ts";
 import { usdcBalance } from "./support/settlement-fixtures.ts";
-import { advanceSandboxClockTo, sandboxNow } from "../src/modules/settlements/clock.ts";
-import { nextRunAfter } from "../src/modules/settlements/schedule.ts";
+import { advanceSandboxClockTo, sandboxNow } from "../src/modules/payouts/clock.ts";
+import { nextRunAfter } from "../src/modules/payouts/schedule.ts";
 import { loadSettlement, runDueSchedules, driveSettlement } from "../src/modules/settlements/service.ts";
 import { FeeCollector } from "../src/workers/fee-collector.ts";
 

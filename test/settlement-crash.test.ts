@@ -12,7 +12,7 @@ import { workerChildEnv } from "./support/child-env.ts";
 import { allWithdrawalsOnChain, fundMerchant, usdcBalance, withdrawalsOnChain } from "./support/settlement-fixtures.ts";
 import { CRASH_POINTS, type CrashPoint } from "../src/modules/settlements/hooks.ts";
 import { advanceSandboxSettlements, loadSettlement } from "../src/modules/settlements/service.ts";
-import { setSandboxPayoutRule } from "../src/modules/settlements/providers/sandbox.ts";
+import { setSandboxPayoutRule } from "../src/modules/payouts/providers/sandbox.ts";
 import { testUsdcAbi } from "../src/chain/abis.ts";
 
 let svc: TestService;

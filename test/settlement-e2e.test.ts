@@ -15,8 +15,8 @@ import { createIntent, getJson, payer, waitFor, type CreatedIntent } from "./sup
 import { Receiver } from "./support/webhook-fixtures.ts";
 import { usdcBalance, withdrawalsOnChain } from "./support/settlement-fixtures.ts";
 import { createWebhookEndpoint } from "../src/modules/merchants/onboarding.ts";
-import { advanceSandboxClockTo, sandboxNow } from "../src/modules/settlements/clock.ts";
-import { nextRunAfter } from "../src/modules/settlements/schedule.ts";
+import { advanceSandboxClockTo, sandboxNow } from "../src/modules/payouts/clock.ts";
+import { nextRunAfter } from "../src/modules/payouts/schedule.ts";
 import { loadSettlement } from "../src/modules/settlements/service.ts";
 import { settlementShape } from "../src/modules/settlements/shapes.ts";
 import { Settler } from "../src/workers/settler.ts";

@@ -4,9 +4,9 @@
  * arrival times. No database, no chain.
  */
 import { describe, expect, test } from "bun:test";
-import { dueInstant, latestRunAtOrBefore, nextRunAfter, scheduleOf, zonedInstant, type Schedule } from "../src/modules/settlements/schedule.ts";
-import { addBusinessDays, dateInZone, federalHolidays, isBusinessDay, isFederalHoliday } from "../src/modules/settlements/calendar.ts";
-import { defaultBusinessDays, sandboxArrival } from "../src/modules/settlements/providers/sandbox.ts";
+import { dueInstant, latestRunAtOrBefore, nextRunAfter, scheduleOf, zonedInstant, type Schedule } from "../src/modules/payouts/schedule.ts";
+import { addBusinessDays, dateInZone, federalHolidays, isBusinessDay, isFederalHoliday } from "../src/modules/payouts/calendar.ts";
+import { defaultBusinessDays, sandboxArrival } from "../src/modules/payouts/providers/sandbox.ts";
 
 const at = (iso: string) => new Date(iso);
 const WEEKLY: Schedule = { kind: "weekly_monday" };

@@ -17,10 +17,10 @@ import { createContext, type AppContext } from "../src/context.ts";
 import { createLogger } from "../src/logger.ts";
 import { createApiKey, createIntegratorAccount, onboardMerchant } from "../src/modules/merchants/onboarding.ts";
 import type { ScheduleInput } from "../src/modules/merchants/schedule-input.ts";
-import { advanceSandboxClockTo, sandboxNow } from "../src/modules/settlements/clock.ts";
+import { advanceSandboxClockTo, sandboxNow } from "../src/modules/payouts/clock.ts";
 import { advanceSandboxSettlements, cashOut, createSettlement, driveSettlement, loadSettlement, runDueSchedules } from "../src/modules/settlements/service.ts";
-import { latestRunAtOrBefore, nextRunAfter } from "../src/modules/settlements/schedule.ts";
-import { setSandboxPayoutRule } from "../src/modules/settlements/providers/sandbox.ts";
+import { latestRunAtOrBefore, nextRunAfter } from "../src/modules/payouts/schedule.ts";
+import { setSandboxPayoutRule } from "../src/modules/payouts/providers/sandbox.ts";
 import { Settler } from "../src/workers/settler.ts";
 
 let svc: TestService;

@@ -70,3 +70,8 @@ export const RETRY_AFTER_SECONDS = 2;
 
 export const serviceUnavailable = (what: string) =>
   new ApiError("service_unavailable", `${what} Retry in a few seconds.`, undefined, 503, { "retry-after": String(RETRY_AFTER_SECONDS) });
+
+/** A `starting_after` that is not an item of the list (DECISIONS.md "Lists"). */
+export function badCursor() {
+  return new ApiError("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after");
+}

@@ -5,6 +5,8 @@
  */
 export type IntentStatus = "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
 
+export const INTENT_STATUSES: readonly IntentStatus[] = ["awaiting_payment", "confirmed", "expired", "cancelled", "settled"];
+
 export type IntentTrigger = "payment_confirmed" | "ttl_elapsed" | "cancel" | "settled";
 
 /** The status after `trigger`, or undefined when the trigger is refused in `from`. */

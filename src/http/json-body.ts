@@ -5,6 +5,7 @@
  * UTF-8 JSON. An absent or empty body is `undefined` (whatever its content type).
  */
 import { ApiError } from "../domain/errors.ts";
+import { printableName } from "../domain/text.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -96,9 +97,3 @@ export function requireObject(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** A field name as it may be echoed back in a message (bounded, no control characters). */
-export function printableName(name: string): string {
-  // Control characters on purpose: they are what must not be echoed back.
-  const clean = name.replace(/[\u0000-\u001f\u007f]/g, "?");
-  return clean.length > 60 ? `${clean.slice(0, 60)}…` : clean;
-}

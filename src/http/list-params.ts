@@ -6,7 +6,9 @@
  */
 import { t, type TSchema } from "elysia";
 import { isIdOf, type IdKind } from "../domain/ids.ts";
-import { ApiError } from "../domain/errors.ts";
+import { ApiError, badCursor } from "../domain/errors.ts";
+
+export { badCursor };
 import { parseIsoInstant } from "./query.ts";
 
 export const LIST_LIMIT_DEFAULT = 25;
@@ -53,9 +55,6 @@ export function parseCursorParam(value: string | undefined, kind: IdKind): strin
   return value;
 }
 
-export function badCursor() {
-  return new ApiError("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after");
-}
 
 function badTime(param: string) {
   return new ApiError(

@@ -5,7 +5,7 @@
  * Shared by the payment intent and transaction lists.
  */
 import { ApiError } from "../domain/errors.ts";
-import { printableName } from "./json-body.ts";
+import { printableName } from "../domain/text.ts";
 
 /**
  * The raw values of the known parameters. A name not in `names` is 400 `parameter_unknown`; a name

@@ -12,10 +12,11 @@
  */
 import type { TObject } from "@sinclair/typebox";
 import { Elysia } from "elysia";
-import { printableName, readJsonBody } from "./json-body.ts";
+import { readJsonBody } from "./json-body.ts";
+import { printableName } from "../domain/text.ts";
 import { ApiError } from "../domain/errors.ts";
 import { readQuery } from "./query.ts";
-import { parseIdempotencyKey } from "../modules/payment-intents/input.ts";
+import { parseIdempotencyKey } from "../modules/idempotency/key.ts";
 
 export const STRICT = { normalize: false } as const;
 

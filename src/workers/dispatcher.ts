@@ -19,8 +19,8 @@ import { randomUUID } from "node:crypto";
 import type { AppContext, Clock } from "../context.ts";
 import { systemClock } from "../context.ts";
 import type { RunningRole } from "./role.ts";
-import { runLoop, WakeableSleep } from "./loop.ts";
-import { eventEnvelope, purgeExpiredEvents } from "../modules/events/outbox.ts";
+import { PollingRole } from "./loop.ts";
+import { eventEnvelope, purgeExpiredEvents } from "../modules/outbox/outbox.ts";
 import { postWebhook, type AttemptResult } from "../modules/webhooks/delivery.ts";
 import { decideAfterAttempt, leaseMs, parseRetryAfter } from "../modules/webhooks/schedule.ts";
 import { secretKey, webhookHeaders } from "../modules/webhooks/signing.ts";
@@ -82,13 +82,12 @@ export const DISPATCHER_DEFAULTS = {
   janitorEveryMs: 60_000,
 } as const;
 
-export class Dispatcher {
+export class Dispatcher extends PollingRole {
   private readonly clock: Clock;
   private readonly wallClock: Clock;
   private readonly opts: Required<Omit<DispatcherOptions, "clock" | "wallClock" | "random" | "resolve">>;
   private readonly random: () => number;
   private readonly resolve: Resolver;
-  private readonly log: AppContext["log"];
   private readonly lease: number;
 
   /** Per endpoint: requests in flight, claimed rows waiting for a slot, recent latency. */
@@ -103,16 +102,15 @@ export class Dispatcher {
   private flushing: Promise<void> | undefined;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
 
-  private stopping = false;
   private fanOutDue = true;
   private lastClaimFound = false;
-  private readonly sleeper = new WakeableSleep();
-  private loopDone: Promise<void> | undefined;
   private janitor: ReturnType<typeof setInterval> | undefined;
   private janitorRunning = false;
   private unlisten: (() => Promise<void>) | undefined;
 
   constructor(private readonly ctx: AppContext, options: DispatcherOptions = {}) {
+    const pollMs = options.pollMs ?? DISPATCHER_DEFAULTS.pollMs;
+    super({ log: ctx.log.child({ role: "dispatcher" }), failure: "dispatcher round failed", intervalMs: pollMs, maxBackoffMs: 10_000, latchWakeups: true });
     this.clock = options.clock ?? ctx.clock;
     this.wallClock = options.wallClock ?? systemClock;
     this.random = options.random ?? Math.random;
@@ -120,40 +118,29 @@ export class Dispatcher {
     this.opts = {
       perEndpointConcurrency: options.perEndpointConcurrency ?? DISPATCHER_DEFAULTS.perEndpointConcurrency,
       maxInFlight: options.maxInFlight ?? DISPATCHER_DEFAULTS.maxInFlight,
-      pollMs: options.pollMs ?? DISPATCHER_DEFAULTS.pollMs,
+      pollMs,
       fanOutBatch: options.fanOutBatch ?? DISPATCHER_DEFAULTS.fanOutBatch,
       recordBatch: options.recordBatch ?? DISPATCHER_DEFAULTS.recordBatch,
       janitorEveryMs: options.janitorEveryMs ?? DISPATCHER_DEFAULTS.janitorEveryMs,
       timeoutMs: options.timeoutMs ?? ctx.config.webhookTimeoutMs,
     };
     this.lease = leaseMs(this.opts.timeoutMs);
-    this.log = ctx.log.child({ role: "dispatcher" });
   }
 
-  async start(): Promise<void> {
+  /** Listens for new events, starts the janitor, then the poll loop. */
+  override async start(): Promise<void> {
     const listener = await this.ctx.database.sql.listen(EVENTS_CHANNEL, () => {
       this.fanOutDue = true;
       this.wake();
     });
     this.unlisten = () => listener.unlisten();
     this.janitor = setInterval(() => void this.runJanitor(), this.opts.janitorEveryMs);
-    this.loopDone = runLoop({
-      round: () => this.tick(),
-      onError: (err) => this.log.error("dispatcher round failed", { err }),
-      stopping: () => this.stopping,
-      // A full poll interval without a wake-up: look for events a missed NOTIFY left behind.
-      sleep: (ms) =>
-        this.sleeper.sleep(ms, () => {
-          this.fanOutDue = true;
-        }),
-      intervalMs: this.opts.pollMs,
-      maxBackoffMs: 10_000,
-    });
+    super.start();
   }
 
-  /** Look for work now (tests call this after moving the clock). */
-  wake(): void {
-    this.sleeper.wake();
+  /** A full poll interval without a wake-up: look for events a missed NOTIFY left behind. */
+  protected override slept(): void {
+    this.fanOutDue = true;
   }
 
   /** Number of requests in flight from this process. */
@@ -188,12 +175,10 @@ export class Dispatcher {
    * Stops claiming, waits for requests in flight (each ends within the timeout) and records them.
    * Anything not recorded is re-delivered by another worker after its lease.
    */
-  async stop(): Promise<void> {
-    if (this.stopping) return this.loopDone;
-    this.stopping = true;
+  override async stop(): Promise<void> {
+    if (this.stopping) return super.stop();
     if (this.janitor) clearInterval(this.janitor);
-    this.wake();
-    await this.loopDone;
+    await super.stop();
     // Claimed but not started: give them back, due now, for another worker.
     const queued = [...this.endpoints.values()].flatMap((st) => st.queue.splice(0));
     this.held -= queued.length;
@@ -206,7 +191,7 @@ export class Dispatcher {
   }
 
   /** One round: fan out new events, then claim what this process has room for and start sending. */
-  private async tick(): Promise<void> {
+  protected async round(): Promise<void> {
     const sql = this.ctx.database.sql;
     if (this.fanOutDue) {
       this.fanOutDue = false;

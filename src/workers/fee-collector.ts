@@ -1,32 +1,11 @@
 /**
- * The fee_collector role: for each confirmed transaction whose platform fee is not collected yet,
- * calls MerchantAccount.collectFee(ref, amount_units) as the operator (ref = keccak256 of the
- * transaction id, src/modules/matching/fee-ref.ts) and records fee_tx_hash, fee_collected_at,
- * fee_status.
- *
- * Never twice (the contract's AlreadyCollected is the last line, not the first):
- * - Rows are claimed in a short transaction (FOR UPDATE SKIP LOCKED) that sets fee_status =
- *   'submitted' and a lease (fee_next_attempt_at = now + leaseMs): concurrent collectors take
- *   disjoint rows, and a collector that died mid-way leaves the row to be taken again after the lease.
- * - The hash of a sent transaction is written before waiting for its receipt.
- * - A row taken again (fee_attempts > 1, or a hash is known) is first checked on-chain: the known
- *   transaction's receipt, then the contract's feeCollected(ref) view. Only if neither shows the fee
- *   is collectFee sent again.
- * - A revert with AlreadyCollected is success once feeCollected(ref) confirms it (the hash is then
- *   taken from the FeeCollected log).
- * Failures are retried with exponential backoff and jitter (fee_attempts, fee_next_attempt_at,
- * fee_last_error); after maxAttempts the row is marked failed and an alert is raised.
- *
- * A fee of 0 needs no call: such rows are marked collected with no fee_tx_hash (nothing is owed).
+ * The fee_collector role: when to collect platform fees. Every sweep, per chain: mark fees of 0
+ * collected, claim due fees and collect them concurrently. What collecting means (claims, leases,
+ * on-chain checks before any resend, retries, the alert) is src/modules/fees/collection.ts.
  */
-import { BaseError, ContractFunctionRevertedError, type Address, type Hex } from "viem";
 import type { AppContext } from "../context.ts";
-import type { ChainRuntime } from "../chain/runtime.ts";
-import { merchantAccountAbi } from "../chain/abis.ts";
-import { feeRef } from "../modules/matching/fee-ref.ts";
-import { feeCollections } from "../modules/matching/metrics.ts";
+import { claimDueFees, collectClaimedFee, markZeroFees } from "../modules/fees/collection.ts";
 import type { RunningRole } from "./role.ts";
-import { pgJson, pgTs } from "../db/pg-values.ts";
 import { PollingRole } from "./loop.ts";
 
 export interface FeeCollectorOptions {
@@ -42,24 +21,10 @@ export interface FeeCollectorOptions {
   retryBaseMs?: number;
 }
 
-interface Claimed {
-  id: string;
-  chain_id: number;
-  payment_address: string;
-  amount_units: bigint;
-  fee_units: bigint;
-  block_number: bigint;
-  fee_attempts: number;
-  fee_tx_hash: string | null;
-}
-
-type Outcome = { kind: "collected"; hash: string | null; how: "collected" | "already_collected" } | { kind: "retry"; error: string; keepHash?: string };
-
 export class FeeCollector extends PollingRole<number> {
   private readonly batchSize: number;
   private readonly leaseMs: number;
-  private readonly maxAttempts: number;
-  private readonly retryBaseMs: number;
+  private readonly policy: { maxAttempts: number; retryBaseMs: number };
   /** Chains whose leased rows with a known transaction were already taken back since this start. */
   private readonly recovered = new Set<number>();
 
@@ -70,8 +35,7 @@ export class FeeCollector extends PollingRole<number> {
     super({ log: ctx.log.child({ role: "fee_collector" }), failure: "fee collection sweep failed", intervalMs: opts.pollMs ?? 1_000, maxBackoffMs: 30_000, latchWakeups: false });
     this.batchSize = opts.batchSize ?? 64;
     this.leaseMs = opts.leaseMs ?? 120_000;
-    this.maxAttempts = opts.maxAttempts ?? 12;
-    this.retryBaseMs = opts.retryBaseMs ?? 5_000;
+    this.policy = { maxAttempts: opts.maxAttempts ?? 12, retryBaseMs: opts.retryBaseMs ?? 5_000 };
   }
 
   protected round(): Promise<number> {
@@ -88,150 +52,18 @@ export class FeeCollector extends PollingRole<number> {
     let handled = 0;
     for (const chain of Object.values(this.ctx.chains)) {
       if (!chain || this.stopping) continue;
-      await this.markZeroFees(chain.chainId);
-      const rows = await this.claim(chain.chainId);
+      await markZeroFees(this.ctx, chain.chainId);
+      const recover = !this.recovered.has(chain.chainId);
+      this.recovered.add(chain.chainId);
+      const rows = await claimDueFees(this.ctx, chain.chainId, { batchSize: this.batchSize, leaseMs: this.leaseMs, recover });
       // Concurrently: the sends queue at the operator's nonce authority (one after another, without
       // waiting for each other's receipts), so a batch is mined in about one block instead of one
       // block per fee.
-      await Promise.all(rows.map((row) => this.handle(chain, row)));
+      await Promise.all(rows.map((row) => collectClaimedFee(this.ctx, chain, row, this.policy)));
       handled += rows.length;
     }
     return handled;
   }
-
-  private async markZeroFees(chainId: number) {
-    await this.ctx.database.sql`
-      UPDATE app.transactions SET fee_status = 'collected', fee_collected_at = ${pgTs(this.ctx.clock.now())}::timestamptz
-      WHERE chain_id = ${chainId} AND fee_units = 0 AND fee_status = 'pending' AND status IN ('confirmed', 'settled')`;
-  }
-
-  private async claim(chainId: number): Promise<Claimed[]> {
-    const now = this.ctx.clock.now();
-    const recover = !this.recovered.has(chainId);
-    this.recovered.add(chainId);
-    const lease = new Date(now.getTime() + this.leaseMs);
-    return this.ctx.database.sql<Claimed[]>`
-      UPDATE app.transactions t
-      SET fee_status = 'submitted', fee_attempts = t.fee_attempts + 1, fee_next_attempt_at = ${pgTs(lease)}::timestamptz
-      FROM (
-        SELECT id FROM app.transactions
-        WHERE chain_id = ${chainId} AND fee_status IN ('pending', 'submitted') AND status IN ('confirmed', 'settled')
-          AND fee_units > 0
-          AND (fee_next_attempt_at IS NULL OR fee_next_attempt_at <= ${pgTs(now)}::timestamptz
-               -- First sweep after a start: rows whose fee transaction is known are checked at once
-               -- (a collector killed while waiting for receipts leaves them leased for leaseMs).
-               OR (${recover} AND fee_status = 'submitted' AND fee_tx_hash IS NOT NULL))
-        ORDER BY (fee_status = 'submitted' AND fee_tx_hash IS NOT NULL) DESC, fee_next_attempt_at NULLS FIRST, created_at
-        LIMIT ${this.batchSize}
-        FOR UPDATE SKIP LOCKED
-      ) due
-      WHERE t.id = due.id
-      RETURNING t.id, t.chain_id, t.payment_address, t.amount_units, t.fee_units, t.block_number, t.fee_attempts, t.fee_tx_hash`;
-  }
-
-  private async handle(chain: ChainRuntime, row: Claimed): Promise<void> {
-    let outcome: Outcome;
-    try {
-      outcome = await this.collect(chain, row);
-    } catch (err) {
-      outcome = { kind: "retry", error: errorText(err) };
-    }
-    const sql = this.ctx.database.sql;
-    if (outcome.kind === "collected") {
-      await sql`
-        UPDATE app.transactions
-        SET fee_status = 'collected', fee_tx_hash = COALESCE(${outcome.hash}, fee_tx_hash), fee_collected_at = ${pgTs(this.ctx.clock.now())}::timestamptz,
-            fee_next_attempt_at = NULL, fee_last_error = NULL
-        WHERE id = ${row.id} AND fee_status <> 'collected'`;
-      feeCollections.inc({ chain_id: chain.chainId, outcome: outcome.how });
-      this.log.debug("fee collected", { transactionId: row.id, hash: outcome.hash, how: outcome.how });
-      return;
-    }
-    if (row.fee_attempts >= this.maxAttempts) {
-      await sql.begin(async (tx) => {
-        await tx`
-          UPDATE app.transactions SET fee_status = 'failed', fee_last_error = ${outcome.error}, fee_next_attempt_at = NULL
-          WHERE id = ${row.id} AND fee_status = 'submitted'`;
-        await tx`
-          INSERT INTO app.chain_alerts (kind, chain_id, transaction_id, details)
-          VALUES ('fee_collection_failed', ${chain.chainId}, ${row.id}, ${pgJson({ attempts: row.fee_attempts, last_error: outcome.error })}::text::jsonb)
-          ON CONFLICT (kind, transaction_id) DO NOTHING`;
-      });
-      feeCollections.inc({ chain_id: chain.chainId, outcome: "failed" });
-      this.log.error("ALERT: fee collection given up", { transactionId: row.id, attempts: row.fee_attempts, error: outcome.error });
-      return;
-    }
-    const delay = Math.min(this.retryBaseMs * 2 ** (row.fee_attempts - 1), 3_600_000);
-    const next = new Date(this.ctx.clock.now().getTime() + delay + Math.floor(Math.random() * delay * 0.1));
-    await sql`
-      UPDATE app.transactions
-      SET fee_status = 'pending', fee_next_attempt_at = ${pgTs(next)}::timestamptz, fee_last_error = ${outcome.error.slice(0, 2000)}
-      WHERE id = ${row.id} AND fee_status = 'submitted'`;
-    feeCollections.inc({ chain_id: chain.chainId, outcome: "retry" });
-    this.log.warn("fee collection failed; will retry", { transactionId: row.id, attempt: row.fee_attempts, error: outcome.error });
-  }
-
-  private async collect(chain: ChainRuntime, row: Claimed): Promise<Outcome> {
-    const ref = feeRef(row.id);
-    const account = row.payment_address as Address;
-    // Taken again (crash, lease expired, earlier failure): look on-chain before sending anything.
-    if (row.fee_attempts > 1 || row.fee_tx_hash) {
-      if (row.fee_tx_hash) {
-        const hash = row.fee_tx_hash as Hex;
-        let receipt = await chain.publicClient.getTransactionReceipt({ hash }).catch(() => null);
-        // Still waiting in the node: wait for it rather than send a second one.
-        if (!receipt && (await chain.publicClient.getTransaction({ hash }).catch(() => null))) {
-          receipt = await chain.publicClient.waitForTransactionReceipt({ hash, timeout: 60_000 }).catch(() => null);
-        }
-        if (receipt?.status === "success") return { kind: "collected", hash: row.fee_tx_hash, how: "collected" };
-      }
-      if (await this.isCollected(chain, account, ref)) {
-        return { kind: "collected", hash: await this.findCollectionHash(chain, account, ref, row.block_number), how: "already_collected" };
-      }
-    }
-    let hash: Hex;
-    try {
-      hash = await chain.sender.write({ address: account, abi: merchantAccountAbi, functionName: "collectFee", args: [ref, row.amount_units] });
-    } catch (err) {
-      if (revertName(err) === "AlreadyCollected" && (await this.isCollected(chain, account, ref))) {
-        return { kind: "collected", hash: await this.findCollectionHash(chain, account, ref, row.block_number), how: "already_collected" };
-      }
-      throw err;
-    }
-    // Known before the receipt: a crash from here on is recovered by the checks above.
-    await this.ctx.database.sql`UPDATE app.transactions SET fee_tx_hash = ${hash} WHERE id = ${row.id}`;
-    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, timeout: 60_000 });
-    if (receipt.status === "success") return { kind: "collected", hash, how: "collected" };
-    if (await this.isCollected(chain, account, ref)) {
-      return { kind: "collected", hash: await this.findCollectionHash(chain, account, ref, row.block_number), how: "already_collected" };
-    }
-    return { kind: "retry", error: `collectFee transaction ${hash} reverted` };
-  }
-
-  private isCollected(chain: ChainRuntime, account: Address, ref: Hex): Promise<boolean> {
-    return chain.publicClient.readContract({ address: account, abi: merchantAccountAbi, functionName: "feeCollected", args: [ref] });
-  }
-
-  /** The transaction that emitted FeeCollected(ref) on this account (searched from the payment's block on). */
-  private async findCollectionHash(chain: ChainRuntime, account: Address, ref: Hex, fromBlock: bigint): Promise<string | null> {
-    const logs = await chain.publicClient
-      .getContractEvents({ address: account, abi: merchantAccountAbi, eventName: "FeeCollected", args: { ref }, fromBlock, strict: true })
-      .catch(() => []);
-    return logs[0]?.transactionHash ?? null;
-  }
-}
-
-function revertName(err: unknown): string | undefined {
-  if (!(err instanceof BaseError)) return undefined;
-  const revert = err.walk((e) => e instanceof ContractFunctionRevertedError);
-  return revert instanceof ContractFunctionRevertedError ? revert.data?.errorName : undefined;
-}
-
-function errorText(err: unknown): string {
-  const name = revertName(err);
-  if (name) return `reverted: ${name}`;
-  if (err instanceof BaseError) return err.shortMessage;
-  return err instanceof Error ? err.message : String(err);
 }
 
 export async function startFeeCollector(ctx: AppContext, opts: FeeCollectorOptions = {}): Promise<RunningRole & { collector: FeeCollector }> {

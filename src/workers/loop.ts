@@ -105,6 +105,9 @@ export abstract class PollingRole<R = void> {
   /** After a failed round, once it is logged (e.g. a metric, or forgetting state the failure spoiled). */
   protected failed(_err: unknown): void {}
 
+  /** When a sleep ran its full interval, no wake-up cut it short (e.g. look for work a lost notification left). */
+  protected slept(): void {}
+
   start(): void {
     this.done = runLoop({
       round: () => this.round(),
@@ -114,7 +117,7 @@ export abstract class PollingRole<R = void> {
         this.failed(err);
       },
       stopping: () => this.stopping,
-      sleep: (ms) => this.sleeper.sleep(ms),
+      sleep: (ms) => this.sleeper.sleep(ms, () => this.slept()),
       intervalMs: this.loop.intervalMs,
       ...(this.loop.backoffBaseMs !== undefined ? { backoffBaseMs: this.loop.backoffBaseMs } : {}),
       maxBackoffMs: this.loop.maxBackoffMs,

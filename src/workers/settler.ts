@@ -1,6 +1,6 @@
 /**
  * The settler role (DESIGN.md "Processes"): every `pollMs` it
- *  1. runs the settlement schedules that are due (src/modules/settlements/schedule.ts): a run per
+ *  1. runs the settlement schedules that are due (src/modules/payouts/schedule.ts): a run per
  *     (merchant, instant), guarded by app.settlement_runs, so any number of settlers can run and a
  *     run missed while none ran happens at the next start;
  *  2. drives every open settlement a step further (withdrawal, ACH initiation, polling the payout

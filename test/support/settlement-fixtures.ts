@@ -9,7 +9,7 @@ import type { AppContext } from "../../src/context.ts";
 import { merchantAccountAbi, testUsdcAbi, usdcAbi } from "../../src/chain/abis.ts";
 import { newId, randomBase62 } from "../../src/domain/ids.ts";
 import { splitFee } from "../../src/domain/money.ts";
-import { feeRef } from "../../src/modules/matching/fee-ref.ts";
+import { feeRef } from "../../src/modules/fees/ref.ts";
 import { withdrawalRef } from "../../src/modules/settlements/withdrawal.ts";
 import { randomBytes } from "node:crypto";
 

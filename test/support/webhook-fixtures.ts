@@ -8,7 +8,7 @@ import { createContext, type AppContext, type Clock } from "../../src/context.ts
 import type { Database, Sql } from "../../src/db/client.ts";
 import type { Mode, WebhookEventType } from "../../src/db/schema/core.ts";
 import { newId } from "../../src/domain/ids.ts";
-import { insertEvent } from "../../src/modules/events/outbox.ts";
+import { insertEvent } from "../../src/modules/outbox/outbox.ts";
 import { createLogger } from "../../src/logger.ts";
 
 export const TEST_CHAIN_ID = 31337;

@@ -10,9 +10,9 @@ import type { AppContext } from "../../context.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { fromPgJson, fromPgTs } from "../../db/pg-values.ts";
 import type { SqlOrTx } from "../../db/client.ts";
-import { EVENT_RETENTION_MS } from "./outbox.ts";
+import { EVENT_RETENTION_MS } from "../outbox/outbox.ts";
 
-export { EVENT_RETENTION_MS } from "./outbox.ts";
+export { EVENT_RETENTION_MS } from "../outbox/outbox.ts";
 
 export interface EventRow {
   id: string;

@@ -23,11 +23,6 @@ export const matcherMoved = metrics.counter(
   ["chain_id"],
 );
 export const matcherErrors = metrics.counter("stablepay_matcher_errors_total", "Failed matcher iterations (retried).", ["chain_id"]);
-export const feeCollections = metrics.counter(
-  "stablepay_fee_collections_total",
-  "Fee collection attempts by outcome (collected, already_collected, retry, failed).",
-  ["chain_id", "outcome"],
-);
 export const balanceMismatches = metrics.counter(
   "stablepay_balance_mismatch_total",
   "Balance reads where the merchant account's on-chain USDC balance differed from the ledger.",

@@ -10,7 +10,7 @@
  * 2. confirm: the guarded UPDATE of the intent (WHERE status = 'awaiting_payment') with net and fee
  *    computed from the INTENT's amount, tx_hash, confirmed_at, transaction_id; the reservation's
  *    quarantine (released_after = confirmed_at + 24 h) only if that update happened;
- * 3. the outbox rows (app.events, the columns of src/modules/events/outbox.ts insertEvent):
+ * 3. the outbox rows (app.events, the columns of src/modules/outbox/outbox.ts insertEvent):
  *    transaction.created always, payment_intent.confirmed only if the intent moved. Payloads come
  *    from the shape builders (transactionCreatedEventShape, intentConfirmedEventShape).
  *
@@ -44,6 +44,8 @@ import type { Mode } from "../../db/schema/core.ts";
 import { decideMatch, quarantineEnd, type MatchDecision, type ReservationView } from "./decide.ts";
 import type { IndexedTransfer } from "./chain-reader.ts";
 import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
+import { insertEventsSql } from "../outbox/outbox.ts";
+import { confirmStepSql } from "../payment-intents/transitions.ts";
 
 export interface MerchantInfo {
   id: string;
@@ -227,12 +229,7 @@ export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: D
     ), done AS (
       SELECT input.* FROM input JOIN ins ON ins.id = input.id
     ), upd AS (
-      UPDATE app.payment_intents p
-      SET status = 'confirmed', net_units = d.intent_net, fee_units = d.intent_fee, tx_hash = d.tx_hash,
-          confirmed_at = $2::timestamptz, transaction_id = d.id
-      FROM done d
-      WHERE p.id = ANY ($4::text[]) AND d.confirm AND p.id = d.payment_intent_id AND p.status = 'awaiting_payment'
-      RETURNING d.id AS txn_id
+      ${confirmStepSql({ ids: "$4::text[]", at: "$2::timestamptz" })}
     ), res AS (
       UPDATE app.reservations r SET released_after = $3::timestamptz
       FROM done d JOIN upd ON upd.txn_id = d.id
@@ -244,13 +241,11 @@ export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: D
       WHERE p.id = ANY ($5::text[]) AND d.relink AND p.id = d.payment_intent_id AND p.status IN ('confirmed', 'settled')
         AND EXISTS (SELECT 1 FROM app.transactions f WHERE f.id = p.transaction_id AND f.status = 'failed')
     ), created AS (
-      INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)
-      SELECT d.created_event_id, d.mode, 'transaction.created', d.created_account, d.merchant_id, d.created_data, $2::timestamptz
-      FROM done d
+      ${insertEventsSql(`SELECT d.created_event_id, d.mode, 'transaction.created', d.created_account, d.merchant_id, d.created_data, $2::timestamptz
+      FROM done d`)}
     ), confirmed AS (
-      INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)
-      SELECT d.confirmed_event_id, d.mode, 'payment_intent.confirmed', d.confirmed_account, d.merchant_id, d.confirmed_data, $2::timestamptz
-      FROM done d JOIN upd ON upd.txn_id = d.id
+      ${insertEventsSql(`SELECT d.confirmed_event_id, d.mode, 'payment_intent.confirmed', d.confirmed_account, d.merchant_id, d.confirmed_data, $2::timestamptz
+      FROM done d JOIN upd ON upd.txn_id = d.id`)}
     )
     SELECT input.id, (ins.id IS NOT NULL) AS inserted, (upd.txn_id IS NOT NULL) AS moved
     FROM input LEFT JOIN ins ON ins.id = input.id LEFT JOIN upd ON upd.txn_id = input.id`;

@@ -31,7 +31,7 @@ import type { merchants } from "../../db/schema/core.ts";
 import { usdcAbi } from "../../chain/abis.ts";
 import { unitsToUsd } from "../../domain/money.ts";
 import { fromPgTs } from "../../db/pg-values.ts";
-import { isoMs } from "../../http/format.ts";
+import { isoMs } from "../../domain/text.ts";
 import { t } from "elysia";
 import { CHAIN_VIEWS, isViewsMissing } from "../matching/chain-reader.ts";
 import { balanceChainReadFailures, balanceMismatches } from "../matching/metrics.ts";

@@ -7,7 +7,7 @@
 import type { AppContext } from "../../context.ts";
 import type { Mode } from "../../db/schema/core.ts";
 import { randomBase62 } from "../../domain/ids.ts";
-import { payoutProviderFor } from "../settlements/providers/index.ts";
+import { payoutProviderFor } from "../payouts/providers/index.ts";
 
 export interface BankAccountInput {
   token?: string;

@@ -2,7 +2,7 @@
 import { t } from "elysia";
 import type { merchants } from "../../db/schema/core.ts";
 import { bpsToRate } from "../../domain/money.ts";
-import { isoMs } from "../../http/format.ts";
+import { isoMs } from "../../domain/text.ts";
 
 type MerchantRow = typeof merchants.$inferSelect;
 

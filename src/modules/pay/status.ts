@@ -11,7 +11,7 @@ import type { AppContext } from "../../context.ts";
 import type { Mode } from "../../config.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { fromPgTs } from "../../db/pg-values.ts";
-import { isoMs } from "../../http/format.ts";
+import { isoMs } from "../../domain/text.ts";
 import { intentFromDb } from "../payment-intents/service.ts";
 import { qrPayload, type IntentRow } from "../payment-intents/shapes.ts";
 

@@ -9,6 +9,8 @@
 import type { Sql } from "../../db/client.ts";
 import { RESERVATION_QUARANTINE_MS } from "../../domain/intent-status.ts";
 import { ID_PREFIXES, randomBase62 } from "../../domain/ids.ts";
+import { insertEventsSql } from "../outbox/outbox.ts";
+import { expireStepSql } from "./transitions.ts";
 
 /**
  * The block timestamp up to which the matcher has processed every transfer of `chainId` (incl.
@@ -43,10 +45,7 @@ export async function expireBatch(sql: Sql, opts: { chainId: number; cutoff: Dat
          LIMIT $3::int
          FOR UPDATE SKIP LOCKED
        ), expired AS (
-         UPDATE app.payment_intents p SET status = 'expired', expired_at = $4::timestamptz
-         WHERE p.id = ANY (ARRAY(SELECT id FROM due)) AND p.status = 'awaiting_payment'
-         RETURNING p.id, p.mode, p.account_id, p.merchant_id, p.status, p.amount_units,
-                   p.payment_address, p.expires_at, p.metadata, p.created_at
+         ${expireStepSql({ ids: "ARRAY(SELECT id FROM due)", at: "$4::timestamptz" })}
        ), quarantine AS (
          -- An intent holds at most one reservation row (a released row taken over changes intent_id).
          UPDATE app.reservations r SET released_after = $5::timestamptz
@@ -54,8 +53,7 @@ export async function expireBatch(sql: Sql, opts: { chainId: number; cutoff: Dat
        ), numbered AS (
          SELECT e.*, row_number() OVER () AS n FROM expired e
        ), ev AS (
-         INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)
-         SELECT ids.id, e.mode, 'payment_intent.expired', e.account_id, e.merchant_id,
+         ${insertEventsSql(`         SELECT ids.id, e.mode, 'payment_intent.expired', e.account_id, e.merchant_id,
                 -- = intentExpiredEventShape (src/modules/payment-intents/shapes.ts); a test holds them equal.
                 jsonb_build_object(
                   'id', e.id, 'object', 'payment_intent', 'status', e.status,
@@ -65,7 +63,7 @@ export async function expireBatch(sql: Sql, opts: { chainId: number; cutoff: Dat
                   'metadata', e.metadata,
                   'created_at', to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
                 $4::timestamptz
-         FROM numbered e JOIN unnest(string_to_array($6::text, ',')) WITH ORDINALITY AS ids(id, n) ON ids.n = e.n
+         FROM numbered e JOIN unnest(string_to_array($6::text, ',')) WITH ORDINALITY AS ids(id, n) ON ids.n = e.n`)}
          RETURNING 1
        )
        SELECT (SELECT count(*) FROM expired)::int AS expired, (SELECT count(*) FROM ev)::int AS events`,

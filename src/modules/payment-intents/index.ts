@@ -9,21 +9,10 @@ import type { AppContext } from "../../context.ts";
 import { authed } from "../../http/authed.ts";
 import { readEmptyBody, readJsonBody } from "../../http/json-body.ts";
 import { listBody } from "../../http/list-params.ts";
-import { errorExample } from "../../http/openapi.ts";
+import { errorExample, errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader } from "../../http/openapi.ts";
 import { noQuery } from "../../http/query.ts";
 import { parseCreateIntent, parseListIntents } from "./input.ts";
-import {
-  createIntentRequestBody,
-  errorResponse,
-  idempotencyHeaderParameter,
-  IntentIdParams,
-  jsonResponse,
-  listQueryParameters,
-  PaymentIntentCancelSchema,
-  PaymentIntentListSchema,
-  PaymentIntentSchema,
-  replayedHeader,
-} from "./model.ts";
+import { createIntentRequestBody, IntentIdParams, listQueryParameters, PaymentIntentCancelSchema, PaymentIntentListSchema, PaymentIntentSchema } from "./model.ts";
 import { cancelVisibleIntent, createIntent, getVisibleIntent, listIntents, qrSettings } from "./service.ts";
 import { intentCancelShape, intentCreateShape, intentGetShape, intentListItemShape } from "./shapes.ts";
 

@@ -3,10 +3,14 @@
  * `param` DECISIONS.md gives it (the TypeBox schemas in model.ts document the same rules for OpenAPI).
  * Pure: no database, no HTTP beyond throwing ApiError.
  */
-import type { IntentStatus } from "../../db/schema/core.ts";
+import { INTENT_STATUSES, type IntentStatus } from "../../domain/intent-status.ts";
 import { usdToUnits } from "../../domain/money.ts";
 import { ApiError } from "../../domain/errors.ts";
-import { printableName, requireObject } from "../../http/json-body.ts";
+import { requireObject } from "../../http/json-body.ts";
+import { codePoints, printableName, storableText } from "../../domain/text.ts";
+import { IDEMPOTENCY_KEY_MAX, parseIdempotencyKey } from "../idempotency/key.ts";
+
+export { IDEMPOTENCY_KEY_MAX, parseIdempotencyKey };
 import { parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, parseStatusParam } from "../../http/list-params.ts";
 import { readQuery } from "../../http/query.ts";
 
@@ -18,9 +22,8 @@ export const TTL_DEFAULT = 300;
 export const METADATA_MAX_KEYS = 10;
 export const METADATA_KEY_MAX = 40;
 export const METADATA_VALUE_MAX = 500;
-export const IDEMPOTENCY_KEY_MAX = 255;
 
-export const INTENT_STATUSES: readonly IntentStatus[] = ["awaiting_payment", "confirmed", "expired", "cancelled", "settled"];
+export { INTENT_STATUSES };
 
 export interface CreateIntentInput {
   amountUnits: bigint;
@@ -116,30 +119,8 @@ export function parseMetadata(value: unknown): Record<string, string> {
   return out;
 }
 
-export function parseIdempotencyKey(value: unknown): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > IDEMPOTENCY_KEY_MAX || !storableText(value) || /[\u0000-\u001f\u007f]/.test(value))
-    throw new ApiError("parameter_invalid", `Invalid idempotency_key: must be a string of 1 to ${IDEMPOTENCY_KEY_MAX} printable characters.`, "idempotency_key");
-  return value;
-}
 
-export function codePoints(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
-}
 
-/** Postgres text and jsonb refuse NUL and unpaired surrogates; refusing them here keeps them from becoming a 500. */
-export function storableText(s: string): boolean {
-  return !s.includes("\u0000") && !LONE_SURROGATE.test(s);
-}
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function missing(param: string) {
   return new ApiError("parameter_missing", `Missing required param: ${param}.`, param);

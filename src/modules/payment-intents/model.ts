@@ -7,7 +7,7 @@ import { t, type TSchema } from "elysia";
 import { Type } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
 import { limitQueryParameter, listSchema } from "../../http/list-params.ts";
-import { ErrorSchema, errorExample } from "../../http/openapi.ts";
+import { openApiSchema } from "../../http/openapi.ts";
 import {
   IDEMPOTENCY_KEY_MAX,
   INTENT_STATUSES,
@@ -190,11 +190,6 @@ export const PaymentIntentCancelSchema = t.Object(
 
 export const IntentIdParams = t.Object({ id: t.String({ description: "Payment intent id, `pi_*`. Any other id, or one the key may not see, is 404 `resource_missing`.", examples: [EX_ID] }) });
 
-/** A TypeBox schema as a plain OpenAPI schema object (for parts documented by hand in `detail`). */
-export function openApiSchema(schema: TSchema): OpenAPIV3.SchemaObject {
-  return JSON.parse(JSON.stringify(schema)) as OpenAPIV3.SchemaObject;
-}
-
 /** The create body, documented by hand: the route reads the raw body itself (`parse: "none"`). */
 export const createIntentRequestBody: OpenAPIV3.RequestBodyObject = {
   required: true,
@@ -238,38 +233,3 @@ export const listQueryParameters: OpenAPIV3.ParameterObject[] = [
     example: EX_ID,
   },
 ];
-
-export const idempotencyHeaderParameter: OpenAPIV3.ParameterObject = {
-  name: "Idempotency-Key",
-  in: "header",
-  required: false,
-  description: "Same meaning as the `idempotency_key` body field; if both are given they must be equal.",
-  schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX },
-};
-
-export const replayedHeader: Record<string, OpenAPIV3.HeaderObject> = {
-  "Idempotent-Replayed": { description: "`true` on a replay of an earlier create with the same idempotency key.", schema: { type: "string", enum: ["true"] } },
-};
-
-const STATUS_DESCRIPTIONS: Record<number, string> = {
-  400: "Invalid request: see `code` and `param`.",
-  401: "Missing or invalid API key.",
-  404: "No such object, or one the key may not see.",
-  409: "Conflict with the current state.",
-  413: "Body over 64 KiB.",
-  415: "Body is not `application/json`.",
-};
-
-/** The error shape documented for one HTTP status, with examples of the codes it carries there. */
-export function errorResponse(status: number, examples: Array<ReturnType<typeof errorExample>>): OpenAPIV3.ResponseObject {
-  return jsonResponse(t.Object(ErrorSchema.properties, { examples }), STATUS_DESCRIPTIONS[status] ?? "Error");
-}
-
-/**
- * A JSON response documented by hand. Routes document responses in `detail.responses` rather than
- * Elysia's `response` hook: that hook also validates and re-builds every response object, which
- * costs time on the hot paths and drops a metadata key named `__proto__`. Tests check the shapes.
- */
-export function jsonResponse(schema: TSchema, description: string, headers?: Record<string, OpenAPIV3.HeaderObject>): OpenAPIV3.ResponseObject {
-  return { description, ...(headers ? { headers } : {}), content: { "application/json": { schema: openApiSchema(schema) } } };
-}

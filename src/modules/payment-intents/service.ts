@@ -15,10 +15,10 @@ import type { Sql, SqlOrTx, Tx } from "../../db/client.ts";
 import type { IntentStatus, Mode } from "../../db/schema/core.ts";
 import { isIdOf, newId } from "../../domain/ids.ts";
 import { RESERVATION_QUARANTINE_MS } from "../../domain/intent-status.ts";
+import { cancelIntent } from "./transitions.ts";
 import type { Principal } from "../access/authenticator.ts";
-import { ApiError, notFound } from "../../domain/errors.ts";
-import { printableName } from "../../http/json-body.ts";
-import { badCursor } from "../../http/list-params.ts";
+import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
+import { printableName } from "../../domain/text.ts";
 import type { CreateIntentInput, ListIntentsInput } from "./input.ts";
 import { fromPgJson, fromPgTs, fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import type { IntentRow, QrSettings } from "./shapes.ts";
@@ -374,17 +374,7 @@ export async function cancelVisibleIntent(ctx: AppContext, current: IntentRow): 
   if (current.status !== "awaiting_payment") throw notCancellable(current);
   const now = nowMs(ctx);
   const releaseAfter = new Date(now.getTime() + RESERVATION_QUARANTINE_MS);
-  const [row] = await ctx.database.sql`
-    WITH c AS (
-      UPDATE app.payment_intents SET status = 'cancelled', cancelled_at = ${pgTs(now)}::timestamptz
-      WHERE id = ${id} AND status = 'awaiting_payment'
-      RETURNING *
-    ), r AS (
-      UPDATE app.reservations res SET released_after = ${pgTs(releaseAfter)}::timestamptz
-      FROM c
-      WHERE res.merchant_id = c.merchant_id AND res.expected_units = c.expected_units AND res.intent_id = c.id
-    )
-    SELECT * FROM c`;
+  const row = await cancelIntent(ctx.database.sql, id, now, releaseAfter);
   if (row) return intentFromDb(row);
   // Lost a race (confirmed, expired or cancelled meanwhile): report the status it has now.
   const [again] = await ctx.database.sql`SELECT * FROM app.payment_intents WHERE id = ${id}`;

@@ -4,7 +4,7 @@
  */
 import type { paymentIntents } from "../../db/schema/core.ts";
 import { unitsToUsd } from "../../domain/money.ts";
-import { isoMs } from "../../http/format.ts";
+import { isoMs } from "../../domain/text.ts";
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
 

@@ -6,9 +6,8 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { ApiError } from "../../domain/errors.ts";
-import { printableName } from "../../http/json-body.ts";
-import { errorExample } from "../../http/openapi.ts";
-import { errorResponse } from "../payment-intents/model.ts";
+import { printableName } from "../../domain/text.ts";
+import { errorExample, errorResponse } from "../../http/openapi.ts";
 import { etagMatches, qrImagesFor } from "./service.ts";
 
 export const QR_CACHE_CONTROL = "public, max-age=31536000, immutable";

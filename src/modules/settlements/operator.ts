@@ -8,7 +8,7 @@ import type { SettlementRow } from "../../db/schema/settlement.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { unitsToUsd } from "../../domain/money.ts";
 import { OnboardingError } from "../merchants/onboarding.ts";
-import { setSandboxPayoutRule } from "./providers/sandbox.ts";
+import { setSandboxPayoutRule } from "../payouts/providers/sandbox.ts";
 import { cashOut, listSettlements, SettlementError } from "./service.ts";
 import { settlementShape, type SettlementShape } from "./shapes.ts";
 

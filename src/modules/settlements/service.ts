@@ -30,14 +30,15 @@ import { merchants } from "../../db/schema/core.ts";
 import { settlements, type SettlementRow, type SettlementTrigger } from "../../db/schema/settlement.ts";
 import { newId } from "../../domain/ids.ts";
 import { metrics } from "../../metrics.ts";
-import { insertEvent } from "../events/outbox.ts";
+import { insertEvent } from "../outbox/outbox.ts";
+import { settleIntents } from "../payment-intents/transitions.ts";
 import { availableTransactions, returnedTransactions } from "../merchants/available.ts";
 import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
-import { advanceSandboxClockTo, businessNow } from "./clock.ts";
+import { advanceSandboxClockTo, businessNow } from "../payouts/clock.ts";
 import type { Hooks } from "./hooks.ts";
-import { payoutProviderFor, payoutProviderNamed, type PayoutTransfer } from "./providers/index.ts";
-import { SandboxPayoutProvider } from "./providers/sandbox.ts";
-import { dueInstant, scheduleOf } from "./schedule.ts";
+import { payoutProviderFor, payoutProviderNamed, type PayoutTransfer } from "../payouts/providers/index.ts";
+import { SandboxPayoutProvider } from "../payouts/providers/sandbox.ts";
+import { dueInstant, scheduleOf } from "../payouts/schedule.ts";
 import { settlementShape } from "./shapes.ts";
 import { WithdrawalLeg, withdrawalRef } from "./withdrawal.ts";
 
@@ -364,11 +365,7 @@ async function completeSettlement(ctx: AppContext, s: SettlementRow, completedAt
     const intentIds = txns.map((t) => t.payment_intent_id).filter((v): v is string => v !== null);
     // An intent is settled with its own payment (intent.transaction_id); a late or duplicate payment
     // linked to it does not settle it.
-    if (intentIds.length > 0)
-      await tx`
-        UPDATE app.payment_intents SET status = 'settled', settled_at = ${pgTs(completedAt)}::timestamptz
-        WHERE id = ANY(${intentIds}::text[]) AND status = 'confirmed'
-          AND (transaction_id = ANY(${txnIds}::text[]) OR transaction_id IS NULL)`;
+    await settleIntents(tx, intentIds, txnIds, completedAt);
     const completed: SettlementRow = { ...s, state: "completed", status: "completed", completedAt, nextCheckAt: null };
     await insertEvent(tx, {
       mode: s.mode,

@@ -13,7 +13,7 @@
 import { t } from "elysia";
 import type { SettlementRow } from "../../db/schema/settlement.ts";
 import { unitsToUsd } from "../../domain/money.ts";
-import { isoMs } from "../../http/format.ts";
+import { isoMs } from "../../domain/text.ts";
 
 export function settlementShape(s: SettlementRow) {
   return {

@@ -13,7 +13,7 @@
  * 3. Only when every attempt is dropped, and no Withdrawn log with this settlement's ref exists on
  *    the account since the first attempt, is a new transaction signed.
  *
- * The ref is keccak256 of the settlement id's UTF-8 bytes (like fee refs, matching/fee-ref.ts).
+ * The ref is keccak256 of the settlement id's UTF-8 bytes (like fee refs, fees/ref.ts).
  * Not done: fee bumping of a stuck transaction (a replacement with the same nonce would be one more
  * recorded attempt; every check above already handles several attempts).
  */

@@ -5,8 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { transactions } from "../../db/schema/core.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import type { Principal } from "../access/authenticator.ts";
-import { ApiError, notFound } from "../../domain/errors.ts";
-import { badCursor } from "../../http/list-params.ts";
+import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import type { ListTransactionsInput } from "./model.ts";
 import type { TransactionRow } from "./shapes.ts";
 

@@ -1,7 +1,7 @@
 /** Wire shapes of a transaction (spec "Transaction"): get, list item, and the transaction.created payload. */
 import type { transactions } from "../../db/schema/core.ts";
 import { bpsToRate, unitsToUsd } from "../../domain/money.ts";
-import { isoMs } from "../../http/format.ts";
+import { isoMs } from "../../domain/text.ts";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 

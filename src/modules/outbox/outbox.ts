@@ -17,12 +17,22 @@ export interface OutboxEvent {
   createdAt: Date;
 }
 
+/**
+ * The outbox's INSERT for batch statements (the matcher's record, the expiry batch) that write their
+ * events in the same statement as the state change: `select` yields, in order, id, mode, type,
+ * account_id, merchant_id, data (jsonb), created_at. The only other writer is insertEvent below.
+ */
+export function insertEventsSql(select: string): string {
+  return `${INSERT_EVENTS}\n      ${select}`;
+}
+const INSERT_EVENTS = "INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)";
+
 /** Inserts the event with `tx` (a postgres.js transaction or connection) and returns its id. */
 export async function insertEvent(tx: SqlOrTx, e: OutboxEvent): Promise<string> {
   const id = newId("event");
   // Timestamp and json go as text with casts (see src/db/pg-values.ts).
   await tx`
-    INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)
+    ${tx.unsafe(INSERT_EVENTS)}
     VALUES (${id}, ${e.mode}, ${e.type}, ${e.accountId}, ${e.merchantId}, ${pgJson(e.data)}::text::jsonb, ${pgTs(e.createdAt)}::timestamptz)`;
   return id;
 }
