@@ -21,7 +21,7 @@
 import { createConfig, factory } from "ponder";
 import { getAbiItem } from "viem";
 import { parseIndexerChains } from "./indexer/chains.ts";
-import { merchantAccountAbi, merchantAccountFactoryAbi, usdcAbi } from "./src/chain/abis.ts";
+import { merchantAccountAbi, merchantAccountFactoryAbi, usdcAbi } from "./contracts/abis.ts";
 
 const chains = parseIndexerChains();
 

@@ -21,7 +21,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { loadConfig } from "../src/config.ts";
 import { startService } from "../src/service.ts";
 import { freePort } from "../src/sandbox/ports.ts";
-import { usdcAbi } from "../src/chain/abis.ts";
+import { usdcAbi } from "../contracts/abis.ts";
 import { fromPgTs } from "../src/db/pg-values.ts";
 
 const { values } = parseArgs({

@@ -30,7 +30,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { loadConfig } from "../src/config.ts";
 import { startService } from "../src/service.ts";
 import { freePort } from "../src/sandbox/ports.ts";
-import { usdcAbi, testUsdcAbi } from "../src/chain/abis.ts";
+import { usdcAbi, testUsdcAbi } from "../contracts/abis.ts";
 import { onboardMerchant } from "../src/modules/merchants/onboarding.ts";
 import { startIndexerRole } from "../src/workers/indexer.ts";
 import { startMatcher } from "../src/workers/matcher.ts";

@@ -26,7 +26,7 @@ import { join } from "node:path";
 import postgres from "postgres";
 import { createPublicClient, createWalletClient, http, parseEther, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { usdcAbi } from "../src/chain/abis.ts";
+import { usdcAbi } from "../contracts/abis.ts";
 import { mainProcessSetup } from "./main-process.ts";
 
 const args = process.argv.slice(2);

@@ -23,7 +23,7 @@ import postgres from "postgres";
 import { Webhook } from "standardwebhooks";
 import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { usdcAbi } from "../src/chain/abis.ts";
+import { usdcAbi } from "../contracts/abis.ts";
 import { mainProcessSetup } from "./main-process.ts";
 
 const args = process.argv.slice(2);

@@ -17,7 +17,7 @@ import { buildApp } from "./api/app.ts";
 import { serveApi } from "./api/server.ts";
 import { startEmbeddedPostgres, type RunningPostgres } from "./sandbox/postgres.ts";
 import { startAnvil, type Anvil } from "./sandbox/anvil.ts";
-import { ensureDeployment } from "./sandbox/deployment.ts";
+import { ensureDeployment } from "./chain/deployment.ts";
 import { ensureDemo, type SandboxInfo } from "./sandbox/demo.ts";
 import { workerRoles, type RunningRole } from "./workers/registry.ts";
 

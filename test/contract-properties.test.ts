@@ -20,7 +20,7 @@ import fc from "fast-check";
 import { createPublicClient, createWalletClient, getAddress, http, keccak256, parseEther, toHex, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { merchantAccountAbi, merchantAccountFactoryAbi, testUsdcAbi } from "../src/chain/abis.ts";
+import { merchantAccountAbi, merchantAccountFactoryAbi, testUsdcAbi } from "../contracts/abis.ts";
 import { deployContracts } from "../src/chain/deploy.ts";
 import { startAnvil, type Anvil } from "./support/anvil.ts";
 

@@ -29,7 +29,7 @@ import {
 } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { merchantAccountAbi, merchantAccountFactoryAbi, testUsdcAbi, usdcAbi } from "../src/chain/abis";
+import { merchantAccountAbi, merchantAccountFactoryAbi, testUsdcAbi, usdcAbi } from "../contracts/abis.ts";
 import { type Artifacts, loadArtifacts } from "../src/chain/artifacts";
 import { createMerchantAccount, deployContracts } from "../src/chain/deploy";
 import { type Anvil, startAnvil } from "./support/anvil";

@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { parseEventLogs, type Address, type Hex } from "viem";
 import { startTestService, type TestService } from "./support/service.ts";
 import { payer } from "./support/payments.ts";
-import { merchantAccountAbi, usdcAbi } from "../src/chain/abis.ts";
+import { merchantAccountAbi, usdcAbi } from "../contracts/abis.ts";
 import { newId } from "../src/domain/ids.ts";
 import { splitFee } from "../src/domain/money.ts";
 import { feeRef } from "../src/modules/fees/ref.ts";

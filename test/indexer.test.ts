@@ -28,7 +28,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { testUsdcAbi, usdcAbi } from "../src/chain/abis.ts";
+import { testUsdcAbi, usdcAbi } from "../contracts/abis.ts";
 import { createMerchantAccount, deployContracts } from "../src/chain/deploy.ts";
 import { type ChainConfig, IndexerSupervisor, viewsTargetSchema } from "../src/chain/indexer/index.ts";
 import type { RunningPostgres } from "../src/sandbox/postgres.ts";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { getAddress, parseEventLogs, type Address } from "viem";
 import { startTestService, type TestService } from "./support/service.ts";
 import { createIntent, getJson, payer, rpc, waitFor, type Payer } from "./support/payments.ts";
-import { merchantAccountAbi } from "../src/chain/abis.ts";
+import { merchantAccountAbi } from "../contracts/abis.ts";
 import { feeRef } from "../src/modules/fees/ref.ts";
 import { splitFee } from "../src/domain/money.ts";
 import { recordTransfer } from "../src/modules/matching/record.ts";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { createWalletClient, http, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { usdcAbi } from "../src/chain/abis.ts";
+import { usdcAbi } from "../contracts/abis.ts";
 import { viewsTargetSchema } from "../src/chain/indexer/index.ts";
 import { VIEWS_SCHEMA } from "../src/workers/indexer.ts";
 import { startTestService, type TestService } from "./support/service.ts";

@@ -12,7 +12,7 @@ import { payer, sleep, waitFor } from "./support/payments.ts";
 import { runCli } from "./support/cli.ts";
 import { workerChildEnv } from "./support/child-env.ts";
 import { chooseNonce, GAP_MS, OperatorSender } from "../src/chain/operator-sender.ts";
-import { testUsdcAbi } from "../src/chain/abis.ts";
+import { testUsdcAbi } from "../contracts/abis.ts";
 import { createIntegratorAccount } from "../src/modules/merchants/onboarding.ts";
 import { newId } from "../src/domain/ids.ts";
 import { splitFee } from "../src/domain/money.ts";

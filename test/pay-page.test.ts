@@ -26,7 +26,7 @@ import { PNG } from "pngjs";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { createWalletClient, decodeFunctionData, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { usdcAbi } from "../src/chain/abis.ts";
+import { usdcAbi } from "../contracts/abis.ts";
 import { newId } from "../src/domain/ids.ts";
 import { PayStatusHub, payStatusHubFor, sseStream } from "../src/modules/pay/stream.ts";
 import { createIntent, payer, rpc, waitFor, type CreatedIntent } from "./support/payments.ts";

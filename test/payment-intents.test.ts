@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { getAddress, parseAbiItem, type Address } from "viem";
-import { usdcAbi } from "../src/chain/abis.ts";
+import { usdcAbi } from "../contracts/abis.ts";
 import { RESERVATION_QUARANTINE_MS } from "../src/domain/intent-status.ts";
 import { listQueries } from "../src/modules/payment-intents/service.ts";
 import { parseListIntents } from "../src/modules/payment-intents/input.ts";

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { freePort } from "../src/sandbox/ports.ts";
-import { usdcAbi } from "../src/chain/abis.ts";
+import { usdcAbi } from "../contracts/abis.ts";
 
 const root = join(import.meta.dir, "..");
 const dataDir = mkdtempSync(join(tmpdir(), "stablepay-restart-"));

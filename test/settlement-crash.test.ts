@@ -13,7 +13,7 @@ import { allWithdrawalsOnChain, fundMerchant, usdcBalance, withdrawalsOnChain } 
 import { CRASH_POINTS, type CrashPoint } from "../src/modules/settlements/hooks.ts";
 import { advanceSandboxSettlements, loadSettlement } from "../src/modules/settlements/service.ts";
 import { setSandboxPayoutRule } from "../src/modules/payouts/providers/sandbox.ts";
-import { testUsdcAbi } from "../src/chain/abis.ts";
+import { testUsdcAbi } from "../contracts/abis.ts";
 
 let svc: TestService;
 const children = new Set<Subprocess>();

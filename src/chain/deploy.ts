@@ -12,7 +12,7 @@ import {
   isAddressEqual,
   parseEventLogs,
 } from "viem";
-import { merchantAccountFactoryAbi } from "./abis";
+import { merchantAccountFactoryAbi } from "../../contracts/abis.ts";
 import { type ContractArtifact, loadArtifacts } from "./artifacts";
 
 /** A wallet client with a local or JSON-RPC account attached: it sends the transactions. */

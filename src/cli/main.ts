@@ -8,7 +8,7 @@ import { createContext, type AppContext } from "../context.ts";
 import { connect, type Database } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { buildChainRuntime } from "../chain/runtime.ts";
-import { ensureDeployment } from "../sandbox/deployment.ts";
+import { ensureDeployment } from "../chain/deployment.ts";
 import { createLogger } from "../logger.ts";
 import { commands } from "./commands.ts";
 import { apiJson } from "./json.ts";

@@ -10,7 +10,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { AppContext } from "../context.ts";
 import { accountMerchants, accounts, merchants } from "../db/schema/core.ts";
 import { createApiKey, createIntegratorAccount, onboardMerchant } from "../modules/merchants/onboarding.ts";
-import { testUsdcAbi, usdcAbi } from "../chain/abis.ts";
+import { testUsdcAbi, usdcAbi } from "../../contracts/abis.ts";
 
 export const DEMO_ACCOUNT_NAME = "Demo integrator";
 

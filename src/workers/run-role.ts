@@ -15,7 +15,7 @@ import { ConfigError, loadConfig, ROLES, type Role } from "../config.ts";
 import { connect } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { buildChainRuntime, type ChainRuntime } from "../chain/runtime.ts";
-import { ensureDeployment } from "../sandbox/deployment.ts";
+import { ensureDeployment } from "../chain/deployment.ts";
 import { createContext } from "../context.ts";
 import { createLogger } from "../logger.ts";
 import type { Mode } from "../config.ts";

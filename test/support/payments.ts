@@ -4,7 +4,7 @@
  */
 import { createWalletClient, http, parseEventLogs, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { usdcAbi } from "../../src/chain/abis.ts";
+import { usdcAbi } from "../../contracts/abis.ts";
 import type { TestService } from "./service.ts";
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -6,7 +6,7 @@
  */
 import { getAddress, parseEventLogs, type Address, type Hex } from "viem";
 import type { AppContext } from "../../src/context.ts";
-import { merchantAccountAbi, testUsdcAbi, usdcAbi } from "../../src/chain/abis.ts";
+import { merchantAccountAbi, testUsdcAbi, usdcAbi } from "../../contracts/abis.ts";
 import { newId, randomBase62 } from "../../src/domain/ids.ts";
 import { splitFee } from "../../src/domain/money.ts";
 import { feeRef } from "../../src/modules/fees/ref.ts";

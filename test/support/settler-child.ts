@@ -12,7 +12,7 @@ import { writeSync } from "node:fs";
 import { loadConfig } from "../../src/config.ts";
 import { connect } from "../../src/db/client.ts";
 import { buildChainRuntime } from "../../src/chain/runtime.ts";
-import { ensureDeployment } from "../../src/sandbox/deployment.ts";
+import { ensureDeployment } from "../../src/chain/deployment.ts";
 import { createContext } from "../../src/context.ts";
 import { createLogger } from "../../src/logger.ts";
 import { CRASH_POINTS, type CrashPoint, type Hooks } from "../../src/modules/settlements/hooks.ts";

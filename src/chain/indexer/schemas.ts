@@ -28,7 +28,7 @@ function codeFingerprint(root: string): string {
     "ponder.schema.ts",
     "indexer/chains.ts",
     "indexer/ponder.schema.ts",
-    "src/chain/abis.ts",
+    "../../../contracts/abis.ts",
     "node_modules/ponder/package.json",
     ...listFiles(join(root, "indexer/src")).map((f) => `indexer/src/${f}`),
   ];

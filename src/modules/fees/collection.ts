@@ -22,7 +22,7 @@
 import { BaseError, ContractFunctionRevertedError, type Address, type Hex } from "viem";
 import type { AppContext } from "../../context.ts";
 import type { ChainRuntime } from "../../chain/runtime.ts";
-import { merchantAccountAbi } from "../../chain/abis.ts";
+import { merchantAccountAbi } from "../../../contracts/abis.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
 import { feeRef } from "./ref.ts";
 import { metrics } from "../../metrics.ts";

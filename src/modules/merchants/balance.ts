@@ -28,7 +28,7 @@
 import { getAddress, type Address } from "viem";
 import type { AppContext } from "../../context.ts";
 import type { merchants } from "../../db/schema/core.ts";
-import { usdcAbi } from "../../chain/abis.ts";
+import { usdcAbi } from "../../../contracts/abis.ts";
 import { unitsToUsd } from "../../domain/money.ts";
 import { fromPgTs } from "../../db/pg-values.ts";
 import { isoMs } from "../../domain/text.ts";

@@ -30,7 +30,7 @@ import {
 } from "viem";
 import type { AppContext } from "../../context.ts";
 import type { ChainRuntime } from "../../chain/runtime.ts";
-import { merchantAccountAbi } from "../../chain/abis.ts";
+import { merchantAccountAbi } from "../../../contracts/abis.ts";
 import type { SettlementRow } from "../../db/schema/settlement.ts";
 import type { Hooks } from "./hooks.ts";
 

@@ -5,7 +5,7 @@
 import { createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { AppContext } from "../../context.ts";
-import { testUsdcAbi, usdcAbi } from "../../chain/abis.ts";
+import { testUsdcAbi, usdcAbi } from "../../../contracts/abis.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { getVisibleIntent, intentFromDb } from "../payment-intents/service.ts";

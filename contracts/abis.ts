@@ -1,4 +1,5 @@
-// Hand-written ABIs of our contracts, for the service and the Ponder indexer.
+// Hand-written ABIs of our contracts, for the service and the Ponder indexer: here, beside the
+// Solidity they describe, so both import them from one neutral place.
 //
 // They are literal (`parseAbi` over string constants) so viem and Ponder infer argument and event
 // types. test/contracts.test.ts checks that every entry here exists, identically, in the ABI solc

@@ -8,7 +8,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { ChainSettings } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { chainDeployments } from "../db/schema/core.ts";
-import { deployContracts } from "../chain/deploy.ts";
+import { deployContracts } from "./deploy.ts";
 
 export interface Deployment {
   usdc: Address;
