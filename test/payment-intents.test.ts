@@ -9,7 +9,7 @@ import { getAddress, parseAbiItem, type Address } from "viem";
 import { usdcAbi } from "../contracts/abis.ts";
 import { RESERVATION_QUARANTINE_MS } from "../src/domain/intent-status.ts";
 import { listQueries } from "../src/modules/payment-intents/service.ts";
-import { parseListIntents } from "../src/modules/payment-intents/input.ts";
+import { refineListIntents } from "../src/modules/payment-intents/input.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import {
   CANCEL_FIELDS,
@@ -615,7 +615,8 @@ describe("list query plans on a large table", () => {
       const [cursor] = await sql()`SELECT id, created_at FROM app.payment_intents WHERE merchant_id = ${merchant} ORDER BY created_at DESC, id DESC OFFSET 50 LIMIT 1`;
       const cursorRow = { createdAt: new Date(String(cursor?.created_at).replace(" ", "T").replace(/\+00$/, "Z")), id: String(cursor?.id) };
       for (const query of ["", "?status=confirmed", "?created_after=2026-01-02T00:00:00Z&created_before=2026-01-05T00:00:00Z", "?status=expired&created_after=2026-01-03"]) {
-        const input = parseListIntents(`/v1/payment-intents${query}`);
+        const url = `http://x/v1/payment-intents${query}`;
+        const input = refineListIntents(Object.fromEntries(new URL(url).searchParams), url);
         for (const c of [undefined, cursorRow]) {
           const q = listQueries(sql(), merchant, input, c);
           for (const [name, stmt] of [["page", q.page], ["count", q.count]] as const) {

@@ -10,6 +10,7 @@ import { ApiError, serviceUnavailable } from "../domain/errors.ts";
 import { apiDocs } from "./docs.ts";
 import { healthRoutes } from "./health.ts";
 import { MAX_BODY_BYTES } from "../http/json-body.ts";
+import { SCHEMA_CODES, type SchemaCodes } from "../http/schema-route.ts";
 import { BodyTooLargeError } from "./server.ts";
 import { merchantRoutes } from "../modules/merchants/index.ts";
 import { paymentIntentRoutes } from "../modules/payment-intents/index.ts";
@@ -25,7 +26,9 @@ import { webhookEndpointRoutes } from "../modules/webhook-endpoints/index.ts";
 import { metricsRoutes } from "./metrics.ts";
 
 export function buildApp(ctx: AppContext) {
-  return new Elysia()
+  // normalize: false: bodies reach handlers as sent (no silent cleaning; a metadata key named
+  // __proto__ stays a key); unknown fields are refused by the routes themselves (schema-route.ts).
+  return new Elysia({ normalize: false })
     .onRequest(({ request, set }) => {
       set.headers["request-id"] = `req_${randomUUID().replaceAll("-", "")}`;
       // Refuse a declared oversized body before anything reads it (routes cap chunked bodies themselves).
@@ -96,7 +99,7 @@ const REQUIRED_PROPERTY = 45;
 
 /** Schema validation by Elysia: path ids of the wrong shape are 404; body/query errors name the parameter. */
 function fromValidation(error: unknown): ApiError {
-  const e = error as { type?: string; valueError?: { path?: string; message?: string; type?: number; value?: unknown } };
+  const e = error as { type?: string; validator?: { schema?: unknown }; valueError?: { path?: string; message?: string; type?: number; value?: unknown; schema?: unknown } };
   if (e.type === "response") return new ApiError("internal_error", "An unexpected error occurred.");
   if (e.type === "params") return new ApiError("resource_missing", "Unrecognized request URL.");
   const path = (e.valueError?.path ?? "").replace(/^\//, "");
@@ -104,5 +107,35 @@ function fromValidation(error: unknown): ApiError {
   // A required property that is absent (TypeBox may report it as a type mismatch on `undefined`).
   if ((e.valueError?.type === REQUIRED_PROPERTY || (e.valueError !== undefined && e.valueError.value === undefined && e.type === "body")) && param && !param.includes(".")) return new ApiError("parameter_missing", `Missing required param: ${param}.`, param);
   if (e.valueError?.type === ADDITIONAL_PROPERTY) return new ApiError("parameter_unknown", `Received unknown parameter${param ? `: ${param}` : ""}.`, param);
+  const own = ownCode(e.validator?.schema, path, e.valueError?.schema, e.valueError?.type);
+  if (own) {
+    // The field's own code names the top-level field (metadata_invalid for a bad metadata value).
+    const field = param?.split(".")[0];
+    const value = path.includes("/") ? undefined : e.valueError?.value;
+    return new ApiError(own.code, own.codes.message ? own.codes.message(value) : `Invalid ${field}: ${e.valueError?.message ?? "invalid value"}.`, field);
+  }
   return new ApiError("parameter_invalid", param ? `Invalid ${param}: ${e.valueError?.message ?? "invalid value"}.` : "Invalid request.", param);
+}
+
+/**
+ * The code a schema gives this failure itself (SCHEMA_CODES): on the failing schema for its error
+ * kind, or `all` on it or on any schema above it on the way from the root.
+ */
+function ownCode(root: unknown, path: string, failing: unknown, kind: number | undefined): { code: NonNullable<SchemaCodes["all"]>; codes: SchemaCodes } | undefined {
+  const codesOf = (s: unknown) => (s && typeof s === "object" ? ((s as Record<symbol, unknown>)[SCHEMA_CODES] as SchemaCodes | undefined) : undefined);
+  const mine = codesOf(failing);
+  const byKind = kind === undefined ? undefined : mine?.kinds?.[kind];
+  if (byKind) return { code: byKind, codes: mine! };
+  let found: { code: NonNullable<SchemaCodes["all"]>; codes: SchemaCodes } | undefined;
+  let node = root as Record<string, unknown> | undefined;
+  for (const segment of path === "" ? [] : path.split("/")) {
+    const props = node?.properties as Record<string, unknown> | undefined;
+    const patterns = node?.patternProperties as Record<string, unknown> | undefined;
+    node = (props?.[segment] ?? (patterns ? Object.values(patterns)[0] : undefined)) as Record<string, unknown> | undefined;
+    if (!node) break;
+    const c = codesOf(node);
+    if (c?.all && !found) found = { code: c.all, codes: c };
+  }
+  if (!found && mine?.all) found = { code: mine.all, codes: mine };
+  return found;
 }

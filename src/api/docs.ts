@@ -13,6 +13,7 @@ import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AppContext } from "../context.ts";
 import { docsAssets, SCALAR_PATH } from "./docs-assets.ts";
 import { ERROR_CODES, type ErrorCode } from "../domain/errors.ts";
+import { LIMIT_DOC } from "../http/list-params.ts";
 
 export const DOCS_PATH = "/swagger";
 export const SPEC_PATH = "/swagger/json";
@@ -233,6 +234,7 @@ export function completeDocument(doc: Json): Json {
           }
         }
       }
+      for (const param of (op.parameters ?? []) as Json[]) if (param.in === "query" && param.name === "limit") param.schema = { ...LIMIT_DOC };
       op.operationId ??= `${method}${path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`;
     }
   }

@@ -86,10 +86,24 @@ export function listSchema<T extends TSchema, C extends TSchema>(item: T, exampl
 }
 
 /** The `limit` query parameter, documented. */
-export const limitQueryParameter = {
-  name: "limit" as const,
-  in: "query" as const,
-  required: false,
-  description: `Page size, 1 to ${LIST_LIMIT_MAX}.`,
-  schema: { type: "integer" as const, minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT },
+/**
+ * The `limit` of every list query schema. A query arrives as text, and `1e2` or ` 5` must not read
+ * as numbers, so the schema checks the text (plain digits) and parseLimitParam the range; the
+ * document shows it as what it carries, LIMIT_DOC (src/api/docs.ts puts it in place).
+ */
+export const LimitQuery = t.Optional(
+  t.String({ pattern: "^[0-9]{1,6}$", description: `Page size, 1 to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT}).`, examples: ["25"] }),
+);
+export const LIMIT_DOC = {
+  type: "integer" as const,
+  minimum: 1,
+  maximum: LIST_LIMIT_MAX,
+  default: LIST_LIMIT_DEFAULT,
+  description: `Page size, 1 to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT}).`,
+  examples: [LIST_LIMIT_DEFAULT],
 };
+
+/** A query parameter as sent (the first value), for refine steps that read the text itself. */
+export function rawQueryParam(url: string, name: string): string | undefined {
+  return new URL(url).searchParams.get(name) ?? undefined;
+}

@@ -66,3 +66,9 @@ export function errorResponse(status: number, examples: Array<ReturnType<typeof 
 export function jsonResponse(schema: TSchema, description: string, headers?: Record<string, OpenAPIV3.HeaderObject>): OpenAPIV3.ResponseObject {
   return { description, ...(headers ? { headers } : {}), content: { "application/json": { schema: openApiSchema(schema) } } };
 }
+
+/** The 401 of every authenticated route. */
+export const unauthorizedResponse = errorResponse(401, [
+  errorExample("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'."),
+  errorExample("api_key_invalid", "Invalid API key."),
+]);

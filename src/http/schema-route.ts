@@ -10,22 +10,41 @@
  *   parameter_invalid (Elysia would keep the last).
  * - `idempotencyKey`: the Idempotency-Key header, checked like the intents' one.
  */
-import type { TObject } from "@sinclair/typebox";
+import type { TObject, TSchema } from "@sinclair/typebox";
 import { Elysia } from "elysia";
-import { readJsonBody } from "./json-body.ts";
+import { readJsonBody, requireObject } from "./json-body.ts";
 import { printableName } from "../domain/text.ts";
-import { ApiError } from "../domain/errors.ts";
+import { ApiError, type ErrorCode } from "../domain/errors.ts";
 import { readQuery } from "./query.ts";
 import { parseIdempotencyKey } from "../modules/idempotency/key.ts";
 
 export const STRICT = { normalize: false } as const;
 
 /**
+ * The error codes a schema gives its own failures, by TypeBox error kind (ValueErrorType), instead
+ * of `parameter_invalid`: e.g. an amount below its minimum is `amount_out_of_range`. `all`: every
+ * failure at or under this schema (metadata_invalid). `message` words the error from the value.
+ * A symbol, so the OpenAPI document does not show it. Read by the error mapping (src/api/app.ts).
+ */
+export const SCHEMA_CODES = Symbol.for("stablepay.schema-codes");
+export interface SchemaCodes {
+  kinds?: Partial<Record<number, ErrorCode>>;
+  all?: ErrorCode;
+  message?: (value: unknown) => string;
+}
+
+/** `schema` with its own error codes (see SCHEMA_CODES). */
+export function coded<T extends TSchema>(schema: T, codes: SchemaCodes): T {
+  (schema as Record<symbol, unknown>)[SCHEMA_CODES] = codes;
+  return schema;
+}
+
+/**
  * The `parse` hook of a route whose body schema is `schema`: also refuses top-level fields the
  * schema does not name (parameter_unknown), because Elysia strips them before validation.
  */
 export function jsonBodyOf(schema: TObject, immutable: Record<string, string> = {}) {
-  return async ({ request }: { request: Request }): Promise<unknown> => {
+  const parse = async ({ request }: { request: Request }): Promise<unknown> => {
     try {
       return await readChecked(request, schema, immutable);
     } catch (err) {
@@ -35,6 +54,9 @@ export function jsonBodyOf(schema: TObject, immutable: Record<string, string> = 
       return {};
     }
   };
+  // "json" after it never runs (ours always answers); it tells the OpenAPI generator the body is
+  // JSON, which it cannot tell from a function (the request body was otherwise documented empty).
+  return [parse, "json" as const];
 }
 
 const failures = new WeakMap<Request, unknown>();
@@ -49,12 +71,34 @@ export function parseFailures() {
 }
 
 async function readChecked(request: Request, schema: TObject, immutable: Record<string, string>): Promise<unknown> {
-  const body = (await readJsonBody(request)) ?? {};
+  // Absent: `{}`, so the schema names the first missing field. Any other non-object (null, a list:
+  // the compiled schema takes a list for an object) is parameter_invalid without param.
+  const parsed = await readJsonBody(request);
+  const body = parsed === undefined ? {} : requireObject(parsed);
   if (isPlainObject(body))
     for (const name of Object.keys(body))
       if (Object.hasOwn(immutable, name)) throw new ApiError("parameter_invalid", `${name} cannot be changed here: ${immutable[name]}`, name);
   checkNames(body, schema, "");
+  checkDepth(body as Record<string, unknown>, schema);
   return body;
+}
+
+/** Deeper than this under a field is refused before validation (whose error report recurses). */
+const MAX_FIELD_DEPTH = 32;
+
+/** A field nested deeper than MAX_FIELD_DEPTH: its own code (SCHEMA_CODES `all`), else parameter_invalid. */
+function checkDepth(body: Record<string, unknown>, schema: TObject): void {
+  for (const [name, value] of Object.entries(body)) {
+    // Iterative, so that the check itself never runs out of stack.
+    let level: unknown[] = [value];
+    for (let depth = 0; level.length > 0; depth++) {
+      if (depth > MAX_FIELD_DEPTH) {
+        const sub = Object.hasOwn(schema.properties, name) ? (schema.properties[name] as unknown as Record<symbol, SchemaCodes | undefined>) : undefined;
+        throw new ApiError(sub?.[SCHEMA_CODES]?.all ?? "parameter_invalid", `Invalid ${printableName(name)}: nested more than ${MAX_FIELD_DEPTH} levels deep.`, printableName(name));
+      }
+      level = level.flatMap((v) => (typeof v === "object" && v !== null ? Object.values(v as object) : []));
+    }
+  }
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -66,7 +110,7 @@ function checkNames(value: unknown, schema: TObject, prefix: string): void {
   if (!isPlainObject(value) || !schema.properties || schema.additionalProperties !== false) return;
   for (const [name, v] of Object.entries(value)) {
     const param = printableName(prefix + name);
-    const sub = schema.properties[name];
+    const sub = Object.hasOwn(schema.properties, name) ? schema.properties[name] : undefined;
     if (!sub) throw new ApiError("parameter_unknown", `Received unknown parameter: ${param}`, param);
     if ((sub as { type?: string }).type === "object") checkNames(v, sub as TObject, `${prefix}${name}.`);
   }

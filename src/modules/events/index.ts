@@ -8,7 +8,7 @@ import { authed } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
 import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
-import { errorExample, errorResponse, jsonResponse } from "../../http/openapi.ts";
+import { errorExample, errorResponse, jsonResponse, unauthorizedResponse as unauthorized } from "../../http/openapi.ts";
 import { printableName } from "../../domain/text.ts";
 import { jsonBodyOf, parseFailures, STRICT, strictQuery } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
@@ -20,7 +20,6 @@ import { DeliveryListSchema, deliveryShape } from "../webhook-endpoints/model.ts
 import { findEndpoint } from "../webhook-endpoints/service.ts";
 
 const TAG = ["Events"];
-const unauthorized = errorResponse(401, [errorExample("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'.")]);
 const missing = errorResponse(404, [errorExample("resource_missing", "No such event: 'evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA'")]);
 
 export function eventRoutes(ctx: AppContext) {

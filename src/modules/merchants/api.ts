@@ -16,8 +16,8 @@ import { authed } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
-import { listBody, listSchema, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
-import { errorExample, errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader } from "../../http/openapi.ts";
+import { listBody, listSchema, parseCursorParam, parseLimitParam, LimitQuery } from "../../http/list-params.ts";
+import { errorExample, errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader, unauthorizedResponse as unauthorized } from "../../http/openapi.ts";
 import { idempotencyKey, jsonBodyOf, parseFailures, reused, STRICT, strictQuery } from "../../http/schema-route.ts";
 import { newId } from "../../domain/ids.ts";
 import { fromPgTs, pgJson } from "../../db/pg-values.ts";
@@ -37,7 +37,6 @@ export const DEPLOY_WAIT_MS = 1500;
 const TAG = ["Merchants"];
 const EX_MERCHANT = "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K";
 const EX_ADDR = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-const unauthorized = errorResponse(401, [errorExample("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'.")]);
 
 const Schedule = t.Union(
   [
@@ -110,7 +109,7 @@ const IMMUTABLE: Record<string, string> = {
 
 export const MerchantListQuery = t.Object(
   {
-    limit: t.Optional(t.String({ pattern: "^[0-9]{1,6}$", description: "Page size, 1 to 100 (default 25).", examples: ["25"] })),
+    limit: LimitQuery,
     starting_after: t.Optional(t.String({ description: "The id of the last merchant of the previous page." })),
   },
   { additionalProperties: false },

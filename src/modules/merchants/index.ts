@@ -2,10 +2,12 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { authed } from "../../http/authed.ts";
-import { ErrorSchema } from "../../http/openapi.ts";
+import { errorExample, errorResponse, jsonResponse, unauthorizedResponse as unauthorized } from "../../http/openapi.ts";
 import { MerchantSchema, merchantShape } from "./model.ts";
 import { getVisibleMerchant } from "./service.ts";
 import { BalanceSchema, balanceShape, computeMerchantBalance } from "./balance.ts";
+
+const merchantMissing = errorResponse(404, [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'")]);
 
 export function merchantRoutes(ctx: AppContext) {
   return new Elysia({ name: "merchants" })
@@ -15,8 +17,12 @@ export function merchantRoutes(ctx: AppContext) {
       async ({ principal, params }) => merchantShape(await getVisibleMerchant(ctx, principal, params.id)),
       {
         params: t.Object({ id: t.String({ description: "Merchant id, `mer_*`." }) }),
-        response: { 200: MerchantSchema, 401: ErrorSchema, 404: ErrorSchema },
-        detail: { tags: ["Merchants"], summary: "Get a merchant", description: "The merchant profile, onboarding status and configuration." },
+        detail: {
+          tags: ["Merchants"],
+          summary: "Get a merchant",
+          description: "The merchant profile, onboarding status and configuration.",
+          responses: { 200: jsonResponse(MerchantSchema, "The merchant."), 401: unauthorized, 404: merchantMissing },
+        },
       },
     )
     .get(
@@ -24,8 +30,8 @@ export function merchantRoutes(ctx: AppContext) {
       async ({ principal, params }) => balanceShape(await computeMerchantBalance(ctx, await getVisibleMerchant(ctx, principal, params.id))),
       {
         params: t.Object({ id: t.String({ description: "Merchant id, `mer_*`." }) }),
-        response: { 200: BalanceSchema, 401: ErrorSchema, 404: ErrorSchema },
         detail: {
+          responses: { 200: jsonResponse(BalanceSchema, "The merchant's balance."), 401: unauthorized, 404: merchantMissing },
           tags: ["Merchants"],
           summary: "Get a merchant balance",
           description:

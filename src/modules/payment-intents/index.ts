@@ -1,32 +1,33 @@
 /**
  * Routes: POST /v1/payment-intents, GET /v1/payment-intents/{id}, GET /v1/payment-intents,
- * POST /v1/payment-intents/{id}/cancel. Bodies and queries are read and validated by hand
- * (json-body.ts, input.ts) so that every failure has its DECISIONS.md code; the schemas in
- * model.ts document requests and responses for OpenAPI (`detail`, see jsonResponse).
+ * POST /v1/payment-intents/{id}/cancel. The create body has one schema (model.ts) that validates and
+ * documents it, its failures mapped to DECISIONS.md codes (SCHEMA_CODES), plus the refine steps of
+ * input.ts; responses are documented in `detail` (see jsonResponse).
  */
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { authed } from "../../http/authed.ts";
-import { readEmptyBody, readJsonBody } from "../../http/json-body.ts";
+import { readEmptyBody } from "../../http/json-body.ts";
+import { jsonBodyOf, parseFailures, STRICT, strictQuery } from "../../http/schema-route.ts";
 import { listBody } from "../../http/list-params.ts";
-import { errorExample, errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader } from "../../http/openapi.ts";
+import { errorExample, errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader, unauthorizedResponse as unauthorized } from "../../http/openapi.ts";
 import { noQuery } from "../../http/query.ts";
-import { parseCreateIntent, parseListIntents } from "./input.ts";
-import { createIntentRequestBody, IntentIdParams, listQueryParameters, PaymentIntentCancelSchema, PaymentIntentListSchema, PaymentIntentSchema } from "./model.ts";
+import { refineCreateIntent, refineListIntents } from "./input.ts";
+import { CreateIntentBody, IntentIdParams, ListIntentsQuery, PaymentIntentCancelSchema, PaymentIntentListSchema, PaymentIntentSchema } from "./model.ts";
 import { cancelVisibleIntent, createIntent, getVisibleIntent, listIntents, qrSettings } from "./service.ts";
 import { intentCancelShape, intentCreateShape, intentGetShape, intentListItemShape } from "./shapes.ts";
 
 const TAG = ["Payment intents"];
-const unauthorized = errorResponse(401, [errorExample("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'.")]);
 const intentMissing = errorResponse(404, [errorExample("resource_missing", "No such payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa'")]);
 
 export function paymentIntentRoutes(ctx: AppContext) {
-  return new Elysia({ name: "payment-intents" })
+  return new Elysia({ name: "payment-intents", ...STRICT })
     .use(authed(ctx))
+    .use(parseFailures())
     .post(
       "/v1/payment-intents",
-      async ({ principal, request, set }) => {
-        const input = parseCreateIntent(await readJsonBody(request), request.headers.get("idempotency-key"));
+      async ({ principal, body, request, set }) => {
+        const input = refineCreateIntent(body, request.headers.get("idempotency-key"));
         const { intent, replayed } = await createIntent(ctx, principal, input);
         if (replayed) {
           set.headers["idempotent-replayed"] = "true";
@@ -36,14 +37,14 @@ export function paymentIntentRoutes(ctx: AppContext) {
         return intentCreateShape(intent, qrSettings(ctx, intent.mode));
       },
       {
-        parse: "none",
+        parse: jsonBodyOf(CreateIntentBody),
+        body: CreateIntentBody,
         detail: {
           tags: TAG,
           summary: "Create a payment intent",
           description:
             "Creates an intent in `awaiting_payment` and reserves its expected value at the merchant's payment address: the amount plus the smallest tag (0 to 9999 base units, below one cent) not held by another open or recently closed intent of that merchant for the same amount. `expires_at` is creation time plus `ttl`. Idempotent with `idempotency_key` or the `Idempotency-Key` header.",
           parameters: [idempotencyHeaderParameter],
-          requestBody: createIntentRequestBody,
           responses: {
             201: jsonResponse(PaymentIntentSchema, "The new payment intent, status `awaiting_payment`."),
             200: jsonResponse(PaymentIntentSchema, "Replay of an earlier create with the same idempotency key: that intent in its current state (get shape).", replayedHeader),
@@ -93,17 +94,18 @@ export function paymentIntentRoutes(ctx: AppContext) {
     )
     .get(
       "/v1/payment-intents",
-      async ({ principal, request }) => {
-        const page = await listIntents(ctx, principal, parseListIntents(request.url));
+      async ({ principal, query, request }) => {
+        strictQuery(request.url, ListIntentsQuery);
+        const page = await listIntents(ctx, principal, refineListIntents(query, request.url));
         return listBody(page.items.map(intentListItemShape), page);
       },
       {
+        query: ListIntentsQuery,
         detail: {
           tags: TAG,
           summary: "List payment intents",
           description:
             "Intents of one merchant, newest first (`created_at` descending, then `id` descending). Time filters are strict. `total_count` counts every match, ignoring the cursor.",
-          parameters: listQueryParameters,
           responses: {
             200: jsonResponse(PaymentIntentListSchema, "A page of payment intents."),
             400: errorResponse(400, [

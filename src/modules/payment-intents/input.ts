@@ -6,12 +6,11 @@
 import { INTENT_STATUSES, type IntentStatus } from "../../domain/intent-status.ts";
 import { usdToUnits } from "../../domain/money.ts";
 import { ApiError } from "../../domain/errors.ts";
-import { requireObject } from "../../http/json-body.ts";
 import { codePoints, printableName, storableText } from "../../domain/text.ts";
 import { IDEMPOTENCY_KEY_MAX, parseIdempotencyKey } from "../idempotency/key.ts";
 
 export { IDEMPOTENCY_KEY_MAX, parseIdempotencyKey };
-import { parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, parseStatusParam } from "../../http/list-params.ts";
+import { parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, rawQueryParam } from "../../http/list-params.ts";
 import { readQuery } from "../../http/query.ts";
 
 export const AMOUNT_MIN_UNITS = 10_000n; // 0.01 USD
@@ -33,41 +32,29 @@ export interface CreateIntentInput {
   idempotencyKey: string | undefined;
 }
 
-const CREATE_FIELDS = ["amount", "currency", "merchant_id", "metadata", "ttl", "idempotency_key"] as const;
+/** The create body once CreateIntentBody (model.ts) has validated it. */
+export interface CreateIntentBodyValue {
+  amount: number;
+  currency: string;
+  merchant_id: string;
+  metadata?: Record<string, string>;
+  ttl?: number;
+  idempotency_key?: string;
+}
 
-/** Validates a parsed create body (undefined: no body) and the `Idempotency-Key` header. */
-export function parseCreateIntent(body: unknown, idempotencyHeader: string | null): CreateIntentInput {
-  const obj = body === undefined ? {} : requireObject(body);
-  for (const name of Object.keys(obj))
-    if (!(CREATE_FIELDS as readonly string[]).includes(name))
-      throw new ApiError("parameter_unknown", `Received unknown parameter: ${printableName(name)}`, name);
-
-  const amountUnits = parseAmount(obj.amount, "amount", AMOUNT_MIN_UNITS, AMOUNT_MAX_UNITS, 2);
-
-  if (obj.currency === undefined) throw missing("currency");
-  if (typeof obj.currency !== "string") throw new ApiError("parameter_invalid", "Invalid currency: must be a string such as 'usd'.", "currency");
-  if (obj.currency.toLowerCase() !== "usd")
-    throw new ApiError("currency_unsupported", `Currency '${printableName(obj.currency)}' is not supported; the only supported currency is 'usd'.`, "currency");
-
-  const merchantId = parseMerchantId(obj.merchant_id, true);
-
-  let ttlSeconds = TTL_DEFAULT;
-  if (obj.ttl !== undefined) {
-    if (typeof obj.ttl !== "number" || !Number.isInteger(obj.ttl))
-      throw new ApiError("parameter_invalid", "Invalid ttl: must be an integer number of seconds.", "ttl");
-    if (obj.ttl < TTL_MIN || obj.ttl > TTL_MAX)
-      throw new ApiError("ttl_out_of_range", `ttl must be between ${TTL_MIN} and ${TTL_MAX} seconds.`, "ttl");
-    ttlSeconds = obj.ttl;
-  }
-
-  const metadata = obj.metadata === undefined ? {} : parseMetadata(obj.metadata);
-
-  const bodyKey = obj.idempotency_key === undefined ? undefined : parseIdempotencyKey(obj.idempotency_key);
+/**
+ * The refine steps of a create, for what the schema cannot say: at most 2 decimals of the amount,
+ * metadata lengths in code points and storable text, printable idempotency keys, and the body field
+ * and the `Idempotency-Key` header agreeing.
+ */
+export function refineCreateIntent(body: CreateIntentBodyValue, idempotencyHeader: string | null): CreateIntentInput {
+  const amountUnits = parseAmount(body.amount, "amount", AMOUNT_MIN_UNITS, AMOUNT_MAX_UNITS, 2);
+  const metadata = body.metadata === undefined ? {} : parseMetadata(body.metadata);
+  const bodyKey = body.idempotency_key === undefined ? undefined : parseIdempotencyKey(body.idempotency_key);
   const headerKey = idempotencyHeader === null ? undefined : parseIdempotencyKey(idempotencyHeader);
   if (bodyKey !== undefined && headerKey !== undefined && bodyKey !== headerKey)
     throw new ApiError("parameter_invalid", "The idempotency_key body field and the Idempotency-Key header differ; send one, or the same value in both.", "idempotency_key");
-
-  return { amountUnits, merchantId, ttlSeconds, metadata, idempotencyKey: bodyKey ?? headerKey };
+  return { amountUnits, merchantId: body.merchant_id, ttlSeconds: body.ttl ?? TTL_DEFAULT, metadata, idempotencyKey: bodyKey ?? headerKey };
 }
 
 /**
@@ -137,16 +124,18 @@ export interface ListIntentsInput {
   startingAfter: string | undefined;
 }
 
-const LIST_PARAMS = ["merchant_id", "status", "created_after", "created_before", "limit", "starting_after"] as const;
-
-export function parseListIntents(url: string): ListIntentsInput {
-  const q = readQuery(url, LIST_PARAMS);
+/** The refine steps of the list query (what its schema cannot say): time bounds, limit range, cursor kind. */
+export function refineListIntents(
+  q: { merchant_id?: string | undefined; status?: string | undefined; created_after?: string | undefined; created_before?: string | undefined; starting_after?: string | undefined },
+  url: string,
+): ListIntentsInput {
   return {
-    merchantId: q.merchant_id === undefined ? undefined : parseMerchantId(q.merchant_id, false),
-    status: parseStatusParam(q.status, INTENT_STATUSES),
+    merchantId: q.merchant_id,
+    // The schema admitted only INTENT_STATUSES.
+    status: q.status as IntentStatus | undefined,
     createdAfterMs: parseAfterParam(q.created_after, "created_after"),
     createdBeforeMs: parseBeforeParam(q.created_before, "created_before"),
-    limit: parseLimitParam(q.limit),
+    limit: parseLimitParam(rawQueryParam(url, "limit")),
     startingAfter: parseCursorParam(q.starting_after, "paymentIntent"),
   };
 }

@@ -6,8 +6,10 @@
 import { t, type TSchema } from "elysia";
 import { Type } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
-import { limitQueryParameter, listSchema } from "../../http/list-params.ts";
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, listSchema, LimitQuery } from "../../http/list-params.ts";
 import { openApiSchema } from "../../http/openapi.ts";
+import { coded } from "../../http/schema-route.ts";
+import { printableName } from "../../domain/text.ts";
 import {
   IDEMPOTENCY_KEY_MAX,
   INTENT_STATUSES,
@@ -31,24 +33,46 @@ const Status = t.Union(
 );
 const Timestamp = (description: string) => t.String({ format: "date-time", description, examples: ["2026-04-01T12:00:00.000Z"] });
 const Usd = (description: string, example: number) => t.Number({ description, examples: [example] });
-const Metadata = t.Record(t.String(), t.String(), {
+const METADATA_DOC = {
   description: `The key-value pairs attached at creation, returned unchanged. At most ${METADATA_MAX_KEYS} keys of up to ${METADATA_KEY_MAX} characters, string values of up to ${METADATA_VALUE_MAX} characters (Unicode code points).`,
   examples: [EX_METADATA],
-});
+};
+const Metadata = t.Record(t.String(), t.String(), METADATA_DOC);
 
+const TYPEBOX = { NumberMinimum: 39, NumberMaximum: 38, IntegerMinimum: 25, IntegerMaximum: 24, StringPattern: 53 } as const;
+
+/**
+ * The create body: this one schema validates the request (Elysia, mapped to DECISIONS.md codes by
+ * SCHEMA_CODES) and documents it. What a schema cannot say is refined in input.ts: at most 2
+ * decimals, metadata lengths in code points and storable text, the body/header idempotency key.
+ */
 export const CreateIntentBody = t.Object(
   {
-    amount: t.Number({
-      minimum: 0.01,
-      maximum: 10000,
-      description: "Amount in USD as a JSON number, 0.01 to 10000 inclusive, at most 2 decimal places. Strings are refused.",
-      examples: [12.5],
+    amount: coded(
+      t.Number({
+        minimum: 0.01,
+        maximum: 10000,
+        description: "Amount in USD as a JSON number, 0.01 to 10000 inclusive, at most 2 decimal places. Strings are refused.",
+        examples: [12.5],
+      }),
+      { kinds: { [TYPEBOX.NumberMinimum]: "amount_out_of_range", [TYPEBOX.NumberMaximum]: "amount_out_of_range" }, message: () => "amount must be between 0.01 and 10000 USD." },
+    ),
+    currency: coded(t.String({ pattern: "^[Uu][Ss][Dd]$", description: "Only `usd` (any case).", examples: ["usd"] }), {
+      kinds: { [TYPEBOX.StringPattern]: "currency_unsupported" },
+      message: (v) => `Currency '${printableName(String(v))}' is not supported; the only supported currency is 'usd'.`,
     }),
-    currency: t.Literal("usd", { description: "Only `usd`." }),
-    merchant_id: t.String({ description: "The merchant receiving the payment, `mer_*`.", examples: [EX_MERCHANT] }),
-    metadata: t.Optional(Metadata),
+    merchant_id: t.String({ minLength: 1, description: "The merchant receiving the payment, `mer_*`.", examples: [EX_MERCHANT] }),
+    metadata: t.Optional(
+      coded(t.Record(t.String(), t.String(), { ...METADATA_DOC, maxProperties: METADATA_MAX_KEYS }), {
+        all: "metadata_invalid",
+        message: () => `Invalid metadata: must be an object of at most ${METADATA_MAX_KEYS} string values, keys of 1 to ${METADATA_KEY_MAX} and values of up to ${METADATA_VALUE_MAX} characters.`,
+      }),
+    ),
     ttl: t.Optional(
-      Type.Integer({ minimum: TTL_MIN, maximum: TTL_MAX, default: TTL_DEFAULT, description: `Seconds until the intent expires. Default ${TTL_DEFAULT}.`, examples: [600] }),
+      coded(
+        Type.Integer({ minimum: TTL_MIN, maximum: TTL_MAX, default: TTL_DEFAULT, description: `Seconds until the intent expires. Default ${TTL_DEFAULT}.`, examples: [600] }),
+        { kinds: { [TYPEBOX.IntegerMinimum]: "ttl_out_of_range", [TYPEBOX.IntegerMaximum]: "ttl_out_of_range" }, message: () => `ttl must be between ${TTL_MIN} and ${TTL_MAX} seconds.` },
+      ),
     ),
     idempotency_key: t.Optional(
       t.String({
@@ -190,46 +214,28 @@ export const PaymentIntentCancelSchema = t.Object(
 
 export const IntentIdParams = t.Object({ id: t.String({ description: "Payment intent id, `pi_*`. Any other id, or one the key may not see, is 404 `resource_missing`.", examples: [EX_ID] }) });
 
-/** The create body, documented by hand: the route reads the raw body itself (`parse: "none"`). */
-export const createIntentRequestBody: OpenAPIV3.RequestBodyObject = {
-  required: true,
-  content: { "application/json": { schema: openApiSchema(CreateIntentBody) } },
-};
-
-/** Query parameters of the list, documented by hand: input.ts validates them (unknown ones are refused). */
-export const listQueryParameters: OpenAPIV3.ParameterObject[] = [
+/** The list query: this one schema validates (unknown names, types, the status) and documents it. */
+export const ListIntentsQuery = t.Object(
   {
-    name: "merchant_id",
-    in: "query",
-    required: false,
-    description: "Filter by merchant. Required unless the API key is scoped to a single merchant (400 `parameter_missing`); a merchant the key may not see is 404.",
-    schema: { type: "string" },
-    example: EX_MERCHANT,
+    merchant_id: t.Optional(
+      t.String({
+        minLength: 1,
+        description: "Filter by merchant. Required unless the API key is scoped to a single merchant (400 `parameter_missing`); a merchant the key may not see is 404.",
+        examples: [EX_MERCHANT],
+      }),
+    ),
+    status: t.Optional(t.Union(INTENT_STATUSES.map((x) => t.Literal(x)), { description: "Only intents in this status." })),
+    created_after: t.Optional(
+      t.String({
+        description: "ISO 8601 (`2026-04-01T12:00:00.000Z`, an offset, or a date meaning midnight UTC). Only intents created strictly after this time.",
+        examples: ["2026-04-01T00:00:00.000Z"],
+      }),
+    ),
+    created_before: t.Optional(t.String({ description: "ISO 8601. Only intents created strictly before this time.", examples: ["2026-04-02T00:00:00.000Z"] })),
+    limit: LimitQuery,
+    starting_after: t.Optional(
+      t.String({ description: "Cursor: the `id` of the last item of the previous page. An id that is not an item of this list is 400 `parameter_invalid`.", examples: [EX_ID] }),
+    ),
   },
-  { name: "status", in: "query", required: false, description: "Only intents in this status.", schema: { type: "string", enum: [...INTENT_STATUSES] } },
-  {
-    name: "created_after",
-    in: "query",
-    required: false,
-    description: "ISO 8601 (`2026-04-01T12:00:00.000Z`, an offset, or a date meaning midnight UTC). Only intents created strictly after this time.",
-    schema: { type: "string" },
-    example: "2026-04-01T00:00:00.000Z",
-  },
-  {
-    name: "created_before",
-    in: "query",
-    required: false,
-    description: "ISO 8601. Only intents created strictly before this time.",
-    schema: { type: "string" },
-    example: "2026-04-02T00:00:00.000Z",
-  },
-  limitQueryParameter,
-  {
-    name: "starting_after",
-    in: "query",
-    required: false,
-    description: "Cursor: the `id` of the last item of the previous page. An id that is not an item of this list is 400 `parameter_invalid`.",
-    schema: { type: "string" },
-    example: EX_ID,
-  },
-];
+  { additionalProperties: false },
+);

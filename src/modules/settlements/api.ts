@@ -14,8 +14,8 @@ import { authed } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
-import { listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, parseStatusParam, listSchema } from "../../http/list-params.ts";
-import { errorExample, errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader } from "../../http/openapi.ts";
+import { listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, parseStatusParam, listSchema, LimitQuery } from "../../http/list-params.ts";
+import { errorExample, errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader, unauthorizedResponse as unauthorized } from "../../http/openapi.ts";
 import { printableName } from "../../domain/text.ts";
 import { idempotencyKey, jsonBodyOf, parseFailures, reused, STRICT, strictQuery } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
@@ -31,7 +31,6 @@ import { SettlementSchema, settlementShape } from "./shapes.ts";
 const TAG = ["Settlements"];
 const EX_MERCHANT = "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K";
 const STATUSES = ["pending", "in_transit", "completed", "failed"] as const;
-const unauthorized = errorResponse(401, [errorExample("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'.")]);
 
 const EX_SETTLEMENT = {
   id: "stl_4fQm2Lx9RtVb8NcZ1aWd3KpH",
@@ -56,7 +55,7 @@ export const SettlementListQuery = t.Object(
     status: t.Optional(t.Union(STATUSES.map((s) => t.Literal(s)), { description: "Only settlements in this status." })),
     created_after: t.Optional(t.String({ description: "Initiated strictly after this instant (ISO 8601).", examples: ["2026-04-01T00:00:00.000Z"] })),
     created_before: t.Optional(t.String({ description: "Initiated strictly before this instant (ISO 8601).", examples: ["2026-05-01"] })),
-    limit: t.Optional(t.String({ pattern: "^[0-9]{1,6}$", description: "Page size, 1 to 100 (default 25).", examples: ["25"] })),
+    limit: LimitQuery,
     starting_after: t.Optional(t.String({ description: "The id of the last settlement of the previous page." })),
   },
   { additionalProperties: false },

@@ -13,7 +13,7 @@ import { readEmptyBody, readJsonBody, requireObject } from "../../http/json-body
 import { printableName } from "../../domain/text.ts";
 import { noQuery } from "../../http/query.ts";
 import { parseAmount } from "../payment-intents/input.ts";
-import { errorExample, errorResponse, jsonResponse, openApiSchema } from "../../http/openapi.ts";
+import { errorExample, errorResponse, jsonResponse, openApiSchema, unauthorizedResponse as unauthorized } from "../../http/openapi.ts";
 import { IntentIdParams, PaymentIntentSchema } from "../payment-intents/model.ts";
 import { getVisibleIntent, qrSettings } from "../payment-intents/service.ts";
 import { intentGetShape } from "../payment-intents/shapes.ts";
@@ -35,7 +35,6 @@ const sandboxOnly = errorResponse(404, [
   errorExample("resource_missing", "No such payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa'"),
   errorExample("resource_missing", "Test helpers exist only in the sandbox: use an sk_test_ key."),
 ]);
-const unauthorized = errorResponse(401, [errorExample("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'.")]);
 
 export function testHelperRoutes(ctx: AppContext) {
   return new Elysia({ name: "test-helpers" })

@@ -1,23 +1,13 @@
 /**
- * OpenAPI schemas of the transaction endpoints (responses built by shapes.ts) and the list query:
- * documented here as `listQueryParameters`, validated by `parseListTransactions` so that every
- * failure carries the DECISIONS.md code and `param`. Pure: no database.
+ * Schemas of the transaction endpoints: the responses built by shapes.ts (documented), and the list
+ * query, whose one schema validates and documents it (refined by refineListTransactions). Pure: no
+ * database.
  */
-import { t } from "elysia";
+import { t, type Static } from "elysia";
 import type { TransactionStatus } from "../../db/schema/core.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { isIdOf } from "../../domain/ids.ts";
-import {
-  limitQueryParameter,
-  listSchema,
-  parseAfterParam,
-  parseBeforeParam,
-  parseCursorParam,
-  parseLimitParam,
-  parseStatusParam,
-} from "../../http/list-params.ts";
-import { ErrorSchema, errorExample } from "../../http/openapi.ts";
-import { readQuery } from "../../http/query.ts";
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, listSchema, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, rawQueryParam, LimitQuery } from "../../http/list-params.ts";
 
 export const TRANSACTION_STATUSES: readonly TransactionStatus[] = ["confirmed", "settled", "failed"];
 
@@ -102,61 +92,39 @@ export const TransactionIdParams = t.Object({
   id: t.String({ description: "Transaction id, `txn_*`. Any other id, or one the key may not see, is 404 `resource_missing`.", examples: [EX_ID] }),
 });
 
-const STATUS_DESCRIPTIONS: Record<number, string> = {
-  400: "Invalid request: see `code` and `param`.",
-  401: "Missing or invalid API key.",
-  404: "No such object, or one the key may not see.",
-};
-
-/** The error shape for one HTTP status, with examples of the codes it carries on this route. */
-export function errorResponse(status: number, examples: Array<ReturnType<typeof errorExample>>) {
-  return t.Object(ErrorSchema.properties, { description: STATUS_DESCRIPTIONS[status] ?? "Error", examples });
-}
-
-const LIST_PARAMS = ["merchant_id", "status", "date_from", "date_to", "settlement", "limit", "starting_after"] as const;
-
-/** Query parameters of the list, documented by hand (`detail.parameters`); parseListTransactions validates them. */
-export const listQueryParameters = [
+/** The list query: this one schema validates (unknown names, types, the status) and documents it. */
+export const TransactionListQuery = t.Object(
   {
-    name: "merchant_id",
-    in: "query",
-    required: false,
-    description:
-      "The merchant whose transactions to list. Required unless the API key is scoped to a single merchant (400 `parameter_missing`); a merchant the key may not see is 404 `resource_missing`.",
-    schema: { type: "string", examples: [EX_MERCHANT] },
+    merchant_id: t.Optional(
+      t.String({
+        minLength: 1,
+        description:
+          "The merchant whose transactions to list. Required unless the API key is scoped to a single merchant (400 `parameter_missing`); a merchant the key may not see is 404 `resource_missing`.",
+        examples: [EX_MERCHANT],
+      }),
+    ),
+    status: t.Optional(t.Union(TRANSACTION_STATUSES.map((x) => t.Literal(x)), { description: "Only transactions in this status." })),
+    date_from: t.Optional(
+      t.String({
+        description: "ISO 8601 (`2026-04-01T12:00:00.000Z`, an offset, or a date meaning midnight UTC). Only transactions confirmed strictly after this time.",
+        examples: ["2026-04-01T00:00:00.000Z"],
+      }),
+    ),
+    date_to: t.Optional(t.String({ description: "ISO 8601. Only transactions confirmed strictly before this time.", examples: ["2026-04-02T00:00:00.000Z"] })),
+    settlement: t.Optional(
+      t.String({
+        description:
+          "Only the transactions a settlement (`stl_*`) took, including those of a failed settlement (which go back to the available balance). A settlement of another merchant, or none, matches nothing.",
+        examples: ["stl_4fQm2Lx9RtVb8NcZ1aWd3KpH"],
+      }),
+    ),
+    limit: LimitQuery,
+    starting_after: t.Optional(
+      t.String({ description: "Cursor: the `id` of the last item of the previous page. An id that is not an item of this list is 400 `parameter_invalid`.", examples: [EX_ID] }),
+    ),
   },
-  { name: "status", in: "query", required: false, description: "Only transactions in this status.", schema: { type: "string", enum: [...TRANSACTION_STATUSES] } },
-  {
-    name: "date_from",
-    in: "query",
-    required: false,
-    description: "ISO 8601 (`2026-04-01T12:00:00.000Z`, an offset, or a date meaning midnight UTC). Only transactions confirmed strictly after this time.",
-    schema: { type: "string", examples: ["2026-04-01T00:00:00.000Z"] },
-  },
-  {
-    name: "date_to",
-    in: "query",
-    required: false,
-    description: "ISO 8601. Only transactions confirmed strictly before this time.",
-    schema: { type: "string", examples: ["2026-04-02T00:00:00.000Z"] },
-  },
-  {
-    name: "settlement",
-    in: "query",
-    required: false,
-    description:
-      "Only the transactions a settlement (`stl_*`) took, including those of a failed settlement (which go back to the available balance). A settlement of another merchant, or none, matches nothing.",
-    schema: { type: "string", examples: ["stl_4fQm2Lx9RtVb8NcZ1aWd3KpH"] },
-  },
-  limitQueryParameter,
-  {
-    name: "starting_after",
-    in: "query",
-    required: false,
-    description: "Cursor: the `id` of the last item of the previous page. An id that is not an item of this list is 400 `parameter_invalid`.",
-    schema: { type: "string", examples: [EX_ID] },
-  },
-] satisfies Array<{ name: (typeof LIST_PARAMS)[number]; in: "query" } & Record<string, unknown>>;
+  { additionalProperties: false },
+);
 
 export interface ListTransactionsInput {
   /** undefined: the key's scoped merchant (resolved by the service). */
@@ -171,17 +139,15 @@ export interface ListTransactionsInput {
   startingAfter: string | undefined;
 }
 
-export function parseListTransactions(url: string): ListTransactionsInput {
-  const q = readQuery(url, LIST_PARAMS);
-  if (q.merchant_id !== undefined && q.merchant_id.length === 0)
-    throw new ApiError("parameter_invalid", "Invalid merchant_id: must be a merchant id such as 'mer_…'.", "merchant_id");
+/** The refine steps of the list query (what its schema cannot say): time bounds, limit range, id kinds. */
+export function refineListTransactions(q: Static<typeof TransactionListQuery>, url: string): ListTransactionsInput {
   return {
     merchantId: q.merchant_id,
-    status: parseStatusParam(q.status, TRANSACTION_STATUSES),
+    status: q.status,
     fromMs: parseAfterParam(q.date_from, "date_from"),
     toMs: parseBeforeParam(q.date_to, "date_to"),
     settlementId: parseSettlementParam(q.settlement),
-    limit: parseLimitParam(q.limit),
+    limit: parseLimitParam(rawQueryParam(url, "limit")),
     startingAfter: parseCursorParam(q.starting_after, "transaction"),
   };
 }

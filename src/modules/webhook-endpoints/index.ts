@@ -11,7 +11,7 @@ import { noQuery } from "../../http/query.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { listBody, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
-import { errorExample, errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader } from "../../http/openapi.ts";
+import { errorExample, errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader, unauthorizedResponse as unauthorized } from "../../http/openapi.ts";
 import { printableName } from "../../domain/text.ts";
 import { idempotencyKey, jsonBodyOf, parseFailures, reused, STRICT, strictQuery } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
@@ -37,7 +37,6 @@ import { deleteEndpoint, findEndpoint, insertEndpoint, listEndpoints, rotateSecr
 import { checkEndpointUrl } from "./url-policy.ts";
 
 const TAG = ["Webhook endpoints"];
-const unauthorized = errorResponse(401, [errorExample("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'.")]);
 const missing = errorResponse(404, [errorExample("resource_missing", "No such webhook_endpoint: 'we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y'")]);
 const urlErrors = [
   errorExample("url_not_allowed", "Live webhook endpoints must use https.", "url"),

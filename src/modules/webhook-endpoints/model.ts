@@ -1,7 +1,7 @@
 /** Schemas (one per route: validation and documentation) and wire shapes of webhook endpoints. */
 import { t } from "elysia";
 import { WEBHOOK_EVENT_TYPES } from "../../db/schema/core.ts";
-import { LIST_LIMIT_MAX, listSchema } from "../../http/list-params.ts";
+import { LIST_LIMIT_MAX, listSchema, LimitQuery } from "../../http/list-params.ts";
 import type { DeliveryView } from "../webhooks/service.ts";
 import type { EndpointRow } from "./service.ts";
 import { URL_MAX_LENGTH } from "./url-policy.ts";
@@ -35,7 +35,7 @@ export const UpdateEndpointBody = t.Object(
 
 export const EndpointListQuery = t.Object(
   {
-    limit: t.Optional(t.String({ pattern: "^[0-9]{1,6}$", description: `Page size, 1 to ${LIST_LIMIT_MAX} (default 25).`, examples: ["25"] })),
+    limit: LimitQuery,
     starting_after: t.Optional(t.String({ description: "The id of the last endpoint of the previous page." })),
   },
   { additionalProperties: false },
@@ -43,7 +43,7 @@ export const EndpointListQuery = t.Object(
 
 export const DeliveryListQuery = t.Object(
   {
-    limit: t.Optional(t.String({ pattern: "^[0-9]{1,6}$", description: `Page size, 1 to ${LIST_LIMIT_MAX} (default 25).`, examples: ["25"] })),
+    limit: LimitQuery,
     starting_after: t.Optional(t.String({ description: "A delivery id (`wd_…`) from the previous page: the page after it.", examples: ["wd_4fQm8ZpX2LbR7cVt1NwKd9Ya"] })),
   },
   { additionalProperties: false },
