@@ -9,6 +9,7 @@ import { getAddress, parseAbiItem, type Address } from "viem";
 import { usdcAbi } from "../contracts/abis.ts";
 import { RESERVATION_QUARANTINE_MS } from "../src/domain/intent-status.ts";
 import { listQueries } from "../src/modules/payment-intents/service.ts";
+import { fromPgTs } from "../src/db/pg-values.ts";
 import { refineListIntents } from "../src/modules/payment-intents/input.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import {
@@ -294,7 +295,7 @@ describe("GET /v1/payment-intents", () => {
     await forceStatus(ids[4]!, "settled");
     const rows = await sql()`SELECT id, created_at, status FROM app.payment_intents WHERE merchant_id = ${merchantId}`;
     ordered = rows
-      .map((r) => ({ id: r.id as string, created_at: new Date(String(r.created_at).replace(" ", "T").replace(/\+00$/, "Z")).toISOString(), status: r.status as string }))
+      .map((r) => ({ id: r.id as string, created_at: fromPgTs(r.created_at).toISOString(), status: r.status as string }))
       .sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1));
   });
 
@@ -448,7 +449,7 @@ describe("POST /v1/payment-intents/{id}/cancel", () => {
     expect(body).toMatchObject({ id: created.id, object: "payment_intent", status: "cancelled", amount: 8.88, currency: "usd", merchant_id: svc.sandbox.merchant_id, metadata: { a: "1" }, created_at: created.created_at });
     expect(body.cancelled_at).toMatch(ISO_MS);
     const [reservation] = await sql()`SELECT released_after FROM app.reservations WHERE intent_id = ${String(created.id)}`;
-    const releasedAfter = new Date(String(reservation?.released_after).replace(" ", "T").replace(/\+00$/, "Z")).getTime();
+    const releasedAfter = fromPgTs(reservation?.released_after).getTime();
     expect(releasedAfter - Date.parse(String(body.cancelled_at))).toBe(RESERVATION_QUARANTINE_MS);
     expect(await sql()`SELECT count(*)::int AS n FROM app.events`).toEqual(eventsBefore);
     const get = (await (await svc.api(`/v1/payment-intents/${created.id}`)).json()) as Json;
@@ -613,7 +614,7 @@ describe("list query plans on a large table", () => {
     const seqScans: string[] = [];
     for (const merchant of [big.id, "mer_bulk00000008"]) {
       const [cursor] = await sql()`SELECT id, created_at FROM app.payment_intents WHERE merchant_id = ${merchant} ORDER BY created_at DESC, id DESC OFFSET 50 LIMIT 1`;
-      const cursorRow = { createdAt: new Date(String(cursor?.created_at).replace(" ", "T").replace(/\+00$/, "Z")), id: String(cursor?.id) };
+      const cursorRow = { createdAt: fromPgTs(cursor?.created_at), id: String(cursor?.id) };
       for (const query of ["", "?status=confirmed", "?created_after=2026-01-02T00:00:00Z&created_before=2026-01-05T00:00:00Z", "?status=expired&created_after=2026-01-03"]) {
         const url = `http://x/v1/payment-intents${query}`;
         const input = refineListIntents(Object.fromEntries(new URL(url).searchParams), url);

@@ -1,4 +1,9 @@
-/** The database handle: postgres.js for raw SQL on hot paths, drizzle on top for typed queries. */
+/**
+ * The database handle. The SQL rule: drizzle for single-table reads and writes (`db`), raw postgres.js
+ * for the multi-statement CTEs that carry the exactly-once guarantees (`sql`). Each has its own
+ * client, because drizzle replaces its client's parsers and serializers for timestamps and json with
+ * the identity: on a shared client raw queries would get text where they expect Dates and objects.
+ */
 import postgres from "postgres";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "./schema/index.ts";
@@ -16,8 +21,16 @@ export interface Database {
 }
 
 export function connect(url: string, opts: { max?: number } = {}): Database {
-  const sql = postgres(url, {
-    max: opts.max ?? 20,
+  const sql = client(url, opts.max ?? 20);
+  // drizzle's queries are short single-table ones: a small pool of its own.
+  const drizzleClient = client(url, 5);
+  const db = drizzle(drizzleClient, { schema }) as Db;
+  return { sql, db, close: async () => void (await Promise.all([sql.end({ timeout: 5 }), drizzleClient.end({ timeout: 5 })])) };
+}
+
+function client(url: string, max: number): Sql {
+  return postgres(url, {
+    max,
     // int8 columns come back as bigint: money never passes through a float.
     types: { bigint: postgres.BigInt },
     onnotice: () => {},
@@ -25,6 +38,4 @@ export function connect(url: string, opts: { max?: number } = {}): Database {
     connect_timeout: 5,
     connection: { application_name: "stablepay" },
   }) as unknown as Sql;
-  const db = drizzle(sql, { schema }) as Db;
-  return { sql, db, close: () => sql.end({ timeout: 5 }) };
 }

@@ -1,10 +1,9 @@
 /**
- * Values across raw postgres.js queries on the shared client. drizzle (src/db/client.ts) replaces
- * postgres.js's serializers and parsers for timestamps and json with the identity on that client,
- * so raw SQL sends timestamps as ISO text (`${pgTs(d)}::timestamptz`), sends json as text
- * (`${pgJson(v)}::text::jsonb`), and reads timestamps that may arrive as Postgres text
- * ("2026-04-01 12:00:00.123+00") with `fromPgTs`. These helpers work whether or not that override
- * is in place.
+ * Values in raw postgres.js queries: timestamps sent as ISO text (`${pgTs(d)}::timestamptz`), json
+ * as text (`${pgJson(v)}::text::jsonb`), so a value means the same in `sql.unsafe` statements with
+ * their own parameter lists and in tagged queries; read with `fromPgTs` / `fromPgJson`, which take a
+ * parsed value or Postgres text alike. (The raw client has postgres.js's own parsers: drizzle's
+ * identity overrides live on drizzle's own client, src/db/client.ts.)
  */
 
 /** A timestamp parameter: use as `${pgTs(d)}::timestamptz` (null stays null). */

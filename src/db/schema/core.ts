@@ -84,19 +84,6 @@ export const paymentIntents = app.table("payment_intents", {
   transactionId: text("transaction_id"),
 });
 
-export const idempotencyKeys = app.table(
-  "idempotency_keys",
-  {
-    accountId: text("account_id").notNull(),
-    mode: text("mode").notNull(),
-    key: text("key").notNull(),
-    requestHash: text("request_hash").notNull(),
-    intentId: text("intent_id").notNull(),
-    createdAt: ts("created_at").notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.accountId, t.mode, t.key] })],
-);
-
 export const reservations = app.table(
   "reservations",
   {

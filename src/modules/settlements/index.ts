@@ -23,7 +23,7 @@ import { printableName } from "../../domain/text.ts";
 import { noQuery } from "../../http/query.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { errorExample, errorResponse, jsonResponse, openApiSchema } from "../../http/openapi.ts";
-import { requireSandbox } from "../test-helpers/service.ts";
+import { requireSandbox } from "../access/authenticator.ts";
 import { advanceSandboxSettlements } from "./service.ts";
 import { SettlementListSchema, settlementShape } from "./shapes.ts";
 

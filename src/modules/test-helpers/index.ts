@@ -17,7 +17,8 @@ import { errorExample, errorResponse, jsonResponse, openApiSchema, unauthorizedR
 import { IntentIdParams, PaymentIntentSchema } from "../payment-intents/model.ts";
 import { getVisibleIntent, qrSettings } from "../payment-intents/service.ts";
 import { intentGetShape } from "../payment-intents/shapes.ts";
-import { makeDue, payIntent, PAY_MAX_UNITS, reloadIntent, requireSandbox } from "./service.ts";
+import { makeDue, payIntent, PAY_MAX_UNITS, reloadIntent } from "./service.ts";
+import { requireSandbox } from "../access/authenticator.ts";
 
 const PayBody = t.Object(
   {

@@ -17,10 +17,6 @@ export const PAY_MAX_UNITS = 100_000_000_000n;
 /** Minted on top of a payment the embedded sandbox payer cannot cover. */
 const PAYER_TOP_UP_UNITS = 1_000_000_000_000n;
 
-/** 404 for live keys: the helpers do not exist outside the sandbox. */
-export function requireSandbox(p: Principal): void {
-  if (p.mode !== "test") throw new ApiError("resource_missing", "Test helpers exist only in the sandbox: use an sk_test_ key.");
-}
 
 /** Serialises sends from the payer wallet within this process, so concurrent pays get distinct nonces. */
 const sendQueues = new WeakMap<AppContext, Promise<unknown>>();
