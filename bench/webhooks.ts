@@ -133,7 +133,7 @@ try {
   await sql.begin(async (tx) => {
     await tx.unsafe(
       `INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)
-       SELECT 'evt_bulk' || lpad(g::text, 16, '0'), 'test', 'payment_intent.confirmed', 'acct_bench', 'mer_bench', $1::jsonb, now()
+       SELECT 'evt_bulk' || lpad(g::text, 16, '0'), 'test', 'payment_intent.confirmed', 'acct_bench', 'mer_bench', $1::text::jsonb, now()
        FROM generate_series(1, $2::int) g`,
       [JSON.stringify(data(1)), EVENTS] as never[],
     );

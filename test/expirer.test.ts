@@ -38,7 +38,7 @@ function expirer(clock: MovableClock, covered: CoveredUntil, db: Database = data
 async function eventsFor(ids: string[]) {
   const rows = await database.sql<{ id: string; type: string; mode: string; account_id: string | null; merchant_id: string; data: Record<string, unknown>; created_at: unknown }[]>`
     SELECT id, type, mode, account_id, merchant_id, data, created_at FROM app.events
-    WHERE type = 'payment_intent.expired' AND data->>'id' IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+    WHERE type = 'payment_intent.expired' AND data->>'id' IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::text::jsonb))`;
   return rows.map((r) => ({ ...r, created_at: fromPgTs(r.created_at) }));
 }
 
@@ -167,7 +167,7 @@ describe("concurrency", () => {
           const chunk = confirmIds.slice(i, i + 50);
           const rows = await database.sql`
             UPDATE app.payment_intents SET status = 'confirmed', confirmed_at = ${now.toISOString()}::timestamptz, net_units = 1, fee_units = 0, tx_hash = '0x2'
-            WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb)) AND status = 'awaiting_payment'
+            WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(chunk)}::text::jsonb)) AND status = 'awaiting_payment'
             RETURNING id`;
           confirmed += rows.length;
         }
@@ -182,7 +182,7 @@ describe("concurrency", () => {
       const [summary] = await database.sql<{ expired: number; confirmed: number; awaiting: number }[]>`
         SELECT count(*) FILTER (WHERE status = 'expired')::int AS expired, count(*) FILTER (WHERE status = 'confirmed')::int AS confirmed,
                count(*) FILTER (WHERE status = 'awaiting_payment')::int AS awaiting
-        FROM app.payment_intents WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+        FROM app.payment_intents WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::text::jsonb))`;
       expect(summary).toEqual({ expired: expiredCount, confirmed, awaiting: 0 });
       const [ev] = await database.sql<{ events: number; intents: number; wrong: number }[]>`
         SELECT count(*)::int AS events, count(DISTINCT e.data->>'id')::int AS intents,

@@ -154,7 +154,7 @@ describe("health", () => {
 
   // Last: it takes the database away from this file's service.
   test("database gone: /ready is 503, API calls are a clean 503 with Retry-After, /health still answers", async () => {
-    await svc.ctx.database.sql.end({ timeout: 1 });
+    await Promise.all([svc.ctx.database.sql.end({ timeout: 1 }), svc.ctx.database.db.$client.end({ timeout: 1 })]);
     const ready = await svc.api("/ready", { key: null });
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ status: "unavailable", checks: { database: "unreachable" } });

@@ -89,7 +89,7 @@ async function insertIntent(opts: { mode: "test" | "live"; businessName: string;
     INSERT INTO app.payment_intents (id, mode, account_id, merchant_id, status, amount_units, tag_units, expected_units, chain_id,
                                      payment_address, metadata, created_at, expires_at)
     VALUES (${intentId}, ${opts.mode}, ${svc.sandbox.account_id}, ${merchantId}, 'awaiting_payment', 42000000, 17, 42000017, ${opts.chainId},
-            ${checksummed}, ${JSON.stringify({ order: "<script>window.__xss_meta=1</script>" })}::jsonb, now(), now() + interval '15 minutes')`;
+            ${checksummed}, ${JSON.stringify({ order: "<script>window.__xss_meta=1</script>" })}::text::jsonb, now(), now() + interval '15 minutes')`;
   return intentId;
 }
 

@@ -46,7 +46,7 @@ async function insertTxn(o: TxnInput): Promise<string> {
       chain_id, tx_hash, log_index, block_number, sender_address, payment_address, metadata, confirmed_at)
     VALUES (${id}, ${o.mode ?? "test"}, ${o.merchantId}, ${o.intentId ?? null}, ${o.status ?? "confirmed"}, ${amount}, ${fee}, ${amount - fee}, ${bps},
       ${m!.chain_id as number}, ${"0x" + randomBytes(32).toString("hex")}, 0, ${1234n}, ${PAYER}, ${m!.payment_address as string},
-      ${JSON.stringify(o.metadata ?? {})}::jsonb, ${o.confirmedAt.toISOString()}::timestamptz)`;
+      ${JSON.stringify(o.metadata ?? {})}::text::jsonb, ${o.confirmedAt.toISOString()}::timestamptz)`;
   return id;
 }
 
@@ -57,7 +57,7 @@ async function insertIntent(merchantId: string, metadata: Record<string, string>
   await svc.ctx.database.sql`
     INSERT INTO app.payment_intents (id, mode, account_id, merchant_id, status, amount_units, tag_units, expected_units, chain_id, payment_address, metadata, created_at, expires_at)
     VALUES (${id}, ${m!.mode as string}, ${svc.sandbox.account_id}, ${merchantId}, 'confirmed', ${12_500_000n}, 0, ${12_500_000n}, ${m!.chain_id as number},
-      ${m!.payment_address as string}, ${JSON.stringify(metadata)}::jsonb, ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + 300_000).toISOString()}::timestamptz)`;
+      ${m!.payment_address as string}, ${JSON.stringify(metadata)}::text::jsonb, ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + 300_000).toISOString()}::timestamptz)`;
   return id;
 }
 

@@ -76,10 +76,10 @@ export async function seedIntents(
         SELECT x.id, 'test', ${opts.accountId}, ${opts.merchantId}, 'awaiting_payment', x.amount, x.tag, x.amount + x.tag,
           ${opts.chainId ?? TEST_CHAIN_ID}, ${opts.paymentAddress}, ${JSON.stringify(opts.metadata ?? { order: "A-1" })}::text::jsonb,
           ${createdAt.toISOString()}::timestamptz, ${opts.expiresAt.toISOString()}::timestamptz
-        FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS x(id text, tag int, amount int8)`;
+        FROM jsonb_to_recordset(${JSON.stringify(chunk)}::text::jsonb) AS x(id text, tag int, amount int8)`;
       await tx`
         INSERT INTO app.reservations (merchant_id, expected_units, intent_id)
-        SELECT ${opts.merchantId}, x.amount + x.tag, x.id FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS x(id text, tag int, amount int8)`;
+        SELECT ${opts.merchantId}, x.amount + x.tag, x.id FROM jsonb_to_recordset(${JSON.stringify(chunk)}::text::jsonb) AS x(id text, tag int, amount int8)`;
     }
   });
   return ids;

@@ -100,7 +100,7 @@ export async function claimDeliveries(
     { id: string; event_id: string; endpoint_id: string; attempt_count: number; type: string; data: unknown; created_at: unknown; url: string; secret: string; previous_secrets: unknown; mode: "test" | "live" }[]
   >(
     `WITH ${ASYNC_COMMIT_CTE}, known AS (
-       SELECT * FROM jsonb_to_recordset($6::jsonb) AS k(id text, n int)
+       SELECT * FROM jsonb_to_recordset($6::text::jsonb) AS k(id text, n int)
      ), eps AS (
        SELECT e.id, greatest(coalesce(k.n, $4::int), 0) AS free
        FROM app.webhook_endpoints e LEFT JOIN known k ON k.id = e.id
@@ -161,7 +161,7 @@ export async function releaseClaims(sql: Sql, now: Date, claims: readonly { id: 
   const rows = await sql.unsafe(
     `UPDATE app.webhook_deliveries d
      SET lease_token = NULL, next_attempt_at = $1::timestamptz, attempt_count = d.attempt_count - 1
-     FROM jsonb_to_recordset($2::jsonb) AS c(id text, token text)
+     FROM jsonb_to_recordset($2::text::jsonb) AS c(id text, token text)
      WHERE d.id = c.id AND d.lease_token = c.token AND d.status = 'pending'
      RETURNING 1`,
     [now.toISOString(), JSON.stringify(claims.map((c) => ({ id: c.id, token: c.leaseToken })))] as never[],
@@ -219,7 +219,7 @@ export async function recordAttempts(sql: Sql, now: Date, records: readonly Atte
   }));
   const [row] = await sql.unsafe<{ updated: number }[]>(
     `WITH ${ASYNC_COMMIT_CTE}, r AS (
-       SELECT * FROM jsonb_to_recordset($2::jsonb) AS r(
+       SELECT * FROM jsonb_to_recordset($2::text::jsonb) AS r(
          delivery_id text, event_id text, endpoint_id text, lease_token text, attempt_number int, started_at timestamptz,
          duration_ms int, outcome text, status_code int, error text, snippet text, next_attempt_at timestamptz, disable_reason text)
      ), att AS (
@@ -391,10 +391,10 @@ export async function listDeliveries(sql: Sql, filter: { eventId?: string; endpo
             d.lease_token, d.created_at, d.finished_at, d.archived
      FROM (
        SELECT *, false AS archived FROM app.webhook_deliveries WHERE ($1::text IS NULL OR event_id = $1) AND ($2::text IS NULL OR endpoint_id = $2)
-         AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::text))
+         AND ($4::text IS NULL OR (created_at, id) < ($4::text::timestamptz, $5::text))
        UNION ALL
        SELECT *, true AS archived FROM app.webhook_deliveries_archive WHERE ($1::text IS NULL OR event_id = $1) AND ($2::text IS NULL OR endpoint_id = $2)
-         AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::text))
+         AND ($4::text IS NULL OR (created_at, id) < ($4::text::timestamptz, $5::text))
      ) d
      LEFT JOIN app.events ev ON ev.id = d.event_id
      LEFT JOIN app.webhook_endpoints we ON we.id = d.endpoint_id
@@ -408,8 +408,8 @@ export async function listDeliveries(sql: Sql, filter: { eventId?: string; endpo
     { delivery_id: string; attempt_number: number; started_at: unknown; duration_ms: number | null; outcome: string; status_code: number | null; error: string | null; response_snippet: string | null; next_attempt_at: unknown }[]
   >(
     `SELECT delivery_id, attempt_number, started_at, duration_ms, outcome, status_code, error, response_snippet, next_attempt_at
-     FROM (SELECT * FROM app.webhook_attempts WHERE delivery_id IN (SELECT jsonb_array_elements_text($1::jsonb))
-           UNION ALL SELECT * FROM app.webhook_attempts_archive WHERE delivery_id IN (SELECT jsonb_array_elements_text($1::jsonb))) a
+     FROM (SELECT * FROM app.webhook_attempts WHERE delivery_id IN (SELECT jsonb_array_elements_text($1::text::jsonb))
+           UNION ALL SELECT * FROM app.webhook_attempts_archive WHERE delivery_id IN (SELECT jsonb_array_elements_text($1::text::jsonb))) a
      ORDER BY delivery_id, attempt_number, id`,
     [JSON.stringify(ids)] as never[],
   );
