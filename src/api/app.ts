@@ -44,20 +44,25 @@ export function buildApp(ctx: AppContext) {
       return apiError.toBody();
     })
     .use(apiDocs(ctx))
-    .use(healthRoutes(ctx))
-    .use(metricsRoutes(ctx))
-    .use(merchantRoutes(ctx))
-    .use(merchantApiRoutes(ctx))
-    .use(paymentIntentRoutes(ctx))
-    .use(qrRoutes(ctx))
-    .use(payPageRoutes(ctx))
-    .use(testHelperRoutes(ctx))
-    .use(transactionRoutes(ctx))
-    .use(settlementRoutes(ctx))
-    .use(eventRoutes(ctx))
-    .use(webhookEndpointRoutes(ctx))
-    .use(settlementApiRoutes(ctx));
+    .use(ROUTES.reduce((all, routes) => all.use(routes(ctx)), new Elysia({ name: "routes" })));
 }
+
+/** Every route group, in the order they are mounted: health and metrics, then one per module. */
+const ROUTES: Array<(ctx: AppContext) => Elysia<any, any, any, any, any, any, any>> = [
+  healthRoutes,
+  metricsRoutes,
+  merchantRoutes,
+  merchantApiRoutes,
+  paymentIntentRoutes,
+  qrRoutes,
+  payPageRoutes,
+  testHelperRoutes,
+  transactionRoutes,
+  settlementRoutes,
+  eventRoutes,
+  webhookEndpointRoutes,
+  settlementApiRoutes,
+];
 
 export type App = ReturnType<typeof buildApp>;
 

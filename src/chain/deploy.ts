@@ -1,17 +1,6 @@
 // Deploys the service's contracts and creates merchant accounts.
 
-import {
-  type Account,
-  type Address,
-  type Chain,
-  type Hex,
-  type PublicClient,
-  type Transport,
-  type WalletClient,
-  getAddress,
-  isAddressEqual,
-  parseEventLogs,
-} from "viem";
+import { type Account, type Address, type Chain, type Hex, type PublicClient, type Transport, type WalletClient, getAddress, isAddressEqual, parseEventLogs } from "viem";
 import { merchantAccountFactoryAbi } from "../../contracts/abis.ts";
 import { type ContractArtifact, loadArtifacts } from "./artifacts";
 

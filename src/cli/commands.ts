@@ -1,16 +1,7 @@
 /** The CLI's commands: options, what each does (through the onboarding service) and its human output. */
 import type { AppContext } from "../context.ts";
 import type { Mode } from "../db/schema/core.ts";
-import {
-  createApiKey,
-  createIntegratorAccount,
-  createWebhookEndpoint,
-  onboardMerchant,
-  OnboardingError,
-  revokeApiKey,
-  setWebhookEndpointStatus,
-  approveMerchant,
-} from "../modules/merchants/onboarding.ts";
+import { createApiKey, createIntegratorAccount, createWebhookEndpoint, onboardMerchant, OnboardingError, revokeApiKey, setWebhookEndpointStatus, approveMerchant } from "../modules/merchants/onboarding.ts";
 import { parseScheduleInput } from "../modules/merchants/schedule-input.ts";
 import { accounts } from "../db/schema/core.ts";
 import { merchantShape } from "../modules/merchants/model.ts";

@@ -6,6 +6,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../context.ts";
 import { enforceRateLimit } from "./rate-limit.ts";
+import { parseFailures, STRICT } from "./schema-route.ts";
 
 export function authed(ctx: AppContext) {
   return new Elysia({ name: "authed" }).derive({ as: "scoped" }, async ({ request, set }) => {
@@ -13,4 +14,12 @@ export function authed(ctx: AppContext) {
     enforceRateLimit(ctx, principal.keyId, principal.mode, set.headers);
     return { principal };
   });
+}
+
+/**
+ * A module's authenticated routes: the key is checked first (authed), then a body failure kept by
+ * jsonBodyOf is thrown (parseFailures), and bodies are never silently cleaned (STRICT).
+ */
+export function authedRoutes(ctx: AppContext, name: string) {
+  return new Elysia({ name, ...STRICT }).use(authed(ctx)).use(parseFailures());
 }

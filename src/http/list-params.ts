@@ -107,3 +107,23 @@ export const LIMIT_DOC = {
 export function rawQueryParam(url: string, name: string): string | undefined {
   return new URL(url).searchParams.get(name) ?? undefined;
 }
+
+/** `starting_after` of every list query schema. */
+export function startingAfterQuery(example: string) {
+  return t.Optional(
+    t.String({ description: "Cursor: the `id` of the last item of the previous page. An id that is not an item of this list is 400 `parameter_invalid`.", examples: [example] }),
+  );
+}
+
+/** `created_after` and `created_before` of a list query schema: strict bounds on when `what` were created. */
+export function createdRangeQuery(what: string) {
+  return {
+    created_after: t.Optional(
+      t.String({
+        description: `ISO 8601 (\`2026-04-01T12:00:00.000Z\`, an offset, or a date meaning midnight UTC). Only ${what} created strictly after this time.`,
+        examples: ["2026-04-01T00:00:00.000Z"],
+      }),
+    ),
+    created_before: t.Optional(t.String({ description: `ISO 8601. Only ${what} created strictly before this time.`, examples: ["2026-04-02T00:00:00.000Z"] })),
+  };
+}

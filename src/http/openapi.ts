@@ -72,3 +72,57 @@ export const unauthorizedResponse = errorResponse(401, [
   errorExample("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'."),
   errorExample("api_key_invalid", "Invalid API key."),
 ]);
+
+type ErrorExample = ReturnType<typeof errorExample>;
+
+const idempotencyReused = errorExample(
+  "idempotency_key_reused",
+  "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+  "idempotency_key",
+);
+const listErrors = [
+  errorExample("parameter_invalid", "Invalid limit: must be an integer between 1 and 100.", "limit"),
+  errorExample("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after"),
+];
+
+/**
+ * The answers of an idempotent create: 201 the new object, 200 a replay (Idempotent-Replayed), 400
+ * `errors`, 401, 404 `notFound` when the route has one, 409 a reused key (and `conflicts`).
+ */
+export function createResponses(
+  schema: TSchema,
+  o: { created: string; replayed: string; replaySchema?: TSchema; errors: ErrorExample[]; notFound?: ErrorExample[]; conflicts?: ErrorExample[] },
+): OpenAPIV3.ResponsesObject {
+  return {
+    201: jsonResponse(schema, o.created),
+    200: jsonResponse(o.replaySchema ?? schema, o.replayed, replayedHeader),
+    400: errorResponse(400, o.errors),
+    401: unauthorizedResponse,
+    ...(o.notFound ? { 404: errorResponse(404, o.notFound) } : {}),
+    409: errorResponse(409, [idempotencyReused, ...(o.conflicts ?? [])]),
+  };
+}
+
+/** The answers of a list: 200 a page, 400 `errors` plus the shared limit and cursor ones, 401, 404 `notFound` when the route has one. */
+export function listResponses(schema: TSchema, o: { page: string; errors?: ErrorExample[]; notFound?: ErrorExample[] }): OpenAPIV3.ResponsesObject {
+  return {
+    200: jsonResponse(schema, o.page),
+    400: errorResponse(400, [...(o.errors ?? []), ...listErrors]),
+    401: unauthorizedResponse,
+    ...(o.notFound ? { 404: errorResponse(404, o.notFound) } : {}),
+  };
+}
+
+/** The answers of a read or an action on one object: 200, 400 `errors` when it has some, 401, 404 `notFound`, 409 `conflicts` when it has some. */
+export function objectResponses(
+  schema: TSchema,
+  o: { ok: string; notFound: ErrorExample[]; errors?: ErrorExample[]; conflicts?: ErrorExample[] },
+): OpenAPIV3.ResponsesObject {
+  return {
+    200: jsonResponse(schema, o.ok),
+    ...(o.errors ? { 400: errorResponse(400, o.errors) } : {}),
+    401: unauthorizedResponse,
+    404: errorResponse(404, o.notFound),
+    ...(o.conflicts ? { 409: errorResponse(409, o.conflicts) } : {}),
+  };
+}

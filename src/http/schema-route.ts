@@ -120,6 +120,13 @@ export function strictQuery(url: string, schema: TObject): void {
   readQuery(url, Object.keys(schema.properties));
 }
 
+/** strictQuery, then a reader of the query's text values (refine steps read the text itself). */
+export function queryText(url: string, schema: TObject): (name: string) => string | undefined {
+  strictQuery(url, schema);
+  const q = new URL(url).searchParams;
+  return (name) => q.get(name) ?? undefined;
+}
+
 export function idempotencyKey(request: Request): string | undefined {
   const header = request.headers.get("idempotency-key");
   return header === null ? undefined : parseIdempotencyKey(header);

@@ -25,17 +25,7 @@ import { postWebhook, type AttemptResult } from "../modules/webhooks/delivery.ts
 import { decideAfterAttempt, leaseMs, parseRetryAfter } from "../modules/webhooks/schedule.ts";
 import { secretKey, webhookHeaders } from "../modules/webhooks/signing.ts";
 import { checkEndpointUrl, systemResolver, type Resolver } from "../modules/webhook-endpoints/url-policy.ts";
-import {
-  archiveFinished,
-  claimDeliveries,
-  EVENTS_CHANNEL,
-  fanOutEvents,
-  disableEndpoint,
-  recordAttempts,
-  releaseClaims,
-  type AttemptRecord,
-  type ClaimedDelivery,
-} from "../modules/webhooks/service.ts";
+import { archiveFinished, claimDeliveries, EVENTS_CHANNEL, fanOutEvents, disableEndpoint, recordAttempts, releaseClaims, type AttemptRecord, type ClaimedDelivery } from "../modules/webhooks/service.ts";
 
 export interface DispatcherOptions {
   /** Business time: due times, retry schedule, leases. Default ctx.clock. */

@@ -1,6 +1,6 @@
 /** Drizzle view of the settlement area's tables (src/db/migrations/0004_settlement.sql is the source of truth). */
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, date, integer, jsonb, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, date, integer, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { app, type Mode } from "./core.ts";
 
 const ts = (name: string) => timestamp(name, { precision: 3, withTimezone: true, mode: "date" });

@@ -2,15 +2,14 @@
  * Routes: GET /v1/events, GET /v1/events/{id}, POST /v1/events/{id}/resend. The request schemas
  * (model.ts) both validate and document. Visibility: events/service.ts.
  */
-import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
-import { authed } from "../../http/authed.ts";
+import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
 import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
-import { errorExample, errorResponse, jsonResponse, unauthorizedResponse as unauthorized } from "../../http/openapi.ts";
+import { errorExample, listResponses, objectResponses } from "../../http/openapi.ts";
 import { printableName } from "../../domain/text.ts";
-import { jsonBodyOf, parseFailures, STRICT, strictQuery } from "../../http/schema-route.ts";
+import { jsonBodyOf, queryText } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { eventEnvelope } from "../outbox/outbox.ts";
 import { EventIdParams, EventListQuery, EventListSchema, EventSchema, ResendBody } from "./model.ts";
@@ -20,7 +19,7 @@ import { DeliveryListSchema, deliveryShape } from "../webhook-endpoints/model.ts
 import { findEndpoint } from "../webhook-endpoints/service.ts";
 
 const TAG = ["Events"];
-const missing = errorResponse(404, [errorExample("resource_missing", "No such event: 'evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA'")]);
+const missing = [errorExample("resource_missing", "No such event: 'evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA'")];
 
 export function eventRoutes(ctx: AppContext) {
   const visibleEvent = async (p: Parameters<typeof findVisibleEvent>[1], id: string) => {
@@ -29,15 +28,11 @@ export function eventRoutes(ctx: AppContext) {
     if (!e) throw notFound("event", id);
     return e;
   };
-  return new Elysia({ name: "events", ...STRICT })
-    .use(authed(ctx))
-    .use(parseFailures())
+  return authedRoutes(ctx, "events")
     .get(
       "/v1/events",
       async ({ principal, request }) => {
-        strictQuery(request.url, EventListQuery);
-        const q = new URL(request.url).searchParams;
-        const opt = (name: string) => q.get(name) ?? undefined;
+        const opt = queryText(request.url, EventListQuery);
         const page = await listVisibleEvents(ctx, principal, {
           type: opt("type"),
           afterMs: parseAfterParam(opt("created_after"), "created_after"),
@@ -55,16 +50,14 @@ export function eventRoutes(ctx: AppContext) {
           summary: "List events",
           description:
             "Events of the last 30 days the key may see, newest first: those about its account's intents and those about its account's merchants (payments without an intent, settlements), in its mode. A key scoped to a merchant sees only that merchant's events. Each item is exactly the body delivered to webhook endpoints.",
-          responses: {
-            200: jsonResponse(EventListSchema, "A page of events."),
-            400: errorResponse(400, [
+          responses: listResponses(EventListSchema, {
+            page: "A page of events.",
+            errors: [
               errorExample("parameter_invalid", "Invalid type: Expected union value.", "type"),
               errorExample("parameter_invalid", "Invalid created_after: must be an ISO 8601 timestamp such as 2026-04-01T12:00:00.000Z (or a date, 2026-04-01).", "created_after"),
-              errorExample("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after"),
               errorExample("parameter_unknown", "Received unknown parameter: merchant", "merchant"),
-            ]),
-            401: unauthorized,
-          },
+            ],
+          }),
         },
       },
     )
@@ -76,7 +69,7 @@ export function eventRoutes(ctx: AppContext) {
       },
       {
         params: EventIdParams,
-        detail: { tags: TAG, summary: "Get an event", description: "The event as delivered (or as it would be delivered) to webhook endpoints. Kept 30 days.", responses: { 200: jsonResponse(EventSchema, "The event."), 401: unauthorized, 404: missing } },
+        detail: { tags: TAG, summary: "Get an event", description: "The event as delivered (or as it would be delivered) to webhook endpoints. Kept 30 days.", responses: objectResponses(EventSchema, { ok: "The event.", notFound: missing }) },
       },
     )
     .post(
@@ -119,16 +112,15 @@ export function eventRoutes(ctx: AppContext) {
           summary: "Resend an event",
           description:
             "A new delivery of the event, due now, to every enabled endpoint of the key's account that subscribes to its type (or only to `endpoint_id`). Same `webhook-id`, so receivers that already have it dedupe. Answers with the new deliveries. Not idempotent by design: each call is one more delivery, which receivers dedupe.",
-          responses: {
-            200: jsonResponse(DeliveryListSchema, "The deliveries created."),
-            400: errorResponse(400, [
+          responses: objectResponses(DeliveryListSchema, {
+            ok: "The deliveries created.",
+            errors: [
               errorExample("event_not_deliverable", "No enabled webhook endpoint of this account subscribes to 'payment_intent.confirmed'."),
               errorExample("resource_missing", "No such webhook_endpoint: 'we_123'", "endpoint_id"),
               errorExample("parameter_unknown", "Received unknown parameter: url.", "url"),
-            ]),
-            401: unauthorized,
-            404: missing,
-          },
+            ],
+            notFound: missing,
+          }),
         },
       },
     );

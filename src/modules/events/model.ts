@@ -1,7 +1,7 @@
 /** Schemas of the event routes: each validates the request and documents it (one per route). */
 import { t } from "elysia";
 import { WEBHOOK_EVENT_TYPES } from "../../db/schema/core.ts";
-import { LIST_LIMIT_MAX, listSchema, LimitQuery } from "../../http/list-params.ts";
+import { listSchema, LimitQuery, createdRangeQuery, startingAfterQuery } from "../../http/list-params.ts";
 
 const EX_EVENT = {
   id: "evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA",
@@ -32,10 +32,9 @@ export const EventIdParams = t.Object({ id: t.String({ description: "Event id, `
 export const EventListQuery = t.Object(
   {
     type: t.Optional(t.Union(WEBHOOK_EVENT_TYPES.map((x) => t.Literal(x)), { description: "Only events of this type." })),
-    created_after: t.Optional(t.String({ description: "Strictly after this instant (ISO 8601).", examples: ["2026-04-01T00:00:00.000Z"] })),
-    created_before: t.Optional(t.String({ description: "Strictly before this instant (ISO 8601).", examples: ["2026-05-01"] })),
+    ...createdRangeQuery("events"),
     limit: LimitQuery,
-    starting_after: t.Optional(t.String({ description: "The id of the last event of the previous page." })),
+    starting_after: startingAfterQuery("evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA"),
   },
   { additionalProperties: false },
 );

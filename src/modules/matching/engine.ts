@@ -34,18 +34,7 @@
 import type { Sql } from "../../db/client.ts";
 import type { Clock } from "../../context.ts";
 import type { Logger } from "../../logger.ts";
-import {
-  auditRecordedTransfers,
-  findReplacedBlocks,
-  readAccountTransfers,
-  readIndexedAccounts,
-  readTransfersAfter,
-  readUnrecordedTransfers,
-  type AuditFinding,
-  type Checkpoint,
-  type IndexedTransfer,
-  type Position,
-} from "./chain-reader.ts";
+import { auditRecordedTransfers, findReplacedBlocks, readAccountTransfers, readIndexedAccounts, readTransfersAfter, readUnrecordedTransfers, type AuditFinding, type Checkpoint, type IndexedTransfer, type Position } from "./chain-reader.ts";
 import { foundKey, lookupReservations, prepareTransfer, writeTransfers, type Found, type MerchantInfo, type RecordOutcome } from "./record.ts";
 import { matcherMoved, matcherReorged, matcherTransfers } from "./metrics.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";

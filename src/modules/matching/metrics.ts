@@ -12,27 +12,17 @@ export const matcherTransfers = metrics.counter(
   "USDC transfers handled by the matcher, by outcome (confirmed, late, unmatched, duplicate).",
   ["chain_id", "outcome"],
 );
-export const matcherReorged = metrics.counter(
+/** A counter per chain. */
+const perChain = (name: string, help: string) => metrics.counter(name, help, ["chain_id"]);
+
+export const matcherReorged = perChain(
   "stablepay_matcher_reorged_transactions_total",
   "Recorded transactions whose transfer was reorganised out of the chain after the confirmation depth (marked failed). Alert on any increase.",
-  ["chain_id"],
 );
-export const matcherMoved = metrics.counter(
-  "stablepay_matcher_moved_transactions_total",
-  "Recorded transactions whose transfer was re-included in another block by a reorg (still valid; block updated).",
-  ["chain_id"],
-);
-export const matcherErrors = metrics.counter("stablepay_matcher_errors_total", "Failed matcher iterations (retried).", ["chain_id"]);
-export const balanceMismatches = metrics.counter(
-  "stablepay_balance_mismatch_total",
-  "Balance reads where the merchant account's on-chain USDC balance differed from the ledger.",
-  ["chain_id"],
-);
-export const balanceChainReadFailures = metrics.counter(
-  "stablepay_balance_chain_read_failures_total",
-  "Balance reads that fell back to the ledger because the chain could not be read.",
-  ["chain_id"],
-);
+export const matcherMoved = perChain("stablepay_matcher_moved_transactions_total", "Recorded transactions whose transfer was re-included in another block by a reorg (still valid; block updated).");
+export const matcherErrors = perChain("stablepay_matcher_errors_total", "Failed matcher iterations (retried).");
+export const balanceMismatches = perChain("stablepay_balance_mismatch_total", "Balance reads where the merchant account's on-chain USDC balance differed from the ledger.");
+export const balanceChainReadFailures = perChain("stablepay_balance_chain_read_failures_total", "Balance reads that fell back to the ledger because the chain could not be read.");
 
 const matcherLag = metrics.gauge(
   "stablepay_matcher_lag_blocks",

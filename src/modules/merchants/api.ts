@@ -9,16 +9,16 @@
  * at once; live merchants are created `pending` (KYC pending, nothing deployed) until an operator
  * approves them.
  */
-import { Elysia, t } from "elysia";
+import { t } from "elysia";
 import { getAddress, isAddress } from "viem";
 import type { AppContext } from "../../context.ts";
-import { authed } from "../../http/authed.ts";
+import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { listBody, listSchema, parseCursorParam, parseLimitParam, LimitQuery } from "../../http/list-params.ts";
-import { errorExample, errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader, unauthorizedResponse as unauthorized } from "../../http/openapi.ts";
-import { idempotencyKey, jsonBodyOf, parseFailures, reused, STRICT, strictQuery } from "../../http/schema-route.ts";
+import { errorExample, idempotencyHeaderParameter, createResponses, listResponses, objectResponses } from "../../http/openapi.ts";
+import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
 import { newId } from "../../domain/ids.ts";
 import { fromPgTs, pgJson } from "../../db/pg-values.ts";
 import { parseMetadata } from "../payment-intents/input.ts";
@@ -169,9 +169,7 @@ function unscoped(p: Principal) {
 }
 
 export function merchantApiRoutes(ctx: AppContext) {
-  return new Elysia({ name: "merchants-api", ...STRICT })
-    .use(authed(ctx))
-    .use(parseFailures())
+  return authedRoutes(ctx, "merchants-api")
     .post(
       "/v1/merchants",
       async ({ principal, body, request, set }) => {
@@ -237,10 +235,10 @@ export function merchantApiRoutes(ctx: AppContext) {
           description:
             "Onboards a merchant for the key's integrator account (keys scoped to a merchant cannot). Sandbox: approved at once; its account contract is deployed and it becomes `active` (answered `pending` if the deployment takes longer than 1.5 s; poll GET until `active`). Live: `pending` with `kyc_status: pending` until the operator approves it. The fee rate is the platform's. Bank account: a payout-provider token, or in the sandbox routing and account numbers (ABA checksum), tokenized: only the bank name and last 4 digits are kept. Idempotent with `Idempotency-Key`.",
           parameters: [idempotencyHeaderParameter],
-          responses: {
-            201: jsonResponse(DocMerchant, "The new merchant."),
-            200: jsonResponse(DocMerchant, "Replay of an earlier create with the same idempotency key: that merchant now.", replayedHeader),
-            400: errorResponse(400, [
+          responses: createResponses(DocMerchant, {
+            created: "The new merchant.",
+            replayed: "Replay of an earlier create with the same idempotency key: that merchant now.",
+            errors: [
               errorExample("parameter_missing", "Missing required param: owner_address.", "owner_address"),
               errorExample("parameter_invalid", "Invalid payout_address: must be a 0x-prefixed 20-byte hex address.", "payout_address"),
               errorExample("parameter_invalid", 'Invalid settlement_schedule: unknown time zone "Mars/Olympus".', "settlement_schedule"),
@@ -249,21 +247,18 @@ export function merchantApiRoutes(ctx: AppContext) {
               errorExample("payout_provider_missing", "No payout provider is configured for live mode: bank accounts cannot be linked. Ask the operator to configure one.", "bank_account"),
               errorExample("mode_not_configured", "No live chain is configured on this service: live merchants cannot be created."),
               errorExample("metadata_invalid", "Invalid metadata: at most 10 keys are allowed (got 11).", "metadata"),
-            ]),
-            401: unauthorized,
-            404: errorResponse(404, [errorExample("resource_missing", "Merchants are created and listed by the integrator account: use an API key that is not scoped to a merchant.")]),
-            409: errorResponse(409, [errorExample("idempotency_key_reused", "Keys for idempotent requests can only be used with the same parameters they were first used with.", "idempotency_key")]),
-          },
+            ],
+            notFound: [errorExample("resource_missing", "Merchants are created and listed by the integrator account: use an API key that is not scoped to a merchant.")],
+          }),
         },
       },
     )
     .get(
       "/v1/merchants",
       async ({ principal, request }) => {
-        strictQuery(request.url, MerchantListQuery);
-        const q = new URL(request.url).searchParams;
-        const limit = parseLimitParam(q.get("limit") ?? undefined);
-        const after = parseCursorParam(q.get("starting_after") ?? undefined, "merchant");
+        const opt = queryText(request.url, MerchantListQuery);
+        const limit = parseLimitParam(opt("limit"));
+        const after = parseCursorParam(opt("starting_after"), "merchant");
         const sql = ctx.database.sql;
         const scope = principal.scopeMerchantId;
         const visible = sql`m.mode = ${principal.mode} AND (${scope}::text IS NULL OR m.id = ${scope})
@@ -293,11 +288,7 @@ export function merchantApiRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "List merchants",
           description: "The merchants of the key's integrator account in its mode, newest first (a scoped key: its one merchant).",
-          responses: {
-            200: jsonResponse(MerchantList, "A page of merchants."),
-            400: errorResponse(400, [errorExample("parameter_invalid", "Invalid limit: must be an integer between 1 and 100.", "limit")]),
-            401: unauthorized,
-          },
+          responses: listResponses(MerchantList, { page: "A page of merchants." }),
         },
       },
     )
@@ -334,16 +325,15 @@ export function merchantApiRoutes(ctx: AppContext) {
           summary: "Update a merchant",
           description:
             "Changes business_name, email, settlement_schedule, bank_account or metadata. Fields that exist but do not change here are 400 `parameter_invalid` saying why (payout_address: on-chain by the owner; fee_rate: the platform's; …); anything else unknown is `parameter_unknown`.",
-          responses: {
-            200: jsonResponse(DocMerchant, "The updated merchant."),
-            400: errorResponse(400, [
+          responses: objectResponses(DocMerchant, {
+            ok: "The updated merchant.",
+            errors: [
               errorExample("parameter_invalid", "payout_address cannot be changed here: the payout address is changed on-chain by the owner (the account contract's setPayoutAddress), never through this API.", "payout_address"),
               errorExample("parameter_unknown", "Received unknown parameter: nickname", "nickname"),
               errorExample("bank_account_invalid", "routing_number is not a valid ABA routing number (9 digits with a valid checksum).", "bank_account"),
-            ]),
-            401: unauthorized,
-            404: errorResponse(404, [errorExample("resource_missing", `No such merchant: '${EX_MERCHANT}'`)]),
-          },
+            ],
+            notFound: [errorExample("resource_missing", `No such merchant: '${EX_MERCHANT}'`)],
+          }),
         },
       },
     );

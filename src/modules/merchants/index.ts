@@ -1,17 +1,16 @@
 /** Routes: GET /v1/merchants/{id}, GET /v1/merchants/{id}/balance. */
-import { Elysia, t } from "elysia";
+import { t } from "elysia";
 import type { AppContext } from "../../context.ts";
-import { authed } from "../../http/authed.ts";
-import { errorExample, errorResponse, jsonResponse, unauthorizedResponse as unauthorized } from "../../http/openapi.ts";
+import { authedRoutes } from "../../http/authed.ts";
+import { errorExample, objectResponses } from "../../http/openapi.ts";
 import { MerchantSchema, merchantShape } from "./model.ts";
 import { getVisibleMerchant } from "./service.ts";
 import { BalanceSchema, balanceShape, computeMerchantBalance } from "./balance.ts";
 
-const merchantMissing = errorResponse(404, [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'")]);
+const merchantMissing = [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'")];
 
 export function merchantRoutes(ctx: AppContext) {
-  return new Elysia({ name: "merchants" })
-    .use(authed(ctx))
+  return authedRoutes(ctx, "merchants")
     .get(
       "/v1/merchants/:id",
       async ({ principal, params }) => merchantShape(await getVisibleMerchant(ctx, principal, params.id)),
@@ -21,7 +20,7 @@ export function merchantRoutes(ctx: AppContext) {
           tags: ["Merchants"],
           summary: "Get a merchant",
           description: "The merchant profile, onboarding status and configuration.",
-          responses: { 200: jsonResponse(MerchantSchema, "The merchant."), 401: unauthorized, 404: merchantMissing },
+          responses: objectResponses(MerchantSchema, { ok: "The merchant.", notFound: merchantMissing }),
         },
       },
     )
@@ -31,7 +30,7 @@ export function merchantRoutes(ctx: AppContext) {
       {
         params: t.Object({ id: t.String({ description: "Merchant id, `mer_*`." }) }),
         detail: {
-          responses: { 200: jsonResponse(BalanceSchema, "The merchant's balance."), 401: unauthorized, 404: merchantMissing },
+          responses: objectResponses(BalanceSchema, { ok: "The merchant's balance.", notFound: merchantMissing }),
           tags: ["Merchants"],
           summary: "Get a merchant balance",
           description:

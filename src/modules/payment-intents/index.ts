@@ -4,13 +4,12 @@
  * documents it, its failures mapped to DECISIONS.md codes (SCHEMA_CODES), plus the refine steps of
  * input.ts; responses are documented in `detail` (see jsonResponse).
  */
-import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
-import { authed } from "../../http/authed.ts";
+import { authedRoutes } from "../../http/authed.ts";
 import { readEmptyBody } from "../../http/json-body.ts";
-import { jsonBodyOf, parseFailures, STRICT, strictQuery } from "../../http/schema-route.ts";
+import { jsonBodyOf, strictQuery } from "../../http/schema-route.ts";
 import { listBody } from "../../http/list-params.ts";
-import { errorExample, errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader, unauthorizedResponse as unauthorized } from "../../http/openapi.ts";
+import { createResponses, errorExample, errorResponse, idempotencyHeaderParameter, listResponses, objectResponses } from "../../http/openapi.ts";
 import { noQuery } from "../../http/query.ts";
 import { refineCreateIntent, refineListIntents } from "./input.ts";
 import { CreateIntentBody, IntentIdParams, ListIntentsQuery, PaymentIntentCancelSchema, PaymentIntentListSchema, PaymentIntentSchema } from "./model.ts";
@@ -18,12 +17,10 @@ import { cancelVisibleIntent, createIntent, getVisibleIntent, listIntents, qrSet
 import { intentCancelShape, intentCreateShape, intentGetShape, intentListItemShape } from "./shapes.ts";
 
 const TAG = ["Payment intents"];
-const intentMissing = errorResponse(404, [errorExample("resource_missing", "No such payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa'")]);
+const intentMissing = [errorExample("resource_missing", "No such payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa'")];
 
 export function paymentIntentRoutes(ctx: AppContext) {
-  return new Elysia({ name: "payment-intents", ...STRICT })
-    .use(authed(ctx))
-    .use(parseFailures())
+  return authedRoutes(ctx, "payment-intents")
     .post(
       "/v1/payment-intents",
       async ({ principal, body, request, set }) => {
@@ -46,9 +43,10 @@ export function paymentIntentRoutes(ctx: AppContext) {
             "Creates an intent in `awaiting_payment` and reserves its expected value at the merchant's payment address: the amount plus the smallest tag (0 to 9999 base units, below one cent) not held by another open or recently closed intent of that merchant for the same amount. `expires_at` is creation time plus `ttl`. Idempotent with `idempotency_key` or the `Idempotency-Key` header.",
           parameters: [idempotencyHeaderParameter],
           responses: {
-            201: jsonResponse(PaymentIntentSchema, "The new payment intent, status `awaiting_payment`."),
-            200: jsonResponse(PaymentIntentSchema, "Replay of an earlier create with the same idempotency key: that intent in its current state (get shape).", replayedHeader),
-            400: errorResponse(400, [
+            ...createResponses(PaymentIntentSchema, {
+              created: "The new payment intent, status `awaiting_payment`.",
+              replayed: "Replay of an earlier create with the same idempotency key: that intent in its current state (get shape).",
+              errors: [
               errorExample("amount_out_of_range", "amount must be between 0.01 and 10000 USD.", "amount"),
               errorExample("parameter_missing", "Missing required param: currency.", "currency"),
               errorExample("parameter_invalid", "Invalid amount: at most 2 decimal places are allowed.", "amount"),
@@ -58,12 +56,9 @@ export function paymentIntentRoutes(ctx: AppContext) {
               errorExample("metadata_invalid", "Invalid metadata: at most 10 keys are allowed (got 11).", "metadata"),
               errorExample("merchant_not_active", "Merchant 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K' cannot take payments (status: disabled).", "merchant_id"),
               errorExample("resource_missing", "No such merchant: 'mer_unknown000000000000000'", "merchant_id"),
-            ]),
-            401: unauthorized,
-            409: errorResponse(409, [
-              errorExample("idempotency_key_reused", "Keys for idempotent requests can only be used with the same parameters they were first used with.", "idempotency_key"),
-              errorExample("too_many_open_intents", "All 10000 expected values for this amount are held by open (or recently closed) intents of merchant 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'."),
-            ]),
+              ],
+              conflicts: [errorExample("too_many_open_intents", "All 10000 expected values for this amount are held by open (or recently closed) intents of merchant 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'.")],
+            }),
             413: errorResponse(413, [errorExample("body_too_large", "Request bodies are limited to 64 KiB.")]),
             415: errorResponse(415, [errorExample("unsupported_content_type", "Request bodies must be JSON, sent with 'Content-Type: application/json'.")]),
           },
@@ -83,12 +78,7 @@ export function paymentIntentRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "Get a payment intent",
           description: "The current state of the intent, including the payment's fee breakdown and transaction hash once confirmed.",
-          responses: {
-            200: jsonResponse(PaymentIntentSchema, "The payment intent."),
-            400: errorResponse(400, [errorExample("parameter_unknown", "Received unknown parameter: expand", "expand")]),
-            401: unauthorized,
-            404: intentMissing,
-          },
+          responses: objectResponses(PaymentIntentSchema, { ok: "The payment intent.", errors: [errorExample("parameter_unknown", "Received unknown parameter: expand", "expand")], notFound: intentMissing }),
         },
       },
     )
@@ -106,17 +96,14 @@ export function paymentIntentRoutes(ctx: AppContext) {
           summary: "List payment intents",
           description:
             "Intents of one merchant, newest first (`created_at` descending, then `id` descending). Time filters are strict. `total_count` counts every match, ignoring the cursor.",
-          responses: {
-            200: jsonResponse(PaymentIntentListSchema, "A page of payment intents."),
-            400: errorResponse(400, [
+          responses: listResponses(PaymentIntentListSchema, {
+            page: "A page of payment intents.",
+            errors: [
               errorExample("parameter_missing", "Missing required param: merchant_id (required unless the API key is scoped to a single merchant).", "merchant_id"),
-              errorExample("parameter_invalid", "Invalid limit: must be an integer between 1 and 100.", "limit"),
-              errorExample("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after"),
               errorExample("parameter_unknown", "Received unknown parameter: page", "page"),
-            ]),
-            401: unauthorized,
-            404: errorResponse(404, [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'")]),
-          },
+            ],
+            notFound: [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'")],
+          }),
         },
       },
     )
@@ -137,15 +124,14 @@ export function paymentIntentRoutes(ctx: AppContext) {
           summary: "Cancel a payment intent",
           description:
             "Cancels an intent in `awaiting_payment`. No body (an empty JSON object is accepted). Any other status is 409 `intent_not_cancellable`, naming the current status. The expected value stays reserved for 24 hours, so a late payment is still linked to this intent (recorded as a transaction, no `payment_intent.confirmed`). No event is sent.",
-          responses: {
-            200: jsonResponse(PaymentIntentCancelSchema, "The cancelled intent."),
-            400: errorResponse(400, [errorExample("parameter_unknown", "Received unknown parameter: reason", "reason")]),
-            401: unauthorized,
-            404: intentMissing,
-            409: errorResponse(409, [
+          responses: objectResponses(PaymentIntentCancelSchema, {
+            ok: "The cancelled intent.",
+            errors: [errorExample("parameter_unknown", "Received unknown parameter: reason", "reason")],
+            notFound: intentMissing,
+            conflicts: [
               errorExample("intent_not_cancellable", "This payment intent cannot be cancelled because its status is 'confirmed'; only an intent in status 'awaiting_payment' can be cancelled."),
-            ]),
-          },
+            ],
+          }),
         },
       },
     );

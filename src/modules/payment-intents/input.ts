@@ -11,7 +11,6 @@ import { IDEMPOTENCY_KEY_MAX, parseIdempotencyKey } from "../idempotency/key.ts"
 
 export { IDEMPOTENCY_KEY_MAX, parseIdempotencyKey };
 import { parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, rawQueryParam } from "../../http/list-params.ts";
-import { readQuery } from "../../http/query.ts";
 
 export const AMOUNT_MIN_UNITS = 10_000n; // 0.01 USD
 export const AMOUNT_MAX_UNITS = 10_000_000_000n; // 10,000 USD

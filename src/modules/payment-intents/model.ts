@@ -3,23 +3,13 @@
  * here, validated by input.ts so that every failure has its DECISIONS.md code) and the response
  * shapes built by shapes.ts. Examples follow the spec's values.
  */
-import { t, type TSchema } from "elysia";
+import { t } from "elysia";
 import { Type } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
-import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, listSchema, LimitQuery } from "../../http/list-params.ts";
-import { openApiSchema } from "../../http/openapi.ts";
+import { listSchema, LimitQuery, createdRangeQuery, startingAfterQuery } from "../../http/list-params.ts";
 import { coded } from "../../http/schema-route.ts";
 import { printableName } from "../../domain/text.ts";
-import {
-  IDEMPOTENCY_KEY_MAX,
-  INTENT_STATUSES,
-  METADATA_KEY_MAX,
-  METADATA_MAX_KEYS,
-  METADATA_VALUE_MAX,
-  TTL_DEFAULT,
-  TTL_MAX,
-  TTL_MIN,
-} from "./input.ts";
+import { IDEMPOTENCY_KEY_MAX, INTENT_STATUSES, METADATA_KEY_MAX, METADATA_MAX_KEYS, METADATA_VALUE_MAX, TTL_DEFAULT, TTL_MAX, TTL_MIN } from "./input.ts";
 
 const EX_ID = "pi_3MtwBwLkdIwHu7ix28a3tqPa";
 const EX_MERCHANT = "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K";
@@ -225,17 +215,9 @@ export const ListIntentsQuery = t.Object(
       }),
     ),
     status: t.Optional(t.Union(INTENT_STATUSES.map((x) => t.Literal(x)), { description: "Only intents in this status." })),
-    created_after: t.Optional(
-      t.String({
-        description: "ISO 8601 (`2026-04-01T12:00:00.000Z`, an offset, or a date meaning midnight UTC). Only intents created strictly after this time.",
-        examples: ["2026-04-01T00:00:00.000Z"],
-      }),
-    ),
-    created_before: t.Optional(t.String({ description: "ISO 8601. Only intents created strictly before this time.", examples: ["2026-04-02T00:00:00.000Z"] })),
+    ...createdRangeQuery("intents"),
     limit: LimitQuery,
-    starting_after: t.Optional(
-      t.String({ description: "Cursor: the `id` of the last item of the previous page. An id that is not an item of this list is 400 `parameter_invalid`.", examples: [EX_ID] }),
-    ),
+    starting_after: startingAfterQuery(EX_ID),
   },
   { additionalProperties: false },
 );

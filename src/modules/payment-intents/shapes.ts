@@ -22,6 +22,11 @@ export function qrImageUrl(publicBaseUrl: string, intentId: string): string {
   return `${publicBaseUrl}/v1/qr/${intentId}.png`;
 }
 
+/** The fields every shape opens with, in this order. */
+function head(i: IntentRow) {
+  return { id: i.id, object: "payment_intent" as const, status: i.status, amount: unitsToUsd(i.amountUnits), currency: "usd" as const };
+}
+
 /** Fields present once confirmed (confirmed and settled intents). */
 function confirmation(i: IntentRow) {
   if (i.status !== "confirmed" && i.status !== "settled") return {};
@@ -38,11 +43,7 @@ function cancellation(i: IntentRow) {
 /** Base fields: everything through created_at (create response; get in awaiting_payment/expired). */
 export function intentBaseShape(i: IntentRow, qr: QrSettings) {
   return {
-    id: i.id,
-    object: "payment_intent" as const,
-    status: i.status,
-    amount: unitsToUsd(i.amountUnits),
-    currency: "usd" as const,
+    ...head(i),
     merchant_id: i.merchantId,
     payment_address: i.paymentAddress,
     chain: "base" as const,
@@ -65,11 +66,7 @@ export function intentGetShape(i: IntentRow, qr: QrSettings) {
 /** List item: no address, QR or expires_at, whatever the status. */
 export function intentListItemShape(i: IntentRow) {
   return {
-    id: i.id,
-    object: "payment_intent" as const,
-    status: i.status,
-    amount: unitsToUsd(i.amountUnits),
-    currency: "usd" as const,
+    ...head(i),
     merchant_id: i.merchantId,
     chain: "base" as const,
     token: "USDC" as const,
@@ -83,11 +80,7 @@ export function intentListItemShape(i: IntentRow) {
 export function intentCancelShape(i: IntentRow) {
   if (i.status !== "cancelled" || i.cancelledAt === null) throw new Error(`intent ${i.id} is not cancelled`);
   return {
-    id: i.id,
-    object: "payment_intent" as const,
-    status: i.status,
-    amount: unitsToUsd(i.amountUnits),
-    currency: "usd" as const,
+    ...head(i),
     merchant_id: i.merchantId,
     cancelled_at: isoMs(i.cancelledAt),
     metadata: i.metadata,
@@ -100,11 +93,7 @@ export function intentConfirmedEventShape(i: IntentRow) {
   const c = confirmation(i);
   if (!("tx_hash" in c)) throw new Error(`intent ${i.id} is not confirmed`);
   return {
-    id: i.id,
-    object: "payment_intent" as const,
-    status: i.status,
-    amount: unitsToUsd(i.amountUnits),
-    currency: "usd" as const,
+    ...head(i),
     net_amount: c.net_amount,
     fee: c.fee,
     merchant_id: i.merchantId,
@@ -119,11 +108,7 @@ export function intentConfirmedEventShape(i: IntentRow) {
 /** `data` of payment_intent.expired (DECISIONS.md "Webhooks"). */
 export function intentExpiredEventShape(i: IntentRow) {
   return {
-    id: i.id,
-    object: "payment_intent" as const,
-    status: i.status,
-    amount: unitsToUsd(i.amountUnits),
-    currency: "usd" as const,
+    ...head(i),
     merchant_id: i.merchantId,
     payment_address: i.paymentAddress,
     expires_at: isoMs(i.expiresAt),

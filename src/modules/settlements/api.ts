@@ -8,16 +8,16 @@
  * withdraws it and starts the ACH transfer. Idempotent with Idempotency-Key; two concurrent
  * cash-outs of one balance settle it once (the other is 400 nothing_to_settle).
  */
-import { Elysia, t } from "elysia";
+import { t } from "elysia";
 import type { AppContext } from "../../context.ts";
-import { authed } from "../../http/authed.ts";
+import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
-import { listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, parseStatusParam, listSchema, LimitQuery } from "../../http/list-params.ts";
-import { errorExample, errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader, unauthorizedResponse as unauthorized } from "../../http/openapi.ts";
+import { listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, parseStatusParam, listSchema, LimitQuery, createdRangeQuery, startingAfterQuery } from "../../http/list-params.ts";
+import { errorExample, idempotencyHeaderParameter, createResponses, listResponses, objectResponses } from "../../http/openapi.ts";
 import { printableName } from "../../domain/text.ts";
-import { idempotencyKey, jsonBodyOf, parseFailures, reused, STRICT, strictQuery } from "../../http/schema-route.ts";
+import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { unitsToUsd, usdToUnits } from "../../domain/money.ts";
 import { idempotentCreate, requestHash } from "../idempotency/store.ts";
@@ -53,10 +53,9 @@ export const SettlementListQuery = t.Object(
   {
     merchant_id: t.Optional(t.String({ description: "The merchant. Required unless the key is scoped to a single merchant.", examples: [EX_MERCHANT] })),
     status: t.Optional(t.Union(STATUSES.map((s) => t.Literal(s)), { description: "Only settlements in this status." })),
-    created_after: t.Optional(t.String({ description: "Initiated strictly after this instant (ISO 8601).", examples: ["2026-04-01T00:00:00.000Z"] })),
-    created_before: t.Optional(t.String({ description: "Initiated strictly before this instant (ISO 8601).", examples: ["2026-05-01"] })),
+    ...createdRangeQuery("settlements (initiated)"),
     limit: LimitQuery,
-    starting_after: t.Optional(t.String({ description: "The id of the last settlement of the previous page." })),
+    starting_after: startingAfterQuery("stl_4fQm2Lx9RtVb8NcZ1aWd3KpH"),
   },
   { additionalProperties: false },
 );
@@ -89,15 +88,11 @@ async function merchantOf(ctx: AppContext, p: Principal, given: string | undefin
 }
 
 export function settlementApiRoutes(ctx: AppContext) {
-  return new Elysia({ name: "settlements-api", ...STRICT })
-    .use(authed(ctx))
-    .use(parseFailures())
+  return authedRoutes(ctx, "settlements-api")
     .get(
       "/v1/settlements",
       async ({ principal, request }) => {
-        strictQuery(request.url, SettlementListQuery);
-        const q = new URL(request.url).searchParams;
-        const opt = (n: string) => q.get(n) ?? undefined;
+        const opt = queryText(request.url, SettlementListQuery);
         const m = await merchantOf(ctx, principal, opt("merchant_id"), 404);
         const page = await listMerchantSettlements(ctx, {
           merchantId: m.id,
@@ -116,16 +111,15 @@ export function settlementApiRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "List settlements",
           description: "Settlements of one merchant, newest first. Their transactions: `GET /v1/transactions?settlement=stl_…`.",
-          responses: {
-            200: jsonResponse(SettlementList, "A page of settlements."),
-            400: errorResponse(400, [
+          responses: listResponses(SettlementList, {
+            page: "A page of settlements.",
+            errors: [
               errorExample("parameter_missing", "Missing required param: merchant_id (this API key is not scoped to a single merchant).", "merchant_id"),
               errorExample("parameter_invalid", "Invalid status: must be one of pending, in_transit, completed, failed.", "status"),
               errorExample("parameter_unknown", "Received unknown parameter: page", "page"),
-            ]),
-            401: unauthorized,
-            404: errorResponse(404, [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'", "merchant_id")]),
-          },
+            ],
+            notFound: [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'", "merchant_id")],
+          }),
         },
       },
     )
@@ -143,7 +137,7 @@ export function settlementApiRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "Get a settlement",
           description: "The settlement object (DECISIONS.md \"Settlement\").",
-          responses: { 200: jsonResponse(DocSettlement, "The settlement."), 401: unauthorized, 404: errorResponse(404, [errorExample("resource_missing", "No such settlement: 'stl_4fQm2Lx9RtVb8NcZ1aWd3KpH'")]) },
+          responses: objectResponses(DocSettlement, { ok: "The settlement.", notFound: [errorExample("resource_missing", "No such settlement: 'stl_4fQm2Lx9RtVb8NcZ1aWd3KpH'")] }),
         },
       },
     )
@@ -198,10 +192,10 @@ export function settlementApiRoutes(ctx: AppContext) {
           description:
             "Settles the merchant's available balance now, whatever its schedule: one settlement of every available transaction, paid by ACH to its bank account. Answers 201 with the settlement (`pending`); it moves to `in_transit` once withdrawn and the transfer started, then `completed` (`settlement.completed`). Idempotent with `Idempotency-Key`. Two cash-outs at once settle the balance once: the other is 400 `nothing_to_settle`.",
           parameters: [idempotencyHeaderParameter],
-          responses: {
-            201: jsonResponse(DocSettlement, "The new settlement."),
-            200: jsonResponse(DocSettlement, "Replay of an earlier cash-out with the same idempotency key: that settlement now.", replayedHeader),
-            400: errorResponse(400, [
+          responses: createResponses(DocSettlement, {
+            created: "The new settlement.",
+            replayed: "Replay of an earlier cash-out with the same idempotency key: that settlement now.",
+            errors: [
               errorExample("nothing_to_settle", "Merchant 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K' has no available balance to settle."),
               errorExample("amount_above_available", "amount (500) is above the available balance (120.5).", "amount"),
               errorExample("payout_provider_missing", "No payout provider is configured for live mode: settlements cannot be paid out. Ask the operator to configure one."),
@@ -209,10 +203,8 @@ export function settlementApiRoutes(ctx: AppContext) {
               errorExample("parameter_missing", "Missing required param: merchant_id (this API key is not scoped to a single merchant).", "merchant_id"),
               errorExample("resource_missing", "No such merchant: 'mer_123'", "merchant_id"),
               errorExample("parameter_unknown", "Received unknown parameter: currency", "currency"),
-            ]),
-            401: unauthorized,
-            409: errorResponse(409, [errorExample("idempotency_key_reused", "Keys for idempotent requests can only be used with the same parameters they were first used with.", "idempotency_key")]),
-          },
+            ],
+          }),
         },
       },
     );

@@ -13,16 +13,16 @@
  * settlement get shape, newest first, `has_more: false`, `total_count` = their number. Nothing to do
  * is an empty list.
  */
-import { Elysia, t } from "elysia";
+import { t } from "elysia";
 import type { AppContext } from "../../context.ts";
-import { authed } from "../../http/authed.ts";
+import { authedRoutes } from "../../http/authed.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { readJsonBody, requireObject } from "../../http/json-body.ts";
 import { printableName } from "../../domain/text.ts";
 import { noQuery } from "../../http/query.ts";
 import { isIdOf } from "../../domain/ids.ts";
-import { errorExample, errorResponse, jsonResponse, openApiSchema } from "../../http/openapi.ts";
+import { errorExample, openApiSchema, objectResponses } from "../../http/openapi.ts";
 import { requireSandbox } from "../access/authenticator.ts";
 import { advanceSandboxSettlements } from "./service.ts";
 import { SettlementListSchema, settlementShape } from "./shapes.ts";
@@ -42,7 +42,7 @@ async function visibleTestMerchants(ctx: AppContext, p: Principal): Promise<stri
 }
 
 export function settlementRoutes(ctx: AppContext) {
-  return new Elysia({ name: "settlements" }).use(authed(ctx)).post(
+  return authedRoutes(ctx, "settlements").post(
     "/v1/test_helpers/settlements/advance",
     async ({ principal, request }) => {
       requireSandbox(principal);
@@ -74,15 +74,11 @@ export function settlementRoutes(ctx: AppContext) {
         description:
           "Runs the settlements of the merchants the key may see (or of `merchant_id`): their available balance is settled now as if the schedule were due, the funds are withdrawn on the sandbox chain to the payout address, the ACH transfer is started, and the sandbox clock is advanced until the transfers arrive (1 to 3 US business days), so they complete: intents and transactions become `settled`, `settlement_status` becomes `paid`, and `settlement.completed` is sent. Answers with a list of the settlements that were created or changed, in their get shape. Sandbox keys only.",
         requestBody: { required: false, content: { "application/json": { schema: openApiSchema(AdvanceBody) } } },
-        responses: {
-          200: jsonResponse(SettlementListSchema, "The affected settlements, newest first."),
-          400: errorResponse(400, [
-            errorExample("parameter_unknown", "Received unknown parameter: amount", "amount"),
-            errorExample("resource_missing", "No such merchant: 'mer_123'", "merchant_id"),
-          ]),
-          401: errorResponse(401, [errorExample("api_key_missing", "No API key provided. Send it as 'Authorization: Bearer <API_KEY>'.")]),
-          404: errorResponse(404, [errorExample("resource_missing", "Test helpers exist only in the sandbox: use an sk_test_ key.")]),
-        },
+        responses: objectResponses(SettlementListSchema, {
+          ok: "The affected settlements, newest first.",
+          errors: [errorExample("parameter_unknown", "Received unknown parameter: amount", "amount"), errorExample("resource_missing", "No such merchant: 'mer_123'", "merchant_id")],
+          notFound: [errorExample("resource_missing", "Test helpers exist only in the sandbox: use an sk_test_ key.")],
+        }),
       },
     },
   );

@@ -17,17 +17,7 @@
  * Not done: fee bumping of a stuck transaction (a replacement with the same nonce would be one more
  * recorded attempt; every check above already handles several attempts).
  */
-import {
-  BaseError,
-  ContractFunctionRevertedError,
-  getAddress,
-  keccak256,
-  parseEventLogs,
-  stringToHex,
-  type Address,
-  type Hex,
-  type TransactionReceipt,
-} from "viem";
+import { BaseError, ContractFunctionRevertedError, getAddress, keccak256, parseEventLogs, stringToHex, type Address, type Hex, type TransactionReceipt } from "viem";
 import type { AppContext } from "../../context.ts";
 import type { ChainRuntime } from "../../chain/runtime.ts";
 import { merchantAccountAbi } from "../../../contracts/abis.ts";

@@ -5,15 +5,15 @@
  * Both answer with the intent in its get shape (DECISIONS.md "Shapes the spec leaves open").
  * (POST /v1/test_helpers/settlements/advance belongs to the settlement module.)
  */
-import { Elysia, t } from "elysia";
+import { t } from "elysia";
 import type { AppContext } from "../../context.ts";
-import { authed } from "../../http/authed.ts";
+import { authedRoutes } from "../../http/authed.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { readEmptyBody, readJsonBody, requireObject } from "../../http/json-body.ts";
 import { printableName } from "../../domain/text.ts";
 import { noQuery } from "../../http/query.ts";
 import { parseAmount } from "../payment-intents/input.ts";
-import { errorExample, errorResponse, jsonResponse, openApiSchema, unauthorizedResponse as unauthorized } from "../../http/openapi.ts";
+import { errorExample, openApiSchema, objectResponses } from "../../http/openapi.ts";
 import { IntentIdParams, PaymentIntentSchema } from "../payment-intents/model.ts";
 import { getVisibleIntent, qrSettings } from "../payment-intents/service.ts";
 import { intentGetShape } from "../payment-intents/shapes.ts";
@@ -32,14 +32,13 @@ const PayBody = t.Object(
   { additionalProperties: false, examples: [{}, { amount: 5 }] },
 );
 
-const sandboxOnly = errorResponse(404, [
+const sandboxOnly = [
   errorExample("resource_missing", "No such payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa'"),
   errorExample("resource_missing", "Test helpers exist only in the sandbox: use an sk_test_ key."),
-]);
+];
 
 export function testHelperRoutes(ctx: AppContext) {
-  return new Elysia({ name: "test-helpers" })
-    .use(authed(ctx))
+  return authedRoutes(ctx, "test-helpers")
     .post(
       "/v1/test_helpers/payment_intents/:id/pay",
       async ({ principal, params, request }) => {
@@ -62,15 +61,11 @@ export function testHelperRoutes(ctx: AppContext) {
         parse: "none",
         params: IntentIdParams,
         detail: {
-          responses: {
-            200: jsonResponse(PaymentIntentSchema, "The intent in its get shape (still `awaiting_payment` until the payment is confirmed)."),
-            400: errorResponse(400, [
-              errorExample("amount_out_of_range", "amount must be between 0.000001 and 100000 USD.", "amount"),
-              errorExample("parameter_unknown", "Received unknown parameter: currency", "currency"),
-            ]),
-            401: unauthorized,
-            404: sandboxOnly,
-          },
+          responses: objectResponses(PaymentIntentSchema, {
+            ok: "The intent in its get shape (still `awaiting_payment` until the payment is confirmed).",
+            errors: [errorExample("amount_out_of_range", "amount must be between 0.000001 and 100000 USD.", "amount"), errorExample("parameter_unknown", "Received unknown parameter: currency", "currency")],
+            notFound: sandboxOnly,
+          }),
           tags: ["Test helpers"],
           summary: "Pay a payment intent (sandbox)",
           description:
@@ -93,12 +88,7 @@ export function testHelperRoutes(ctx: AppContext) {
         parse: "none",
         params: IntentIdParams,
         detail: {
-          responses: {
-            200: jsonResponse(PaymentIntentSchema, "The intent in its get shape."),
-            400: errorResponse(400, [errorExample("parameter_unknown", "Received unknown parameter: ttl", "ttl")]),
-            401: unauthorized,
-            404: sandboxOnly,
-          },
+          responses: objectResponses(PaymentIntentSchema, { ok: "The intent in its get shape.", errors: [errorExample("parameter_unknown", "Received unknown parameter: ttl", "ttl")], notFound: sandboxOnly }),
           tags: ["Test helpers"],
           summary: "Make a payment intent due now (sandbox)",
           description:

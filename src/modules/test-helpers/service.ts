@@ -7,7 +7,6 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { AppContext } from "../../context.ts";
 import { testUsdcAbi, usdcAbi } from "../../../contracts/abis.ts";
 import type { Principal } from "../access/authenticator.ts";
-import { ApiError } from "../../domain/errors.ts";
 import { getVisibleIntent, intentFromDb } from "../payment-intents/service.ts";
 import type { IntentRow } from "../payment-intents/shapes.ts";
 import { pgTs } from "../../db/pg-values.ts";

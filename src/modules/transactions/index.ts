@@ -1,9 +1,8 @@
 /** Routes: GET /v1/transactions/{id}, GET /v1/transactions. */
-import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
-import { authed } from "../../http/authed.ts";
+import { authedRoutes } from "../../http/authed.ts";
 import { listBody } from "../../http/list-params.ts";
-import { errorExample, errorResponse, jsonResponse, unauthorizedResponse as unauthorized } from "../../http/openapi.ts";
+import { errorExample, listResponses, objectResponses } from "../../http/openapi.ts";
 import { noQuery } from "../../http/query.ts";
 import { strictQuery } from "../../http/schema-route.ts";
 import { refineListTransactions, TransactionIdParams, TransactionListQuery, TransactionListSchema, TransactionSchema } from "./model.ts";
@@ -11,8 +10,7 @@ import { getVisibleTransaction, listTransactions } from "./service.ts";
 import { transactionGetShape, transactionListItemShape } from "./shapes.ts";
 
 export function transactionRoutes(ctx: AppContext) {
-  return new Elysia({ name: "transactions" })
-    .use(authed(ctx))
+  return authedRoutes(ctx, "transactions")
     .get(
       "/v1/transactions/:id",
       async ({ principal, params, request }) => {
@@ -25,12 +23,11 @@ export function transactionRoutes(ctx: AppContext) {
           tags: ["Transactions"],
           summary: "Get a transaction",
           description: "The full record of a confirmed on-chain payment: on-chain data, fee breakdown and settlement status.",
-          responses: {
-            200: jsonResponse(TransactionSchema, "The transaction."),
-            400: errorResponse(400, [errorExample("parameter_unknown", "Received unknown parameter: expand", "expand")]),
-            401: unauthorized,
-            404: errorResponse(404, [errorExample("resource_missing", "No such transaction: 'txn_4fQm8ZpX2LbR7cVt1NwKd9Ya'")]),
-          },
+          responses: objectResponses(TransactionSchema, {
+            ok: "The transaction.",
+            errors: [errorExample("parameter_unknown", "Received unknown parameter: expand", "expand")],
+            notFound: [errorExample("resource_missing", "No such transaction: 'txn_4fQm8ZpX2LbR7cVt1NwKd9Ya'")],
+          }),
         },
       },
     )
@@ -48,18 +45,15 @@ export function transactionRoutes(ctx: AppContext) {
           summary: "List transactions",
           description:
             "Transactions of a merchant, newest first (`confirmed_at` descending, then `id` descending), including payments that matched no intent (`payment_intent_id: null`). Unknown query parameters are refused with 400 `parameter_unknown`.",
-          responses: {
-            200: jsonResponse(TransactionListSchema, "A page of transactions."),
-            400: errorResponse(400, [
+          responses: listResponses(TransactionListSchema, {
+            page: "A page of transactions.",
+            errors: [
               errorExample("parameter_missing", "Missing required param: merchant_id (this API key is not scoped to a single merchant).", "merchant_id"),
-              errorExample("parameter_invalid", "Invalid limit: must be an integer between 1 and 100.", "limit"),
-              errorExample("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after"),
               errorExample("parameter_invalid", "Invalid date_from: must be an ISO 8601 timestamp such as 2026-04-01T12:00:00.000Z (or a date, 2026-04-01).", "date_from"),
               errorExample("parameter_unknown", "Received unknown parameter: page", "page"),
-            ]),
-            401: unauthorized,
-            404: errorResponse(404, [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'", "merchant_id")]),
-          },
+            ],
+            notFound: [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'", "merchant_id")],
+          }),
         },
       },
     );

@@ -7,7 +7,7 @@ import { t, type Static } from "elysia";
 import type { TransactionStatus } from "../../db/schema/core.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { isIdOf } from "../../domain/ids.ts";
-import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, listSchema, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, rawQueryParam, LimitQuery } from "../../http/list-params.ts";
+import { listSchema, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, rawQueryParam, LimitQuery, startingAfterQuery } from "../../http/list-params.ts";
 
 export const TRANSACTION_STATUSES: readonly TransactionStatus[] = ["confirmed", "settled", "failed"];
 
@@ -119,9 +119,7 @@ export const TransactionListQuery = t.Object(
       }),
     ),
     limit: LimitQuery,
-    starting_after: t.Optional(
-      t.String({ description: "Cursor: the `id` of the last item of the previous page. An id that is not an item of this list is 400 `parameter_invalid`.", examples: [EX_ID] }),
-    ),
+    starting_after: startingAfterQuery(EX_ID),
   },
   { additionalProperties: false },
 );

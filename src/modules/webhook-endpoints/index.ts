@@ -4,40 +4,26 @@
  * Each request schema (model.ts) both validates and documents. Endpoints belong to the key's
  * account and mode; a key scoped to one merchant does not manage them (404, never 403).
  */
-import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
-import { authed } from "../../http/authed.ts";
+import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { listBody, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
-import { errorExample, errorResponse, idempotencyHeaderParameter, jsonResponse, replayedHeader, unauthorizedResponse as unauthorized } from "../../http/openapi.ts";
+import { errorExample, idempotencyHeaderParameter, createResponses, listResponses, objectResponses } from "../../http/openapi.ts";
 import { printableName } from "../../domain/text.ts";
-import { idempotencyKey, jsonBodyOf, parseFailures, reused, STRICT, strictQuery } from "../../http/schema-route.ts";
+import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { parseMetadata } from "../payment-intents/input.ts";
 import { idempotentCreate, requestHash } from "../idempotency/store.ts";
 import { deliveryCursor, listDeliveries } from "../webhooks/service.ts";
-import {
-  CreateEndpointBody,
-  DeletedSchema,
-  DeliveryListQuery,
-  DeliveryListSchema,
-  deliveryShape,
-  EmptyBody,
-  EndpointIdParams,
-  EndpointListQuery,
-  EndpointListSchema,
-  EndpointSchema,
-  endpointShape,
-  EndpointWithSecretSchema,
-  UpdateEndpointBody,
-} from "./model.ts";
+import { CreateEndpointBody, DeletedSchema, DeliveryListQuery, DeliveryListSchema, deliveryShape, EmptyBody, EndpointIdParams, EndpointListQuery, EndpointListSchema, EndpointSchema, endpointShape, EndpointWithSecretSchema, UpdateEndpointBody } from "./model.ts";
 import { deleteEndpoint, findEndpoint, insertEndpoint, listEndpoints, rotateSecret, updateEndpoint, type Owner } from "./service.ts";
 import { checkEndpointUrl } from "./url-policy.ts";
 
 const TAG = ["Webhook endpoints"];
-const missing = errorResponse(404, [errorExample("resource_missing", "No such webhook_endpoint: 'we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y'")]);
+const missing = [errorExample("resource_missing", "No such webhook_endpoint: 'we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y'")];
+const scopedKey = errorExample("resource_missing", "Webhook endpoints belong to the integrator account: use an API key that is not scoped to a merchant.");
 const urlErrors = [
   errorExample("url_not_allowed", "Live webhook endpoints must use https.", "url"),
   errorExample("url_not_allowed", "Live webhook endpoints must not point at 127.0.0.1 ('localhost' resolves to it): it is a loopback address.", "url"),
@@ -79,9 +65,7 @@ function description(v: string | null | undefined): string | null | undefined {
 }
 
 export function webhookEndpointRoutes(ctx: AppContext) {
-  return new Elysia({ name: "webhook-endpoints", ...STRICT })
-    .use(authed(ctx))
-    .use(parseFailures())
+  return authedRoutes(ctx, "webhook-endpoints")
     .post(
       "/v1/webhook_endpoints",
       async ({ principal, body, request, set }) => {
@@ -116,20 +100,19 @@ export function webhookEndpointRoutes(ctx: AppContext) {
           description:
             "Registers a URL for the key's account and mode. The answer carries the `whsec_` signing secret, shown only here. Idempotent with the `Idempotency-Key` header (a replay answers 200 without the secret). Keys scoped to a merchant cannot manage endpoints (404).",
           parameters: [idempotencyHeaderParameter],
-          responses: {
-            201: jsonResponse(EndpointWithSecretSchema, "The new endpoint, with its secret."),
-            200: jsonResponse(EndpointSchema, "Replay of an earlier create with the same idempotency key (no secret).", replayedHeader),
-            400: errorResponse(400, [
+          responses: createResponses(EndpointWithSecretSchema, {
+            created: "The new endpoint, with its secret.",
+            replayed: "Replay of an earlier create with the same idempotency key (no secret).",
+            replaySchema: EndpointSchema,
+            errors: [
               errorExample("parameter_missing", "Missing required param: url.", "url"),
               errorExample("parameter_unknown", "Received unknown parameter: events.", "events"),
               errorExample("parameter_invalid", "Invalid enabled_events: '*' (every event) cannot be combined with other types.", "enabled_events"),
               errorExample("metadata_invalid", "Invalid metadata: at most 10 keys are allowed (got 11).", "metadata"),
               ...urlErrors,
-            ]),
-            401: unauthorized,
-            404: errorResponse(404, [errorExample("resource_missing", "Webhook endpoints belong to the integrator account: use an API key that is not scoped to a merchant.")]),
-            409: errorResponse(409, [errorExample("idempotency_key_reused", "Keys for idempotent requests can only be used with the same parameters they were first used with.", "idempotency_key")]),
-          },
+            ],
+            notFound: [scopedKey],
+          }),
         },
       },
     )
@@ -137,11 +120,10 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       "/v1/webhook_endpoints",
       async ({ principal, request }) => {
         const owner = ownerOf(principal);
-        strictQuery(request.url, EndpointListQuery);
-        const q = new URL(request.url).searchParams;
+        const opt = queryText(request.url, EndpointListQuery);
         const page = await listEndpoints(ctx.database.sql, owner, {
-          limit: parseLimitParam(q.get("limit") ?? undefined),
-          startingAfter: parseCursorParam(q.get("starting_after") ?? undefined, "webhookEndpoint"),
+          limit: parseLimitParam(opt("limit")),
+          startingAfter: parseCursorParam(opt("starting_after"), "webhookEndpoint"),
         });
         if (page === "bad_cursor") throw badCursor();
         return listBody(page.rows.map(endpointShape), page);
@@ -152,12 +134,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "List webhook endpoints",
           description: "The account's endpoints in the key's mode, newest first. Secrets are never listed.",
-          responses: {
-            200: jsonResponse(EndpointListSchema, "A page of endpoints."),
-            400: errorResponse(400, [errorExample("parameter_invalid", "Invalid limit: must be an integer between 1 and 100.", "limit")]),
-            401: unauthorized,
-            404: errorResponse(404, [errorExample("resource_missing", "Webhook endpoints belong to the integrator account: use an API key that is not scoped to a merchant.")]),
-          },
+          responses: listResponses(EndpointListSchema, { page: "A page of endpoints.", notFound: [scopedKey] }),
         },
       },
     )
@@ -167,7 +144,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
         noQuery(request.url);
         return endpointShape((await visible(ctx, principal, params.id)).endpoint);
       },
-      { params: EndpointIdParams, detail: { tags: TAG, summary: "Get a webhook endpoint", description: "The endpoint, without its secret.", responses: { 200: jsonResponse(EndpointSchema, "The endpoint."), 401: unauthorized, 404: missing } } },
+      { params: EndpointIdParams, detail: { tags: TAG, summary: "Get a webhook endpoint", description: "The endpoint, without its secret.", responses: objectResponses(EndpointSchema, { ok: "The endpoint.", notFound: missing }) } },
     )
     .post(
       "/v1/webhook_endpoints/:id",
@@ -192,12 +169,11 @@ export function webhookEndpointRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "Update a webhook endpoint",
           description: "Changes the given fields. `disabled: true` stops deliveries (pending ones are held and sent once enabled again, for up to 3 days); `disabled: false` enables it again. The URL rules are those of create.",
-          responses: {
-            200: jsonResponse(EndpointSchema, "The updated endpoint."),
-            400: errorResponse(400, [errorExample("parameter_unknown", "Received unknown parameter: secret.", "secret"), errorExample("parameter_invalid", "Invalid disabled: Expected boolean.", "disabled"), ...urlErrors]),
-            401: unauthorized,
-            404: missing,
-          },
+          responses: objectResponses(EndpointSchema, {
+            ok: "The updated endpoint.",
+            errors: [errorExample("parameter_unknown", "Received unknown parameter: secret.", "secret"), errorExample("parameter_invalid", "Invalid disabled: Expected boolean.", "disabled"), ...urlErrors],
+            notFound: missing,
+          }),
         },
       },
     )
@@ -216,7 +192,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "Delete a webhook endpoint",
           description: "The endpoint receives nothing more and is no longer shown. Its pending deliveries are dropped: each becomes `failed` with a `dropped` attempt in its log.",
-          responses: { 200: jsonResponse(DeletedSchema, "Deleted."), 401: unauthorized, 404: missing },
+          responses: objectResponses(DeletedSchema, { ok: "Deleted.", notFound: missing }),
         },
       },
     )
@@ -238,12 +214,11 @@ export function webhookEndpointRoutes(ctx: AppContext) {
           summary: "Rotate a webhook endpoint's secret",
           description:
             "A new `whsec_` secret, shown only in this response. For 24 hours deliveries carry a signature with each secret still valid (space-separated in `webhook-signature`, as Standard Webhooks allows), then the replaced one stops. Rotating again within 24 hours keeps every replaced secret until its own 24 hours end.",
-          responses: {
-            200: jsonResponse(EndpointWithSecretSchema, "The endpoint with its new secret."),
-            400: errorResponse(400, [errorExample("parameter_unknown", "Received unknown parameter: expires_in.", "expires_in")]),
-            401: unauthorized,
-            404: missing,
-          },
+          responses: objectResponses(EndpointWithSecretSchema, {
+            ok: "The endpoint with its new secret.",
+            errors: [errorExample("parameter_unknown", "Received unknown parameter: expires_in.", "expires_in")],
+            notFound: missing,
+          }),
         },
       },
     )
@@ -251,10 +226,9 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       "/v1/webhook_endpoints/:id/deliveries",
       async ({ principal, params, request }) => {
         await visible(ctx, principal, params.id);
-        strictQuery(request.url, DeliveryListQuery);
-        const search = new URL(request.url).searchParams;
-        const limit = parseLimitParam(search.get("limit") ?? undefined);
-        const startingAfter = parseCursorParam(search.get("starting_after") ?? undefined, "webhookDelivery");
+        const opt = queryText(request.url, DeliveryListQuery);
+        const limit = parseLimitParam(opt("limit"));
+        const startingAfter = parseCursorParam(opt("starting_after"), "webhookDelivery");
         const after = startingAfter === undefined ? undefined : await deliveryCursor(ctx.database.sql, { endpointId: params.id }, startingAfter);
         if (after === null) throw badCursor();
         const [rows, [count]] = await Promise.all([
@@ -273,12 +247,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "List deliveries of a webhook endpoint",
           description: "Deliveries to this endpoint, newest first, each with its attempts: outcome, HTTP status, latency, the first 1 KiB of the response, and when the next attempt is due. Paged like every list: `limit`, and `starting_after` (the last delivery id of the previous page) while `has_more` is true; `total_count` counts them all.",
-          responses: {
-            200: jsonResponse(DeliveryListSchema, "A page of deliveries."),
-            400: errorResponse(400, [errorExample("parameter_invalid", "Invalid limit: must be an integer between 1 and 100.", "limit"), errorExample("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after"), errorExample("parameter_unknown", "Received unknown parameter: status", "status")]),
-            401: unauthorized,
-            404: missing,
-          },
+          responses: listResponses(DeliveryListSchema, { page: "A page of deliveries.", errors: [errorExample("parameter_unknown", "Received unknown parameter: status", "status")], notFound: missing }),
         },
       },
     );

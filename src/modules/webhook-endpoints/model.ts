@@ -1,7 +1,7 @@
 /** Schemas (one per route: validation and documentation) and wire shapes of webhook endpoints. */
 import { t } from "elysia";
 import { WEBHOOK_EVENT_TYPES } from "../../db/schema/core.ts";
-import { LIST_LIMIT_MAX, listSchema, LimitQuery } from "../../http/list-params.ts";
+import { listSchema, LimitQuery } from "../../http/list-params.ts";
 import type { DeliveryView } from "../webhooks/service.ts";
 import type { EndpointRow } from "./service.ts";
 import { URL_MAX_LENGTH } from "./url-policy.ts";
