@@ -26,12 +26,12 @@ export interface Principal {
  */
 const CACHE_MS = 2_000;
 
-/** NOTIFY channel: payload is the id of a key that was revoked (src/modules/merchants/onboarding.ts). */
 /** 404 for live keys: sandbox-only routes (test helpers) do not exist for live keys. */
 export function requireSandbox(p: Principal): void {
   if (p.mode !== "test") throw new ApiError("resource_missing", "Test helpers exist only in the sandbox: use an sk_test_ key.");
 }
 
+/** NOTIFY channel: payload is the id of a key that was revoked (src/modules/merchants/onboarding.ts). */
 export const API_KEYS_CHANGED_CHANNEL = "stablepay_api_keys_changed";
 
 export class Authenticator {
