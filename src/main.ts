@@ -60,6 +60,7 @@ if (s) {
     `  Merchant       ${s.merchant_id} (pays to ${s.payment_address})`,
     `  Test key       ${s.test_key_scoped}   (scoped to the demo merchant)`,
     `  Test key       ${s.test_key_unscoped}   (unscoped)`,
+    `  Dashboard      ${s.dashboard_url}   (${s.dashboard_email} / ${s.dashboard_password})`,
     `  Payer wallet   ${s.payer_address}`,
     "",
     `  Everything above, with the payer's private key, is in ${config.sandboxInfoFile}`,

@@ -148,6 +148,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
         ? {
             api_url: apiUrl,
             swagger_url: `${apiUrl}/swagger`,
+            dashboard_url: `${apiUrl}/dashboard`,
             rpc_url: chains.test.rpcHttpUrl,
             chain_id: chains.test.chainId,
             usdc_address: chains.test.usdc,

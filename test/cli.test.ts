@@ -95,4 +95,26 @@ describe("operator CLI", () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain("Usage:");
   });
+  test("users create: a dashboard user with a one-time set-password link that signs in once; bad input is one clear line", async () => {
+    const account = await json<{ id: string }>("accounts", "create", "--name", "Dashboard team");
+    const user = await json<{ id: string; object: string; email: string; role: string; set_password_url: string }>("users", "create", "--account", account.id, "--email", "ops@team.example", "--role", "admin");
+    expect(user).toMatchObject({ object: "dashboard_user", email: "ops@team.example", role: "admin" });
+    expect(user.id).toMatch(/^usr_/);
+    const url = new URL(user.set_password_url);
+    expect(url.pathname).toBe("/dashboard/set-password");
+    const body = new URLSearchParams({ token: url.searchParams.get("token")!, password: "a long enough password", confirm: "a long enough password" }).toString();
+    const post = () => fetch(`${svc.apiUrl}/dashboard/set-password`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body, redirect: "manual" });
+    expect((await post()).status).toBe(303);
+    expect((await post()).status).toBe(400);
+    for (const [args, message] of [
+      [["--account", account.id, "--email", "ops@team.example", "--role", "admin"], /exists already/],
+      [["--account", account.id, "--email", "not-an-email", "--role", "admin"], /not an email address/],
+      [["--account", account.id, "--email", "x@team.example", "--role", "owner"], /role must be admin or viewer/],
+      [["--account", "acct_missing", "--email", "y@team.example"], /no such account/],
+    ] as const) {
+      const r = await cli("users", "create", ...args);
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(message);
+    }
+  });
 });

@@ -9,6 +9,7 @@
  *   more than that; the failure is answered 413 too (app.ts maps BodyTooLargeError).
  */
 import { randomUUID } from "node:crypto";
+import { recordClientAddress } from "../http/client-address.ts";
 import type { Logger } from "../logger.ts";
 import { MAX_BODY_BYTES } from "../http/json-body.ts";
 import { serviceUnavailable } from "../domain/errors.ts";
@@ -45,9 +46,10 @@ export function serveApi(app: { fetch: (request: Request) => Response | Promise<
     port: opts.port,
     development: false,
     maxRequestBodySize: UNREACHABLE_BODY_SIZE,
-    fetch(request) {
+    fetch(request, server) {
       const capped = request.method !== "GET" && request.method !== "HEAD" && request.headers.get("content-length") === null && request.body !== null;
-      return withDeadline(Promise.resolve(app.fetch(capped ? capChunkedBody(request) : request)), opts.log, request);
+      const handled = recordClientAddress(capped ? capChunkedBody(request) : request, server.requestIP(request)?.address);
+      return withDeadline(Promise.resolve(app.fetch(handled)), opts.log, request);
     },
     error(err) {
       const requestId = `req_${randomUUID().replaceAll("-", "")}`;

@@ -7,6 +7,7 @@ import { accounts } from "../db/schema/core.ts";
 import { merchantShape } from "../modules/merchants/model.ts";
 import { listDeliveries, resendEvent, WebhookOperatorError, type DeliveryView } from "../modules/webhooks/service.ts";
 import type { JsonOptions } from "./json.ts";
+import { addDashboardUser } from "../modules/access/dashboard-users.ts";
 import { settlementCashOut, settlementList, settlementSandboxRule, settlementText } from "../modules/settlements/operator.ts";
 
 type Values = Record<string, string | boolean | string[] | undefined>;
@@ -49,6 +50,16 @@ export const commands: Record<string, Command> = {
     options: { name: { type: "string" } },
     run: (ctx, v) => createIntegratorAccount(ctx, req(v, "name")),
     human: (a) => `created integrator account ${a.id} (${a.name})`,
+  }),
+  "users create": define({
+    json: { object: "dashboard_user" },
+    summary: "Create a dashboard user of an account (--account acct_…, --email, --role admin|viewer); prints a one-time set-password link",
+    options: { account: { type: "string" }, email: { type: "string" }, role: { type: "string" } },
+    run: async (ctx, v) => {
+      const { user, setPasswordToken } = await addDashboardUser(ctx.database.sql, { accountId: req(v, "account"), email: req(v, "email"), role: (v.role as string | undefined) ?? "viewer" }, ctx.clock.now());
+      return { ...user, set_password_url: `${ctx.config.publicBaseUrl}/dashboard/set-password?token=${setPasswordToken}` };
+    },
+    human: (u) => `created dashboard user ${u.id} (${u.email}, ${u.role})\n\n  set a password within 72 hours: ${u.set_password_url}\n\nThis link is shown once and works once.`,
   }),
   "accounts list": define({
     json: { object: "account" },

@@ -13,6 +13,7 @@ import { createLogger } from "../logger.ts";
 import { commands } from "./commands.ts";
 import { apiJson } from "./json.ts";
 import { OnboardingError } from "../modules/merchants/onboarding.ts";
+import { DashboardUserError } from "../modules/access/dashboard-users.ts";
 import { readFileSync, existsSync } from "node:fs";
 
 export class CliError extends Error {}
@@ -101,7 +102,7 @@ function usage() {
 
 main(process.argv.slice(2)).catch((err: unknown) => {
   // Known errors are one clear line; anything else also gets its stack for a bug report.
-  const known = err instanceof CliError || err instanceof ConfigError || err instanceof OnboardingError || String((err as { code?: string }).code).startsWith("ERR_PARSE_ARGS");
+  const known = err instanceof CliError || err instanceof ConfigError || err instanceof OnboardingError || err instanceof DashboardUserError || String((err as { code?: string }).code).startsWith("ERR_PARSE_ARGS");
   console.error(known ? `error: ${(err as Error).message}` : err);
   process.exit(1);
 });

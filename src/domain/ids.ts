@@ -24,6 +24,7 @@ export const ID_PREFIXES = {
   webhookEndpoint: "we",
   webhookDelivery: "wd",
   settlement: "stl",
+  dashboardUser: "usr",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

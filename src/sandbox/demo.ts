@@ -11,6 +11,8 @@ import type { AppContext } from "../context.ts";
 import { accountMerchants, accounts, merchants } from "../db/schema/core.ts";
 import { createApiKey, createIntegratorAccount, onboardMerchant } from "../modules/merchants/onboarding.ts";
 import { testUsdcAbi, usdcAbi } from "../../contracts/abis.ts";
+import { randomBase62 } from "../domain/ids.ts";
+import { createDashboardUser, findUserByEmail, issueSetPasswordToken, setPasswordWithToken, verifyPassword } from "../modules/access/dashboard-users.ts";
 
 export const DEMO_ACCOUNT_NAME = "Demo integrator";
 
@@ -26,12 +28,15 @@ export interface SandboxInfo {
   payment_address: string;
   test_key_scoped: string;
   test_key_unscoped: string;
+  dashboard_url: string;
+  dashboard_email: string;
+  dashboard_password: string;
   payer_address: Address;
   payer_private_key: Hex;
   database_url: string;
 }
 
-export async function ensureDemo(ctx: AppContext, infoFile: string): Promise<Pick<SandboxInfo, "account_id" | "merchant_id" | "payment_address" | "test_key_scoped" | "test_key_unscoped">> {
+export async function ensureDemo(ctx: AppContext, infoFile: string): Promise<Pick<SandboxInfo, "account_id" | "merchant_id" | "payment_address" | "test_key_scoped" | "test_key_unscoped" | "dashboard_email" | "dashboard_password">> {
   const previous = readPrevious(infoFile);
   let [account] = await ctx.database.db.select().from(accounts).where(eq(accounts.name, DEMO_ACCOUNT_NAME)).orderBy(asc(accounts.createdAt)).limit(1);
   account ??= await createIntegratorAccount(ctx, DEMO_ACCOUNT_NAME);
@@ -67,7 +72,23 @@ export async function ensureDemo(ctx: AppContext, infoFile: string): Promise<Pic
   const scoped = keysStillValid ? previous.test_key_scoped : (await createApiKey(ctx, { accountId: account.id, mode: "test", merchantId: merchant.id })).key;
   const unscoped = keysStillValid ? previous.test_key_unscoped : (await createApiKey(ctx, { accountId: account.id, mode: "test" })).key;
   await fundPayer(ctx);
-  return { account_id: account.id, merchant_id: merchant.id, payment_address: merchant.paymentAddress ?? "", test_key_scoped: scoped, test_key_unscoped: unscoped };
+  const admin = await ensureDemoAdmin(ctx, account.id, previous);
+  return { account_id: account.id, merchant_id: merchant.id, payment_address: merchant.paymentAddress ?? "", test_key_scoped: scoped, test_key_unscoped: unscoped, ...admin };
+}
+
+const DEMO_ADMIN_EMAIL = "admin@demo-integrator.example";
+
+/** The demo admin of the dashboard; its password is kept in the info file, made anew if that is lost. */
+async function ensureDemoAdmin(ctx: AppContext, accountId: string, previous: SandboxInfo | undefined): Promise<{ dashboard_email: string; dashboard_password: string }> {
+  const sql = ctx.database.sql;
+  const now = ctx.clock.now();
+  const existing = await findUserByEmail(sql, DEMO_ADMIN_EMAIL);
+  if (existing && previous?.dashboard_password && (await verifyPassword(sql, DEMO_ADMIN_EMAIL, previous.dashboard_password)))
+    return { dashboard_email: DEMO_ADMIN_EMAIL, dashboard_password: previous.dashboard_password };
+  const token = existing ? await issueSetPasswordToken(sql, existing.id, now) : (await createDashboardUser(sql, { accountId, email: DEMO_ADMIN_EMAIL, role: "admin" }, now)).setPasswordToken;
+  const password = `demo-${randomBase62(16)}`;
+  await setPasswordWithToken(sql, token, password, now);
+  return { dashboard_email: DEMO_ADMIN_EMAIL, dashboard_password: password };
 }
 
 function readPrevious(file: string): SandboxInfo | undefined {

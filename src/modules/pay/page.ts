@@ -7,6 +7,7 @@
  * block for the script is JSON with `<`, `>`, `&` and line separators escaped, so it can never end
  * its <script type="application/json"> element. No inline script or style: the CSP forbids both.
  */
+import { esc } from "../../domain/text.ts";
 import type { PageStatus, PageView } from "./status.ts";
 import { usdcText, usdText } from "./status.ts";
 
@@ -16,12 +17,7 @@ export const ASSET_PREFIX = "/pay/assets";
 export const PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** HTML-escapes text for element content and quoted attribute values. */
-export function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
+export { esc };
 
 /** JSON safe inside a <script type="application/json"> element. */
 export function scriptJson(value: unknown): string {

@@ -1,0 +1,110 @@
+/**
+ * What the dashboard shows, read through the services the API uses (balances, intent lists and
+ * visibility), so that no rule is written twice; only the volume chart and an intent's timeline and
+ * events are read here.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import { accountMerchants, merchants } from "../../db/schema/core.ts";
+import { fromPgTs } from "../../db/pg-values.ts";
+import type { Mode } from "../../domain/mode.ts";
+import type { Principal } from "../access/authenticator.ts";
+import { computeMerchantBalance } from "../merchants/balance.ts";
+import type { MerchantRow } from "../merchants/service.ts";
+import { listIntents } from "../payment-intents/service.ts";
+import type { IntentRow } from "../payment-intents/shapes.ts";
+import type { MerchantBalanceView, PaymentDetailView, PaymentRowView } from "./pages.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The account's merchants in `mode`, oldest first. */
+export async function accountMerchantsIn(ctx: AppContext, accountId: string, mode: Mode): Promise<MerchantRow[]> {
+  const rows = await ctx.database.db
+    .select({ m: merchants })
+    .from(merchants)
+    .innerJoin(accountMerchants, eq(accountMerchants.merchantId, merchants.id))
+    .where(and(eq(accountMerchants.accountId, accountId), eq(merchants.mode, mode)))
+    .orderBy(asc(merchants.createdAt));
+  return rows.map((r) => r.m);
+}
+
+export async function balancesOf(ctx: AppContext, list: MerchantRow[]): Promise<MerchantBalanceView[]> {
+  return Promise.all(
+    list.map(async (m) => {
+      const b = await computeMerchantBalance(ctx, m);
+      return { id: m.id, name: m.businessName, availableUnits: b.availableUnits, pendingUnits: b.pendingSettlementUnits, source: b.source === "chain" ? "chain" : "ledger" } as const;
+    }),
+  );
+}
+
+/** Received per UTC day over the last 30 days (today included), failed transfers left out. */
+export async function volumeOf(ctx: AppContext, merchantIds: string[], now: Date): Promise<Array<{ day: string; units: bigint }>> {
+  const first = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - 29 * DAY_MS);
+  const rows =
+    merchantIds.length === 0
+      ? []
+      : await ctx.database.sql<{ day: string; units: string }[]>`
+          SELECT to_char(date_trunc('day', confirmed_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, sum(amount_units)::text AS units
+          FROM app.transactions
+          WHERE merchant_id = ANY(${merchantIds}::text[]) AND status <> 'failed' AND confirmed_at >= ${first.toISOString()}::timestamptz
+          GROUP BY 1`;
+  const byDay = new Map(rows.map((r) => [r.day, BigInt(r.units)]));
+  return Array.from({ length: 30 }, (_, i) => {
+    const day = new Date(first.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    return { day, units: byDay.get(day) ?? 0n };
+  });
+}
+
+export function rowView(i: IntentRow, names: Map<string, string>): PaymentRowView {
+  return { id: i.id, merchantName: names.get(i.merchantId) ?? i.merchantId, amountUnits: i.amountUnits, status: i.status, createdAt: i.createdAt };
+}
+
+/** The newest `limit` intents over the account's merchants (the API's list, per merchant, merged). */
+export async function recentPayments(ctx: AppContext, p: Principal, list: MerchantRow[], limit: number): Promise<PaymentRowView[]> {
+  const names = new Map(list.map((m) => [m.id, m.businessName]));
+  const pages = await Promise.all(
+    list.map((m) => listIntents(ctx, p, { merchantId: m.id, status: undefined, createdAfterMs: undefined, createdBeforeMs: undefined, limit, startingAfter: undefined })),
+  );
+  return pages
+    .flatMap((page) => page.items)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+    .slice(0, limit)
+    .map((i) => rowView(i, names));
+}
+
+/** An intent the principal may see, with its timeline (from its own and its payment's times) and its events. */
+export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchantName: string): Promise<PaymentDetailView> {
+  const sql = ctx.database.sql;
+  const timeline: Array<{ at: Date; what: string }> = [{ at: intent.createdAt, what: "Created, awaiting payment" }];
+  if (intent.transactionId) {
+    const [t] = await sql`SELECT tx_hash, block_number, created_at, confirmed_at, fee_status, fee_collected_at FROM app.transactions WHERE id = ${intent.transactionId}`;
+    if (t) {
+      timeline.push({ at: fromPgTs(t.confirmed_at), what: `Transfer seen and confirmed in block ${String(t.block_number)} (${String(t.tx_hash).slice(0, 10)}…)` });
+      if (t.fee_status === "collected" && t.fee_collected_at) timeline.push({ at: fromPgTs(t.fee_collected_at), what: "Platform fee collected" });
+    }
+  }
+  if (intent.cancelledAt) timeline.push({ at: intent.cancelledAt, what: "Cancelled" });
+  if (intent.expiredAt) timeline.push({ at: intent.expiredAt, what: "Expired (a payment sent now is still recorded)" });
+  if (intent.settledAt) timeline.push({ at: intent.settledAt, what: "Settled to the merchant's bank" });
+  timeline.sort((a, b) => a.at.getTime() - b.at.getTime());
+  // The intent's own events and those of its payments, from its creation on (events of a merchant
+  // are found by merchant and time first).
+  const events = await sql<{ id: string; type: string; created_at: unknown }[]>`
+    SELECT id, type, created_at FROM app.events
+    WHERE merchant_id = ${intent.merchantId} AND mode = ${intent.mode} AND created_at >= ${intent.createdAt.toISOString()}::timestamptz
+      AND (data->>'id' = ${intent.id} OR data->>'payment_intent_id' = ${intent.id})
+    ORDER BY created_at, id LIMIT 50`;
+  return {
+    id: intent.id,
+    merchantName,
+    status: intent.status,
+    amountUnits: intent.amountUnits,
+    feeUnits: intent.feeUnits,
+    netUnits: intent.netUnits,
+    paymentAddress: intent.paymentAddress,
+    txHash: intent.txHash,
+    metadata: intent.metadata as Record<string, string>,
+    timeline,
+    events: events.map((e) => ({ id: e.id, type: e.type, at: fromPgTs(e.created_at) })),
+  };
+}

@@ -1,0 +1,258 @@
+/**
+ * Routes of the merchant dashboard (HTML, server-rendered, no script):
+ *   GET  /dashboard/sign-in, POST /dashboard/sign-in, POST /dashboard/sign-out
+ *   GET  /dashboard/set-password?token=…, POST /dashboard/set-password (the one-time link)
+ *   GET  /dashboard                      home: balances, 30-day volume, recent payments
+ *   GET  /dashboard/payments             the API's list, with its filters and cursor
+ *   GET  /dashboard/payments/{id}        one payment: timeline, events; cancel (admin)
+ *   POST /dashboard/payments/{id}/cancel
+ *   GET  /dashboard/assets/dashboard.css
+ * Sessions: an opaque random token in an HttpOnly, SameSite=Lax cookie (Secure over https), stored
+ * hashed (access/dashboard-users.ts). Every state-changing form carries a CSRF token: the session's,
+ * or before sign-in a random one in a short-lived cookie (double submit). `?mode=test|live` picks
+ * the data shown. What a user may see is what an unscoped API key of the account may see.
+ */
+import { Elysia } from "elysia";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { AppContext } from "../../context.ts";
+import type { Mode } from "../../domain/mode.ts";
+import { ApiError } from "../../domain/errors.ts";
+import { clientAddress } from "../../http/client-address.ts";
+import {
+  closeSession,
+  csrfMatches,
+  dashboardPrincipal,
+  loadSession,
+  openSession,
+  PASSWORD_MIN_LENGTH,
+  SESSION_ABSOLUTE_MS,
+  setPasswordWithToken,
+  verifyPassword,
+  type DashboardSession,
+} from "../access/dashboard-users.ts";
+import { SignInThrottle } from "../access/sign-in-throttle.ts";
+import { getVisibleMerchant } from "../merchants/service.ts";
+import { cancelVisibleIntent, getVisibleIntent, listIntents } from "../payment-intents/service.ts";
+import { accountMerchantsIn, balancesOf, paymentDetail, recentPayments, rowView, volumeOf } from "./data.ts";
+import { ASSET_PATH, DASHBOARD, DASHBOARD_CSP, homePage, href, notFoundPage, paymentPage, paymentsPage, setPasswordPage, signInPage, type Viewer } from "./pages.ts";
+
+const CSS = readFileSync(join(import.meta.dir, "../../../web/dashboard/dashboard.css"), "utf8");
+const SESSION_COOKIE = "sp_session";
+const PRE_CSRF_COOKIE = "sp_signin_csrf";
+const MAX_FORM_BYTES = 16 * 1024;
+const INTENT_STATUSES = ["awaiting_payment", "confirmed", "expired", "cancelled", "settled"];
+
+const SECURITY_HEADERS = {
+  "content-security-policy": DASHBOARD_CSP,
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "same-origin",
+  "x-frame-options": "DENY",
+  "cache-control": "no-store",
+};
+
+function page(body: string, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(body, { status, headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", ...headers } });
+}
+
+function redirect(location: string, headers: Record<string, string> = {}): Response {
+  return new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, location, ...headers } });
+}
+
+function cookies(request: Request): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const i = part.indexOf("=");
+    if (i > 0) out.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+  }
+  return out;
+}
+
+/** Secure cookies when the dashboard is served over https (its public URL, or a TLS-terminating proxy). */
+function cookie(ctx: AppContext, request: Request, name: string, value: string, maxAgeS: number, path = DASHBOARD): string {
+  const secure = ctx.config.publicBaseUrl.startsWith("https:") || request.headers.get("x-forwarded-proto") === "https";
+  return `${name}=${encodeURIComponent(value)}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${secure ? "; Secure" : ""}`;
+}
+
+async function form(request: Request): Promise<URLSearchParams> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) return new URLSearchParams();
+  const text = await request.text();
+  if (text.length > MAX_FORM_BYTES) return new URLSearchParams();
+  return new URLSearchParams(text);
+}
+
+function modeOf(request: Request): Mode {
+  return new URL(request.url).searchParams.get("mode") === "live" ? "live" : "test";
+}
+
+export function dashboardRoutes(ctx: AppContext) {
+  const throttle = new SignInThrottle();
+  const now = () => ctx.clock.now();
+
+  /** The signed-in session, or a redirect to sign-in. */
+  async function signedIn(request: Request): Promise<DashboardSession | Response> {
+    const session = await loadSession(ctx.database.sql, cookies(request).get(SESSION_COOKIE), now());
+    return session ?? redirect(`${DASHBOARD}/sign-in`);
+  }
+
+  const viewerOf = (s: DashboardSession, mode: Mode): Viewer => ({ email: s.user.email, role: s.user.role, mode });
+
+  /** A sign-in page with a fresh pre-session CSRF token (double submit: cookie and form field). */
+  function signInForm(request: Request, o: { email?: string; error?: string }, status = 200): Response {
+    const csrf = randomBytes(24).toString("base64url");
+    return page(signInPage({ csrf, ...o }), status, { "set-cookie": cookie(ctx, request, PRE_CSRF_COOKIE, csrf, 3600, `${DASHBOARD}/sign-in`) });
+  }
+
+  return new Elysia({ name: "dashboard" })
+    .get(ASSET_PATH, () => new Response(CSS, { headers: { ...SECURITY_HEADERS, "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" } }), { detail: { hide: true } })
+    .get(
+      `${DASHBOARD}/sign-in`,
+      async ({ request }) => {
+        if (await loadSession(ctx.database.sql, cookies(request).get(SESSION_COOKIE), now())) return redirect(DASHBOARD);
+        return signInForm(request, {});
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      `${DASHBOARD}/sign-in`,
+      async ({ request }) => {
+        const f = await form(request);
+        const email = (f.get("email") ?? "").slice(0, 320);
+        const password = (f.get("password") ?? "").slice(0, 1024);
+        const pre = cookies(request).get(PRE_CSRF_COOKIE);
+        if (!pre || f.get("csrf") !== pre) return signInForm(request, { email, error: "Your sign-in form expired. Please try again." }, 403);
+        const address = clientAddress(request);
+        if (!throttle.allowed(email, address)) return signInForm(request, { email, error: "Too many attempts. Wait a few minutes, then try again." }, 429);
+        const user = await verifyPassword(ctx.database.sql, email, password);
+        if (!user) {
+          throttle.failed(email, address);
+          // The same words whether or not the email exists.
+          return signInForm(request, { email, error: "Incorrect email or password." }, 401);
+        }
+        throttle.succeeded(email);
+        const session = await openSession(ctx.database.sql, user, now());
+        return redirect(DASHBOARD, { "set-cookie": cookie(ctx, request, SESSION_COOKIE, session.token, SESSION_ABSOLUTE_MS / 1000) });
+      },
+      { parse: "none", detail: { hide: true } },
+    )
+    .get(
+      `${DASHBOARD}/set-password`,
+      ({ request }) => page(setPasswordPage({ token: new URL(request.url).searchParams.get("token") ?? "" })),
+      { detail: { hide: true } },
+    )
+    .post(
+      `${DASHBOARD}/set-password`,
+      async ({ request }) => {
+        const f = await form(request);
+        const token = (f.get("token") ?? "").slice(0, 100);
+        const password = f.get("password") ?? "";
+        if (password.length < PASSWORD_MIN_LENGTH || password.length > 1024) return page(setPasswordPage({ token, error: `Use at least ${PASSWORD_MIN_LENGTH} characters.` }), 400);
+        if (password !== f.get("confirm")) return page(setPasswordPage({ token, error: "The two passwords differ." }), 400);
+        const user = await setPasswordWithToken(ctx.database.sql, token, password, now());
+        if (!user) return page(setPasswordPage({ token, error: "This link has expired or was used already. Ask an admin of your account for a new one." }), 400);
+        const session = await openSession(ctx.database.sql, user, now());
+        return redirect(DASHBOARD, { "set-cookie": cookie(ctx, request, SESSION_COOKIE, session.token, SESSION_ABSOLUTE_MS / 1000) });
+      },
+      { parse: "none", detail: { hide: true } },
+    )
+    .post(
+      `${DASHBOARD}/sign-out`,
+      async ({ request }) => {
+        const s = await signedIn(request);
+        if (s instanceof Response) return s;
+        if (!csrfMatches(s, (await form(request)).get("csrf") ?? undefined)) return page(notFoundPage(undefined, undefined), 403);
+        await closeSession(ctx.database.sql, s, now());
+        return redirect(`${DASHBOARD}/sign-in`, { "set-cookie": cookie(ctx, request, SESSION_COOKIE, "", 0) });
+      },
+      { parse: "none", detail: { hide: true } },
+    )
+    .get(
+      DASHBOARD,
+      async ({ request }) => {
+        const s = await signedIn(request);
+        if (s instanceof Response) return s;
+        const mode = modeOf(request);
+        const p = dashboardPrincipal(s.user, mode);
+        const list = await accountMerchantsIn(ctx, s.user.accountId, mode);
+        const [balances, volume, recent] = await Promise.all([balancesOf(ctx, list), volumeOf(ctx, list.map((m) => m.id), now()), recentPayments(ctx, p, list, 10)]);
+        return page(homePage(viewerOf(s, mode), s.csrfToken, { balances, volume, recent }));
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      `${DASHBOARD}/payments`,
+      async ({ request }) => {
+        const s = await signedIn(request);
+        if (s instanceof Response) return s;
+        const mode = modeOf(request);
+        const q = new URL(request.url).searchParams;
+        const list = await accountMerchantsIn(ctx, s.user.accountId, mode);
+        const merchantId = list.find((m) => m.id === q.get("merchant"))?.id ?? list[0]?.id;
+        const status = INTENT_STATUSES.includes(q.get("status") ?? "") ? (q.get("status") as string) : undefined;
+        const names = new Map(list.map((m) => [m.id, m.businessName]));
+        let rows: ReturnType<typeof rowView>[] = [];
+        let total = 0;
+        let next: string | undefined;
+        if (merchantId) {
+          try {
+            const pageOf = await listIntents(ctx, dashboardPrincipal(s.user, mode), {
+              merchantId,
+              status: status as never,
+              createdAfterMs: undefined,
+              createdBeforeMs: undefined,
+              limit: 25,
+              startingAfter: q.get("starting_after") ?? undefined,
+            });
+            rows = pageOf.items.map((i) => rowView(i, names));
+            total = pageOf.totalCount;
+            next = pageOf.hasMore ? pageOf.items.at(-1)?.id : undefined;
+          } catch (err) {
+            if (!(err instanceof ApiError)) throw err; // a stale cursor: show the first page
+            return redirect(href("/payments", mode, { merchant: merchantId, status }));
+          }
+        }
+        return page(paymentsPage(viewerOf(s, mode), s.csrfToken, { merchants: list.map((m) => ({ id: m.id, name: m.businessName })), merchantId, status, rows, total, next }));
+      },
+      { detail: { hide: true } },
+    )
+    .get(
+      `${DASHBOARD}/payments/:id`,
+      async ({ request, params }) => {
+        const s = await signedIn(request);
+        if (s instanceof Response) return s;
+        const mode = modeOf(request);
+        const p = dashboardPrincipal(s.user, mode);
+        try {
+          const intent = await getVisibleIntent(ctx, p, params.id);
+          const merchant = await getVisibleMerchant(ctx, p, intent.merchantId);
+          return page(paymentPage(viewerOf(s, mode), s.csrfToken, await paymentDetail(ctx, intent, merchant.businessName)));
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 404) return page(notFoundPage(viewerOf(s, mode), s.csrfToken), 404);
+          throw err;
+        }
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      `${DASHBOARD}/payments/:id/cancel`,
+      async ({ request, params }) => {
+        const s = await signedIn(request);
+        if (s instanceof Response) return s;
+        const mode = modeOf(request);
+        if (!csrfMatches(s, (await form(request)).get("csrf") ?? undefined)) return page(notFoundPage(viewerOf(s, mode), s.csrfToken), 403);
+        if (s.user.role !== "admin") return page(notFoundPage(viewerOf(s, mode), s.csrfToken), 403);
+        try {
+          const intent = await getVisibleIntent(ctx, dashboardPrincipal(s.user, mode), params.id);
+          await cancelVisibleIntent(ctx, intent);
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          if (err.status === 404) return page(notFoundPage(viewerOf(s, mode), s.csrfToken), 404);
+          // Not cancellable any more (paid meanwhile): the page shows what it is now.
+        }
+        return redirect(href(`/payments/${params.id}`, mode));
+      },
+      { parse: "none", detail: { hide: true } },
+    );
+}

@@ -1,0 +1,249 @@
+/**
+ * The HTML of the dashboard, server-rendered: no script at all, one local stylesheet, every text
+ * that a merchant, an integrator or a customer wrote goes through `esc`. Forms that change state
+ * carry the session's CSRF token. The test/live switch is in the header of every page.
+ */
+import type { Mode } from "../../domain/mode.ts";
+import { esc } from "../../domain/text.ts";
+import { unitsToUsd } from "../../domain/money.ts";
+
+export const DASHBOARD = "/dashboard";
+export const ASSET_PATH = `${DASHBOARD}/assets/dashboard.css`;
+
+/** Content-Security-Policy of every dashboard page: this origin only, no script, no framing. */
+export const DASHBOARD_CSP =
+  "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+export const usd = (units: bigint) => `$${unitsToUsd(units).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
+const when = (d: Date | null | undefined) => (d ? `${d.toISOString().slice(0, 16).replace("T", " ")} UTC` : "—");
+
+export interface Viewer {
+  email: string;
+  role: "admin" | "viewer";
+  mode: Mode;
+}
+
+/** A dashboard URL in `mode`, with extra query parameters. */
+export function href(path: string, mode: Mode, params: Record<string, string | undefined> = {}): string {
+  const q = new URLSearchParams({ mode });
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, v);
+  return `${DASHBOARD}${path}?${q.toString()}`;
+}
+
+function shell(title: string, main: string, viewer?: Viewer, csrf?: string): string {
+  const header = viewer
+    ? `<header class="top${viewer.mode === "test" ? " test" : ""}">
+  <a class="brand" href="${esc(href("", viewer.mode))}">StablePay</a>
+  <nav aria-label="Main">
+    <a href="${esc(href("", viewer.mode))}">Home</a>
+    <a href="${esc(href("/payments", viewer.mode))}">Payments</a>
+  </nav>
+  <div class="mode" role="group" aria-label="Data shown">
+    <a href="${esc(href("", "test"))}" ${viewer.mode === "test" ? 'aria-current="true"' : ""}>Test data</a>
+    <a href="${esc(href("", "live"))}" ${viewer.mode === "live" ? 'aria-current="true"' : ""}>Live data</a>
+  </div>
+  <form method="post" action="${DASHBOARD}/sign-out" class="signout">
+    <input type="hidden" name="csrf" value="${esc(csrf ?? "")}">
+    <span class="who">${esc(viewer.email)} · ${viewer.role}</span>
+    <button type="submit">Sign out</button>
+  </form>
+</header>
+${viewer.mode === "test" ? '<p class="banner" role="note">You are viewing test data: nothing here moves real money.</p>' : ""}`
+    : "";
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)} · StablePay dashboard</title>
+<link rel="stylesheet" href="${ASSET_PATH}">
+</head>
+<body>
+${header}
+<main id="main">
+${main}
+</main>
+</body>
+</html>`;
+}
+
+export function signInPage(o: { csrf: string; email?: string; error?: string }): string {
+  return shell(
+    "Sign in",
+    `<section class="card narrow">
+  <h1>Sign in to your dashboard</h1>
+  ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
+  <form method="post" action="${DASHBOARD}/sign-in">
+    <input type="hidden" name="csrf" value="${esc(o.csrf)}">
+    <label for="email">Email</label>
+    <input id="email" name="email" type="email" autocomplete="username" required value="${esc(o.email ?? "")}">
+    <label for="password">Password</label>
+    <input id="password" name="password" type="password" autocomplete="current-password" required>
+    <button type="submit">Sign in</button>
+  </form>
+</section>`,
+  );
+}
+
+export function setPasswordPage(o: { token: string; error?: string }): string {
+  return shell(
+    "Set your password",
+    `<section class="card narrow">
+  <h1>Set your password</h1>
+  ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
+  <form method="post" action="${DASHBOARD}/set-password">
+    <input type="hidden" name="token" value="${esc(o.token)}">
+    <label for="password">New password (at least 12 characters)</label>
+    <input id="password" name="password" type="password" autocomplete="new-password" minlength="12" required>
+    <label for="confirm">Repeat it</label>
+    <input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength="12" required>
+    <button type="submit">Set password and sign in</button>
+  </form>
+</section>`,
+  );
+}
+
+export interface MerchantBalanceView {
+  id: string;
+  name: string;
+  availableUnits: bigint;
+  pendingUnits: bigint;
+  source: "chain" | "ledger";
+}
+
+export interface PaymentRowView {
+  id: string;
+  merchantName: string;
+  amountUnits: bigint;
+  status: string;
+  createdAt: Date;
+}
+
+export function homePage(viewer: Viewer, csrf: string, o: { balances: MerchantBalanceView[]; volume: Array<{ day: string; units: bigint }>; recent: PaymentRowView[] }): string {
+  const balances = o.balances.length
+    ? o.balances
+        .map(
+          (b) => `<article class="card balance">
+    <h3>${esc(b.name)}</h3>
+    <p class="big" data-testid="available">${usd(b.availableUnits)}</p>
+    <p class="muted">available${b.source === "ledger" ? " (from the ledger: the chain did not answer)" : ""}</p>
+    <p>${usd(b.pendingUnits)} <span class="muted">pending settlement</span></p>
+  </article>`,
+        )
+        .join("\n")
+    : `<p class="muted">No merchants in ${viewer.mode} mode yet.</p>`;
+  return shell(
+    "Home",
+    `<h1>Home</h1>
+<section aria-labelledby="balances-h"><h2 id="balances-h">Balances</h2><div class="grid">${balances}</div></section>
+<section aria-labelledby="volume-h" class="card"><h2 id="volume-h">Payment volume, last 30 days</h2>${volumeChart(o.volume)}</section>
+<section aria-labelledby="recent-h" class="card"><h2 id="recent-h">Recent payments</h2>${paymentsTable(viewer.mode, o.recent)}</section>`,
+    viewer,
+    csrf,
+  );
+}
+
+/** A bar chart as inline SVG (no script, no library): one bar per day, the total in the title. */
+export function volumeChart(days: Array<{ day: string; units: bigint }>): string {
+  const max = days.reduce((m, d) => (d.units > m ? d.units : m), 0n);
+  const total = days.reduce((s, d) => s + d.units, 0n);
+  const w = 600;
+  const h = 140;
+  const bw = w / Math.max(days.length, 1);
+  const bars = days
+    .map((d, i) => {
+      const bh = max === 0n ? 0 : Math.max(d.units > 0n ? 2 : 0, Math.round((Number(d.units) / Number(max)) * (h - 20)));
+      return `<rect x="${(i * bw + 1).toFixed(1)}" y="${h - bh}" width="${(bw - 2).toFixed(1)}" height="${bh}"><title>${esc(d.day)}: ${usd(d.units)}</title></rect>`;
+    })
+    .join("");
+  return `<p class="big">${usd(total)}</p>
+<svg class="chart" viewBox="0 0 ${w} ${h}" role="img" aria-label="Daily payment volume over the last 30 days, ${usd(total)} in all">${bars}</svg>
+<p class="muted axis"><span>${esc(days[0]?.day ?? "")}</span><span>${esc(days.at(-1)?.day ?? "")}</span></p>`;
+}
+
+function paymentsTable(mode: Mode, rows: PaymentRowView[]): string {
+  if (rows.length === 0) return `<p class="muted">No payments yet.</p>`;
+  return `<table>
+<thead><tr><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Merchant</th><th scope="col">Created</th></tr></thead>
+<tbody>
+${rows
+  .map(
+    (r) =>
+      `<tr><td><a href="${esc(href(`/payments/${r.id}`, mode))}">${usd(r.amountUnits)}</a></td><td><span class="status ${esc(r.status)}">${esc(r.status.replace("_", " "))}</span></td><td>${esc(r.merchantName)}</td><td>${when(r.createdAt)}</td></tr>`,
+  )
+  .join("\n")}
+</tbody>
+</table>`;
+}
+
+export function paymentsPage(
+  viewer: Viewer,
+  csrf: string,
+  o: { merchants: Array<{ id: string; name: string }>; merchantId: string | undefined; status: string | undefined; rows: PaymentRowView[]; total: number; next: string | undefined },
+): string {
+  const options = o.merchants.map((m) => `<option value="${esc(m.id)}" ${m.id === o.merchantId ? "selected" : ""}>${esc(m.name)}</option>`).join("");
+  const statuses = ["", "awaiting_payment", "confirmed", "expired", "cancelled", "settled"]
+    .map((s) => `<option value="${s}" ${s === (o.status ?? "") ? "selected" : ""}>${s === "" ? "Any status" : s.replace("_", " ")}</option>`)
+    .join("");
+  return shell(
+    "Payments",
+    `<h1>Payments</h1>
+<form method="get" action="${DASHBOARD}/payments" class="filters">
+  <input type="hidden" name="mode" value="${viewer.mode}">
+  <label for="merchant">Merchant</label><select id="merchant" name="merchant">${options}</select>
+  <label for="status">Status</label><select id="status" name="status">${statuses}</select>
+  <button type="submit">Filter</button>
+</form>
+<section class="card"><p class="muted">${o.total} payment${o.total === 1 ? "" : "s"}</p>${paymentsTable(viewer.mode, o.rows)}
+${o.next ? `<p><a href="${esc(href("/payments", viewer.mode, { merchant: o.merchantId, status: o.status, starting_after: o.next }))}">Next page</a></p>` : ""}</section>`,
+    viewer,
+    csrf,
+  );
+}
+
+export interface PaymentDetailView {
+  id: string;
+  merchantName: string;
+  status: string;
+  amountUnits: bigint;
+  feeUnits: bigint | null;
+  netUnits: bigint | null;
+  paymentAddress: string;
+  txHash: string | null;
+  metadata: Record<string, string>;
+  timeline: Array<{ at: Date; what: string }>;
+  events: Array<{ id: string; type: string; at: Date }>;
+}
+
+export function paymentPage(viewer: Viewer, csrf: string, p: PaymentDetailView): string {
+  const cancel =
+    viewer.role === "admin" && p.status === "awaiting_payment"
+      ? `<form method="post" action="${DASHBOARD}/payments/${esc(p.id)}/cancel?mode=${viewer.mode}"><input type="hidden" name="csrf" value="${esc(csrf)}"><button type="submit" class="danger">Cancel this payment</button></form>`
+      : "";
+  const meta = Object.entries(p.metadata)
+    .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`)
+    .join("");
+  return shell(
+    `Payment ${p.id}`,
+    `<p><a href="${esc(href("/payments", viewer.mode))}">← Payments</a></p>
+<h1>${usd(p.amountUnits)} <span class="status ${esc(p.status)}">${esc(p.status.replace("_", " "))}</span></h1>
+<section class="card"><dl>
+<dt>Payment</dt><dd><code>${esc(p.id)}</code></dd>
+<dt>Merchant</dt><dd>${esc(p.merchantName)}</dd>
+<dt>Paid to</dt><dd><code>${esc(p.paymentAddress)}</code></dd>
+${p.txHash ? `<dt>Transaction</dt><dd><code>${esc(p.txHash)}</code></dd>` : ""}
+${p.feeUnits !== null ? `<dt>Fee</dt><dd>${usd(p.feeUnits)}</dd><dt>Net</dt><dd>${usd(p.netUnits ?? 0n)}</dd>` : ""}
+${meta}
+</dl>${cancel}</section>
+<section class="card" aria-labelledby="timeline-h"><h2 id="timeline-h">Timeline</h2><ol class="timeline">${p.timeline.map((t) => `<li><time>${when(t.at)}</time> ${esc(t.what)}</li>`).join("")}</ol></section>
+<section class="card" aria-labelledby="events-h"><h2 id="events-h">Events</h2>${
+      p.events.length ? `<ul>${p.events.map((e) => `<li><code>${esc(e.type)}</code> <span class="muted">${esc(e.id)} · ${when(e.at)}</span></li>`).join("")}</ul>` : `<p class="muted">No events yet.</p>`
+    }</section>`,
+    viewer,
+    csrf,
+  );
+}
+
+export function notFoundPage(viewer: Viewer | undefined, csrf: string | undefined): string {
+  return shell("Not found", `<section class="card narrow"><h1>Not found</h1><p>There is nothing here, or nothing this account may see.</p></section>`, viewer, csrf);
+}

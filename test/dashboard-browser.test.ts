@@ -1,0 +1,100 @@
+/**
+ * The dashboard in real headless Chromium (Debian's chromium through playwright-core): sign in with
+ * the sandbox's demo admin through the form, see the balance, the volume chart and a payment paid
+ * on the sandbox chain, open it (timeline with the transfer), switch to live data, sign out. No
+ * request leaves 127.0.0.1, no script runs, no console error. Screenshots at 1280x800 and 390x844 go
+ * to test/artifacts/.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type BrowserContext } from "playwright-core";
+import { waitFor } from "./support/payments.ts";
+import { startTestService, type TestService } from "./support/service.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const skip = process.env.CI_NO_BROWSER === "1";
+if (skip) console.warn("dashboard-browser.test.ts: CI_NO_BROWSER=1, the dashboard browser checks are NOT run");
+const ARTIFACTS = join(import.meta.dir, "artifacts");
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const LOCAL = /^(https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/;
+
+let svc: TestService;
+let context: BrowserContext;
+let profile: string;
+const requests: string[] = [];
+const problems: string[] = [];
+
+beforeAll(async () => {
+  if (skip) return;
+  if (!existsSync(CHROMIUM))
+    throw new Error(`chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) or set CI_NO_BROWSER=1 to skip this check deliberately`);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  svc = await startTestService({ roles: ["api", "indexer", "matcher"] });
+  profile = mkdtempSync(join(tmpdir(), "stablepay-chromium-"));
+  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, timeout: 60_000 });
+  context.on("request", (r) => requests.push(r.url()));
+  await context.route(/.*/, (route) => (LOCAL.test(route.request().url()) ? route.continue() : route.abort()));
+}, 180_000);
+afterAll(async () => {
+  await context?.close().catch(() => {});
+  await svc?.stop();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+describe.skipIf(skip)("dashboard in headless chromium", () => {
+  test("sign in, home with balance and chart, a paid payment's page, live switch, sign out; screenshots", async () => {
+    // A payment of 12.34 paid on the sandbox chain, confirmed by the running matcher.
+    const created = (await (await svc.api("/v1/payment-intents", { method: "POST", json: { amount: 12.34, currency: "usd", merchant_id: svc.sandbox.merchant_id, metadata: { order: "A-1001" } } })).json()) as { id: string };
+    expect((await svc.api(`/v1/test_helpers/payment_intents/${created.id}/pay`, { method: "POST" })).status).toBe(200);
+    await waitFor("intent confirmed", async () => ((await (await svc.api(`/v1/payment-intents/${created.id}`)).json()) as { status: string }).status === "confirmed", 30_000);
+    await svc.api("/v1/payment-intents", { method: "POST", json: { amount: 5, currency: "usd", merchant_id: svc.sandbox.merchant_id } });
+
+    const page = await context.newPage();
+    page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${svc.apiUrl}/dashboard`);
+    expect(page.url()).toContain("/dashboard/sign-in");
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-sign-in-1280x800.png") });
+    await page.getByLabel("Email").fill(svc.sandbox.dashboard_email);
+    await page.getByLabel("Password").fill(svc.sandbox.dashboard_password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    await expect(page.getByRole("heading", { name: "Home" }).isVisible()).resolves.toBe(true);
+    const balance = (await page.getByTestId("available").first().textContent()) ?? "";
+    expect(balance).toMatch(/^\$[0-9,]+\.\d{2}/);
+    expect(await page.locator("svg.chart rect").count()).toBe(30);
+    expect(await page.getByRole("link", { name: "$12.34" }).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-home-1280x800.png"), fullPage: true });
+
+    await page.getByRole("link", { name: "$12.34" }).first().click();
+    await page.waitForURL(/\/dashboard\/payments\/pi_/);
+    const detail = (await page.locator("main").textContent()) ?? "";
+    expect(detail).toContain("confirmed");
+    expect(detail).toContain("Transfer seen and confirmed in block");
+    expect(detail).toContain("A-1001");
+    expect(detail).toContain("payment_intent.confirmed");
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-payment-1280x800.png"), fullPage: true });
+
+    await page.getByRole("link", { name: "Payments", exact: true }).click();
+    await page.waitForURL(/\/dashboard\/payments\?/);
+    expect(await page.locator("tbody tr").count()).toBeGreaterThanOrEqual(2);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-payments-390x844.png"), fullPage: true });
+
+    await page.getByRole("link", { name: "Live data" }).click();
+    expect((await page.locator("main").textContent()) ?? "").toContain("No merchants in live mode yet.");
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(/\/dashboard\/sign-in$/);
+    await page.goto(`${svc.apiUrl}/dashboard`);
+    expect(page.url()).toContain("/dashboard/sign-in");
+
+    expect(problems).toEqual([]);
+    expect(requests.filter((u) => !LOCAL.test(u))).toEqual([]);
+    await page.close();
+  }, 120_000);
+});

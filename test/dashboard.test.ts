@@ -1,0 +1,221 @@
+/**
+ * The merchant dashboard over real HTTP: sign-in (argon2id, generic errors, throttling, login CSRF),
+ * sessions (HttpOnly SameSite cookie, stored hashed, revoked on sign-out and on a password change,
+ * idle and absolute expiry), CSRF on every state change, escaping, roles, the test/live switch, and
+ * what another account may see (nothing). Browser rendering: test/dashboard-browser.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHash } from "node:crypto";
+import { addDashboardUser, SESSION_IDLE_MS } from "../src/modules/access/dashboard-users.ts";
+import { createIntegratorAccount, onboardMerchant } from "../src/modules/merchants/onboarding.ts";
+import { startTestService, type TestService } from "./support/service.ts";
+
+let svc: TestService;
+/** Business clock of the service; a test moves it forward (session expiry). */
+const clock = { offsetMs: 0, now: () => new Date(Date.now() + clock.offsetMs) };
+
+beforeAll(async () => {
+  svc = await startTestService({ clock });
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+
+/** A browser-like client: keeps cookies, does not follow redirects. */
+class Client {
+  jar = new Map<string, string>();
+  constructor(readonly base: string) {}
+  async req(path: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Response> {
+    const headers: Record<string, string> = { ...(init.headers ?? {}) };
+    if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (init.form) headers["content-type"] = "application/x-www-form-urlencoded";
+    const res = await fetch(`${this.base}${path}`, { method: init.method ?? (init.form ? "POST" : "GET"), headers, body: init.form ? new URLSearchParams(init.form).toString() : undefined, redirect: "manual" });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair!.indexOf("=");
+      const name = pair!.slice(0, i);
+      const value = pair!.slice(i + 1);
+      if (value === "" || /Max-Age=0/.test(c)) this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    return res;
+  }
+  async csrfOf(path: string): Promise<string> {
+    const html = await (await this.req(path)).text();
+    const m = /name="csrf" value="([^"]*)"/.exec(html);
+    if (!m) throw new Error(`no csrf field on ${path}`);
+    return m[1]!;
+  }
+  async signIn(email: string, password: string): Promise<Response> {
+    const csrf = await this.csrfOf("/dashboard/sign-in");
+    return this.req("/dashboard/sign-in", { form: { csrf, email, password } });
+  }
+}
+
+async function newUser(accountId: string, role: "admin" | "viewer", password = "correct horse battery staple") {
+  const email = `u${Math.random().toString(36).slice(2)}@example.com`;
+  const { setPasswordToken } = await addDashboardUser(svc.ctx.database.sql, { accountId, email, role }, clock.now());
+  const c = new Client(svc.apiUrl);
+  const res = await c.req("/dashboard/set-password", { form: { token: setPasswordToken, password, confirm: password } });
+  expect(res.status).toBe(303);
+  return { email, password, client: c };
+}
+
+describe("sign-in", () => {
+  test("the demo admin signs in with the sandbox's printed password; home shows the demo merchant's balance", async () => {
+    const c = new Client(svc.apiUrl);
+    const res = await c.signIn(svc.sandbox.dashboard_email, svc.sandbox.dashboard_password);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/dashboard");
+    const setCookie = res.headers.getSetCookie().find((s) => s.startsWith("sp_session="))!;
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Path=\/dashboard/);
+    // Stored hashed: the cookie's token is not in the database, its SHA-256 is.
+    const token = decodeURIComponent(c.jar.get("sp_session")!);
+    const [raw] = await svc.ctx.database.sql`SELECT count(*)::int AS n FROM app.dashboard_sessions WHERE token_hash = ${token}`;
+    expect(raw!.n).toBe(0);
+    const [hashed] = await svc.ctx.database.sql`SELECT count(*)::int AS n FROM app.dashboard_sessions WHERE token_hash = ${createHash("sha256").update(token).digest("hex")}`;
+    expect(hashed!.n).toBe(1);
+    const home = await c.req("/dashboard");
+    expect(home.status).toBe(200);
+    expect(home.headers.get("content-security-policy")).toContain("default-src 'self'");
+    const html = await home.text();
+    expect(html).toContain("Demo Coffee Co.");
+    expect(html).toContain("You are viewing test data");
+  });
+
+  test("wrong password and unknown email get the same answer; no session", async () => {
+    const { email } = await newUser(svc.sandbox.account_id, "viewer");
+    const a = new Client(svc.apiUrl);
+    const wrong = await a.signIn(email, "not the password at all");
+    const b = new Client(svc.apiUrl);
+    const unknown = await b.signIn("nobody@example.com", "not the password at all");
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const text = (html: string) => /<p class="error" role="alert">([^<]*)<\/p>/.exec(html)?.[1];
+    expect(text(await wrong.text())).toBe("Incorrect email or password.");
+    expect(text(await unknown.text())).toBe("Incorrect email or password.");
+    expect(a.jar.has("sp_session")).toBe(false);
+    expect((await a.req("/dashboard")).status).toBe(303);
+  });
+
+  test("a sign-in without the form's CSRF token is refused (login CSRF)", async () => {
+    const c = new Client(svc.apiUrl);
+    const res = await c.req("/dashboard/sign-in", { form: { csrf: "forged", email: svc.sandbox.dashboard_email, password: svc.sandbox.dashboard_password } });
+    expect(res.status).toBe(403);
+    expect(c.jar.has("sp_session")).toBe(false);
+  });
+
+  test("throttled per email after 5 failures: even the right password waits", async () => {
+    const { email, password } = await newUser(svc.sandbox.account_id, "viewer");
+    const c = new Client(svc.apiUrl);
+    for (let i = 0; i < 5; i++) expect((await c.signIn(email, `wrong ${i} wrong wrong`)).status).toBe(401);
+    const blocked = await c.signIn(email, password);
+    expect(blocked.status).toBe(429);
+    expect(c.jar.has("sp_session")).toBe(false);
+  });
+});
+
+describe("sessions", () => {
+  test("sign-out needs the CSRF token and ends the session for good", async () => {
+    const { client } = await newUser(svc.sandbox.account_id, "viewer");
+    expect((await client.req("/dashboard")).status).toBe(200);
+    const stolen = new Map(client.jar);
+    expect((await client.req("/dashboard/sign-out", { form: { csrf: "forged" } })).status).toBe(403);
+    expect((await client.req("/dashboard")).status).toBe(200);
+    const csrf = await client.csrfOf("/dashboard");
+    expect((await client.req("/dashboard/sign-out", { form: { csrf } })).status).toBe(303);
+    const replay = new Client(svc.apiUrl);
+    replay.jar = stolen;
+    const after = await replay.req("/dashboard");
+    expect(after.status).toBe(303);
+    expect(after.headers.get("location")).toBe("/dashboard/sign-in");
+  });
+
+  test("a new password ends every session of the user", async () => {
+    const { email, client } = await newUser(svc.sandbox.account_id, "admin");
+    expect((await client.req("/dashboard")).status).toBe(200);
+    const [user] = await svc.ctx.database.sql`SELECT id FROM app.dashboard_users WHERE email = ${email}`;
+    const { issueSetPasswordToken } = await import("../src/modules/access/dashboard-users.ts");
+    const token = await issueSetPasswordToken(svc.ctx.database.sql, String(user!.id), clock.now());
+    const other = new Client(svc.apiUrl);
+    expect((await other.req("/dashboard/set-password", { form: { token, password: "another long password", confirm: "another long password" } })).status).toBe(303);
+    expect((await client.req("/dashboard")).status).toBe(303);
+    // The link works once.
+    const again = await new Client(svc.apiUrl).req("/dashboard/set-password", { form: { token, password: "yet another password", confirm: "yet another password" } });
+    expect(again.status).toBe(400);
+  });
+
+  test("idle for more than 12 hours: signed out", async () => {
+    const { client } = await newUser(svc.sandbox.account_id, "viewer");
+    expect((await client.req("/dashboard")).status).toBe(200);
+    clock.offsetMs += SESSION_IDLE_MS + 60_000;
+    try {
+      expect((await client.req("/dashboard")).status).toBe(303);
+    } finally {
+      clock.offsetMs = 0;
+    }
+  });
+});
+
+describe("what a user may see and do", () => {
+  test("another account's payment is a 404 page; its merchants are not listed", async () => {
+    const other = await createIntegratorAccount(svc.ctx, "Other integrator");
+    const { client } = await newUser(other.id, "admin");
+    const home = await (await client.req("/dashboard")).text();
+    expect(home).not.toContain("Demo Coffee Co.");
+    const intent = (await (await svc.api("/v1/payment-intents", { method: "POST", json: { amount: 3.21, currency: "usd", merchant_id: svc.sandbox.merchant_id } })).json()) as { id: string };
+    const res = await client.req(`/dashboard/payments/${intent.id}`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain("3.21");
+  });
+
+  test("a business name and metadata with markup render as text", async () => {
+    const account = await createIntegratorAccount(svc.ctx, "Escaping integrator");
+    await onboardMerchant(svc.ctx, {
+      accountIds: [account.id],
+      mode: "test",
+      businessName: `<script>alert("x")</script> Café`,
+      email: "x@example.com",
+      bankName: "Bank",
+      bankLast4: "1234",
+      feeRateBps: 100,
+      schedule: { kind: "manual" },
+      ownerAddress: "0x000000000000000000000000000000000000dEaD",
+      payoutAddress: "0x000000000000000000000000000000000000bA5e",
+    });
+    const { client } = await newUser(account.id, "viewer");
+    const html = await (await client.req("/dashboard")).text();
+    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Café");
+    expect(html).not.toContain("<script>");
+  });
+
+  test("cancel: admins with the CSRF token only; viewers cannot", async () => {
+    const intent = (await (await svc.api("/v1/payment-intents", { method: "POST", json: { amount: 4.56, currency: "usd", merchant_id: svc.sandbox.merchant_id } })).json()) as { id: string };
+    const viewer = (await newUser(svc.sandbox.account_id, "viewer")).client;
+    const vCsrf = await viewer.csrfOf("/dashboard");
+    expect((await viewer.req(`/dashboard/payments/${intent.id}/cancel?mode=test`, { form: { csrf: vCsrf } })).status).toBe(403);
+    const admin = (await newUser(svc.sandbox.account_id, "admin")).client;
+    expect((await admin.req(`/dashboard/payments/${intent.id}/cancel?mode=test`, { form: { csrf: "forged" } })).status).toBe(403);
+    expect(((await (await svc.api(`/v1/payment-intents/${intent.id}`)).json()) as { status: string }).status).toBe("awaiting_payment");
+    const page = await (await admin.req(`/dashboard/payments/${intent.id}?mode=test`)).text();
+    expect(page).toContain("Cancel this payment");
+    const csrf = /name="csrf" value="([^"]*)"/.exec(page)![1]!;
+    const done = await admin.req(`/dashboard/payments/${intent.id}/cancel?mode=test`, { form: { csrf } });
+    expect(done.status).toBe(303);
+    expect(((await (await svc.api(`/v1/payment-intents/${intent.id}`)).json()) as { status: string }).status).toBe("cancelled");
+    const after = await (await admin.req(`/dashboard/payments/${intent.id}?mode=test`)).text();
+    expect(after).toContain("Cancelled");
+    expect(after).not.toContain("Cancel this payment");
+  });
+
+  test("the test/live switch: live shows no test merchant", async () => {
+    const { client } = await newUser(svc.sandbox.account_id, "viewer");
+    const live = await (await client.req("/dashboard?mode=live")).text();
+    expect(live).not.toContain("Demo Coffee Co.");
+    expect(live).toContain('aria-current="true">Live data');
+    const payments = await (await client.req("/dashboard/payments?mode=test")).text();
+    expect(payments).toContain("Demo Coffee Co.");
+  });
+});
