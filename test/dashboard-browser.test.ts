@@ -6,41 +6,29 @@
  * to test/artifacts/.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
+import { ARTIFACTS, launchLocalBrowser, LOCAL, SKIP_BROWSER as skip, type LocalBrowser } from "./support/browser.ts";
 import { waitFor } from "./support/payments.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const skip = process.env.CI_NO_BROWSER === "1";
 if (skip) console.warn("dashboard-browser.test.ts: CI_NO_BROWSER=1, the dashboard browser checks are NOT run");
-const ARTIFACTS = join(import.meta.dir, "artifacts");
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const LOCAL = /^(https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/;
 
 let svc: TestService;
+let browser: LocalBrowser;
 let context: BrowserContext;
-let profile: string;
-const requests: string[] = [];
+let requests: string[];
 const problems: string[] = [];
 
 beforeAll(async () => {
   if (skip) return;
-  if (!existsSync(CHROMIUM))
-    throw new Error(`chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) or set CI_NO_BROWSER=1 to skip this check deliberately`);
-  mkdirSync(ARTIFACTS, { recursive: true });
   svc = await startTestService({ roles: ["api", "indexer", "matcher"] });
-  profile = mkdtempSync(join(tmpdir(), "stablepay-chromium-"));
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, timeout: 60_000 });
-  context.on("request", (r) => requests.push(r.url()));
-  await context.route(/.*/, (route) => (LOCAL.test(route.request().url()) ? route.continue() : route.abort()));
+  browser = await launchLocalBrowser();
+  ({ context, requests } = browser);
 }, 180_000);
 afterAll(async () => {
-  await context?.close().catch(() => {});
+  await browser?.close();
   await svc?.stop();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 describe.skipIf(skip)("dashboard in headless chromium", () => {

@@ -31,6 +31,7 @@ import {
   setPasswordWithToken,
   verifyPassword,
   type DashboardSession,
+  type DashboardUser,
 } from "../access/dashboard-users.ts";
 import { SignInThrottle } from "../access/sign-in-throttle.ts";
 import { getVisibleMerchant } from "../merchants/service.ts";
@@ -42,6 +43,9 @@ const CSS = readFileSync(join(import.meta.dir, "../../../web/dashboard/dashboard
 const SESSION_COOKIE = "sp_session";
 const PRE_CSRF_COOKIE = "sp_signin_csrf";
 const MAX_FORM_BYTES = 16 * 1024;
+/** Dashboard routes are not part of the API: hidden from /swagger. Forms are read by the route (`form`). */
+const PAGE_ROUTE = { detail: { hide: true } } as const;
+const FORM_ROUTE = { parse: "none", detail: { hide: true } } as const;
 const INTENT_STATUSES = ["awaiting_payment", "confirmed", "expired", "cancelled", "settled"];
 
 const SECURITY_HEADERS = {
@@ -83,6 +87,11 @@ async function form(request: Request): Promise<URLSearchParams> {
   return new URLSearchParams(text);
 }
 
+/** A form field, cut to `max` characters (no field of ours is longer). */
+function field(f: URLSearchParams, name: string, max: number): string {
+  return (f.get(name) ?? "").slice(0, max);
+}
+
 function modeOf(request: Request): Mode {
   return new URL(request.url).searchParams.get("mode") === "live" ? "live" : "test";
 }
@@ -97,6 +106,12 @@ export function dashboardRoutes(ctx: AppContext) {
     return session ?? redirect(`${DASHBOARD}/sign-in`);
   }
 
+  /** Signed in: a new session in its cookie, then home. */
+  async function startSession(request: Request, user: DashboardUser): Promise<Response> {
+    const session = await openSession(ctx.database.sql, user, now());
+    return redirect(DASHBOARD, { "set-cookie": cookie(ctx, request, SESSION_COOKIE, session.token, SESSION_ABSOLUTE_MS / 1000) });
+  }
+
   const viewerOf = (s: DashboardSession, mode: Mode): Viewer => ({ email: s.user.email, role: s.user.role, mode });
 
   /** A sign-in page with a fresh pre-session CSRF token (double submit: cookie and form field). */
@@ -106,21 +121,20 @@ export function dashboardRoutes(ctx: AppContext) {
   }
 
   return new Elysia({ name: "dashboard" })
-    .get(ASSET_PATH, () => new Response(CSS, { headers: { ...SECURITY_HEADERS, "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" } }), { detail: { hide: true } })
+    .get(ASSET_PATH, () => new Response(CSS, { headers: { ...SECURITY_HEADERS, "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" } }), PAGE_ROUTE)
     .get(
       `${DASHBOARD}/sign-in`,
       async ({ request }) => {
         if (await loadSession(ctx.database.sql, cookies(request).get(SESSION_COOKIE), now())) return redirect(DASHBOARD);
         return signInForm(request, {});
       },
-      { detail: { hide: true } },
+      PAGE_ROUTE,
     )
     .post(
       `${DASHBOARD}/sign-in`,
       async ({ request }) => {
         const f = await form(request);
-        const email = (f.get("email") ?? "").slice(0, 320);
-        const password = (f.get("password") ?? "").slice(0, 1024);
+        const [email, password] = [field(f, "email", 320), field(f, "password", 1024)];
         const pre = cookies(request).get(PRE_CSRF_COOKIE);
         if (!pre || f.get("csrf") !== pre) return signInForm(request, { email, error: "Your sign-in form expired. Please try again." }, 403);
         const address = clientAddress(request);
@@ -132,30 +146,28 @@ export function dashboardRoutes(ctx: AppContext) {
           return signInForm(request, { email, error: "Incorrect email or password." }, 401);
         }
         throttle.succeeded(email);
-        const session = await openSession(ctx.database.sql, user, now());
-        return redirect(DASHBOARD, { "set-cookie": cookie(ctx, request, SESSION_COOKIE, session.token, SESSION_ABSOLUTE_MS / 1000) });
+        return startSession(request, user);
       },
-      { parse: "none", detail: { hide: true } },
+      FORM_ROUTE,
     )
     .get(
       `${DASHBOARD}/set-password`,
       ({ request }) => page(setPasswordPage({ token: new URL(request.url).searchParams.get("token") ?? "" })),
-      { detail: { hide: true } },
+      PAGE_ROUTE,
     )
     .post(
       `${DASHBOARD}/set-password`,
       async ({ request }) => {
         const f = await form(request);
-        const token = (f.get("token") ?? "").slice(0, 100);
+        const token = field(f, "token", 100);
         const password = f.get("password") ?? "";
         if (password.length < PASSWORD_MIN_LENGTH || password.length > 1024) return page(setPasswordPage({ token, error: `Use at least ${PASSWORD_MIN_LENGTH} characters.` }), 400);
         if (password !== f.get("confirm")) return page(setPasswordPage({ token, error: "The two passwords differ." }), 400);
         const user = await setPasswordWithToken(ctx.database.sql, token, password, now());
         if (!user) return page(setPasswordPage({ token, error: "This link has expired or was used already. Ask an admin of your account for a new one." }), 400);
-        const session = await openSession(ctx.database.sql, user, now());
-        return redirect(DASHBOARD, { "set-cookie": cookie(ctx, request, SESSION_COOKIE, session.token, SESSION_ABSOLUTE_MS / 1000) });
+        return startSession(request, user);
       },
-      { parse: "none", detail: { hide: true } },
+      FORM_ROUTE,
     )
     .post(
       `${DASHBOARD}/sign-out`,
@@ -166,7 +178,7 @@ export function dashboardRoutes(ctx: AppContext) {
         await closeSession(ctx.database.sql, s, now());
         return redirect(`${DASHBOARD}/sign-in`, { "set-cookie": cookie(ctx, request, SESSION_COOKIE, "", 0) });
       },
-      { parse: "none", detail: { hide: true } },
+      FORM_ROUTE,
     )
     .get(
       DASHBOARD,
@@ -179,7 +191,7 @@ export function dashboardRoutes(ctx: AppContext) {
         const [balances, volume, recent] = await Promise.all([balancesOf(ctx, list), volumeOf(ctx, list.map((m) => m.id), now()), recentPayments(ctx, p, list, 10)]);
         return page(homePage(viewerOf(s, mode), s.csrfToken, { balances, volume, recent }));
       },
-      { detail: { hide: true } },
+      PAGE_ROUTE,
     )
     .get(
       `${DASHBOARD}/payments`,
@@ -215,7 +227,7 @@ export function dashboardRoutes(ctx: AppContext) {
         }
         return page(paymentsPage(viewerOf(s, mode), s.csrfToken, { merchants: list.map((m) => ({ id: m.id, name: m.businessName })), merchantId, status, rows, total, next }));
       },
-      { detail: { hide: true } },
+      PAGE_ROUTE,
     )
     .get(
       `${DASHBOARD}/payments/:id`,
@@ -233,7 +245,7 @@ export function dashboardRoutes(ctx: AppContext) {
           throw err;
         }
       },
-      { detail: { hide: true } },
+      PAGE_ROUTE,
     )
     .post(
       `${DASHBOARD}/payments/:id/cancel`,
@@ -253,6 +265,6 @@ export function dashboardRoutes(ctx: AppContext) {
         }
         return redirect(href(`/payments/${params.id}`, mode));
       },
-      { parse: "none", detail: { hide: true } },
+      FORM_ROUTE,
     );
 }
