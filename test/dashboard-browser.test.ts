@@ -85,4 +85,51 @@ describe.skipIf(skip)("dashboard in headless chromium", () => {
     expect(requests.filter((u) => !LOCAL.test(u))).toEqual([]);
     await page.close();
   }, 120_000);
+
+  test("transactions flag a payment that matched nothing; cash out with a confirmation step; the settlement's page", async () => {
+    // 7.77 sent to an intent of 7.00: no open intent expects that value, so it is recorded unmatched.
+    const intent = (await (await svc.api("/v1/payment-intents", { method: "POST", json: { amount: 7, currency: "usd", merchant_id: svc.sandbox.merchant_id } })).json()) as { id: string };
+    expect((await svc.api(`/v1/test_helpers/payment_intents/${intent.id}/pay`, { method: "POST", json: { amount: 7.77 } })).status).toBe(200);
+    await waitFor("unmatched transfer recorded", async () => {
+      const list = (await (await svc.api(`/v1/transactions?merchant_id=${svc.sandbox.merchant_id}&limit=100`)).json()) as { data: Array<{ amount: number; payment_intent_id: string | null }> };
+      return list.data.some((t) => t.amount === 7.77 && t.payment_intent_id === null);
+    }, 30_000);
+
+    const page = await context.newPage();
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${svc.apiUrl}/dashboard/sign-in`);
+    await page.getByLabel("Email").fill(svc.sandbox.dashboard_email);
+    await page.getByLabel("Password").fill(svc.sandbox.dashboard_password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    await page.getByRole("link", { name: "Transactions", exact: true }).click();
+    await page.waitForURL(/\/dashboard\/transactions/);
+    const flagged = page.locator("tr.flagged", { hasText: "$7.77" });
+    expect(await flagged.count()).toBe(1);
+    expect((await flagged.textContent()) ?? "").toContain("No matching payment");
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-transactions-1280x800.png"), fullPage: true });
+
+    await page.getByRole("link", { name: "Settlements", exact: true }).click();
+    await page.waitForURL(/\/dashboard\/settlements/);
+    const available = (await page.locator("main .card .big").first().textContent()) ?? "";
+    expect(available).toMatch(/^\$[1-9]/);
+    await page.getByRole("link", { name: "Cash out now" }).click();
+    await page.waitForURL(/\/dashboard\/settlements\/cash-out/);
+    expect((await page.locator("main").textContent()) ?? "").toContain(available);
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-cash-out-1280x800.png") });
+    await page.getByRole("button", { name: /Confirm cash-out/ }).click();
+    await page.waitForURL(/\/dashboard\/settlements\/stl_/);
+    const detail = (await page.locator("main").textContent()) ?? "";
+    expect(detail).toContain(available);
+    expect(detail).toMatch(/pending|in transit|completed/);
+    expect(detail).toContain("$7.77");
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-settlement-1280x800.png"), fullPage: true });
+    // The balance was taken: a second cash-out has nothing to settle.
+    await page.goto(`${svc.apiUrl}/dashboard/settlements?mode=test`);
+    expect(await page.getByRole("link", { name: "Cash out now" }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
 });

@@ -218,4 +218,20 @@ describe("what a user may see and do", () => {
     const payments = await (await client.req("/dashboard/payments?mode=test")).text();
     expect(payments).toContain("Demo Coffee Co.");
   });
+
+  test("cash-out: admins only, with the CSRF token, for a merchant of their account", async () => {
+    const m = svc.sandbox.merchant_id;
+    const viewer = (await newUser(svc.sandbox.account_id, "viewer")).client;
+    expect((await viewer.req(`/dashboard/settlements/cash-out?mode=test&merchant=${m}`)).status).toBe(403);
+    const vCsrf = await viewer.csrfOf("/dashboard");
+    expect((await viewer.req("/dashboard/settlements/cash-out?mode=test", { form: { csrf: vCsrf, merchant: m, amount_units: "1" } })).status).toBe(403);
+    const admin = (await newUser(svc.sandbox.account_id, "admin")).client;
+    expect((await admin.req("/dashboard/settlements/cash-out?mode=test", { form: { csrf: "forged", merchant: m, amount_units: "1" } })).status).toBe(403);
+    const stranger = (await newUser((await createIntegratorAccount(svc.ctx, "Stranger")).id, "admin")).client;
+    const sCsrf = await stranger.csrfOf("/dashboard");
+    expect((await stranger.req("/dashboard/settlements/cash-out?mode=test", { form: { csrf: sCsrf, merchant: m, amount_units: "1" } })).status).toBe(404);
+    expect((await stranger.req(`/dashboard/settlements/cash-out?mode=test&merchant=${m}`)).status).toBe(404);
+    const [n] = await svc.ctx.database.sql`SELECT count(*)::int AS n FROM app.settlements WHERE merchant_id = ${m}`;
+    expect(n!.n).toBe(0);
+  });
 });

@@ -43,6 +43,17 @@ function feeRateBps(text: string | undefined): number | undefined {
 
 const define = <R>(c: Command<R>) => c as Command<unknown>;
 
+/** `webhooks disable` and `webhooks enable`: one command each way. */
+function endpointStatusCommand(status: "enabled" | "disabled", summary: string) {
+  return define({
+    json: { object: "webhook_endpoint" },
+    summary,
+    options: { endpoint: { type: "string" } },
+    run: (ctx, v) => setWebhookEndpointStatus(ctx, req(v, "endpoint"), status),
+    human: (e) => `${status} ${e.id}`,
+  });
+}
+
 export const commands: Record<string, Command> = {
   "accounts create": define({
     json: { object: "account" },
@@ -132,20 +143,8 @@ export const commands: Record<string, Command> = {
     run: (ctx, v) => createWebhookEndpoint(ctx, { accountId: req(v, "account"), mode: mode(v), url: req(v, "url"), eventTypes: (v.event as string[] | undefined) ?? [] }),
     human: (e) => `created webhook endpoint ${e.id} -> ${e.url} (${e.eventTypes.join(", ")})\n\n  signing secret: ${e.secret}\n\nThis secret is shown once: store it now.`,
   }),
-  "webhooks disable": define({
-    json: { object: "webhook_endpoint" },
-    summary: "Disable a webhook endpoint (--endpoint we_…)",
-    options: { endpoint: { type: "string" } },
-    run: (ctx, v) => setWebhookEndpointStatus(ctx, req(v, "endpoint"), "disabled"),
-    human: (e) => `disabled ${e.id}`,
-  }),
-  "webhooks enable": define({
-    json: { object: "webhook_endpoint" },
-    summary: "Re-enable a webhook endpoint (--endpoint we_…)",
-    options: { endpoint: { type: "string" } },
-    run: (ctx, v) => setWebhookEndpointStatus(ctx, req(v, "endpoint"), "enabled"),
-    human: (e) => `enabled ${e.id}`,
-  }),
+  "webhooks disable": endpointStatusCommand("disabled", "Disable a webhook endpoint (--endpoint we_…)"),
+  "webhooks enable": endpointStatusCommand("enabled", "Re-enable a webhook endpoint (--endpoint we_…)"),
   "webhooks deliveries": define({
     json: { object: "webhook_delivery" },
     summary: "List webhook deliveries with their attempts (--event evt_… or --endpoint we_…, optional --limit)",

@@ -13,7 +13,10 @@ import { computeMerchantBalance } from "../merchants/balance.ts";
 import type { MerchantRow } from "../merchants/service.ts";
 import { listIntents } from "../payment-intents/service.ts";
 import type { IntentRow } from "../payment-intents/shapes.ts";
-import type { MerchantBalanceView, PaymentDetailView, PaymentRowView } from "./pages.ts";
+import type { SettlementRow } from "../../db/schema/settlement.ts";
+import { listTransactions } from "../transactions/service.ts";
+import type { TransactionRow } from "../transactions/shapes.ts";
+import type { MerchantBalanceView, PaymentDetailView, PaymentRowView, SettlementView, TransactionRowView } from "./pages.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -107,4 +110,62 @@ export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchant
     timeline,
     events: events.map((e) => ({ id: e.id, type: e.type, at: fromPgTs(e.created_at) })),
   };
+}
+
+export function settlementView(s: SettlementRow): SettlementView {
+  return {
+    id: s.id,
+    amountUnits: s.amountUnits,
+    status: s.status,
+    transactionCount: s.transactionCount,
+    bank: `${s.bankName} ····${s.bankLast4}`,
+    initiatedAt: s.initiatedAt,
+    expectedArrival: s.expectedArrivalDate,
+    completedAt: s.completedAt,
+    withdrawalTx: s.withdrawalTxHash,
+    failure: s.failureMessage,
+  };
+}
+
+/**
+ * Transactions as the dashboard lists them, each flagged when it is not its intent's own payment:
+ * a late payment (its intent had expired or was cancelled, or was paid already) or one that matched
+ * no intent, with what the merchant can do about it.
+ */
+export async function transactionViews(ctx: AppContext, rows: TransactionRow[]): Promise<TransactionRowView[]> {
+  const intentIds = [...new Set(rows.flatMap((t) => (t.paymentIntentId ? [t.paymentIntentId] : [])))];
+  const owners = intentIds.length
+    ? new Map(
+        (await ctx.database.sql<{ id: string; transaction_id: string | null; status: string }[]>`
+          SELECT id, transaction_id, status FROM app.payment_intents WHERE id = ANY(${intentIds}::text[])`).map((r) => [r.id, r]),
+      )
+    : new Map<string, { id: string; transaction_id: string | null; status: string }>();
+  return rows.map((t) => {
+    const owner = t.paymentIntentId ? owners.get(t.paymentIntentId) : undefined;
+    let flag: TransactionRowView["flag"] = null;
+    if (!t.paymentIntentId)
+      flag = { kind: "unmatched", text: "the amount matched no open payment of this merchant. The funds are in the merchant's balance; refund the customer or match it to an order yourself." };
+    else if (owner && owner.transaction_id !== t.id)
+      flag = {
+        kind: "late",
+        text: `it arrived for a payment that was ${owner.status === "confirmed" || owner.status === "settled" ? "paid already (a second payment)" : owner.status} when it came. The funds are in the merchant's balance; deliver the order or refund the customer.`,
+      };
+    return {
+      id: t.id,
+      amountUnits: t.amountUnits,
+      netUnits: t.netUnits,
+      status: t.status,
+      settlementStatus: t.settlementStatus,
+      confirmedAt: t.confirmedAt,
+      txHash: t.txHash,
+      flag,
+      intentId: t.paymentIntentId,
+    };
+  });
+}
+
+/** A page of a merchant's transactions (the API's list), flagged. */
+export async function transactionsPageOf(ctx: AppContext, p: Principal, merchantId: string, startingAfter: string | undefined, settlementId?: string) {
+  const page = await listTransactions(ctx, p, { merchantId, status: undefined, fromMs: undefined, toMs: undefined, settlementId, limit: 25, startingAfter });
+  return { rows: await transactionViews(ctx, page.rows), total: page.totalCount, next: page.hasMore ? page.rows.at(-1)?.id : undefined };
 }

@@ -6,6 +6,8 @@
  *   GET  /dashboard/payments             the API's list, with its filters and cursor
  *   GET  /dashboard/payments/{id}        one payment: timeline, events; cancel (admin)
  *   POST /dashboard/payments/{id}/cancel
+ *   GET  /dashboard/transactions         every transfer received; late and unmatched ones flagged
+ *   GET  /dashboard/settlements, /dashboard/settlements/{id}, GET+POST /dashboard/settlements/cash-out
  *   GET  /dashboard/assets/dashboard.css
  * Sessions: an opaque random token in an HttpOnly, SameSite=Lax cookie (Secure over https), stored
  * hashed (access/dashboard-users.ts). Every state-changing form carries a CSRF token: the session's,
@@ -34,10 +36,28 @@ import {
   type DashboardUser,
 } from "../access/dashboard-users.ts";
 import { SignInThrottle } from "../access/sign-in-throttle.ts";
-import { getVisibleMerchant } from "../merchants/service.ts";
+import { getVisibleMerchant, type MerchantRow } from "../merchants/service.ts";
 import { cancelVisibleIntent, getVisibleIntent, listIntents } from "../payment-intents/service.ts";
-import { accountMerchantsIn, balancesOf, paymentDetail, recentPayments, rowView, volumeOf } from "./data.ts";
-import { ASSET_PATH, DASHBOARD, DASHBOARD_CSP, homePage, href, notFoundPage, paymentPage, paymentsPage, setPasswordPage, signInPage, type Viewer } from "./pages.ts";
+import { accountMerchantsIn, balancesOf, paymentDetail, recentPayments, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
+import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "../settlements/api-service.ts";
+import { isIdOf } from "../../domain/ids.ts";
+import {
+  ASSET_PATH,
+  cashOutPage,
+  DASHBOARD,
+  DASHBOARD_CSP,
+  homePage,
+  href,
+  notFoundPage,
+  paymentPage,
+  paymentsPage,
+  setPasswordPage,
+  settlementPage,
+  settlementsPage,
+  signInPage,
+  transactionsPage,
+  type Viewer,
+} from "./pages.ts";
 
 const CSS = readFileSync(join(import.meta.dir, "../../../web/dashboard/dashboard.css"), "utf8");
 const SESSION_COOKIE = "sp_session";
@@ -92,6 +112,10 @@ function field(f: URLSearchParams, name: string, max: number): string {
   return (f.get(name) ?? "").slice(0, max);
 }
 
+function bankOf(m: { bankName: string | null; bankLast4: string | null }): string {
+  return m.bankName ? `${m.bankName} ····${m.bankLast4 ?? ""}` : "no bank account yet";
+}
+
 function modeOf(request: Request): Mode {
   return new URL(request.url).searchParams.get("mode") === "live" ? "live" : "test";
 }
@@ -112,7 +136,50 @@ export function dashboardRoutes(ctx: AppContext) {
     return redirect(DASHBOARD, { "set-cookie": cookie(ctx, request, SESSION_COOKIE, session.token, SESSION_ABSOLUTE_MS / 1000) });
   }
 
+  /** One of the account's merchants in `mode`, or undefined. */
+  async function visibleMerchant(s: DashboardSession, mode: Mode, id: string | null) {
+    if (!id || !isIdOf("merchant", id)) return undefined;
+    return getVisibleMerchant(ctx, dashboardPrincipal(s.user, mode), id).catch((err: unknown) => {
+      if (err instanceof ApiError) return undefined;
+      throw err;
+    });
+  }
+
   const viewerOf = (s: DashboardSession, mode: Mode): Viewer => ({ email: s.user.email, role: s.user.role, mode });
+
+  /** Refused (403) or not there for this account (404): the same page either way. */
+  const denied = (s: DashboardSession, mode: Mode, status: 403 | 404) => page(notFoundPage(viewerOf(s, mode), s.csrfToken), status);
+
+  /**
+   * An admin's action: signed in, role admin, and (for a form) the session's CSRF token. Anything
+   * else is refused here, in one place, before the action looks at anything.
+   */
+  async function adminAction(request: Request, withForm: boolean): Promise<Response | { s: DashboardSession; mode: Mode; f: URLSearchParams }> {
+    const s = await signedIn(request);
+    if (s instanceof Response) return s;
+    const mode = modeOf(request);
+    const f = withForm ? await form(request) : new URL(request.url).searchParams;
+    if (s.user.role !== "admin" || (withForm && !csrfMatches(s, f.get("csrf") ?? undefined))) return denied(s, mode, 403);
+    return { s, mode, f };
+  }
+
+  /** The cash-out confirmation for the merchant's balance now (with why the last try was refused). */
+  async function cashOutForm(s: DashboardSession, mode: Mode, merchant: MerchantRow, error?: string): Promise<Response> {
+    const [balance] = await balancesOf(ctx, [merchant]);
+    const view = { merchantId: merchant.id, merchantName: merchant.businessName, availableUnits: balance!.availableUnits, bank: bankOf(merchant), ...(error ? { error } : {}) };
+    return page(cashOutPage(viewerOf(s, mode), s.csrfToken, view), error ? 400 : 200);
+  }
+
+  /** What every signed-in page starts from: the session, the data mode, the query, the account's merchants in that mode and the one picked (`?merchant=`, else the first). */
+  async function pageContext(request: Request) {
+    const s = await signedIn(request);
+    if (s instanceof Response) return s;
+    const mode = modeOf(request);
+    const q = new URL(request.url).searchParams;
+    const list = await accountMerchantsIn(ctx, s.user.accountId, mode);
+    const merchant = list.find((m) => m.id === q.get("merchant")) ?? list[0];
+    return { s, mode, q, list, merchant, p: dashboardPrincipal(s.user, mode), viewer: viewerOf(s, mode), merchants: list.map((m) => ({ id: m.id, name: m.businessName })) };
+  }
 
   /** A sign-in page with a fresh pre-session CSRF token (double submit: cookie and form field). */
   function signInForm(request: Request, o: { email?: string; error?: string }, status = 200): Response {
@@ -183,25 +250,20 @@ export function dashboardRoutes(ctx: AppContext) {
     .get(
       DASHBOARD,
       async ({ request }) => {
-        const s = await signedIn(request);
-        if (s instanceof Response) return s;
-        const mode = modeOf(request);
-        const p = dashboardPrincipal(s.user, mode);
-        const list = await accountMerchantsIn(ctx, s.user.accountId, mode);
-        const [balances, volume, recent] = await Promise.all([balancesOf(ctx, list), volumeOf(ctx, list.map((m) => m.id), now()), recentPayments(ctx, p, list, 10)]);
-        return page(homePage(viewerOf(s, mode), s.csrfToken, { balances, volume, recent }));
+        const c = await pageContext(request);
+        if (c instanceof Response) return c;
+        const [balances, volume, recent] = await Promise.all([balancesOf(ctx, c.list), volumeOf(ctx, c.list.map((m) => m.id), now()), recentPayments(ctx, c.p, c.list, 10)]);
+        return page(homePage(c.viewer, c.s.csrfToken, { balances, volume, recent }));
       },
       PAGE_ROUTE,
     )
     .get(
       `${DASHBOARD}/payments`,
       async ({ request }) => {
-        const s = await signedIn(request);
-        if (s instanceof Response) return s;
-        const mode = modeOf(request);
-        const q = new URL(request.url).searchParams;
-        const list = await accountMerchantsIn(ctx, s.user.accountId, mode);
-        const merchantId = list.find((m) => m.id === q.get("merchant"))?.id ?? list[0]?.id;
+        const c = await pageContext(request);
+        if (c instanceof Response) return c;
+        const { s, mode, q, list } = c;
+        const merchantId = c.merchant?.id;
         const status = INTENT_STATUSES.includes(q.get("status") ?? "") ? (q.get("status") as string) : undefined;
         const names = new Map(list.map((m) => [m.id, m.businessName]));
         let rows: ReturnType<typeof rowView>[] = [];
@@ -225,23 +287,104 @@ export function dashboardRoutes(ctx: AppContext) {
             return redirect(href("/payments", mode, { merchant: merchantId, status }));
           }
         }
-        return page(paymentsPage(viewerOf(s, mode), s.csrfToken, { merchants: list.map((m) => ({ id: m.id, name: m.businessName })), merchantId, status, rows, total, next }));
+        return page(paymentsPage(c.viewer, s.csrfToken, { merchants: c.merchants, merchantId, status, rows, total, next }));
+      },
+      PAGE_ROUTE,
+    )
+    .get(
+      `${DASHBOARD}/transactions`,
+      async ({ request }) => {
+        const c = await pageContext(request);
+        if (c instanceof Response) return c;
+        const { s, mode, q } = c;
+        const merchantId = c.merchant?.id;
+        let view: Awaited<ReturnType<typeof transactionsPageOf>> = { rows: [], total: 0, next: undefined };
+        if (merchantId) {
+          try {
+            view = await transactionsPageOf(ctx, dashboardPrincipal(s.user, mode), merchantId, q.get("starting_after") ?? undefined);
+          } catch (err) {
+            if (!(err instanceof ApiError)) throw err; // a stale cursor: the first page
+            return redirect(href("/transactions", mode, { merchant: merchantId }));
+          }
+        }
+        return page(transactionsPage(c.viewer, s.csrfToken, { merchants: c.merchants, merchantId, ...view }));
+      },
+      PAGE_ROUTE,
+    )
+    .get(
+      `${DASHBOARD}/settlements`,
+      async ({ request }) => {
+        const c = await pageContext(request);
+        if (c instanceof Response) return c;
+        const merchant = c.merchant;
+        let rows: ReturnType<typeof settlementView>[] = [];
+        let availableUnits: bigint | undefined;
+        if (merchant) {
+          const ids = await listMerchantSettlements(ctx, { merchantId: merchant.id, limit: 25 });
+          if (ids !== "bad_cursor") rows = (await loadSettlements(ctx, ids.ids)).map(settlementView);
+          availableUnits = (await balancesOf(ctx, [merchant]))[0]?.availableUnits;
+        }
+        return page(settlementsPage(c.viewer, c.s.csrfToken, { merchants: c.merchants, merchantId: merchant?.id, availableUnits, rows }));
+      },
+      PAGE_ROUTE,
+    )
+    .get(
+      `${DASHBOARD}/settlements/cash-out`,
+      async ({ request }) => {
+        const a = await adminAction(request, false);
+        if (a instanceof Response) return a;
+        const { s, mode } = a;
+        const merchant = await visibleMerchant(s, mode, a.f.get("merchant"));
+        if (!merchant) return denied(s, mode, 404);
+        return cashOutForm(s, mode, merchant);
+      },
+      PAGE_ROUTE,
+    )
+    .post(
+      `${DASHBOARD}/settlements/cash-out`,
+      async ({ request }) => {
+        const a = await adminAction(request, true);
+        if (a instanceof Response) return a;
+        const { s, mode, f } = a;
+        const merchant = await visibleMerchant(s, mode, f.get("merchant"));
+        if (!merchant) return denied(s, mode, 404);
+        // The amount the user confirmed: if the balance moved since, the cash-out is refused, not resized.
+        const confirmed = /^\d{1,15}$/.test(field(f, "amount_units", 20)) ? BigInt(field(f, "amount_units", 20)) : undefined;
+        try {
+          const settlement = await manualCashOut(ctx, merchant, confirmed);
+          return redirect(href(`/settlements/${settlement.id}`, mode));
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          return cashOutForm(s, mode, merchant, err.message);
+        }
+      },
+      FORM_ROUTE,
+    )
+    .get(
+      `${DASHBOARD}/settlements/:id`,
+      async ({ request, params }) => {
+        const c = await pageContext(request);
+        if (c instanceof Response) return c;
+        const { s, mode, p } = c;
+        const settlement = isIdOf("settlement", params.id) ? await findVisibleSettlement(ctx, p, params.id) : undefined;
+        if (!settlement) return denied(s, mode, 404);
+        const txns = await transactionsPageOf(ctx, p, settlement.merchantId, undefined, settlement.id);
+        return page(settlementPage(viewerOf(s, mode), s.csrfToken, settlementView(settlement), txns.rows));
       },
       PAGE_ROUTE,
     )
     .get(
       `${DASHBOARD}/payments/:id`,
       async ({ request, params }) => {
-        const s = await signedIn(request);
-        if (s instanceof Response) return s;
-        const mode = modeOf(request);
-        const p = dashboardPrincipal(s.user, mode);
+        const c = await pageContext(request);
+        if (c instanceof Response) return c;
+        const { s, mode, p } = c;
         try {
           const intent = await getVisibleIntent(ctx, p, params.id);
           const merchant = await getVisibleMerchant(ctx, p, intent.merchantId);
           return page(paymentPage(viewerOf(s, mode), s.csrfToken, await paymentDetail(ctx, intent, merchant.businessName)));
         } catch (err) {
-          if (err instanceof ApiError && err.status === 404) return page(notFoundPage(viewerOf(s, mode), s.csrfToken), 404);
+          if (err instanceof ApiError && err.status === 404) return denied(s, mode, 404);
           throw err;
         }
       },
@@ -250,17 +393,15 @@ export function dashboardRoutes(ctx: AppContext) {
     .post(
       `${DASHBOARD}/payments/:id/cancel`,
       async ({ request, params }) => {
-        const s = await signedIn(request);
-        if (s instanceof Response) return s;
-        const mode = modeOf(request);
-        if (!csrfMatches(s, (await form(request)).get("csrf") ?? undefined)) return page(notFoundPage(viewerOf(s, mode), s.csrfToken), 403);
-        if (s.user.role !== "admin") return page(notFoundPage(viewerOf(s, mode), s.csrfToken), 403);
+        const a = await adminAction(request, true);
+        if (a instanceof Response) return a;
+        const { s, mode } = a;
         try {
           const intent = await getVisibleIntent(ctx, dashboardPrincipal(s.user, mode), params.id);
           await cancelVisibleIntent(ctx, intent);
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
-          if (err.status === 404) return page(notFoundPage(viewerOf(s, mode), s.csrfToken), 404);
+          if (err.status === 404) return denied(s, mode, 404);
           // Not cancellable any more (paid meanwhile): the page shows what it is now.
         }
         return redirect(href(`/payments/${params.id}`, mode));

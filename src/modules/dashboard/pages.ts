@@ -37,6 +37,8 @@ function shell(title: string, main: string, viewer?: Viewer, csrf?: string): str
   <nav aria-label="Main">
     <a href="${esc(href("", viewer.mode))}">Home</a>
     <a href="${esc(href("/payments", viewer.mode))}">Payments</a>
+    <a href="${esc(href("/transactions", viewer.mode))}">Transactions</a>
+    <a href="${esc(href("/settlements", viewer.mode))}">Settlements</a>
   </nav>
   <div class="mode" role="group" aria-label="Data shown">
     <a href="${esc(href("", "test"))}" ${viewer.mode === "test" ? 'aria-current="true"' : ""}>Test data</a>
@@ -225,8 +227,7 @@ export function paymentPage(viewer: Viewer, csrf: string, p: PaymentDetailView):
     .join("");
   return shell(
     `Payment ${p.id}`,
-    `<p><a href="${esc(href("/payments", viewer.mode))}">← Payments</a></p>
-<h1>${usd(p.amountUnits)} <span class="status ${esc(p.status)}">${esc(p.status.replace("_", " "))}</span></h1>
+    `${objectHead(viewer.mode, "/payments", "Payments", p.amountUnits, p.status)}
 <section class="card"><dl>
 <dt>Payment</dt><dd><code>${esc(p.id)}</code></dd>
 <dt>Merchant</dt><dd>${esc(p.merchantName)}</dd>
@@ -242,6 +243,140 @@ ${meta}
     viewer,
     csrf,
   );
+}
+
+/** A merchant picker that keeps the page's other filters (GET form, no state change). */
+function merchantPicker(path: string, mode: Mode, merchants: Array<{ id: string; name: string }>, selected: string | undefined): string {
+  const options = merchants.map((m) => `<option value="${esc(m.id)}" ${m.id === selected ? "selected" : ""}>${esc(m.name)}</option>`).join("");
+  return `<form method="get" action="${DASHBOARD}${path}" class="filters">
+  <input type="hidden" name="mode" value="${mode}">
+  <label for="merchant">Merchant</label><select id="merchant" name="merchant">${options}</select>
+  <button type="submit">Show</button>
+</form>`;
+}
+
+export interface TransactionRowView {
+  id: string;
+  amountUnits: bigint;
+  netUnits: bigint;
+  status: string;
+  settlementStatus: string;
+  confirmedAt: Date;
+  txHash: string;
+  /** null: matched its intent; otherwise what happened and what the merchant can do. */
+  flag: { kind: "late" | "unmatched"; text: string } | null;
+  intentId: string | null;
+}
+
+export function transactionsPage(
+  viewer: Viewer,
+  csrf: string,
+  o: { merchants: Array<{ id: string; name: string }>; merchantId: string | undefined; rows: TransactionRowView[]; total: number; next: string | undefined },
+): string {
+  const rows = o.rows
+    .map(
+      (r) => `<tr${r.flag ? ` class="flagged"` : ""}><td>${usd(r.amountUnits)}</td><td>${usd(r.netUnits)}</td><td><span class="status ${esc(r.status)}">${esc(r.status)}</span> <span class="muted">${esc(r.settlementStatus.replace("_", " "))}</span></td>
+<td>${r.intentId ? `<a href="${esc(href(`/payments/${r.intentId}`, viewer.mode))}">${esc(r.intentId)}</a>` : "—"}${r.flag ? `<p class="flag"><strong>${r.flag.kind === "late" ? "Late payment" : "No matching payment"}</strong>: ${esc(r.flag.text)}</p>` : ""}</td><td>${when(r.confirmedAt)}<br><code>${esc(r.txHash.slice(0, 18))}…</code></td></tr>`,
+    )
+    .join("\n");
+  return shell(
+    "Transactions",
+    `<h1>Transactions</h1>
+${merchantPicker("/transactions", viewer.mode, o.merchants, o.merchantId)}
+<section class="card"><p class="muted">${o.total} transaction${o.total === 1 ? "" : "s"}: every transfer received, matched to a payment or not.</p>
+${o.rows.length ? `<table><thead><tr><th scope="col">Received</th><th scope="col">Net</th><th scope="col">Status</th><th scope="col">Payment</th><th scope="col">Confirmed</th></tr></thead><tbody>${rows}</tbody></table>` : `<p class="muted">No transactions yet.</p>`}
+${o.next ? `<p><a href="${esc(href("/transactions", viewer.mode, { merchant: o.merchantId, starting_after: o.next }))}">Next page</a></p>` : ""}</section>`,
+    viewer,
+    csrf,
+  );
+}
+
+export interface SettlementView {
+  id: string;
+  amountUnits: bigint;
+  status: string;
+  transactionCount: number;
+  bank: string;
+  initiatedAt: Date;
+  expectedArrival: string | null;
+  completedAt: Date | null;
+  withdrawalTx: string | null;
+  failure: string | null;
+}
+
+export function settlementsPage(
+  viewer: Viewer,
+  csrf: string,
+  o: { merchants: Array<{ id: string; name: string }>; merchantId: string | undefined; availableUnits: bigint | undefined; rows: SettlementView[] },
+): string {
+  const cashOut =
+    viewer.role === "admin" && o.merchantId && (o.availableUnits ?? 0n) > 0n
+      ? `<p><a class="button" href="${esc(href("/settlements/cash-out", viewer.mode, { merchant: o.merchantId }))}">Cash out now</a></p>`
+      : "";
+  const rows = o.rows
+    .map(
+      (r) =>
+        `<tr><td><a href="${esc(href(`/settlements/${r.id}`, viewer.mode))}">${usd(r.amountUnits)}</a></td><td><span class="status ${esc(r.status)}">${esc(r.status.replace("_", " "))}</span></td><td>${r.transactionCount}</td><td>${when(r.initiatedAt)}</td><td>${esc(r.expectedArrival ?? "—")}</td></tr>`,
+    )
+    .join("\n");
+  return shell(
+    "Settlements",
+    `<h1>Settlements</h1>
+${merchantPicker("/settlements", viewer.mode, o.merchants, o.merchantId)}
+<section class="card"><p class="big">${o.availableUnits === undefined ? "—" : usd(o.availableUnits)}</p><p class="muted">available to settle</p>${cashOut}</section>
+<section class="card">${o.rows.length ? `<table><thead><tr><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Payments</th><th scope="col">Initiated</th><th scope="col">Expected arrival</th></tr></thead><tbody>${rows}</tbody></table>` : `<p class="muted">No settlements yet.</p>`}</section>`,
+    viewer,
+    csrf,
+  );
+}
+
+export function cashOutPage(viewer: Viewer, csrf: string, o: { merchantId: string; merchantName: string; availableUnits: bigint; bank: string; error?: string }): string {
+  return shell(
+    "Cash out",
+    `<section class="card narrow">
+  <h1>Cash out now</h1>
+  ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
+  <p>Settle the whole available balance of <strong>${esc(o.merchantName)}</strong> now, whatever its schedule.</p>
+  <dl><dt>Amount</dt><dd class="big">${usd(o.availableUnits)}</dd><dt>To</dt><dd>${esc(o.bank)}</dd><dt>Method</dt><dd>ACH, 1 to 3 business days</dd></dl>
+  <form method="post" action="${DASHBOARD}/settlements/cash-out?mode=${viewer.mode}">
+    <input type="hidden" name="csrf" value="${esc(csrf)}">
+    <input type="hidden" name="merchant" value="${esc(o.merchantId)}">
+    <input type="hidden" name="amount_units" value="${o.availableUnits.toString()}">
+    <button type="submit">Confirm cash-out of ${usd(o.availableUnits)}</button>
+  </form>
+  <p><a href="${esc(href("/settlements", viewer.mode, { merchant: o.merchantId }))}">Cancel</a></p>
+</section>`,
+    viewer,
+    csrf,
+  );
+}
+
+export function settlementPage(viewer: Viewer, csrf: string, s: SettlementView, txns: TransactionRowView[]): string {
+  return shell(
+    `Settlement ${s.id}`,
+    `${objectHead(viewer.mode, "/settlements", "Settlements", s.amountUnits, s.status)}
+<section class="card"><dl>
+<dt>Settlement</dt><dd><code>${esc(s.id)}</code></dd>
+<dt>To</dt><dd>${esc(s.bank)} (ACH)</dd>
+<dt>Initiated</dt><dd>${when(s.initiatedAt)}</dd>
+<dt>Expected arrival</dt><dd>${esc(s.expectedArrival ?? "—")}</dd>
+${s.completedAt ? `<dt>Completed</dt><dd>${when(s.completedAt)}</dd>` : ""}
+${s.withdrawalTx ? `<dt>On-chain withdrawal</dt><dd><code>${esc(s.withdrawalTx)}</code></dd>` : ""}
+${s.failure ? `<dt>Failed</dt><dd>${esc(s.failure)}</dd>` : ""}
+</dl></section>
+<section class="card" aria-labelledby="txns-h"><h2 id="txns-h">Its ${s.transactionCount} payment${s.transactionCount === 1 ? "" : "s"}</h2>
+<table><thead><tr><th scope="col">Received</th><th scope="col">Net</th><th scope="col">Payment</th><th scope="col">Confirmed</th></tr></thead><tbody>
+${txns.map((t) => `<tr><td>${usd(t.amountUnits)}</td><td>${usd(t.netUnits)}</td><td>${t.intentId ? `<a href="${esc(href(`/payments/${t.intentId}`, viewer.mode))}">${esc(t.intentId)}</a>` : "—"}</td><td>${when(t.confirmedAt)}</td></tr>`).join("\n")}
+</tbody></table></section>`,
+    viewer,
+    csrf,
+  );
+}
+
+/** The head of an object's page: the way back to its list, its amount and its status. */
+function objectHead(mode: Mode, listPath: string, listName: string, amountUnits: bigint, status: string): string {
+  return `<p><a href="${esc(href(listPath, mode))}">← ${listName}</a></p>
+<h1>${usd(amountUnits)} <span class="status ${esc(status)}">${esc(status.replace("_", " "))}</span></h1>`;
 }
 
 export function notFoundPage(viewer: Viewer | undefined, csrf: string | undefined): string {

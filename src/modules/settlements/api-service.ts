@@ -8,7 +8,12 @@ import type { Principal } from "../access/authenticator.ts";
 import { fromPgTs } from "../../db/pg-values.ts";
 import { inArray } from "drizzle-orm";
 import { settlements, type SettlementPublicStatus, type SettlementRow } from "../../db/schema/settlement.ts";
-import { loadSettlement } from "./service.ts";
+import { createSettlement, loadSettlement, notSettleableReason } from "./service.ts";
+import { ApiError } from "../../domain/errors.ts";
+import { unitsToUsd } from "../../domain/money.ts";
+import { computeMerchantBalance } from "../merchants/balance.ts";
+import type { MerchantRow } from "../merchants/service.ts";
+import { payoutProviderFor } from "../payouts/providers/index.ts";
 
 export interface SettlementListInput {
   merchantId: string;
@@ -61,4 +66,34 @@ export async function loadSettlements(ctx: AppContext, ids: string[]): Promise<S
   const rows = await ctx.database.db.select().from(settlements).where(inArray(settlements.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is SettlementRow => r !== undefined);
+}
+
+/**
+ * The manual cash-out rule, for the API and the dashboard alike: a payout provider for the mode, a
+ * settleable merchant, an available balance, and (if given) an amount equal to it; then one
+ * settlement of everything available. Throws the DECISIONS.md error when any of these fails.
+ */
+export async function manualCashOut(ctx: AppContext, m: MerchantRow, amountUnits?: bigint): Promise<SettlementRow> {
+  if (!payoutProviderFor(ctx, m.mode))
+    throw new ApiError("payout_provider_missing", `No payout provider is configured for ${m.mode} mode: settlements cannot be paid out. Ask the operator to configure one.`);
+  const reason = notSettleableReason(ctx, m);
+  if (reason) throw new ApiError("merchant_not_settleable", `Merchant '${m.id}' cannot be settled now: ${reason.replace(`merchant ${m.id} `, "it ")}.`, "merchant_id");
+  const balance = await computeMerchantBalance(ctx, m);
+  if (balance.availableUnits <= 0n) throw nothingToSettle(m.id);
+  if (amountUnits !== undefined && amountUnits > balance.availableUnits)
+    throw new ApiError("amount_above_available", `amount (${unitsToUsd(amountUnits)}) is above the available balance (${unitsToUsd(balance.availableUnits)}).`, "amount");
+  if (amountUnits !== undefined && amountUnits !== balance.availableUnits)
+    throw new ApiError(
+      "parameter_invalid",
+      `Invalid amount: a cash-out settles the whole available balance (${unitsToUsd(balance.availableUnits)}); omit amount or send exactly that figure.`,
+      "amount",
+    );
+  const s = await createSettlement(ctx, m.id, { trigger: "manual" });
+  // Another cash-out (or a scheduled run) took the balance first.
+  if (!s) throw nothingToSettle(m.id);
+  return s;
+}
+
+function nothingToSettle(merchantId: string) {
+  return new ApiError("nothing_to_settle", `Merchant '${merchantId}' has no available balance to settle.`);
 }

@@ -19,13 +19,11 @@ import { errorExample, idempotencyHeaderParameter, createResponses, listResponse
 import { printableName } from "../../domain/text.ts";
 import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
-import { unitsToUsd, usdToUnits } from "../../domain/money.ts";
+import { usdToUnits } from "../../domain/money.ts";
 import { idempotentCreate, requestHash } from "../idempotency/store.ts";
-import { computeMerchantBalance } from "../merchants/balance.ts";
 import { getVisibleMerchant } from "../merchants/service.ts";
-import { payoutProviderFor } from "../payouts/providers/index.ts";
-import { createSettlement, notSettleableReason } from "./service.ts";
-import { findVisibleSettlement, listMerchantSettlements, loadSettlements } from "./api-service.ts";
+import { createSettlement } from "./service.ts";
+import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "./api-service.ts";
 import { SettlementSchema, settlementShape } from "./shapes.ts";
 
 const TAG = ["Settlements"];
@@ -154,24 +152,7 @@ export function settlementApiRoutes(ctx: AppContext) {
         }
         const hash = requestHash("POST /v1/settlements", { merchant_id: m.id, amount: amountUnits?.toString() ?? null });
         const r = await idempotentCreate(ctx.database.sql, { accountId: principal.accountId, mode: principal.mode, key, hash, now: ctx.clock.now() }, async () => {
-          if (!payoutProviderFor(ctx, m.mode))
-            throw new ApiError("payout_provider_missing", `No payout provider is configured for ${m.mode} mode: settlements cannot be paid out. Ask the operator to configure one.`);
-          const reason = notSettleableReason(ctx, m);
-          if (reason) throw new ApiError("merchant_not_settleable", `Merchant '${m.id}' cannot be settled now: ${reason.replace(`merchant ${m.id} `, "it ")}.`, "merchant_id");
-          const balance = await computeMerchantBalance(ctx, m);
-          if (balance.availableUnits <= 0n) throw nothingToSettle(m.id);
-          if (amountUnits !== undefined && amountUnits > balance.availableUnits)
-            throw new ApiError("amount_above_available", `amount (${unitsToUsd(amountUnits)}) is above the available balance (${unitsToUsd(balance.availableUnits)}).`, "amount");
-          if (amountUnits !== undefined && amountUnits !== balance.availableUnits)
-            throw new ApiError(
-              "parameter_invalid",
-              `Invalid amount: a cash-out settles the whole available balance (${unitsToUsd(balance.availableUnits)}); omit amount or send exactly that figure.`,
-              "amount",
-            );
-          const s = await createSettlement(ctx, m.id, { trigger: "manual" });
-          // Another cash-out (or a scheduled run) took the balance first.
-          if (!s) throw nothingToSettle(m.id);
-          return s;
+          return manualCashOut(ctx, m, amountUnits);
         });
         if (r.kind === "reused") throw reused(key);
         if (r.kind === "replayed") {
@@ -210,6 +191,3 @@ export function settlementApiRoutes(ctx: AppContext) {
     );
 }
 
-function nothingToSettle(merchantId: string) {
-  return new ApiError("nothing_to_settle", `Merchant '${merchantId}' has no available balance to settle.`);
-}
