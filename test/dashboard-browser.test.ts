@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { ARTIFACTS, launchLocalBrowser, LOCAL, SKIP_BROWSER as skip, type LocalBrowser } from "./support/browser.ts";
 import { waitFor } from "./support/payments.ts";
 import { startTestService, type TestService } from "./support/service.ts";
@@ -30,6 +30,16 @@ afterAll(async () => {
   await browser?.close();
   await svc?.stop();
 });
+
+/** Signs the demo admin in through the form, unless the profile's session cookie still does. */
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${svc.apiUrl}/dashboard`);
+  if (!page.url().includes("/sign-in")) return;
+  await page.getByLabel("Email").fill(svc.sandbox.dashboard_email);
+  await page.getByLabel("Password").fill(svc.sandbox.dashboard_password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
 
 describe.skipIf(skip)("dashboard in headless chromium", () => {
   test("sign in, home with balance and chart, a paid payment's page, live switch, sign out; screenshots", async () => {
@@ -98,11 +108,7 @@ describe.skipIf(skip)("dashboard in headless chromium", () => {
     const page = await context.newPage();
     page.on("pageerror", (e) => problems.push(e.message));
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${svc.apiUrl}/dashboard/sign-in`);
-    await page.getByLabel("Email").fill(svc.sandbox.dashboard_email);
-    await page.getByLabel("Password").fill(svc.sandbox.dashboard_password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signIn(page);
 
     await page.getByRole("link", { name: "Transactions", exact: true }).click();
     await page.waitForURL(/\/dashboard\/transactions/);
@@ -129,6 +135,29 @@ describe.skipIf(skip)("dashboard in headless chromium", () => {
     // The balance was taken: a second cash-out has nothing to settle.
     await page.goto(`${svc.apiUrl}/dashboard/settlements?mode=test`);
     expect(await page.getByRole("link", { name: "Cash out now" }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  test("developers: create a key (shown once) and see it listed; the team page; screenshots", async () => {
+    const page = await context.newPage();
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    await page.getByRole("link", { name: "Developers", exact: true }).click();
+    await page.waitForURL(/\/dashboard\/developers/);
+    const before = await page.locator("tbody tr").count();
+    await page.getByLabel(/New test key for/).selectOption({ label: "Demo Coffee Co. only" });
+    await page.getByRole("button", { name: "Create key" }).click();
+    const secret = (await page.locator("code.secret").textContent()) ?? "";
+    expect(secret).toMatch(/^sk_test_/);
+    expect(await page.locator("tbody tr").count()).toBe(before + 1);
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-developers-1280x800.png"), fullPage: true });
+    expect((await svc.api(`/v1/merchants/${svc.sandbox.merchant_id}`, { key: secret })).status).toBe(200);
+    await page.getByRole("link", { name: "Team", exact: true }).click();
+    await page.waitForURL(/\/dashboard\/team/);
+    expect((await page.locator("main").textContent()) ?? "").toContain(svc.sandbox.dashboard_email);
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-team-1280x800.png"), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);

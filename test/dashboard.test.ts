@@ -234,4 +234,47 @@ describe("what a user may see and do", () => {
     const [n] = await svc.ctx.database.sql`SELECT count(*)::int AS n FROM app.settlements WHERE merchant_id = ${m}`;
     expect(n!.n).toBe(0);
   });
+
+  test("API keys: an admin creates one (shown once, works on /v1) and revokes it; viewers and other accounts cannot", async () => {
+    const admin = (await newUser(svc.sandbox.account_id, "admin")).client;
+    const csrf = await admin.csrfOf("/dashboard/developers?mode=test");
+    const created = await admin.req("/dashboard/developers/keys?mode=test", { form: { csrf, merchant: svc.sandbox.merchant_id } });
+    expect(created.status).toBe(200);
+    const html = await created.text();
+    const key = /<code class="secret">(sk_test_[^<]+)<\/code>/.exec(html)?.[1];
+    expect(key).toBeDefined();
+    expect((await svc.api(`/v1/merchants/${svc.sandbox.merchant_id}`, { key: key! })).status).toBe(200);
+    // Shown once: the list shows only its hint.
+    expect(await (await admin.req("/dashboard/developers?mode=test")).text()).not.toContain(key!);
+    const [row] = await svc.ctx.database.sql`SELECT id FROM app.api_keys WHERE key_hint = ${key!.slice(-4)} OR key_hint LIKE ${"%" + key!.slice(-4)} ORDER BY created_at DESC LIMIT 1`;
+    const keyId = String(row!.id);
+    const viewer = (await newUser(svc.sandbox.account_id, "viewer")).client;
+    const vCsrf = await viewer.csrfOf("/dashboard");
+    expect((await viewer.req("/dashboard/developers/keys?mode=test", { form: { csrf: vCsrf } })).status).toBe(403);
+    expect((await viewer.req(`/dashboard/developers/keys/${keyId}/revoke?mode=test`, { form: { csrf: vCsrf } })).status).toBe(403);
+    const stranger = (await newUser((await createIntegratorAccount(svc.ctx, "Key stranger")).id, "admin")).client;
+    const sCsrf = await stranger.csrfOf("/dashboard");
+    expect((await stranger.req(`/dashboard/developers/keys/${keyId}/revoke?mode=test`, { form: { csrf: sCsrf } })).status).toBe(404);
+    expect((await stranger.req("/dashboard/developers/keys?mode=test", { form: { csrf: sCsrf, merchant: svc.sandbox.merchant_id } })).status).toBe(404);
+    expect((await admin.req(`/dashboard/developers/keys/${keyId}/revoke?mode=test`, { form: { csrf } })).status).toBe(303);
+    expect((await svc.api(`/v1/merchants/${svc.sandbox.merchant_id}`, { key: key! })).status).toBe(401);
+  });
+
+  test("team: an admin adds a viewer whose one-time link signs them in; viewers cannot add; a taken email is said plainly", async () => {
+    const admin = (await newUser(svc.sandbox.account_id, "admin")).client;
+    const csrf = await admin.csrfOf("/dashboard/team");
+    const email = `new${Date.now()}@example.com`;
+    const res = await admin.req("/dashboard/team?mode=test", { form: { csrf, email, role: "viewer" } });
+    expect(res.status).toBe(200);
+    const link = /<code class="secret">([^<]+)<\/code>/.exec(await res.text())?.[1];
+    expect(link).toContain("/dashboard/set-password?token=");
+    const token = new URL(link!.replaceAll("&amp;", "&")).searchParams.get("token")!;
+    const invited = new Client(svc.apiUrl);
+    expect((await invited.req("/dashboard/set-password", { form: { token, password: "a fine long password", confirm: "a fine long password" } })).status).toBe(303);
+    const home = await (await invited.req("/dashboard")).text();
+    expect(home).toContain(`${email} · viewer`);
+    expect((await admin.req("/dashboard/team?mode=test", { form: { csrf, email, role: "viewer" } })).status).toBe(400);
+    const vCsrf = await invited.csrfOf("/dashboard/team");
+    expect((await invited.req("/dashboard/team?mode=test", { form: { csrf: vCsrf, email: "x@example.com", role: "admin" } })).status).toBe(403);
+  });
 });

@@ -16,7 +16,7 @@ import type { IntentRow } from "../payment-intents/shapes.ts";
 import type { SettlementRow } from "../../db/schema/settlement.ts";
 import { listTransactions } from "../transactions/service.ts";
 import type { TransactionRow } from "../transactions/shapes.ts";
-import type { MerchantBalanceView, PaymentDetailView, PaymentRowView, SettlementView, TransactionRowView } from "./pages.ts";
+import type { ApiKeyView, MerchantBalanceView, PaymentDetailView, PaymentRowView, SettlementView, TeamMemberView, TransactionRowView } from "./pages.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -168,4 +168,30 @@ export async function transactionViews(ctx: AppContext, rows: TransactionRow[]):
 export async function transactionsPageOf(ctx: AppContext, p: Principal, merchantId: string, startingAfter: string | undefined, settlementId?: string) {
   const page = await listTransactions(ctx, p, { merchantId, status: undefined, fromMs: undefined, toMs: undefined, settlementId, limit: 25, startingAfter });
   return { rows: await transactionViews(ctx, page.rows), total: page.totalCount, next: page.hasMore ? page.rows.at(-1)?.id : undefined };
+}
+
+/** The account's API keys in `mode`, newest first, with what each may see. */
+export async function apiKeysOf(ctx: AppContext, accountId: string, mode: Mode, names: Map<string, string>): Promise<ApiKeyView[]> {
+  const rows = await ctx.database.sql<{ id: string; merchant_id: string | null; key_hint: string; created_at: unknown; revoked_at: unknown }[]>`
+    SELECT id, merchant_id, key_hint, created_at, revoked_at FROM app.api_keys
+    WHERE account_id = ${accountId} AND mode = ${mode} ORDER BY created_at DESC, id DESC LIMIT 200`;
+  return rows.map((r) => ({
+    id: r.id,
+    hint: r.key_hint,
+    scope: r.merchant_id ? `${names.get(r.merchant_id) ?? r.merchant_id} only` : "all merchants",
+    createdAt: fromPgTs(r.created_at),
+    revokedAt: r.revoked_at ? fromPgTs(r.revoked_at) : null,
+  }));
+}
+
+/** True when key `id` belongs to the account in `mode` (what a dashboard user may revoke). */
+export async function isAccountKey(ctx: AppContext, accountId: string, mode: Mode, id: string): Promise<boolean> {
+  const [row] = await ctx.database.sql`SELECT 1 FROM app.api_keys WHERE id = ${id} AND account_id = ${accountId} AND mode = ${mode}`;
+  return row !== undefined;
+}
+
+export async function teamOf(ctx: AppContext, accountId: string): Promise<TeamMemberView[]> {
+  const rows = await ctx.database.sql<{ email: string; role: string; password_hash: string | null; created_at: unknown }[]>`
+    SELECT email, role, password_hash, created_at FROM app.dashboard_users WHERE account_id = ${accountId} ORDER BY created_at, id`;
+  return rows.map((r) => ({ email: r.email, role: r.role, passwordSet: r.password_hash !== null, createdAt: fromPgTs(r.created_at) }));
 }

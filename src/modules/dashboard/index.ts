@@ -8,6 +8,8 @@
  *   POST /dashboard/payments/{id}/cancel
  *   GET  /dashboard/transactions         every transfer received; late and unmatched ones flagged
  *   GET  /dashboard/settlements, /dashboard/settlements/{id}, GET+POST /dashboard/settlements/cash-out
+ *   GET  /dashboard/developers, POST /dashboard/developers/keys, POST …/keys/{id}/revoke (admins)
+ *   GET  /dashboard/team, POST /dashboard/team (admins add a user: a one-time set-password link)
  *   GET  /dashboard/assets/dashboard.css
  * Sessions: an opaque random token in an HttpOnly, SameSite=Lax cookie (Secure over https), stored
  * hashed (access/dashboard-users.ts). Every state-changing form carries a CSRF token: the session's,
@@ -23,8 +25,10 @@ import type { Mode } from "../../domain/mode.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { clientAddress } from "../../http/client-address.ts";
 import {
+  addDashboardUser,
   closeSession,
   csrfMatches,
+  DashboardUserError,
   dashboardPrincipal,
   loadSession,
   openSession,
@@ -37,14 +41,16 @@ import {
 } from "../access/dashboard-users.ts";
 import { SignInThrottle } from "../access/sign-in-throttle.ts";
 import { getVisibleMerchant, type MerchantRow } from "../merchants/service.ts";
+import { createApiKey, OnboardingError, revokeApiKey } from "../merchants/onboarding.ts";
 import { cancelVisibleIntent, getVisibleIntent, listIntents } from "../payment-intents/service.ts";
-import { accountMerchantsIn, balancesOf, paymentDetail, recentPayments, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
+import { accountMerchantsIn, apiKeysOf, balancesOf, isAccountKey, teamOf, paymentDetail, recentPayments, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "../settlements/api-service.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import {
   ASSET_PATH,
   cashOutPage,
   DASHBOARD,
+  developersPage,
   DASHBOARD_CSP,
   homePage,
   href,
@@ -55,6 +61,7 @@ import {
   settlementPage,
   settlementsPage,
   signInPage,
+  teamPage,
   transactionsPage,
   type Viewer,
 } from "./pages.ts";
@@ -161,6 +168,13 @@ export function dashboardRoutes(ctx: AppContext) {
     const f = withForm ? await form(request) : new URL(request.url).searchParams;
     if (s.user.role !== "admin" || (withForm && !csrfMatches(s, f.get("csrf") ?? undefined))) return denied(s, mode, 403);
     return { s, mode, f };
+  }
+
+  /** The Developers page: the account's keys in this mode (and a key just created, shown once). */
+  async function developersView(s: DashboardSession, mode: Mode, extra: { created?: { key: string; scope: string } } = {}): Promise<Response> {
+    const list = await accountMerchantsIn(ctx, s.user.accountId, mode);
+    const keys = await apiKeysOf(ctx, s.user.accountId, mode, new Map(list.map((m) => [m.id, m.businessName])));
+    return page(developersPage(viewerOf(s, mode), s.csrfToken, { keys, merchants: list.map((m) => ({ id: m.id, name: m.businessName })), ...extra }));
   }
 
   /** The cash-out confirmation for the merchant's balance now (with why the last try was refused). */
@@ -372,6 +386,75 @@ export function dashboardRoutes(ctx: AppContext) {
         return page(settlementPage(viewerOf(s, mode), s.csrfToken, settlementView(settlement), txns.rows));
       },
       PAGE_ROUTE,
+    )
+    .get(
+      `${DASHBOARD}/developers`,
+      async ({ request }) => {
+        const c = await pageContext(request);
+        if (c instanceof Response) return c;
+        return developersView(c.s, c.mode);
+      },
+      PAGE_ROUTE,
+    )
+    .post(
+      `${DASHBOARD}/developers/keys`,
+      async ({ request }) => {
+        const a = await adminAction(request, true);
+        if (a instanceof Response) return a;
+        const { s, mode, f } = a;
+        const merchantId = field(f, "merchant", 64) || null;
+        if (merchantId && !(await visibleMerchant(s, mode, merchantId))) return denied(s, mode, 404);
+        const created = await createApiKey(ctx, { accountId: s.user.accountId, mode, merchantId });
+        const scope = merchantId ? `${(await visibleMerchant(s, mode, merchantId))?.businessName ?? merchantId} only` : "all merchants";
+        // Answered here, not redirected: the key is shown once and never travels in a URL.
+        return developersView(s, mode, { created: { key: created.key, scope } });
+      },
+      FORM_ROUTE,
+    )
+    .post(
+      `${DASHBOARD}/developers/keys/:id/revoke`,
+      async ({ request, params }) => {
+        const a = await adminAction(request, true);
+        if (a instanceof Response) return a;
+        const { s, mode } = a;
+        if (!(await isAccountKey(ctx, s.user.accountId, mode, params.id))) return denied(s, mode, 404);
+        try {
+          await revokeApiKey(ctx, params.id);
+        } catch (err) {
+          if (!(err instanceof OnboardingError)) throw err; // revoked already: the page shows it
+        }
+        return redirect(href("/developers", mode));
+      },
+      FORM_ROUTE,
+    )
+    .get(
+      `${DASHBOARD}/team`,
+      async ({ request }) => {
+        const c = await pageContext(request);
+        if (c instanceof Response) return c;
+        return page(teamPage(c.viewer, c.s.csrfToken, { members: await teamOf(ctx, c.s.user.accountId) }));
+      },
+      PAGE_ROUTE,
+    )
+    .post(
+      `${DASHBOARD}/team`,
+      async ({ request }) => {
+        const a = await adminAction(request, true);
+        if (a instanceof Response) return a;
+        const { s, mode, f } = a;
+        let invited: { email: string; link: string } | undefined;
+        let error: string | undefined;
+        try {
+          const r = await addDashboardUser(ctx.database.sql, { accountId: s.user.accountId, email: field(f, "email", 320), role: field(f, "role", 10) }, now());
+          invited = { email: r.user.email, link: `${ctx.config.publicBaseUrl}${DASHBOARD}/set-password?token=${r.setPasswordToken}` };
+        } catch (err) {
+          if (!(err instanceof DashboardUserError)) throw err;
+          error = err.message;
+        }
+        const members = await teamOf(ctx, s.user.accountId);
+        return page(teamPage(viewerOf(s, mode), s.csrfToken, { members, ...(invited ? { invited } : {}), ...(error ? { error } : {}) }), error ? 400 : 200);
+      },
+      FORM_ROUTE,
     )
     .get(
       `${DASHBOARD}/payments/:id`,

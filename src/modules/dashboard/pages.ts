@@ -39,6 +39,8 @@ function shell(title: string, main: string, viewer?: Viewer, csrf?: string): str
     <a href="${esc(href("/payments", viewer.mode))}">Payments</a>
     <a href="${esc(href("/transactions", viewer.mode))}">Transactions</a>
     <a href="${esc(href("/settlements", viewer.mode))}">Settlements</a>
+    <a href="${esc(href("/developers", viewer.mode))}">Developers</a>
+    <a href="${esc(href("/team", viewer.mode))}">Team</a>
   </nav>
   <div class="mode" role="group" aria-label="Data shown">
     <a href="${esc(href("", "test"))}" ${viewer.mode === "test" ? 'aria-current="true"' : ""}>Test data</a>
@@ -368,6 +370,82 @@ ${s.failure ? `<dt>Failed</dt><dd>${esc(s.failure)}</dd>` : ""}
 <table><thead><tr><th scope="col">Received</th><th scope="col">Net</th><th scope="col">Payment</th><th scope="col">Confirmed</th></tr></thead><tbody>
 ${txns.map((t) => `<tr><td>${usd(t.amountUnits)}</td><td>${usd(t.netUnits)}</td><td>${t.intentId ? `<a href="${esc(href(`/payments/${t.intentId}`, viewer.mode))}">${esc(t.intentId)}</a>` : "—"}</td><td>${when(t.confirmedAt)}</td></tr>`).join("\n")}
 </tbody></table></section>`,
+    viewer,
+    csrf,
+  );
+}
+
+export interface ApiKeyView {
+  id: string;
+  hint: string;
+  scope: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+/** API keys of the account in this mode: create (shown once), revoke (admins). */
+export function developersPage(viewer: Viewer, csrf: string, o: { keys: ApiKeyView[]; merchants: Array<{ id: string; name: string }>; created?: { key: string; scope: string }; error?: string }): string {
+  const admin = viewer.role === "admin";
+  const rows = o.keys
+    .map(
+      (k) => `<tr><td><code>${esc(k.hint)}</code></td><td>${esc(k.scope)}</td><td>${when(k.createdAt)}</td><td>${
+        k.revokedAt
+          ? `<span class="status cancelled">revoked</span> <span class="muted">${when(k.revokedAt)}</span>`
+          : admin
+            ? `<form method="post" action="${DASHBOARD}/developers/keys/${esc(k.id)}/revoke?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${esc(csrf)}"><button type="submit" class="danger">Revoke</button></form>`
+            : `<span class="status confirmed">active</span>`
+      }</td></tr>`,
+    )
+    .join("\n");
+  const options = [`<option value="">All merchants of the account</option>`, ...o.merchants.map((m) => `<option value="${esc(m.id)}">${esc(m.name)} only</option>`)].join("");
+  return shell(
+    "Developers",
+    `<h1>Developers</h1>
+${o.created ? `<section class="card created" role="status"><h2>New ${viewer.mode} key (${esc(o.created.scope)})</h2><p>Copy it now: it is shown only this once.</p><p><code class="secret">${esc(o.created.key)}</code></p></section>` : ""}
+${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
+<section class="card" aria-labelledby="keys-h"><h2 id="keys-h">API keys (${viewer.mode})</h2>
+${o.keys.length ? `<table><thead><tr><th scope="col">Key</th><th scope="col">Scope</th><th scope="col">Created</th><th scope="col">Status</th></tr></thead><tbody>${rows}</tbody></table>` : `<p class="muted">No ${viewer.mode} keys yet.</p>`}
+${
+  admin
+    ? `<form method="post" action="${DASHBOARD}/developers/keys?mode=${viewer.mode}" class="filters">
+  <input type="hidden" name="csrf" value="${esc(csrf)}">
+  <label for="scope">New ${viewer.mode} key for</label><select id="scope" name="merchant">${options}</select>
+  <button type="submit">Create key</button>
+</form>`
+    : ""
+}</section>`,
+    viewer,
+    csrf,
+  );
+}
+
+export interface TeamMemberView {
+  email: string;
+  role: string;
+  passwordSet: boolean;
+  createdAt: Date;
+}
+
+/** The account's dashboard users; admins add one (a one-time link to set the password). */
+export function teamPage(viewer: Viewer, csrf: string, o: { members: TeamMemberView[]; invited?: { email: string; link: string }; error?: string }): string {
+  return shell(
+    "Team",
+    `<h1>Team</h1>
+${o.invited ? `<section class="card created" role="status"><h2>${esc(o.invited.email)} was added</h2><p>Send them this link to set their password (valid 72 hours, works once; shown only now):</p><p><code class="secret">${esc(o.invited.link)}</code></p></section>` : ""}
+${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
+<section class="card"><table><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Since</th></tr></thead><tbody>
+${o.members.map((m) => `<tr><td>${esc(m.email)}${m.passwordSet ? "" : ' <span class="muted">(invited)</span>'}</td><td>${esc(m.role)}</td><td>${when(m.createdAt)}</td></tr>`).join("\n")}
+</tbody></table>
+${
+  viewer.role === "admin"
+    ? `<form method="post" action="${DASHBOARD}/team?mode=${viewer.mode}" class="filters">
+  <input type="hidden" name="csrf" value="${esc(csrf)}">
+  <label for="new-email">Email</label><input id="new-email" name="email" type="email" required>
+  <label for="new-role">Role</label><select id="new-role" name="role"><option value="viewer">viewer (read only)</option><option value="admin">admin</option></select>
+  <button type="submit">Add</button>
+</form>`
+    : ""
+}</section>`,
     viewer,
     csrf,
   );
