@@ -22,7 +22,7 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   if (skip) return;
-  svc = await startTestService({ roles: ["api", "indexer", "matcher"] });
+  svc = await startTestService({ roles: ["api", "indexer", "matcher", "dispatcher"] });
   browser = await launchLocalBrowser();
   ({ context, requests } = browser);
 }, 180_000);
@@ -160,5 +160,41 @@ describe.skipIf(skip)("dashboard in headless chromium", () => {
     await page.screenshot({ path: join(ARTIFACTS, "dashboard-team-1280x800.png"), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
+  }, 120_000);
+
+  test("sandbox helpers: pay an open payment from the page, see it confirmed with its webhook delivered; settle and see it completed", async () => {
+    // A local receiver for the demo account's webhook endpoint.
+    const received: string[] = [];
+    const receiver = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: async (req) => (received.push(await req.text()), new Response("ok")) });
+    try {
+      const unscoped = { key: svc.sandbox.test_key_unscoped };
+      const ep = await svc.api("/v1/webhook_endpoints", { ...unscoped, method: "POST", json: { url: `http://127.0.0.1:${receiver.port}/hook`, enabled_events: ["*"] } });
+      expect(ep.status).toBe(201);
+      const intent = (await (await svc.api("/v1/payment-intents", { method: "POST", json: { amount: 8.5, currency: "usd", merchant_id: svc.sandbox.merchant_id } })).json()) as { id: string };
+
+      const page = await context.newPage();
+      page.on("pageerror", (e) => problems.push(e.message));
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signIn(page);
+      await page.goto(`${svc.apiUrl}/dashboard/payments/${intent.id}?mode=test`);
+      await page.getByRole("button", { name: "Pay it from the sandbox wallet" }).click();
+      await waitFor("confirmed with its delivery on the page", async () => {
+        await page.reload();
+        const text = (await page.locator("main").textContent()) ?? "";
+        return text.includes("payment_intent.confirmed") && /succeeded\s+http:\/\/127\.0\.0\.1/.test(text);
+      }, 30_000, 300);
+      expect(received.some((b) => b.includes(intent.id))).toBe(true);
+      await page.screenshot({ path: join(ARTIFACTS, "dashboard-payment-delivered-1280x800.png"), fullPage: true });
+
+      await page.goto(`${svc.apiUrl}/dashboard/settlements?mode=test`);
+      await page.getByRole("button", { name: /Sandbox: settle and advance/ }).click();
+      await page.waitForURL(/\/dashboard\/settlements\?/);
+      expect(await page.locator("tbody .status.completed").count()).toBeGreaterThan(0);
+      await page.screenshot({ path: join(ARTIFACTS, "dashboard-settlements-1280x800.png"), fullPage: true });
+      expect(problems).toEqual([]);
+      await page.close();
+    } finally {
+      receiver.stop(true);
+    }
   }, 120_000);
 });

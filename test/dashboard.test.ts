@@ -277,4 +277,22 @@ describe("what a user may see and do", () => {
     const vCsrf = await invited.csrfOf("/dashboard/team");
     expect((await invited.req("/dashboard/team?mode=test", { form: { csrf: vCsrf, email: "x@example.com", role: "admin" } })).status).toBe(403);
   });
+
+  test("sandbox helpers from the dashboard: admins, CSRF, test data only; nothing else by that path", async () => {
+    const intent = (await (await svc.api("/v1/payment-intents", { method: "POST", json: { amount: 6.54, currency: "usd", merchant_id: svc.sandbox.merchant_id } })).json()) as { id: string };
+    const viewer = (await newUser(svc.sandbox.account_id, "viewer")).client;
+    const vCsrf = await viewer.csrfOf("/dashboard");
+    expect((await viewer.req(`/dashboard/payments/${intent.id}/test-expire?mode=test`, { form: { csrf: vCsrf } })).status).toBe(403);
+    const admin = (await newUser(svc.sandbox.account_id, "admin")).client;
+    const csrf = await admin.csrfOf("/dashboard");
+    expect((await admin.req(`/dashboard/payments/${intent.id}/test-expire?mode=test`, { form: { csrf: "forged" } })).status).toBe(403);
+    expect((await admin.req(`/dashboard/payments/${intent.id}/test-expire?mode=live`, { form: { csrf } })).status).toBe(404);
+    expect((await admin.req(`/dashboard/payments/${intent.id}/delete?mode=test`, { form: { csrf } })).status).toBe(404);
+    const page = await (await admin.req(`/dashboard/payments/${intent.id}?mode=test`)).text();
+    expect(page).toContain("Expire it now");
+    expect((await admin.req(`/dashboard/payments/${intent.id}/test-expire?mode=test`, { form: { csrf } })).status).toBe(303);
+    // Made due now: the expirer (when it runs) expires it; its expires_at is no later than now.
+    const [row] = await svc.ctx.database.sql`SELECT expires_at FROM app.payment_intents WHERE id = ${intent.id}`;
+    expect(new Date(String(row!.expires_at instanceof Date ? row!.expires_at.toISOString() : row!.expires_at)).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+  });
 });

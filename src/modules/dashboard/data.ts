@@ -16,7 +16,8 @@ import type { IntentRow } from "../payment-intents/shapes.ts";
 import type { SettlementRow } from "../../db/schema/settlement.ts";
 import { listTransactions } from "../transactions/service.ts";
 import type { TransactionRow } from "../transactions/shapes.ts";
-import type { ApiKeyView, MerchantBalanceView, PaymentDetailView, PaymentRowView, SettlementView, TeamMemberView, TransactionRowView } from "./pages.ts";
+import { listDeliveries } from "../webhooks/service.ts";
+import type { ApiKeyView, DeliveryLine, MerchantBalanceView, PaymentDetailView, PaymentRowView, SettlementView, TeamMemberView, TransactionRowView } from "./pages.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -76,7 +77,7 @@ export async function recentPayments(ctx: AppContext, p: Principal, list: Mercha
 }
 
 /** An intent the principal may see, with its timeline (from its own and its payment's times) and its events. */
-export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchantName: string): Promise<PaymentDetailView> {
+export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchantName: string, accountId: string): Promise<PaymentDetailView> {
   const sql = ctx.database.sql;
   const timeline: Array<{ at: Date; what: string }> = [{ at: intent.createdAt, what: "Created, awaiting payment" }];
   if (intent.transactionId) {
@@ -108,7 +109,7 @@ export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchant
     txHash: intent.txHash,
     metadata: intent.metadata as Record<string, string>,
     timeline,
-    events: events.map((e) => ({ id: e.id, type: e.type, at: fromPgTs(e.created_at) })),
+    events: await Promise.all(events.map(async (e) => ({ id: e.id, type: e.type, at: fromPgTs(e.created_at), deliveries: await deliveriesOf(ctx, e.id, accountId) }))),
   };
 }
 
@@ -194,4 +195,15 @@ export async function teamOf(ctx: AppContext, accountId: string): Promise<TeamMe
   const rows = await ctx.database.sql<{ email: string; role: string; password_hash: string | null; created_at: unknown }[]>`
     SELECT email, role, password_hash, created_at FROM app.dashboard_users WHERE account_id = ${accountId} ORDER BY created_at, id`;
   return rows.map((r) => ({ email: r.email, role: r.role, passwordSet: r.password_hash !== null, createdAt: fromPgTs(r.created_at) }));
+}
+
+/** The deliveries of an event to this account's endpoints (another linked account's stay its own). */
+async function deliveriesOf(ctx: AppContext, eventId: string, accountId: string): Promise<DeliveryLine[]> {
+  const mine = new Set(
+    (await ctx.database.sql<{ id: string }[]>`SELECT id FROM app.webhook_endpoints WHERE account_id = ${accountId}`).map((r) => r.id),
+  );
+  const all = await listDeliveries(ctx.database.sql, { eventId, limit: 20 });
+  return all
+    .filter((d) => mine.has(d.endpoint_id))
+    .map((d) => ({ url: d.url ?? d.endpoint_id, status: d.status, attempts: d.attempts.length, last: d.attempts.at(-1)?.outcome ?? null, lastStatus: d.attempts.at(-1)?.status_code ?? null }));
 }

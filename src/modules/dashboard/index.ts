@@ -10,6 +10,8 @@
  *   GET  /dashboard/settlements, /dashboard/settlements/{id}, GET+POST /dashboard/settlements/cash-out
  *   GET  /dashboard/developers, POST /dashboard/developers/keys, POST …/keys/{id}/revoke (admins)
  *   GET  /dashboard/team, POST /dashboard/team (admins add a user: a one-time set-password link)
+ *   POST /dashboard/payments/{id}/test-pay | test-expire, POST /dashboard/settlements/test-advance
+ *        (sandbox data only, admins: the test helpers)
  *   GET  /dashboard/assets/dashboard.css
  * Sessions: an opaque random token in an HttpOnly, SameSite=Lax cookie (Secure over https), stored
  * hashed (access/dashboard-users.ts). Every state-changing form carries a CSRF token: the session's,
@@ -42,6 +44,8 @@ import {
 import { SignInThrottle } from "../access/sign-in-throttle.ts";
 import { getVisibleMerchant, type MerchantRow } from "../merchants/service.ts";
 import { createApiKey, OnboardingError, revokeApiKey } from "../merchants/onboarding.ts";
+import { makeDue, payIntent } from "../test-helpers/service.ts";
+import { advanceSandboxSettlements } from "../settlements/service.ts";
 import { cancelVisibleIntent, getVisibleIntent, listIntents } from "../payment-intents/service.ts";
 import { accountMerchantsIn, apiKeysOf, balancesOf, isAccountKey, teamOf, paymentDetail, recentPayments, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "../settlements/api-service.ts";
@@ -456,6 +460,41 @@ export function dashboardRoutes(ctx: AppContext) {
       },
       FORM_ROUTE,
     )
+    .post(
+      `${DASHBOARD}/payments/:id/:helper`,
+      async ({ request, params }) => {
+        const a = await adminAction(request, true);
+        if (a instanceof Response) return a;
+        const { s, mode } = a;
+        // Sandbox test helpers only: for live data (or any other name) they do not exist.
+        if (mode !== "test" || (params.helper !== "test-pay" && params.helper !== "test-expire")) return denied(s, mode, 404);
+        const intent = await getVisibleIntent(ctx, dashboardPrincipal(s.user, mode), params.id).catch((err: unknown) => {
+          if (err instanceof ApiError) return undefined;
+          throw err;
+        });
+        if (!intent) return denied(s, mode, 404);
+        if (intent.status === "awaiting_payment") {
+          if (params.helper === "test-pay") await payIntent(ctx, intent, undefined);
+          else await makeDue(ctx, intent);
+        }
+        return redirect(href(`/payments/${intent.id}`, mode));
+      },
+      FORM_ROUTE,
+    )
+    .post(
+      `${DASHBOARD}/settlements/test-advance`,
+      async ({ request }) => {
+        const a = await adminAction(request, true);
+        if (a instanceof Response) return a;
+        const { s, mode, f } = a;
+        if (mode !== "test") return denied(s, mode, 404);
+        const merchant = await visibleMerchant(s, mode, f.get("merchant"));
+        if (!merchant) return denied(s, mode, 404);
+        await advanceSandboxSettlements(ctx, [merchant.id]);
+        return redirect(href("/settlements", mode, { merchant: merchant.id }));
+      },
+      FORM_ROUTE,
+    )
     .get(
       `${DASHBOARD}/payments/:id`,
       async ({ request, params }) => {
@@ -465,7 +504,7 @@ export function dashboardRoutes(ctx: AppContext) {
         try {
           const intent = await getVisibleIntent(ctx, p, params.id);
           const merchant = await getVisibleMerchant(ctx, p, intent.merchantId);
-          return page(paymentPage(viewerOf(s, mode), s.csrfToken, await paymentDetail(ctx, intent, merchant.businessName)));
+          return page(paymentPage(viewerOf(s, mode), s.csrfToken, await paymentDetail(ctx, intent, merchant.businessName, s.user.accountId)));
         } catch (err) {
           if (err instanceof ApiError && err.status === 404) return denied(s, mode, 404);
           throw err;

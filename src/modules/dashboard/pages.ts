@@ -216,7 +216,16 @@ export interface PaymentDetailView {
   txHash: string | null;
   metadata: Record<string, string>;
   timeline: Array<{ at: Date; what: string }>;
-  events: Array<{ id: string; type: string; at: Date }>;
+  events: Array<{ id: string; type: string; at: Date; deliveries: DeliveryLine[] }>;
+}
+
+/** One webhook delivery of an event: where, how it ended (or stands), after how many attempts. */
+export interface DeliveryLine {
+  url: string;
+  status: string;
+  attempts: number;
+  last: string | null;
+  lastStatus: number | null;
 }
 
 export function paymentPage(viewer: Viewer, csrf: string, p: PaymentDetailView): string {
@@ -240,8 +249,9 @@ ${meta}
 </dl>${cancel}</section>
 <section class="card" aria-labelledby="timeline-h"><h2 id="timeline-h">Timeline</h2><ol class="timeline">${p.timeline.map((t) => `<li><time>${when(t.at)}</time> ${esc(t.what)}</li>`).join("")}</ol></section>
 <section class="card" aria-labelledby="events-h"><h2 id="events-h">Events</h2>${
-      p.events.length ? `<ul>${p.events.map((e) => `<li><code>${esc(e.type)}</code> <span class="muted">${esc(e.id)} · ${when(e.at)}</span></li>`).join("")}</ul>` : `<p class="muted">No events yet.</p>`
-    }</section>`,
+      p.events.length ? `<ul class="events">${p.events.map((e) => `<li><code>${esc(e.type)}</code> <span class="muted">${esc(e.id)} · ${when(e.at)}</span>${deliveryList(e.deliveries)}</li>`).join("")}</ul>` : `<p class="muted">No events yet.</p>`
+    }</section>
+${sandboxActions(viewer, csrf, p)}`,
     viewer,
     csrf,
   );
@@ -325,7 +335,11 @@ export function settlementsPage(
     "Settlements",
     `<h1>Settlements</h1>
 ${merchantPicker("/settlements", viewer.mode, o.merchants, o.merchantId)}
-<section class="card"><p class="big">${o.availableUnits === undefined ? "—" : usd(o.availableUnits)}</p><p class="muted">available to settle</p>${cashOut}</section>
+<section class="card"><p class="big">${o.availableUnits === undefined ? "—" : usd(o.availableUnits)}</p><p class="muted">available to settle</p>${cashOut}${
+      viewer.mode === "test" && viewer.role === "admin" && o.merchantId
+        ? `<form method="post" action="${DASHBOARD}/settlements/test-advance?mode=test" class="inline"><input type="hidden" name="csrf" value="${esc(csrf)}"><input type="hidden" name="merchant" value="${esc(o.merchantId)}"><button type="submit">Sandbox: settle and advance the clock until paid</button></form>`
+        : ""
+    }</section>
 <section class="card">${o.rows.length ? `<table><thead><tr><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Payments</th><th scope="col">Initiated</th><th scope="col">Expected arrival</th></tr></thead><tbody>${rows}</tbody></table>` : `<p class="muted">No settlements yet.</p>`}</section>`,
     viewer,
     csrf,
@@ -449,6 +463,24 @@ ${
     viewer,
     csrf,
   );
+}
+
+function deliveryList(list: DeliveryLine[]): string {
+  if (list.length === 0) return `<p class="muted">Not sent to any webhook endpoint of this account.</p>`;
+  return `<ul>${list
+    .map(
+      (d) =>
+        `<li><span class="status ${d.status === "succeeded" ? "confirmed" : d.status === "failed" ? "cancelled" : "awaiting_payment"}">${esc(d.status)}</span> ${esc(d.url)} <span class="muted">${d.attempts} attempt${d.attempts === 1 ? "" : "s"}${d.last ? `, last: ${esc(d.last.replace("_", " "))}${d.lastStatus ? ` (HTTP ${d.lastStatus})` : ""}` : ""}</span></li>`,
+    )
+    .join("")}</ul>`;
+}
+
+/** Sandbox only, for admins: the test helpers on an open payment (pay it from the sandbox wallet, expire it now). */
+function sandboxActions(viewer: Viewer, csrf: string, p: PaymentDetailView): string {
+  if (viewer.mode !== "test" || viewer.role !== "admin" || p.status !== "awaiting_payment") return "";
+  const button = (action: string, label: string) =>
+    `<form method="post" action="${DASHBOARD}/payments/${esc(p.id)}/${action}?mode=test" class="inline"><input type="hidden" name="csrf" value="${esc(csrf)}"><button type="submit">${label}</button></form>`;
+  return `<section class="card sandbox" aria-labelledby="sandbox-h"><h2 id="sandbox-h">Sandbox</h2><p class="muted">Test helpers: nothing here exists on a live payment.</p>${button("test-pay", "Pay it from the sandbox wallet")} ${button("test-expire", "Expire it now")}</section>`;
 }
 
 /** The head of an object's page: the way back to its list, its amount and its status. */
