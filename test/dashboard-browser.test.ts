@@ -56,6 +56,9 @@ describe.skipIf(skip)("dashboard in headless chromium", () => {
     await page.goto(`${svc.apiUrl}/dashboard`);
     expect(page.url()).toContain("/dashboard/sign-in");
     await page.screenshot({ path: join(ARTIFACTS, "dashboard-sign-in-1280x800.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-sign-in-390x844.png") });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel("Email").fill(svc.sandbox.dashboard_email);
     await page.getByLabel("Password").fill(svc.sandbox.dashboard_password);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -67,6 +70,9 @@ describe.skipIf(skip)("dashboard in headless chromium", () => {
     expect(await page.locator("svg.chart rect").count()).toBe(30);
     expect(await page.getByRole("link", { name: "$12.34" }).count()).toBeGreaterThan(0);
     await page.screenshot({ path: join(ARTIFACTS, "dashboard-home-1280x800.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-home-390x844.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole("link", { name: "$12.34" }).first().click();
     await page.waitForURL(/\/dashboard\/payments\/pi_/);

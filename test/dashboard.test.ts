@@ -159,6 +159,30 @@ describe("sessions", () => {
   });
 });
 
+describe("bad input and races", () => {
+  test("a malformed cookie is no 500: it is no session", async () => {
+    for (const cookie of ["sp_session=%E0%A4%A", "sp_session", "=x; sp_session=%", "sp_session=" + "a".repeat(5000)]) {
+      const res = await fetch(`${svc.apiUrl}/dashboard`, { headers: { cookie }, redirect: "manual" });
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/dashboard/sign-in");
+    }
+    const form = await fetch(`${svc.apiUrl}/dashboard/sign-in`, { method: "POST", headers: { cookie: "sp_signin_csrf=%zz", "content-type": "application/x-www-form-urlencoded" }, body: "csrf=other&email=a", redirect: "manual" });
+    expect(form.status).toBe(403);
+  });
+
+  test("a set-password link used twice at once: exactly one wins, one session", async () => {
+    const email = `race${Date.now()}@example.com`;
+    const { user, setPasswordToken } = await addDashboardUser(svc.ctx.database.sql, { accountId: svc.sandbox.account_id, email, role: "viewer" }, clock.now());
+    const body = new URLSearchParams({ token: setPasswordToken, password: "racing long password", confirm: "racing long password" }).toString();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => fetch(`${svc.apiUrl}/dashboard/set-password`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body, redirect: "manual" })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([303, 400, 400, 400, 400]);
+    const [n] = await svc.ctx.database.sql`SELECT count(*)::int AS n FROM app.dashboard_sessions WHERE user_id = ${user.id}`;
+    expect(n!.n).toBe(1);
+  });
+});
+
 describe("what a user may see and do", () => {
   test("another account's payment is a 404 page; its merchants are not listed", async () => {
     const other = await createIntegratorAccount(svc.ctx, "Other integrator");

@@ -98,6 +98,8 @@ export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchant
     WHERE merchant_id = ${intent.merchantId} AND mode = ${intent.mode} AND created_at >= ${intent.createdAt.toISOString()}::timestamptz
       AND (data->>'id' = ${intent.id} OR data->>'payment_intent_id' = ${intent.id})
     ORDER BY created_at, id LIMIT 50`;
+  // This account's endpoints, read once for all the events (another linked account's stay its own).
+  const mine = new Set((await sql<{ id: string }[]>`SELECT id FROM app.webhook_endpoints WHERE account_id = ${accountId}`).map((r) => r.id));
   return {
     id: intent.id,
     merchantName,
@@ -109,7 +111,7 @@ export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchant
     txHash: intent.txHash,
     metadata: intent.metadata as Record<string, string>,
     timeline,
-    events: await Promise.all(events.map(async (e) => ({ id: e.id, type: e.type, at: fromPgTs(e.created_at), deliveries: await deliveriesOf(ctx, e.id, accountId) }))),
+    events: await Promise.all(events.map(async (e) => ({ id: e.id, type: e.type, at: fromPgTs(e.created_at), deliveries: await deliveriesOf(ctx, e.id, mine) }))),
   };
 }
 
@@ -198,10 +200,7 @@ export async function teamOf(ctx: AppContext, accountId: string): Promise<TeamMe
 }
 
 /** The deliveries of an event to this account's endpoints (another linked account's stay its own). */
-async function deliveriesOf(ctx: AppContext, eventId: string, accountId: string): Promise<DeliveryLine[]> {
-  const mine = new Set(
-    (await ctx.database.sql<{ id: string }[]>`SELECT id FROM app.webhook_endpoints WHERE account_id = ${accountId}`).map((r) => r.id),
-  );
+async function deliveriesOf(ctx: AppContext, eventId: string, mine: Set<string>): Promise<DeliveryLine[]> {
   const all = await listDeliveries(ctx.database.sql, { eventId, limit: 20 });
   return all
     .filter((d) => mine.has(d.endpoint_id))

@@ -50,6 +50,7 @@ import { cancelVisibleIntent, getVisibleIntent, listIntents } from "../payment-i
 import { accountMerchantsIn, apiKeysOf, balancesOf, isAccountKey, teamOf, paymentDetail, recentPayments, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "../settlements/api-service.ts";
 import { isIdOf } from "../../domain/ids.ts";
+import { INTENT_STATUSES } from "../../domain/intent-status.ts";
 import {
   ASSET_PATH,
   cashOutPage,
@@ -77,7 +78,6 @@ const MAX_FORM_BYTES = 16 * 1024;
 /** Dashboard routes are not part of the API: hidden from /swagger. Forms are read by the route (`form`). */
 const PAGE_ROUTE = { detail: { hide: true } } as const;
 const FORM_ROUTE = { parse: "none", detail: { hide: true } } as const;
-const INTENT_STATUSES = ["awaiting_payment", "confirmed", "expired", "cancelled", "settled"];
 
 const SECURITY_HEADERS = {
   "content-security-policy": DASHBOARD_CSP,
@@ -99,7 +99,14 @@ function cookies(request: Request): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const i = part.indexOf("=");
-    if (i > 0) out.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+    if (i <= 0) continue;
+    // A malformed escape in someone else's cookie is not ours to fail on: keep the raw text.
+    const raw = part.slice(i + 1).trim();
+    let value = raw;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {}
+    out.set(part.slice(0, i).trim(), value);
   }
   return out;
 }
@@ -282,7 +289,7 @@ export function dashboardRoutes(ctx: AppContext) {
         if (c instanceof Response) return c;
         const { s, mode, q, list } = c;
         const merchantId = c.merchant?.id;
-        const status = INTENT_STATUSES.includes(q.get("status") ?? "") ? (q.get("status") as string) : undefined;
+        const status = INTENT_STATUSES.find((x) => x === q.get("status"));
         const names = new Map(list.map((m) => [m.id, m.businessName]));
         let rows: ReturnType<typeof rowView>[] = [];
         let total = 0;
@@ -291,7 +298,7 @@ export function dashboardRoutes(ctx: AppContext) {
           try {
             const pageOf = await listIntents(ctx, dashboardPrincipal(s.user, mode), {
               merchantId,
-              status: status as never,
+              status,
               createdAfterMs: undefined,
               createdBeforeMs: undefined,
               limit: 25,

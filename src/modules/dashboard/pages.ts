@@ -6,6 +6,7 @@
 import type { Mode } from "../../domain/mode.ts";
 import { esc } from "../../domain/text.ts";
 import { unitsToUsd } from "../../domain/money.ts";
+import { INTENT_STATUSES } from "../../domain/intent-status.ts";
 
 export const DASHBOARD = "/dashboard";
 export const ASSET_PATH = `${DASHBOARD}/assets/dashboard.css`;
@@ -186,7 +187,7 @@ export function paymentsPage(
   o: { merchants: Array<{ id: string; name: string }>; merchantId: string | undefined; status: string | undefined; rows: PaymentRowView[]; total: number; next: string | undefined },
 ): string {
   const options = o.merchants.map((m) => `<option value="${esc(m.id)}" ${m.id === o.merchantId ? "selected" : ""}>${esc(m.name)}</option>`).join("");
-  const statuses = ["", "awaiting_payment", "confirmed", "expired", "cancelled", "settled"]
+  const statuses = ["", ...INTENT_STATUSES]
     .map((s) => `<option value="${s}" ${s === (o.status ?? "") ? "selected" : ""}>${s === "" ? "Any status" : s.replace("_", " ")}</option>`)
     .join("");
   return shell(

@@ -3,13 +3,12 @@
  * `param` DECISIONS.md gives it (the TypeBox schemas in model.ts document the same rules for OpenAPI).
  * Pure: no database, no HTTP beyond throwing ApiError.
  */
-import { INTENT_STATUSES, type IntentStatus } from "../../domain/intent-status.ts";
+import type { IntentStatus } from "../../domain/intent-status.ts";
 import { usdToUnits } from "../../domain/money.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { codePoints, printableName, storableText } from "../../domain/text.ts";
-import { IDEMPOTENCY_KEY_MAX, parseIdempotencyKey } from "../idempotency/key.ts";
+import { parseIdempotencyKey } from "../idempotency/key.ts";
 
-export { IDEMPOTENCY_KEY_MAX, parseIdempotencyKey };
 import { parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, rawQueryParam } from "../../http/list-params.ts";
 
 export const AMOUNT_MIN_UNITS = 10_000n; // 0.01 USD
@@ -21,7 +20,6 @@ export const METADATA_MAX_KEYS = 10;
 export const METADATA_KEY_MAX = 40;
 export const METADATA_VALUE_MAX = 500;
 
-export { INTENT_STATUSES };
 
 export interface CreateIntentInput {
   amountUnits: bigint;

@@ -9,7 +9,9 @@ import type { OpenAPIV3 } from "openapi-types";
 import { listSchema, LimitQuery, createdRangeQuery, startingAfterQuery } from "../../http/list-params.ts";
 import { coded } from "../../http/schema-route.ts";
 import { printableName } from "../../domain/text.ts";
-import { IDEMPOTENCY_KEY_MAX, INTENT_STATUSES, METADATA_KEY_MAX, METADATA_MAX_KEYS, METADATA_VALUE_MAX, TTL_DEFAULT, TTL_MAX, TTL_MIN } from "./input.ts";
+import { INTENT_STATUSES } from "../../domain/intent-status.ts";
+import { IDEMPOTENCY_KEY_MAX } from "../idempotency/key.ts";
+import { METADATA_KEY_MAX, METADATA_MAX_KEYS, METADATA_VALUE_MAX, TTL_DEFAULT, TTL_MAX, TTL_MIN } from "./input.ts";
 
 const EX_ID = "pi_3MtwBwLkdIwHu7ix28a3tqPa";
 const EX_MERCHANT = "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K";
