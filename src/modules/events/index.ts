@@ -5,7 +5,7 @@
 import type { AppContext } from "../../context.ts";
 import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
-import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
+import { notFound, badCursor } from "../../domain/errors.ts";
 import { listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
 import { errorExample, listResponses, objectResponses } from "../../http/openapi.ts";
 import { printableName } from "../../domain/text.ts";
@@ -14,9 +14,8 @@ import { isIdOf } from "../../domain/ids.ts";
 import { eventEnvelope } from "../outbox/outbox.ts";
 import { EventIdParams, EventListQuery, EventListSchema, EventSchema, ResendBody } from "./model.ts";
 import { findVisibleEvent, listVisibleEvents } from "./service.ts";
-import { listDeliveries, resendEvent, WebhookOperatorError } from "../webhooks/service.ts";
+import { resendVisibleEvent } from "./resend.ts";
 import { DeliveryListSchema, deliveryShape } from "../webhook-endpoints/model.ts";
-import { findEndpoint } from "../webhook-endpoints/service.ts";
 
 const TAG = ["Events"];
 const missing = [errorExample("resource_missing", "No such event: 'evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA'")];
@@ -77,29 +76,7 @@ export function eventRoutes(ctx: AppContext) {
       async ({ principal, params, body, request, set }) => {
         const event = await visibleEvent(principal, params.id);
         noQuery(request.url);
-        let endpointId: string | undefined;
-        if (body.endpoint_id !== undefined) {
-          const id = body.endpoint_id;
-          const e = principal.scopeMerchantId === null && isIdOf("webhookEndpoint", id) ? await findEndpoint(ctx.database.sql, { accountId: principal.accountId, mode: principal.mode }, id) : undefined;
-          if (!e) throw new ApiError("resource_missing", `No such webhook_endpoint: '${printableName(id)}'`, "endpoint_id", 400);
-          endpointId = e.id;
-        }
-        let created: { id: string }[];
-        try {
-          created = await resendEvent(ctx.database.sql, event.id, ctx.clock.now(), endpointId, principal.accountId);
-        } catch (err) {
-          if (err instanceof WebhookOperatorError)
-            throw new ApiError(
-              "event_not_deliverable",
-              endpointId
-                ? `Endpoint '${endpointId}' does not receive event '${event.id}': it is disabled or not subscribed to '${event.type}'.`
-                : `No enabled webhook endpoint of this account subscribes to '${event.type}'.`,
-              endpointId ? "endpoint_id" : undefined,
-            );
-          throw err;
-        }
-        const ids = new Set(created.map((c) => c.id));
-        const rows = (await listDeliveries(ctx.database.sql, { eventId: event.id, limit: 1000 })).filter((d) => ids.has(d.id));
+        const rows = await resendVisibleEvent(ctx, principal, event, body.endpoint_id);
         set.status = 200;
         return listBody(rows.map(deliveryShape), { hasMore: false, totalCount: rows.length });
       },

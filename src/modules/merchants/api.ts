@@ -1,38 +1,18 @@
 /**
  * Routes: POST /v1/merchants (onboarding), GET /v1/merchants (list), POST /v1/merchants/{id}
- * (update). Request schemas validate and document (one per route).
- *
- * Onboarding reuses onboardMerchant (one home for the rules): the row is written, then the account
- * contract is deployed. The answer does not wait for more than DEPLOY_WAIT_MS: a merchant whose
- * deployment is still running is answered `pending` and becomes `active` when onboardMerchant
- * finishes in the background (`active` = its address is watched). Sandbox merchants are approved
- * at once; live merchants are created `pending` (KYC pending, nothing deployed) until an operator
- * approves them.
+ * (update). Request schemas validate and document (one per route); the rules are in
+ * management.ts, which the dashboard uses too.
  */
 import { t } from "elysia";
-import { getAddress, isAddress } from "viem";
 import type { AppContext } from "../../context.ts";
 import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
-import type { Principal } from "../access/authenticator.ts";
-import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { listBody, listSchema, parseCursorParam, parseLimitParam, LimitQuery } from "../../http/list-params.ts";
 import { errorExample, idempotencyHeaderParameter, createResponses, listResponses, objectResponses } from "../../http/openapi.ts";
 import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
-import { newId } from "../../domain/ids.ts";
-import { fromPgTs, pgJson } from "../../db/pg-values.ts";
-import { parseMetadata } from "../payment-intents/input.ts";
-import { idempotentCreate, requestHash } from "../idempotency/store.ts";
-import { BankAccountError, linkBankAccount, type BankAccountInput } from "./bank-account.ts";
 import { MerchantSchema, merchantShape } from "./model.ts";
-import { onboardMerchant, OnboardingError } from "./onboarding.ts";
-import { validateSchedule, type ScheduleInput } from "./schedule-input.ts";
 import { getVisibleMerchant } from "./service.ts";
-import { merchants } from "../../db/schema/core.ts";
-import { eq, inArray } from "drizzle-orm";
-
-/** The longest POST /v1/merchants waits for the account contract before answering `pending`. */
-export const DEPLOY_WAIT_MS = 1500;
+import { createMerchant, listVisibleMerchants, requireUnscoped, updateMerchant, type ScheduleBody } from "./management.ts";
 
 const TAG = ["Merchants"];
 const EX_MERCHANT = "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K";
@@ -134,97 +114,19 @@ const EX_SHAPE = {
 const DocMerchant = t.Object(MerchantSchema.properties, { additionalProperties: false, examples: [EX_SHAPE] });
 const MerchantList = listSchema(DocMerchant, EX_SHAPE, { order: "Newest first: `created_at` descending, then `id` descending.", totalCount: t.Integer() });
 
-type ScheduleBody = "weekly_monday" | "daily" | "manual" | { cron: string; time_zone: string };
-
-function schedule(s: ScheduleBody | undefined): ScheduleInput {
-  const out: ScheduleInput = s === undefined ? { kind: "weekly_monday" } : typeof s === "string" ? { kind: s } : { kind: "custom", cron: s.cron.trim(), timezone: s.time_zone };
-  const problem = validateSchedule(out);
-  if (problem) throw new ApiError("parameter_invalid", `Invalid settlement_schedule: ${problem}.`, "settlement_schedule");
-  return out;
-}
-
-function address(value: string, param: string): string {
-  if (!isAddress(value, { strict: false })) throw new ApiError("parameter_invalid", `Invalid ${param}: must be a 0x-prefixed 20-byte hex address.`, param);
-  if (BigInt(value) === 0n) throw new ApiError("parameter_invalid", `Invalid ${param}: the zero address cannot hold or receive funds.`, param);
-  return getAddress(value);
-}
-
-function email(value: string): string {
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new ApiError("parameter_invalid", "Invalid email: must be an email address.", "email");
-  return value;
-}
-
-async function bank(ctx: AppContext, p: Principal, input: BankAccountInput) {
-  try {
-    return await linkBankAccount(ctx, p.mode, input);
-  } catch (err) {
-    if (err instanceof BankAccountError) throw new ApiError(err.code, err.message, "bank_account");
-    throw err;
-  }
-}
-
-function unscoped(p: Principal) {
-  if (p.scopeMerchantId !== null)
-    throw new ApiError("resource_missing", "Merchants are created and listed by the integrator account: use an API key that is not scoped to a merchant.", undefined, 404);
-}
-
 export function merchantApiRoutes(ctx: AppContext) {
   return authedRoutes(ctx, "merchants-api")
     .post(
       "/v1/merchants",
       async ({ principal, body, request, set }) => {
-        unscoped(principal);
+        requireUnscoped(principal);
         noQuery(request.url);
         const key = idempotencyKey(request);
-        const chain = ctx.chains[principal.mode];
-        if (!chain) throw new ApiError("mode_not_configured", `No ${principal.mode} chain is configured on this service: ${principal.mode} merchants cannot be created.`);
-        const input = {
-          businessName: body.business_name.trim(),
-          email: email(body.email),
-          ownerAddress: address(body.owner_address, "owner_address"),
-          payoutAddress: address(body.payout_address, "payout_address"),
-          schedule: schedule(body.settlement_schedule as ScheduleBody | undefined),
-          metadata: body.metadata === undefined ? {} : parseMetadata(body.metadata),
-        };
-        if (!input.businessName) throw new ApiError("parameter_invalid", "Invalid business_name: must not be blank.", "business_name");
-        const hash = requestHash("POST /v1/merchants", { ...input, bank_account: body.bank_account });
-        const r = await idempotentCreate(ctx.database.sql, { accountId: principal.accountId, mode: principal.mode, key, hash, now: ctx.clock.now() }, async () => {
-          const linked = await bank(ctx, principal, body.bank_account);
-          const id = newId("merchant");
-          const onboarding = onboardMerchant(ctx, {
-            id,
-            accountIds: [principal.accountId],
-            mode: principal.mode,
-            businessName: input.businessName,
-            email: input.email,
-            bankName: linked.bankName,
-            bankLast4: linked.last4,
-            schedule: input.schedule,
-            ownerAddress: input.ownerAddress,
-            payoutAddress: input.payoutAddress,
-            // Live: pending until an operator approves (CLI `merchants approve`); sandbox: at once.
-            awaitApproval: principal.mode === "live",
-          });
-          const settled = await Promise.race([onboarding.then(() => "done" as const), Bun.sleep(DEPLOY_WAIT_MS).then(() => "waiting" as const)]).catch((err: unknown) => {
-            if (err instanceof OnboardingError) throw new ApiError("parameter_invalid", `Invalid merchant: ${err.message}.`);
-            throw err;
-          });
-          if (settled === "waiting")
-            onboarding.catch((err: unknown) => ctx.log.error("merchant deployment failed; the merchant stays pending until it is completed", { err, merchantId: id }));
-          // The row exists once onboardMerchant has passed its checks (written before the deployment).
-          const [row] = await ctx.database.sql`
-            UPDATE app.merchants SET metadata = ${pgJson(input.metadata)}::text::jsonb, bank_token = ${linked.token}
-            WHERE id = ${id} RETURNING id`;
-          if (!row) throw new Error(`merchant ${id} was not written`);
-          return { id };
-        });
+        const r = await createMerchant(ctx, principal, { ...body, settlement_schedule: body.settlement_schedule as ScheduleBody | undefined }, key);
         if (r.kind === "reused") throw reused(key);
-        const id = r.kind === "created" ? r.value.id : r.resourceId;
-        const [m] = await ctx.database.db.select().from(merchants).where(eq(merchants.id, id));
-        if (!m) throw notFound("merchant", id);
         if (r.kind === "replayed") set.headers["idempotent-replayed"] = "true";
         else set.status = 201;
-        return merchantShape(m);
+        return merchantShape(r.merchant);
       },
       {
         parse: jsonBodyOf(CreateMerchantBody, { fee_rate: IMMUTABLE.fee_rate! }),
@@ -257,30 +159,8 @@ export function merchantApiRoutes(ctx: AppContext) {
       "/v1/merchants",
       async ({ principal, request }) => {
         const opt = queryText(request.url, MerchantListQuery);
-        const limit = parseLimitParam(opt("limit"));
-        const after = parseCursorParam(opt("starting_after"), "merchant");
-        const sql = ctx.database.sql;
-        const scope = principal.scopeMerchantId;
-        const visible = sql`m.mode = ${principal.mode} AND (${scope}::text IS NULL OR m.id = ${scope})
-          AND EXISTS (SELECT 1 FROM app.account_merchants am WHERE am.merchant_id = m.id AND am.account_id = ${principal.accountId})`;
-        let cursor: { created_at: Date; id: string } | undefined;
-        if (after !== undefined) {
-          const [c] = await sql<{ created_at: unknown; id: string }[]>`SELECT m.created_at, m.id FROM app.merchants m WHERE m.id = ${after} AND ${visible}`;
-          if (!c) throw badCursor();
-          cursor = { created_at: fromPgTs(c.created_at), id: c.id };
-        }
-        const [ids, [count]] = await Promise.all([
-          sql<{ id: string }[]>`
-            SELECT m.id FROM app.merchants m WHERE ${visible}
-              AND (${cursor ? cursor.created_at.toISOString() : null}::timestamptz IS NULL OR (m.created_at, m.id) < (${cursor ? cursor.created_at.toISOString() : null}::timestamptz, ${cursor?.id ?? ""}))
-            ORDER BY m.created_at DESC, m.id DESC LIMIT ${limit + 1}`,
-          sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.merchants m WHERE ${visible}`,
-        ]);
-        const hasMore = ids.length > limit;
-        const page = (hasMore ? ids.slice(0, limit) : ids).map((r) => r.id);
-        const rows = page.length ? await ctx.database.db.select().from(merchants).where(inIds(page)) : [];
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        return listBody(page.flatMap((id) => (byId.has(id) ? [merchantShape(byId.get(id)!)] : [])), { hasMore, totalCount: count?.n ?? 0 });
+        const page = await listVisibleMerchants(ctx, principal, { limit: parseLimitParam(opt("limit")), startingAfter: parseCursorParam(opt("starting_after"), "merchant") });
+        return listBody(page.rows.map(merchantShape), page);
       },
       {
         query: MerchantListQuery,
@@ -295,26 +175,10 @@ export function merchantApiRoutes(ctx: AppContext) {
     .post(
       "/v1/merchants/:id",
       async ({ principal, params, body, request }) => {
-        const m = await getVisibleMerchant(ctx, principal, params.id);
+        // Visibility first: another account's merchant is 404 whatever the request looks like.
+        await getVisibleMerchant(ctx, principal, params.id);
         noQuery(request.url);
-        const linked = body.bank_account === undefined ? undefined : await bank(ctx, principal, body.bank_account);
-        const sched = body.settlement_schedule === undefined ? undefined : schedule(body.settlement_schedule as ScheduleBody);
-        const businessName = body.business_name?.trim();
-        if (businessName === "") throw new ApiError("parameter_invalid", "Invalid business_name: must not be blank.", "business_name");
-        const meta = body.metadata === undefined ? null : pgJson(parseMetadata(body.metadata));
-        await ctx.database.sql`
-          UPDATE app.merchants SET
-            business_name = coalesce(${businessName ?? null}::text, business_name),
-            email = coalesce(${body.email === undefined ? null : email(body.email)}::text, email),
-            settlement_schedule = coalesce(${sched?.kind ?? null}::text, settlement_schedule),
-            settlement_cron = CASE WHEN ${sched !== undefined} THEN ${sched?.kind === "custom" ? sched.cron : null}::text ELSE settlement_cron END,
-            settlement_timezone = CASE WHEN ${sched !== undefined} THEN ${sched?.kind === "custom" ? sched.timezone : null}::text ELSE settlement_timezone END,
-            bank_name = coalesce(${linked?.bankName ?? null}::text, bank_name),
-            bank_last4 = coalesce(${linked?.last4 ?? null}::text, bank_last4),
-            bank_token = coalesce(${linked?.token ?? null}::text, bank_token),
-            metadata = coalesce(${meta}::text::jsonb, metadata)
-          WHERE id = ${m.id}`;
-        return merchantShape(await getVisibleMerchant(ctx, principal, m.id));
+        return merchantShape(await updateMerchant(ctx, principal, params.id, { ...body, settlement_schedule: body.settlement_schedule as ScheduleBody | undefined }));
       },
       {
         parse: jsonBodyOf(UpdateMerchantBody, IMMUTABLE),
@@ -337,8 +201,4 @@ export function merchantApiRoutes(ctx: AppContext) {
         },
       },
     );
-}
-
-function inIds(ids: string[]) {
-  return inArray(merchants.id, ids);
 }

@@ -7,19 +7,15 @@
 import type { AppContext } from "../../context.ts";
 import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
-import type { Principal } from "../access/authenticator.ts";
-import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
+import { notFound, badCursor } from "../../domain/errors.ts";
 import { listBody, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
 import { errorExample, idempotencyHeaderParameter, createResponses, listResponses, objectResponses } from "../../http/openapi.ts";
-import { printableName } from "../../domain/text.ts";
 import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
-import { isIdOf } from "../../domain/ids.ts";
 import { parseMetadata } from "../payment-intents/input.ts";
-import { idempotentCreate, requestHash } from "../idempotency/store.ts";
 import { deliveryCursor, listDeliveries } from "../webhooks/service.ts";
 import { CreateEndpointBody, DeletedSchema, DeliveryListQuery, DeliveryListSchema, deliveryShape, EmptyBody, EndpointIdParams, EndpointListQuery, EndpointListSchema, EndpointSchema, endpointShape, EndpointWithSecretSchema, UpdateEndpointBody } from "./model.ts";
-import { deleteEndpoint, findEndpoint, insertEndpoint, listEndpoints, rotateSecret, updateEndpoint, type Owner } from "./service.ts";
-import { checkEndpointUrl } from "./url-policy.ts";
+import { deleteEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "./service.ts";
+import { allowedUrl, checkEventTypes, createEndpoint, descriptionOf, endpointOwner, visibleEndpoint } from "./management.ts";
 
 const TAG = ["Webhook endpoints"];
 const missing = [errorExample("resource_missing", "No such webhook_endpoint: 'we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y'")];
@@ -30,66 +26,23 @@ const urlErrors = [
   errorExample("url_not_allowed", "Live webhook endpoints must not point at 169.254.169.254: it is a cloud metadata address.", "url"),
 ];
 
-/** The owner of the key's endpoints; a scoped key has none (its routes answer 404). */
-function ownerOf(p: Principal, id?: string): Owner {
-  if (p.scopeMerchantId !== null) {
-    if (id !== undefined) throw notFound("webhook_endpoint", printableName(id));
-    throw new ApiError("resource_missing", "Webhook endpoints belong to the integrator account: use an API key that is not scoped to a merchant.", undefined, 404);
-  }
-  return { accountId: p.accountId, mode: p.mode };
-}
-
-async function visible(ctx: AppContext, p: Principal, id: string) {
-  const owner = ownerOf(p, id);
-  if (!isIdOf("webhookEndpoint", id)) throw notFound("webhook_endpoint", printableName(id));
-  const e = await findEndpoint(ctx.database.sql, owner, id);
-  if (!e) throw notFound("webhook_endpoint", id);
-  return { owner, endpoint: e };
-}
-
-/** enabled_events: known types (schema), no duplicates, `*` alone. */
-function eventTypes(list: string[]): string[] {
-  if (list.includes("*") && list.length > 1) throw new ApiError("parameter_invalid", "Invalid enabled_events: '*' (every event) cannot be combined with other types.", "enabled_events");
-  if (new Set(list).size !== list.length) throw new ApiError("parameter_invalid", "Invalid enabled_events: a type is listed twice.", "enabled_events");
-  return list;
-}
-
-async function allowedUrl(url: string, p: Principal): Promise<string> {
-  const verdict = await checkEndpointUrl(url, p.mode);
-  if (!verdict.ok) throw new ApiError("url_not_allowed", verdict.message, "url");
-  return verdict.url;
-}
-
-function description(v: string | null | undefined): string | null | undefined {
-  return v === undefined ? undefined : v === null || v === "" ? null : v;
-}
-
 export function webhookEndpointRoutes(ctx: AppContext) {
   return authedRoutes(ctx, "webhook-endpoints")
     .post(
       "/v1/webhook_endpoints",
       async ({ principal, body, request, set }) => {
-        const owner = ownerOf(principal);
+        endpointOwner(principal);
         noQuery(request.url);
         const key = idempotencyKey(request);
-        const input = {
-          url: await allowedUrl(body.url, principal),
-          eventTypes: eventTypes(body.enabled_events),
-          description: description(body.description) ?? null,
-          metadata: body.metadata === undefined ? {} : parseMetadata(body.metadata),
-        };
-        const now = ctx.clock.now();
-        const r = await idempotentCreate(ctx.database.sql, { ...owner, key, hash: requestHash("POST /v1/webhook_endpoints", input), now }, (tx) => insertEndpoint(tx, owner, input, now));
+        const r = await createEndpoint(ctx, principal, body, key);
         if (r.kind === "reused") throw reused(key);
         if (r.kind === "replayed") {
           // The secret is shown only once: a replay answers the endpoint without it.
-          const e = await findEndpoint(ctx.database.sql, owner, r.resourceId);
-          if (!e) throw notFound("webhook_endpoint", r.resourceId);
           set.headers["idempotent-replayed"] = "true";
-          return endpointShape(e);
+          return endpointShape(r.endpoint);
         }
         set.status = 201;
-        return { ...endpointShape(r.value), secret: r.value.secret };
+        return { ...endpointShape(r.endpoint), secret: r.endpoint.secret };
       },
       {
         parse: jsonBodyOf(CreateEndpointBody),
@@ -119,7 +72,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
     .get(
       "/v1/webhook_endpoints",
       async ({ principal, request }) => {
-        const owner = ownerOf(principal);
+        const owner = endpointOwner(principal);
         const opt = queryText(request.url, EndpointListQuery);
         const page = await listEndpoints(ctx.database.sql, owner, {
           limit: parseLimitParam(opt("limit")),
@@ -142,19 +95,19 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       "/v1/webhook_endpoints/:id",
       async ({ principal, params, request }) => {
         noQuery(request.url);
-        return endpointShape((await visible(ctx, principal, params.id)).endpoint);
+        return endpointShape((await visibleEndpoint(ctx, principal, params.id)).endpoint);
       },
       { params: EndpointIdParams, detail: { tags: TAG, summary: "Get a webhook endpoint", description: "The endpoint, without its secret.", responses: objectResponses(EndpointSchema, { ok: "The endpoint.", notFound: missing }) } },
     )
     .post(
       "/v1/webhook_endpoints/:id",
       async ({ principal, params, body, request }) => {
-        const { owner } = await visible(ctx, principal, params.id);
+        const { owner } = await visibleEndpoint(ctx, principal, params.id);
         noQuery(request.url);
         const updated = await updateEndpoint(ctx.database.sql, owner, params.id, {
           url: body.url === undefined ? undefined : await allowedUrl(body.url, principal),
-          eventTypes: body.enabled_events === undefined ? undefined : eventTypes(body.enabled_events),
-          description: description(body.description),
+          eventTypes: body.enabled_events === undefined ? undefined : checkEventTypes(body.enabled_events),
+          description: descriptionOf(body.description),
           metadata: body.metadata === undefined ? undefined : parseMetadata(body.metadata),
           disabled: body.disabled,
         });
@@ -180,7 +133,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
     .delete(
       "/v1/webhook_endpoints/:id",
       async ({ principal, params, request }) => {
-        const { owner } = await visible(ctx, principal, params.id);
+        const { owner } = await visibleEndpoint(ctx, principal, params.id);
         noQuery(request.url);
         const r = await deleteEndpoint(ctx.database.sql, owner, params.id, ctx.clock.now());
         if (!r) throw notFound("webhook_endpoint", params.id);
@@ -199,7 +152,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
     .post(
       "/v1/webhook_endpoints/:id/rotate_secret",
       async ({ principal, params, request }) => {
-        const { owner } = await visible(ctx, principal, params.id);
+        const { owner } = await visibleEndpoint(ctx, principal, params.id);
         noQuery(request.url);
         const e = await rotateSecret(ctx.database.sql, owner, params.id, ctx.clock.now());
         if (!e) throw notFound("webhook_endpoint", params.id);
@@ -225,7 +178,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
     .get(
       "/v1/webhook_endpoints/:id/deliveries",
       async ({ principal, params, request }) => {
-        await visible(ctx, principal, params.id);
+        await visibleEndpoint(ctx, principal, params.id);
         const opt = queryText(request.url, DeliveryListQuery);
         const limit = parseLimitParam(opt("limit"));
         const startingAfter = parseCursorParam(opt("starting_after"), "webhookDelivery");
