@@ -17,7 +17,8 @@ import type { SettlementRow } from "../../db/schema/settlement.ts";
 import { listTransactions } from "../transactions/service.ts";
 import type { TransactionRow } from "../transactions/shapes.ts";
 import { listDeliveries } from "../webhooks/service.ts";
-import type { ApiKeyView, DeliveryLine, MerchantBalanceView, PaymentDetailView, PaymentRowView, SettlementView, TeamMemberView, TransactionRowView } from "./pages.ts";
+import type { DeliveryLine } from "./layout.ts";
+import type { ApiKeyView, MerchantBalanceView, PaymentDetailView, PaymentRowView, SettlementView, TeamMemberView, TransactionRowView } from "./pages.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

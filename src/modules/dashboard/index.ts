@@ -10,6 +10,8 @@
  *   GET  /dashboard/settlements, /dashboard/settlements/{id}, GET+POST /dashboard/settlements/cash-out
  *   GET  /dashboard/developers, POST /dashboard/developers/keys, POST …/keys/{id}/revoke (admins)
  *   GET  /dashboard/team, POST /dashboard/team (admins add a user: a one-time set-password link)
+ *   /dashboard/merchants…  (merchant-routes.ts), /dashboard/developers/webhooks… and …/events…
+ *        (developer-routes.ts)
  *   POST /dashboard/payments/{id}/test-pay | test-expire, POST /dashboard/settlements/test-advance
  *        (sandbox data only, admins: the test helpers)
  *   GET  /dashboard/assets/dashboard.css
@@ -20,27 +22,11 @@
  */
 import { Elysia } from "elysia";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { AppContext } from "../../context.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { clientAddress } from "../../http/client-address.ts";
-import {
-  addDashboardUser,
-  closeSession,
-  csrfMatches,
-  DashboardUserError,
-  dashboardPrincipal,
-  loadSession,
-  openSession,
-  PASSWORD_MIN_LENGTH,
-  SESSION_ABSOLUTE_MS,
-  setPasswordWithToken,
-  verifyPassword,
-  type DashboardSession,
-  type DashboardUser,
-} from "../access/dashboard-users.ts";
+import { addDashboardUser, closeSession, csrfMatches, DashboardUserError, dashboardPrincipal, loadSession, PASSWORD_MIN_LENGTH, setPasswordWithToken, verifyPassword, type DashboardSession } from "../access/dashboard-users.ts";
 import { SignInThrottle } from "../access/sign-in-throttle.ts";
 import { getVisibleMerchant, type MerchantRow } from "../merchants/service.ts";
 import { createApiKey, OnboardingError, revokeApiKey } from "../merchants/onboarding.ts";
@@ -51,135 +37,16 @@ import { accountMerchantsIn, apiKeysOf, balancesOf, isAccountKey, teamOf, paymen
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "../settlements/api-service.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { INTENT_STATUSES } from "../../domain/intent-status.ts";
-import {
-  ASSET_PATH,
-  cashOutPage,
-  DASHBOARD,
-  developersPage,
-  DASHBOARD_CSP,
-  homePage,
-  href,
-  notFoundPage,
-  paymentPage,
-  paymentsPage,
-  setPasswordPage,
-  settlementPage,
-  settlementsPage,
-  signInPage,
-  teamPage,
-  transactionsPage,
-  type Viewer,
-} from "./pages.ts";
-
-const CSS = readFileSync(join(import.meta.dir, "../../../web/dashboard/dashboard.css"), "utf8");
-const SESSION_COOKIE = "sp_session";
-const PRE_CSRF_COOKIE = "sp_signin_csrf";
-const MAX_FORM_BYTES = 16 * 1024;
-/** Dashboard routes are not part of the API: hidden from /swagger. Forms are read by the route (`form`). */
-const PAGE_ROUTE = { detail: { hide: true } } as const;
-const FORM_ROUTE = { parse: "none", detail: { hide: true } } as const;
-
-const SECURITY_HEADERS = {
-  "content-security-policy": DASHBOARD_CSP,
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "same-origin",
-  "x-frame-options": "DENY",
-  "cache-control": "no-store",
-};
-
-function page(body: string, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(body, { status, headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", ...headers } });
-}
-
-function redirect(location: string, headers: Record<string, string> = {}): Response {
-  return new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, location, ...headers } });
-}
-
-function cookies(request: Request): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const i = part.indexOf("=");
-    if (i <= 0) continue;
-    // A malformed escape in someone else's cookie is not ours to fail on: keep the raw text.
-    const raw = part.slice(i + 1).trim();
-    let value = raw;
-    try {
-      value = decodeURIComponent(raw);
-    } catch {}
-    out.set(part.slice(0, i).trim(), value);
-  }
-  return out;
-}
-
-/** Secure cookies when the dashboard is served over https (its public URL, or a TLS-terminating proxy). */
-function cookie(ctx: AppContext, request: Request, name: string, value: string, maxAgeS: number, path = DASHBOARD): string {
-  const secure = ctx.config.publicBaseUrl.startsWith("https:") || request.headers.get("x-forwarded-proto") === "https";
-  return `${name}=${encodeURIComponent(value)}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${secure ? "; Secure" : ""}`;
-}
-
-async function form(request: Request): Promise<URLSearchParams> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) return new URLSearchParams();
-  const text = await request.text();
-  if (text.length > MAX_FORM_BYTES) return new URLSearchParams();
-  return new URLSearchParams(text);
-}
-
-/** A form field, cut to `max` characters (no field of ours is longer). */
-function field(f: URLSearchParams, name: string, max: number): string {
-  return (f.get(name) ?? "").slice(0, max);
-}
-
-function bankOf(m: { bankName: string | null; bankLast4: string | null }): string {
-  return m.bankName ? `${m.bankName} ····${m.bankLast4 ?? ""}` : "no bank account yet";
-}
-
-function modeOf(request: Request): Mode {
-  return new URL(request.url).searchParams.get("mode") === "live" ? "live" : "test";
-}
+import { ASSET_PATH, bankOf, DASHBOARD, href, notFoundPage } from "./layout.ts";
+import { cashOutPage, developersPage, homePage, paymentPage, paymentsPage, setPasswordPage, settlementPage, settlementsPage, signInPage, teamPage, transactionsPage } from "./pages.ts";
+import { cookie, cookies, CSS, dashboardKit, field, form, FORM_ROUTE, page, PAGE_ROUTE, PRE_CSRF_COOKIE, redirect, SECURITY_HEADERS, SESSION_COOKIE } from "./kit.ts";
+import { merchantRoutes } from "./merchant-routes.ts";
+import { developerRoutes } from "./developer-routes.ts";
 
 export function dashboardRoutes(ctx: AppContext) {
   const throttle = new SignInThrottle();
-  const now = () => ctx.clock.now();
-
-  /** The signed-in session, or a redirect to sign-in. */
-  async function signedIn(request: Request): Promise<DashboardSession | Response> {
-    const session = await loadSession(ctx.database.sql, cookies(request).get(SESSION_COOKIE), now());
-    return session ?? redirect(`${DASHBOARD}/sign-in`);
-  }
-
-  /** Signed in: a new session in its cookie, then home. */
-  async function startSession(request: Request, user: DashboardUser): Promise<Response> {
-    const session = await openSession(ctx.database.sql, user, now());
-    return redirect(DASHBOARD, { "set-cookie": cookie(ctx, request, SESSION_COOKIE, session.token, SESSION_ABSOLUTE_MS / 1000) });
-  }
-
-  /** One of the account's merchants in `mode`, or undefined. */
-  async function visibleMerchant(s: DashboardSession, mode: Mode, id: string | null) {
-    if (!id || !isIdOf("merchant", id)) return undefined;
-    return getVisibleMerchant(ctx, dashboardPrincipal(s.user, mode), id).catch((err: unknown) => {
-      if (err instanceof ApiError) return undefined;
-      throw err;
-    });
-  }
-
-  const viewerOf = (s: DashboardSession, mode: Mode): Viewer => ({ email: s.user.email, role: s.user.role, mode });
-
-  /** Refused (403) or not there for this account (404): the same page either way. */
-  const denied = (s: DashboardSession, mode: Mode, status: 403 | 404) => page(notFoundPage(viewerOf(s, mode), s.csrfToken), status);
-
-  /**
-   * An admin's action: signed in, role admin, and (for a form) the session's CSRF token. Anything
-   * else is refused here, in one place, before the action looks at anything.
-   */
-  async function adminAction(request: Request, withForm: boolean): Promise<Response | { s: DashboardSession; mode: Mode; f: URLSearchParams }> {
-    const s = await signedIn(request);
-    if (s instanceof Response) return s;
-    const mode = modeOf(request);
-    const f = withForm ? await form(request) : new URL(request.url).searchParams;
-    if (s.user.role !== "admin" || (withForm && !csrfMatches(s, f.get("csrf") ?? undefined))) return denied(s, mode, 403);
-    return { s, mode, f };
-  }
+  const kit = dashboardKit(ctx);
+  const { now, signedIn, startSession, visibleMerchant, viewerOf, denied, adminAction, pageContext } = kit;
 
   /** The Developers page: the account's keys in this mode (and a key just created, shown once). */
   async function developersView(s: DashboardSession, mode: Mode, extra: { created?: { key: string; scope: string } } = {}): Promise<Response> {
@@ -195,17 +62,6 @@ export function dashboardRoutes(ctx: AppContext) {
     return page(cashOutPage(viewerOf(s, mode), s.csrfToken, view), error ? 400 : 200);
   }
 
-  /** What every signed-in page starts from: the session, the data mode, the query, the account's merchants in that mode and the one picked (`?merchant=`, else the first). */
-  async function pageContext(request: Request) {
-    const s = await signedIn(request);
-    if (s instanceof Response) return s;
-    const mode = modeOf(request);
-    const q = new URL(request.url).searchParams;
-    const list = await accountMerchantsIn(ctx, s.user.accountId, mode);
-    const merchant = list.find((m) => m.id === q.get("merchant")) ?? list[0];
-    return { s, mode, q, list, merchant, p: dashboardPrincipal(s.user, mode), viewer: viewerOf(s, mode), merchants: list.map((m) => ({ id: m.id, name: m.businessName })) };
-  }
-
   /** A sign-in page with a fresh pre-session CSRF token (double submit: cookie and form field). */
   function signInForm(request: Request, o: { email?: string; error?: string }, status = 200): Response {
     const csrf = randomBytes(24).toString("base64url");
@@ -213,6 +69,8 @@ export function dashboardRoutes(ctx: AppContext) {
   }
 
   return new Elysia({ name: "dashboard" })
+    .use(merchantRoutes(ctx, kit))
+    .use(developerRoutes(ctx, kit))
     .get(ASSET_PATH, () => new Response(CSS, { headers: { ...SECURITY_HEADERS, "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" } }), PAGE_ROUTE)
     .get(
       `${DASHBOARD}/sign-in`,

@@ -1,76 +1,11 @@
 /**
- * The HTML of the dashboard, server-rendered: no script at all, one local stylesheet, every text
- * that a merchant, an integrator or a customer wrote goes through `esc`. Forms that change state
- * carry the session's CSRF token. The test/live switch is in the header of every page.
+ * The HTML of the dashboard's pages (home, payments, transactions, settlements, API keys, team),
+ * server-rendered in the frame of layout.ts. Forms that change state carry the session's CSRF token.
  */
 import type { Mode } from "../../domain/mode.ts";
 import { esc } from "../../domain/text.ts";
-import { unitsToUsd } from "../../domain/money.ts";
 import { INTENT_STATUSES } from "../../domain/intent-status.ts";
-
-export const DASHBOARD = "/dashboard";
-export const ASSET_PATH = `${DASHBOARD}/assets/dashboard.css`;
-
-/** Content-Security-Policy of every dashboard page: this origin only, no script, no framing. */
-export const DASHBOARD_CSP =
-  "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
-export const usd = (units: bigint) => `$${unitsToUsd(units).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
-const when = (d: Date | null | undefined) => (d ? `${d.toISOString().slice(0, 16).replace("T", " ")} UTC` : "—");
-
-export interface Viewer {
-  email: string;
-  role: "admin" | "viewer";
-  mode: Mode;
-}
-
-/** A dashboard URL in `mode`, with extra query parameters. */
-export function href(path: string, mode: Mode, params: Record<string, string | undefined> = {}): string {
-  const q = new URLSearchParams({ mode });
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, v);
-  return `${DASHBOARD}${path}?${q.toString()}`;
-}
-
-function shell(title: string, main: string, viewer?: Viewer, csrf?: string): string {
-  const header = viewer
-    ? `<header class="top${viewer.mode === "test" ? " test" : ""}">
-  <a class="brand" href="${esc(href("", viewer.mode))}">StablePay</a>
-  <nav aria-label="Main">
-    <a href="${esc(href("", viewer.mode))}">Home</a>
-    <a href="${esc(href("/payments", viewer.mode))}">Payments</a>
-    <a href="${esc(href("/transactions", viewer.mode))}">Transactions</a>
-    <a href="${esc(href("/settlements", viewer.mode))}">Settlements</a>
-    <a href="${esc(href("/developers", viewer.mode))}">Developers</a>
-    <a href="${esc(href("/team", viewer.mode))}">Team</a>
-  </nav>
-  <div class="mode" role="group" aria-label="Data shown">
-    <a href="${esc(href("", "test"))}" ${viewer.mode === "test" ? 'aria-current="true"' : ""}>Test data</a>
-    <a href="${esc(href("", "live"))}" ${viewer.mode === "live" ? 'aria-current="true"' : ""}>Live data</a>
-  </div>
-  <form method="post" action="${DASHBOARD}/sign-out" class="signout">
-    <input type="hidden" name="csrf" value="${esc(csrf ?? "")}">
-    <span class="who">${esc(viewer.email)} · ${viewer.role}</span>
-    <button type="submit">Sign out</button>
-  </form>
-</header>
-${viewer.mode === "test" ? '<p class="banner" role="note">You are viewing test data: nothing here moves real money.</p>' : ""}`
-    : "";
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)} · StablePay dashboard</title>
-<link rel="stylesheet" href="${ASSET_PATH}">
-</head>
-<body>
-${header}
-<main id="main">
-${main}
-</main>
-</body>
-</html>`;
-}
+import { DASHBOARD, deliveryList, developerTabs, href, merchantPicker, objectHead, shell, usd, when, type DeliveryLine, type Viewer } from "./layout.ts";
 
 export function signInPage(o: { csrf: string; email?: string; error?: string }): string {
   return shell(
@@ -220,15 +155,6 @@ export interface PaymentDetailView {
   events: Array<{ id: string; type: string; at: Date; deliveries: DeliveryLine[] }>;
 }
 
-/** One webhook delivery of an event: where, how it ended (or stands), after how many attempts. */
-export interface DeliveryLine {
-  url: string;
-  status: string;
-  attempts: number;
-  last: string | null;
-  lastStatus: number | null;
-}
-
 export function paymentPage(viewer: Viewer, csrf: string, p: PaymentDetailView): string {
   const cancel =
     viewer.role === "admin" && p.status === "awaiting_payment"
@@ -250,22 +176,12 @@ ${meta}
 </dl>${cancel}</section>
 <section class="card" aria-labelledby="timeline-h"><h2 id="timeline-h">Timeline</h2><ol class="timeline">${p.timeline.map((t) => `<li><time>${when(t.at)}</time> ${esc(t.what)}</li>`).join("")}</ol></section>
 <section class="card" aria-labelledby="events-h"><h2 id="events-h">Events</h2>${
-      p.events.length ? `<ul class="events">${p.events.map((e) => `<li><code>${esc(e.type)}</code> <span class="muted">${esc(e.id)} · ${when(e.at)}</span>${deliveryList(e.deliveries)}</li>`).join("")}</ul>` : `<p class="muted">No events yet.</p>`
+      p.events.length ? `<ul class="events">${p.events.map((e) => `<li><a href="${esc(href(`/developers/events/${e.id}`, viewer.mode))}"><code>${esc(e.type)}</code></a> <span class="muted">${esc(e.id)} · ${when(e.at)}</span>${deliveryList(e.deliveries)}</li>`).join("")}</ul>` : `<p class="muted">No events yet.</p>`
     }</section>
 ${sandboxActions(viewer, csrf, p)}`,
     viewer,
     csrf,
   );
-}
-
-/** A merchant picker that keeps the page's other filters (GET form, no state change). */
-function merchantPicker(path: string, mode: Mode, merchants: Array<{ id: string; name: string }>, selected: string | undefined): string {
-  const options = merchants.map((m) => `<option value="${esc(m.id)}" ${m.id === selected ? "selected" : ""}>${esc(m.name)}</option>`).join("");
-  return `<form method="get" action="${DASHBOARD}${path}" class="filters">
-  <input type="hidden" name="mode" value="${mode}">
-  <label for="merchant">Merchant</label><select id="merchant" name="merchant">${options}</select>
-  <button type="submit">Show</button>
-</form>`;
 }
 
 export interface TransactionRowView {
@@ -416,6 +332,7 @@ export function developersPage(viewer: Viewer, csrf: string, o: { keys: ApiKeyVi
   return shell(
     "Developers",
     `<h1>Developers</h1>
+${developerTabs(viewer.mode, "keys")}
 ${o.created ? `<section class="card created" role="status"><h2>New ${viewer.mode} key (${esc(o.created.scope)})</h2><p>Copy it now: it is shown only this once.</p><p><code class="secret">${esc(o.created.key)}</code></p></section>` : ""}
 ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
 <section class="card" aria-labelledby="keys-h"><h2 id="keys-h">API keys (${viewer.mode})</h2>
@@ -466,30 +383,10 @@ ${
   );
 }
 
-function deliveryList(list: DeliveryLine[]): string {
-  if (list.length === 0) return `<p class="muted">Not sent to any webhook endpoint of this account.</p>`;
-  return `<ul>${list
-    .map(
-      (d) =>
-        `<li><span class="status ${d.status === "succeeded" ? "confirmed" : d.status === "failed" ? "cancelled" : "awaiting_payment"}">${esc(d.status)}</span> ${esc(d.url)} <span class="muted">${d.attempts} attempt${d.attempts === 1 ? "" : "s"}${d.last ? `, last: ${esc(d.last.replace("_", " "))}${d.lastStatus ? ` (HTTP ${d.lastStatus})` : ""}` : ""}</span></li>`,
-    )
-    .join("")}</ul>`;
-}
-
 /** Sandbox only, for admins: the test helpers on an open payment (pay it from the sandbox wallet, expire it now). */
 function sandboxActions(viewer: Viewer, csrf: string, p: PaymentDetailView): string {
   if (viewer.mode !== "test" || viewer.role !== "admin" || p.status !== "awaiting_payment") return "";
   const button = (action: string, label: string) =>
     `<form method="post" action="${DASHBOARD}/payments/${esc(p.id)}/${action}?mode=test" class="inline"><input type="hidden" name="csrf" value="${esc(csrf)}"><button type="submit">${label}</button></form>`;
   return `<section class="card sandbox" aria-labelledby="sandbox-h"><h2 id="sandbox-h">Sandbox</h2><p class="muted">Test helpers: nothing here exists on a live payment.</p>${button("test-pay", "Pay it from the sandbox wallet")} ${button("test-expire", "Expire it now")}</section>`;
-}
-
-/** The head of an object's page: the way back to its list, its amount and its status. */
-function objectHead(mode: Mode, listPath: string, listName: string, amountUnits: bigint, status: string): string {
-  return `<p><a href="${esc(href(listPath, mode))}">← ${listName}</a></p>
-<h1>${usd(amountUnits)} <span class="status ${esc(status)}">${esc(status.replace("_", " "))}</span></h1>`;
-}
-
-export function notFoundPage(viewer: Viewer | undefined, csrf: string | undefined): string {
-  return shell("Not found", `<section class="card narrow"><h1>Not found</h1><p>There is nothing here, or nothing this account may see.</p></section>`, viewer, csrf);
 }

@@ -1,0 +1,213 @@
+/**
+ * The Developers section beyond API keys: webhook endpoints (create with the secret shown once,
+ * rotate, disable or enable, a test event, deliveries with their attempts, resend) and the event
+ * log (list and JSON view). Server-rendered in the frame of layout.ts.
+ */
+import { esc } from "../../domain/text.ts";
+import { DASHBOARD, developerTabs, href, shell, when, type Viewer } from "./layout.ts";
+
+export interface EndpointView {
+  id: string;
+  url: string;
+  eventTypes: string[];
+  status: "enabled" | "disabled";
+  disabledReason: string | null;
+  description: string | null;
+  createdAt: Date;
+}
+
+export interface AttemptView {
+  number: number;
+  at: Date;
+  outcome: string;
+  statusCode: number | null;
+  durationMs: number | null;
+  error: string | null;
+  snippet: string | null;
+}
+
+export interface DeliveryRowView {
+  id: string;
+  eventId: string;
+  eventType: string | null;
+  endpointId: string;
+  url: string | null;
+  status: string;
+  createdAt: Date;
+  nextAttemptAt: Date | null;
+  attempts: AttemptView[];
+}
+
+export interface EndpointFormValues {
+  url: string;
+  events: string[];
+  description: string;
+}
+
+function eventList(types: string[]): string {
+  return types.includes("*") ? "every event" : types.map((t) => `<code>${esc(t)}</code>`).join(", ");
+}
+
+const enabledClass = (status: string) => (status === "enabled" ? "confirmed" : "cancelled");
+const deliveryClass = (status: string) => (status === "succeeded" ? "confirmed" : status === "failed" ? "cancelled" : "pending");
+
+/** A hidden CSRF field and a one-button form posting to `action` (with the data mode). */
+function button(viewer: Viewer, csrf: string, action: string, label: string, o: { danger?: boolean; fields?: Record<string, string> } = {}): string {
+  const extra = Object.entries(o.fields ?? {})
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join("");
+  return `<form method="post" action="${DASHBOARD}${esc(action)}?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${esc(csrf)}">${extra}<button type="submit"${o.danger ? ' class="danger"' : ""}>${esc(label)}</button></form>`;
+}
+
+export function webhooksPage(viewer: Viewer, csrf: string, o: { endpoints: EndpointView[]; eventTypes: readonly string[]; values: EndpointFormValues; idempotencyKey: string; error?: string }): string {
+  const rows = o.endpoints
+    .map(
+      (e) =>
+        `<tr><td><a href="${esc(href(`/developers/webhooks/${e.id}`, viewer.mode))}">${esc(e.url)}</a>${e.description ? `<p class="muted">${esc(e.description)}</p>` : ""}</td><td><span class="status ${enabledClass(e.status)}">${esc(e.status)}</span></td><td>${eventList(e.eventTypes)}</td><td>${when(e.createdAt)}</td></tr>`,
+    )
+    .join("\n");
+  const checks = ["*", ...o.eventTypes]
+    .map((t) => `<label class="check"><input type="checkbox" name="events" value="${esc(t)}" ${o.values.events.includes(t) ? "checked" : ""}> ${t === "*" ? "Every event (including types added later)" : `<code>${esc(t)}</code>`}</label>`)
+    .join("");
+  const create =
+    viewer.role === "admin"
+      ? `<section class="card form" aria-labelledby="new-endpoint-h"><h2 id="new-endpoint-h">Add an endpoint</h2>
+${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
+<form method="post" action="${DASHBOARD}/developers/webhooks?mode=${viewer.mode}">
+<input type="hidden" name="csrf" value="${esc(csrf)}">
+<input type="hidden" name="idempotency_key" value="${esc(o.idempotencyKey)}">
+<label for="url">Endpoint URL</label><input id="url" name="url" type="url" required maxlength="2048" placeholder="https://example.com/webhooks/stablepay" value="${esc(o.values.url)}">
+<p class="muted">${viewer.mode === "live" ? "Live endpoints: https, on a public address." : "Sandbox endpoints: http or https, any host."}</p>
+<fieldset><legend>Events to send</legend>${checks}</fieldset>
+<label for="description">Description (optional)</label><input id="description" name="description" maxlength="500" value="${esc(o.values.description)}">
+<button type="submit">Add endpoint</button>
+</form></section>`
+      : "";
+  return shell(
+    "Webhooks",
+    `<h1>Developers</h1>
+${developerTabs(viewer.mode, "webhooks")}
+<section class="card"><h2>Webhook endpoints (${viewer.mode})</h2>
+${o.endpoints.length ? `<table><thead><tr><th scope="col">URL</th><th scope="col">Status</th><th scope="col">Events</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table>` : `<p class="muted">No ${viewer.mode} endpoints yet.</p>`}
+</section>
+${create}`,
+    viewer,
+    csrf,
+  );
+}
+
+/** A delivery with each attempt (outcome, HTTP status, time, the start of the answer) and, for admins, Resend. */
+function deliveryItem(viewer: Viewer, csrf: string, d: DeliveryRowView, back: string, show: "event" | "endpoint"): string {
+  const attempts = d.attempts.length
+    ? `<ol class="attempts">${d.attempts
+        .map(
+          (a) =>
+            `<li><time>${when(a.at)}</time> ${esc(a.outcome.replaceAll("_", " "))}${a.statusCode !== null ? ` · HTTP ${a.statusCode}` : ""}${a.durationMs !== null ? ` · ${a.durationMs} ms` : ""}${a.error ? ` · ${esc(a.error)}` : ""}${a.snippet ? `<pre class="snippet">${esc(a.snippet)}</pre>` : ""}</li>`,
+        )
+        .join("")}</ol>`
+    : `<p class="muted">No attempt yet.</p>`;
+  const what =
+    show === "event"
+      ? `<a href="${esc(href(`/developers/events/${d.eventId}`, viewer.mode))}"><code>${esc(d.eventType ?? d.eventId)}</code></a> <span class="muted">${esc(d.eventId)}</span>`
+      : `<a href="${esc(href(`/developers/webhooks/${d.endpointId}`, viewer.mode))}">${esc(d.url ?? d.endpointId)}</a>`;
+  const resend = viewer.role === "admin" ? ` ${button(viewer, csrf, `/developers/events/${d.eventId}/resend`, "Resend", { fields: { endpoint_id: d.endpointId, back } })}` : "";
+  return `<li class="delivery"><p><span class="status ${deliveryClass(d.status)}">${esc(d.status)}</span> ${what} <span class="muted">${when(d.createdAt)}${d.nextAttemptAt ? ` · next attempt ${when(d.nextAttemptAt)}` : ""}</span>${resend}</p>${attempts}</li>`;
+}
+
+export interface TestSendView {
+  eventId: string;
+  statusCode: number | undefined;
+  durationMs: number;
+  error: string | undefined;
+  snippet: string | undefined;
+}
+
+export function endpointPage(
+  viewer: Viewer,
+  csrf: string,
+  e: EndpointView,
+  o: { deliveries: DeliveryRowView[]; total: number; next: string | undefined; secret?: { value: string; why: "created" | "rotated" }; test?: TestSendView; notice?: string },
+): string {
+  const admin = viewer.role === "admin";
+  const back = `/developers/webhooks/${e.id}`;
+  const secret = o.secret
+    ? `<section class="card created" role="status"><h2>${o.secret.why === "created" ? "Endpoint added: its signing secret" : "New signing secret"}</h2><p>Copy it now: it is shown only this once.${o.secret.why === "rotated" ? " The previous secret keeps signing deliveries (next to this one) for 24 hours." : ""}</p><p><code class="secret">${esc(o.secret.value)}</code></p></section>`
+    : "";
+  const test = o.test
+    ? `<section class="card ${o.test.statusCode !== undefined && o.test.statusCode >= 200 && o.test.statusCode < 300 ? "created" : "warning"}" role="status"><h2>Test event sent</h2><p>${
+        o.test.statusCode !== undefined ? `Your endpoint answered HTTP ${o.test.statusCode} in ${o.test.durationMs} ms.` : `No answer: ${esc(o.test.error ?? "unknown error")}.`
+      } <span class="muted">Event <code>${esc(o.test.eventId)}</code>, type <code>webhook_endpoint.test</code>; not stored or retried.</span></p>${o.test.snippet ? `<pre class="snippet">${esc(o.test.snippet)}</pre>` : ""}</section>`
+    : "";
+  const actions = admin
+    ? `<p class="actions">${button(viewer, csrf, `${back}/test`, "Send a test event")} ${button(viewer, csrf, `${back}/rotate`, "Rotate secret")} ${
+        e.status === "enabled" ? button(viewer, csrf, `${back}/disable`, "Disable", { danger: true }) : button(viewer, csrf, `${back}/enable`, "Enable")
+      }</p>`
+    : "";
+  return shell(
+    `Webhook endpoint ${e.id}`,
+    `<p><a href="${esc(href("/developers/webhooks", viewer.mode))}">← Webhooks</a></p>
+<h1 class="url">${esc(e.url)} <span class="status ${enabledClass(e.status)}">${esc(e.status)}</span></h1>
+${secret}${test}${o.notice ? `<p class="saved" role="status">${esc(o.notice)}</p>` : ""}
+<section class="card"><dl>
+<dt>Endpoint</dt><dd><code>${esc(e.id)}</code></dd>
+<dt>Events</dt><dd>${eventList(e.eventTypes)}</dd>
+${e.description ? `<dt>Description</dt><dd>${esc(e.description)}</dd>` : ""}
+${e.disabledReason ? `<dt>Disabled</dt><dd>${esc(e.disabledReason)}</dd>` : ""}
+<dt>Created</dt><dd>${when(e.createdAt)}</dd>
+<dt>Signatures</dt><dd>Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code></dd>
+</dl>${actions}</section>
+<section class="card" aria-labelledby="deliveries-h"><h2 id="deliveries-h">Deliveries (${o.total})</h2>
+${o.deliveries.length ? `<ul class="deliveries">${o.deliveries.map((d) => deliveryItem(viewer, csrf, d, back, "event")).join("\n")}</ul>` : `<p class="muted">Nothing sent to this endpoint yet.</p>`}
+${o.next ? `<p><a href="${esc(href(back, viewer.mode, { starting_after: o.next }))}">Older deliveries</a></p>` : ""}
+</section>`,
+    viewer,
+    csrf,
+  );
+}
+
+export interface EventRowView {
+  id: string;
+  type: string;
+  createdAt: Date;
+  subject: string;
+}
+
+export function eventsPage(viewer: Viewer, csrf: string, o: { rows: EventRowView[]; eventTypes: readonly string[]; type: string | undefined; total: number; next: string | undefined }): string {
+  const options = ["", ...o.eventTypes].map((t) => `<option value="${esc(t)}" ${t === (o.type ?? "") ? "selected" : ""}>${t === "" ? "Any type" : esc(t)}</option>`).join("");
+  const rows = o.rows
+    .map((e) => `<tr><td><a href="${esc(href(`/developers/events/${e.id}`, viewer.mode))}"><code>${esc(e.type)}</code></a></td><td><code>${esc(e.subject)}</code></td><td>${when(e.createdAt)}</td></tr>`)
+    .join("\n");
+  return shell(
+    "Events",
+    `<h1>Developers</h1>
+${developerTabs(viewer.mode, "events")}
+<form method="get" action="${DASHBOARD}/developers/events" class="filters">
+  <input type="hidden" name="mode" value="${viewer.mode}">
+  <label for="type">Type</label><select id="type" name="type">${options}</select>
+  <button type="submit">Filter</button>
+</form>
+<section class="card"><p class="muted">${o.total} event${o.total === 1 ? "" : "s"} in the last 30 days</p>
+${o.rows.length ? `<table><thead><tr><th scope="col">Type</th><th scope="col">About</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table>` : `<p class="muted">No events.</p>`}
+${o.next ? `<p><a href="${esc(href("/developers/events", viewer.mode, { type: o.type, starting_after: o.next }))}">Older events</a></p>` : ""}</section>`,
+    viewer,
+    csrf,
+  );
+}
+
+export function eventPage(viewer: Viewer, csrf: string, o: { id: string; type: string; createdAt: Date; json: string; deliveries: DeliveryRowView[]; notice?: string; error?: string }): string {
+  const back = `/developers/events/${o.id}`;
+  return shell(
+    `Event ${o.id}`,
+    `<p><a href="${esc(href("/developers/events", viewer.mode))}">← Events</a></p>
+<h1><code>${esc(o.type)}</code></h1>
+${o.notice ? `<p class="saved" role="status">${esc(o.notice)}</p>` : ""}${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
+<section class="card"><dl><dt>Event</dt><dd><code>${esc(o.id)}</code></dd><dt>Created</dt><dd>${when(o.createdAt)}</dd></dl>
+${viewer.role === "admin" ? `<p class="actions">${button(viewer, csrf, `${back}/resend`, "Resend to every endpoint that receives it", { fields: { back } })}</p>` : ""}</section>
+<section class="card" aria-labelledby="json-h"><h2 id="json-h">As delivered</h2><pre class="json">${esc(o.json)}</pre></section>
+<section class="card" aria-labelledby="deliveries-h"><h2 id="deliveries-h">Deliveries</h2>
+${o.deliveries.length ? `<ul class="deliveries">${o.deliveries.map((d) => deliveryItem(viewer, csrf, d, back, "endpoint")).join("\n")}</ul>` : `<p class="muted">Not sent to any webhook endpoint of this account.</p>`}
+</section>`,
+    viewer,
+    csrf,
+  );
+}

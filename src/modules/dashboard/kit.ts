@@ -1,0 +1,143 @@
+/**
+ * What every dashboard route stands on: answers with the security headers, cookies, forms, the
+ * data mode, and the checks made in one place before any page or action (signed in, admin, CSRF,
+ * the account's merchants). Route groups (index.ts, merchant-routes.ts, developer-routes.ts) take
+ * one kit each.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { AppContext } from "../../context.ts";
+import type { Mode } from "../../domain/mode.ts";
+import { ApiError } from "../../domain/errors.ts";
+import { isIdOf } from "../../domain/ids.ts";
+import { csrfMatches, dashboardPrincipal, loadSession, openSession, SESSION_ABSOLUTE_MS, type DashboardSession, type DashboardUser } from "../access/dashboard-users.ts";
+import { getVisibleMerchant } from "../merchants/service.ts";
+import { accountMerchantsIn } from "./data.ts";
+import { DASHBOARD, DASHBOARD_CSP, notFoundPage, type Viewer } from "./layout.ts";
+
+export const CSS = readFileSync(join(import.meta.dir, "../../../web/dashboard/dashboard.css"), "utf8");
+export const SESSION_COOKIE = "sp_session";
+export const PRE_CSRF_COOKIE = "sp_signin_csrf";
+const MAX_FORM_BYTES = 16 * 1024;
+/** Dashboard routes are not part of the API: hidden from /swagger. Forms are read by the route (`form`). */
+export const PAGE_ROUTE = { detail: { hide: true } } as const;
+export const FORM_ROUTE = { parse: "none", detail: { hide: true } } as const;
+
+export const SECURITY_HEADERS = {
+  "content-security-policy": DASHBOARD_CSP,
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "same-origin",
+  "x-frame-options": "DENY",
+  "cache-control": "no-store",
+};
+
+export function page(body: string, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(body, { status, headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", ...headers } });
+}
+
+export function redirect(location: string, headers: Record<string, string> = {}): Response {
+  return new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, location, ...headers } });
+}
+
+export function cookies(request: Request): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const i = part.indexOf("=");
+    if (i <= 0) continue;
+    // A malformed escape in someone else's cookie is not ours to fail on: keep the raw text.
+    const raw = part.slice(i + 1).trim();
+    let value = raw;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {}
+    out.set(part.slice(0, i).trim(), value);
+  }
+  return out;
+}
+
+/** Secure cookies when the dashboard is served over https (its public URL, or a TLS-terminating proxy). */
+export function cookie(ctx: AppContext, request: Request, name: string, value: string, maxAgeS: number, path = DASHBOARD): string {
+  const secure = ctx.config.publicBaseUrl.startsWith("https:") || request.headers.get("x-forwarded-proto") === "https";
+  return `${name}=${encodeURIComponent(value)}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${secure ? "; Secure" : ""}`;
+}
+
+export async function form(request: Request): Promise<URLSearchParams> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) return new URLSearchParams();
+  const text = await request.text();
+  if (text.length > MAX_FORM_BYTES) return new URLSearchParams();
+  return new URLSearchParams(text);
+}
+
+/** A form field, cut to `max` characters (no field of ours is longer). */
+export function field(f: URLSearchParams, name: string, max: number): string {
+  return (f.get(name) ?? "").slice(0, max);
+}
+
+export function modeOf(request: Request): Mode {
+  return new URL(request.url).searchParams.get("mode") === "live" ? "live" : "test";
+}
+
+/** The message of an API rule's refusal, or the error again if it is anything else. */
+export function refusal(err: unknown): string {
+  if (err instanceof ApiError && err.status < 500) return err.message;
+  throw err;
+}
+
+export type DashboardKit = ReturnType<typeof dashboardKit>;
+
+export function dashboardKit(ctx: AppContext) {
+  const now = () => ctx.clock.now();
+
+  /** The signed-in session, or a redirect to sign-in. */
+  async function signedIn(request: Request): Promise<DashboardSession | Response> {
+    const session = await loadSession(ctx.database.sql, cookies(request).get(SESSION_COOKIE), now());
+    return session ?? redirect(`${DASHBOARD}/sign-in`);
+  }
+
+  /** Signed in: a new session in its cookie, then home. */
+  async function startSession(request: Request, user: DashboardUser): Promise<Response> {
+    const session = await openSession(ctx.database.sql, user, now());
+    return redirect(DASHBOARD, { "set-cookie": cookie(ctx, request, SESSION_COOKIE, session.token, SESSION_ABSOLUTE_MS / 1000) });
+  }
+
+  /** One of the account's merchants in `mode`, or undefined. */
+  async function visibleMerchant(s: DashboardSession, mode: Mode, id: string | null) {
+    if (!id || !isIdOf("merchant", id)) return undefined;
+    return getVisibleMerchant(ctx, dashboardPrincipal(s.user, mode), id).catch((err: unknown) => {
+      if (err instanceof ApiError) return undefined;
+      throw err;
+    });
+  }
+
+  const viewerOf = (s: DashboardSession, mode: Mode): Viewer => ({ email: s.user.email, role: s.user.role, mode });
+
+  /** Refused (403) or not there for this account (404): the same page either way. */
+  const denied = (s: DashboardSession, mode: Mode, status: 403 | 404) => page(notFoundPage(viewerOf(s, mode), s.csrfToken), status);
+
+  /**
+   * An admin's action: signed in, role admin, and (for a form) the session's CSRF token. Anything
+   * else is refused here, in one place, before the action looks at anything.
+   */
+  async function adminAction(request: Request, withForm: boolean): Promise<Response | { s: DashboardSession; mode: Mode; f: URLSearchParams }> {
+    const s = await signedIn(request);
+    if (s instanceof Response) return s;
+    const mode = modeOf(request);
+    const f = withForm ? await form(request) : new URL(request.url).searchParams;
+    if (s.user.role !== "admin" || (withForm && !csrfMatches(s, f.get("csrf") ?? undefined))) return denied(s, mode, 403);
+    return { s, mode, f };
+  }
+
+  /** What every signed-in page starts from: the session, the data mode, the query, the account's merchants in that mode and the one picked (`?merchant=`, else the first). */
+  async function pageContext(request: Request) {
+    const s = await signedIn(request);
+    if (s instanceof Response) return s;
+    const mode = modeOf(request);
+    const q = new URL(request.url).searchParams;
+    const list = await accountMerchantsIn(ctx, s.user.accountId, mode);
+    const merchant = list.find((m) => m.id === q.get("merchant")) ?? list[0];
+    return { s, mode, q, list, merchant, p: dashboardPrincipal(s.user, mode), viewer: viewerOf(s, mode), merchants: list.map((m) => ({ id: m.id, name: m.businessName })) };
+  }
+
+  return { now, signedIn, startSession, visibleMerchant, viewerOf, denied, adminAction, pageContext };
+}

@@ -1,0 +1,187 @@
+/**
+ * Merchants in the dashboard: the account's list, the onboarding form (the management API's
+ * create) and a merchant's page with its settings. Server-rendered in the frame of layout.ts.
+ */
+import { esc } from "../../domain/text.ts";
+import { DASHBOARD, href, shell, usd, when, type Viewer } from "./layout.ts";
+
+export interface MerchantListRow {
+  id: string;
+  name: string;
+  status: string;
+  kycStatus: string;
+  schedule: string;
+  createdAt: Date;
+}
+
+export function merchantsPage(viewer: Viewer, csrf: string, o: { rows: MerchantListRow[]; total: number; next: string | undefined }): string {
+  const rows = o.rows
+    .map(
+      (m) =>
+        `<tr><td><a href="${esc(href(`/merchants/${m.id}`, viewer.mode))}">${esc(m.name)}</a></td><td><span class="status ${esc(statusClass(m.status))}">${esc(m.status)}</span></td><td>${esc(scheduleText(m.schedule))}</td><td>${when(m.createdAt)}</td></tr>`,
+    )
+    .join("\n");
+  return shell(
+    "Merchants",
+    `<h1>Merchants</h1>
+${viewer.role === "admin" ? `<p><a class="button" href="${esc(href("/merchants/new", viewer.mode))}">Onboard a merchant</a></p>` : ""}
+<section class="card"><p class="muted">${o.total} ${viewer.mode} merchant${o.total === 1 ? "" : "s"}</p>
+${o.rows.length ? `<table><thead><tr><th scope="col">Business</th><th scope="col">Status</th><th scope="col">Settles</th><th scope="col">Since</th></tr></thead><tbody>${rows}</tbody></table>` : `<p class="muted">No ${viewer.mode} merchants yet.</p>`}
+${o.next ? `<p><a href="${esc(href("/merchants", viewer.mode, { starting_after: o.next }))}">Next page</a></p>` : ""}</section>`,
+    viewer,
+    csrf,
+  );
+}
+
+/** What the onboarding form was filled with (kept when the create is refused). */
+export interface MerchantFormValues {
+  business_name: string;
+  email: string;
+  owner_address: string;
+  payout_address: string;
+  schedule: string;
+  cron: string;
+  time_zone: string;
+  routing_number: string;
+  account_number: string;
+  bank_name: string;
+  bank_token: string;
+}
+
+export const EMPTY_MERCHANT_FORM: MerchantFormValues = {
+  business_name: "",
+  email: "",
+  owner_address: "",
+  payout_address: "",
+  schedule: "weekly_monday",
+  cron: "",
+  time_zone: "",
+  routing_number: "",
+  account_number: "",
+  bank_name: "",
+  bank_token: "",
+};
+
+const SCHEDULES: Array<[string, string]> = [
+  ["weekly_monday", "Weekly, on Mondays (default)"],
+  ["daily", "Every business day"],
+  ["manual", "Manual: only when you cash out"],
+  ["custom", "Custom: a cron expression in a time zone"],
+];
+
+function input(name: keyof MerchantFormValues, label: string, v: MerchantFormValues, extra = ""): string {
+  return `<label for="${name}">${label}</label><input id="${name}" name="${name}" value="${esc(v[name])}" ${extra}>`;
+}
+
+function scheduleFields(v: MerchantFormValues): string {
+  return `<label for="schedule">Settlement schedule</label><select id="schedule" name="schedule">${SCHEDULES.map(([k, text]) => `<option value="${k}" ${k === v.schedule ? "selected" : ""}>${text}</option>`).join("")}</select>
+${input("cron", "Cron expression (custom schedule only)", v, 'placeholder="0 9 * * 1-5" maxlength="100"')}
+${input("time_zone", "Time zone (custom schedule only)", v, 'placeholder="America/New_York" maxlength="64"')}`;
+}
+
+function bankFields(viewer: Viewer, v: MerchantFormValues, required: boolean): string {
+  const req = required ? "required" : "";
+  return viewer.mode === "test"
+    ? `<fieldset><legend>Bank account (sandbox: numbers are tokenized, only the last 4 digits are kept)</legend>
+${input("routing_number", "Routing number", v, `inputmode="numeric" autocomplete="off" maxlength="9" ${req}`)}
+${input("account_number", "Account number", v, `inputmode="numeric" autocomplete="off" maxlength="17" ${req}`)}
+${input("bank_name", "Bank name", v, 'maxlength="100"')}
+</fieldset>`
+    : `<fieldset><legend>Bank account</legend>${input("bank_token", "Payout provider token of the linked bank account", v, `maxlength="200" autocomplete="off" ${req}`)}</fieldset>`;
+}
+
+export function newMerchantPage(viewer: Viewer, csrf: string, o: { values: MerchantFormValues; idempotencyKey: string; error?: string }): string {
+  const v = o.values;
+  return shell(
+    "Onboard a merchant",
+    `<p><a href="${esc(href("/merchants", viewer.mode))}">← Merchants</a></p>
+<section class="card form">
+<h1>Onboard a ${viewer.mode === "test" ? "sandbox" : "live"} merchant</h1>
+${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
+<p class="muted">${viewer.mode === "test" ? "Sandbox merchants are approved at once and get their payment address in a few seconds." : "Live merchants stay pending until the operator has reviewed them (KYC)."}</p>
+<form method="post" action="${DASHBOARD}/merchants?mode=${viewer.mode}">
+<input type="hidden" name="csrf" value="${esc(csrf)}">
+<input type="hidden" name="idempotency_key" value="${esc(o.idempotencyKey)}">
+${input("business_name", "Business name", v, 'required maxlength="200"')}
+${input("email", "Email", v, 'type="email" required maxlength="254"')}
+${input("owner_address", "Owner wallet address (controls the account contract)", v, 'required placeholder="0x…" maxlength="42" autocomplete="off"')}
+${input("payout_address", "Payout address (where settlements withdraw USDC before the bank transfer)", v, 'required placeholder="0x…" maxlength="42" autocomplete="off"')}
+${scheduleFields(v)}
+${bankFields(viewer, v, true)}
+<button type="submit">Onboard merchant</button>
+</form>
+</section>`,
+    viewer,
+    csrf,
+  );
+}
+
+export interface MerchantDetailView {
+  id: string;
+  name: string;
+  email: string;
+  status: string;
+  kycStatus: string;
+  paymentAddress: string;
+  bank: string;
+  schedule: string;
+  feeRate: string;
+  metadata: Record<string, string>;
+  createdAt: Date;
+  availableUnits: bigint;
+  pendingUnits: bigint;
+}
+
+export function merchantPage(viewer: Viewer, csrf: string, m: MerchantDetailView, o: { values: MerchantFormValues; error?: string; saved?: boolean }): string {
+  const meta = Object.entries(m.metadata)
+    .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`)
+    .join("");
+  const settings =
+    viewer.role === "admin"
+      ? `<section class="card form" aria-labelledby="settings-h"><h2 id="settings-h">Settings</h2>
+${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}${o.saved ? `<p class="saved" role="status">Saved.</p>` : ""}
+<form method="post" action="${DASHBOARD}/merchants/${esc(m.id)}?mode=${viewer.mode}">
+<input type="hidden" name="csrf" value="${esc(csrf)}">
+${input("business_name", "Business name", o.values, 'required maxlength="200"')}
+${input("email", "Email", o.values, 'type="email" required maxlength="254"')}
+${scheduleFields(o.values)}
+${bankFields(viewer, o.values, false).replace("<legend>Bank account", "<legend>Replace the bank account (leave empty to keep it)")}
+<button type="submit">Save settings</button>
+</form>
+<p class="muted">The payout address is changed on-chain by the owner's wallet; the fee rate is the platform's.</p></section>`
+      : "";
+  return shell(
+    m.name,
+    `<p><a href="${esc(href("/merchants", viewer.mode))}">← Merchants</a></p>
+<h1>${esc(m.name)} <span class="status ${esc(statusClass(m.status))}">${esc(m.status)}</span></h1>
+<div class="grid">
+<article class="card balance"><h3>Available</h3><p class="big">${usd(m.availableUnits)}</p><p><a href="${esc(href("/settlements", viewer.mode, { merchant: m.id }))}">Settlements</a></p></article>
+<article class="card balance"><h3>Pending settlement</h3><p class="big">${usd(m.pendingUnits)}</p><p><a href="${esc(href("/payments", viewer.mode, { merchant: m.id }))}">Payments</a></p></article>
+</div>
+<section class="card"><dl>
+<dt>Merchant</dt><dd><code>${esc(m.id)}</code></dd>
+<dt>Email</dt><dd>${esc(m.email)}</dd>
+<dt>Verification</dt><dd>${esc(m.kycStatus)}</dd>
+<dt>Payment address</dt><dd>${m.paymentAddress ? `<code>${esc(m.paymentAddress)}</code>` : `<span class="muted">being deployed</span>`}</dd>
+<dt>Bank account</dt><dd>${esc(m.bank)}</dd>
+<dt>Settles</dt><dd>${esc(scheduleText(m.schedule))}</dd>
+<dt>Fee</dt><dd>${esc(m.feeRate)}</dd>
+<dt>Since</dt><dd>${when(m.createdAt)}</dd>
+${meta}
+</dl></section>
+${settings}`,
+    viewer,
+    csrf,
+  );
+}
+
+function statusClass(status: string): string {
+  return status === "active" ? "confirmed" : status === "pending" ? "pending" : "cancelled";
+}
+
+function scheduleText(s: string): string {
+  if (s === "weekly_monday") return "weekly, on Mondays";
+  if (s === "daily") return "every business day";
+  if (s === "manual") return "manually (cash out)";
+  return s.startsWith("cron:") ? `on schedule ${s.slice(5)}` : s;
+}

@@ -1,0 +1,187 @@
+/**
+ * Routes of the dashboard's Merchants section:
+ *   GET  /dashboard/merchants            the account's merchants in the mode shown (cursor paged)
+ *   GET  /dashboard/merchants/new        the onboarding form (admins)
+ *   POST /dashboard/merchants            onboard: the management API's create (merchants/management.ts)
+ *   GET  /dashboard/merchants/{id}       details, balance, settings (admins can change them)
+ *   POST /dashboard/merchants/{id}       save settings: the management API's update
+ * The form carries an idempotency key made when it was shown, so a form sent twice (a double click,
+ * a reload after a lost answer) onboards one merchant.
+ */
+import { Elysia } from "elysia";
+import { randomBytes } from "node:crypto";
+import type { AppContext } from "../../context.ts";
+import type { Mode } from "../../domain/mode.ts";
+import { ApiError } from "../../domain/errors.ts";
+import { bpsToRate } from "../../domain/money.ts";
+import { dashboardPrincipal, type DashboardSession } from "../access/dashboard-users.ts";
+import { parseIdempotencyKey } from "../idempotency/key.ts";
+import type { BankAccountInput } from "../merchants/bank-account.ts";
+import { createMerchant, listVisibleMerchants, updateMerchant, type ScheduleBody } from "../merchants/management.ts";
+import type { MerchantRow } from "../merchants/service.ts";
+import { balancesOf } from "./data.ts";
+import { bankOf, DASHBOARD, href } from "./layout.ts";
+import { EMPTY_MERCHANT_FORM, merchantPage, merchantsPage, newMerchantPage, type MerchantFormValues } from "./merchant-pages.ts";
+import { field, FORM_ROUTE, page, PAGE_ROUTE, redirect, refusal, type DashboardKit } from "./kit.ts";
+
+/** The form's fields as typed (cut to each field's longest allowed length). */
+function valuesOf(f: URLSearchParams): MerchantFormValues {
+  const v = (name: keyof MerchantFormValues, max: number) => field(f, name, max).trim();
+  return {
+    business_name: v("business_name", 200),
+    email: v("email", 254),
+    owner_address: v("owner_address", 100),
+    payout_address: v("payout_address", 100),
+    schedule: v("schedule", 20),
+    cron: v("cron", 100),
+    time_zone: v("time_zone", 64),
+    routing_number: v("routing_number", 20),
+    account_number: v("account_number", 30),
+    bank_name: v("bank_name", 100),
+    bank_token: v("bank_token", 200),
+  };
+}
+
+function scheduleOf(v: MerchantFormValues): ScheduleBody {
+  if (v.schedule === "custom") return { cron: v.cron, time_zone: v.time_zone };
+  if (v.schedule === "daily" || v.schedule === "manual") return v.schedule;
+  return "weekly_monday";
+}
+
+/** The bank account the form gives, or undefined when its bank fields are empty. */
+function bankOfForm(mode: Mode, v: MerchantFormValues): BankAccountInput | undefined {
+  if (mode === "live") return v.bank_token ? { token: v.bank_token } : undefined;
+  if (!v.routing_number && !v.account_number) return undefined;
+  return { routing_number: v.routing_number, account_number: v.account_number, ...(v.bank_name ? { bank_name: v.bank_name } : {}) };
+}
+
+function formOfMerchant(m: MerchantRow): MerchantFormValues {
+  return {
+    ...EMPTY_MERCHANT_FORM,
+    business_name: m.businessName,
+    email: m.email,
+    schedule: m.settlementSchedule,
+    cron: m.settlementCron ?? "",
+    time_zone: m.settlementTimezone ?? "",
+  };
+}
+
+export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
+  const { adminAction, pageContext, visibleMerchant, viewerOf, denied } = kit;
+
+  const newForm = (s: DashboardSession, mode: Mode, values: MerchantFormValues, error?: string, key = randomBytes(18).toString("base64url")) =>
+    page(newMerchantPage(viewerOf(s, mode), s.csrfToken, { values, idempotencyKey: key, ...(error ? { error } : {}) }), error ? 400 : 200);
+
+  async function merchantView(s: DashboardSession, mode: Mode, m: MerchantRow, o: { values?: MerchantFormValues; error?: string; saved?: boolean } = {}): Promise<Response> {
+    const [balance] = await balancesOf(ctx, [m]);
+    const view = {
+      id: m.id,
+      name: m.businessName,
+      email: m.email,
+      status: m.status,
+      kycStatus: m.kycStatus,
+      paymentAddress: m.paymentAddress ?? "",
+      bank: bankOf(m),
+      schedule: m.settlementSchedule === "custom" ? `cron:${m.settlementCron} (${m.settlementTimezone})` : m.settlementSchedule,
+      feeRate: `${(bpsToRate(m.feeRateBps) * 100).toFixed(2)}% per payment`,
+      metadata: (typeof m.metadata === "string" ? JSON.parse(m.metadata) : m.metadata) ?? {},
+      createdAt: m.createdAt,
+      availableUnits: balance!.availableUnits,
+      pendingUnits: balance!.pendingUnits,
+    };
+    const body = merchantPage(viewerOf(s, mode), s.csrfToken, view, { values: o.values ?? formOfMerchant(m), ...(o.error ? { error: o.error } : {}), ...(o.saved ? { saved: true } : {}) });
+    return page(body, o.error ? 400 : 200);
+  }
+
+  return new Elysia({ name: "dashboard-merchants" })
+    .get(
+      `${DASHBOARD}/merchants`,
+      async ({ request }) => {
+        const c = await pageContext(request);
+        if (c instanceof Response) return c;
+        try {
+          const list = await listVisibleMerchants(ctx, c.p, { limit: 25, startingAfter: c.q.get("starting_after") ?? undefined });
+          const rows = list.rows.map((m) => ({ id: m.id, name: m.businessName, status: m.status, kycStatus: m.kycStatus, schedule: m.settlementSchedule, createdAt: m.createdAt }));
+          return page(merchantsPage(c.viewer, c.s.csrfToken, { rows, total: list.totalCount, next: list.hasMore ? list.rows.at(-1)?.id : undefined }));
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err; // a stale cursor: the first page
+          return redirect(href("/merchants", c.mode));
+        }
+      },
+      PAGE_ROUTE,
+    )
+    .get(
+      `${DASHBOARD}/merchants/new`,
+      async ({ request }) => {
+        const a = await adminAction(request, false);
+        if (a instanceof Response) return a;
+        return newForm(a.s, a.mode, EMPTY_MERCHANT_FORM);
+      },
+      PAGE_ROUTE,
+    )
+    .post(
+      `${DASHBOARD}/merchants`,
+      async ({ request }) => {
+        const a = await adminAction(request, true);
+        if (a instanceof Response) return a;
+        const { s, mode, f } = a;
+        const values = valuesOf(f);
+        let key: string | undefined;
+        try {
+          key = parseIdempotencyKey(field(f, "idempotency_key", 255));
+        } catch {
+          key = undefined; // a tampered key: the create is simply not deduplicated
+        }
+        const bank = bankOfForm(mode, values);
+        if (!bank) return newForm(s, mode, values, "Give the merchant's bank account.", key);
+        try {
+          const r = await createMerchant(
+            ctx,
+            dashboardPrincipal(s.user, mode),
+            { business_name: values.business_name, email: values.email, owner_address: values.owner_address, payout_address: values.payout_address, settlement_schedule: scheduleOf(values), bank_account: bank },
+            key,
+          );
+          if (r.kind === "reused") return newForm(s, mode, values, "This form was sent before with other values. Check the merchants list, then start again from a fresh form.");
+          return redirect(href(`/merchants/${r.merchant.id}`, mode));
+        } catch (err) {
+          return newForm(s, mode, values, refusal(err), key);
+        }
+      },
+      FORM_ROUTE,
+    )
+    .get(
+      `${DASHBOARD}/merchants/:id`,
+      async ({ request, params }) => {
+        const c = await pageContext(request);
+        if (c instanceof Response) return c;
+        const m = await visibleMerchant(c.s, c.mode, params.id);
+        if (!m) return denied(c.s, c.mode, 404);
+        return merchantView(c.s, c.mode, m);
+      },
+      PAGE_ROUTE,
+    )
+    .post(
+      `${DASHBOARD}/merchants/:id`,
+      async ({ request, params }) => {
+        const a = await adminAction(request, true);
+        if (a instanceof Response) return a;
+        const { s, mode, f } = a;
+        const m = await visibleMerchant(s, mode, params.id);
+        if (!m) return denied(s, mode, 404);
+        const values = valuesOf(f);
+        const bank = bankOfForm(mode, values);
+        try {
+          const updated = await updateMerchant(ctx, dashboardPrincipal(s.user, mode), m.id, {
+            business_name: values.business_name,
+            email: values.email,
+            settlement_schedule: scheduleOf(values),
+            ...(bank ? { bank_account: bank } : {}),
+          });
+          return merchantView(s, mode, updated, { saved: true });
+        } catch (err) {
+          return merchantView(s, mode, m, { values, error: refusal(err) });
+        }
+      },
+      FORM_ROUTE,
+    );
+}
