@@ -145,7 +145,8 @@ export function endpointPage(
     : "";
   return shell(
     `Webhook endpoint ${e.id}`,
-    `<p><a href="${esc(href("/developers/webhooks", viewer.mode))}">← Webhooks</a></p>
+    `${developerTabs(viewer.mode, "webhooks")}
+<p><a href="${esc(href("/developers/webhooks", viewer.mode))}">← Webhooks</a></p>
 <h1 class="url">${esc(e.url)} <span class="status ${enabledClass(e.status)}">${esc(e.status)}</span></h1>
 ${secret}${test}${o.notice ? `<p class="saved" role="status">${esc(o.notice)}</p>` : ""}
 <section class="card"><dl>
@@ -198,7 +199,8 @@ export function eventPage(viewer: Viewer, csrf: string, o: { id: string; type: s
   const back = `/developers/events/${o.id}`;
   return shell(
     `Event ${o.id}`,
-    `<p><a href="${esc(href("/developers/events", viewer.mode))}">← Events</a></p>
+    `${developerTabs(viewer.mode, "events")}
+<p><a href="${esc(href("/developers/events", viewer.mode))}">← Events</a></p>
 <h1><code>${esc(o.type)}</code></h1>
 ${o.notice ? `<p class="saved" role="status">${esc(o.notice)}</p>` : ""}${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
 <section class="card"><dl><dt>Event</dt><dd><code>${esc(o.id)}</code></dd><dt>Created</dt><dd>${when(o.createdAt)}</dd></dl>

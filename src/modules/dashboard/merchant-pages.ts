@@ -79,15 +79,15 @@ ${input("cron", "Cron expression (custom schedule only)", v, 'placeholder="0 9 *
 ${input("time_zone", "Time zone (custom schedule only)", v, 'placeholder="America/New_York" maxlength="64"')}`;
 }
 
-function bankFields(viewer: Viewer, v: MerchantFormValues, required: boolean): string {
+function bankFields(viewer: Viewer, v: MerchantFormValues, required: boolean, legend = "Bank account"): string {
   const req = required ? "required" : "";
   return viewer.mode === "test"
-    ? `<fieldset><legend>Bank account (sandbox: numbers are tokenized, only the last 4 digits are kept)</legend>
+    ? `<fieldset><legend>${legend}</legend><p class="muted">Sandbox: the numbers are tokenized; only the last 4 digits are kept.</p>
 ${input("routing_number", "Routing number", v, `inputmode="numeric" autocomplete="off" maxlength="9" ${req}`)}
 ${input("account_number", "Account number", v, `inputmode="numeric" autocomplete="off" maxlength="17" ${req}`)}
 ${input("bank_name", "Bank name", v, 'maxlength="100"')}
 </fieldset>`
-    : `<fieldset><legend>Bank account</legend>${input("bank_token", "Payout provider token of the linked bank account", v, `maxlength="200" autocomplete="off" ${req}`)}</fieldset>`;
+    : `<fieldset><legend>${legend}</legend>${input("bank_token", "Payout provider token of the linked bank account", v, `maxlength="200" autocomplete="off" ${req}`)}</fieldset>`;
 }
 
 export function newMerchantPage(viewer: Viewer, csrf: string, o: { values: MerchantFormValues; idempotencyKey: string; error?: string }): string {
@@ -145,7 +145,7 @@ ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}${o.saved ?
 ${input("business_name", "Business name", o.values, 'required maxlength="200"')}
 ${input("email", "Email", o.values, 'type="email" required maxlength="254"')}
 ${scheduleFields(o.values)}
-${bankFields(viewer, o.values, false).replace("<legend>Bank account", "<legend>Replace the bank account (leave empty to keep it)")}
+${bankFields(viewer, o.values, false, "Replace the bank account (leave empty to keep it)")}
 <button type="submit">Save settings</button>
 </form>
 <p class="muted">The payout address is changed on-chain by the owner's wallet; the fee rate is the platform's.</p></section>`
