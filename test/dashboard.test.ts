@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { addDashboardUser, SESSION_IDLE_MS } from "../src/modules/access/dashboard-users.ts";
 import { createIntegratorAccount, onboardMerchant } from "../src/modules/merchants/onboarding.ts";
 import { startTestService, type TestService } from "./support/service.ts";
+import { DashboardClient as Client, dashboardUser } from "./support/dashboard-client.ts";
 
 let svc: TestService;
 /** Business clock of the service; a test moves it forward (session expiry). */
@@ -21,45 +22,7 @@ afterAll(async () => {
   await svc?.stop();
 });
 
-/** A browser-like client: keeps cookies, does not follow redirects. */
-class Client {
-  jar = new Map<string, string>();
-  constructor(readonly base: string) {}
-  async req(path: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Response> {
-    const headers: Record<string, string> = { ...(init.headers ?? {}) };
-    if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (init.form) headers["content-type"] = "application/x-www-form-urlencoded";
-    const res = await fetch(`${this.base}${path}`, { method: init.method ?? (init.form ? "POST" : "GET"), headers, body: init.form ? new URLSearchParams(init.form).toString() : undefined, redirect: "manual" });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const i = pair!.indexOf("=");
-      const name = pair!.slice(0, i);
-      const value = pair!.slice(i + 1);
-      if (value === "" || /Max-Age=0/.test(c)) this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-    return res;
-  }
-  async csrfOf(path: string): Promise<string> {
-    const html = await (await this.req(path)).text();
-    const m = /name="csrf" value="([^"]*)"/.exec(html);
-    if (!m) throw new Error(`no csrf field on ${path}`);
-    return m[1]!;
-  }
-  async signIn(email: string, password: string): Promise<Response> {
-    const csrf = await this.csrfOf("/dashboard/sign-in");
-    return this.req("/dashboard/sign-in", { form: { csrf, email, password } });
-  }
-}
-
-async function newUser(accountId: string, role: "admin" | "viewer", password = "correct horse battery staple") {
-  const email = `u${Math.random().toString(36).slice(2)}@example.com`;
-  const { setPasswordToken } = await addDashboardUser(svc.ctx.database.sql, { accountId, email, role }, clock.now());
-  const c = new Client(svc.apiUrl);
-  const res = await c.req("/dashboard/set-password", { form: { token: setPasswordToken, password, confirm: password } });
-  expect(res.status).toBe(303);
-  return { email, password, client: c };
-}
+const newUser = (accountId: string, role: "admin" | "viewer", password?: string) => dashboardUser(svc, accountId, role, clock.now(), password);
 
 describe("sign-in", () => {
   test("the demo admin signs in with the sandbox's printed password; home shows the demo merchant's balance", async () => {
