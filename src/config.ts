@@ -7,7 +7,8 @@
 import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
 import type { Mode } from "./domain/mode.ts";
 
-export const ROLES = ["api", "indexer", "matcher", "expirer", "dispatcher", "settler", "fee_collector"] as const;
+/** `dashboard` serves the dashboard on DASHBOARD_PORT; without DASHBOARD_PORT the API serves it at /dashboard. */
+export const ROLES = ["api", "indexer", "matcher", "expirer", "dispatcher", "settler", "fee_collector", "dashboard"] as const;
 export type Role = (typeof ROLES)[number];
 
 export type { Mode };
@@ -32,6 +33,10 @@ export interface Config {
   host: string;
   port: number;
   publicBaseUrl: string;
+  /** The dashboard's own port (role `dashboard`); undefined: served by the API at /dashboard. */
+  dashboardPort: number | undefined;
+  /** Where users reach the dashboard (links in invitations, Secure cookies when https). */
+  dashboardBaseUrl: string;
   /** undefined: start the embedded Postgres. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -106,11 +111,19 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError("SANDBOX_FACTORY_ADDRESS", "is required when SANDBOX_RPC_HTTP_URL is set");
 
   const dataDir = r.str("DATA_DIR", ".data");
+  const roles = r.roles("ROLES");
+  const publicBaseUrl = r.url("PUBLIC_BASE_URL", `http://localhost:${port}`).replace(/\/+$/, "");
+  const dashboardPort = r.optional("DASHBOARD_PORT") === undefined ? undefined : r.int("DASHBOARD_PORT", 0, 1, 65535);
+  if (dashboardPort === undefined && roles.has("dashboard") && !roles.has("api"))
+    throw new ConfigError("DASHBOARD_PORT", "is required for the dashboard role without the api role (without it, the API serves the dashboard at /dashboard)");
+  if (dashboardPort !== undefined && dashboardPort === port) throw new ConfigError("DASHBOARD_PORT", "must differ from PORT");
   return {
-    roles: r.roles("ROLES"),
+    roles,
     host,
     port,
-    publicBaseUrl: r.url("PUBLIC_BASE_URL", `http://localhost:${port}`).replace(/\/+$/, ""),
+    publicBaseUrl,
+    dashboardPort,
+    dashboardBaseUrl: r.url("DASHBOARD_PUBLIC_URL", dashboardPort === undefined ? publicBaseUrl : `http://localhost:${dashboardPort}`).replace(/\/+$/, ""),
     databaseUrl: r.optionalUrl("DATABASE_URL"),
     dataDir,
     sandboxInfoFile: r.str("SANDBOX_INFO_FILE", `${dataDir}/sandbox.json`),

@@ -123,12 +123,23 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     // 4. The API first: its reads need the last indexed state, not a live indexer, so after a restart
     // it answers while the indexer catches up (/ready says so). Then the indexer, then the workers.
     let apiUrl = config.publicBaseUrl;
+    let dashboardUrl = `${config.dashboardBaseUrl}/dashboard`;
+    const stopServers: Array<() => Promise<void>> = [];
+    const local = (port: number) => `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
+    const ownDashboard = config.dashboardPort !== undefined;
     if (config.roles.has("api")) {
-      const app = buildApp(ctx);
-      const server = serveApi(app, { hostname: config.host, port: config.port, log });
-      stopApi = async () => void (await server.stop(true));
-      apiUrl = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port}`;
+      const server = serveApi(buildApp(ctx, ownDashboard ? "api" : "all"), { hostname: config.host, port: config.port, log });
+      stopServers.push(async () => void (await server.stop(true)));
+      apiUrl = local(server.port!);
+      if (!ownDashboard) dashboardUrl = `${apiUrl}/dashboard`;
     }
+    if (ownDashboard && config.roles.has("dashboard")) {
+      // The dashboard on its own port (DASHBOARD_PORT): the same routes and checks, no API beside it.
+      const server = serveApi(buildApp(ctx, "dashboard"), { hostname: config.host, port: config.dashboardPort!, log });
+      stopServers.push(async () => void (await server.stop(true)));
+      dashboardUrl = `${local(server.port!)}/dashboard`;
+    }
+    if (stopServers.length) stopApi = async () => void (await Promise.all(stopServers.map((s) => s())));
     if (config.roles.has("indexer")) {
       const { startIndexerRole } = await import("./workers/indexer.ts");
       const indexer = await startIndexerRole(ctx, databaseUrl);
@@ -148,7 +159,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
         ? {
             api_url: apiUrl,
             swagger_url: `${apiUrl}/swagger`,
-            dashboard_url: `${apiUrl}/dashboard`,
+            dashboard_url: dashboardUrl,
             rpc_url: chains.test.rpcHttpUrl,
             chain_id: chains.test.chainId,
             usdc_address: chains.test.usdc,

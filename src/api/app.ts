@@ -26,7 +26,14 @@ import { merchantApiRoutes } from "../modules/merchants/api.ts";
 import { webhookEndpointRoutes } from "../modules/webhook-endpoints/index.ts";
 import { metricsRoutes } from "./metrics.ts";
 
-export function buildApp(ctx: AppContext) {
+/**
+ * What one HTTP server serves: `all` (the API with the dashboard at /dashboard, the default),
+ * `api` (the dashboard is served on its own port), or `dashboard` (the dashboard and health only).
+ */
+export type Surface = "all" | "api" | "dashboard";
+
+export function buildApp(ctx: AppContext, surface: Surface = "all") {
+  const routes = ROUTES.filter((r) => (surface === "all" ? true : surface === "api" ? r !== dashboardRoutes : r === dashboardRoutes || r === healthRoutes));
   // normalize: false: bodies reach handlers as sent (no silent cleaning; a metadata key named
   // __proto__ stays a key); unknown fields are refused by the routes themselves (schema-route.ts).
   return new Elysia({ normalize: false })
@@ -44,8 +51,8 @@ export function buildApp(ctx: AppContext) {
       set.headers["content-type"] = "application/json";
       return apiError.toBody();
     })
-    .use(apiDocs(ctx))
-    .use(ROUTES.reduce((all, routes) => all.use(routes(ctx)), new Elysia({ name: "routes" })));
+    .use(surface === "dashboard" ? new Elysia({ name: "no-docs" }) : apiDocs(ctx))
+    .use(routes.reduce((all, group) => all.use(group(ctx)), new Elysia({ name: "routes" })));
 }
 
 /** Every route group, in the order they are mounted: health and metrics, then one per module. */

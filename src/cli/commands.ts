@@ -68,7 +68,7 @@ export const commands: Record<string, Command> = {
     options: { account: { type: "string" }, email: { type: "string" }, role: { type: "string" } },
     run: async (ctx, v) => {
       const { user, setPasswordToken } = await addDashboardUser(ctx.database.sql, { accountId: req(v, "account"), email: req(v, "email"), role: (v.role as string | undefined) ?? "viewer" }, ctx.clock.now());
-      return { ...user, set_password_url: `${ctx.config.publicBaseUrl}/dashboard/set-password?token=${setPasswordToken}` };
+      return { ...user, set_password_url: `${ctx.config.dashboardBaseUrl}/dashboard/set-password?token=${setPasswordToken}` };
     },
     human: (u) => `created dashboard user ${u.id} (${u.email}, ${u.role})\n\n  set a password within 72 hours: ${u.set_password_url}\n\nThis link is shown once and works once.`,
   }),

@@ -22,12 +22,12 @@ import type { Mode } from "../config.ts";
 import { workerRoles, type RunningRole } from "./registry.ts";
 
 const requested = process.argv.slice(2);
-const workerRoleNames = ROLES.filter((r): r is Exclude<Role, "api" | "indexer"> => r !== "api" && r !== "indexer");
+const workerRoleNames = ROLES.filter((r): r is Exclude<Role, "api" | "indexer" | "dashboard"> => r !== "api" && r !== "indexer" && r !== "dashboard");
 if (requested.length === 0 || requested.some((r) => !(workerRoleNames as readonly string[]).includes(r))) {
   console.error(`usage: bun src/workers/run-role.ts <role> [...]   (roles: ${workerRoleNames.join(", ")})`);
   process.exit(2);
 }
-const roles = requested as Exclude<Role, "api" | "indexer">[];
+const roles = requested as Exclude<Role, "api" | "indexer" | "dashboard">[];
 
 let config;
 try {

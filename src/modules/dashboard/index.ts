@@ -315,7 +315,7 @@ export function dashboardRoutes(ctx: AppContext) {
         let error: string | undefined;
         try {
           const r = await addDashboardUser(ctx.database.sql, { accountId: s.user.accountId, email: field(f, "email", 320), role: field(f, "role", 10) }, now());
-          invited = { email: r.user.email, link: `${ctx.config.publicBaseUrl}${DASHBOARD}/set-password?token=${r.setPasswordToken}` };
+          invited = { email: r.user.email, link: `${ctx.config.dashboardBaseUrl}${DASHBOARD}/set-password?token=${r.setPasswordToken}` };
         } catch (err) {
           if (!(err instanceof DashboardUserError)) throw err;
           error = err.message;

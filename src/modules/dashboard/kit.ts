@@ -57,7 +57,7 @@ export function cookies(request: Request): Map<string, string> {
 
 /** Secure cookies when the dashboard is served over https (its public URL, or a TLS-terminating proxy). */
 export function cookie(ctx: AppContext, request: Request, name: string, value: string, maxAgeS: number, path = DASHBOARD): string {
-  const secure = ctx.config.publicBaseUrl.startsWith("https:") || request.headers.get("x-forwarded-proto") === "https";
+  const secure = ctx.config.dashboardBaseUrl.startsWith("https:") || request.headers.get("x-forwarded-proto") === "https";
   return `${name}=${encodeURIComponent(value)}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${secure ? "; Secure" : ""}`;
 }
 
