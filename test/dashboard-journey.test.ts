@@ -46,6 +46,14 @@ async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `dashboard-journey-${String(shot).padStart(2, "0")}-${name}.png`), fullPage: true });
 }
 
+/** Clicks a form's button and waits until the page it leads to has loaded (a reload meanwhile would fail). */
+async function submit(page: Page, button: ReturnType<Page["getByRole"]>): Promise<void> {
+  const navigated = page.waitForEvent("framenavigated", (f) => f === page.mainFrame());
+  await button.click();
+  await navigated;
+  await page.waitForLoadState("load");
+}
+
 const mainText = async (page: Page) => (await page.locator("main").textContent()) ?? "";
 
 describe.skipIf(skip)("the dashboard journey", () => {
@@ -79,11 +87,11 @@ describe.skipIf(skip)("the dashboard journey", () => {
     await page.getByLabel("Account number").fill("000123456789");
     await page.getByLabel("Bank name").fill("Federal Reserve Bank");
     await snap(page, "merchant-new");
-    await page.getByRole("button", { name: "Onboard merchant" }).click();
+    await submit(page, page.getByRole("button", { name: "Onboard merchant" }));
     expect(await page.getByRole("alert").textContent()).toContain("Invalid payout_address");
     expect(await page.getByLabel("Business name").inputValue()).toBe("Journey <b>Bakery</b>");
     await snap(page, "merchant-new-refused");
-    // The refused form is answered 400, which Chromium reports; nothing else may be.
+    // The refused form is answered 400, which Chromium reports; nothing else may be (but the 404 below).
     expect(problems.splice(0)).toEqual(["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
     await page.getByLabel(/^Payout address/).fill("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
     await page.getByLabel("Settlement schedule").selectOption("daily");
@@ -98,11 +106,14 @@ describe.skipIf(skip)("the dashboard journey", () => {
     }, 30_000, 300);
     expect(await mainText(page)).toContain("every business day");
     await snap(page, "merchant");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, "merchant-390x844");
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // An API key for that merchant only, shown once.
     await page.getByRole("link", { name: "Developers", exact: true }).click();
     await page.getByLabel(/^New test key for/).selectOption(merchantId);
-    await page.getByRole("button", { name: "Create key" }).click();
+    await submit(page, page.getByRole("button", { name: "Create key" }));
     const key = ((await page.locator("code.secret").textContent()) ?? "").trim();
     expect(key).toMatch(/^sk_test_/);
     await snap(page, "api-key-created");
@@ -113,7 +124,7 @@ describe.skipIf(skip)("the dashboard journey", () => {
     await page.getByLabel(/Every event/).check();
     await page.getByLabel("Description (optional)").fill("Order service <script>alert(1)</script>");
     await snap(page, "webhooks");
-    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await submit(page, page.getByRole("button", { name: "Add endpoint" }));
     await page.waitForURL(/\/dashboard\/developers\/webhooks\?/);
     const secret = ((await page.locator("code.secret").textContent()) ?? "").trim();
     expect(secret).toMatch(/^whsec_/);
@@ -129,8 +140,7 @@ describe.skipIf(skip)("the dashboard journey", () => {
     // Confirmed in the list and on its page (timeline), with the delivery to the receiver.
     await page.getByRole("link", { name: "Payments", exact: true }).click();
     await page.getByLabel("Merchant").selectOption(merchantId);
-    await page.getByRole("button", { name: "Filter" }).click();
-    await page.waitForURL(new RegExp(`merchant=${merchantId}`));
+    await submit(page, page.getByRole("button", { name: "Filter" }));
     await waitFor("confirmed in the list", async () => {
       await page.reload();
       return (await page.locator("tbody .status").first().textContent()) === "confirmed";
@@ -156,7 +166,7 @@ describe.skipIf(skip)("the dashboard journey", () => {
     expect(await page.locator("pre.json").textContent()).toContain(`"id": "${intent.id}"`);
     await snap(page, "event");
     const before = received.filter((r) => r.id === first!.id).length;
-    await page.getByRole("button", { name: "Resend", exact: true }).first().click();
+    await submit(page, page.getByRole("button", { name: "Resend", exact: true }).first());
     await waitFor("the resent delivery received", async () => received.filter((r) => r.id === first!.id).length > before, 30_000, 200);
     await waitFor("two deliveries on the event's page", async () => {
       await page.reload();
@@ -168,10 +178,13 @@ describe.skipIf(skip)("the dashboard journey", () => {
     await page.getByRole("link", { name: /^http:\/\/127\.0\.0\.1/ }).first().click();
     await page.waitForURL(/\/dashboard\/developers\/webhooks\/we_/);
     expect(await page.locator("ol.attempts li").count()).toBeGreaterThanOrEqual(2);
-    await page.getByRole("button", { name: "Send a test event" }).click();
+    await submit(page, page.getByRole("button", { name: "Send a test event" }));
     expect(await mainText(page)).toContain("Your endpoint answered HTTP 200");
     expect(received.some((r) => r.body.includes("webhook_endpoint.test"))).toBe(true);
     await snap(page, "endpoint-test-event");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, "endpoint-390x844");
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole("link", { name: "Events", exact: true }).click();
     await page.waitForURL(/\/dashboard\/developers\/events\?/);
     expect(await mainText(page)).toContain("payment_intent.confirmed");
@@ -199,14 +212,22 @@ describe.skipIf(skip)("the dashboard journey", () => {
     await page.getByRole("link", { name: "Transactions", exact: true }).click();
     await snap(page, "transactions");
     await page.getByRole("link", { name: "Team", exact: true }).click();
+    await page.getByLabel("Email").fill("new.viewer@journey.example");
+    await submit(page, page.getByRole("button", { name: "Add", exact: true }));
+    const link = ((await page.locator("code.secret").textContent()) ?? "").trim();
+    expect(link).toContain("/dashboard/set-password?token=");
     await snap(page, "team");
+    await page.goto(`${svc.apiUrl}/dashboard/payments/pi_doesnotexist?mode=test`);
+    await snap(page, "not-found");
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(/\/dashboard\/sign-in/);
     await page.goto(`${svc.apiUrl}/dashboard/merchants/${merchantId}?mode=test`);
     expect(page.url()).toContain("/dashboard/sign-in");
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, svc.apiUrl));
+    await snap(page, "set-password");
 
     expect(browser.requests.filter((u) => !LOCAL.test(u))).toEqual([]);
-    expect(problems).toEqual([]);
+    expect(problems).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
     await page.close();
   }, 240_000);
 });

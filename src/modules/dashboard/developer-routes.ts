@@ -195,8 +195,9 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         const list = await listVisibleEvents(ctx, c.p, { type, limit: PAGE_SIZE, ...(after && /^evt_[A-Za-z0-9]{1,64}$/.test(after) ? { startingAfter: after } : {}) });
         if (list === "bad_cursor") return redirect(href("/developers/events", c.mode, { type }));
         const rows = list.rows.map((e) => {
-          const data = e.data as { object?: { id?: unknown } } | null;
-          return { id: e.id, type: e.type, createdAt: e.createdAt, subject: typeof data?.object?.id === "string" ? data.object.id : e.merchantId };
+          // An event's data is the object it is about (spec "Event"): name it by its id.
+          const data = e.data as { id?: unknown } | null;
+          return { id: e.id, type: e.type, createdAt: e.createdAt, subject: typeof data?.id === "string" ? data.id : e.merchantId };
         });
         return page(eventsPage(c.viewer, c.s.csrfToken, { rows, eventTypes: WEBHOOK_EVENT_TYPES, type, total: list.totalCount, next: list.hasMore ? list.rows.at(-1)?.id : undefined }));
       },
