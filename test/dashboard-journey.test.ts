@@ -8,6 +8,7 @@
  * test/artifacts/dashboard-journey-*.png. No request leaves 127.0.0.1; no script runs.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync, rmSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { ARTIFACTS, launchLocalBrowser, LOCAL, SKIP_BROWSER as skip, type LocalBrowser } from "./support/browser.ts";
@@ -23,6 +24,9 @@ let receiver: ReturnType<typeof Bun.serve> | undefined;
 
 beforeAll(async () => {
   if (skip) return;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  // This run's screenshots only: an earlier run's, numbered otherwise, would mislead whoever looks.
+  for (const f of readdirSync(ARTIFACTS, { withFileTypes: true })) if (f.name.startsWith("dashboard-journey-")) rmSync(join(ARTIFACTS, f.name));
   svc = await startTestService({ roles: ["api", "indexer", "matcher", "dispatcher"] });
   browser = await launchLocalBrowser();
   receiver = Bun.serve({
