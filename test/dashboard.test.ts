@@ -197,6 +197,35 @@ describe("what a user may see and do", () => {
     expect(after).not.toContain("Cancel this payment");
   });
 
+  test("an account with many merchants: home shows the 12 paid most recently and a link to all; pickers offer 100 and the one asked for", async () => {
+    const account = await createIntegratorAccount(svc.ctx, "Many merchants Inc");
+    const [demo] = await svc.ctx.database.sql<{ chain_id: number }[]>`SELECT chain_id FROM app.merchants WHERE id = ${svc.sandbox.merchant_id}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 105; i++) {
+      const id = `mer_many${String(i).padStart(4, "0")}xxxxxxxxxxxxxxxx`;
+      const address = `0x${(0x1000 + i).toString(16).padStart(40, "0")}`;
+      await svc.ctx.database.sql`
+        INSERT INTO app.merchants (id, mode, business_name, email, status, kyc_status, bank_name, bank_last4, bank_status, chain_id, payment_address, owner_address, payout_address, fee_rate_bps, settlement_schedule, created_at)
+        VALUES (${id}, 'test', ${`Shop ${i}`}, 'shop@example.com', 'active', 'approved', 'Bank', '1234', 'verified', ${demo!.chain_id}, ${address}, ${address}, ${address}, 100, 'weekly_monday', now() + ${`${i} milliseconds`}::interval)`;
+      await svc.ctx.database.sql`INSERT INTO app.account_merchants (account_id, merchant_id) VALUES (${account.id}, ${id})`;
+      ids.push(id);
+    }
+    const { client } = await newUser(account.id, "viewer");
+    const home = await (await client.req("/dashboard?mode=test")).text();
+    expect(home.match(/<article class="card balance">/g)?.length).toBe(12);
+    expect(home).toContain("of 105");
+    const picker = await (await client.req("/dashboard/payments?mode=test")).text();
+    expect(picker.match(/<option value="mer_many/g)?.length).toBe(100);
+    expect(picker).not.toContain(ids[104]!);
+    const asked = await (await client.req(`/dashboard/payments?mode=test&merchant=${ids[104]}`)).text();
+    expect(asked).toContain(`<option value="${ids[104]}" selected>`);
+    // Someone else's merchant asked for by id is not offered.
+    const foreign = await (await client.req(`/dashboard/payments?mode=test&merchant=${svc.sandbox.merchant_id}`)).text();
+    expect(foreign).not.toContain(svc.sandbox.merchant_id);
+    const list = await (await client.req("/dashboard/merchants?mode=test")).text();
+    expect(list).toContain("105 test merchants");
+  }, 60_000);
+
   test("the test/live switch: live shows no test merchant", async () => {
     const { client } = await newUser(svc.sandbox.account_id, "viewer");
     const live = await (await client.req("/dashboard?mode=live")).text();

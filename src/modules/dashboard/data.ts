@@ -3,7 +3,7 @@
  * visibility), so that no rule is written twice; only the volume chart and an intent's timeline and
  * events are read here.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { accountMerchants, merchants } from "../../db/schema/core.ts";
 import { fromPgTs } from "../../db/pg-values.ts";
@@ -22,15 +22,50 @@ import type { ApiKeyView, MerchantBalanceView, PaymentDetailView, PaymentRowView
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The account's merchants in `mode`, oldest first. */
-export async function accountMerchantsIn(ctx: AppContext, accountId: string, mode: Mode): Promise<MerchantRow[]> {
+/**
+ * An account may have thousands of merchants: no page reads them all. Pickers offer the first
+ * PICKER_LIMIT (oldest first) and the one chosen; home shows the HOME_MERCHANTS most recently paid.
+ */
+export const PICKER_LIMIT = 100;
+export const HOME_MERCHANTS = 12;
+
+/** The account's merchants in `mode`, oldest first, at most `limit`. */
+export async function accountMerchantsIn(ctx: AppContext, accountId: string, mode: Mode, limit = PICKER_LIMIT): Promise<MerchantRow[]> {
   const rows = await ctx.database.db
     .select({ m: merchants })
     .from(merchants)
     .innerJoin(accountMerchants, eq(accountMerchants.merchantId, merchants.id))
     .where(and(eq(accountMerchants.accountId, accountId), eq(merchants.mode, mode)))
-    .orderBy(asc(merchants.createdAt));
+    .orderBy(asc(merchants.createdAt), asc(merchants.id))
+    .limit(limit);
   return rows.map((r) => r.m);
+}
+
+/** How many merchants the account has in `mode`. */
+export async function merchantCountOf(ctx: AppContext, accountId: string, mode: Mode): Promise<number> {
+  const [row] = await ctx.database.sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM app.account_merchants am JOIN app.merchants m ON m.id = am.merchant_id
+    WHERE am.account_id = ${accountId} AND m.mode = ${mode}`;
+  return row?.n ?? 0;
+}
+
+/** The account's `limit` merchants in `mode` paid most recently (then the oldest), for home's balances. */
+export async function recentlyPaidMerchants(ctx: AppContext, accountId: string, mode: Mode, limit = HOME_MERCHANTS): Promise<MerchantRow[]> {
+  const ids = await ctx.database.sql<{ id: string }[]>`
+    SELECT m.id FROM app.account_merchants am JOIN app.merchants m ON m.id = am.merchant_id
+    LEFT JOIN LATERAL (SELECT t.confirmed_at FROM app.transactions t WHERE t.merchant_id = m.id ORDER BY t.confirmed_at DESC, t.id DESC LIMIT 1) last ON true
+    WHERE am.account_id = ${accountId} AND m.mode = ${mode}
+    ORDER BY last.confirmed_at DESC NULLS LAST, m.created_at, m.id
+    LIMIT ${limit}`;
+  if (ids.length === 0) return [];
+  const rows = await ctx.database.db.select().from(merchants).where(inArray(merchants.id, ids.map((r) => r.id)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((r) => (byId.has(r.id) ? [byId.get(r.id)!] : []));
+}
+
+/** The merchants an account sees in `mode` (unscoped: every merchant linked to it), as SQL for `IN (…)`. */
+function accountMerchantIds(ctx: AppContext, accountId: string, mode: Mode) {
+  return ctx.database.sql`SELECT am.merchant_id FROM app.account_merchants am JOIN app.merchants m ON m.id = am.merchant_id WHERE am.account_id = ${accountId} AND m.mode = ${mode}`;
 }
 
 export async function balancesOf(ctx: AppContext, list: MerchantRow[]): Promise<MerchantBalanceView[]> {
@@ -43,16 +78,13 @@ export async function balancesOf(ctx: AppContext, list: MerchantRow[]): Promise<
 }
 
 /** Received per UTC day over the last 30 days (today included), failed transfers left out. */
-export async function volumeOf(ctx: AppContext, merchantIds: string[], now: Date): Promise<Array<{ day: string; units: bigint }>> {
+export async function volumeOf(ctx: AppContext, accountId: string, mode: Mode, now: Date): Promise<Array<{ day: string; units: bigint }>> {
   const first = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - 29 * DAY_MS);
-  const rows =
-    merchantIds.length === 0
-      ? []
-      : await ctx.database.sql<{ day: string; units: string }[]>`
-          SELECT to_char(date_trunc('day', confirmed_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, sum(amount_units)::text AS units
-          FROM app.transactions
-          WHERE merchant_id = ANY(${merchantIds}::text[]) AND status <> 'failed' AND confirmed_at >= ${first.toISOString()}::timestamptz
-          GROUP BY 1`;
+  const rows = await ctx.database.sql<{ day: string; units: string }[]>`
+    SELECT to_char(date_trunc('day', confirmed_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, sum(amount_units)::text AS units
+    FROM app.transactions
+    WHERE merchant_id IN (${accountMerchantIds(ctx, accountId, mode)}) AND status <> 'failed' AND confirmed_at >= ${first.toISOString()}::timestamptz
+    GROUP BY 1`;
   const byDay = new Map(rows.map((r) => [r.day, BigInt(r.units)]));
   return Array.from({ length: 30 }, (_, i) => {
     const day = new Date(first.getTime() + i * DAY_MS).toISOString().slice(0, 10);
@@ -64,17 +96,21 @@ export function rowView(i: IntentRow, names: Map<string, string>): PaymentRowVie
   return { id: i.id, merchantName: names.get(i.merchantId) ?? i.merchantId, amountUnits: i.amountUnits, status: i.status, createdAt: i.createdAt };
 }
 
-/** The newest `limit` intents over the account's merchants (the API's list, per merchant, merged). */
-export async function recentPayments(ctx: AppContext, p: Principal, list: MerchantRow[], limit: number): Promise<PaymentRowView[]> {
-  const names = new Map(list.map((m) => [m.id, m.businessName]));
-  const pages = await Promise.all(
-    list.map((m) => listIntents(ctx, p, { merchantId: m.id, status: undefined, createdAfterMs: undefined, createdBeforeMs: undefined, limit, startingAfter: undefined })),
-  );
-  return pages
-    .flatMap((page) => page.items)
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
-    .slice(0, limit)
-    .map((i) => rowView(i, names));
+/**
+ * The newest `limit` intents over all the account's merchants in `mode`: the newest `limit` of each
+ * merchant (its list index), merged, in one statement however many merchants there are. Visibility
+ * is the API's for an unscoped key: every intent of a merchant linked to the account.
+ */
+export async function recentPayments(ctx: AppContext, accountId: string, mode: Mode, limit: number): Promise<PaymentRowView[]> {
+  const rows = await ctx.database.sql<{ id: string; business_name: string; amount_units: string; status: string; created_at: unknown }[]>`
+    SELECT pi.id, m.business_name, pi.amount_units::text AS amount_units, pi.status, pi.created_at
+    FROM app.account_merchants am JOIN app.merchants m ON m.id = am.merchant_id
+    CROSS JOIN LATERAL (
+      SELECT id, amount_units, status, created_at FROM app.payment_intents p
+      WHERE p.merchant_id = m.id ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}) pi
+    WHERE am.account_id = ${accountId} AND m.mode = ${mode}
+    ORDER BY pi.created_at DESC, pi.id DESC LIMIT ${limit}`;
+  return rows.map((r) => ({ id: r.id, merchantName: r.business_name, amountUnits: BigInt(r.amount_units), status: r.status, createdAt: fromPgTs(r.created_at) }));
 }
 
 /** An intent the principal may see, with its timeline (from its own and its payment's times) and its events. */
@@ -175,14 +211,15 @@ export async function transactionsPageOf(ctx: AppContext, p: Principal, merchant
 }
 
 /** The account's API keys in `mode`, newest first, with what each may see. */
-export async function apiKeysOf(ctx: AppContext, accountId: string, mode: Mode, names: Map<string, string>): Promise<ApiKeyView[]> {
-  const rows = await ctx.database.sql<{ id: string; merchant_id: string | null; key_hint: string; created_at: unknown; revoked_at: unknown }[]>`
-    SELECT id, merchant_id, key_hint, created_at, revoked_at FROM app.api_keys
-    WHERE account_id = ${accountId} AND mode = ${mode} ORDER BY created_at DESC, id DESC LIMIT 200`;
+export async function apiKeysOf(ctx: AppContext, accountId: string, mode: Mode): Promise<ApiKeyView[]> {
+  const rows = await ctx.database.sql<{ id: string; merchant_id: string | null; business_name: string | null; key_hint: string; created_at: unknown; revoked_at: unknown }[]>`
+    SELECT k.id, k.merchant_id, m.business_name, k.key_hint, k.created_at, k.revoked_at FROM app.api_keys k
+    LEFT JOIN app.merchants m ON m.id = k.merchant_id
+    WHERE k.account_id = ${accountId} AND k.mode = ${mode} ORDER BY k.created_at DESC, k.id DESC LIMIT 200`;
   return rows.map((r) => ({
     id: r.id,
     hint: r.key_hint,
-    scope: r.merchant_id ? `${names.get(r.merchant_id) ?? r.merchant_id} only` : "all merchants",
+    scope: r.merchant_id ? `${r.business_name ?? r.merchant_id} only` : "all merchants",
     createdAt: fromPgTs(r.created_at),
     revokedAt: r.revoked_at ? fromPgTs(r.revoked_at) : null,
   }));

@@ -33,7 +33,7 @@ import { createApiKey, OnboardingError, revokeApiKey } from "../merchants/onboar
 import { makeDue, payIntent } from "../test-helpers/service.ts";
 import { advanceSandboxSettlements } from "../settlements/service.ts";
 import { cancelVisibleIntent, getVisibleIntent, listIntents } from "../payment-intents/service.ts";
-import { accountMerchantsIn, apiKeysOf, balancesOf, isAccountKey, teamOf, paymentDetail, recentPayments, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
+import { accountMerchantsIn, apiKeysOf, balancesOf, isAccountKey, merchantCountOf, teamOf, paymentDetail, recentlyPaidMerchants, recentPayments, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "../settlements/api-service.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { INTENT_STATUSES } from "../../domain/intent-status.ts";
@@ -50,8 +50,7 @@ export function dashboardRoutes(ctx: AppContext) {
 
   /** The Developers page: the account's keys in this mode (and a key just created, shown once). */
   async function developersView(s: DashboardSession, mode: Mode, extra: { created?: { key: string; scope: string } } = {}): Promise<Response> {
-    const list = await accountMerchantsIn(ctx, s.user.accountId, mode);
-    const keys = await apiKeysOf(ctx, s.user.accountId, mode, new Map(list.map((m) => [m.id, m.businessName])));
+    const [list, keys] = await Promise.all([accountMerchantsIn(ctx, s.user.accountId, mode), apiKeysOf(ctx, s.user.accountId, mode)]);
     return page(developersPage(viewerOf(s, mode), s.csrfToken, { keys, merchants: list.map((m) => ({ id: m.id, name: m.businessName })), ...extra }));
   }
 
@@ -135,8 +134,14 @@ export function dashboardRoutes(ctx: AppContext) {
       async ({ request }) => {
         const c = await pageContext(request);
         if (c instanceof Response) return c;
-        const [balances, volume, recent] = await Promise.all([balancesOf(ctx, c.list), volumeOf(ctx, c.list.map((m) => m.id), now()), recentPayments(ctx, c.p, c.list, 10)]);
-        return page(homePage(c.viewer, c.s.csrfToken, { balances, volume, recent }));
+        const account = c.s.user.accountId;
+        const [shown, merchantCount, volume, recent] = await Promise.all([
+          recentlyPaidMerchants(ctx, account, c.mode),
+          merchantCountOf(ctx, account, c.mode),
+          volumeOf(ctx, account, c.mode, now()),
+          recentPayments(ctx, account, c.mode, 10),
+        ]);
+        return page(homePage(c.viewer, c.s.csrfToken, { balances: await balancesOf(ctx, shown), merchantCount, volume, recent }));
       },
       PAGE_ROUTE,
     )
@@ -145,10 +150,10 @@ export function dashboardRoutes(ctx: AppContext) {
       async ({ request }) => {
         const c = await pageContext(request);
         if (c instanceof Response) return c;
-        const { s, mode, q, list } = c;
+        const { s, mode, q } = c;
         const merchantId = c.merchant?.id;
         const status = INTENT_STATUSES.find((x) => x === q.get("status"));
-        const names = new Map(list.map((m) => [m.id, m.businessName]));
+        const names = new Map(c.merchants.map((m) => [m.id, m.name]));
         let rows: ReturnType<typeof rowView>[] = [];
         let total = 0;
         let next: string | undefined;

@@ -128,15 +128,22 @@ export function dashboardKit(ctx: AppContext) {
     return { s, mode, f };
   }
 
-  /** What every signed-in page starts from: the session, the data mode, the query, the account's merchants in that mode and the one picked (`?merchant=`, else the first). */
+  /**
+   * What every signed-in page starts from: the session, the data mode, the query, the merchant
+   * picker's choices (the account's first PICKER_LIMIT merchants in that mode, and the one asked
+   * for with `?merchant=` if it is further on) and the merchant picked (that one, else the first).
+   */
   async function pageContext(request: Request) {
     const s = await signedIn(request);
     if (s instanceof Response) return s;
     const mode = modeOf(request);
     const q = new URL(request.url).searchParams;
     const list = await accountMerchantsIn(ctx, s.user.accountId, mode);
-    const merchant = list.find((m) => m.id === q.get("merchant")) ?? list[0];
-    return { s, mode, q, list, merchant, p: dashboardPrincipal(s.user, mode), viewer: viewerOf(s, mode), merchants: list.map((m) => ({ id: m.id, name: m.businessName })) };
+    const asked = q.get("merchant");
+    const picked = list.find((m) => m.id === asked) ?? (asked ? await visibleMerchant(s, mode, asked) : undefined);
+    const choices = picked && !list.includes(picked) ? [picked, ...list] : list;
+    const merchant = picked ?? list[0];
+    return { s, mode, q, merchant, p: dashboardPrincipal(s.user, mode), viewer: viewerOf(s, mode), merchants: choices.map((m) => ({ id: m.id, name: m.businessName })) };
   }
 
   return { now, signedIn, startSession, visibleMerchant, viewerOf, denied, adminAction, pageContext };

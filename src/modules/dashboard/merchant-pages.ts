@@ -168,7 +168,11 @@ ${bankFields(viewer, o.values, false, "Replace the bank account (leave empty to 
 <dt>Fee</dt><dd>${esc(m.feeRate)}</dd>
 <dt>Since</dt><dd>${when(m.createdAt)}</dd>
 ${meta}
-</dl></section>
+</dl>${
+      viewer.role === "admin"
+        ? `<p class="actions"><form method="post" action="${DASHBOARD}/developers/keys?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${esc(csrf)}"><input type="hidden" name="merchant" value="${esc(m.id)}"><button type="submit">Create an API key for this merchant</button></form></p>`
+        : ""
+    }</section>
 ${settings}`,
     viewer,
     csrf,

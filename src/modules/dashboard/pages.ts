@@ -59,7 +59,7 @@ export interface PaymentRowView {
   createdAt: Date;
 }
 
-export function homePage(viewer: Viewer, csrf: string, o: { balances: MerchantBalanceView[]; volume: Array<{ day: string; units: bigint }>; recent: PaymentRowView[] }): string {
+export function homePage(viewer: Viewer, csrf: string, o: { balances: MerchantBalanceView[]; merchantCount: number; volume: Array<{ day: string; units: bigint }>; recent: PaymentRowView[] }): string {
   const balances = o.balances.length
     ? o.balances
         .map(
@@ -75,7 +75,11 @@ export function homePage(viewer: Viewer, csrf: string, o: { balances: MerchantBa
   return shell(
     "Home",
     `<h1>Home</h1>
-<section aria-labelledby="balances-h"><h2 id="balances-h">Balances</h2><div class="grid">${balances}</div></section>
+<section aria-labelledby="balances-h"><h2 id="balances-h">Balances</h2><div class="grid">${balances}</div>${
+      o.merchantCount > o.balances.length
+        ? `<p class="muted">The ${o.balances.length} merchants paid most recently, of ${o.merchantCount}: <a href="${esc(href("/merchants", viewer.mode))}">all merchants</a>.</p>`
+        : ""
+    }</section>
 <section aria-labelledby="volume-h" class="card"><h2 id="volume-h">Payment volume, last 30 days</h2>${volumeChart(o.volume)}</section>
 <section aria-labelledby="recent-h" class="card"><h2 id="recent-h">Recent payments</h2>${paymentsTable(viewer.mode, o.recent)}</section>`,
     viewer,
