@@ -23,16 +23,15 @@
  * in its own Bun process. Open-loop runs always use bench/load.ts.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../src/config.ts";
 import { connect } from "../src/db/client.ts";
 import { newId } from "../src/domain/ids.ts";
-import { freePort } from "../src/sandbox/ports.ts";
 import { startService } from "../src/service.ts";
 import { checkListPlans, printPlanChecks, seedLargeLists } from "./list-plans.ts";
 import type { LoadResult, LoadSpec, Scenario } from "./load.ts";
+import { benchConfig } from "./support/bench-config.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -59,14 +58,7 @@ const TARGETS = { createRps: 2500, createVsInsert: 0.4, getRps: 5000, getVsSelec
 // ---------------------------------------------------------------------------------------------
 // The service and the baseline routes
 
-const dataDir = mkdtempSync(join(tmpdir(), "stablepay-bench-"));
-chmodSync(dataDir, 0o755); // as root, the embedded Postgres runs as the `postgres` user
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  PORT: String(await freePort()),
-  EMBEDDED_POSTGRES_PORT: String(await freePort()),
-  SANDBOX_ANVIL_PORT: String(await freePort()),
-  INDEXER_PORT: String(await freePort()),
+const { config, dataDir } = await benchConfig("api", {
   ROLES: roles,
   RATE_LIMIT_TEST_PER_SECOND: "1000000",
   RATE_LIMIT_LIVE_PER_SECOND: "1000000",

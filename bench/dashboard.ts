@@ -8,14 +8,12 @@
  *
  *   bun bench/dashboard.ts [--sizes 1,300,1000] [--requests 40] [--warmup 5]
  */
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
-import { loadConfig } from "../src/config.ts";
 import { newId } from "../src/domain/ids.ts";
-import { freePort } from "../src/sandbox/ports.ts";
 import { startService } from "../src/service.ts";
+import { benchConfig } from "./support/bench-config.ts";
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -26,14 +24,7 @@ const sizes = opt("sizes", "1,300,1000").split(",").map(Number);
 const requests = Number(opt("requests", "40"));
 const warmup = Number(opt("warmup", "5"));
 
-const dataDir = mkdtempSync(join(tmpdir(), "stablepay-bench-"));
-chmodSync(dataDir, 0o755); // as root, the embedded Postgres runs as the `postgres` user
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  PORT: String(await freePort()),
-  EMBEDDED_POSTGRES_PORT: String(await freePort()),
-  SANDBOX_ANVIL_PORT: String(await freePort()),
-  INDEXER_PORT: String(await freePort()),
+const { config, dataDir } = await benchConfig("dashboard", {
   ROLES: "api",
   RATE_LIMIT_TEST_PER_SECOND: "1000000",
   LOG_LEVEL: "error",

@@ -13,18 +13,17 @@
  * is not running: the expirers are given "covered up to now" (the fairness rule is tested in
  * test/expirer.test.ts and test/expiry-race.test.ts; here only the sweep's cost is measured).
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir, cpus } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../src/config.ts";
 import { startService } from "../src/service.ts";
-import { freePort } from "../src/sandbox/ports.ts";
 import { connect } from "../src/db/client.ts";
 import { createContext } from "../src/context.ts";
 import { createLogger } from "../src/logger.ts";
 import { Expirer } from "../src/workers/expirer.ts";
 import type { ReaderSpec, Sample } from "./expiry-reader.ts";
+import { benchConfig } from "./support/bench-config.ts";
 
 // ------------------------------------------------------------------------------------------------
 
@@ -83,14 +82,7 @@ async function main() {
   const createRate = Number(values["create-rate"]);
   const log = (msg: string) => process.stderr.write(`[expiry bench] ${msg}\n`);
 
-  const dataDir = mkdtempSync(join(tmpdir(), "stablepay-bench-expiry-"));
-  chmodSync(dataDir, 0o755); // as root, Postgres runs as the `postgres` user, which must reach its folder
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: String(await freePort()),
-    EMBEDDED_POSTGRES_PORT: String(await freePort()),
-    SANDBOX_ANVIL_PORT: String(await freePort()),
-    INDEXER_PORT: String(await freePort()),
+  const { config, dataDir } = await benchConfig("expiry", {
     ROLES: "api",
     SANDBOX_BLOCK_TIME: "0",
     LOG_LEVEL: "warn",

@@ -12,17 +12,15 @@
  * (fee_collected_at), p50/p99/max, and whether every fee was collected within 30 s of its payment.
  * The baseline in the same run is the matcher: payments recorded per second over the same windows.
  */
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createWalletClient, http, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { loadConfig } from "../src/config.ts";
 import { startService } from "../src/service.ts";
-import { freePort } from "../src/sandbox/ports.ts";
 import { usdcAbi } from "../contracts/abis.ts";
 import { fromPgTs } from "../src/db/pg-values.ts";
+import { benchConfig } from "./support/bench-config.ts";
 
 const { values } = parseArgs({
   options: {
@@ -41,14 +39,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), "stablepay-bench-fees-"));
-  chmodSync(dataDir, 0o755); // as root, Postgres runs as the `postgres` user, which must reach its folder
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: String(await freePort()),
-    EMBEDDED_POSTGRES_PORT: String(await freePort()),
-    SANDBOX_ANVIL_PORT: String(await freePort()),
-    INDEXER_PORT: String(await freePort()),
+  const { config, dataDir } = await benchConfig("fees", {
     ROLES: "api,indexer,matcher,fee_collector",
     SANDBOX_BLOCK_TIME: "1",
     LOG_LEVEL: "warn",

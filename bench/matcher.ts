@@ -21,19 +21,17 @@
  *    then started: the matcher's own capacity (transfers per second from its start), without
  *    sharing the CPUs with Ponder.
  */
-import { mkdtempSync, rmSync, chmodSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createPublicClient, encodeFunctionData, nonceManager, webSocket, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { loadConfig } from "../src/config.ts";
 import { startService } from "../src/service.ts";
-import { freePort } from "../src/sandbox/ports.ts";
 import { usdcAbi, testUsdcAbi } from "../contracts/abis.ts";
 import { onboardMerchant } from "../src/modules/merchants/onboarding.ts";
 import { startIndexerRole } from "../src/workers/indexer.ts";
 import { startMatcher } from "../src/workers/matcher.ts";
+import { benchConfig } from "./support/bench-config.ts";
 
 const { values } = parseArgs({
   options: {
@@ -61,14 +59,7 @@ const pct = (xs: number[], p: number) => {
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), "stablepay-bench-matcher-"));
-  chmodSync(dataDir, 0o755); // as root, Postgres runs as the `postgres` user, which must reach its folder
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: String(await freePort()),
-    EMBEDDED_POSTGRES_PORT: String(await freePort()),
-    SANDBOX_ANVIL_PORT: String(await freePort()),
-    INDEXER_PORT: String(await freePort()),
+  const { config, dataDir } = await benchConfig("matcher", {
     ROLES: "api",
     SANDBOX_BLOCK_TIME: "1",
     LOG_LEVEL: "warn",

@@ -16,13 +16,11 @@
  * The pages are a separate Bun process (bench/pay-streams-client.ts), so RSS and heap are the
  * service's alone; it shares the machine's cores, so latencies include its work.
  */
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { loadConfig } from "../src/config.ts";
-import { freePort } from "../src/sandbox/ports.ts";
 import { startService } from "../src/service.ts";
 import { payStatusHubFor } from "../src/modules/pay/stream.ts";
+import { benchConfig } from "./support/bench-config.ts";
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -35,14 +33,7 @@ const BATCH = Number(opt("batch", "100"));
 const DURATION_S = Number(opt("duration", "5"));
 const CONNECTIONS = Number(opt("connections", "32"));
 
-const dataDir = mkdtempSync(join(tmpdir(), "stablepay-bench-"));
-chmodSync(dataDir, 0o755);
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  PORT: String(await freePort()),
-  EMBEDDED_POSTGRES_PORT: String(await freePort()),
-  SANDBOX_ANVIL_PORT: String(await freePort()),
-  INDEXER_PORT: String(await freePort()),
+const { config, dataDir } = await benchConfig("pay-streams", {
   ROLES: "api",
   RATE_LIMIT_TEST_PER_SECOND: "1000000",
   RATE_LIMIT_LIVE_PER_SECOND: "1000000",

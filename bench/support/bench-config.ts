@@ -1,0 +1,23 @@
+/**
+ * The configuration a benchmark starts the service with: `npm start`'s embedded sandbox in a new
+ * temporary data folder, on free ports, with the given settings on top (ROLES, LOG_LEVEL, …).
+ */
+import { chmodSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig, type Config } from "../../src/config.ts";
+import { freePort } from "../../src/sandbox/ports.ts";
+
+export async function benchConfig(name: string, env: Record<string, string>): Promise<{ config: Config; dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `stablepay-bench-${name}-`));
+  chmodSync(dataDir, 0o755); // as root, Postgres runs as the `postgres` user, which must reach its folder
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    EMBEDDED_POSTGRES_PORT: String(await freePort()),
+    SANDBOX_ANVIL_PORT: String(await freePort()),
+    INDEXER_PORT: String(await freePort()),
+    ...env,
+  });
+  return { config, dataDir };
+}
