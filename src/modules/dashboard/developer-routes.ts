@@ -17,7 +17,6 @@ import type { Mode } from "../../domain/mode.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { WEBHOOK_EVENT_TYPES } from "../../db/schema/core.ts";
 import { dashboardPrincipal, type DashboardSession } from "../access/dashboard-users.ts";
-import { parseIdempotencyKey } from "../idempotency/key.ts";
 import { eventEnvelope } from "../outbox/outbox.ts";
 import { findVisibleEvent, listVisibleEvents } from "../events/service.ts";
 import { resendVisibleEvent } from "../events/resend.ts";
@@ -27,7 +26,7 @@ import { sendTestEvent } from "../webhook-endpoints/test-event.ts";
 import { deliveryCursor, listDeliveries, type DeliveryView } from "../webhooks/service.ts";
 import { DASHBOARD, href } from "./layout.ts";
 import { endpointPage, eventPage, eventsPage, webhooksPage, type DeliveryRowView, type EndpointFormValues, type EndpointView, type TestSendView } from "./developer-pages.ts";
-import { field, FORM_ROUTE, page, PAGE_ROUTE, redirect, refusal, type DashboardKit } from "./kit.ts";
+import { field, formIdempotencyKey, FORM_ROUTE, page, PAGE_ROUTE, redirect, refusal, type DashboardKit } from "./kit.ts";
 
 const PAGE_SIZE = 25;
 const EMPTY_FORM: EndpointFormValues = { url: "", events: [], description: "" };
@@ -126,12 +125,7 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         if (a instanceof Response) return a;
         const { s, mode, f } = a;
         const values: EndpointFormValues = { url: field(f, "url", 2048).trim(), events: f.getAll("events").slice(0, 16).map((x) => x.slice(0, 64)), description: field(f, "description", 500).trim() };
-        let key: string | undefined;
-        try {
-          key = parseIdempotencyKey(field(f, "idempotency_key", 255));
-        } catch {
-          key = undefined;
-        }
+        const key = formIdempotencyKey(f);
         try {
           const r = await createEndpoint(ctx, dashboardPrincipal(s.user, mode), { url: values.url, enabled_events: values.events, description: values.description }, key);
           if (r.kind === "reused") return webhooksView(s, mode, { values, error: "This form was sent before with other values. Start again from a fresh form." });

@@ -12,6 +12,7 @@ import { ApiError } from "../../domain/errors.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { csrfMatches, dashboardPrincipal, loadSession, openSession, SESSION_ABSOLUTE_MS, type DashboardSession, type DashboardUser } from "../access/dashboard-users.ts";
 import { getVisibleMerchant } from "../merchants/service.ts";
+import { parseIdempotencyKey } from "../idempotency/key.ts";
 import { accountMerchantsIn } from "./data.ts";
 import { DASHBOARD, DASHBOARD_CSP, notFoundPage, type Viewer } from "./layout.ts";
 
@@ -72,6 +73,18 @@ export async function form(request: Request): Promise<URLSearchParams> {
 /** A form field, cut to `max` characters (no field of ours is longer). */
 export function field(f: URLSearchParams, name: string, max: number): string {
   return (f.get(name) ?? "").slice(0, max);
+}
+
+/**
+ * The idempotency key a create form was shown with (so that the form sent twice creates once), or
+ * undefined if it was tampered with: that create is then simply not deduplicated.
+ */
+export function formIdempotencyKey(f: URLSearchParams): string | undefined {
+  try {
+    return parseIdempotencyKey(field(f, "idempotency_key", 255));
+  } catch {
+    return undefined;
+  }
 }
 
 export function modeOf(request: Request): Mode {

@@ -15,14 +15,13 @@ import type { Mode } from "../../domain/mode.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { bpsToRate } from "../../domain/money.ts";
 import { dashboardPrincipal, type DashboardSession } from "../access/dashboard-users.ts";
-import { parseIdempotencyKey } from "../idempotency/key.ts";
 import type { BankAccountInput } from "../merchants/bank-account.ts";
 import { createMerchant, listVisibleMerchants, updateMerchant, type ScheduleBody } from "../merchants/management.ts";
 import type { MerchantRow } from "../merchants/service.ts";
 import { balancesOf } from "./data.ts";
 import { bankOf, DASHBOARD, href } from "./layout.ts";
 import { EMPTY_MERCHANT_FORM, merchantPage, merchantsPage, newMerchantPage, type MerchantFormValues } from "./merchant-pages.ts";
-import { field, FORM_ROUTE, page, PAGE_ROUTE, redirect, refusal, type DashboardKit } from "./kit.ts";
+import { field, formIdempotencyKey, FORM_ROUTE, page, PAGE_ROUTE, redirect, refusal, type DashboardKit } from "./kit.ts";
 
 /** The form's fields as typed (cut to each field's longest allowed length). */
 function valuesOf(f: URLSearchParams): MerchantFormValues {
@@ -126,12 +125,7 @@ export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
         if (a instanceof Response) return a;
         const { s, mode, f } = a;
         const values = valuesOf(f);
-        let key: string | undefined;
-        try {
-          key = parseIdempotencyKey(field(f, "idempotency_key", 255));
-        } catch {
-          key = undefined; // a tampered key: the create is simply not deduplicated
-        }
+        const key = formIdempotencyKey(f);
         const bank = bankOfForm(mode, values);
         if (!bank) return newForm(s, mode, values, "Give the merchant's bank account.", key);
         try {
