@@ -183,6 +183,18 @@ describe("forms", () => {
     expect((await admin.req(`/dashboard/developers/webhooks/${id}/disable?mode=test`, { form: { csrf } })).status).toBe(303);
     const api = (await (await svc.api(`/v1/webhook_endpoints/${id}`, { key: svc.sandbox.test_key_unscoped })).json()) as { status: string };
     expect(api.status).toBe("disabled");
+    // Edit: the URL rules of the API (refused with its words, the form kept), then saved.
+    const bad = await admin.req(`/dashboard/developers/webhooks/${id}?mode=test`, { form: { csrf, url: "gopher://x", events: "*" } });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('value="gopher://x"');
+    expect((await admin.req(`/dashboard/developers/webhooks/${id}?mode=test`, { form: { csrf, url: "http://127.0.0.1:9/edited", events: "transaction.created", description: "" } })).status).toBe(303);
+    const edited = (await (await svc.api(`/v1/webhook_endpoints/${id}`, { key: svc.sandbox.test_key_unscoped })).json()) as { url: string; enabled_events: string[]; description: string | null };
+    expect(edited).toMatchObject({ url: "http://127.0.0.1:9/edited", enabled_events: ["transaction.created"], description: null });
+    // Delete: gone from the API and the list.
+    expect((await admin.req(`/dashboard/developers/webhooks/${id}/delete?mode=test`, { form: { csrf } })).status).toBe(303);
+    expect((await svc.api(`/v1/webhook_endpoints/${id}`, { key: svc.sandbox.test_key_unscoped })).status).toBe(404);
+    expect(await (await admin.req("/dashboard/developers/webhooks?mode=test")).text()).not.toContain(id);
+    expect((await admin.req(`/dashboard/developers/webhooks/${id}?mode=test`)).status).toBe(404);
   });
 
   test("the onboarding form sent twice onboards one merchant; a bad address is refused with the API's words", async () => {

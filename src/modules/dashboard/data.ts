@@ -18,6 +18,7 @@ import { listTransactions } from "../transactions/service.ts";
 import type { TransactionRow } from "../transactions/shapes.ts";
 import { listDeliveries } from "../webhooks/service.ts";
 import type { DeliveryLine } from "./layout.ts";
+import { networkOf } from "../pay/status.ts";
 import type { ApiKeyView, MerchantBalanceView, PaymentDetailView, PaymentRowView, SettlementView, TeamMemberView, TransactionRowView } from "./pages.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -115,6 +116,8 @@ export async function recentPayments(ctx: AppContext, accountId: string, mode: M
 
 /** An intent the principal may see, with its timeline (from its own and its payment's times) and its events. */
 export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchantName: string, accountId: string): Promise<PaymentDetailView> {
+  const chain = ctx.chains[intent.mode];
+  const explorer = chain ? networkOf(intent.mode, chain.chainId).txUrl : null;
   const sql = ctx.database.sql;
   const timeline: Array<{ at: Date; what: string }> = [{ at: intent.createdAt, what: "Created, awaiting payment" }];
   if (intent.transactionId) {
@@ -146,6 +149,8 @@ export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchant
     netUnits: intent.netUnits,
     paymentAddress: intent.paymentAddress,
     txHash: intent.txHash,
+    txUrl: explorer && intent.txHash ? `${explorer}${intent.txHash}` : null,
+    payPageUrl: `${ctx.config.publicBaseUrl}/pay/${intent.id}`,
     metadata: intent.metadata as Record<string, string>,
     timeline,
     events: await Promise.all(events.map(async (e) => ({ id: e.id, type: e.type, at: fromPgTs(e.created_at), deliveries: await deliveriesOf(ctx, e.id, mine) }))),

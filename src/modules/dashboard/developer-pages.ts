@@ -59,6 +59,13 @@ function button(viewer: Viewer, csrf: string, action: string, label: string, o: 
   return `<form method="post" action="${DASHBOARD}${esc(action)}?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${esc(csrf)}">${extra}<button type="submit"${o.danger ? ' class="danger"' : ""}>${esc(label)}</button></form>`;
 }
 
+/** A checkbox per event type, and one for every event. */
+function eventChecks(types: readonly string[], checked: string[]): string {
+  return ["*", ...types]
+    .map((t) => `<label class="check"><input type="checkbox" name="events" value="${esc(t)}" ${checked.includes(t) ? "checked" : ""}> ${t === "*" ? "Every event (including types added later)" : `<code>${esc(t)}</code>`}</label>`)
+    .join("");
+}
+
 export function webhooksPage(viewer: Viewer, csrf: string, o: { endpoints: EndpointView[]; eventTypes: readonly string[]; values: EndpointFormValues; idempotencyKey: string; error?: string }): string {
   const rows = o.endpoints
     .map(
@@ -66,9 +73,7 @@ export function webhooksPage(viewer: Viewer, csrf: string, o: { endpoints: Endpo
         `<tr><td><a href="${esc(href(`/developers/webhooks/${e.id}`, viewer.mode))}">${esc(e.url)}</a>${e.description ? `<p class="muted">${esc(e.description)}</p>` : ""}</td><td><span class="status ${enabledClass(e.status)}">${esc(e.status)}</span></td><td>${eventList(e.eventTypes)}</td><td>${when(e.createdAt)}</td></tr>`,
     )
     .join("\n");
-  const checks = ["*", ...o.eventTypes]
-    .map((t) => `<label class="check"><input type="checkbox" name="events" value="${esc(t)}" ${o.values.events.includes(t) ? "checked" : ""}> ${t === "*" ? "Every event (including types added later)" : `<code>${esc(t)}</code>`}</label>`)
-    .join("");
+  const checks = eventChecks(o.eventTypes, o.values.events);
   const create =
     viewer.role === "admin"
       ? `<section class="card form" aria-labelledby="new-endpoint-h"><h2 id="new-endpoint-h">Add an endpoint</h2>
@@ -111,7 +116,7 @@ function deliveryItem(viewer: Viewer, csrf: string, d: DeliveryRowView, back: st
       ? `<a href="${esc(href(`/developers/events/${d.eventId}`, viewer.mode))}"><code>${esc(d.eventType ?? d.eventId)}</code></a> <span class="muted">${esc(d.eventId)}</span>`
       : `<a href="${esc(href(`/developers/webhooks/${d.endpointId}`, viewer.mode))}">${esc(d.url ?? d.endpointId)}</a>`;
   const resend = viewer.role === "admin" ? ` ${button(viewer, csrf, `/developers/events/${d.eventId}/resend`, "Resend", { fields: { endpoint_id: d.endpointId, back } })}` : "";
-  return `<li class="delivery"><p><span class="status ${deliveryClass(d.status)}">${esc(d.status)}</span> ${what} <span class="muted">${when(d.createdAt)}${d.nextAttemptAt ? ` · next attempt ${when(d.nextAttemptAt)}` : ""}</span>${resend}</p>${attempts}</li>`;
+  return `<li class="delivery"><div class="head"><span class="status ${deliveryClass(d.status)}">${esc(d.status)}</span> ${what} <span class="muted">${when(d.createdAt)}${d.nextAttemptAt ? ` · next attempt ${when(d.nextAttemptAt)}` : ""}</span>${resend}</div>${attempts}</li>`;
 }
 
 export interface TestSendView {
@@ -126,7 +131,17 @@ export function endpointPage(
   viewer: Viewer,
   csrf: string,
   e: EndpointView,
-  o: { deliveries: DeliveryRowView[]; total: number; next: string | undefined; secret?: { value: string; why: "created" | "rotated" }; test?: TestSendView; notice?: string },
+  o: {
+    deliveries: DeliveryRowView[];
+    total: number;
+    next: string | undefined;
+    eventTypes: readonly string[];
+    secret?: { value: string; why: "created" | "rotated" };
+    test?: TestSendView;
+    notice?: string;
+    /** The edit form as sent, with why it was refused. */
+    edit?: { values: EndpointFormValues; error: string };
+  },
 ): string {
   const admin = viewer.role === "admin";
   const back = `/developers/webhooks/${e.id}`;
@@ -139,9 +154,22 @@ export function endpointPage(
       } <span class="muted">Event <code>${esc(o.test.eventId)}</code>, type <code>webhook_endpoint.test</code>; not stored or retried.</span></p>${o.test.snippet ? `<pre class="snippet">${esc(o.test.snippet)}</pre>` : ""}</section>`
     : "";
   const actions = admin
-    ? `<p class="actions">${button(viewer, csrf, `${back}/test`, "Send a test event")} ${button(viewer, csrf, `${back}/rotate`, "Rotate secret")} ${
+    ? `<div class="actions">${button(viewer, csrf, `${back}/test`, "Send a test event")} ${button(viewer, csrf, `${back}/rotate`, "Rotate secret")} ${
         e.status === "enabled" ? button(viewer, csrf, `${back}/disable`, "Disable", { danger: true }) : button(viewer, csrf, `${back}/enable`, "Enable")
-      }</p>`
+      }</div>
+<details class="manage"${o.edit ? " open" : ""}><summary>Edit endpoint</summary>
+${o.edit ? `<p class="error" role="alert">${esc(o.edit.error)}</p>` : ""}
+<form method="post" action="${DASHBOARD}/developers/webhooks/${esc(e.id)}?mode=${viewer.mode}">
+<input type="hidden" name="csrf" value="${esc(csrf)}">
+<label for="url">Endpoint URL</label><input id="url" name="url" type="url" required maxlength="2048" value="${esc(o.edit?.values.url ?? e.url)}">
+<fieldset><legend>Events to send</legend>${eventChecks(o.eventTypes, o.edit?.values.events ?? e.eventTypes)}</fieldset>
+<label for="description">Description (optional)</label><input id="description" name="description" maxlength="500" value="${esc(o.edit?.values.description ?? e.description ?? "")}">
+<button type="submit">Save endpoint</button>
+</form></details>
+<details class="manage"><summary>Delete endpoint…</summary>
+<p>It receives nothing more and disappears from this list; deliveries not yet made are dropped. This cannot be undone.</p>
+${button(viewer, csrf, `${back}/delete`, "Delete this endpoint", { danger: true })}
+</details>`
     : "";
   return shell(
     `Webhook endpoint ${e.id}`,
@@ -204,7 +232,7 @@ export function eventPage(viewer: Viewer, csrf: string, o: { id: string; type: s
 <h1><code>${esc(o.type)}</code></h1>
 ${o.notice ? `<p class="saved" role="status">${esc(o.notice)}</p>` : ""}${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
 <section class="card"><dl><dt>Event</dt><dd><code>${esc(o.id)}</code></dd><dt>Created</dt><dd>${when(o.createdAt)}</dd></dl>
-${viewer.role === "admin" ? `<p class="actions">${button(viewer, csrf, `${back}/resend`, "Resend to every endpoint that receives it", { fields: { back } })}</p>` : ""}</section>
+${viewer.role === "admin" ? `<div class="actions">${button(viewer, csrf, `${back}/resend`, "Resend to every endpoint that receives it", { fields: { back } })}</div>` : ""}</section>
 <section class="card" aria-labelledby="json-h"><h2 id="json-h">As delivered</h2><pre class="json">${esc(o.json)}</pre></section>
 <section class="card" aria-labelledby="deliveries-h"><h2 id="deliveries-h">Deliveries</h2>
 ${o.deliveries.length ? `<ul class="deliveries">${o.deliveries.map((d) => deliveryItem(viewer, csrf, d, back, "endpoint")).join("\n")}</ul>` : `<p class="muted">Not sent to any webhook endpoint of this account.</p>`}

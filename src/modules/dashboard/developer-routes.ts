@@ -20,8 +20,8 @@ import { dashboardPrincipal, type DashboardSession } from "../access/dashboard-u
 import { eventEnvelope } from "../outbox/outbox.ts";
 import { findVisibleEvent, listVisibleEvents } from "../events/service.ts";
 import { resendVisibleEvent } from "../events/resend.ts";
-import { createEndpoint, endpointOwner, visibleEndpoint } from "../webhook-endpoints/management.ts";
-import { listEndpoints, rotateSecret, updateEndpoint, type EndpointRow } from "../webhook-endpoints/service.ts";
+import { allowedUrl, checkEventTypes, createEndpoint, descriptionOf, endpointOwner, visibleEndpoint } from "../webhook-endpoints/management.ts";
+import { deleteEndpoint, listEndpoints, rotateSecret, updateEndpoint, type EndpointRow } from "../webhook-endpoints/service.ts";
 import { sendTestEvent } from "../webhook-endpoints/test-event.ts";
 import { deliveryCursor, listDeliveries, type DeliveryView } from "../webhooks/service.ts";
 import { DASHBOARD, href } from "./layout.ts";
@@ -30,6 +30,11 @@ import { field, formIdempotencyKey, FORM_ROUTE, page, PAGE_ROUTE, redirect, refu
 
 const PAGE_SIZE = 25;
 const EMPTY_FORM: EndpointFormValues = { url: "", events: [], description: "" };
+
+/** The endpoint form's fields as sent (cut to their longest allowed lengths). */
+function endpointFormOf(f: URLSearchParams): EndpointFormValues {
+  return { url: field(f, "url", 2048).trim(), events: f.getAll("events").slice(0, 16).map((x) => x.slice(0, 64)), description: field(f, "description", 500).trim() };
+}
 
 function endpointView(e: EndpointRow): EndpointView {
   return { id: e.id, url: e.url, eventTypes: e.eventTypes, status: e.status, disabledReason: e.disabledReason, description: e.description, createdAt: e.createdAt };
@@ -75,7 +80,12 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
     return page(body, o.error ? 400 : 200);
   }
 
-  async function endpointPageOf(s: DashboardSession, mode: Mode, e: EndpointRow, o: { after?: string; secret?: { value: string; why: "created" | "rotated" }; test?: TestSendView } = {}): Promise<Response> {
+  async function endpointPageOf(
+    s: DashboardSession,
+    mode: Mode,
+    e: EndpointRow,
+    o: { after?: string; secret?: { value: string; why: "created" | "rotated" }; test?: TestSendView; edit?: { values: EndpointFormValues; error: string } } = {},
+  ): Promise<Response> {
     const sql = ctx.database.sql;
     const cursor = o.after ? await deliveryCursor(sql, { endpointId: e.id }, o.after) : undefined;
     const [rows, [count]] = await Promise.all([
@@ -92,8 +102,11 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         total: Number(count?.n ?? 0),
         next: more ? shown.at(-1)?.id : undefined,
         ...(o.secret ? { secret: o.secret } : {}),
+        eventTypes: WEBHOOK_EVENT_TYPES,
         ...(o.test ? { test: o.test } : {}),
+        ...(o.edit ? { edit: o.edit } : {}),
       }),
+      o.edit ? 400 : 200,
     );
   }
 
@@ -124,7 +137,7 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         const a = await adminAction(request, true);
         if (a instanceof Response) return a;
         const { s, mode, f } = a;
-        const values: EndpointFormValues = { url: field(f, "url", 2048).trim(), events: f.getAll("events").slice(0, 16).map((x) => x.slice(0, 64)), description: field(f, "description", 500).trim() };
+        const values = endpointFormOf(f);
         const key = formIdempotencyKey(f);
         try {
           const r = await createEndpoint(ctx, dashboardPrincipal(s.user, mode), { url: values.url, enabled_events: values.events, description: values.description }, key);
@@ -151,6 +164,30 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
       PAGE_ROUTE,
     )
     .post(
+      `${DASHBOARD}/developers/webhooks/:id`,
+      async ({ request, params }) => {
+        const a = await adminAction(request, true);
+        if (a instanceof Response) return a;
+        const { s, mode, f } = a;
+        const e = await endpointOf(s, mode, params.id);
+        if (!e) return denied(s, mode, 404);
+        const values = endpointFormOf(f);
+        const p = dashboardPrincipal(s.user, mode);
+        try {
+          const updated = await updateEndpoint(ctx.database.sql, endpointOwner(p), e.id, {
+            url: await allowedUrl(values.url, p),
+            eventTypes: checkEventTypes(values.events),
+            description: descriptionOf(values.description),
+          });
+          if (!updated) return denied(s, mode, 404);
+          return redirect(href(`/developers/webhooks/${e.id}`, mode));
+        } catch (err) {
+          return endpointPageOf(s, mode, e, { edit: { values, error: refusal(err) } });
+        }
+      },
+      FORM_ROUTE,
+    )
+    .post(
       `${DASHBOARD}/developers/webhooks/:id/:action`,
       async ({ request, params }) => {
         const a = await adminAction(request, true);
@@ -173,6 +210,9 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
           }
           case "test":
             return endpointPageOf(s, mode, e, { test: await sendTestEvent(ctx, e) });
+          case "delete":
+            await deleteEndpoint(ctx.database.sql, owner, e.id, ctx.clock.now());
+            return redirect(href("/developers/webhooks", mode));
           default:
             return denied(s, mode, 404);
         }

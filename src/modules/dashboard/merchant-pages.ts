@@ -170,7 +170,7 @@ ${bankFields(viewer, o.values, false, "Replace the bank account (leave empty to 
 ${meta}
 </dl>${
       viewer.role === "admin"
-        ? `<p class="actions"><form method="post" action="${DASHBOARD}/developers/keys?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${esc(csrf)}"><input type="hidden" name="merchant" value="${esc(m.id)}"><button type="submit">Create an API key for this merchant</button></form></p>`
+        ? `<div class="actions"><form method="post" action="${DASHBOARD}/developers/keys?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${esc(csrf)}"><input type="hidden" name="merchant" value="${esc(m.id)}"><button type="submit">Create an API key for this merchant</button></form></div>`
         : ""
     }</section>
 ${settings}`,

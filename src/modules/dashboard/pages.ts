@@ -154,6 +154,10 @@ export interface PaymentDetailView {
   netUnits: bigint | null;
   paymentAddress: string;
   txHash: string | null;
+  /** The transaction on the chain's block explorer (none for the local sandbox chain). */
+  txUrl: string | null;
+  /** The hosted payment page the customer pays on (on the API's address). */
+  payPageUrl: string;
   metadata: Record<string, string>;
   timeline: Array<{ at: Date; what: string }>;
   events: Array<{ id: string; type: string; at: Date; deliveries: DeliveryLine[] }>;
@@ -174,7 +178,8 @@ export function paymentPage(viewer: Viewer, csrf: string, p: PaymentDetailView):
 <dt>Payment</dt><dd><code>${esc(p.id)}</code></dd>
 <dt>Merchant</dt><dd>${esc(p.merchantName)}</dd>
 <dt>Paid to</dt><dd><code>${esc(p.paymentAddress)}</code></dd>
-${p.txHash ? `<dt>Transaction</dt><dd><code>${esc(p.txHash)}</code></dd>` : ""}
+${p.txHash ? `<dt>Transaction</dt><dd>${p.txUrl ? `<a href="${esc(p.txUrl)}" rel="noreferrer noopener" target="_blank"><code>${esc(p.txHash)}</code></a>` : `<code>${esc(p.txHash)}</code>`}</dd>` : ""}
+<dt>Payment page</dt><dd><a href="${esc(p.payPageUrl)}" rel="noreferrer noopener" target="_blank">${esc(p.payPageUrl)}</a></dd>
 ${p.feeUnits !== null ? `<dt>Fee</dt><dd>${usd(p.feeUnits)}</dd><dt>Net</dt><dd>${usd(p.netUnits ?? 0n)}</dd>` : ""}
 ${meta}
 </dl>${cancel}</section>
