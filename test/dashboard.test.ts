@@ -226,6 +226,23 @@ describe("what a user may see and do", () => {
     expect(list).toContain("105 test merchants");
   }, 60_000);
 
+  test("payments filtered by creation date (whole UTC days, both included); a date that does not exist is no filter", async () => {
+    const account = await createIntegratorAccount(svc.ctx, "Dates Inc");
+    await svc.ctx.database.sql`INSERT INTO app.account_merchants (account_id, merchant_id) VALUES (${account.id}, ${svc.sandbox.merchant_id})`;
+    const { client } = await newUser(account.id, "viewer");
+    const created = (await (await svc.api("/v1/payment-intents", { method: "POST", json: { amount: 6.78, currency: "usd", merchant_id: svc.sandbox.merchant_id } })).json()) as { id: string; created_at: string };
+    const day = created.created_at.slice(0, 10);
+    const next = new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
+    const count = async (q: string) => Number(/(\d+) payments?</.exec(await (await client.req(`/dashboard/payments?mode=test&merchant=${svc.sandbox.merchant_id}${q}`)).text())![1]);
+    const all = await count("");
+    expect(all).toBeGreaterThan(0);
+    expect(await count(`&from=${day}&to=${day}`)).toBeGreaterThan(0);
+    expect(await count(`&from=${next}`)).toBe(0);
+    expect(await count(`&to=${day}`)).toBe(all);
+    expect(await count("&from=2026-02-30")).toBe(all);
+    expect(await count("&from=<script>")).toBe(all);
+  });
+
   test("the test/live switch: live shows no test merchant", async () => {
     const { client } = await newUser(svc.sandbox.account_id, "viewer");
     const live = await (await client.req("/dashboard?mode=live")).text();

@@ -43,6 +43,15 @@ import { cookie, cookies, CSS, dashboardKit, field, form, FORM_ROUTE, page, PAGE
 import { merchantRoutes } from "./merchant-routes.ts";
 import { developerRoutes } from "./developer-routes.ts";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A `YYYY-MM-DD` date that exists, or undefined (anything else is no filter). */
+function dayOf(text: string | null): string | undefined {
+  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text ? undefined : text;
+}
+
 export function dashboardRoutes(ctx: AppContext) {
   const throttle = new SignInThrottle();
   const kit = dashboardKit(ctx);
@@ -153,6 +162,9 @@ export function dashboardRoutes(ctx: AppContext) {
         const { s, mode, q } = c;
         const merchantId = c.merchant?.id;
         const status = INTENT_STATUSES.find((x) => x === q.get("status"));
+        // Whole UTC days, both included: the API's created_after/created_before are strict bounds.
+        const from = dayOf(q.get("from"));
+        const to = dayOf(q.get("to"));
         const names = new Map(c.merchants.map((m) => [m.id, m.name]));
         let rows: ReturnType<typeof rowView>[] = [];
         let total = 0;
@@ -162,8 +174,8 @@ export function dashboardRoutes(ctx: AppContext) {
             const pageOf = await listIntents(ctx, dashboardPrincipal(s.user, mode), {
               merchantId,
               status,
-              createdAfterMs: undefined,
-              createdBeforeMs: undefined,
+              createdAfterMs: from === undefined ? undefined : Date.parse(from) - 1,
+              createdBeforeMs: to === undefined ? undefined : Date.parse(to) + DAY_MS,
               limit: 25,
               startingAfter: q.get("starting_after") ?? undefined,
             });
@@ -172,10 +184,10 @@ export function dashboardRoutes(ctx: AppContext) {
             next = pageOf.hasMore ? pageOf.items.at(-1)?.id : undefined;
           } catch (err) {
             if (!(err instanceof ApiError)) throw err; // a stale cursor: show the first page
-            return redirect(href("/payments", mode, { merchant: merchantId, status }));
+            return redirect(href("/payments", mode, { merchant: merchantId, status, from, to }));
           }
         }
-        return page(paymentsPage(c.viewer, s.csrfToken, { merchants: c.merchants, merchantId, status, rows, total, next }));
+        return page(paymentsPage(c.viewer, s.csrfToken, { merchants: c.merchants, merchantId, status, from, to, rows, total, next }));
       },
       PAGE_ROUTE,
     )

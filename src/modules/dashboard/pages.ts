@@ -123,7 +123,7 @@ ${rows
 export function paymentsPage(
   viewer: Viewer,
   csrf: string,
-  o: { merchants: Array<{ id: string; name: string }>; merchantId: string | undefined; status: string | undefined; rows: PaymentRowView[]; total: number; next: string | undefined },
+  o: { merchants: Array<{ id: string; name: string }>; merchantId: string | undefined; status: string | undefined; from: string | undefined; to: string | undefined; rows: PaymentRowView[]; total: number; next: string | undefined },
 ): string {
   const options = o.merchants.map((m) => `<option value="${esc(m.id)}" ${m.id === o.merchantId ? "selected" : ""}>${esc(m.name)}</option>`).join("");
   const statuses = ["", ...INTENT_STATUSES]
@@ -136,10 +136,12 @@ export function paymentsPage(
   <input type="hidden" name="mode" value="${viewer.mode}">
   <label for="merchant">Merchant</label><select id="merchant" name="merchant">${options}</select>
   <label for="status">Status</label><select id="status" name="status">${statuses}</select>
+  <label for="from">Created from</label><input id="from" name="from" type="date" value="${esc(o.from ?? "")}">
+  <label for="to">to</label><input id="to" name="to" type="date" value="${esc(o.to ?? "")}">
   <button type="submit">Filter</button>
 </form>
 <section class="card"><p class="muted">${o.total} payment${o.total === 1 ? "" : "s"}</p>${paymentsTable(viewer.mode, o.rows)}
-${o.next ? `<p><a href="${esc(href("/payments", viewer.mode, { merchant: o.merchantId, status: o.status, starting_after: o.next }))}">Next page</a></p>` : ""}</section>`,
+${o.next ? `<p><a href="${esc(href("/payments", viewer.mode, { merchant: o.merchantId, status: o.status, from: o.from, to: o.to, starting_after: o.next }))}">Next page</a></p>` : ""}</section>`,
     viewer,
     csrf,
   );
