@@ -332,6 +332,39 @@ describe("webhook endpoints", () => {
     await call(`/v1/webhook_endpoints/${id}`, owner, { method: "DELETE" });
   });
 
+  test("test event: signed like a delivery, answered with what came back, stored nowhere; isolation and validation", async () => {
+    const rx = receiver();
+    const created = await call("/v1/webhook_endpoints", owner, { method: "POST", json: { url: rx.url, enabled_events: ["settlement.completed"] } });
+    const id = created.body.id as string;
+    const r = await call(`/v1/webhook_endpoints/${id}/test`, owner, { method: "POST" });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ object: "webhook_endpoint_test", endpoint_id: id, event_type: "webhook_endpoint.test", succeeded: true, status_code: 200, error: null, response_snippet: "ok" });
+    expect(rx.requests.length).toBe(1);
+    const sent = rx.requests[0]!;
+    expect(() => new Webhook(created.body.secret as string).verify(sent.body, sent.headers)).not.toThrow();
+    expect(sent.headers["webhook-id"]).toBe(r.body.event_id);
+    expect(JSON.parse(sent.body)).toMatchObject({ id: r.body.event_id, object: "event", type: "webhook_endpoint.test", data: { id, object: "webhook_endpoint" } });
+    // Not an event of the log, not a delivery.
+    expect((await call(`/v1/events/${r.body.event_id}`, owner)).status).toBe(404);
+    expect((await call(`/v1/webhook_endpoints/${id}/deliveries`, owner)).body.total_count).toBe(0);
+    // What a failing receiver answered; a disabled endpoint can still be tested.
+    rx.handler = () => new Response("nope", { status: 500 });
+    await call(`/v1/webhook_endpoints/${id}`, owner, { method: "POST", json: { disabled: true } });
+    expect((await call(`/v1/webhook_endpoints/${id}/test`, owner, { method: "POST" })).body).toMatchObject({ succeeded: false, status_code: 500, error: "HTTP 500", response_snippet: "nope" });
+    // Nobody listening.
+    const gone = await call("/v1/webhook_endpoints", owner, { method: "POST", json: { url: "http://127.0.0.1:9/closed", enabled_events: ["*"] } });
+    const silent = await call(`/v1/webhook_endpoints/${gone.body.id}/test`, owner, { method: "POST" });
+    expect(silent.body).toMatchObject({ succeeded: false, status_code: null });
+    expect(typeof silent.body.error).toBe("string");
+    // Another account, a scoped key: 404; a body field: 400.
+    expect(err(await call(`/v1/webhook_endpoints/${id}/test`, other, { method: "POST" }))).toEqual({ status: 404, code: "resource_missing", param: undefined });
+    expect(err(await call(`/v1/webhook_endpoints/${id}/test`, scoped, { method: "POST" }))).toEqual({ status: 404, code: "resource_missing", param: undefined });
+    expect(err(await call(`/v1/webhook_endpoints/${id}/test`, owner, { method: "POST", json: { type: "x" } }))).toEqual({ status: 400, code: "parameter_unknown", param: "type" });
+    expect(rx.requests.length).toBe(2);
+    await call(`/v1/webhook_endpoints/${id}`, owner, { method: "DELETE" });
+    await call(`/v1/webhook_endpoints/${gone.body.id}`, owner, { method: "DELETE" });
+  });
+
   test("resend: validation and isolation", async () => {
     const eventId = await seedEvent(svc.ctx.database.sql, { merchantId: svc.sandbox.merchant_id, accountId: svc.sandbox.account_id, type: "payment_intent.expired" });
     const foreignEp = await seedEndpoint(svc.ctx.database.sql, { accountId: otherAccount, url: "http://127.0.0.1:1/x" });

@@ -1,6 +1,7 @@
 /**
  * Routes: POST/GET /v1/webhook_endpoints, GET/POST/DELETE /v1/webhook_endpoints/{id},
- * POST /v1/webhook_endpoints/{id}/rotate_secret, GET /v1/webhook_endpoints/{id}/deliveries.
+ * POST /v1/webhook_endpoints/{id}/rotate_secret, POST /v1/webhook_endpoints/{id}/test,
+ * GET /v1/webhook_endpoints/{id}/deliveries.
  * Each request schema (model.ts) both validates and documents. Endpoints belong to the key's
  * account and mode; a key scoped to one merchant does not manage them (404, never 403).
  */
@@ -13,7 +14,8 @@ import { errorExample, idempotencyHeaderParameter, createResponses, listResponse
 import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
 import { parseMetadata } from "../payment-intents/input.ts";
 import { deliveryCursor, listDeliveries } from "../webhooks/service.ts";
-import { CreateEndpointBody, DeletedSchema, DeliveryListQuery, DeliveryListSchema, deliveryShape, EmptyBody, EndpointIdParams, EndpointListQuery, EndpointListSchema, EndpointSchema, endpointShape, EndpointWithSecretSchema, UpdateEndpointBody } from "./model.ts";
+import { sendTestEvent } from "./test-event.ts";
+import { CreateEndpointBody, DeletedSchema, TestResultSchema, testResultShape, DeliveryListQuery, DeliveryListSchema, deliveryShape, EmptyBody, EndpointIdParams, EndpointListQuery, EndpointListSchema, EndpointSchema, endpointShape, EndpointWithSecretSchema, UpdateEndpointBody } from "./model.ts";
 import { deleteEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "./service.ts";
 import { allowedUrl, checkEventTypes, createEndpoint, descriptionOf, endpointOwner, visibleEndpoint } from "./management.ts";
 
@@ -170,6 +172,30 @@ export function webhookEndpointRoutes(ctx: AppContext) {
           responses: objectResponses(EndpointWithSecretSchema, {
             ok: "The endpoint with its new secret.",
             errors: [errorExample("parameter_unknown", "Received unknown parameter: expires_in.", "expires_in")],
+            notFound: missing,
+          }),
+        },
+      },
+    )
+    .post(
+      "/v1/webhook_endpoints/:id/test",
+      async ({ principal, params, request }) => {
+        const { endpoint } = await visibleEndpoint(ctx, principal, params.id);
+        noQuery(request.url);
+        return testResultShape(endpoint.id, await sendTestEvent(ctx, endpoint));
+      },
+      {
+        parse: jsonBodyOf(EmptyBody),
+        params: EndpointIdParams,
+        body: EmptyBody,
+        detail: {
+          tags: TAG,
+          summary: "Send a test event to a webhook endpoint",
+          description:
+            "POSTs one `webhook_endpoint.test` event to the endpoint now, signed like every delivery (Standard Webhooks, with each secret still valid), and answers with what came back: status, time, the first 1 KiB of the body. The test event is not stored, listed or retried, no other endpoint receives it, and a disabled endpoint receives it too (it is how you check a receiver before enabling it). Live URLs pass the URL rules again first. The answer waits at most 4 s for the endpoint.",
+          responses: objectResponses(TestResultSchema, {
+            ok: "What the endpoint answered (or why nothing did).",
+            errors: [errorExample("parameter_unknown", "Received unknown parameter: type.", "type")],
             notFound: missing,
           }),
         },

@@ -5,6 +5,7 @@ import { listSchema, LimitQuery } from "../../http/list-params.ts";
 import type { DeliveryView } from "../webhooks/service.ts";
 import type { EndpointRow } from "./service.ts";
 import { URL_MAX_LENGTH } from "./url-policy.ts";
+import { TEST_EVENT_TYPE, type TestEventResult } from "./test-event.ts";
 
 const EX_ID = "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y";
 const EventType = t.Union([...WEBHOOK_EVENT_TYPES.map((x) => t.Literal(x)), t.Literal("*")]);
@@ -158,5 +159,45 @@ export function deliveryShape(d: DeliveryView) {
     created_at: d.created_at.toISOString(),
     finished_at: d.finished_at?.toISOString() ?? null,
     attempts: d.attempts.map((a) => ({ ...a, started_at: a.started_at.toISOString(), next_attempt_at: a.next_attempt_at?.toISOString() ?? null })),
+  };
+}
+
+const EX_TEST = {
+  object: "webhook_endpoint_test",
+  endpoint_id: EX_ID,
+  event_id: "evt_4Qm8ZpX2LbR7cVt1NwKd9YaB",
+  event_type: "webhook_endpoint.test",
+  succeeded: true,
+  status_code: 200,
+  duration_ms: 84,
+  error: null,
+  response_snippet: "ok",
+};
+export const TestResultSchema = t.Object(
+  {
+    object: t.Literal("webhook_endpoint_test"),
+    endpoint_id: t.String(),
+    event_id: t.String({ description: "The test event's id (the `webhook-id` header it was sent with); it is not stored." }),
+    event_type: t.Literal("webhook_endpoint.test"),
+    succeeded: t.Boolean({ description: "The endpoint answered 2xx." }),
+    status_code: Nullable(t.Integer({ description: "null: no answer (refused, timed out, DNS, TLS, or a live URL the rules refuse)." })),
+    duration_ms: t.Integer(),
+    error: Nullable(t.String()),
+    response_snippet: Nullable(t.String({ description: "First 1 KiB of the response body." })),
+  },
+  { additionalProperties: false, examples: [EX_TEST] },
+);
+
+export function testResultShape(endpointId: string, r: TestEventResult) {
+  return {
+    object: "webhook_endpoint_test" as const,
+    endpoint_id: endpointId,
+    event_id: r.eventId,
+    event_type: TEST_EVENT_TYPE,
+    succeeded: r.statusCode !== undefined && r.statusCode >= 200 && r.statusCode <= 299,
+    status_code: r.statusCode ?? null,
+    duration_ms: r.durationMs,
+    error: r.error ?? null,
+    response_snippet: r.snippet ?? null,
   };
 }

@@ -28,7 +28,7 @@ export async function sendTestEvent(ctx: AppContext, endpoint: EndpointRow): Pro
   const eventId = newId("event");
   const now = new Date();
   const body = JSON.stringify(
-    eventEnvelope({ id: eventId, type: TEST_EVENT_TYPE, createdAt: now, data: { object: { id: endpoint.id, object: "webhook_endpoint", url: endpoint.url, livemode: endpoint.mode === "live" } } }),
+    eventEnvelope({ id: eventId, type: TEST_EVENT_TYPE, createdAt: now, data: { id: endpoint.id, object: "webhook_endpoint", url: endpoint.url, livemode: endpoint.mode === "live" } }),
   );
   if (endpoint.mode === "live") {
     const verdict = await checkEndpointUrl(endpoint.url, "live");
