@@ -115,6 +115,8 @@ describe("every dashboard route", () => {
         if (res.status !== expected) wrong.push(`GET ${r.path}: ${res.status}, expected ${expected}`);
         const html = await res.text();
         if (expected === 200 && /<form method="post"(?![^>]*sign-out)/.test(html)) wrong.push(`GET ${r.path}: shows a viewer a form that changes something`);
+        // Markup escaped by mistake (an attribute written as text) or text escaped twice.
+        if (/=&quot;|&amp;(lt|gt|amp|quot|#39);/.test(html)) wrong.push(`GET ${r.path}: escaped twice or markup as text`);
       } else {
         const form = { csrf, merchant: svc.sandbox.merchant_id, business_name: "Changed by a viewer", email: "v@example.com", schedule: "daily", url: "http://127.0.0.1:9/x", events: "*", amount_units: "1" };
         const res = await viewer.req(url, { form });

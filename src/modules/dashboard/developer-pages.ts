@@ -3,7 +3,7 @@
  * rotate, disable or enable, a test event, deliveries with their attempts, resend) and the event
  * log (list and JSON view). Server-rendered in the frame of layout.ts.
  */
-import { esc } from "../../domain/text.ts";
+import { html, joinHtml, type Html } from "../../lib/html.ts";
 import { DASHBOARD, developerTabs, href, shell, when, type Viewer } from "./layout.ts";
 
 export interface EndpointView {
@@ -44,56 +44,52 @@ export interface EndpointFormValues {
   description: string;
 }
 
-function eventList(types: string[]): string {
-  return types.includes("*") ? "every event" : types.map((t) => `<code>${esc(t)}</code>`).join(", ");
+function eventList(types: string[]): Html {
+  return types.includes("*") ? html`every event` : joinHtml(types.map((t) => html`<code>${t}</code>`), ", ");
 }
 
 const enabledClass = (status: string) => (status === "enabled" ? "confirmed" : "cancelled");
 const deliveryClass = (status: string) => (status === "succeeded" ? "confirmed" : status === "failed" ? "cancelled" : "pending");
 
 /** A hidden CSRF field and a one-button form posting to `action` (with the data mode). */
-function button(viewer: Viewer, csrf: string, action: string, label: string, o: { danger?: boolean; fields?: Record<string, string> } = {}): string {
+function button(viewer: Viewer, csrf: string, action: string, label: string, o: { danger?: boolean; fields?: Record<string, string> } = {}): Html {
   const extra = Object.entries(o.fields ?? {})
-    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
-    .join("");
-  return `<form method="post" action="${DASHBOARD}${esc(action)}?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${esc(csrf)}">${extra}<button type="submit"${o.danger ? ' class="danger"' : ""}>${esc(label)}</button></form>`;
+    .map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`);
+  return html`<form method="post" action="${DASHBOARD}${action}?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${csrf}">${extra}<button type="submit"${o.danger ? html` class="danger"` : ""}>${label}</button></form>`;
 }
 
 /** A checkbox per event type, and one for every event. */
-function eventChecks(types: readonly string[], checked: string[]): string {
-  return ["*", ...types]
-    .map((t) => `<label class="check"><input type="checkbox" name="events" value="${esc(t)}" ${checked.includes(t) ? "checked" : ""}> ${t === "*" ? "Every event (including types added later)" : `<code>${esc(t)}</code>`}</label>`)
-    .join("");
+function eventChecks(types: readonly string[], checked: string[]): Html {
+  return html`${["*", ...types].map((t) => html`<label class="check"><input type="checkbox" name="events" value="${t}" ${checked.includes(t) ? "checked" : ""}> ${t === "*" ? "Every event (including types added later)" : html`<code>${t}</code>`}</label>`)}`;
 }
 
-export function webhooksPage(viewer: Viewer, csrf: string, o: { endpoints: EndpointView[]; eventTypes: readonly string[]; values: EndpointFormValues; idempotencyKey: string; error?: string }): string {
+export function webhooksPage(viewer: Viewer, csrf: string, o: { endpoints: EndpointView[]; eventTypes: readonly string[]; values: EndpointFormValues; idempotencyKey: string; error?: string }): Html {
   const rows = o.endpoints
     .map(
       (e) =>
-        `<tr><td><a href="${esc(href(`/developers/webhooks/${e.id}`, viewer.mode))}">${esc(e.url)}</a>${e.description ? `<p class="muted">${esc(e.description)}</p>` : ""}</td><td><span class="status ${enabledClass(e.status)}">${esc(e.status)}</span></td><td>${eventList(e.eventTypes)}</td><td>${when(e.createdAt)}</td></tr>`,
-    )
-    .join("\n");
+        html`<tr><td><a href="${href(`/developers/webhooks/${e.id}`, viewer.mode)}">${e.url}</a>${e.description ? html`<p class="muted">${e.description}</p>` : ""}</td><td><span class="status ${enabledClass(e.status)}">${e.status}</span></td><td>${eventList(e.eventTypes)}</td><td>${when(e.createdAt)}</td></tr>`,
+    );
   const checks = eventChecks(o.eventTypes, o.values.events);
   const create =
     viewer.role === "admin"
-      ? `<section class="card form" aria-labelledby="new-endpoint-h"><h2 id="new-endpoint-h">Add an endpoint</h2>
-${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
+      ? html`<section class="card form" aria-labelledby="new-endpoint-h"><h2 id="new-endpoint-h">Add an endpoint</h2>
+${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ""}
 <form method="post" action="${DASHBOARD}/developers/webhooks?mode=${viewer.mode}">
-<input type="hidden" name="csrf" value="${esc(csrf)}">
-<input type="hidden" name="idempotency_key" value="${esc(o.idempotencyKey)}">
-<label for="url">Endpoint URL</label><input id="url" name="url" type="url" required maxlength="2048" placeholder="https://example.com/webhooks/stablepay" value="${esc(o.values.url)}">
+<input type="hidden" name="csrf" value="${csrf}">
+<input type="hidden" name="idempotency_key" value="${o.idempotencyKey}">
+<label for="url">Endpoint URL</label><input id="url" name="url" type="url" required maxlength="2048" placeholder="https://example.com/webhooks/stablepay" value="${o.values.url}">
 <p class="muted">${viewer.mode === "live" ? "Live endpoints: https, on a public address." : "Sandbox endpoints: http or https, any host."}</p>
 <fieldset><legend>Events to send</legend>${checks}</fieldset>
-<label for="description">Description (optional)</label><input id="description" name="description" maxlength="500" value="${esc(o.values.description)}">
+<label for="description">Description (optional)</label><input id="description" name="description" maxlength="500" value="${o.values.description}">
 <button type="submit">Add endpoint</button>
 </form></section>`
       : "";
   return shell(
     "Webhooks",
-    `<h1>Developers</h1>
+    html`<h1>Developers</h1>
 ${developerTabs(viewer.mode, "webhooks")}
 <section class="card"><h2>Webhook endpoints (${viewer.mode})</h2>
-${o.endpoints.length ? `<table><thead><tr><th scope="col">URL</th><th scope="col">Status</th><th scope="col">Events</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table>` : `<p class="muted">No ${viewer.mode} endpoints yet.</p>`}
+${o.endpoints.length ? html`<table><thead><tr><th scope="col">URL</th><th scope="col">Status</th><th scope="col">Events</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table>` : html`<p class="muted">No ${viewer.mode} endpoints yet.</p>`}
 </section>
 ${create}`,
     viewer,
@@ -102,21 +98,20 @@ ${create}`,
 }
 
 /** A delivery with each attempt (outcome, HTTP status, time, the start of the answer) and, for admins, Resend. */
-function deliveryItem(viewer: Viewer, csrf: string, d: DeliveryRowView, back: string, show: "event" | "endpoint"): string {
+function deliveryItem(viewer: Viewer, csrf: string, d: DeliveryRowView, back: string, show: "event" | "endpoint"): Html {
   const attempts = d.attempts.length
-    ? `<ol class="attempts">${d.attempts
+    ? html`<ol class="attempts">${d.attempts
         .map(
           (a) =>
-            `<li><time>${when(a.at)}</time> ${esc(a.outcome.replaceAll("_", " "))}${a.statusCode !== null ? ` · HTTP ${a.statusCode}` : ""}${a.durationMs !== null ? ` · ${a.durationMs} ms` : ""}${a.error ? ` · ${esc(a.error)}` : ""}${a.snippet ? `<pre class="snippet">${esc(a.snippet)}</pre>` : ""}</li>`,
-        )
-        .join("")}</ol>`
-    : `<p class="muted">No attempt yet.</p>`;
+            html`<li><time>${when(a.at)}</time> ${a.outcome.replaceAll("_", " ")}${a.statusCode !== null ? ` · HTTP ${a.statusCode}` : ""}${a.durationMs !== null ? ` · ${a.durationMs} ms` : ""}${a.error ? ` · ${a.error}` : ""}${a.snippet ? html`<pre class="snippet">${a.snippet}</pre>` : ""}</li>`,
+        )}</ol>`
+    : html`<p class="muted">No attempt yet.</p>`;
   const what =
     show === "event"
-      ? `<a href="${esc(href(`/developers/events/${d.eventId}`, viewer.mode))}"><code>${esc(d.eventType ?? d.eventId)}</code></a> <span class="muted">${esc(d.eventId)}</span>`
-      : `<a href="${esc(href(`/developers/webhooks/${d.endpointId}`, viewer.mode))}">${esc(d.url ?? d.endpointId)}</a>`;
-  const resend = viewer.role === "admin" ? ` ${button(viewer, csrf, `/developers/events/${d.eventId}/resend`, "Resend", { fields: { endpoint_id: d.endpointId, back } })}` : "";
-  return `<li class="delivery"><div class="head"><span class="status ${deliveryClass(d.status)}">${esc(d.status)}</span> ${what} <span class="muted">${when(d.createdAt)}${d.nextAttemptAt ? ` · next attempt ${when(d.nextAttemptAt)}` : ""}</span>${resend}</div>${attempts}</li>`;
+      ? html`<a href="${href(`/developers/events/${d.eventId}`, viewer.mode)}"><code>${d.eventType ?? d.eventId}</code></a> <span class="muted">${d.eventId}</span>`
+      : html`<a href="${href(`/developers/webhooks/${d.endpointId}`, viewer.mode)}">${d.url ?? d.endpointId}</a>`;
+  const resend = viewer.role === "admin" ? html` ${button(viewer, csrf, `/developers/events/${d.eventId}/resend`, "Resend", { fields: { endpoint_id: d.endpointId, back } })}` : "";
+  return html`<li class="delivery"><div class="head"><span class="status ${deliveryClass(d.status)}">${d.status}</span> ${what} <span class="muted">${when(d.createdAt)}${d.nextAttemptAt ? ` · next attempt ${when(d.nextAttemptAt)}` : ""}</span>${resend}</div>${attempts}</li>`;
 }
 
 export interface TestSendView {
@@ -142,28 +137,28 @@ export function endpointPage(
     /** The edit form as sent, with why it was refused. */
     edit?: { values: EndpointFormValues; error: string };
   },
-): string {
+): Html {
   const admin = viewer.role === "admin";
   const back = `/developers/webhooks/${e.id}`;
   const secret = o.secret
-    ? `<section class="card created" role="status"><h2>${o.secret.why === "created" ? "Endpoint added: its signing secret" : "New signing secret"}</h2><p>Copy it now: it is shown only this once.${o.secret.why === "rotated" ? " The previous secret keeps signing deliveries (next to this one) for 24 hours." : ""}</p><p><code class="secret">${esc(o.secret.value)}</code></p></section>`
+    ? html`<section class="card created" role="status"><h2>${o.secret.why === "created" ? "Endpoint added: its signing secret" : "New signing secret"}</h2><p>Copy it now: it is shown only this once.${o.secret.why === "rotated" ? " The previous secret keeps signing deliveries (next to this one) for 24 hours." : ""}</p><p><code class="secret">${o.secret.value}</code></p></section>`
     : "";
   const test = o.test
-    ? `<section class="card ${o.test.statusCode !== undefined && o.test.statusCode >= 200 && o.test.statusCode < 300 ? "created" : "warning"}" role="status"><h2>Test event sent</h2><p>${
-        o.test.statusCode !== undefined ? `Your endpoint answered HTTP ${o.test.statusCode} in ${o.test.durationMs} ms.` : `No answer: ${esc(o.test.error ?? "unknown error")}.`
-      } <span class="muted">Event <code>${esc(o.test.eventId)}</code>, type <code>webhook_endpoint.test</code>; not stored or retried.</span></p>${o.test.snippet ? `<pre class="snippet">${esc(o.test.snippet)}</pre>` : ""}</section>`
+    ? html`<section class="card ${o.test.statusCode !== undefined && o.test.statusCode >= 200 && o.test.statusCode < 300 ? "created" : "warning"}" role="status"><h2>Test event sent</h2><p>${
+        o.test.statusCode !== undefined ? `Your endpoint answered HTTP ${o.test.statusCode} in ${o.test.durationMs} ms.` : `No answer: ${o.test.error ?? "unknown error"}.`
+      } <span class="muted">Event <code>${o.test.eventId}</code>, type <code>webhook_endpoint.test</code>; not stored or retried.</span></p>${o.test.snippet ? html`<pre class="snippet">${o.test.snippet}</pre>` : ""}</section>`
     : "";
   const actions = admin
-    ? `<div class="actions">${button(viewer, csrf, `${back}/test`, "Send a test event")} ${button(viewer, csrf, `${back}/rotate`, "Rotate secret")} ${
+    ? html`<div class="actions">${button(viewer, csrf, `${back}/test`, "Send a test event")} ${button(viewer, csrf, `${back}/rotate`, "Rotate secret")} ${
         e.status === "enabled" ? button(viewer, csrf, `${back}/disable`, "Disable", { danger: true }) : button(viewer, csrf, `${back}/enable`, "Enable")
       }</div>
 <details class="manage"${o.edit ? " open" : ""}><summary>Edit endpoint</summary>
-${o.edit ? `<p class="error" role="alert">${esc(o.edit.error)}</p>` : ""}
-<form method="post" action="${DASHBOARD}/developers/webhooks/${esc(e.id)}?mode=${viewer.mode}">
-<input type="hidden" name="csrf" value="${esc(csrf)}">
-<label for="url">Endpoint URL</label><input id="url" name="url" type="url" required maxlength="2048" value="${esc(o.edit?.values.url ?? e.url)}">
+${o.edit ? html`<p class="error" role="alert">${o.edit.error}</p>` : ""}
+<form method="post" action="${DASHBOARD}/developers/webhooks/${e.id}?mode=${viewer.mode}">
+<input type="hidden" name="csrf" value="${csrf}">
+<label for="url">Endpoint URL</label><input id="url" name="url" type="url" required maxlength="2048" value="${o.edit?.values.url ?? e.url}">
 <fieldset><legend>Events to send</legend>${eventChecks(o.eventTypes, o.edit?.values.events ?? e.eventTypes)}</fieldset>
-<label for="description">Description (optional)</label><input id="description" name="description" maxlength="500" value="${esc(o.edit?.values.description ?? e.description ?? "")}">
+<label for="description">Description (optional)</label><input id="description" name="description" maxlength="500" value="${o.edit?.values.description ?? e.description ?? ""}">
 <button type="submit">Save endpoint</button>
 </form></details>
 <details class="manage"><summary>Delete endpoint…</summary>
@@ -173,21 +168,21 @@ ${button(viewer, csrf, `${back}/delete`, "Delete this endpoint", { danger: true 
     : "";
   return shell(
     `Webhook endpoint ${e.id}`,
-    `${developerTabs(viewer.mode, "webhooks")}
-<p><a href="${esc(href("/developers/webhooks", viewer.mode))}">← Webhooks</a></p>
-<h1 class="url">${esc(e.url)} <span class="status ${enabledClass(e.status)}">${esc(e.status)}</span></h1>
-${secret}${test}${o.notice ? `<p class="saved" role="status">${esc(o.notice)}</p>` : ""}
+    html`${developerTabs(viewer.mode, "webhooks")}
+<p><a href="${href("/developers/webhooks", viewer.mode)}">← Webhooks</a></p>
+<h1 class="url">${e.url} <span class="status ${enabledClass(e.status)}">${e.status}</span></h1>
+${secret}${test}${o.notice ? html`<p class="saved" role="status">${o.notice}</p>` : ""}
 <section class="card"><dl>
-<dt>Endpoint</dt><dd><code>${esc(e.id)}</code></dd>
+<dt>Endpoint</dt><dd><code>${e.id}</code></dd>
 <dt>Events</dt><dd>${eventList(e.eventTypes)}</dd>
-${e.description ? `<dt>Description</dt><dd>${esc(e.description)}</dd>` : ""}
-${e.disabledReason ? `<dt>Disabled</dt><dd>${esc(e.disabledReason)}</dd>` : ""}
+${e.description ? html`<dt>Description</dt><dd>${e.description}</dd>` : ""}
+${e.disabledReason ? html`<dt>Disabled</dt><dd>${e.disabledReason}</dd>` : ""}
 <dt>Created</dt><dd>${when(e.createdAt)}</dd>
 <dt>Signatures</dt><dd>Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code></dd>
 </dl>${actions}</section>
 <section class="card" aria-labelledby="deliveries-h"><h2 id="deliveries-h">Deliveries (${o.total})</h2>
-${o.deliveries.length ? `<ul class="deliveries">${o.deliveries.map((d) => deliveryItem(viewer, csrf, d, back, "event")).join("\n")}</ul>` : `<p class="muted">Nothing sent to this endpoint yet.</p>`}
-${o.next ? `<p><a href="${esc(href(back, viewer.mode, { starting_after: o.next }))}">Older deliveries</a></p>` : ""}
+${o.deliveries.length ? html`<ul class="deliveries">${o.deliveries.map((d) => deliveryItem(viewer, csrf, d, back, "event"))}</ul>` : html`<p class="muted">Nothing sent to this endpoint yet.</p>`}
+${o.next ? html`<p><a href="${href(back, viewer.mode, { starting_after: o.next })}">Older deliveries</a></p>` : ""}
 </section>`,
     viewer,
     csrf,
@@ -201,14 +196,13 @@ export interface EventRowView {
   subject: string;
 }
 
-export function eventsPage(viewer: Viewer, csrf: string, o: { rows: EventRowView[]; eventTypes: readonly string[]; type: string | undefined; total: number; next: string | undefined }): string {
-  const options = ["", ...o.eventTypes].map((t) => `<option value="${esc(t)}" ${t === (o.type ?? "") ? "selected" : ""}>${t === "" ? "Any type" : esc(t)}</option>`).join("");
+export function eventsPage(viewer: Viewer, csrf: string, o: { rows: EventRowView[]; eventTypes: readonly string[]; type: string | undefined; total: number; next: string | undefined }): Html {
+  const options = ["", ...o.eventTypes].map((t) => html`<option value="${t}" ${t === (o.type ?? "") ? "selected" : ""}>${t === "" ? "Any type" : t}</option>`);
   const rows = o.rows
-    .map((e) => `<tr><td><a href="${esc(href(`/developers/events/${e.id}`, viewer.mode))}"><code>${esc(e.type)}</code></a></td><td><code>${esc(e.subject)}</code></td><td>${when(e.createdAt)}</td></tr>`)
-    .join("\n");
+    .map((e) => html`<tr><td><a href="${href(`/developers/events/${e.id}`, viewer.mode)}"><code>${e.type}</code></a></td><td><code>${e.subject}</code></td><td>${when(e.createdAt)}</td></tr>`);
   return shell(
     "Events",
-    `<h1>Developers</h1>
+    html`<h1>Developers</h1>
 ${developerTabs(viewer.mode, "events")}
 <form method="get" action="${DASHBOARD}/developers/events" class="filters">
   <input type="hidden" name="mode" value="${viewer.mode}">
@@ -216,26 +210,26 @@ ${developerTabs(viewer.mode, "events")}
   <button type="submit">Filter</button>
 </form>
 <section class="card"><p class="muted">${o.total} event${o.total === 1 ? "" : "s"} in the last 30 days</p>
-${o.rows.length ? `<table><thead><tr><th scope="col">Type</th><th scope="col">About</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table>` : `<p class="muted">No events.</p>`}
-${o.next ? `<p><a href="${esc(href("/developers/events", viewer.mode, { type: o.type, starting_after: o.next }))}">Older events</a></p>` : ""}</section>`,
+${o.rows.length ? html`<table><thead><tr><th scope="col">Type</th><th scope="col">About</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table>` : html`<p class="muted">No events.</p>`}
+${o.next ? html`<p><a href="${href("/developers/events", viewer.mode, { type: o.type, starting_after: o.next })}">Older events</a></p>` : ""}</section>`,
     viewer,
     csrf,
   );
 }
 
-export function eventPage(viewer: Viewer, csrf: string, o: { id: string; type: string; createdAt: Date; json: string; deliveries: DeliveryRowView[]; notice?: string; error?: string }): string {
+export function eventPage(viewer: Viewer, csrf: string, o: { id: string; type: string; createdAt: Date; json: string; deliveries: DeliveryRowView[]; notice?: string; error?: string }): Html {
   const back = `/developers/events/${o.id}`;
   return shell(
     `Event ${o.id}`,
-    `${developerTabs(viewer.mode, "events")}
-<p><a href="${esc(href("/developers/events", viewer.mode))}">← Events</a></p>
-<h1><code>${esc(o.type)}</code></h1>
-${o.notice ? `<p class="saved" role="status">${esc(o.notice)}</p>` : ""}${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
-<section class="card"><dl><dt>Event</dt><dd><code>${esc(o.id)}</code></dd><dt>Created</dt><dd>${when(o.createdAt)}</dd></dl>
-${viewer.role === "admin" ? `<div class="actions">${button(viewer, csrf, `${back}/resend`, "Resend to every endpoint that receives it", { fields: { back } })}</div>` : ""}</section>
-<section class="card" aria-labelledby="json-h"><h2 id="json-h">As delivered</h2><pre class="json">${esc(o.json)}</pre></section>
+    html`${developerTabs(viewer.mode, "events")}
+<p><a href="${href("/developers/events", viewer.mode)}">← Events</a></p>
+<h1><code>${o.type}</code></h1>
+${o.notice ? html`<p class="saved" role="status">${o.notice}</p>` : ""}${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ""}
+<section class="card"><dl><dt>Event</dt><dd><code>${o.id}</code></dd><dt>Created</dt><dd>${when(o.createdAt)}</dd></dl>
+${viewer.role === "admin" ? html`<div class="actions">${button(viewer, csrf, `${back}/resend`, "Resend to every endpoint that receives it", { fields: { back } })}</div>` : ""}</section>
+<section class="card" aria-labelledby="json-h"><h2 id="json-h">As delivered</h2><pre class="json">${o.json}</pre></section>
 <section class="card" aria-labelledby="deliveries-h"><h2 id="deliveries-h">Deliveries</h2>
-${o.deliveries.length ? `<ul class="deliveries">${o.deliveries.map((d) => deliveryItem(viewer, csrf, d, back, "endpoint")).join("\n")}</ul>` : `<p class="muted">Not sent to any webhook endpoint of this account.</p>`}
+${o.deliveries.length ? html`<ul class="deliveries">${o.deliveries.map((d) => deliveryItem(viewer, csrf, d, back, "endpoint"))}</ul>` : html`<p class="muted">Not sent to any webhook endpoint of this account.</p>`}
 </section>`,
     viewer,
     csrf,

@@ -4,6 +4,7 @@
  * the account's merchants). Route groups (index.ts, merchant-routes.ts, developer-routes.ts) take
  * one kit each.
  */
+import type { Html } from "../../lib/html.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AppContext } from "../../context.ts";
@@ -32,8 +33,8 @@ export const SECURITY_HEADERS = {
   "cache-control": "no-store",
 };
 
-export function page(body: string, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(body, { status, headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", ...headers } });
+export function page(body: Html, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(body.text, { status, headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", ...headers } });
 }
 
 export function redirect(location: string, headers: Record<string, string> = {}): Response {

@@ -2,7 +2,7 @@
  * Merchants in the dashboard: the account's list, the onboarding form (the management API's
  * create) and a merchant's page with its settings. Server-rendered in the frame of layout.ts.
  */
-import { esc } from "../../domain/text.ts";
+import { html, type Html } from "../../lib/html.ts";
 import { DASHBOARD, href, shell, usd, when, type Viewer } from "./layout.ts";
 
 export interface MerchantListRow {
@@ -14,20 +14,19 @@ export interface MerchantListRow {
   createdAt: Date;
 }
 
-export function merchantsPage(viewer: Viewer, csrf: string, o: { rows: MerchantListRow[]; total: number; next: string | undefined }): string {
+export function merchantsPage(viewer: Viewer, csrf: string, o: { rows: MerchantListRow[]; total: number; next: string | undefined }): Html {
   const rows = o.rows
     .map(
       (m) =>
-        `<tr><td><a href="${esc(href(`/merchants/${m.id}`, viewer.mode))}">${esc(m.name)}</a></td><td><span class="status ${esc(statusClass(m.status))}">${esc(m.status)}</span></td><td>${esc(scheduleText(m.schedule))}</td><td>${when(m.createdAt)}</td></tr>`,
-    )
-    .join("\n");
+        html`<tr><td><a href="${href(`/merchants/${m.id}`, viewer.mode)}">${m.name}</a></td><td><span class="status ${statusClass(m.status)}">${m.status}</span></td><td>${scheduleText(m.schedule)}</td><td>${when(m.createdAt)}</td></tr>`,
+    );
   return shell(
     "Merchants",
-    `<h1>Merchants</h1>
-${viewer.role === "admin" ? `<p><a class="button" href="${esc(href("/merchants/new", viewer.mode))}">Onboard a merchant</a></p>` : ""}
+    html`<h1>Merchants</h1>
+${viewer.role === "admin" ? html`<p><a class="button" href="${href("/merchants/new", viewer.mode)}">Onboard a merchant</a></p>` : ""}
 <section class="card"><p class="muted">${o.total} ${viewer.mode} merchant${o.total === 1 ? "" : "s"}</p>
-${o.rows.length ? `<table><thead><tr><th scope="col">Business</th><th scope="col">Status</th><th scope="col">Settles</th><th scope="col">Since</th></tr></thead><tbody>${rows}</tbody></table>` : `<p class="muted">No ${viewer.mode} merchants yet.</p>`}
-${o.next ? `<p><a href="${esc(href("/merchants", viewer.mode, { starting_after: o.next }))}">Next page</a></p>` : ""}</section>`,
+${o.rows.length ? html`<table><thead><tr><th scope="col">Business</th><th scope="col">Status</th><th scope="col">Settles</th><th scope="col">Since</th></tr></thead><tbody>${rows}</tbody></table>` : html`<p class="muted">No ${viewer.mode} merchants yet.</p>`}
+${o.next ? html`<p><a href="${href("/merchants", viewer.mode, { starting_after: o.next })}">Next page</a></p>` : ""}</section>`,
     viewer,
     csrf,
   );
@@ -69,43 +68,43 @@ const SCHEDULES: Array<[string, string]> = [
   ["custom", "Custom: a cron expression in a time zone"],
 ];
 
-function input(name: keyof MerchantFormValues, label: string, v: MerchantFormValues, extra = ""): string {
-  return `<label for="${name}">${label}</label><input id="${name}" name="${name}" value="${esc(v[name])}" ${extra}>`;
+function input(name: keyof MerchantFormValues, label: string, v: MerchantFormValues, extra: Html = html``): Html {
+  return html`<label for="${name}">${label}</label><input id="${name}" name="${name}" value="${v[name]}" ${extra}>`;
 }
 
-function scheduleFields(v: MerchantFormValues): string {
-  return `<label for="schedule">Settlement schedule</label><select id="schedule" name="schedule">${SCHEDULES.map(([k, text]) => `<option value="${k}" ${k === v.schedule ? "selected" : ""}>${text}</option>`).join("")}</select>
-${input("cron", "Cron expression (custom schedule only)", v, 'placeholder="0 9 * * 1-5" maxlength="100"')}
-${input("time_zone", "Time zone (custom schedule only)", v, 'placeholder="America/New_York" maxlength="64"')}`;
+function scheduleFields(v: MerchantFormValues): Html {
+  return html`<label for="schedule">Settlement schedule</label><select id="schedule" name="schedule">${SCHEDULES.map(([k, text]) => html`<option value="${k}" ${k === v.schedule ? "selected" : ""}>${text}</option>`)}</select>
+${input("cron", "Cron expression (custom schedule only)", v, html`placeholder="0 9 * * 1-5" maxlength="100"`)}
+${input("time_zone", "Time zone (custom schedule only)", v, html`placeholder="America/New_York" maxlength="64"`)}`;
 }
 
-function bankFields(viewer: Viewer, v: MerchantFormValues, required: boolean, legend = "Bank account"): string {
+function bankFields(viewer: Viewer, v: MerchantFormValues, required: boolean, legend = "Bank account"): Html {
   const req = required ? "required" : "";
   return viewer.mode === "test"
-    ? `<fieldset><legend>${legend}</legend><p class="muted">Sandbox: the numbers are tokenized; only the last 4 digits are kept.</p>
-${input("routing_number", "Routing number", v, `inputmode="numeric" autocomplete="off" maxlength="9" ${req}`)}
-${input("account_number", "Account number", v, `inputmode="numeric" autocomplete="off" maxlength="17" ${req}`)}
-${input("bank_name", "Bank name", v, 'maxlength="100"')}
+    ? html`<fieldset><legend>${legend}</legend><p class="muted">Sandbox: the numbers are tokenized; only the last 4 digits are kept.</p>
+${input("routing_number", "Routing number", v, html`inputmode="numeric" autocomplete="off" maxlength="9" ${req}`)}
+${input("account_number", "Account number", v, html`inputmode="numeric" autocomplete="off" maxlength="17" ${req}`)}
+${input("bank_name", "Bank name", v, html`maxlength="100"`)}
 </fieldset>`
-    : `<fieldset><legend>${legend}</legend>${input("bank_token", "Payout provider token of the linked bank account", v, `maxlength="200" autocomplete="off" ${req}`)}</fieldset>`;
+    : html`<fieldset><legend>${legend}</legend>${input("bank_token", "Payout provider token of the linked bank account", v, html`maxlength="200" autocomplete="off" ${req}`)}</fieldset>`;
 }
 
-export function newMerchantPage(viewer: Viewer, csrf: string, o: { values: MerchantFormValues; idempotencyKey: string; error?: string }): string {
+export function newMerchantPage(viewer: Viewer, csrf: string, o: { values: MerchantFormValues; idempotencyKey: string; error?: string }): Html {
   const v = o.values;
   return shell(
     "Onboard a merchant",
-    `<p><a href="${esc(href("/merchants", viewer.mode))}">← Merchants</a></p>
+    html`<p><a href="${href("/merchants", viewer.mode)}">← Merchants</a></p>
 <section class="card form">
 <h1>Onboard a ${viewer.mode === "test" ? "sandbox" : "live"} merchant</h1>
-${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
+${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ""}
 <p class="muted">${viewer.mode === "test" ? "Sandbox merchants are approved at once and get their payment address in a few seconds." : "Live merchants stay pending until the operator has reviewed them (KYC)."}</p>
 <form method="post" action="${DASHBOARD}/merchants?mode=${viewer.mode}">
-<input type="hidden" name="csrf" value="${esc(csrf)}">
-<input type="hidden" name="idempotency_key" value="${esc(o.idempotencyKey)}">
-${input("business_name", "Business name", v, 'required maxlength="200"')}
-${input("email", "Email", v, 'type="email" required maxlength="254"')}
-${input("owner_address", "Owner wallet address (controls the account contract)", v, 'required placeholder="0x…" maxlength="42" autocomplete="off"')}
-${input("payout_address", "Payout address (where settlements withdraw USDC before the bank transfer)", v, 'required placeholder="0x…" maxlength="42" autocomplete="off"')}
+<input type="hidden" name="csrf" value="${csrf}">
+<input type="hidden" name="idempotency_key" value="${o.idempotencyKey}">
+${input("business_name", "Business name", v, html`required maxlength="200"`)}
+${input("email", "Email", v, html`type="email" required maxlength="254"`)}
+${input("owner_address", "Owner wallet address (controls the account contract)", v, html`required placeholder="0x…" maxlength="42" autocomplete="off"`)}
+${input("payout_address", "Payout address (where settlements withdraw USDC before the bank transfer)", v, html`required placeholder="0x…" maxlength="42" autocomplete="off"`)}
 ${scheduleFields(v)}
 ${bankFields(viewer, v, true)}
 <button type="submit">Onboard merchant</button>
@@ -132,18 +131,17 @@ export interface MerchantDetailView {
   pendingUnits: bigint;
 }
 
-export function merchantPage(viewer: Viewer, csrf: string, m: MerchantDetailView, o: { values: MerchantFormValues; error?: string; saved?: boolean }): string {
+export function merchantPage(viewer: Viewer, csrf: string, m: MerchantDetailView, o: { values: MerchantFormValues; error?: string; saved?: boolean }): Html {
   const meta = Object.entries(m.metadata)
-    .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`)
-    .join("");
+    .map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`);
   const settings =
     viewer.role === "admin"
-      ? `<section class="card form" aria-labelledby="settings-h"><h2 id="settings-h">Settings</h2>
-${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}${o.saved ? `<p class="saved" role="status">Saved.</p>` : ""}
-<form method="post" action="${DASHBOARD}/merchants/${esc(m.id)}?mode=${viewer.mode}">
-<input type="hidden" name="csrf" value="${esc(csrf)}">
-${input("business_name", "Business name", o.values, 'required maxlength="200"')}
-${input("email", "Email", o.values, 'type="email" required maxlength="254"')}
+      ? html`<section class="card form" aria-labelledby="settings-h"><h2 id="settings-h">Settings</h2>
+${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ""}${o.saved ? html`<p class="saved" role="status">Saved.</p>` : ""}
+<form method="post" action="${DASHBOARD}/merchants/${m.id}?mode=${viewer.mode}">
+<input type="hidden" name="csrf" value="${csrf}">
+${input("business_name", "Business name", o.values, html`required maxlength="200"`)}
+${input("email", "Email", o.values, html`type="email" required maxlength="254"`)}
 ${scheduleFields(o.values)}
 ${bankFields(viewer, o.values, false, "Replace the bank account (leave empty to keep it)")}
 <button type="submit">Save settings</button>
@@ -152,25 +150,25 @@ ${bankFields(viewer, o.values, false, "Replace the bank account (leave empty to 
       : "";
   return shell(
     m.name,
-    `<p><a href="${esc(href("/merchants", viewer.mode))}">← Merchants</a></p>
-<h1>${esc(m.name)} <span class="status ${esc(statusClass(m.status))}">${esc(m.status)}</span></h1>
+    html`<p><a href="${href("/merchants", viewer.mode)}">← Merchants</a></p>
+<h1>${m.name} <span class="status ${statusClass(m.status)}">${m.status}</span></h1>
 <div class="grid">
-<article class="card balance"><h3>Available</h3><p class="big">${usd(m.availableUnits)}</p><p><a href="${esc(href("/settlements", viewer.mode, { merchant: m.id }))}">Settlements</a></p></article>
-<article class="card balance"><h3>Pending settlement</h3><p class="big">${usd(m.pendingUnits)}</p><p><a href="${esc(href("/payments", viewer.mode, { merchant: m.id }))}">Payments</a></p></article>
+<article class="card balance"><h3>Available</h3><p class="big">${usd(m.availableUnits)}</p><p><a href="${href("/settlements", viewer.mode, { merchant: m.id })}">Settlements</a></p></article>
+<article class="card balance"><h3>Pending settlement</h3><p class="big">${usd(m.pendingUnits)}</p><p><a href="${href("/payments", viewer.mode, { merchant: m.id })}">Payments</a></p></article>
 </div>
 <section class="card"><dl>
-<dt>Merchant</dt><dd><code>${esc(m.id)}</code></dd>
-<dt>Email</dt><dd>${esc(m.email)}</dd>
-<dt>Verification</dt><dd>${esc(m.kycStatus)}</dd>
-<dt>Payment address</dt><dd>${m.paymentAddress ? `<code>${esc(m.paymentAddress)}</code>` : `<span class="muted">being deployed</span>`}</dd>
-<dt>Bank account</dt><dd>${esc(m.bank)}</dd>
-<dt>Settles</dt><dd>${esc(scheduleText(m.schedule))}</dd>
-<dt>Fee</dt><dd>${esc(m.feeRate)}</dd>
+<dt>Merchant</dt><dd><code>${m.id}</code></dd>
+<dt>Email</dt><dd>${m.email}</dd>
+<dt>Verification</dt><dd>${m.kycStatus}</dd>
+<dt>Payment address</dt><dd>${m.paymentAddress ? html`<code>${m.paymentAddress}</code>` : html`<span class="muted">being deployed</span>`}</dd>
+<dt>Bank account</dt><dd>${m.bank}</dd>
+<dt>Settles</dt><dd>${scheduleText(m.schedule)}</dd>
+<dt>Fee</dt><dd>${m.feeRate}</dd>
 <dt>Since</dt><dd>${when(m.createdAt)}</dd>
 ${meta}
 </dl>${
       viewer.role === "admin"
-        ? `<div class="actions"><form method="post" action="${DASHBOARD}/developers/keys?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${esc(csrf)}"><input type="hidden" name="merchant" value="${esc(m.id)}"><button type="submit">Create an API key for this merchant</button></form></div>`
+        ? html`<div class="actions"><form method="post" action="${DASHBOARD}/developers/keys?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="merchant" value="${m.id}"><button type="submit">Create an API key for this merchant</button></form></div>`
         : ""
     }</section>
 ${settings}`,

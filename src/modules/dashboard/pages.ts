@@ -2,21 +2,21 @@
  * The HTML of the dashboard's pages (home, payments, transactions, settlements, API keys, team),
  * server-rendered in the frame of layout.ts. Forms that change state carry the session's CSRF token.
  */
+import { html, type Html } from "../../lib/html.ts";
 import type { Mode } from "../../domain/mode.ts";
-import { esc } from "../../domain/text.ts";
 import { INTENT_STATUSES } from "../../domain/intent-status.ts";
 import { DASHBOARD, deliveryList, developerTabs, href, merchantPicker, objectHead, shell, usd, when, type DeliveryLine, type Viewer } from "./layout.ts";
 
-export function signInPage(o: { csrf: string; email?: string; error?: string }): string {
+export function signInPage(o: { csrf: string; email?: string; error?: string }): Html {
   return shell(
     "Sign in",
-    `<section class="card narrow">
+    html`<section class="card narrow">
   <h1>Sign in to your dashboard</h1>
-  ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
+  ${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ""}
   <form method="post" action="${DASHBOARD}/sign-in">
-    <input type="hidden" name="csrf" value="${esc(o.csrf)}">
+    <input type="hidden" name="csrf" value="${o.csrf}">
     <label for="email">Email</label>
-    <input id="email" name="email" type="email" autocomplete="username" required value="${esc(o.email ?? "")}">
+    <input id="email" name="email" type="email" autocomplete="username" required value="${o.email ?? ""}">
     <label for="password">Password</label>
     <input id="password" name="password" type="password" autocomplete="current-password" required>
     <button type="submit">Sign in</button>
@@ -25,14 +25,14 @@ export function signInPage(o: { csrf: string; email?: string; error?: string }):
   );
 }
 
-export function setPasswordPage(o: { token: string; error?: string }): string {
+export function setPasswordPage(o: { token: string; error?: string }): Html {
   return shell(
     "Set your password",
-    `<section class="card narrow">
+    html`<section class="card narrow">
   <h1>Set your password</h1>
-  ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
+  ${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ""}
   <form method="post" action="${DASHBOARD}/set-password">
-    <input type="hidden" name="token" value="${esc(o.token)}">
+    <input type="hidden" name="token" value="${o.token}">
     <label for="password">New password (at least 12 characters)</label>
     <input id="password" name="password" type="password" autocomplete="new-password" minlength="12" required>
     <label for="confirm">Repeat it</label>
@@ -59,25 +59,24 @@ export interface PaymentRowView {
   createdAt: Date;
 }
 
-export function homePage(viewer: Viewer, csrf: string, o: { balances: MerchantBalanceView[]; merchantCount: number; volume: Array<{ day: string; units: bigint }>; recent: PaymentRowView[] }): string {
+export function homePage(viewer: Viewer, csrf: string, o: { balances: MerchantBalanceView[]; merchantCount: number; volume: Array<{ day: string; units: bigint }>; recent: PaymentRowView[] }): Html {
   const balances = o.balances.length
     ? o.balances
         .map(
-          (b) => `<article class="card balance">
-    <h3>${esc(b.name)}</h3>
+          (b) => html`<article class="card balance">
+    <h3>${b.name}</h3>
     <p class="big" data-testid="available">${usd(b.availableUnits)}</p>
     <p class="muted">available${b.source === "ledger" ? " (from the ledger: the chain did not answer)" : ""}</p>
     <p>${usd(b.pendingUnits)} <span class="muted">pending settlement</span></p>
   </article>`,
         )
-        .join("\n")
-    : `<p class="muted">No merchants in ${viewer.mode} mode yet.</p>`;
+    : html`<p class="muted">No merchants in ${viewer.mode} mode yet.</p>`;
   return shell(
     "Home",
-    `<h1>Home</h1>
+    html`<h1>Home</h1>
 <section aria-labelledby="balances-h"><h2 id="balances-h">Balances</h2><div class="grid">${balances}</div>${
       o.merchantCount > o.balances.length
-        ? `<p class="muted">The ${o.balances.length} merchants paid most recently, of ${o.merchantCount}: <a href="${esc(href("/merchants", viewer.mode))}">all merchants</a>.</p>`
+        ? html`<p class="muted">The ${o.balances.length} merchants paid most recently, of ${o.merchantCount}: <a href="${href("/merchants", viewer.mode)}">all merchants</a>.</p>`
         : ""
     }</section>
 <section aria-labelledby="volume-h" class="card"><h2 id="volume-h">Payment volume, last 30 days</h2>${volumeChart(o.volume)}</section>
@@ -88,7 +87,7 @@ export function homePage(viewer: Viewer, csrf: string, o: { balances: MerchantBa
 }
 
 /** A bar chart as inline SVG (no script, no library): one bar per day, the total in the title. */
-export function volumeChart(days: Array<{ day: string; units: bigint }>): string {
+export function volumeChart(days: Array<{ day: string; units: bigint }>): Html {
   const max = days.reduce((m, d) => (d.units > m ? d.units : m), 0n);
   const total = days.reduce((s, d) => s + d.units, 0n);
   const w = 600;
@@ -97,25 +96,23 @@ export function volumeChart(days: Array<{ day: string; units: bigint }>): string
   const bars = days
     .map((d, i) => {
       const bh = max === 0n ? 0 : Math.max(d.units > 0n ? 2 : 0, Math.round((Number(d.units) / Number(max)) * (h - 20)));
-      return `<rect x="${(i * bw + 1).toFixed(1)}" y="${h - bh}" width="${(bw - 2).toFixed(1)}" height="${bh}"><title>${esc(d.day)}: ${usd(d.units)}</title></rect>`;
-    })
-    .join("");
-  return `<p class="big">${usd(total)}</p>
-<svg class="chart" viewBox="0 0 ${w} ${h}" role="img" aria-label="Daily payment volume over the last 30 days, ${usd(total)} in all">${bars}</svg>
-<p class="muted axis"><span>${esc(days[0]?.day ?? "")}</span><span>${esc(days.at(-1)?.day ?? "")}</span></p>`;
+      return html`<rect x="${(i * bw + 1).toFixed(1)}" y="${h - bh}" width="${(bw - 2).toFixed(1)}" height="${bh}"><title>${d.day}: ${usd(d.units)}</title></rect>`;
+    });
+  return html`<p class="big">${usd(total)}</p>
+<svg class="chart" viewBox="0 0 ${w} ${h}" preserveAspectRatio="none" role="img" aria-label="Daily payment volume over the last 30 days, ${usd(total)} in all">${bars}</svg>
+<p class="muted axis"><span>${days[0]?.day ?? ""}</span><span>${days.at(-1)?.day ?? ""}</span></p>`;
 }
 
-function paymentsTable(mode: Mode, rows: PaymentRowView[]): string {
-  if (rows.length === 0) return `<p class="muted">No payments yet.</p>`;
-  return `<table>
+function paymentsTable(mode: Mode, rows: PaymentRowView[]): Html {
+  if (rows.length === 0) return html`<p class="muted">No payments yet.</p>`;
+  return html`<table>
 <thead><tr><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Merchant</th><th scope="col">Created</th></tr></thead>
 <tbody>
 ${rows
   .map(
     (r) =>
-      `<tr><td><a href="${esc(href(`/payments/${r.id}`, mode))}">${usd(r.amountUnits)}</a></td><td><span class="status ${esc(r.status)}">${esc(r.status.replace("_", " "))}</span></td><td>${esc(r.merchantName)}</td><td>${when(r.createdAt)}</td></tr>`,
-  )
-  .join("\n")}
+      html`<tr><td><a href="${href(`/payments/${r.id}`, mode)}">${usd(r.amountUnits)}</a></td><td><span class="status ${r.status}">${r.status.replace("_", " ")}</span></td><td>${r.merchantName}</td><td>${when(r.createdAt)}</td></tr>`,
+  )}
 </tbody>
 </table>`;
 }
@@ -124,24 +121,23 @@ export function paymentsPage(
   viewer: Viewer,
   csrf: string,
   o: { merchants: Array<{ id: string; name: string }>; merchantId: string | undefined; status: string | undefined; from: string | undefined; to: string | undefined; rows: PaymentRowView[]; total: number; next: string | undefined },
-): string {
-  const options = o.merchants.map((m) => `<option value="${esc(m.id)}" ${m.id === o.merchantId ? "selected" : ""}>${esc(m.name)}</option>`).join("");
+): Html {
+  const options = o.merchants.map((m) => html`<option value="${m.id}" ${m.id === o.merchantId ? "selected" : ""}>${m.name}</option>`);
   const statuses = ["", ...INTENT_STATUSES]
-    .map((s) => `<option value="${s}" ${s === (o.status ?? "") ? "selected" : ""}>${s === "" ? "Any status" : s.replace("_", " ")}</option>`)
-    .join("");
+    .map((s) => html`<option value="${s}" ${s === (o.status ?? "") ? "selected" : ""}>${s === "" ? "Any status" : s.replace("_", " ")}</option>`);
   return shell(
     "Payments",
-    `<h1>Payments</h1>
+    html`<h1>Payments</h1>
 <form method="get" action="${DASHBOARD}/payments" class="filters">
   <input type="hidden" name="mode" value="${viewer.mode}">
   <label for="merchant">Merchant</label><select id="merchant" name="merchant">${options}</select>
   <label for="status">Status</label><select id="status" name="status">${statuses}</select>
-  <label for="from">Created from</label><input id="from" name="from" type="date" value="${esc(o.from ?? "")}">
-  <label for="to">to</label><input id="to" name="to" type="date" value="${esc(o.to ?? "")}">
+  <label for="from">Created from</label><input id="from" name="from" type="date" value="${o.from ?? ""}">
+  <label for="to">to</label><input id="to" name="to" type="date" value="${o.to ?? ""}">
   <button type="submit">Filter</button>
 </form>
 <section class="card"><p class="muted">${o.total} payment${o.total === 1 ? "" : "s"}</p>${paymentsTable(viewer.mode, o.rows)}
-${o.next ? `<p><a href="${esc(href("/payments", viewer.mode, { merchant: o.merchantId, status: o.status, from: o.from, to: o.to, starting_after: o.next }))}">Next page</a></p>` : ""}</section>`,
+${o.next ? html`<p><a href="${href("/payments", viewer.mode, { merchant: o.merchantId, status: o.status, from: o.from, to: o.to, starting_after: o.next })}">Next page</a></p>` : ""}</section>`,
     viewer,
     csrf,
   );
@@ -165,29 +161,28 @@ export interface PaymentDetailView {
   events: Array<{ id: string; type: string; at: Date; deliveries: DeliveryLine[] }>;
 }
 
-export function paymentPage(viewer: Viewer, csrf: string, p: PaymentDetailView): string {
+export function paymentPage(viewer: Viewer, csrf: string, p: PaymentDetailView): Html {
   const cancel =
     viewer.role === "admin" && p.status === "awaiting_payment"
-      ? `<form method="post" action="${DASHBOARD}/payments/${esc(p.id)}/cancel?mode=${viewer.mode}"><input type="hidden" name="csrf" value="${esc(csrf)}"><button type="submit" class="danger">Cancel this payment</button></form>`
+      ? html`<form method="post" action="${DASHBOARD}/payments/${p.id}/cancel?mode=${viewer.mode}"><input type="hidden" name="csrf" value="${csrf}"><button type="submit" class="danger">Cancel this payment</button></form>`
       : "";
   const meta = Object.entries(p.metadata)
-    .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`)
-    .join("");
+    .map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`);
   return shell(
     `Payment ${p.id}`,
-    `${objectHead(viewer.mode, "/payments", "Payments", p.amountUnits, p.status)}
+    html`${objectHead(viewer.mode, "/payments", "Payments", p.amountUnits, p.status)}
 <section class="card"><dl>
-<dt>Payment</dt><dd><code>${esc(p.id)}</code></dd>
-<dt>Merchant</dt><dd>${esc(p.merchantName)}</dd>
-<dt>Paid to</dt><dd><code>${esc(p.paymentAddress)}</code></dd>
-${p.txHash ? `<dt>Transaction</dt><dd>${p.txUrl ? `<a href="${esc(p.txUrl)}" rel="noreferrer noopener" target="_blank"><code>${esc(p.txHash)}</code></a>` : `<code>${esc(p.txHash)}</code>`}</dd>` : ""}
-<dt>Payment page</dt><dd><a href="${esc(p.payPageUrl)}" rel="noreferrer noopener" target="_blank">${esc(p.payPageUrl)}</a></dd>
-${p.feeUnits !== null ? `<dt>Fee</dt><dd>${usd(p.feeUnits)}</dd><dt>Net</dt><dd>${usd(p.netUnits ?? 0n)}</dd>` : ""}
+<dt>Payment</dt><dd><code>${p.id}</code></dd>
+<dt>Merchant</dt><dd>${p.merchantName}</dd>
+<dt>Paid to</dt><dd><code>${p.paymentAddress}</code></dd>
+${p.txHash ? html`<dt>Transaction</dt><dd>${p.txUrl ? html`<a href="${p.txUrl}" rel="noreferrer noopener" target="_blank"><code>${p.txHash}</code></a>` : html`<code>${p.txHash}</code>`}</dd>` : ""}
+<dt>Payment page</dt><dd><a href="${p.payPageUrl}" rel="noreferrer noopener" target="_blank">${p.payPageUrl}</a></dd>
+${p.feeUnits !== null ? html`<dt>Fee</dt><dd>${usd(p.feeUnits)}</dd><dt>Net</dt><dd>${usd(p.netUnits ?? 0n)}</dd>` : ""}
 ${meta}
 </dl>${cancel}</section>
-<section class="card" aria-labelledby="timeline-h"><h2 id="timeline-h">Timeline</h2><ol class="timeline">${p.timeline.map((t) => `<li><time>${when(t.at)}</time> ${esc(t.what)}</li>`).join("")}</ol></section>
+<section class="card" aria-labelledby="timeline-h"><h2 id="timeline-h">Timeline</h2><ol class="timeline">${p.timeline.map((t) => html`<li><time>${when(t.at)}</time> ${t.what}</li>`)}</ol></section>
 <section class="card" aria-labelledby="events-h"><h2 id="events-h">Events</h2>${
-      p.events.length ? `<ul class="events">${p.events.map((e) => `<li><a href="${esc(href(`/developers/events/${e.id}`, viewer.mode))}"><code>${esc(e.type)}</code></a> <span class="muted">${esc(e.id)} · ${when(e.at)}</span>${deliveryList(e.deliveries)}</li>`).join("")}</ul>` : `<p class="muted">No events yet.</p>`
+      p.events.length ? html`<ul class="events">${p.events.map((e) => html`<li><a href="${href(`/developers/events/${e.id}`, viewer.mode)}"><code>${e.type}</code></a> <span class="muted">${e.id} · ${when(e.at)}</span>${deliveryList(e.deliveries)}</li>`)}</ul>` : html`<p class="muted">No events yet.</p>`
     }</section>
 ${sandboxActions(viewer, csrf, p)}`,
     viewer,
@@ -212,20 +207,19 @@ export function transactionsPage(
   viewer: Viewer,
   csrf: string,
   o: { merchants: Array<{ id: string; name: string }>; merchantId: string | undefined; rows: TransactionRowView[]; total: number; next: string | undefined },
-): string {
+): Html {
   const rows = o.rows
     .map(
-      (r) => `<tr${r.flag ? ` class="flagged"` : ""}><td>${usd(r.amountUnits)}</td><td>${usd(r.netUnits)}</td><td><span class="status ${esc(r.status)}">${esc(r.status)}</span> <span class="muted">${esc(r.settlementStatus.replace("_", " "))}</span></td>
-<td>${r.intentId ? `<a href="${esc(href(`/payments/${r.intentId}`, viewer.mode))}">${esc(r.intentId)}</a>` : "—"}${r.flag ? `<p class="flag"><strong>${r.flag.kind === "late" ? "Late payment" : "No matching payment"}</strong>: ${esc(r.flag.text)}</p>` : ""}</td><td>${when(r.confirmedAt)}<br><code>${esc(r.txHash.slice(0, 18))}…</code></td></tr>`,
-    )
-    .join("\n");
+      (r) => html`<tr${r.flag ? html` class="flagged"` : ""}><td>${usd(r.amountUnits)}</td><td>${usd(r.netUnits)}</td><td><span class="status ${r.status}">${r.status}</span> <span class="muted">${r.settlementStatus.replace("_", " ")}</span></td>
+<td>${r.intentId ? html`<a href="${href(`/payments/${r.intentId}`, viewer.mode)}">${r.intentId}</a>` : "—"}${r.flag ? html`<p class="flag"><strong>${r.flag.kind === "late" ? "Late payment" : "No matching payment"}</strong>: ${r.flag.text}</p>` : ""}</td><td>${when(r.confirmedAt)}<br><code>${r.txHash.slice(0, 18)}…</code></td></tr>`,
+    );
   return shell(
     "Transactions",
-    `<h1>Transactions</h1>
+    html`<h1>Transactions</h1>
 ${merchantPicker("/transactions", viewer.mode, o.merchants, o.merchantId)}
 <section class="card"><p class="muted">${o.total} transaction${o.total === 1 ? "" : "s"}: every transfer received, matched to a payment or not.</p>
-${o.rows.length ? `<table><thead><tr><th scope="col">Received</th><th scope="col">Net</th><th scope="col">Status</th><th scope="col">Payment</th><th scope="col">Confirmed</th></tr></thead><tbody>${rows}</tbody></table>` : `<p class="muted">No transactions yet.</p>`}
-${o.next ? `<p><a href="${esc(href("/transactions", viewer.mode, { merchant: o.merchantId, starting_after: o.next }))}">Next page</a></p>` : ""}</section>`,
+${o.rows.length ? html`<table><thead><tr><th scope="col">Received</th><th scope="col">Net</th><th scope="col">Status</th><th scope="col">Payment</th><th scope="col">Confirmed</th></tr></thead><tbody>${rows}</tbody></table>` : html`<p class="muted">No transactions yet.</p>`}
+${o.next ? html`<p><a href="${href("/transactions", viewer.mode, { merchant: o.merchantId, starting_after: o.next })}">Next page</a></p>` : ""}</section>`,
     viewer,
     csrf,
   );
@@ -248,69 +242,68 @@ export function settlementsPage(
   viewer: Viewer,
   csrf: string,
   o: { merchants: Array<{ id: string; name: string }>; merchantId: string | undefined; availableUnits: bigint | undefined; rows: SettlementView[] },
-): string {
+): Html {
   const cashOut =
     viewer.role === "admin" && o.merchantId && (o.availableUnits ?? 0n) > 0n
-      ? `<p><a class="button" href="${esc(href("/settlements/cash-out", viewer.mode, { merchant: o.merchantId }))}">Cash out now</a></p>`
+      ? html`<p><a class="button" href="${href("/settlements/cash-out", viewer.mode, { merchant: o.merchantId })}">Cash out now</a></p>`
       : "";
   const rows = o.rows
     .map(
       (r) =>
-        `<tr><td><a href="${esc(href(`/settlements/${r.id}`, viewer.mode))}">${usd(r.amountUnits)}</a></td><td><span class="status ${esc(r.status)}">${esc(r.status.replace("_", " "))}</span></td><td>${r.transactionCount}</td><td>${when(r.initiatedAt)}</td><td>${esc(r.expectedArrival ?? "—")}</td></tr>`,
-    )
-    .join("\n");
+        html`<tr><td><a href="${href(`/settlements/${r.id}`, viewer.mode)}">${usd(r.amountUnits)}</a></td><td><span class="status ${r.status}">${r.status.replace("_", " ")}</span></td><td>${r.transactionCount}</td><td>${when(r.initiatedAt)}</td><td>${r.expectedArrival ?? "—"}</td></tr>`,
+    );
   return shell(
     "Settlements",
-    `<h1>Settlements</h1>
+    html`<h1>Settlements</h1>
 ${merchantPicker("/settlements", viewer.mode, o.merchants, o.merchantId)}
 <section class="card"><p class="big">${o.availableUnits === undefined ? "—" : usd(o.availableUnits)}</p><p class="muted">available to settle</p>${cashOut}${
       viewer.mode === "test" && viewer.role === "admin" && o.merchantId
-        ? `<form method="post" action="${DASHBOARD}/settlements/test-advance?mode=test" class="inline"><input type="hidden" name="csrf" value="${esc(csrf)}"><input type="hidden" name="merchant" value="${esc(o.merchantId)}"><button type="submit">Sandbox: settle and advance the clock until paid</button></form>`
+        ? html`<form method="post" action="${DASHBOARD}/settlements/test-advance?mode=test" class="inline"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="merchant" value="${o.merchantId}"><button type="submit">Sandbox: settle and advance the clock until paid</button></form>`
         : ""
     }</section>
-<section class="card">${o.rows.length ? `<table><thead><tr><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Payments</th><th scope="col">Initiated</th><th scope="col">Expected arrival</th></tr></thead><tbody>${rows}</tbody></table>` : `<p class="muted">No settlements yet.</p>`}</section>`,
+<section class="card">${o.rows.length ? html`<table><thead><tr><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Payments</th><th scope="col">Initiated</th><th scope="col">Expected arrival</th></tr></thead><tbody>${rows}</tbody></table>` : html`<p class="muted">No settlements yet.</p>`}</section>`,
     viewer,
     csrf,
   );
 }
 
-export function cashOutPage(viewer: Viewer, csrf: string, o: { merchantId: string; merchantName: string; availableUnits: bigint; bank: string; error?: string }): string {
+export function cashOutPage(viewer: Viewer, csrf: string, o: { merchantId: string; merchantName: string; availableUnits: bigint; bank: string; error?: string }): Html {
   return shell(
     "Cash out",
-    `<section class="card narrow">
+    html`<section class="card narrow">
   <h1>Cash out now</h1>
-  ${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
-  <p>Settle the whole available balance of <strong>${esc(o.merchantName)}</strong> now, whatever its schedule.</p>
-  <dl><dt>Amount</dt><dd class="big">${usd(o.availableUnits)}</dd><dt>To</dt><dd>${esc(o.bank)}</dd><dt>Method</dt><dd>ACH, 1 to 3 business days</dd></dl>
+  ${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ""}
+  <p>Settle the whole available balance of <strong>${o.merchantName}</strong> now, whatever its schedule.</p>
+  <dl><dt>Amount</dt><dd class="big">${usd(o.availableUnits)}</dd><dt>To</dt><dd>${o.bank}</dd><dt>Method</dt><dd>ACH, 1 to 3 business days</dd></dl>
   <form method="post" action="${DASHBOARD}/settlements/cash-out?mode=${viewer.mode}">
-    <input type="hidden" name="csrf" value="${esc(csrf)}">
-    <input type="hidden" name="merchant" value="${esc(o.merchantId)}">
+    <input type="hidden" name="csrf" value="${csrf}">
+    <input type="hidden" name="merchant" value="${o.merchantId}">
     <input type="hidden" name="amount_units" value="${o.availableUnits.toString()}">
     <button type="submit">Confirm cash-out of ${usd(o.availableUnits)}</button>
   </form>
-  <p><a href="${esc(href("/settlements", viewer.mode, { merchant: o.merchantId }))}">Cancel</a></p>
+  <p><a href="${href("/settlements", viewer.mode, { merchant: o.merchantId })}">Cancel</a></p>
 </section>`,
     viewer,
     csrf,
   );
 }
 
-export function settlementPage(viewer: Viewer, csrf: string, s: SettlementView, txns: TransactionRowView[]): string {
+export function settlementPage(viewer: Viewer, csrf: string, s: SettlementView, txns: TransactionRowView[]): Html {
   return shell(
     `Settlement ${s.id}`,
-    `${objectHead(viewer.mode, "/settlements", "Settlements", s.amountUnits, s.status)}
+    html`${objectHead(viewer.mode, "/settlements", "Settlements", s.amountUnits, s.status)}
 <section class="card"><dl>
-<dt>Settlement</dt><dd><code>${esc(s.id)}</code></dd>
-<dt>To</dt><dd>${esc(s.bank)} (ACH)</dd>
+<dt>Settlement</dt><dd><code>${s.id}</code></dd>
+<dt>To</dt><dd>${s.bank} (ACH)</dd>
 <dt>Initiated</dt><dd>${when(s.initiatedAt)}</dd>
-<dt>Expected arrival</dt><dd>${esc(s.expectedArrival ?? "—")}</dd>
-${s.completedAt ? `<dt>Completed</dt><dd>${when(s.completedAt)}</dd>` : ""}
-${s.withdrawalTx ? `<dt>On-chain withdrawal</dt><dd><code>${esc(s.withdrawalTx)}</code></dd>` : ""}
-${s.failure ? `<dt>Failed</dt><dd>${esc(s.failure)}</dd>` : ""}
+<dt>Expected arrival</dt><dd>${s.expectedArrival ?? "—"}</dd>
+${s.completedAt ? html`<dt>Completed</dt><dd>${when(s.completedAt)}</dd>` : ""}
+${s.withdrawalTx ? html`<dt>On-chain withdrawal</dt><dd><code>${s.withdrawalTx}</code></dd>` : ""}
+${s.failure ? html`<dt>Failed</dt><dd>${s.failure}</dd>` : ""}
 </dl></section>
 <section class="card" aria-labelledby="txns-h"><h2 id="txns-h">Its ${s.transactionCount} payment${s.transactionCount === 1 ? "" : "s"}</h2>
 <table><thead><tr><th scope="col">Received</th><th scope="col">Net</th><th scope="col">Payment</th><th scope="col">Confirmed</th></tr></thead><tbody>
-${txns.map((t) => `<tr><td>${usd(t.amountUnits)}</td><td>${usd(t.netUnits)}</td><td>${t.intentId ? `<a href="${esc(href(`/payments/${t.intentId}`, viewer.mode))}">${esc(t.intentId)}</a>` : "—"}</td><td>${when(t.confirmedAt)}</td></tr>`).join("\n")}
+${txns.map((t) => html`<tr><td>${usd(t.amountUnits)}</td><td>${usd(t.netUnits)}</td><td>${t.intentId ? html`<a href="${href(`/payments/${t.intentId}`, viewer.mode)}">${t.intentId}</a>` : "—"}</td><td>${when(t.confirmedAt)}</td></tr>`)}
 </tbody></table></section>`,
     viewer,
     csrf,
@@ -326,32 +319,31 @@ export interface ApiKeyView {
 }
 
 /** API keys of the account in this mode: create (shown once), revoke (admins). */
-export function developersPage(viewer: Viewer, csrf: string, o: { keys: ApiKeyView[]; merchants: Array<{ id: string; name: string }>; created?: { key: string; scope: string }; error?: string }): string {
+export function developersPage(viewer: Viewer, csrf: string, o: { keys: ApiKeyView[]; merchants: Array<{ id: string; name: string }>; created?: { key: string; scope: string }; error?: string }): Html {
   const admin = viewer.role === "admin";
   const rows = o.keys
     .map(
-      (k) => `<tr><td><code>${esc(k.hint)}</code></td><td>${esc(k.scope)}</td><td>${when(k.createdAt)}</td><td>${
+      (k) => html`<tr><td><code>${k.hint}</code></td><td>${k.scope}</td><td>${when(k.createdAt)}</td><td>${
         k.revokedAt
-          ? `<span class="status cancelled">revoked</span> <span class="muted">${when(k.revokedAt)}</span>`
+          ? html`<span class="status cancelled">revoked</span> <span class="muted">${when(k.revokedAt)}</span>`
           : admin
-            ? `<form method="post" action="${DASHBOARD}/developers/keys/${esc(k.id)}/revoke?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${esc(csrf)}"><button type="submit" class="danger">Revoke</button></form>`
-            : `<span class="status confirmed">active</span>`
+            ? html`<form method="post" action="${DASHBOARD}/developers/keys/${k.id}/revoke?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${csrf}"><button type="submit" class="danger">Revoke</button></form>`
+            : html`<span class="status confirmed">active</span>`
       }</td></tr>`,
-    )
-    .join("\n");
-  const options = [`<option value="">All merchants of the account</option>`, ...o.merchants.map((m) => `<option value="${esc(m.id)}">${esc(m.name)} only</option>`)].join("");
+    );
+  const options = [html`<option value="">All merchants of the account</option>`, ...o.merchants.map((m) => html`<option value="${m.id}">${m.name} only</option>`)];
   return shell(
     "Developers",
-    `<h1>Developers</h1>
+    html`<h1>Developers</h1>
 ${developerTabs(viewer.mode, "keys")}
-${o.created ? `<section class="card created" role="status"><h2>New ${viewer.mode} key (${esc(o.created.scope)})</h2><p>Copy it now: it is shown only this once.</p><p><code class="secret">${esc(o.created.key)}</code></p></section>` : ""}
-${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
+${o.created ? html`<section class="card created" role="status"><h2>New ${viewer.mode} key (${o.created.scope})</h2><p>Copy it now: it is shown only this once.</p><p><code class="secret">${o.created.key}</code></p></section>` : ""}
+${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ""}
 <section class="card" aria-labelledby="keys-h"><h2 id="keys-h">API keys (${viewer.mode})</h2>
-${o.keys.length ? `<table><thead><tr><th scope="col">Key</th><th scope="col">Scope</th><th scope="col">Created</th><th scope="col">Status</th></tr></thead><tbody>${rows}</tbody></table>` : `<p class="muted">No ${viewer.mode} keys yet.</p>`}
+${o.keys.length ? html`<table><thead><tr><th scope="col">Key</th><th scope="col">Scope</th><th scope="col">Created</th><th scope="col">Status</th></tr></thead><tbody>${rows}</tbody></table>` : html`<p class="muted">No ${viewer.mode} keys yet.</p>`}
 ${
   admin
-    ? `<form method="post" action="${DASHBOARD}/developers/keys?mode=${viewer.mode}" class="filters">
-  <input type="hidden" name="csrf" value="${esc(csrf)}">
+    ? html`<form method="post" action="${DASHBOARD}/developers/keys?mode=${viewer.mode}" class="filters">
+  <input type="hidden" name="csrf" value="${csrf}">
   <label for="scope">New ${viewer.mode} key for</label><select id="scope" name="merchant">${options}</select>
   <button type="submit">Create key</button>
 </form>`
@@ -370,19 +362,19 @@ export interface TeamMemberView {
 }
 
 /** The account's dashboard users; admins add one (a one-time link to set the password). */
-export function teamPage(viewer: Viewer, csrf: string, o: { members: TeamMemberView[]; invited?: { email: string; link: string }; error?: string }): string {
+export function teamPage(viewer: Viewer, csrf: string, o: { members: TeamMemberView[]; invited?: { email: string; link: string }; error?: string }): Html {
   return shell(
     "Team",
-    `<h1>Team</h1>
-${o.invited ? `<section class="card created" role="status"><h2>${esc(o.invited.email)} was added</h2><p>Send them this link to set their password (valid 72 hours, works once; shown only now):</p><p><code class="secret">${esc(o.invited.link)}</code></p></section>` : ""}
-${o.error ? `<p class="error" role="alert">${esc(o.error)}</p>` : ""}
+    html`<h1>Team</h1>
+${o.invited ? html`<section class="card created" role="status"><h2>${o.invited.email} was added</h2><p>Send them this link to set their password (valid 72 hours, works once; shown only now):</p><p><code class="secret">${o.invited.link}</code></p></section>` : ""}
+${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ""}
 <section class="card"><table><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Since</th></tr></thead><tbody>
-${o.members.map((m) => `<tr><td>${esc(m.email)}${m.passwordSet ? "" : ' <span class="muted">(invited)</span>'}</td><td>${esc(m.role)}</td><td>${when(m.createdAt)}</td></tr>`).join("\n")}
+${o.members.map((m) => html`<tr><td>${m.email}${m.passwordSet ? "" : html` <span class="muted">(invited)</span>`}</td><td>${m.role}</td><td>${when(m.createdAt)}</td></tr>`)}
 </tbody></table>
 ${
   viewer.role === "admin"
-    ? `<form method="post" action="${DASHBOARD}/team?mode=${viewer.mode}" class="filters">
-  <input type="hidden" name="csrf" value="${esc(csrf)}">
+    ? html`<form method="post" action="${DASHBOARD}/team?mode=${viewer.mode}" class="filters">
+  <input type="hidden" name="csrf" value="${csrf}">
   <label for="new-email">Email</label><input id="new-email" name="email" type="email" required>
   <label for="new-role">Role</label><select id="new-role" name="role"><option value="viewer">viewer (read only)</option><option value="admin">admin</option></select>
   <button type="submit">Add</button>
@@ -395,9 +387,9 @@ ${
 }
 
 /** Sandbox only, for admins: the test helpers on an open payment (pay it from the sandbox wallet, expire it now). */
-function sandboxActions(viewer: Viewer, csrf: string, p: PaymentDetailView): string {
-  if (viewer.mode !== "test" || viewer.role !== "admin" || p.status !== "awaiting_payment") return "";
+function sandboxActions(viewer: Viewer, csrf: string, p: PaymentDetailView): Html {
+  if (viewer.mode !== "test" || viewer.role !== "admin" || p.status !== "awaiting_payment") return html``;
   const button = (action: string, label: string) =>
-    `<form method="post" action="${DASHBOARD}/payments/${esc(p.id)}/${action}?mode=test" class="inline"><input type="hidden" name="csrf" value="${esc(csrf)}"><button type="submit">${label}</button></form>`;
-  return `<section class="card sandbox" aria-labelledby="sandbox-h"><h2 id="sandbox-h">Sandbox</h2><p class="muted">Test helpers: nothing here exists on a live payment.</p>${button("test-pay", "Pay it from the sandbox wallet")} ${button("test-expire", "Expire it now")}</section>`;
+    html`<form method="post" action="${DASHBOARD}/payments/${p.id}/${action}?mode=test" class="inline"><input type="hidden" name="csrf" value="${csrf}"><button type="submit">${label}</button></form>`;
+  return html`<section class="card sandbox" aria-labelledby="sandbox-h"><h2 id="sandbox-h">Sandbox</h2><p class="muted">Test helpers: nothing here exists on a live payment.</p>${button("test-pay", "Pay it from the sandbox wallet")} ${button("test-expire", "Expire it now")}</section>`;
 }
