@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { ARTIFACTS, launchLocalBrowser, LOCAL, SKIP_BROWSER as skip, type LocalBrowser } from "./support/browser.ts";
+import { ARTIFACTS, launchLocalBrowser, LOCAL, SKIP_BROWSER as skip, submit, type LocalBrowser } from "./support/browser.ts";
 import { waitFor } from "./support/payments.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 
@@ -154,7 +154,7 @@ describe.skipIf(skip)("dashboard in headless chromium", () => {
     await page.waitForURL(/\/dashboard\/developers/);
     const before = await page.locator("tbody tr").count();
     await page.getByLabel(/New test key for/).selectOption({ label: "Demo Coffee Co. only" });
-    await page.getByRole("button", { name: "Create key" }).click();
+    await submit(page, page.getByRole("button", { name: "Create key" }));
     const secret = (await page.locator("code.secret").textContent()) ?? "";
     expect(secret).toMatch(/^sk_test_/);
     expect(await page.locator("tbody tr").count()).toBe(before + 1);
@@ -183,7 +183,7 @@ describe.skipIf(skip)("dashboard in headless chromium", () => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await signIn(page);
       await page.goto(`${svc.apiUrl}/dashboard/payments/${intent.id}?mode=test`);
-      await page.getByRole("button", { name: "Pay it from the sandbox wallet" }).click();
+      await submit(page, page.getByRole("button", { name: "Pay it from the sandbox wallet" }));
       await waitFor("confirmed with its delivery on the page", async () => {
         await page.reload();
         const text = (await page.locator("main").textContent()) ?? "";
@@ -193,7 +193,7 @@ describe.skipIf(skip)("dashboard in headless chromium", () => {
       await page.screenshot({ path: join(ARTIFACTS, "dashboard-payment-delivered-1280x800.png"), fullPage: true });
 
       await page.goto(`${svc.apiUrl}/dashboard/settlements?mode=test`);
-      await page.getByRole("button", { name: /Sandbox: settle and advance/ }).click();
+      await submit(page, page.getByRole("button", { name: /Sandbox: settle and advance/ }));
       await page.waitForURL(/\/dashboard\/settlements\?/);
       expect(await page.locator("tbody .status.completed").count()).toBeGreaterThan(0);
       await page.screenshot({ path: join(ARTIFACTS, "dashboard-settlements-1280x800.png"), fullPage: true });

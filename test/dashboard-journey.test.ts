@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, rmSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { ARTIFACTS, launchLocalBrowser, LOCAL, SKIP_BROWSER as skip, type LocalBrowser } from "./support/browser.ts";
+import { ARTIFACTS, launchLocalBrowser, LOCAL, SKIP_BROWSER as skip, submit, type LocalBrowser } from "./support/browser.ts";
 import { waitFor } from "./support/payments.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 
@@ -48,14 +48,6 @@ let shot = 0;
 async function snap(page: Page, name: string): Promise<void> {
   shot++;
   await page.screenshot({ path: join(ARTIFACTS, `dashboard-journey-${String(shot).padStart(2, "0")}-${name}.png`), fullPage: true });
-}
-
-/** Clicks a form's button and waits until the page it leads to has loaded (a reload meanwhile would fail). */
-async function submit(page: Page, button: ReturnType<Page["getByRole"]>): Promise<void> {
-  const navigated = page.waitForEvent("framenavigated", (f) => f === page.mainFrame());
-  await button.click();
-  await navigated;
-  await page.waitForLoadState("load");
 }
 
 const mainText = async (page: Page) => (await page.locator("main").textContent()) ?? "";

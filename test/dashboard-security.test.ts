@@ -33,6 +33,7 @@ beforeAll(async () => {
     if (!eventId) await Bun.sleep(100);
   }
   const [key] = await svc.ctx.database.sql<{ id: string }[]>`SELECT id FROM app.api_keys WHERE account_id = ${svc.sandbox.account_id} AND revoked_at IS NULL LIMIT 1`;
+  const [demoAdmin] = await svc.ctx.database.sql<{ id: string }[]>`SELECT id FROM app.dashboard_users WHERE email = ${svc.sandbox.dashboard_email}`;
   Object.assign(ids, {
     "/dashboard/payments": intent.id,
     "/dashboard/merchants": svc.sandbox.merchant_id,
@@ -40,6 +41,7 @@ beforeAll(async () => {
     "/dashboard/developers/events": eventId!,
     "/dashboard/developers/keys": key!.id,
     "/dashboard/settlements": "stl_0000000000000000000000",
+    "/dashboard/team": demoAdmin!.id,
   });
   routes = buildApp(svc.ctx)
     .routes.filter((r) => r.path.startsWith("/dashboard") && !PUBLIC.has(r.path) && (r.method === "GET" || r.method === "POST"))
@@ -52,7 +54,9 @@ afterAll(async () => {
 /** A concrete URL for a route: its `:id` from `ids` (by prefix), a valid name for its other parameters. */
 function urlOf(path: string): string {
   const prefix = path.split("/:id")[0]!;
-  return `${path.replace(":id", ids[prefix] ?? "x_0").replace(":helper", "test-pay").replace(":action", "rotate")}?mode=test`;
+  // The most consequential action of each: remove a team member, rotate an endpoint's secret.
+  const action = prefix === "/dashboard/team" ? "remove" : "rotate";
+  return `${path.replace(":id", ids[prefix] ?? "x_0").replace(":helper", "test-pay").replace(":action", action)}?mode=test`;
 }
 
 /** What a viewer or a stranger might change, as one comparable value. */
@@ -62,7 +66,7 @@ async function stateOf(): Promise<string> {
       (SELECT count(*) FROM app.merchants), (SELECT string_agg(business_name || settlement_schedule, ',' ORDER BY id) FROM app.merchants),
       (SELECT count(*) FROM app.api_keys), (SELECT count(*) FROM app.api_keys WHERE revoked_at IS NOT NULL),
       (SELECT string_agg(id || status || secret, ',' ORDER BY id) FROM app.webhook_endpoints),
-      (SELECT count(*) FROM app.webhook_deliveries), (SELECT count(*) FROM app.settlements), (SELECT count(*) FROM app.dashboard_users),
+      (SELECT count(*) FROM app.webhook_deliveries), (SELECT count(*) FROM app.settlements), (SELECT string_agg(id || role, ',' ORDER BY id) FROM app.dashboard_users),
       (SELECT string_agg(id || status, ',' ORDER BY id) FROM app.payment_intents)) AS v`;
   return row!.v;
 }

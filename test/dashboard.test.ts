@@ -243,6 +243,52 @@ describe("what a user may see and do", () => {
     expect(await count("&from=<script>")).toBe(all);
   });
 
+  test("team: an admin changes a role (applies on the next page), issues a new password link, removes a user (refused at once); an account keeps an admin", async () => {
+    const account = await createIntegratorAccount(svc.ctx, "Team Inc");
+    const admin = await newUser(account.id, "admin");
+    const member = await newUser(account.id, "viewer");
+    const ids = async () => new Map((await svc.ctx.database.sql<{ id: string; email: string }[]>`SELECT id, email FROM app.dashboard_users WHERE account_id = ${account.id}`).map((r) => [r.email, r.id]));
+    const memberId = (await ids()).get(member.email)!;
+    const adminId = (await ids()).get(admin.email)!;
+    const csrf = await admin.client.csrfOf("/dashboard/team");
+    expect((await member.client.req("/dashboard/merchants/new?mode=test")).status).toBe(403);
+    expect((await admin.client.req(`/dashboard/team/${memberId}/role`, { form: { csrf, role: "admin" } })).status).toBe(200);
+    expect((await member.client.req("/dashboard/merchants/new?mode=test")).status).toBe(200);
+    // A new password link: it works once; the member's sessions end when it is used.
+    const linkPage = await (await admin.client.req(`/dashboard/team/${memberId}/link`, { form: { csrf } })).text();
+    const token = /set-password\?token=([A-Za-z0-9_-]+)/.exec(linkPage)?.[1];
+    expect(token).toBeDefined();
+    const fresh = new Client(svc.apiUrl);
+    expect((await fresh.req("/dashboard/set-password", { form: { token: token!, password: "another long password", confirm: "another long password" } })).status).toBe(303);
+    expect((await member.client.req("/dashboard")).status).toBe(303);
+    // Removed: the new session is refused at once.
+    expect((await fresh.req("/dashboard")).status).toBe(200);
+    expect((await admin.client.req(`/dashboard/team/${memberId}/remove`, { form: { csrf } })).status).toBe(200);
+    expect((await fresh.req("/dashboard")).status).toBe(303);
+    expect((await ids()).has(member.email)).toBe(false);
+    // The last admin can neither step down nor leave.
+    for (const [action, form] of [["role", { csrf, role: "viewer" }], ["remove", { csrf }]] as const) {
+      const res = await admin.client.req(`/dashboard/team/${adminId}/${action}`, { form });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain("keeps at least one admin");
+    }
+    expect((await admin.client.req("/dashboard/team")).status).toBe(200);
+  });
+
+  test("two admins demoting each other at the same moment: one of them stays admin", async () => {
+    const account = await createIntegratorAccount(svc.ctx, "Race Inc");
+    const a = await newUser(account.id, "admin");
+    const b = await newUser(account.id, "admin");
+    const users = new Map((await svc.ctx.database.sql<{ id: string; email: string }[]>`SELECT id, email FROM app.dashboard_users WHERE account_id = ${account.id}`).map((r) => [r.email, r.id]));
+    const [ca, cb] = await Promise.all([a.client.csrfOf("/dashboard/team"), b.client.csrfOf("/dashboard/team")]);
+    await Promise.all([
+      a.client.req(`/dashboard/team/${users.get(b.email)}/role`, { form: { csrf: ca, role: "viewer" } }),
+      b.client.req(`/dashboard/team/${users.get(a.email)}/role`, { form: { csrf: cb, role: "viewer" } }),
+    ]);
+    const [n] = await svc.ctx.database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.dashboard_users WHERE account_id = ${account.id} AND role = 'admin'`;
+    expect(n!.n).toBe(1);
+  });
+
   test("the test/live switch: live shows no test merchant", async () => {
     const { client } = await newUser(svc.sandbox.account_id, "viewer");
     const live = await (await client.req("/dashboard?mode=live")).text();

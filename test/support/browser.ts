@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type BrowserContext } from "playwright-core";
+import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const SKIP_BROWSER = process.env.CI_NO_BROWSER === "1";
@@ -39,4 +39,15 @@ export async function launchLocalBrowser(): Promise<LocalBrowser> {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Clicks a form's button and waits until the page it leads to has loaded: a reload or a check made
+ * meanwhile would act on the page being left (or fail with "not attached to an active page").
+ */
+export async function submit(page: Page, button: Locator): Promise<void> {
+  const navigated = page.waitForEvent("framenavigated", (f) => f === page.mainFrame());
+  await button.click();
+  await navigated;
+  await page.waitForLoadState("load");
 }

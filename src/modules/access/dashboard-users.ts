@@ -6,7 +6,7 @@
  * days in all, on sign-out, and when the password changes.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { SqlOrTx } from "../../db/client.ts";
+import type { Sql, SqlOrTx } from "../../db/client.ts";
 import { fromPgTs, pgTs } from "../../db/pg-values.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { newId } from "../../domain/ids.ts";
@@ -58,6 +58,39 @@ export async function addDashboardUser(sql: SqlOrTx, input: { accountId: string;
   if (!account) throw new DashboardUserError(`no such account: ${input.accountId}`);
   if (await findUserByEmail(sql, email)) throw new DashboardUserError(`a dashboard user with the email ${email} exists already`);
   return createDashboardUser(sql, { accountId: input.accountId, email, role: input.role as DashboardRole }, now);
+}
+
+export type MemberChange = { role: DashboardRole } | { remove: true };
+
+/**
+ * An admin's change to a member of the account: a new role, or removal (the user row goes, and with
+ * it every session and set-password link: a removed user is refused at once). An account always
+ * keeps an admin: the account's admin rows are locked first, so two admins demoting each other at
+ * the same moment cannot both succeed, and the actor must still be an admin under that lock.
+ * Returns false when the user is not a member of the actor's account.
+ */
+export async function changeMember(sql: Sql, actor: DashboardUser, userId: string, change: MemberChange): Promise<boolean> {
+  const accountId = actor.accountId;
+  if ("role" in change && !(DASHBOARD_ROLES as readonly string[]).includes(change.role)) throw new DashboardUserError(`role must be admin or viewer, got "${change.role}"`);
+  return (await sql.begin(async (tx) => {
+    const admins = await tx`SELECT id FROM app.dashboard_users WHERE account_id = ${accountId} AND role = 'admin' ORDER BY id FOR UPDATE`;
+    // Checked again under the lock: an admin demoted a moment ago changes nothing.
+    if (!admins.some((a) => a.id === actor.id)) throw new DashboardUserError("Only admins change the team, and you are no longer one.");
+    const [user] = await tx`SELECT id, role FROM app.dashboard_users WHERE id = ${userId} AND account_id = ${accountId} FOR UPDATE`;
+    if (!user) return false;
+    const losesAdmin = user.role === "admin" && ("remove" in change || change.role !== "admin");
+    if (losesAdmin && admins.length <= 1) throw new DashboardUserError("An account keeps at least one admin: make another user an admin first.");
+    if ("remove" in change) await tx`DELETE FROM app.dashboard_users WHERE id = ${userId}`;
+    else await tx`UPDATE app.dashboard_users SET role = ${change.role} WHERE id = ${userId}`;
+    return true;
+  })) as boolean;
+}
+
+/** A new one-time set-password link for a member of the account (a forgotten password); undefined if not a member. */
+export async function newSetPasswordLink(sql: SqlOrTx, accountId: string, userId: string, now: Date): Promise<{ email: string; token: string } | undefined> {
+  const [user] = await sql`SELECT id, email FROM app.dashboard_users WHERE id = ${userId} AND account_id = ${accountId}`;
+  if (!user) return undefined;
+  return { email: String(user.email), token: await issueSetPasswordToken(sql, String(user.id), now) };
 }
 
 /** A user without a password yet; returns it with a one-time set-password token (shown once). */

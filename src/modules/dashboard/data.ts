@@ -237,9 +237,9 @@ export async function isAccountKey(ctx: AppContext, accountId: string, mode: Mod
 }
 
 export async function teamOf(ctx: AppContext, accountId: string): Promise<TeamMemberView[]> {
-  const rows = await ctx.database.sql<{ email: string; role: string; password_hash: string | null; created_at: unknown }[]>`
-    SELECT email, role, password_hash, created_at FROM app.dashboard_users WHERE account_id = ${accountId} ORDER BY created_at, id`;
-  return rows.map((r) => ({ email: r.email, role: r.role, passwordSet: r.password_hash !== null, createdAt: fromPgTs(r.created_at) }));
+  const rows = await ctx.database.sql<{ id: string; email: string; role: string; password_hash: string | null; created_at: unknown }[]>`
+    SELECT id, email, role, password_hash, created_at FROM app.dashboard_users WHERE account_id = ${accountId} ORDER BY created_at, id`;
+  return rows.map((r) => ({ id: r.id, email: r.email, role: r.role, passwordSet: r.password_hash !== null, createdAt: fromPgTs(r.created_at) }));
 }
 
 /** The deliveries of an event to this account's endpoints (another linked account's stay its own). */

@@ -26,7 +26,7 @@ import type { AppContext } from "../../context.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { clientAddress } from "../../http/client-address.ts";
-import { addDashboardUser, closeSession, csrfMatches, DashboardUserError, dashboardPrincipal, loadSession, PASSWORD_MIN_LENGTH, setPasswordWithToken, verifyPassword, type DashboardSession } from "../access/dashboard-users.ts";
+import { addDashboardUser, changeMember, closeSession, newSetPasswordLink, csrfMatches, DashboardUserError, dashboardPrincipal, loadSession, PASSWORD_MIN_LENGTH, setPasswordWithToken, verifyPassword, type DashboardSession } from "../access/dashboard-users.ts";
 import { SignInThrottle } from "../access/sign-in-throttle.ts";
 import { getVisibleMerchant, type MerchantRow } from "../merchants/service.ts";
 import { createApiKey, OnboardingError, revokeApiKey } from "../merchants/onboarding.ts";
@@ -56,6 +56,8 @@ export function dashboardRoutes(ctx: AppContext) {
   const throttle = new SignInThrottle();
   const kit = dashboardKit(ctx);
   const { now, signedIn, startSession, visibleMerchant, viewerOf, denied, adminAction, pageContext } = kit;
+
+  const setPasswordLink = (token: string) => `${ctx.config.dashboardBaseUrl}${DASHBOARD}/set-password?token=${token}`;
 
   /** The Developers page: the account's keys in this mode (and a key just created, shown once). */
   async function developersView(s: DashboardSession, mode: Mode, extra: { created?: { key: string; scope: string } } = {}): Promise<Response> {
@@ -328,17 +330,51 @@ export function dashboardRoutes(ctx: AppContext) {
         const a = await adminAction(request, true);
         if (a instanceof Response) return a;
         const { s, mode, f } = a;
-        let invited: { email: string; link: string } | undefined;
+        let invited: { email: string; link: string; added: boolean } | undefined;
         let error: string | undefined;
         try {
           const r = await addDashboardUser(ctx.database.sql, { accountId: s.user.accountId, email: field(f, "email", 320), role: field(f, "role", 10) }, now());
-          invited = { email: r.user.email, link: `${ctx.config.dashboardBaseUrl}${DASHBOARD}/set-password?token=${r.setPasswordToken}` };
+          invited = { email: r.user.email, link: setPasswordLink(r.setPasswordToken), added: true };
         } catch (err) {
           if (!(err instanceof DashboardUserError)) throw err;
           error = err.message;
         }
         const members = await teamOf(ctx, s.user.accountId);
         return page(teamPage(viewerOf(s, mode), s.csrfToken, { members, ...(invited ? { invited } : {}), ...(error ? { error } : {}) }), error ? 400 : 200);
+      },
+      FORM_ROUTE,
+    )
+    .post(
+      `${DASHBOARD}/team/:id/:action`,
+      async ({ request, params }) => {
+        const a = await adminAction(request, true);
+        if (a instanceof Response) return a;
+        const { s, mode, f } = a;
+        const account = s.user.accountId;
+        const view = async (o: { invited?: { email: string; link: string; added: boolean }; error?: string; notice?: string }) =>
+          page(teamPage(viewerOf(s, mode), s.csrfToken, { members: await teamOf(ctx, account), ...o }), o.error ? 400 : 200);
+        try {
+          switch (params.action) {
+            case "role":
+            case "remove": {
+              const change = params.action === "remove" ? ({ remove: true } as const) : { role: field(f, "role", 10) as "admin" | "viewer" };
+              if (!(await changeMember(ctx.database.sql, s.user, params.id, change))) return denied(s, mode, 404);
+              // Removing oneself ends one's own session with the user row: back to sign-in.
+              if (params.action === "remove" && params.id === s.user.id) return redirect(`${DASHBOARD}/sign-in`);
+              return view({ notice: params.action === "remove" ? "Removed: their sessions have ended." : "Role changed: it applies from their next page." });
+            }
+            case "link": {
+              const r = await newSetPasswordLink(ctx.database.sql, account, params.id, now());
+              if (!r) return denied(s, mode, 404);
+              return view({ invited: { email: r.email, link: setPasswordLink(r.token), added: false } });
+            }
+            default:
+              return denied(s, mode, 404);
+          }
+        } catch (err) {
+          if (!(err instanceof DashboardUserError)) throw err;
+          return view({ error: err.message });
+        }
       },
       FORM_ROUTE,
     )

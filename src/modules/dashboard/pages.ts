@@ -355,6 +355,7 @@ ${
 }
 
 export interface TeamMemberView {
+  id: string;
   email: string;
   role: string;
   passwordSet: boolean;
@@ -362,14 +363,31 @@ export interface TeamMemberView {
 }
 
 /** The account's dashboard users; admins add one (a one-time link to set the password). */
-export function teamPage(viewer: Viewer, csrf: string, o: { members: TeamMemberView[]; invited?: { email: string; link: string }; error?: string }): Html {
+/** An admin's controls for one member: role, a new set-password link, removal (behind a disclosure). */
+function memberControls(viewer: Viewer, csrf: string, m: TeamMemberView): Html {
+  const action = (what: string) => `${DASHBOARD}/team/${m.id}/${what}?mode=${viewer.mode}`;
+  return html`<form method="post" action="${action("role")}" class="inline">
+<input type="hidden" name="csrf" value="${csrf}">
+<label class="sr-only" for="role-${m.id}">Role of ${m.email}</label><select id="role-${m.id}" name="role">${(["viewer", "admin"] as const).map((r) => html`<option value="${r}" ${r === m.role ? "selected" : ""}>${r}</option>`)}</select>
+<button type="submit">Change role</button></form>
+<form method="post" action="${action("link")}" class="inline"><input type="hidden" name="csrf" value="${csrf}"><button type="submit">New password link</button></form>
+<details class="manage inline"><summary>Remove…</summary><p>${m.email} loses access at once.</p>
+<form method="post" action="${action("remove")}" class="inline"><input type="hidden" name="csrf" value="${csrf}"><button type="submit" class="danger">Remove ${m.email}</button></form></details>`;
+}
+
+export function teamPage(viewer: Viewer, csrf: string, o: { members: TeamMemberView[]; invited?: { email: string; link: string; added: boolean }; error?: string; notice?: string }): Html {
+  const admin = viewer.role === "admin";
   return shell(
     "Team",
     html`<h1>Team</h1>
-${o.invited ? html`<section class="card created" role="status"><h2>${o.invited.email} was added</h2><p>Send them this link to set their password (valid 72 hours, works once; shown only now):</p><p><code class="secret">${o.invited.link}</code></p></section>` : ""}
-${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ""}
-<section class="card"><table><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Since</th></tr></thead><tbody>
-${o.members.map((m) => html`<tr><td>${m.email}${m.passwordSet ? "" : html` <span class="muted">(invited)</span>`}</td><td>${m.role}</td><td>${when(m.createdAt)}</td></tr>`)}
+${
+  o.invited
+    ? html`<section class="card created" role="status"><h2>${o.invited.added ? html`${o.invited.email} was added` : html`A new password link for ${o.invited.email}`}</h2><p>Send them this link to set their password (valid 72 hours, works once; shown only now):</p><p><code class="secret">${o.invited.link}</code></p></section>`
+    : ""
+}
+${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ""}${o.notice ? html`<p class="saved" role="status">${o.notice}</p>` : ""}
+<section class="card"><table><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Since</th>${admin ? html`<th scope="col">Manage</th>` : ""}</tr></thead><tbody>
+${o.members.map((m) => html`<tr><td>${m.email}${m.passwordSet ? "" : html` <span class="muted">(invited)</span>`}</td><td>${m.role}</td><td>${when(m.createdAt)}</td>${admin ? html`<td class="manage">${memberControls(viewer, csrf, m)}</td>` : ""}</tr>`)}
 </tbody></table>
 ${
   viewer.role === "admin"
