@@ -20,21 +20,31 @@ export interface TestService extends RunningService {
 export async function startTestService(opts: { roles?: Role[]; env?: Record<string, string>; clock?: Clock } = {}): Promise<TestService> {
   const { url } = await createTestDatabase({ migrate: false });
   const dataDir = mkdtempSync(join(tmpdir(), "stablepay-svc-"));
-  const config = loadConfig({
-    DATABASE_URL: url,
-    DATA_DIR: dataDir,
-    PORT: String(await freePort()),
-    SANDBOX_ANVIL_PORT: String(await freePort()),
-    INDEXER_PORT: String(await freePort()),
-    ROLES: (opts.roles ?? ["api"]).join(","),
-    SANDBOX_BLOCK_TIME: "0",
-    LOG_LEVEL: "error",
-    // Functional tests send bursts with one key; test/rate-limit.test.ts sets real limits explicitly.
-    RATE_LIMIT_TEST_PER_SECOND: "1000000",
-    RATE_LIMIT_LIVE_PER_SECOND: "1000000",
-    ...opts.env,
-  });
-  const service = await startService(config, { clock: opts.clock });
+  // Free ports are found, then bound: between the two, another test file running in parallel can
+  // take one. That start fails cleanly (it stops what it started) and is tried again on new ports.
+  let service: RunningService | undefined;
+  for (let attempt = 1; !service; attempt++) {
+    const config = loadConfig({
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      SANDBOX_ANVIL_PORT: String(await freePort()),
+      INDEXER_PORT: String(await freePort()),
+      ROLES: (opts.roles ?? ["api"]).join(","),
+      SANDBOX_BLOCK_TIME: "0",
+      LOG_LEVEL: "error",
+      // Functional tests send bursts with one key; test/rate-limit.test.ts sets real limits explicitly.
+      RATE_LIMIT_TEST_PER_SECOND: "1000000",
+      RATE_LIMIT_LIVE_PER_SECOND: "1000000",
+      ...opts.env,
+    });
+    try {
+      service = await startService(config, { clock: opts.clock });
+    } catch (err) {
+      const e = err as { code?: string; message?: string };
+      if (attempt >= 4 || !(e?.code === "EADDRINUSE" || /EADDRINUSE|in use/i.test(String(e?.message ?? err)))) throw err;
+    }
+  }
   if (!service.sandbox) throw new Error("test service started without the sandbox");
   const sandbox = service.sandbox;
   return {
