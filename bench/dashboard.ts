@@ -14,6 +14,7 @@ import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import { newId } from "../src/domain/ids.ts";
 import { startService } from "../src/service.ts";
 import { benchConfig } from "./support/bench-config.ts";
+import { DashboardClient } from "../test/support/dashboard-client.ts";
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -35,27 +36,9 @@ const sandbox = service.sandbox!;
 const sql = service.ctx.database.sql;
 const base = service.apiUrl;
 
-// Sign the demo admin in through the form.
-const jar = new Map<string, string>();
-async function get(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (jar.size) headers.set("cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
-  const res = await fetch(`${base}${path}`, { ...init, headers, redirect: "manual" });
-  for (const c of res.headers.getSetCookie()) {
-    const [pair] = c.split(";");
-    const i = pair!.indexOf("=");
-    jar.set(pair!.slice(0, i), pair!.slice(i + 1));
-  }
-  return res;
-}
-const signInPage = await (await get("/dashboard/sign-in")).text();
-const csrf = /name="csrf" value="([^"]*)"/.exec(signInPage)![1]!;
-const signedIn = await get("/dashboard/sign-in", {
-  method: "POST",
-  headers: { "content-type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams({ csrf, email: sandbox.dashboard_email, password: sandbox.dashboard_password }).toString(),
-});
-if (signedIn.status !== 303) throw new Error(`sign-in failed: ${signedIn.status}`);
+// Sign the demo admin in through the form, as a browser would.
+const client = new DashboardClient(base);
+if ((await client.signIn(sandbox.dashboard_email, sandbox.dashboard_password)).status !== 303) throw new Error("sign-in failed");
 
 const [demo] = await sql<{ chain_id: number }[]>`SELECT chain_id FROM app.merchants WHERE id = ${sandbox.merchant_id}`;
 
@@ -85,7 +68,7 @@ async function measure(path: string): Promise<{ p50: number; p95: number; bytes:
   let bytes = 0;
   for (let i = 0; i < warmup + requests; i++) {
     const t0 = performance.now();
-    const res = await get(path);
+    const res = await client.req(path);
     const body = await res.text();
     const ms = performance.now() - t0;
     if (res.status !== 200) throw new Error(`${path}: ${res.status}`);

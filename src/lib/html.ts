@@ -3,7 +3,7 @@
  * unless it is itself Html (built by `html`), so markup is only ever written in template text and a
  * forgotten escape cannot happen. Arrays are joined; null, undefined and false render as nothing.
  */
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+import { esc } from "../domain/text.ts";
 
 export class Html {
   constructor(readonly text: string) {}
@@ -19,7 +19,7 @@ function render(value: HtmlValue): string {
   if (value instanceof Html) return value.text;
   if (Array.isArray(value)) return value.map(render).join("");
   if (value === null || value === undefined || value === false) return "";
-  return String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  return esc(String(value));
 }
 
 export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {

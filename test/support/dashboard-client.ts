@@ -1,8 +1,8 @@
 /**
  * A browser-like client of the dashboard over real HTTP (keeps cookies, does not follow redirects,
  * reads a page's CSRF token), and a dashboard user made through the one-time set-password link.
+ * No test framework here: bench/dashboard.ts signs in with it too.
  */
-import { expect } from "bun:test";
 import { addDashboardUser } from "../../src/modules/access/dashboard-users.ts";
 import type { TestService } from "./service.ts";
 
@@ -44,6 +44,6 @@ export async function dashboardUser(svc: TestService, accountId: string, role: "
   const { setPasswordToken } = await addDashboardUser(svc.ctx.database.sql, { accountId, email, role }, now);
   const c = new DashboardClient(svc.apiUrl);
   const res = await c.req("/dashboard/set-password", { form: { token: setPasswordToken, password, confirm: password } });
-  expect(res.status).toBe(303);
+  if (res.status !== 303) throw new Error(`setting the password of a new dashboard user answered ${res.status}`);
   return { email, password, client: c };
 }

@@ -16,12 +16,12 @@ import type { IntentRow } from "../payment-intents/shapes.ts";
 import type { SettlementRow } from "../../db/schema/settlement.ts";
 import { listTransactions } from "../transactions/service.ts";
 import type { TransactionRow } from "../transactions/shapes.ts";
-import { listDeliveries } from "../webhooks/service.ts";
+import { listDeliveries, type DeliveryView } from "../webhooks/service.ts";
 import type { DeliveryLine } from "./layout.ts";
 import { networkOf } from "../pay/status.ts";
 import type { ApiKeyView, MerchantBalanceView, PaymentDetailView, PaymentRowView, SettlementView, TeamMemberView, TransactionRowView } from "./pages.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * An account may have thousands of merchants: no page reads them all. Pickers offer the first
@@ -42,31 +42,29 @@ export async function accountMerchantsIn(ctx: AppContext, accountId: string, mod
   return rows.map((r) => r.m);
 }
 
+/** The merchants an account sees in `mode` (unscoped: every merchant linked to it), as SQL for `IN (…)`. */
+function accountMerchantIds(ctx: AppContext, accountId: string, mode: Mode) {
+  return ctx.database.sql`SELECT am.merchant_id FROM app.account_merchants am JOIN app.merchants m ON m.id = am.merchant_id WHERE am.account_id = ${accountId} AND m.mode = ${mode}`;
+}
+
 /** How many merchants the account has in `mode`. */
 export async function merchantCountOf(ctx: AppContext, accountId: string, mode: Mode): Promise<number> {
-  const [row] = await ctx.database.sql<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM app.account_merchants am JOIN app.merchants m ON m.id = am.merchant_id
-    WHERE am.account_id = ${accountId} AND m.mode = ${mode}`;
+  const [row] = await ctx.database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM (${accountMerchantIds(ctx, accountId, mode)}) mine`;
   return row?.n ?? 0;
 }
 
 /** The account's `limit` merchants in `mode` paid most recently (then the oldest), for home's balances. */
 export async function recentlyPaidMerchants(ctx: AppContext, accountId: string, mode: Mode, limit = HOME_MERCHANTS): Promise<MerchantRow[]> {
   const ids = await ctx.database.sql<{ id: string }[]>`
-    SELECT m.id FROM app.account_merchants am JOIN app.merchants m ON m.id = am.merchant_id
+    SELECT m.id FROM app.merchants m
     LEFT JOIN LATERAL (SELECT t.confirmed_at FROM app.transactions t WHERE t.merchant_id = m.id ORDER BY t.confirmed_at DESC, t.id DESC LIMIT 1) last ON true
-    WHERE am.account_id = ${accountId} AND m.mode = ${mode}
+    WHERE m.id IN (${accountMerchantIds(ctx, accountId, mode)})
     ORDER BY last.confirmed_at DESC NULLS LAST, m.created_at, m.id
     LIMIT ${limit}`;
   if (ids.length === 0) return [];
   const rows = await ctx.database.db.select().from(merchants).where(inArray(merchants.id, ids.map((r) => r.id)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((r) => (byId.has(r.id) ? [byId.get(r.id)!] : []));
-}
-
-/** The merchants an account sees in `mode` (unscoped: every merchant linked to it), as SQL for `IN (…)`. */
-function accountMerchantIds(ctx: AppContext, accountId: string, mode: Mode) {
-  return ctx.database.sql`SELECT am.merchant_id FROM app.account_merchants am JOIN app.merchants m ON m.id = am.merchant_id WHERE am.account_id = ${accountId} AND m.mode = ${mode}`;
 }
 
 export async function balancesOf(ctx: AppContext, list: MerchantRow[]): Promise<MerchantBalanceView[]> {
@@ -105,11 +103,11 @@ export function rowView(i: IntentRow, names: Map<string, string>): PaymentRowVie
 export async function recentPayments(ctx: AppContext, accountId: string, mode: Mode, limit: number): Promise<PaymentRowView[]> {
   const rows = await ctx.database.sql<{ id: string; business_name: string; amount_units: string; status: string; created_at: unknown }[]>`
     SELECT pi.id, m.business_name, pi.amount_units::text AS amount_units, pi.status, pi.created_at
-    FROM app.account_merchants am JOIN app.merchants m ON m.id = am.merchant_id
+    FROM app.merchants m
     CROSS JOIN LATERAL (
       SELECT id, amount_units, status, created_at FROM app.payment_intents p
       WHERE p.merchant_id = m.id ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}) pi
-    WHERE am.account_id = ${accountId} AND m.mode = ${mode}
+    WHERE m.id IN (${accountMerchantIds(ctx, accountId, mode)})
     ORDER BY pi.created_at DESC, pi.id DESC LIMIT ${limit}`;
   return rows.map((r) => ({ id: r.id, merchantName: r.business_name, amountUnits: BigInt(r.amount_units), status: r.status, createdAt: fromPgTs(r.created_at) }));
 }
@@ -138,8 +136,8 @@ export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchant
     WHERE merchant_id = ${intent.merchantId} AND mode = ${intent.mode} AND created_at >= ${intent.createdAt.toISOString()}::timestamptz
       AND (data->>'id' = ${intent.id} OR data->>'payment_intent_id' = ${intent.id})
     ORDER BY created_at, id LIMIT 50`;
-  // This account's endpoints, read once for all the events (another linked account's stay its own).
-  const mine = new Set((await sql<{ id: string }[]>`SELECT id FROM app.webhook_endpoints WHERE account_id = ${accountId}`).map((r) => r.id));
+  // This account's endpoints, read once for all the events.
+  const mine = await accountEndpointIds(ctx, accountId);
   return {
     id: intent.id,
     merchantName,
@@ -153,7 +151,7 @@ export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchant
     payPageUrl: `${ctx.config.publicBaseUrl}/pay/${intent.id}`,
     metadata: intent.metadata as Record<string, string>,
     timeline,
-    events: await Promise.all(events.map(async (e) => ({ id: e.id, type: e.type, at: fromPgTs(e.created_at), deliveries: await deliveriesOf(ctx, e.id, mine) }))),
+    events: await Promise.all(events.map(async (e) => ({ id: e.id, type: e.type, at: fromPgTs(e.created_at), deliveries: (await deliveriesToAccount(ctx, e.id, mine, 20)).map(deliveryLine) }))),
   };
 }
 
@@ -242,10 +240,20 @@ export async function teamOf(ctx: AppContext, accountId: string): Promise<TeamMe
   return rows.map((r) => ({ id: r.id, email: r.email, role: r.role, passwordSet: r.password_hash !== null, createdAt: fromPgTs(r.created_at) }));
 }
 
-/** The deliveries of an event to this account's endpoints (another linked account's stay its own). */
-async function deliveriesOf(ctx: AppContext, eventId: string, mine: Set<string>): Promise<DeliveryLine[]> {
-  const all = await listDeliveries(ctx.database.sql, { eventId, limit: 20 });
-  return all
-    .filter((d) => mine.has(d.endpoint_id))
-    .map((d) => ({ url: d.url ?? d.endpoint_id, status: d.status, attempts: d.attempts.length, last: d.attempts.at(-1)?.outcome ?? null, lastStatus: d.attempts.at(-1)?.status_code ?? null }));
+/** The ids of the account's webhook endpoints (both modes). */
+export async function accountEndpointIds(ctx: AppContext, accountId: string): Promise<Set<string>> {
+  return new Set((await ctx.database.sql<{ id: string }[]>`SELECT id FROM app.webhook_endpoints WHERE account_id = ${accountId}`).map((r) => r.id));
+}
+
+/**
+ * The newest `limit` deliveries of an event, those to the account's endpoints (`mine`) only: an
+ * event about a merchant linked to several accounts is delivered to each, and each sees its own.
+ */
+export async function deliveriesToAccount(ctx: AppContext, eventId: string, mine: Set<string>, limit: number): Promise<DeliveryView[]> {
+  return (await listDeliveries(ctx.database.sql, { eventId, limit })).filter((d) => mine.has(d.endpoint_id));
+}
+
+function deliveryLine(d: DeliveryView): DeliveryLine {
+  const last = d.attempts.at(-1);
+  return { url: d.url ?? d.endpoint_id, status: d.status, attempts: d.attempts.length, last: last?.outcome ?? null, lastStatus: last?.status_code ?? null };
 }

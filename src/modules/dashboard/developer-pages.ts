@@ -4,7 +4,7 @@
  * log (list and JSON view). Server-rendered in the frame of layout.ts.
  */
 import { html, joinHtml, type Html } from "../../lib/html.ts";
-import { DASHBOARD, developerTabs, href, shell, when, type Viewer } from "./layout.ts";
+import { DASHBOARD, deliveryClass, developerTabs, href, shell, when, type Viewer } from "./layout.ts";
 
 export interface EndpointView {
   id: string;
@@ -49,7 +49,6 @@ function eventList(types: string[]): Html {
 }
 
 const enabledClass = (status: string) => (status === "enabled" ? "confirmed" : "cancelled");
-const deliveryClass = (status: string) => (status === "succeeded" ? "confirmed" : status === "failed" ? "cancelled" : "pending");
 
 /** A hidden CSRF field and a one-button form posting to `action` (with the data mode). */
 function button(viewer: Viewer, csrf: string, action: string, label: string, o: { danger?: boolean; fields?: Record<string, string> } = {}): Html {

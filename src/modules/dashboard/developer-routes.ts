@@ -14,7 +14,6 @@ import { Elysia } from "elysia";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.ts";
 import type { Mode } from "../../domain/mode.ts";
-import { ApiError } from "../../domain/errors.ts";
 import { WEBHOOK_EVENT_TYPES } from "../../db/schema/core.ts";
 import { dashboardPrincipal, type DashboardSession } from "../access/dashboard-users.ts";
 import { eventEnvelope } from "../outbox/outbox.ts";
@@ -23,10 +22,12 @@ import { resendVisibleEvent } from "../events/resend.ts";
 import { allowedUrl, checkEventTypes, createEndpoint, descriptionOf, endpointOwner, visibleEndpoint } from "../webhook-endpoints/management.ts";
 import { deleteEndpoint, listEndpoints, rotateSecret, updateEndpoint, type EndpointRow } from "../webhook-endpoints/service.ts";
 import { sendTestEvent } from "../webhook-endpoints/test-event.ts";
-import { deliveryCursor, listDeliveries, type DeliveryView } from "../webhooks/service.ts";
+import { countEndpointDeliveries, deliveryCursor, listDeliveries, type DeliveryView } from "../webhooks/service.ts";
 import { DASHBOARD, href } from "./layout.ts";
+import { accountEndpointIds, deliveriesToAccount } from "./data.ts";
+import { isIdOf } from "../../domain/ids.ts";
 import { endpointPage, eventPage, eventsPage, webhooksPage, type DeliveryRowView, type EndpointFormValues, type EndpointView, type TestSendView } from "./developer-pages.ts";
-import { field, formIdempotencyKey, FORM_ROUTE, page, PAGE_ROUTE, redirect, refusal, type DashboardKit } from "./kit.ts";
+import { field, formIdempotencyKey, found, FORM_ROUTE, page, PAGE_ROUTE, redirect, refusal, type DashboardKit } from "./kit.ts";
 
 const PAGE_SIZE = 25;
 const EMPTY_FORM: EndpointFormValues = { url: "", events: [], description: "" };
@@ -65,12 +66,12 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
 
   /** The endpoint of the account in `mode`, or undefined (another account's, or no such id). */
   async function endpointOf(s: DashboardSession, mode: Mode, id: string): Promise<EndpointRow | undefined> {
-    try {
-      return (await visibleEndpoint(ctx, dashboardPrincipal(s.user, mode), id)).endpoint;
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return undefined;
-      throw err;
-    }
+    return (await found(visibleEndpoint(ctx, dashboardPrincipal(s.user, mode), id)))?.endpoint;
+  }
+
+  /** The event if the account may see it in `mode` (the API's visibility), else undefined. */
+  async function eventOf(s: DashboardSession, mode: Mode, id: string) {
+    return isIdOf("event", id) ? findVisibleEvent(ctx, dashboardPrincipal(s.user, mode), id) : undefined;
   }
 
   async function webhooksView(s: DashboardSession, mode: Mode, o: { values?: EndpointFormValues; error?: string; key?: string } = {}): Promise<Response> {
@@ -88,18 +89,13 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
   ): Promise<Response> {
     const sql = ctx.database.sql;
     const cursor = o.after ? await deliveryCursor(sql, { endpointId: e.id }, o.after) : undefined;
-    const [rows, [count]] = await Promise.all([
-      listDeliveries(sql, { endpointId: e.id, limit: PAGE_SIZE + 1, after: cursor ?? undefined }),
-      sql<{ n: number }[]>`
-        SELECT (SELECT count(*) FROM app.webhook_deliveries WHERE endpoint_id = ${e.id})
-             + (SELECT count(*) FROM app.webhook_deliveries_archive WHERE endpoint_id = ${e.id}) AS n`,
-    ]);
+    const [rows, total] = await Promise.all([listDeliveries(sql, { endpointId: e.id, limit: PAGE_SIZE + 1, after: cursor ?? undefined }), countEndpointDeliveries(sql, e.id)]);
     const more = rows.length > PAGE_SIZE;
     const shown = more ? rows.slice(0, PAGE_SIZE) : rows;
     return page(
       endpointPage(viewerOf(s, mode), s.csrfToken, endpointView(e), {
         deliveries: shown.map(deliveryView),
-        total: Number(count?.n ?? 0),
+        total,
         next: more ? shown.at(-1)?.id : undefined,
         ...(o.secret ? { secret: o.secret } : {}),
         eventTypes: WEBHOOK_EVENT_TYPES,
@@ -111,12 +107,9 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
   }
 
   async function eventView(s: DashboardSession, mode: Mode, id: string, error?: string): Promise<Response> {
-    const p = dashboardPrincipal(s.user, mode);
-    const event = /^evt_[A-Za-z0-9]{1,64}$/.test(id) ? await findVisibleEvent(ctx, p, id) : undefined;
+    const event = await eventOf(s, mode, id);
     if (!event) return denied(s, mode, 404);
-    // Deliveries to this account's endpoints only (another linked account's stay its own).
-    const mine = new Set((await ctx.database.sql<{ id: string }[]>`SELECT id FROM app.webhook_endpoints WHERE account_id = ${s.user.accountId}`).map((r) => r.id));
-    const deliveries = (await listDeliveries(ctx.database.sql, { eventId: event.id, limit: 50 })).filter((d) => mine.has(d.endpoint_id)).map(deliveryView);
+    const deliveries = (await deliveriesToAccount(ctx, event.id, await accountEndpointIds(ctx, s.user.accountId), 50)).map(deliveryView);
     const json = JSON.stringify(eventEnvelope(event), null, 2);
     return page(eventPage(viewerOf(s, mode), s.csrfToken, { id: event.id, type: event.type, createdAt: event.createdAt, json, deliveries, ...(error ? { error } : {}) }), error ? 400 : 200);
   }
@@ -140,7 +133,7 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         const values = endpointFormOf(f);
         const key = formIdempotencyKey(f);
         try {
-          const r = await createEndpoint(ctx, dashboardPrincipal(s.user, mode), { url: values.url, enabled_events: values.events, description: values.description }, key);
+          const r = await createEndpoint(ctx, a.p, { url: values.url, enabled_events: values.events, description: values.description }, key);
           if (r.kind === "reused") return webhooksView(s, mode, { values, error: "This form was sent before with other values. Start again from a fresh form." });
           // Replayed (the form sent twice): the endpoint without its secret, which was shown once.
           if (r.kind === "replayed") return redirect(href(`/developers/webhooks/${r.endpoint.id}`, mode));
@@ -159,7 +152,7 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         const e = await endpointOf(c.s, c.mode, params.id);
         if (!e) return denied(c.s, c.mode, 404);
         const after = c.q.get("starting_after") ?? undefined;
-        return endpointPageOf(c.s, c.mode, e, after && /^wd_[A-Za-z0-9]{1,64}$/.test(after) ? { after } : {});
+        return endpointPageOf(c.s, c.mode, e, after && isIdOf("webhookDelivery", after) ? { after } : {});
       },
       PAGE_ROUTE,
     )
@@ -172,7 +165,7 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         const e = await endpointOf(s, mode, params.id);
         if (!e) return denied(s, mode, 404);
         const values = endpointFormOf(f);
-        const p = dashboardPrincipal(s.user, mode);
+        const p = a.p;
         try {
           const updated = await updateEndpoint(ctx.database.sql, endpointOwner(p), e.id, {
             url: await allowedUrl(values.url, p),
@@ -195,7 +188,7 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         const { s, mode } = a;
         const e = await endpointOf(s, mode, params.id);
         if (!e) return denied(s, mode, 404);
-        const owner = endpointOwner(dashboardPrincipal(s.user, mode));
+        const owner = endpointOwner(a.p);
         switch (params.action) {
           case "rotate": {
             const rotated = await rotateSecret(ctx.database.sql, owner, e.id, ctx.clock.now());
@@ -226,7 +219,7 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         if (c instanceof Response) return c;
         const type = WEBHOOK_EVENT_TYPES.find((t) => t === c.q.get("type"));
         const after = c.q.get("starting_after") ?? undefined;
-        const list = await listVisibleEvents(ctx, c.p, { type, limit: PAGE_SIZE, ...(after && /^evt_[A-Za-z0-9]{1,64}$/.test(after) ? { startingAfter: after } : {}) });
+        const list = await listVisibleEvents(ctx, c.p, { type, limit: PAGE_SIZE, ...(after && isIdOf("event", after) ? { startingAfter: after } : {}) });
         if (list === "bad_cursor") return redirect(href("/developers/events", c.mode, { type }));
         const rows = list.rows.map((e) => {
           // An event's data is the object it is about (spec "Event"): name it by its id.
@@ -252,12 +245,11 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         const a = await adminAction(request, true);
         if (a instanceof Response) return a;
         const { s, mode, f } = a;
-        const p = dashboardPrincipal(s.user, mode);
-        const event = /^evt_[A-Za-z0-9]{1,64}$/.test(params.id) ? await findVisibleEvent(ctx, p, params.id) : undefined;
+        const event = await eventOf(s, mode, params.id);
         if (!event) return denied(s, mode, 404);
         const endpointId = field(f, "endpoint_id", 100) || undefined;
         try {
-          await resendVisibleEvent(ctx, p, event, endpointId);
+          await resendVisibleEvent(ctx, a.p, event, endpointId);
         } catch (err) {
           return eventView(s, mode, event.id, refusal(err));
         }

@@ -26,24 +26,22 @@ import type { AppContext } from "../../context.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { clientAddress } from "../../http/client-address.ts";
-import { addDashboardUser, changeMember, closeSession, newSetPasswordLink, csrfMatches, DashboardUserError, dashboardPrincipal, loadSession, PASSWORD_MIN_LENGTH, setPasswordWithToken, verifyPassword, type DashboardSession } from "../access/dashboard-users.ts";
+import { addDashboardUser, changeMember, closeSession, newSetPasswordLink, csrfMatches, DashboardUserError, loadSession, PASSWORD_MIN_LENGTH, setPasswordWithToken, verifyPassword, type DashboardSession } from "../access/dashboard-users.ts";
 import { SignInThrottle } from "../access/sign-in-throttle.ts";
-import { getVisibleMerchant, type MerchantRow } from "../merchants/service.ts";
+import type { MerchantRow } from "../merchants/service.ts";
 import { createApiKey, OnboardingError, revokeApiKey } from "../merchants/onboarding.ts";
 import { makeDue, payIntent } from "../test-helpers/service.ts";
 import { advanceSandboxSettlements } from "../settlements/service.ts";
 import { cancelVisibleIntent, getVisibleIntent, listIntents } from "../payment-intents/service.ts";
-import { accountMerchantsIn, apiKeysOf, balancesOf, isAccountKey, merchantCountOf, teamOf, paymentDetail, recentlyPaidMerchants, recentPayments, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
+import { accountMerchantsIn, apiKeysOf, DAY_MS, balancesOf, isAccountKey, merchantCountOf, teamOf, paymentDetail, recentlyPaidMerchants, recentPayments, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "../settlements/api-service.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { INTENT_STATUSES } from "../../domain/intent-status.ts";
 import { ASSET_PATH, bankOf, DASHBOARD, href, notFoundPage } from "./layout.ts";
-import { cashOutPage, developersPage, homePage, paymentPage, paymentsPage, setPasswordPage, settlementPage, settlementsPage, signInPage, teamPage, transactionsPage } from "./pages.ts";
-import { cookie, cookies, CSS, dashboardKit, field, form, FORM_ROUTE, page, PAGE_ROUTE, PRE_CSRF_COOKIE, redirect, SECURITY_HEADERS, SESSION_COOKIE } from "./kit.ts";
+import { cashOutPage, developersPage, homePage, paymentPage, paymentsPage, setPasswordPage, settlementPage, settlementsPage, signInPage, teamPage, transactionsPage, type TeamNews } from "./pages.ts";
+import { cookie, cookies, CSS, dashboardKit, field, form, found, FORM_ROUTE, page, PAGE_ROUTE, PRE_CSRF_COOKIE, redirect, SECURITY_HEADERS, SESSION_COOKIE } from "./kit.ts";
 import { merchantRoutes } from "./merchant-routes.ts";
 import { developerRoutes } from "./developer-routes.ts";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A `YYYY-MM-DD` date that exists, or undefined (anything else is no filter). */
 function dayOf(text: string | null): string | undefined {
@@ -55,9 +53,14 @@ function dayOf(text: string | null): string | undefined {
 export function dashboardRoutes(ctx: AppContext) {
   const throttle = new SignInThrottle();
   const kit = dashboardKit(ctx);
-  const { now, signedIn, startSession, visibleMerchant, viewerOf, denied, adminAction, pageContext } = kit;
+  const { now, signedIn, startSession, visibleMerchant, viewerOf, denied, adminAction, pageContext, pickMerchant } = kit;
 
   const setPasswordLink = (token: string) => `${ctx.config.dashboardBaseUrl}${DASHBOARD}/set-password?token=${token}`;
+
+  /** The Team page, with what just happened (a link shown once, a refusal, a change made). */
+  async function teamView(s: DashboardSession, mode: Mode, news: TeamNews = {}): Promise<Response> {
+    return page(teamPage(viewerOf(s, mode), s.csrfToken, { members: await teamOf(ctx, s.user.accountId), ...news }), news.error ? 400 : 200);
+  }
 
   /** The Developers page: the account's keys in this mode (and a key just created, shown once). */
   async function developersView(s: DashboardSession, mode: Mode, extra: { created?: { key: string; scope: string } } = {}): Promise<Response> {
@@ -161,19 +164,20 @@ export function dashboardRoutes(ctx: AppContext) {
       async ({ request }) => {
         const c = await pageContext(request);
         if (c instanceof Response) return c;
-        const { s, mode, q } = c;
-        const merchantId = c.merchant?.id;
+        const { s, mode, q, p } = c;
+        const { merchant, merchants } = await pickMerchant(c);
+        const merchantId = merchant?.id;
         const status = INTENT_STATUSES.find((x) => x === q.get("status"));
         // Whole UTC days, both included: the API's created_after/created_before are strict bounds.
         const from = dayOf(q.get("from"));
         const to = dayOf(q.get("to"));
-        const names = new Map(c.merchants.map((m) => [m.id, m.name]));
+        const names = new Map(merchants.map((m) => [m.id, m.name]));
         let rows: ReturnType<typeof rowView>[] = [];
         let total = 0;
         let next: string | undefined;
         if (merchantId) {
           try {
-            const pageOf = await listIntents(ctx, dashboardPrincipal(s.user, mode), {
+            const pageOf = await listIntents(ctx, p, {
               merchantId,
               status,
               createdAfterMs: from === undefined ? undefined : Date.parse(from) - 1,
@@ -189,7 +193,7 @@ export function dashboardRoutes(ctx: AppContext) {
             return redirect(href("/payments", mode, { merchant: merchantId, status, from, to }));
           }
         }
-        return page(paymentsPage(c.viewer, s.csrfToken, { merchants: c.merchants, merchantId, status, from, to, rows, total, next }));
+        return page(paymentsPage(c.viewer, s.csrfToken, { merchants, merchantId, status, from, to, rows, total, next }));
       },
       PAGE_ROUTE,
     )
@@ -198,18 +202,19 @@ export function dashboardRoutes(ctx: AppContext) {
       async ({ request }) => {
         const c = await pageContext(request);
         if (c instanceof Response) return c;
-        const { s, mode, q } = c;
-        const merchantId = c.merchant?.id;
+        const { s, mode, q, p } = c;
+        const { merchant, merchants } = await pickMerchant(c);
+        const merchantId = merchant?.id;
         let view: Awaited<ReturnType<typeof transactionsPageOf>> = { rows: [], total: 0, next: undefined };
         if (merchantId) {
           try {
-            view = await transactionsPageOf(ctx, dashboardPrincipal(s.user, mode), merchantId, q.get("starting_after") ?? undefined);
+            view = await transactionsPageOf(ctx, p, merchantId, q.get("starting_after") ?? undefined);
           } catch (err) {
             if (!(err instanceof ApiError)) throw err; // a stale cursor: the first page
             return redirect(href("/transactions", mode, { merchant: merchantId }));
           }
         }
-        return page(transactionsPage(c.viewer, s.csrfToken, { merchants: c.merchants, merchantId, ...view }));
+        return page(transactionsPage(c.viewer, s.csrfToken, { merchants, merchantId, ...view }));
       },
       PAGE_ROUTE,
     )
@@ -218,7 +223,7 @@ export function dashboardRoutes(ctx: AppContext) {
       async ({ request }) => {
         const c = await pageContext(request);
         if (c instanceof Response) return c;
-        const merchant = c.merchant;
+        const { merchant, merchants } = await pickMerchant(c);
         let rows: ReturnType<typeof settlementView>[] = [];
         let availableUnits: bigint | undefined;
         if (merchant) {
@@ -226,7 +231,7 @@ export function dashboardRoutes(ctx: AppContext) {
           if (ids !== "bad_cursor") rows = (await loadSettlements(ctx, ids.ids)).map(settlementView);
           availableUnits = (await balancesOf(ctx, [merchant]))[0]?.availableUnits;
         }
-        return page(settlementsPage(c.viewer, c.s.csrfToken, { merchants: c.merchants, merchantId: merchant?.id, availableUnits, rows }));
+        return page(settlementsPage(c.viewer, c.s.csrfToken, { merchants, merchantId: merchant?.id, availableUnits, rows }));
       },
       PAGE_ROUTE,
     )
@@ -291,9 +296,10 @@ export function dashboardRoutes(ctx: AppContext) {
         if (a instanceof Response) return a;
         const { s, mode, f } = a;
         const merchantId = field(f, "merchant", 64) || null;
-        if (merchantId && !(await visibleMerchant(s, mode, merchantId))) return denied(s, mode, 404);
+        const merchant = merchantId ? await visibleMerchant(s, mode, merchantId) : undefined;
+        if (merchantId && !merchant) return denied(s, mode, 404);
         const created = await createApiKey(ctx, { accountId: s.user.accountId, mode, merchantId });
-        const scope = merchantId ? `${(await visibleMerchant(s, mode, merchantId))?.businessName ?? merchantId} only` : "all merchants";
+        const scope = merchant ? `${merchant.businessName} only` : "all merchants";
         // Answered here, not redirected: the key is shown once and never travels in a URL.
         return developersView(s, mode, { created: { key: created.key, scope } });
       },
@@ -320,7 +326,7 @@ export function dashboardRoutes(ctx: AppContext) {
       async ({ request }) => {
         const c = await pageContext(request);
         if (c instanceof Response) return c;
-        return page(teamPage(c.viewer, c.s.csrfToken, { members: await teamOf(ctx, c.s.user.accountId) }));
+        return teamView(c.s, c.mode);
       },
       PAGE_ROUTE,
     )
@@ -330,17 +336,13 @@ export function dashboardRoutes(ctx: AppContext) {
         const a = await adminAction(request, true);
         if (a instanceof Response) return a;
         const { s, mode, f } = a;
-        let invited: { email: string; link: string; added: boolean } | undefined;
-        let error: string | undefined;
         try {
           const r = await addDashboardUser(ctx.database.sql, { accountId: s.user.accountId, email: field(f, "email", 320), role: field(f, "role", 10) }, now());
-          invited = { email: r.user.email, link: setPasswordLink(r.setPasswordToken), added: true };
+          return teamView(s, mode, { invited: { email: r.user.email, link: setPasswordLink(r.setPasswordToken), added: true } });
         } catch (err) {
           if (!(err instanceof DashboardUserError)) throw err;
-          error = err.message;
+          return teamView(s, mode, { error: err.message });
         }
-        const members = await teamOf(ctx, s.user.accountId);
-        return page(teamPage(viewerOf(s, mode), s.csrfToken, { members, ...(invited ? { invited } : {}), ...(error ? { error } : {}) }), error ? 400 : 200);
       },
       FORM_ROUTE,
     )
@@ -350,9 +352,7 @@ export function dashboardRoutes(ctx: AppContext) {
         const a = await adminAction(request, true);
         if (a instanceof Response) return a;
         const { s, mode, f } = a;
-        const account = s.user.accountId;
-        const view = async (o: { invited?: { email: string; link: string; added: boolean }; error?: string; notice?: string }) =>
-          page(teamPage(viewerOf(s, mode), s.csrfToken, { members: await teamOf(ctx, account), ...o }), o.error ? 400 : 200);
+        const view = (o: TeamNews) => teamView(s, mode, o);
         try {
           switch (params.action) {
             case "role":
@@ -364,7 +364,7 @@ export function dashboardRoutes(ctx: AppContext) {
               return view({ notice: params.action === "remove" ? "Removed: their sessions have ended." : "Role changed: it applies from their next page." });
             }
             case "link": {
-              const r = await newSetPasswordLink(ctx.database.sql, account, params.id, now());
+              const r = await newSetPasswordLink(ctx.database.sql, s.user.accountId, params.id, now());
               if (!r) return denied(s, mode, 404);
               return view({ invited: { email: r.email, link: setPasswordLink(r.token), added: false } });
             }
@@ -386,10 +386,7 @@ export function dashboardRoutes(ctx: AppContext) {
         const { s, mode } = a;
         // Sandbox test helpers only: for live data (or any other name) they do not exist.
         if (mode !== "test" || (params.helper !== "test-pay" && params.helper !== "test-expire")) return denied(s, mode, 404);
-        const intent = await getVisibleIntent(ctx, dashboardPrincipal(s.user, mode), params.id).catch((err: unknown) => {
-          if (err instanceof ApiError) return undefined;
-          throw err;
-        });
+        const intent = await found(getVisibleIntent(ctx, a.p, params.id));
         if (!intent) return denied(s, mode, 404);
         if (intent.status === "awaiting_payment") {
           if (params.helper === "test-pay") await payIntent(ctx, intent, undefined);
@@ -419,14 +416,10 @@ export function dashboardRoutes(ctx: AppContext) {
         const c = await pageContext(request);
         if (c instanceof Response) return c;
         const { s, mode, p } = c;
-        try {
-          const intent = await getVisibleIntent(ctx, p, params.id);
-          const merchant = await getVisibleMerchant(ctx, p, intent.merchantId);
-          return page(paymentPage(viewerOf(s, mode), s.csrfToken, await paymentDetail(ctx, intent, merchant.businessName, s.user.accountId)));
-        } catch (err) {
-          if (err instanceof ApiError && err.status === 404) return denied(s, mode, 404);
-          throw err;
-        }
+        const intent = await found(getVisibleIntent(ctx, p, params.id));
+        const merchant = intent && (await visibleMerchant(s, mode, intent.merchantId));
+        if (!intent || !merchant) return denied(s, mode, 404);
+        return page(paymentPage(c.viewer, s.csrfToken, await paymentDetail(ctx, intent, merchant.businessName, s.user.accountId)));
       },
       PAGE_ROUTE,
     )
@@ -437,7 +430,7 @@ export function dashboardRoutes(ctx: AppContext) {
         if (a instanceof Response) return a;
         const { s, mode } = a;
         try {
-          const intent = await getVisibleIntent(ctx, dashboardPrincipal(s.user, mode), params.id);
+          const intent = await getVisibleIntent(ctx, a.p, params.id);
           await cancelVisibleIntent(ctx, intent);
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;

@@ -13,6 +13,7 @@ import { ApiError } from "../../domain/errors.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { csrfMatches, dashboardPrincipal, loadSession, openSession, SESSION_ABSOLUTE_MS, type DashboardSession, type DashboardUser } from "../access/dashboard-users.ts";
 import { getVisibleMerchant } from "../merchants/service.ts";
+import type { Principal } from "../access/authenticator.ts";
 import { parseIdempotencyKey } from "../idempotency/key.ts";
 import { accountMerchantsIn } from "./data.ts";
 import { DASHBOARD, DASHBOARD_CSP, notFoundPage, type Viewer } from "./layout.ts";
@@ -92,6 +93,16 @@ export function modeOf(request: Request): Mode {
   return new URL(request.url).searchParams.get("mode") === "live" ? "live" : "test";
 }
 
+/** What a lookup found, or undefined when the API's rules say there is no such object (404) for this user. */
+export async function found<T>(lookup: Promise<T>): Promise<T | undefined> {
+  try {
+    return await lookup;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return undefined;
+    throw err;
+  }
+}
+
 /** The message of an API rule's refusal, or the error again if it is anything else. */
 export function refusal(err: unknown): string {
   if (err instanceof ApiError && err.status < 500) return err.message;
@@ -118,10 +129,7 @@ export function dashboardKit(ctx: AppContext) {
   /** One of the account's merchants in `mode`, or undefined. */
   async function visibleMerchant(s: DashboardSession, mode: Mode, id: string | null) {
     if (!id || !isIdOf("merchant", id)) return undefined;
-    return getVisibleMerchant(ctx, dashboardPrincipal(s.user, mode), id).catch((err: unknown) => {
-      if (err instanceof ApiError) return undefined;
-      throw err;
-    });
+    return found(getVisibleMerchant(ctx, dashboardPrincipal(s.user, mode), id));
   }
 
   const viewerOf = (s: DashboardSession, mode: Mode): Viewer => ({ email: s.user.email, role: s.user.role, mode });
@@ -133,32 +141,35 @@ export function dashboardKit(ctx: AppContext) {
    * An admin's action: signed in, role admin, and (for a form) the session's CSRF token. Anything
    * else is refused here, in one place, before the action looks at anything.
    */
-  async function adminAction(request: Request, withForm: boolean): Promise<Response | { s: DashboardSession; mode: Mode; f: URLSearchParams }> {
+  async function adminAction(request: Request, withForm: boolean): Promise<Response | { s: DashboardSession; mode: Mode; f: URLSearchParams; p: Principal }> {
     const s = await signedIn(request);
     if (s instanceof Response) return s;
     const mode = modeOf(request);
     const f = withForm ? await form(request) : new URL(request.url).searchParams;
     if (s.user.role !== "admin" || (withForm && !csrfMatches(s, f.get("csrf") ?? undefined))) return denied(s, mode, 403);
-    return { s, mode, f };
+    return { s, mode, f, p: dashboardPrincipal(s.user, mode) };
   }
 
-  /**
-   * What every signed-in page starts from: the session, the data mode, the query, the merchant
-   * picker's choices (the account's first PICKER_LIMIT merchants in that mode, and the one asked
-   * for with `?merchant=` if it is further on) and the merchant picked (that one, else the first).
-   */
+  /** What every signed-in page starts from: the session, the data mode, the query, the principal. */
   async function pageContext(request: Request) {
     const s = await signedIn(request);
     if (s instanceof Response) return s;
     const mode = modeOf(request);
-    const q = new URL(request.url).searchParams;
-    const list = await accountMerchantsIn(ctx, s.user.accountId, mode);
-    const asked = q.get("merchant");
-    const picked = list.find((m) => m.id === asked) ?? (asked ? await visibleMerchant(s, mode, asked) : undefined);
-    const choices = picked && !list.includes(picked) ? [picked, ...list] : list;
-    const merchant = picked ?? list[0];
-    return { s, mode, q, merchant, p: dashboardPrincipal(s.user, mode), viewer: viewerOf(s, mode), merchants: choices.map((m) => ({ id: m.id, name: m.businessName })) };
+    return { s, mode, q: new URL(request.url).searchParams, p: dashboardPrincipal(s.user, mode), viewer: viewerOf(s, mode) };
   }
 
-  return { now, signedIn, startSession, visibleMerchant, viewerOf, denied, adminAction, pageContext };
+  /**
+   * For the pages of one merchant at a time (payments, transactions, settlements): the picker's
+   * choices (the account's first PICKER_LIMIT merchants in the mode, and the one asked for with
+   * `?merchant=` if it is further on) and the merchant picked (that one, else the first).
+   */
+  async function pickMerchant(c: { s: DashboardSession; mode: Mode; q: URLSearchParams }) {
+    const list = await accountMerchantsIn(ctx, c.s.user.accountId, c.mode);
+    const asked = c.q.get("merchant");
+    const picked = list.find((m) => m.id === asked) ?? (asked ? await visibleMerchant(c.s, c.mode, asked) : undefined);
+    const choices = picked && !list.includes(picked) ? [picked, ...list] : list;
+    return { merchant: picked ?? list[0], merchants: choices.map((m) => ({ id: m.id, name: m.businessName })) };
+  }
+
+  return { now, signedIn, startSession, visibleMerchant, viewerOf, denied, adminAction, pageContext, pickMerchant };
 }

@@ -92,12 +92,15 @@ export interface DeliveryLine {
   lastStatus: number | null;
 }
 
+/** The colour of a delivery's status: the intent statuses' (confirmed green, cancelled red, else blue). */
+export const deliveryClass = (status: string) => (status === "succeeded" ? "confirmed" : status === "failed" ? "cancelled" : "pending");
+
 export function deliveryList(list: DeliveryLine[]): Html {
   if (list.length === 0) return html`<p class="muted">Not sent to any webhook endpoint of this account.</p>`;
   return html`<ul>${list
     .map(
       (d) =>
-        html`<li><span class="status ${d.status === "succeeded" ? "confirmed" : d.status === "failed" ? "cancelled" : "awaiting_payment"}">${d.status}</span> ${d.url} <span class="muted">${d.attempts} attempt${d.attempts === 1 ? "" : "s"}${d.last ? `, last: ${d.last.replace("_", " ")}${d.lastStatus ? ` (HTTP ${d.lastStatus})` : ""}` : ""}</span></li>`,
+        html`<li><span class="status ${deliveryClass(d.status)}">${d.status}</span> ${d.url} <span class="muted">${d.attempts} attempt${d.attempts === 1 ? "" : "s"}${d.last ? `, last: ${d.last.replace("_", " ")}${d.lastStatus ? ` (HTTP ${d.lastStatus})` : ""}` : ""}</span></li>`,
     )}</ul>`;
 }
 

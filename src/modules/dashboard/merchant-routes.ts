@@ -13,11 +13,11 @@ import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { ApiError } from "../../domain/errors.ts";
-import { bpsToRate } from "../../domain/money.ts";
-import { dashboardPrincipal, type DashboardSession } from "../access/dashboard-users.ts";
+import type { DashboardSession } from "../access/dashboard-users.ts";
 import type { BankAccountInput } from "../merchants/bank-account.ts";
 import { createMerchant, listVisibleMerchants, updateMerchant, type ScheduleBody } from "../merchants/management.ts";
 import type { MerchantRow } from "../merchants/service.ts";
+import { merchantShape } from "../merchants/model.ts";
 import { balancesOf } from "./data.ts";
 import { bankOf, DASHBOARD, href } from "./layout.ts";
 import { EMPTY_MERCHANT_FORM, merchantPage, merchantsPage, newMerchantPage, type MerchantFormValues } from "./merchant-pages.ts";
@@ -73,6 +73,8 @@ export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
 
   async function merchantView(s: DashboardSession, mode: Mode, m: MerchantRow, o: { values?: MerchantFormValues; error?: string; saved?: boolean } = {}): Promise<Response> {
     const [balance] = await balancesOf(ctx, [m]);
+    // The API's shape of the merchant: its schedule, fee rate and metadata read one way everywhere.
+    const shape = merchantShape(m);
     const view = {
       id: m.id,
       name: m.businessName,
@@ -81,9 +83,9 @@ export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
       kycStatus: m.kycStatus,
       paymentAddress: m.paymentAddress ?? "",
       bank: bankOf(m),
-      schedule: m.settlementSchedule === "custom" ? `cron:${m.settlementCron} (${m.settlementTimezone})` : m.settlementSchedule,
-      feeRate: `${(bpsToRate(m.feeRateBps) * 100).toFixed(2)}% per payment`,
-      metadata: (typeof m.metadata === "string" ? JSON.parse(m.metadata) : m.metadata) ?? {},
+      schedule: shape.settlement_schedule,
+      feeRate: `${(shape.fee_rate * 100).toFixed(2)}% per payment`,
+      metadata: shape.metadata as Record<string, string>,
       createdAt: m.createdAt,
       availableUnits: balance!.availableUnits,
       pendingUnits: balance!.pendingUnits,
@@ -131,7 +133,7 @@ export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
         try {
           const r = await createMerchant(
             ctx,
-            dashboardPrincipal(s.user, mode),
+            a.p,
             { business_name: values.business_name, email: values.email, owner_address: values.owner_address, payout_address: values.payout_address, settlement_schedule: scheduleOf(values), bank_account: bank },
             key,
           );
@@ -165,7 +167,7 @@ export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
         const values = valuesOf(f);
         const bank = bankOfForm(mode, values);
         try {
-          const updated = await updateMerchant(ctx, dashboardPrincipal(s.user, mode), m.id, {
+          const updated = await updateMerchant(ctx, a.p, m.id, {
             business_name: values.business_name,
             email: values.email,
             settlement_schedule: scheduleOf(values),

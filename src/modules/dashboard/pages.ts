@@ -375,7 +375,14 @@ function memberControls(viewer: Viewer, csrf: string, m: TeamMemberView): Html {
 <form method="post" action="${action("remove")}" class="inline"><input type="hidden" name="csrf" value="${csrf}"><button type="submit" class="danger">Remove ${m.email}</button></form></details>`;
 }
 
-export function teamPage(viewer: Viewer, csrf: string, o: { members: TeamMemberView[]; invited?: { email: string; link: string; added: boolean }; error?: string; notice?: string }): Html {
+/** What the Team page says happened: a set-password link shown once, a refusal, a change made. */
+export interface TeamNews {
+  invited?: { email: string; link: string; added: boolean };
+  error?: string;
+  notice?: string;
+}
+
+export function teamPage(viewer: Viewer, csrf: string, o: { members: TeamMemberView[] } & TeamNews): Html {
   const admin = viewer.role === "admin";
   return shell(
     "Team",

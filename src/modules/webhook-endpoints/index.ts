@@ -13,7 +13,7 @@ import { listBody, parseCursorParam, parseLimitParam } from "../../http/list-par
 import { errorExample, idempotencyHeaderParameter, createResponses, listResponses, objectResponses } from "../../http/openapi.ts";
 import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
 import { parseMetadata } from "../payment-intents/input.ts";
-import { deliveryCursor, listDeliveries } from "../webhooks/service.ts";
+import { countEndpointDeliveries, deliveryCursor, listDeliveries } from "../webhooks/service.ts";
 import { sendTestEvent } from "./test-event.ts";
 import { CreateEndpointBody, DeletedSchema, TestResultSchema, testResultShape, DeliveryListQuery, DeliveryListSchema, deliveryShape, EmptyBody, EndpointIdParams, EndpointListQuery, EndpointListSchema, EndpointSchema, endpointShape, EndpointWithSecretSchema, UpdateEndpointBody } from "./model.ts";
 import { deleteEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "./service.ts";
@@ -210,14 +210,9 @@ export function webhookEndpointRoutes(ctx: AppContext) {
         const startingAfter = parseCursorParam(opt("starting_after"), "webhookDelivery");
         const after = startingAfter === undefined ? undefined : await deliveryCursor(ctx.database.sql, { endpointId: params.id }, startingAfter);
         if (after === null) throw badCursor();
-        const [rows, [count]] = await Promise.all([
-          listDeliveries(ctx.database.sql, { endpointId: params.id, limit: limit + 1, after }),
-          ctx.database.sql<{ n: number }[]>`
-            SELECT (SELECT count(*) FROM app.webhook_deliveries WHERE endpoint_id = ${params.id})
-                 + (SELECT count(*) FROM app.webhook_deliveries_archive WHERE endpoint_id = ${params.id}) AS n`,
-        ]);
+        const [rows, totalCount] = await Promise.all([listDeliveries(ctx.database.sql, { endpointId: params.id, limit: limit + 1, after }), countEndpointDeliveries(ctx.database.sql, params.id)]);
         const hasMore = rows.length > limit;
-        return listBody((hasMore ? rows.slice(0, limit) : rows).map(deliveryShape), { hasMore, totalCount: Number(count?.n ?? 0) });
+        return listBody((hasMore ? rows.slice(0, limit) : rows).map(deliveryShape), { hasMore, totalCount });
       },
       {
         params: EndpointIdParams,

@@ -362,6 +362,14 @@ export interface DeliveryView {
   }[];
 }
 
+/** How many deliveries (hot and archived) an endpoint has had. */
+export async function countEndpointDeliveries(sql: Sql, endpointId: string): Promise<number> {
+  const [row] = await sql<{ n: string }[]>`
+    SELECT (SELECT count(*) FROM app.webhook_deliveries WHERE endpoint_id = ${endpointId})
+         + (SELECT count(*) FROM app.webhook_deliveries_archive WHERE endpoint_id = ${endpointId}) AS n`;
+  return Number(row?.n ?? 0);
+}
+
 /** Deliveries (hot and archived) of an event or of an endpoint, newest first, with their attempts. */
 export interface DeliveryCursor {
   createdAt: string;
