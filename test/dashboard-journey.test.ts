@@ -213,6 +213,13 @@ describe.skipIf(skip)("the dashboard journey", () => {
     const link = ((await page.locator("code.secret").textContent()) ?? "").trim();
     expect(link).toContain("/dashboard/set-password?token=");
     await snap(page, "team");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, "team-390x844");
+    await page.goto(`${svc.apiUrl}/dashboard/developers/events?mode=test`);
+    await snap(page, "events-390x844");
+    await page.goto(`${svc.apiUrl}/dashboard/merchants/new?mode=test`);
+    await snap(page, "merchant-new-390x844");
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${svc.apiUrl}/dashboard/payments/pi_doesnotexist?mode=test`);
     await snap(page, "not-found");
     await page.getByRole("button", { name: "Sign out" }).click();

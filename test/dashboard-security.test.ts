@@ -221,6 +221,8 @@ describe("forms", () => {
       routing_number: "011000015",
       account_number: "000123456789",
     };
+    // An oversized form is no form: refused (no CSRF token read), never a 500.
+    expect((await admin.req("/dashboard/merchants?mode=test", { form: { ...form, business_name: "x".repeat(20_000) } })).status).toBe(403);
     const bad = await admin.req("/dashboard/merchants?mode=test", { form: { ...form, idempotency_key: "another-key-1", owner_address: "0xnope" } });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Invalid owner_address");
@@ -231,6 +233,9 @@ describe("forms", () => {
     expect(n!.n).toBe(1);
     const merchant = await (await admin.req(a.headers.get("location")!)).text();
     expect(merchant).toContain("0 9 * * 1-5");
+    // A tampered idempotency key does not stop the create (it is only not deduplicated).
+    const tampered = await admin.req("/dashboard/merchants?mode=test", { form: { ...form, idempotency_key: "bad\u0000key", business_name: `${form.business_name} 2` } });
+    expect(tampered.status).toBe(303);
   }, 30_000);
 });
 

@@ -393,7 +393,7 @@ ${
     : ""
 }
 ${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ""}${o.notice ? html`<p class="saved" role="status">${o.notice}</p>` : ""}
-<section class="card"><table><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Since</th>${admin ? html`<th scope="col">Manage</th>` : ""}</tr></thead><tbody>
+<section class="card"><table class="team"><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Since</th>${admin ? html`<th scope="col">Manage</th>` : ""}</tr></thead><tbody>
 ${o.members.map((m) => html`<tr><td>${m.email}${m.passwordSet ? "" : html` <span class="muted">(invited)</span>`}</td><td>${m.role}</td><td>${when(m.createdAt)}</td>${admin ? html`<td class="manage">${memberControls(viewer, csrf, m)}</td>` : ""}</tr>`)}
 </tbody></table>
 ${
