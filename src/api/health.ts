@@ -6,6 +6,7 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../context.ts";
 import { CHAIN_VIEWS } from "../modules/matching/chain-reader.ts";
 import { within } from "../lib/timeout.ts";
+import { operatorStatusByChain } from "../modules/operator/status.ts";
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -18,12 +19,16 @@ const ChainCheck = t.Object({
   /** Blocks the indexer is behind the chain's head (null when either is unknown). */
   indexer_lag_blocks: t.Union([t.Integer(), t.Null()]),
   indexer: t.Union([t.Literal("ok"), t.Literal("catching_up"), t.Literal("starting"), t.Literal("unknown")]),
+  /** The operator's transactions: `stuck` when its oldest unconfirmed one has waited 2 minutes or more. */
+  operator: t.Union([t.Literal("ok"), t.Literal("stuck")]),
+  /** Seconds the operator's oldest unconfirmed transaction has waited (null: none). */
+  operator_unconfirmed_s: t.Union([t.Number(), t.Null()]),
 });
 const readyFields = {
   status: t.Union([t.Literal("ready"), t.Literal("unavailable")]),
   checks: t.Object({ database: t.Union([t.Literal("ok"), t.Literal("unreachable")]), chains: t.Array(ChainCheck) }),
 };
-const example = { chain_id: 31337, rpc: "ok", head_block: 1204, indexed_block: 1204, indexer_lag_blocks: 0, indexer: "ok" };
+const example = { chain_id: 31337, rpc: "ok", head_block: 1204, indexed_block: 1204, indexer_lag_blocks: 0, indexer: "ok", operator: "ok", operator_unconfirmed_s: null };
 const ReadySchema = t.Object(readyFields, { examples: [{ status: "ready", checks: { database: "ok", chains: [example] } }] });
 const UnavailableSchema = t.Object(readyFields, { description: "Not ready", examples: [{ status: "unavailable", checks: { database: "unreachable", chains: [] } }] });
 
@@ -44,7 +49,7 @@ export function healthRoutes(ctx: AppContext) {
       },
       {
         response: { 200: ReadySchema, 503: UnavailableSchema },
-        detail: { tags: ["Operations"], summary: "Readiness", description: "The process can serve requests: Postgres answers within 2 s (503 otherwise). Also reports, per chain, whether its RPC answers, the head and indexed blocks and the indexer's lag (`starting` before its first checkpoint, `catching_up` when more than 5 blocks behind); these do not change the status code. Public.", security: [] },
+        detail: { tags: ["Operations"], summary: "Readiness", description: "The process can serve requests: Postgres answers within 2 s (503 otherwise). Also reports, per chain, whether its RPC answers, the head and indexed blocks and the indexer's lag (`starting` before its first checkpoint, `catching_up` when more than 5 blocks behind), and whether the operator's transactions (fee collection, withdrawals, account deployments) are `stuck` (the oldest unconfirmed one waited 2 minutes or more; `operator_unconfirmed_s` says how long); these do not change the status code. Public.", security: [] },
       },
     );
 }
@@ -53,8 +58,14 @@ async function databaseAnswers(ctx: AppContext): Promise<boolean> {
   return (await within(READY_TIMEOUT_MS, ctx.database.sql`SELECT 1`.then(() => true))) ?? false;
 }
 
+function operatorCheck(s: { stuck: boolean; oldestUnconfirmedAgeMs: number | null } | undefined) {
+  const age = s?.oldestUnconfirmedAgeMs;
+  return { operator: s?.stuck ? ("stuck" as const) : ("ok" as const), operator_unconfirmed_s: age === null || age === undefined ? null : Math.round(age / 100) / 10 };
+}
+
 async function chainChecks(ctx: AppContext) {
   const out = [];
+  const operator = (await within(READY_TIMEOUT_MS, operatorStatusByChain(ctx.database.sql))) ?? new Map();
   for (const chain of Object.values(ctx.chains)) {
     if (!chain) continue;
     const [head, cp] = await Promise.all([
@@ -65,7 +76,7 @@ async function chainChecks(ctx: AppContext) {
     const headBlock = head === undefined ? null : Number(head);
     const lag = headBlock !== null && indexed !== null ? Math.max(0, headBlock - indexed) : null;
     const indexer = cp === undefined ? "unknown" : indexed === null ? "starting" : lag !== null && lag > chain.confirmations + 5 ? "catching_up" : lag === null ? "unknown" : "ok";
-    out.push({ chain_id: chain.chainId, rpc: head === undefined ? ("unreachable" as const) : ("ok" as const), head_block: headBlock, indexed_block: indexed, indexer_lag_blocks: lag, indexer: indexer as "ok" | "catching_up" | "starting" | "unknown" });
+    out.push({ chain_id: chain.chainId, rpc: head === undefined ? ("unreachable" as const) : ("ok" as const), head_block: headBlock, indexed_block: indexed, indexer_lag_blocks: lag, indexer: indexer as "ok" | "catching_up" | "starting" | "unknown", ...operatorCheck(operator.get(chain.chainId)) });
   }
   return out;
 }

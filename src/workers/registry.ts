@@ -10,6 +10,7 @@ import { startExpirer } from "./expirer.ts";
 import { startMatcher } from "./matcher.ts";
 import { startFeeCollector } from "./fee-collector.ts";
 import { startSettler } from "./settler.ts";
+import { withNonceKeeper } from "./nonce-keeper.ts";
 
 export type { RoleStarter, RunningRole } from "./role.ts";
 
@@ -18,5 +19,6 @@ export const workerRoles: Partial<Record<Exclude<Role, "api" | "indexer">, RoleS
 workerRoles.dispatcher = startDispatcher;
 workerRoles.expirer = startExpirer;
 workerRoles.matcher = (ctx) => startMatcher(ctx);
-workerRoles.fee_collector = (ctx) => startFeeCollector(ctx);
-workerRoles.settler = (ctx) => startSettler(ctx);
+// The roles that send as the operator keep its nonces too (workers/nonce-keeper.ts).
+workerRoles.fee_collector = withNonceKeeper((ctx) => startFeeCollector(ctx));
+workerRoles.settler = withNonceKeeper((ctx) => startSettler(ctx));

@@ -1,0 +1,35 @@
+/**
+ * The nonce keeper runs beside the roles that send as the operator (fee_collector, settler): every
+ * second, per chain, one round of src/chain/nonce-keeper.ts. Any number of processes may run it; a
+ * lease per key and chain lets one act at a time.
+ */
+import type { AppContext } from "../context.ts";
+import { NonceKeeper } from "../chain/nonce-keeper.ts";
+import { PollingRole } from "./loop.ts";
+import type { RoleStarter } from "./role.ts";
+
+export class NonceKeeping extends PollingRole<number> {
+  private readonly keepers: NonceKeeper[];
+
+  constructor(ctx: AppContext, opts: { pollMs?: number; healAfterMs?: number } = {}) {
+    const log = ctx.log.child({ role: "nonce_keeper" });
+    super({ log, failure: "operator nonce check failed", intervalMs: opts.pollMs ?? 1_000, maxBackoffMs: 10_000, latchWakeups: false });
+    this.keepers = Object.values(ctx.chains).flatMap((chain) => (chain ? [new NonceKeeper(chain.sender, log, opts)] : []));
+  }
+
+  protected async round(): Promise<number> {
+    let healed = 0;
+    for (const keeper of this.keepers) healed += await keeper.round();
+    return healed;
+  }
+}
+
+/** Wraps a role that sends as the operator so that its process also keeps the operator's nonces. */
+export function withNonceKeeper(start: RoleStarter): RoleStarter {
+  return async (ctx) => {
+    const running = await start(ctx);
+    const keeping = new NonceKeeping(ctx);
+    keeping.start();
+    return { ...running, stop: async () => void (await Promise.all([keeping.stop(), running.stop()])) };
+  };
+}
