@@ -53,6 +53,7 @@ export class OperatorSender {
     readonly chainId: number,
     readonly publicClient: PublicClient,
     readonly wallet: WalletClient<Transport, Chain, Account>,
+    /** afterSign: called once a transaction is signed and journaled, before it is broadcast (the crash tests' failpoint). */
     private readonly opts: { afterSign?: (signed: SignedTransaction) => void | Promise<void> } = {},
   ) {}
 
@@ -94,7 +95,9 @@ export class OperatorSender {
    */
   async signRecorded(call: ContractCall, record: (tx: Tx, signed: SignedTransaction) => Promise<void>): Promise<SignedTransaction> {
     const request = await this.prepare(call);
-    return this.serial(() => this.allocate(request, record));
+    const signed = await this.serial(() => this.allocate(request, record));
+    await this.opts.afterSign?.(signed);
+    return signed;
   }
 
   private async prepare(call: ContractCall) {
