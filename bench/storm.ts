@@ -7,6 +7,8 @@
  *     transaction row;
  *   - every event of the outbox reached the webhook receiver with a valid signature, every
  *     redelivery carried the same body, and each intent has exactly one confirmed event;
+ *   - every platform fee is collected, once each on chain (the operator's nonces healed after the
+ *     kills, issue 24), and when the last one was;
  *   - the merchant's `available` plus the fees not yet collected equals the account's USDC on-chain.
  *
  *   bun bench/storm.ts [--payments 300] [--kills 6] [--seed N]
@@ -23,7 +25,7 @@ import postgres from "postgres";
 import { Webhook } from "standardwebhooks";
 import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { usdcAbi } from "../contracts/abis.ts";
+import { merchantAccountAbi, usdcAbi } from "../contracts/abis.ts";
 import { mainProcessSetup } from "./main-process.ts";
 
 const args = process.argv.slice(2);
@@ -213,6 +215,19 @@ try {
     check(undelivered === 0, `${eventIds.length - undelivered} of ${eventIds.length} events delivered (${deliveries} deliveries in all, ${deliveries - bodies.size} of them redeliveries)`);
     check(redelivered === 0, `every redelivery carried the same body (${redelivered} differed)`);
     check(badSignatures === 0, `every delivery signed correctly (${badSignatures} bad)`);
+
+    // Every platform fee collected, once each on chain: the operator's transactions got through the
+    // holes the kills left in its nonces (issue 24).
+    const feesDue = async () =>
+      (await db<{ n: number }[]>`SELECT count(*)::int AS n FROM app.transactions WHERE merchant_id = ${info.merchant_id!} AND status = 'confirmed' AND fee_units > 0 AND fee_status <> 'collected'`)[0]!.n;
+    await until("every fee collected", async () => (await feesDue()) === 0, 300_000).catch(() => undefined);
+    const [lastFee] = await db<{ at: Date | null }[]>`SELECT max(fee_collected_at) AS at FROM app.transactions WHERE merchant_id = ${info.merchant_id!}`;
+    const feeLogs = await chain.getContractEvents({ address: info.payment_address as Address, abi: merchantAccountAbi, eventName: "FeeCollected", fromBlock: 0n, strict: true });
+    const refs = new Set(feeLogs.map((l) => l.args.ref));
+    const due = await feesDue();
+    const lastFeeAfter = lastFee?.at ? (new Date(lastFee.at).getTime() - lastRestart) / 1000 : NaN;
+    check(due === 0, `every fee collected (${due} still due; the last ${lastFeeAfter.toFixed(1)} s after the last restart)`);
+    check(refs.size === feeLogs.length, `each fee collected once on chain (${feeLogs.length} FeeCollected logs, ${refs.size} distinct refs)`);
 
     const balance = await call(`/v1/merchants/${info.merchant_id}/balance`, scoped);
     const [owed] = await db<{ units: string | null }[]>`

@@ -8,7 +8,7 @@
  * One round, about every second, by whichever process holds the lease of (chain, address):
  *   1. reads the node's confirmed ("latest") and pending counts;
  *   2. notes the oldest unconfirmed nonce and since when it waits (metrics, /ready, a warning when
- *      it is stuck), and deletes journal rows below the confirmed nonce (they are done);
+ *      it is stuck), and deletes journal rows below the confirmed nonce once 10 minutes old;
  *   3. when the pending count stays below next_nonce for HEAL_AFTER_MS (or the bytes at the pending
  *      count were refused), heals the whole hole in one pass, lowest nonce first: the journal's bytes
  *      are broadcast again as they are, and a nonce whose bytes are gone (signed before the journal
@@ -36,6 +36,8 @@ const LEASE_MS = 10_000;
 /** Nonces broadcast at once while healing (in nonce order, one batch after another). */
 const HEAL_BATCH = 16;
 const FILLER_GAS = 21_000n;
+/** How long journal rows below the confirmed nonce are kept (a reorg may need their bytes again). */
+const KEEP_CONFIRMED_MS = 10 * 60_000;
 
 export interface JournalEntry {
   nonce: number;
@@ -158,7 +160,12 @@ export class NonceKeeper {
             ELSE n.unconfirmed_since END
       WHERE chain_id = ${chainId} AND address = ${address}
       RETURNING (EXTRACT(EPOCH FROM (now() - unconfirmed_since)) * 1000)::float8 AS age_ms`;
-    if (moved) await sql`DELETE FROM app.operator_transactions WHERE chain_id = ${chainId} AND address = ${address} AND nonce < ${confirmed}`;
+    // Confirmed rows are kept a while: a reorg, or a sandbox chain restarted from an older state,
+    // can un-confirm them, and then their bytes are the ones to send again.
+    if (moved)
+      await sql`
+        DELETE FROM app.operator_transactions
+        WHERE chain_id = ${chainId} AND address = ${address} AND nonce < ${confirmed} AND created_at < now() - ${`${KEEP_CONFIRMED_MS} milliseconds`}::interval`;
     const age = row?.age_ms ?? null;
     if (age !== null && age >= STUCK_WARN_MS && Date.now() - this.lastWarn >= STUCK_WARN_MS) {
       this.lastWarn = Date.now();
