@@ -61,11 +61,16 @@ export class OperatorSender {
     return this.wallet.account.address;
   }
 
-  /** Sends a contract call as the operator; returns its hash once the node has it. Reverts surface as viem contract errors. */
-  async write(call: ContractCall): Promise<Hex> {
+  /**
+   * Sends a contract call as the operator; returns its hash once the node has it. Reverts surface as
+   * viem contract errors. `record` stores the hash with the caller's own row in the database
+   * transaction that hands out the nonce (called again if the call is signed again), so that after a
+   * crash the caller knows the transaction the chain may have.
+   */
+  async write(call: ContractCall, record?: (tx: Tx, signed: SignedTransaction) => Promise<void>): Promise<Hex> {
     const request = await this.prepare(call);
     for (let attempt = 1; ; attempt++) {
-      const signed = await this.serial(() => this.allocate(request));
+      const signed = await this.serial(() => this.allocate(request, record));
       await this.opts.afterSign?.(signed);
       try {
         await this.publicClient.sendRawTransaction({ serializedTransaction: signed.raw });
@@ -79,6 +84,23 @@ export class OperatorSender {
         if (failure === "refused") await this.markRefused(signed.nonce);
         throw err;
       }
+    }
+  }
+
+  /**
+   * Broadcasts the journal's bytes of `hash` again (a caller that finds its transaction unknown to the
+   * node after a crash). True when the node has them now; false when they are not in the journal
+   * (long confirmed, or signed over) or the node refuses them (their nonce went to another transaction).
+   */
+  async resend(hash: Hex): Promise<boolean> {
+    const [row] = await this.sql<{ raw_tx: Hex }[]>`
+      SELECT raw_tx FROM app.operator_transactions WHERE chain_id = ${this.chainId} AND address = ${this.address} AND tx_hash = ${hash}`;
+    if (!row) return false;
+    try {
+      await this.publicClient.sendRawTransaction({ serializedTransaction: row.raw_tx });
+      return true;
+    } catch (err) {
+      return broadcastFailure(err) === "known";
     }
   }
 

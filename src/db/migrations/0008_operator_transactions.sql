@@ -30,3 +30,6 @@ ALTER TABLE app.operator_nonces
   -- One keeper at a time per key and chain, whichever process holds this lease.
   ADD COLUMN keeper text,
   ADD COLUMN keeper_until timestamptz;
+
+-- A caller that recorded a hash finds its bytes by it (fees after a crash: fees/collection.ts).
+CREATE INDEX operator_transactions_hash ON app.operator_transactions (tx_hash);

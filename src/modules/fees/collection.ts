@@ -139,8 +139,9 @@ async function collect(ctx: AppContext, chain: ChainRuntime, row: ClaimedFee): P
     if (row.fee_tx_hash) {
       const hash = row.fee_tx_hash as Hex;
       let receipt = await chain.publicClient.getTransactionReceipt({ hash }).catch(() => null);
-      // Still waiting in the node: wait for it rather than send a second one.
-      if (!receipt && (await chain.publicClient.getTransaction({ hash }).catch(() => null))) {
+      // Still waiting in the node, or in the operator's journal (signed, then a crash): wait for it
+      // rather than send a second one.
+      if (!receipt && ((await chain.publicClient.getTransaction({ hash }).catch(() => null)) || (await chain.sender.resend(hash).catch(() => false)))) {
         receipt = await chain.publicClient.waitForTransactionReceipt({ hash, timeout: 60_000 }).catch(() => null);
       }
       if (receipt?.status === "success") return { kind: "collected", hash: row.fee_tx_hash, how: "collected" };
@@ -151,15 +152,17 @@ async function collect(ctx: AppContext, chain: ChainRuntime, row: ClaimedFee): P
   }
   let hash: Hex;
   try {
-    hash = await chain.sender.write({ address: account, abi: merchantAccountAbi, functionName: "collectFee", args: [ref, row.amount_units] });
+    // The hash is on record from the moment it is signed: a crash before the broadcast is recovered
+    // at the next start by the checks above (the nonce keeper sends the journal's bytes again).
+    hash = await chain.sender.write({ address: account, abi: merchantAccountAbi, functionName: "collectFee", args: [ref, row.amount_units] }, async (tx, signed) => {
+      await tx`UPDATE app.transactions SET fee_tx_hash = ${signed.hash} WHERE id = ${row.id}`;
+    });
   } catch (err) {
     if (revertName(err) === "AlreadyCollected" && (await isCollected(chain, account, ref))) {
       return { kind: "collected", hash: await findCollectionHash(chain, account, ref, row.block_number), how: "already_collected" };
     }
     throw err;
   }
-  // Known before the receipt: a crash from here on is recovered by the checks above.
-  await ctx.database.sql`UPDATE app.transactions SET fee_tx_hash = ${hash} WHERE id = ${row.id}`;
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, timeout: 60_000 });
   if (receipt.status === "success") return { kind: "collected", hash, how: "collected" };
   if (await isCollected(chain, account, ref)) {
