@@ -90,7 +90,10 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
       await ensureDatabase(pg.url, DATABASE_NAME);
       databaseUrl = pg.urlFor(DATABASE_NAME);
     }
-    const database: Database = connect(databaseUrl);
+    const database: Database = connect(databaseUrl, {
+      onHealthChange: (reachable) =>
+        reachable ? log.info("the database answers again: the API serves from it") : log.warn("the database does not answer: API calls answer 503 at once until it does"),
+    });
     stops.push(() => database.close());
     await migrate(database.sql);
 
@@ -131,14 +134,14 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     const local = (port: number) => `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
     const ownDashboard = config.dashboardPort !== undefined;
     if (config.roles.has("api")) {
-      const server = serveApi(buildApp(ctx, ownDashboard ? "api" : "all"), { hostname: config.host, port: config.port, log });
+      const server = serveApi(buildApp(ctx, ownDashboard ? "api" : "all"), { hostname: config.host, port: config.port, log, onDeadline: () => database.health.suspect() });
       stopServers.push(async () => void (await server.stop(true)));
       apiUrl = local(server.port!);
       if (!ownDashboard) dashboardUrl = `${apiUrl}/dashboard`;
     }
     if (ownDashboard && config.roles.has("dashboard")) {
       // The dashboard on its own port (DASHBOARD_PORT): the same routes and checks, no API beside it.
-      const server = serveApi(buildApp(ctx, "dashboard"), { hostname: config.host, port: config.dashboardPort!, log });
+      const server = serveApi(buildApp(ctx, "dashboard"), { hostname: config.host, port: config.dashboardPort!, log, onDeadline: () => database.health.suspect() });
       stopServers.push(async () => void (await server.stop(true)));
       dashboardUrl = `${local(server.port!)}/dashboard`;
     }
