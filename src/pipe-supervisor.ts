@@ -10,8 +10,8 @@
  */
 export const PIPE_SUPERVISOR = pipeSupervisor("TERM");
 
-/** The same supervisor sending `signal` instead (Postgres: INT is its fast shutdown, TERM waits for every session). */
-export function pipeSupervisor(signal: "TERM" | "INT"): string {
+/** The same supervisor sending `signal` instead (Postgres: QUIT is its immediate shutdown, TERM waits for every session). */
+export function pipeSupervisor(signal: "TERM" | "QUIT"): string {
   return [
     "exec 3<&0",
     '"$@" </dev/null 3<&- & pid=$!',

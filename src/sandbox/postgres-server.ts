@@ -6,11 +6,15 @@
  * and the supervisor in service.ts saw it exit and started it again before the service had begun to
  * stop. Here the server runs in a process group of its own (detached), like the chain and the
  * indexer, and under the pipe supervisor (src/pipe-supervisor.ts): it stops when we stop it, in the
- * service's order, or when this process dies, however it dies (its stdin pipe closes), so a
- * Postgres is never left behind, even after a kill -9 of the service.
+ * service's order (fast shutdown: a checkpoint, then exit), or when this process dies, however it
+ * dies (its stdin pipe closes): then at once (immediate shutdown, as after the crash it is; the next
+ * start replays the WAL in a moment instead of waiting for a checkpoint), so a Postgres is never left
+ * behind, even after a kill -9 of the service.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { arch, platform } from "node:os";
+import { join } from "node:path";
 import { pipeSupervisor } from "../pipe-supervisor.ts";
 
 export interface PostgresServer {
@@ -21,8 +25,8 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
-/** Fast shutdown (SIGINT): sessions are ended, a checkpoint is written, the server exits. */
-const SUPERVISOR = pipeSupervisor("INT");
+/** What the server gets when this process dies: immediate shutdown. */
+const SUPERVISOR = pipeSupervisor("QUIT");
 const QUIT_AFTER_MS = 4_000;
 const KILL_AFTER_MS = 7_000;
 
@@ -69,20 +73,47 @@ export async function spawnPostgresServer(opts: {
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      child.stdin?.end();
+      // Fast shutdown (SIGINT to the postmaster): sessions are ended, a checkpoint is written. Without
+      // its pid, closing the pipe has the supervisor shut it down at once.
+      const postmaster = postmasterPid(opts.dataDir, pid);
+      if (postmaster === undefined || !signalled(postmaster, "SIGINT")) child.stdin?.end();
       const quit = setTimeout(() => signalGroup(pid, "SIGQUIT"), QUIT_AFTER_MS);
       const kill = setTimeout(() => signalGroup(pid, "SIGKILL"), KILL_AFTER_MS);
       await exited;
       clearTimeout(quit);
       clearTimeout(kill);
+      child.stdin?.end();
     })());
   return { server: { pid, exited, stop }, ready };
 }
 
 function signalGroup(pgid: number, signal: NodeJS.Signals) {
+  signalled(-pgid, signal);
+}
+
+function signalled(pid: number, signal: NodeJS.Signals): boolean {
   try {
-    process.kill(-pgid, signal);
+    process.kill(pid, signal);
+    return true;
   } catch {
-    // already gone
+    return false; // already gone
+  }
+}
+
+/** The server's pid, from the first line of its postmaster.pid, if it is our supervisor's child (not a stale file's pid). */
+function postmasterPid(dataDir: string, supervisor: number): number | undefined {
+  try {
+    const pid = Number(readFileSync(join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    if (!(pid > 0)) return undefined;
+    // /proc/<pid>/stat: "pid (comm) state ppid …"; without /proc (macOS) the file is trusted.
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      return existsSync("/proc/self") ? undefined : pid;
+    }
+    return Number(stat.slice(stat.lastIndexOf(")") + 1).trim().split(/\s+/)[1]) === supervisor ? pid : undefined;
+  } catch {
+    return undefined;
   }
 }
