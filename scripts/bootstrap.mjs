@@ -3,11 +3,12 @@
 // Installs the pinned dependencies (Bun among them, from npm) when node_modules is missing or was
 // installed for another package-lock.json. `npm install`, not `npm ci`: this registry's lockfiles omit
 // other platforms' optional packages, which `npm ci` refuses.
-// Then hands over to Bun. Signals are forwarded so Ctrl-C stops everything.
+// Then hands over to Bun. Signals are passed on so Ctrl-C (or a SIGTERM) stops everything.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
+import { constants } from "node:os";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -46,10 +47,15 @@ if (!argv) {
 }
 
 const child = spawn(bun, argv, { cwd: root, stdio: "inherit" });
-// The terminal sends Ctrl-C to the whole process group; the child handles it. Stay alive until it exits.
+// A terminal's Ctrl-C reaches the whole process group, the child included; a signal sent to this
+// process alone (a process manager, `kill <pid>`) does not: every signal is passed on (the service
+// stops once however many it gets). Then stay alive until the child exits; a child still there
+// 10 s later is killed (its own children stop when it dies: src/pipe-supervisor.ts).
+let backstop;
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => {
-    if (signal !== "SIGINT") child.kill(signal);
+    child.kill(signal);
+    backstop ??= setTimeout(() => child.kill("SIGKILL"), 10_000);
   });
 }
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 + 1 : 1)));
+child.on("exit", (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));

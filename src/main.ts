@@ -31,8 +31,11 @@ async function shutdown(signal: string) {
   await running?.stop();
   process.exit(0);
 }
+// SIGHUP: the terminal was closed. Every child runs in a process group of its own (Postgres, the
+// chain, the indexer), so a terminal's signal reaches only this process, which stops them in order.
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGHUP", () => void shutdown("SIGHUP"));
 
 let service: RunningService;
 try {

@@ -8,11 +8,16 @@
  * died on its own, and nothing is left orphaned.
  * (Background jobs of a non-interactive sh get /dev/null as stdin, hence the pipe is kept as fd 3.)
  */
-export const PIPE_SUPERVISOR = [
-  "exec 3<&0",
-  '"$@" </dev/null 3<&- & pid=$!',
-  '(read -r _ <&3; kill "$pid" 2>/dev/null) & watcher=$!',
-  'wait "$pid"; status=$?',
-  'kill "$watcher" 2>/dev/null; wait',
-  'exit "$status"',
-].join("\n");
+export const PIPE_SUPERVISOR = pipeSupervisor("TERM");
+
+/** The same supervisor sending `signal` instead (Postgres: QUIT is its immediate shutdown, TERM waits for every session). */
+export function pipeSupervisor(signal: "TERM" | "QUIT"): string {
+  return [
+    "exec 3<&0",
+    '"$@" </dev/null 3<&- & pid=$!',
+    `(read -r _ <&3; kill -${signal} "$pid" 2>/dev/null) & watcher=$!`,
+    'wait "$pid"; status=$?',
+    'kill "$watcher" 2>/dev/null; wait',
+    'exit "$status"',
+  ].join("\n");
+}

@@ -37,7 +37,11 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
   // Stopping runs in this order: stop taking requests (the API, started early, stops first), then
   // the rest in reverse order of start: workers, indexer, pools, and last the chain and the database.
   let stopApi: (() => Promise<void>) | undefined;
+  // Set as the stop begins, before anything is stopped: a supervisor that sees its child exit from
+  // now on lets it go instead of starting it again.
+  let stopping = false;
   const stopAll = async () => {
+    stopping = true;
     for (const stop of [...(stopApi ? [stopApi] : []), ...stops.reverse()]) {
       try {
         await stop();
@@ -57,19 +61,21 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     if (!databaseUrl) {
       const pgOptions = { dataDir: join(config.dataDir, "postgres"), port: config.embeddedPostgresPort };
       pg = await startEmbeddedPostgres(pgOptions);
-      // Supervised like the indexer and the chain: if the embedded Postgres dies, it is started again
-      // on its data (stale pid and socket lock cleared) and the pools reconnect by themselves; the API
-      // answers 503 meanwhile.
-      let serviceStopping = false;
+      // Supervised like the indexer and the chain: if the embedded Postgres dies while the service
+      // runs, it is started again on its data (stale pid and socket lock cleared) and the pools
+      // reconnect by themselves; the API answers 503 meanwhile. Never once the service is stopping.
       onDatabaseRestarted = () => indexerRole?.restart("the embedded Postgres was restarted under it");
       const supervise = (running: RunningPostgres) => {
         void running.exited.then(async () => {
-          for (let attempt = 1; !serviceStopping; attempt++) {
+          for (let attempt = 1; !stopping; attempt++) {
             log.error("the embedded Postgres exited; restarting it", { attempt });
             try {
-              pg = await startEmbeddedPostgres(pgOptions);
+              const again = await startEmbeddedPostgres(pgOptions);
+              pg = again;
+              // A stop that began during the restart stops this one too (its step may have run already).
+              if (stopping) return void (await again.stop());
               log.warn("the embedded Postgres is running again");
-              supervise(pg);
+              supervise(again);
               onDatabaseRestarted?.();
               return;
             } catch (err) {
@@ -80,14 +86,14 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
         });
       };
       supervise(pg);
-      stops.push(() => {
-        serviceStopping = true;
-        return pg!.stop();
-      });
+      stops.push(() => pg!.stop());
       await ensureDatabase(pg.url, DATABASE_NAME);
       databaseUrl = pg.urlFor(DATABASE_NAME);
     }
-    const database: Database = connect(databaseUrl);
+    const database: Database = connect(databaseUrl, {
+      onHealthChange: (reachable) =>
+        reachable ? log.info("the database answers again: the API serves from it") : log.warn("the database does not answer: API calls answer 503 at once until it does"),
+    });
     stops.push(() => database.close());
     await migrate(database.sql);
 
@@ -128,14 +134,14 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     const local = (port: number) => `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
     const ownDashboard = config.dashboardPort !== undefined;
     if (config.roles.has("api")) {
-      const server = serveApi(buildApp(ctx, ownDashboard ? "api" : "all"), { hostname: config.host, port: config.port, log });
+      const server = serveApi(buildApp(ctx, ownDashboard ? "api" : "all"), { hostname: config.host, port: config.port, log, onDeadline: () => database.health.suspect() });
       stopServers.push(async () => void (await server.stop(true)));
       apiUrl = local(server.port!);
       if (!ownDashboard) dashboardUrl = `${apiUrl}/dashboard`;
     }
     if (ownDashboard && config.roles.has("dashboard")) {
       // The dashboard on its own port (DASHBOARD_PORT): the same routes and checks, no API beside it.
-      const server = serveApi(buildApp(ctx, "dashboard"), { hostname: config.host, port: config.dashboardPort!, log });
+      const server = serveApi(buildApp(ctx, "dashboard"), { hostname: config.host, port: config.dashboardPort!, log, onDeadline: () => database.health.suspect() });
       stopServers.push(async () => void (await server.stop(true)));
       dashboardUrl = `${local(server.port!)}/dashboard`;
     }

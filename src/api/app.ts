@@ -42,10 +42,17 @@ export function buildApp(ctx: AppContext, surface: Surface = "all") {
       // Refuse a declared oversized body before anything reads it (routes cap chunked bodies themselves).
       const length = request.headers.get("content-length");
       if (length !== null && Number(length) > MAX_BODY_BYTES) throw new ApiError("body_too_large", `Request bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`);
+      // Every /v1 call reads the database: while it is known not to answer (db/health.ts), say so at
+      // once rather than after the request deadline; /ready, /health and the docs still answer.
+      if (!ctx.database.health.reachable && new URL(request.url).pathname.startsWith("/v1/")) throw serviceUnavailable("The database is unavailable.");
     })
     .onError(({ error, code, set, request }) => {
       const apiError = toApiError(error, code);
-      if (apiError.status >= 500) ctx.log.error("request failed", { err: error, method: request.method, path: new URL(request.url).pathname, request_id: set.headers["request-id"] });
+      // A query that failed for want of a database: have it probed, so the calls after this one fail fast if it is away.
+      if (isDatabaseUnavailable(error)) ctx.database.health.suspect();
+      // A 503 we chose (the database known away: one warning from db/health.ts said so) is an
+      // answer, not a failure: no error line with a stack trace for every call of an outage.
+      if (apiError.status >= 500 && !(error === apiError && apiError.code === "service_unavailable")) ctx.log.error("request failed", { err: error, method: request.method, path: new URL(request.url).pathname, request_id: set.headers["request-id"] });
       set.status = apiError.status;
       Object.assign(set.headers, apiError.headers);
       set.headers["content-type"] = "application/json";

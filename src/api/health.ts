@@ -54,8 +54,12 @@ export function healthRoutes(ctx: AppContext) {
     );
 }
 
+/** Known unreachable (db/health.ts): said at once. Otherwise asked, and a failure has the database probed. */
 async function databaseAnswers(ctx: AppContext): Promise<boolean> {
-  return (await within(READY_TIMEOUT_MS, ctx.database.sql`SELECT 1`.then(() => true))) ?? false;
+  if (!ctx.database.health.reachable) return false;
+  const ok = (await within(READY_TIMEOUT_MS, ctx.database.sql`SELECT 1`.then(() => true))) ?? false;
+  if (!ok) ctx.database.health.suspect();
+  return ok;
 }
 
 function operatorCheck(s: { stuck: boolean; oldestUnconfirmedAgeMs: number | null } | undefined) {

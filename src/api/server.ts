@@ -40,7 +40,16 @@ export function capChunkedBody(request: Request, max = MAX_BODY_BYTES): Request 
   return new Request(request, { body: request.body!.pipeThrough(cap), duplex: "half" } as RequestInit);
 }
 
-export function serveApi(app: { fetch: (request: Request) => Response | Promise<Response> }, opts: { hostname: string; port: number; log: Logger }) {
+export function serveApi(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+  opts: {
+    hostname: string;
+    port: number;
+    log: Logger;
+    /** A request went over its deadline: a dependency may be away (the service has the database probed). */
+    onDeadline?: () => void;
+  },
+) {
   return Bun.serve({
     hostname: opts.hostname,
     port: opts.port,
@@ -49,7 +58,7 @@ export function serveApi(app: { fetch: (request: Request) => Response | Promise<
     fetch(request, server) {
       const capped = request.method !== "GET" && request.method !== "HEAD" && request.headers.get("content-length") === null && request.body !== null;
       const handled = recordClientAddress(capped ? capChunkedBody(request) : request, server.requestIP(request)?.address);
-      return withDeadline(Promise.resolve(app.fetch(handled)), opts.log, request);
+      return withDeadline(Promise.resolve(app.fetch(handled)), opts, request);
     },
     error(err) {
       const requestId = `req_${randomUUID().replaceAll("-", "")}`;
@@ -62,12 +71,13 @@ export function serveApi(app: { fetch: (request: Request) => Response | Promise<
   });
 }
 
-async function withDeadline(response: Promise<Response>, log: Logger, request: Request): Promise<Response> {
+async function withDeadline(response: Promise<Response>, opts: { log: Logger; onDeadline?: () => void }, request: Request): Promise<Response> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<Response>((resolve) => {
     timer = setTimeout(() => {
+      opts.onDeadline?.();
       const requestId = `req_${randomUUID().replaceAll("-", "")}`;
-      log.warn("request over its deadline: answered 503", { method: request.method, path: new URL(request.url).pathname, request_id: requestId });
+      opts.log.warn("request over its deadline: answered 503", { method: request.method, path: new URL(request.url).pathname, request_id: requestId });
       const err = serviceUnavailable("A dependency of this service did not answer in time.");
       resolve(new Response(JSON.stringify(err.toBody()), { status: 503, headers: { "content-type": "application/json", "request-id": requestId, ...err.headers } }));
     }, REQUEST_DEADLINE_MS);

@@ -7,6 +7,7 @@
 import postgres from "postgres";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "./schema/index.ts";
+import { databaseHealth, type DatabaseHealth } from "./health.ts";
 
 export type Sql = postgres.Sql<{ bigint: bigint }>;
 export type Tx = postgres.TransactionSql<{ bigint: bigint }>;
@@ -17,15 +18,26 @@ export type Db = PostgresJsDatabase<typeof schema> & { $client: Sql };
 export interface Database {
   sql: Sql;
   db: Db;
+  /** Whether the database answers, as far as we know (health.ts): the API fails fast while it does not. */
+  health: DatabaseHealth;
   close(): Promise<void>;
 }
 
-export function connect(url: string, opts: { max?: number } = {}): Database {
+export function connect(url: string, opts: { max?: number; onHealthChange?: (reachable: boolean) => void } = {}): Database {
   const sql = client(url, opts.max ?? 20);
   // drizzle's queries are short single-table ones: a small pool of its own.
   const drizzleClient = client(url, 5);
   const db = drizzle(drizzleClient, { schema }) as Db;
-  return { sql, db, close: async () => void (await Promise.all([sql.end({ timeout: 5 }), drizzleClient.end({ timeout: 5 })])) };
+  const health = databaseHealth(url, { onChange: opts.onHealthChange });
+  return {
+    sql,
+    db,
+    health,
+    close: async () => {
+      health.close();
+      await Promise.all([sql.end({ timeout: 5 }), drizzleClient.end({ timeout: 5 })]);
+    },
+  };
 }
 
 function client(url: string, max: number): Sql {

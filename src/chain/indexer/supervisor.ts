@@ -326,8 +326,8 @@ export class IndexerSupervisor {
           this.restartAttempts = 0;
           this.note(`${again.schema} restarted and ready`);
         } catch (err) {
-          // Its exit (if it died) schedules the next attempt through watch().
-          this.note(`restart of ${again.schema} failed: ${(err as Error).message}`, "error");
+          // Its exit (if it died) schedules the next attempt through watch(); a stop is no failure.
+          if (!this.stopped) this.note(`restart of ${again.schema} failed: ${(err as Error).message}`, "error");
         }
       }).catch(() => {});
     });
