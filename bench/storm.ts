@@ -242,6 +242,7 @@ try {
 } catch (err) {
   failed = true;
   console.error(err);
+  console.error(`--- the service's last output ---\n${current?.output.slice(-4000) ?? ""}`);
 } finally {
   if (current) await kill();
   receiver.stop(true);
