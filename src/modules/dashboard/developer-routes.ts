@@ -134,10 +134,9 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
     .get(
       `${DASHBOARD}/developers/webhooks/:id`,
       async (c) => {
-        const e = await endpointOf(c, c.params.id);
-        if (!e) return c.notFound();
         const after = c.search.get("starting_after") ?? undefined;
-        return endpointPageOf(c, e, after && isIdOf("webhookDelivery", after) ? { after } : {});
+        const e = await endpointOf(c, c.params.id);
+        return e ? endpointPageOf(c, e, after && isIdOf("webhookDelivery", after) ? { after } : {}) : c.notFound();
       },
       SIGNED_IN_PAGE,
     )

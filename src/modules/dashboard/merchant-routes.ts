@@ -137,8 +137,7 @@ export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
       `${DASHBOARD}/merchants/:id`,
       async (c) => {
         const m = await visibleMerchant(c.session, c.mode, c.params.id);
-        if (!m) return c.notFound();
-        return merchantView(c, m);
+        return m ? merchantView(c, m) : c.notFound();
       },
       SIGNED_IN_PAGE,
     )
