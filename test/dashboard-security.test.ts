@@ -1,13 +1,16 @@
 /**
  * The dashboard's security promises, checked on every route the app serves under /dashboard (read
  * from the app itself, so a route added later is covered without editing this file): no session ->
- * sign-in; a POST without the session's CSRF token -> 403; a viewer changes nothing; another
+ * sign-in (and a handler gets the session only behind a declared guard: type-checked); a POST
+ * without the session's CSRF token -> 403; a viewer changes nothing; another
  * account's merchants, endpoints and events -> 404; markup in an endpoint's description is text;
  * the merchant and endpoint forms, sent twice, create one; 20 wrong passwords from one address ->
  * throttled, whatever the email.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Elysia } from "elysia";
 import { buildApp } from "../src/api/app.ts";
+import { ADMIN_FORM, dashboardKit, SIGNED_IN_PAGE } from "../src/modules/dashboard/kit.ts";
 import { createIntegratorAccount } from "../src/modules/merchants/onboarding.ts";
 import { DashboardClient, dashboardUser } from "./support/dashboard-client.ts";
 import { startTestService, type TestService } from "./support/service.ts";
@@ -76,6 +79,21 @@ describe("every dashboard route", () => {
     const paths = new Set(routes.map((r) => r.path));
     for (const p of ["/dashboard", "/dashboard/merchants", "/dashboard/merchants/:id", "/dashboard/developers/webhooks/:id", "/dashboard/developers/events/:id", "/dashboard/settlements/cash-out"]) expect(paths.has(p)).toBe(true);
     expect(routes.length).toBeGreaterThanOrEqual(25);
+  });
+
+  test("a handler gets the session only from the guard its route declares (a route without one does not compile)", async () => {
+    const { guards } = dashboardKit(svc.ctx);
+    const app = new Elysia()
+      .use(guards)
+      // @ts-expect-error no guard declared: the handler has no session (npm run typecheck fails if it had)
+      .get("/dashboard/x-unguarded", ({ session }) => String(session))
+      .get("/dashboard/x-page", ({ session, mode }) => `${session.user.email} ${mode}`, SIGNED_IN_PAGE)
+      .post("/dashboard/x-form", ({ fields }) => fields.get("csrf") ?? "", ADMIN_FORM);
+    // The guards answer before the handler: sign-in without a session, exactly as the app's routes.
+    for (const [method, path] of [["GET", "/dashboard/x-page"], ["POST", "/dashboard/x-form"]]) {
+      const res = await app.handle(new Request(`http://localhost${path}?mode=test`, { method }));
+      expect([res.status, res.headers.get("location")]).toEqual([303, "/dashboard/sign-in"]);
+    }
   });
 
   test("no session: every page and every action answers a redirect to sign-in", async () => {

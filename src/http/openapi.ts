@@ -113,6 +113,16 @@ export function listResponses(schema: TSchema, o: { page: string; errors?: Error
   };
 }
 
+/**
+ * The options of a list route: its query schema and its documentation. Its summary is "List <what>"
+ * and its page "A page of <what>."; its answers are listResponses' (the refusals of its own query in
+ * `doc.errors`, the shared limit and cursor ones added there).
+ */
+export function listRoute<Q extends TSchema>(query: Q, list: TSchema, tags: string[], summary: `List ${string}`, doc: { description: string; errors?: ErrorExample[]; notFound?: ErrorExample[] }) {
+  const { description, ...refusals } = doc;
+  return { query, detail: { tags, summary, description, responses: listResponses(list, { page: `A page of ${summary.slice("List ".length)}.`, ...refusals }) } };
+}
+
 /** The answers of a read or an action on one object: 200, 400 `errors` when it has some, 401, 404 `notFound`, 409 `conflicts` when it has some. */
 export function objectResponses(
   schema: TSchema,

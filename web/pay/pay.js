@@ -41,6 +41,25 @@
     return "Another payment was received for this request";
   }
 
+  var EXTRA_NOTE = "It is recorded and the merchant can see it. Contact the merchant about it.";
+  var MISMATCH_TITLE = "A payment with a different amount arrived";
+  function mismatchNote() {
+    return "It was not the exact amount of this request (" + $("usdc-amount").textContent + " USDC), so it was not applied to it. It is recorded and the merchant can see it; contact the merchant.";
+  }
+  // What the live status region says of a late, extra or wrong-amount payment (page.ts
+  // paymentNotes, the same words): visually hidden, the lists below show it to the eye.
+  function paymentNotes(s) {
+    var amounts = function (items) { return items.map(function (t) { return t.usdc + " USDC"; }).join(", "); };
+    var notes = [];
+    if ((s.extra_payments || []).length) notes.push(extraTitle(s.status) + ": " + amounts(s.extra_payments) + ". " + EXTRA_NOTE);
+    if ((s.mismatched_payments || []).length) notes.push(MISMATCH_TITLE + ": " + amounts(s.mismatched_payments) + ". " + mismatchNote());
+    return notes.join(" ");
+  }
+  function sayNotes(s) {
+    var text = paymentNotes(s);
+    if ($("status-notes").textContent !== text) $("status-notes").textContent = text;
+  }
+
   function renderList(id, title, note, items) {
     var box = $(id);
     if (!box) return;
@@ -104,11 +123,9 @@
     // Once a payment is on its way, hide the ways to pay (no second payment by mistake).
     $("pay").hidden = !open || !!pending;
     $("countdown").hidden = !open || !!pending;
-    renderList("extra", extraTitle(s.status),
-      "It is recorded and the merchant can see it. Contact the merchant about it.", s.extra_payments || []);
-    renderList("mismatch", "A payment with a different amount arrived",
-      "It was not the exact amount of this request (" + $("usdc-amount").textContent + " USDC), so it was not applied to it. It is recorded and the merchant can see it; contact the merchant.",
-      s.mismatched_payments || []);
+    renderList("extra", extraTitle(s.status), EXTRA_NOTE, s.extra_payments || []);
+    renderList("mismatch", MISMATCH_TITLE, mismatchNote(), s.mismatched_payments || []);
+    sayNotes(s);
   }
 
   // --- copy buttons -------------------------------------------------------------------------
@@ -234,4 +251,10 @@
   }
 
   apply(state);
+  // First render: a live region speaks of what changes in it, not of what it held as the page
+  // loaded. Said again once the page has settled, the notes the server wrote are announced too.
+  if ($("status-notes").textContent) {
+    $("status-notes").textContent = "";
+    setTimeout(function () { sayNotes(state); }, 500);
+  }
 })();

@@ -13,9 +13,7 @@
 import { Elysia } from "elysia";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.ts";
-import type { Mode } from "../../domain/mode.ts";
 import { WEBHOOK_EVENT_TYPES } from "../../db/schema/core.ts";
-import { dashboardPrincipal, type DashboardSession } from "../access/dashboard-users.ts";
 import { eventEnvelope } from "../outbox/outbox.ts";
 import { findVisibleEvent, listVisibleEvents } from "../events/service.ts";
 import { resendVisibleEvent } from "../events/resend.ts";
@@ -27,7 +25,7 @@ import { DASHBOARD, href } from "./layout.ts";
 import { accountEndpointIds, deliveriesToAccount } from "./data.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { endpointPage, eventPage, eventsPage, webhooksPage, type DeliveryRowView, type EndpointFormValues, type EndpointView, type TestSendView } from "./developer-pages.ts";
-import { field, formIdempotencyKey, found, FORM_ROUTE, page, PAGE_ROUTE, redirect, refusal, type DashboardKit } from "./kit.ts";
+import { ADMIN_FORM, field, formIdempotencyKey, found, page, redirect, refusal, SIGNED_IN_PAGE, type DashboardKit, type SignedIn } from "./kit.ts";
 
 const PAGE_SIZE = 25;
 const EMPTY_FORM: EndpointFormValues = { url: "", events: [], description: "" };
@@ -61,29 +59,28 @@ function backPath(value: string, fallback: string): string {
 }
 
 export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
-  const { adminAction, pageContext, viewerOf, denied } = kit;
+  const { guards } = kit;
   const newKey = () => randomBytes(18).toString("base64url");
 
-  /** The endpoint of the account in `mode`, or undefined (another account's, or no such id). */
-  async function endpointOf(s: DashboardSession, mode: Mode, id: string): Promise<EndpointRow | undefined> {
-    return (await found(visibleEndpoint(ctx, dashboardPrincipal(s.user, mode), id)))?.endpoint;
+  /** The endpoint of the account in the mode shown, or undefined (another account's, or no such id). */
+  async function endpointOf(c: SignedIn, id: string): Promise<EndpointRow | undefined> {
+    return (await found(visibleEndpoint(ctx, c.principal, id)))?.endpoint;
   }
 
-  /** The event if the account may see it in `mode` (the API's visibility), else undefined. */
-  async function eventOf(s: DashboardSession, mode: Mode, id: string) {
-    return isIdOf("event", id) ? findVisibleEvent(ctx, dashboardPrincipal(s.user, mode), id) : undefined;
+  /** The event if the account may see it in the mode shown (the API's visibility), else undefined. */
+  async function eventOf(c: SignedIn, id: string) {
+    return isIdOf("event", id) ? findVisibleEvent(ctx, c.principal, id) : undefined;
   }
 
-  async function webhooksView(s: DashboardSession, mode: Mode, o: { values?: EndpointFormValues; error?: string; key?: string } = {}): Promise<Response> {
-    const list = await listEndpoints(ctx.database.sql, endpointOwner(dashboardPrincipal(s.user, mode)), { limit: 100 });
+  async function webhooksView(c: SignedIn, o: { values?: EndpointFormValues; error?: string; key?: string } = {}): Promise<Response> {
+    const list = await listEndpoints(ctx.database.sql, endpointOwner(c.principal), { limit: 100 });
     const endpoints = list === "bad_cursor" ? [] : list.rows.map(endpointView);
-    const body = webhooksPage(viewerOf(s, mode), s.csrfToken, { endpoints, eventTypes: WEBHOOK_EVENT_TYPES, values: o.values ?? EMPTY_FORM, idempotencyKey: o.key ?? newKey(), ...(o.error ? { error: o.error } : {}) });
+    const body = webhooksPage(c.viewer, c.session.csrfToken, { endpoints, eventTypes: WEBHOOK_EVENT_TYPES, values: o.values ?? EMPTY_FORM, idempotencyKey: o.key ?? newKey(), ...(o.error ? { error: o.error } : {}) });
     return page(body, o.error ? 400 : 200);
   }
 
   async function endpointPageOf(
-    s: DashboardSession,
-    mode: Mode,
+    c: SignedIn,
     e: EndpointRow,
     o: { after?: string; secret?: { value: string; why: "created" | "rotated" }; test?: TestSendView; edit?: { values: EndpointFormValues; error: string } } = {},
   ): Promise<Response> {
@@ -93,7 +90,7 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
     const more = rows.length > PAGE_SIZE;
     const shown = more ? rows.slice(0, PAGE_SIZE) : rows;
     return page(
-      endpointPage(viewerOf(s, mode), s.csrfToken, endpointView(e), {
+      endpointPage(c.viewer, c.session.csrfToken, endpointView(e), {
         deliveries: shown.map(deliveryView),
         total,
         next: more ? shown.at(-1)?.id : undefined,
@@ -106,155 +103,123 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
     );
   }
 
-  async function eventView(s: DashboardSession, mode: Mode, id: string, error?: string): Promise<Response> {
-    const event = await eventOf(s, mode, id);
-    if (!event) return denied(s, mode, 404);
-    const deliveries = (await deliveriesToAccount(ctx, event.id, await accountEndpointIds(ctx, s.user.accountId), 50)).map(deliveryView);
+  async function eventView(c: SignedIn, id: string, error?: string): Promise<Response> {
+    const event = await eventOf(c, id);
+    if (!event) return c.notFound();
+    const deliveries = (await deliveriesToAccount(ctx, event.id, await accountEndpointIds(ctx, c.session.user.accountId), 50)).map(deliveryView);
     const json = JSON.stringify(eventEnvelope(event), null, 2);
-    return page(eventPage(viewerOf(s, mode), s.csrfToken, { id: event.id, type: event.type, createdAt: event.createdAt, json, deliveries, ...(error ? { error } : {}) }), error ? 400 : 200);
+    return page(eventPage(c.viewer, c.session.csrfToken, { id: event.id, type: event.type, createdAt: event.createdAt, json, deliveries, ...(error ? { error } : {}) }), error ? 400 : 200);
   }
 
   return new Elysia({ name: "dashboard-developers" })
-    .get(
-      `${DASHBOARD}/developers/webhooks`,
-      async ({ request }) => {
-        const c = await pageContext(request);
-        if (c instanceof Response) return c;
-        return webhooksView(c.s, c.mode);
-      },
-      PAGE_ROUTE,
-    )
+    .use(guards)
+    .get(`${DASHBOARD}/developers/webhooks`, (c) => webhooksView(c), SIGNED_IN_PAGE)
     .post(
       `${DASHBOARD}/developers/webhooks`,
-      async ({ request }) => {
-        const a = await adminAction(request, true);
-        if (a instanceof Response) return a;
-        const { s, mode, f } = a;
-        const values = endpointFormOf(f);
-        const key = formIdempotencyKey(f);
+      async (c) => {
+        const values = endpointFormOf(c.fields);
+        const key = formIdempotencyKey(c.fields);
         try {
-          const r = await createEndpoint(ctx, a.p, { url: values.url, enabled_events: values.events, description: values.description }, key);
-          if (r.kind === "reused") return webhooksView(s, mode, { values, error: "This form was sent before with other values. Start again from a fresh form." });
+          const r = await createEndpoint(ctx, c.principal, { url: values.url, enabled_events: values.events, description: values.description }, key);
+          if (r.kind === "reused") return webhooksView(c, { values, error: "This form was sent before with other values. Start again from a fresh form." });
           // Replayed (the form sent twice): the endpoint without its secret, which was shown once.
-          if (r.kind === "replayed") return redirect(href(`/developers/webhooks/${r.endpoint.id}`, mode));
-          return endpointPageOf(s, mode, r.endpoint, { secret: { value: r.endpoint.secret, why: "created" } });
+          if (r.kind === "replayed") return redirect(href(`/developers/webhooks/${r.endpoint.id}`, c.mode));
+          return endpointPageOf(c, r.endpoint, { secret: { value: r.endpoint.secret, why: "created" } });
         } catch (err) {
-          return webhooksView(s, mode, { values, error: refusal(err), ...(key ? { key } : {}) });
+          return webhooksView(c, { values, error: refusal(err), ...(key ? { key } : {}) });
         }
       },
-      FORM_ROUTE,
+      ADMIN_FORM,
     )
     .get(
       `${DASHBOARD}/developers/webhooks/:id`,
-      async ({ request, params }) => {
-        const c = await pageContext(request);
-        if (c instanceof Response) return c;
-        const e = await endpointOf(c.s, c.mode, params.id);
-        if (!e) return denied(c.s, c.mode, 404);
-        const after = c.q.get("starting_after") ?? undefined;
-        return endpointPageOf(c.s, c.mode, e, after && isIdOf("webhookDelivery", after) ? { after } : {});
+      async (c) => {
+        const after = c.search.get("starting_after") ?? undefined;
+        const e = await endpointOf(c, c.params.id);
+        return e ? endpointPageOf(c, e, after && isIdOf("webhookDelivery", after) ? { after } : {}) : c.notFound();
       },
-      PAGE_ROUTE,
+      SIGNED_IN_PAGE,
     )
     .post(
       `${DASHBOARD}/developers/webhooks/:id`,
-      async ({ request, params }) => {
-        const a = await adminAction(request, true);
-        if (a instanceof Response) return a;
-        const { s, mode, f } = a;
-        const e = await endpointOf(s, mode, params.id);
-        if (!e) return denied(s, mode, 404);
-        const values = endpointFormOf(f);
-        const p = a.p;
+      async (c) => {
+        const e = await endpointOf(c, c.params.id);
+        if (!e) return c.notFound();
+        const values = endpointFormOf(c.fields);
         try {
-          const updated = await updateEndpoint(ctx.database.sql, endpointOwner(p), e.id, {
-            url: await allowedUrl(values.url, p),
+          const updated = await updateEndpoint(ctx.database.sql, endpointOwner(c.principal), e.id, {
+            url: await allowedUrl(values.url, c.principal),
             eventTypes: checkEventTypes(values.events),
             description: descriptionOf(values.description),
           });
-          if (!updated) return denied(s, mode, 404);
-          return redirect(href(`/developers/webhooks/${e.id}`, mode));
+          if (!updated) return c.notFound();
+          return redirect(href(`/developers/webhooks/${e.id}`, c.mode));
         } catch (err) {
-          return endpointPageOf(s, mode, e, { edit: { values, error: refusal(err) } });
+          return endpointPageOf(c, e, { edit: { values, error: refusal(err) } });
         }
       },
-      FORM_ROUTE,
+      ADMIN_FORM,
     )
     .post(
       `${DASHBOARD}/developers/webhooks/:id/:action`,
-      async ({ request, params }) => {
-        const a = await adminAction(request, true);
-        if (a instanceof Response) return a;
-        const { s, mode } = a;
-        const e = await endpointOf(s, mode, params.id);
-        if (!e) return denied(s, mode, 404);
-        const owner = endpointOwner(a.p);
+      async (c) => {
+        const { params, mode, notFound } = c;
+        const e = await endpointOf(c, params.id);
+        if (!e) return notFound();
+        const owner = endpointOwner(c.principal);
         switch (params.action) {
           case "rotate": {
             const rotated = await rotateSecret(ctx.database.sql, owner, e.id, ctx.clock.now());
-            if (!rotated) return denied(s, mode, 404);
-            return endpointPageOf(s, mode, rotated, { secret: { value: rotated.secret, why: "rotated" } });
+            if (!rotated) return notFound();
+            return endpointPageOf(c, rotated, { secret: { value: rotated.secret, why: "rotated" } });
           }
           case "disable":
           case "enable": {
             const updated = await updateEndpoint(ctx.database.sql, owner, e.id, { disabled: params.action === "disable" });
-            if (!updated) return denied(s, mode, 404);
+            if (!updated) return notFound();
             return redirect(href(`/developers/webhooks/${e.id}`, mode));
           }
           case "test":
-            return endpointPageOf(s, mode, e, { test: await sendTestEvent(ctx, e) });
+            return endpointPageOf(c, e, { test: await sendTestEvent(ctx, e) });
           case "delete":
             await deleteEndpoint(ctx.database.sql, owner, e.id, ctx.clock.now());
             return redirect(href("/developers/webhooks", mode));
           default:
-            return denied(s, mode, 404);
+            return notFound();
         }
       },
-      FORM_ROUTE,
+      ADMIN_FORM,
     )
     .get(
       `${DASHBOARD}/developers/events`,
-      async ({ request }) => {
-        const c = await pageContext(request);
-        if (c instanceof Response) return c;
-        const type = WEBHOOK_EVENT_TYPES.find((t) => t === c.q.get("type"));
-        const after = c.q.get("starting_after") ?? undefined;
-        const list = await listVisibleEvents(ctx, c.p, { type, limit: PAGE_SIZE, ...(after && isIdOf("event", after) ? { startingAfter: after } : {}) });
-        if (list === "bad_cursor") return redirect(href("/developers/events", c.mode, { type }));
+      async ({ principal, search, mode, viewer, session }) => {
+        const type = WEBHOOK_EVENT_TYPES.find((t) => t === search.get("type"));
+        const after = search.get("starting_after") ?? undefined;
+        const list = await listVisibleEvents(ctx, principal, { type, limit: PAGE_SIZE, ...(after && isIdOf("event", after) ? { startingAfter: after } : {}) });
+        if (list === "bad_cursor") return redirect(href("/developers/events", mode, { type }));
         const rows = list.rows.map((e) => {
           // An event's data is the object it is about (spec "Event"): name it by its id.
           const data = e.data as { id?: unknown } | null;
           return { id: e.id, type: e.type, createdAt: e.createdAt, subject: typeof data?.id === "string" ? data.id : e.merchantId };
         });
-        return page(eventsPage(c.viewer, c.s.csrfToken, { rows, eventTypes: WEBHOOK_EVENT_TYPES, type, total: list.totalCount, next: list.hasMore ? list.rows.at(-1)?.id : undefined }));
+        return page(eventsPage(viewer, session.csrfToken, { rows, eventTypes: WEBHOOK_EVENT_TYPES, type, total: list.totalCount, next: list.hasMore ? list.rows.at(-1)?.id : undefined }));
       },
-      PAGE_ROUTE,
+      SIGNED_IN_PAGE,
     )
-    .get(
-      `${DASHBOARD}/developers/events/:id`,
-      async ({ request, params }) => {
-        const c = await pageContext(request);
-        if (c instanceof Response) return c;
-        return eventView(c.s, c.mode, params.id);
-      },
-      PAGE_ROUTE,
-    )
+    .get(`${DASHBOARD}/developers/events/:id`, (c) => eventView(c, c.params.id), SIGNED_IN_PAGE)
     .post(
       `${DASHBOARD}/developers/events/:id/resend`,
-      async ({ request, params }) => {
-        const a = await adminAction(request, true);
-        if (a instanceof Response) return a;
-        const { s, mode, f } = a;
-        const event = await eventOf(s, mode, params.id);
-        if (!event) return denied(s, mode, 404);
-        const endpointId = field(f, "endpoint_id", 100) || undefined;
+      async (c) => {
+        const event = await eventOf(c, c.params.id);
+        if (!event) return c.notFound();
+        const endpointId = field(c.fields, "endpoint_id", 100) || undefined;
         try {
-          await resendVisibleEvent(ctx, a.p, event, endpointId);
+          await resendVisibleEvent(ctx, c.principal, event, endpointId);
         } catch (err) {
-          return eventView(s, mode, event.id, refusal(err));
+          return eventView(c, event.id, refusal(err));
         }
-        return redirect(href(backPath(field(f, "back", 200), `/developers/events/${event.id}`), mode));
+        return redirect(href(backPath(field(c.fields, "back", 200), `/developers/events/${event.id}`), c.mode));
       },
-      FORM_ROUTE,
+      ADMIN_FORM,
     );
 }

@@ -23,10 +23,9 @@
 import { Elysia } from "elysia";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.ts";
-import type { Mode } from "../../domain/mode.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { clientAddress } from "../../http/client-address.ts";
-import { addDashboardUser, changeMember, closeSession, newSetPasswordLink, csrfMatches, DashboardUserError, loadSession, PASSWORD_MIN_LENGTH, setPasswordWithToken, verifyPassword, type DashboardSession } from "../access/dashboard-users.ts";
+import { addDashboardUser, changeMember, closeSession, newSetPasswordLink, DashboardUserError, loadSession, PASSWORD_MIN_LENGTH, setPasswordWithToken, verifyPassword } from "../access/dashboard-users.ts";
 import { SignInThrottle } from "../access/sign-in-throttle.ts";
 import type { MerchantRow } from "../merchants/service.ts";
 import { createApiKey, OnboardingError, revokeApiKey } from "../merchants/onboarding.ts";
@@ -37,9 +36,9 @@ import { accountMerchantsIn, apiKeysOf, DAY_MS, balancesOf, isAccountKey, mercha
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "../settlements/api-service.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { INTENT_STATUSES } from "../../domain/intent-status.ts";
-import { ASSET_PATH, bankOf, DASHBOARD, href, notFoundPage } from "./layout.ts";
+import { ASSET_PATH, bankOf, DASHBOARD, href } from "./layout.ts";
 import { cashOutPage, developersPage, homePage, paymentPage, paymentsPage, setPasswordPage, settlementPage, settlementsPage, signInPage, teamPage, transactionsPage, type TeamNews } from "./pages.ts";
-import { cookie, cookies, CSS, dashboardKit, field, form, found, FORM_ROUTE, page, PAGE_ROUTE, PRE_CSRF_COOKIE, redirect, SECURITY_HEADERS, SESSION_COOKIE } from "./kit.ts";
+import { ADMIN_FORM, ADMIN_PAGE, cookie, cookies, CSS, dashboardKit, field, form, found, FORM_ROUTE, page, PAGE_ROUTE, PRE_CSRF_COOKIE, redirect, SECURITY_HEADERS, SESSION_COOKIE, SIGNED_IN_PAGE, type SignedIn } from "./kit.ts";
 import { merchantRoutes } from "./merchant-routes.ts";
 import { developerRoutes } from "./developer-routes.ts";
 
@@ -53,26 +52,27 @@ function dayOf(text: string | null): string | undefined {
 export function dashboardRoutes(ctx: AppContext) {
   const throttle = new SignInThrottle();
   const kit = dashboardKit(ctx);
-  const { now, signedIn, startSession, visibleMerchant, viewerOf, denied, adminAction, pageContext, pickMerchant } = kit;
+  const { now, guards, startSession, visibleMerchant, pickMerchant } = kit;
 
   const setPasswordLink = (token: string) => `${ctx.config.dashboardBaseUrl}${DASHBOARD}/set-password?token=${token}`;
 
   /** The Team page, with what just happened (a link shown once, a refusal, a change made). */
-  async function teamView(s: DashboardSession, mode: Mode, news: TeamNews = {}): Promise<Response> {
-    return page(teamPage(viewerOf(s, mode), s.csrfToken, { members: await teamOf(ctx, s.user.accountId), ...news }), news.error ? 400 : 200);
+  async function teamView(c: SignedIn, news: TeamNews = {}): Promise<Response> {
+    return page(teamPage(c.viewer, c.session.csrfToken, { members: await teamOf(ctx, c.session.user.accountId), ...news }), news.error ? 400 : 200);
   }
 
   /** The Developers page: the account's keys in this mode (and a key just created, shown once). */
-  async function developersView(s: DashboardSession, mode: Mode, extra: { created?: { key: string; scope: string } } = {}): Promise<Response> {
-    const [list, keys] = await Promise.all([accountMerchantsIn(ctx, s.user.accountId, mode), apiKeysOf(ctx, s.user.accountId, mode)]);
-    return page(developersPage(viewerOf(s, mode), s.csrfToken, { keys, merchants: list.map((m) => ({ id: m.id, name: m.businessName })), ...extra }));
+  async function developersView(c: SignedIn, extra: { created?: { key: string; scope: string } } = {}): Promise<Response> {
+    const account = c.session.user.accountId;
+    const [list, keys] = await Promise.all([accountMerchantsIn(ctx, account, c.mode), apiKeysOf(ctx, account, c.mode)]);
+    return page(developersPage(c.viewer, c.session.csrfToken, { keys, merchants: list.map((m) => ({ id: m.id, name: m.businessName })), ...extra }));
   }
 
   /** The cash-out confirmation for the merchant's balance now (with why the last try was refused). */
-  async function cashOutForm(s: DashboardSession, mode: Mode, merchant: MerchantRow, error?: string): Promise<Response> {
+  async function cashOutForm(c: SignedIn, merchant: MerchantRow, error?: string): Promise<Response> {
     const [balance] = await balancesOf(ctx, [merchant]);
     const view = { merchantId: merchant.id, merchantName: merchant.businessName, availableUnits: balance!.availableUnits, bank: bankOf(merchant), ...(error ? { error } : {}) };
-    return page(cashOutPage(viewerOf(s, mode), s.csrfToken, view), error ? 400 : 200);
+    return page(cashOutPage(c.viewer, c.session.csrfToken, view), error ? 400 : 200);
   }
 
   /** A sign-in page with a fresh pre-session CSRF token (double submit: cookie and form field). */
@@ -82,6 +82,7 @@ export function dashboardRoutes(ctx: AppContext) {
   }
 
   return new Elysia({ name: "dashboard" })
+    .use(guards)
     .use(merchantRoutes(ctx, kit))
     .use(developerRoutes(ctx, kit))
     .get(ASSET_PATH, () => new Response(CSS, { headers: { ...SECURITY_HEADERS, "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" } }), PAGE_ROUTE)
@@ -134,37 +135,30 @@ export function dashboardRoutes(ctx: AppContext) {
     )
     .post(
       `${DASHBOARD}/sign-out`,
-      async ({ request }) => {
-        const s = await signedIn(request);
-        if (s instanceof Response) return s;
-        if (!csrfMatches(s, (await form(request)).get("csrf") ?? undefined)) return page(notFoundPage(undefined, undefined), 403);
-        await closeSession(ctx.database.sql, s, now());
+      async ({ request, session }) => {
+        await closeSession(ctx.database.sql, session, now());
         return redirect(`${DASHBOARD}/sign-in`, { "set-cookie": cookie(ctx, request, SESSION_COOKIE, "", 0) });
       },
-      FORM_ROUTE,
+      { ...FORM_ROUTE, signedInForm: true },
     )
     .get(
       DASHBOARD,
-      async ({ request }) => {
-        const c = await pageContext(request);
-        if (c instanceof Response) return c;
-        const account = c.s.user.accountId;
+      async ({ session, mode, viewer }) => {
+        const account = session.user.accountId;
         const [shown, merchantCount, volume, recent] = await Promise.all([
-          recentlyPaidMerchants(ctx, account, c.mode),
-          merchantCountOf(ctx, account, c.mode),
-          volumeOf(ctx, account, c.mode, now()),
-          recentPayments(ctx, account, c.mode, 10),
+          recentlyPaidMerchants(ctx, account, mode),
+          merchantCountOf(ctx, account, mode),
+          volumeOf(ctx, account, mode, now()),
+          recentPayments(ctx, account, mode, 10),
         ]);
-        return page(homePage(c.viewer, c.s.csrfToken, { balances: await balancesOf(ctx, shown), merchantCount, volume, recent }));
+        return page(homePage(viewer, session.csrfToken, { balances: await balancesOf(ctx, shown), merchantCount, volume, recent }));
       },
-      PAGE_ROUTE,
+      SIGNED_IN_PAGE,
     )
     .get(
       `${DASHBOARD}/payments`,
-      async ({ request }) => {
-        const c = await pageContext(request);
-        if (c instanceof Response) return c;
-        const { s, mode, q, p } = c;
+      async (c) => {
+        const { mode, search: q } = c;
         const { merchant, merchants } = await pickMerchant(c);
         const merchantId = merchant?.id;
         const status = INTENT_STATUSES.find((x) => x === q.get("status"));
@@ -177,7 +171,7 @@ export function dashboardRoutes(ctx: AppContext) {
         let next: string | undefined;
         if (merchantId) {
           try {
-            const pageOf = await listIntents(ctx, p, {
+            const pageOf = await listIntents(ctx, c.principal, {
               merchantId,
               status,
               createdAfterMs: from === undefined ? undefined : Date.parse(from) - 1,
@@ -193,36 +187,31 @@ export function dashboardRoutes(ctx: AppContext) {
             return redirect(href("/payments", mode, { merchant: merchantId, status, from, to }));
           }
         }
-        return page(paymentsPage(c.viewer, s.csrfToken, { merchants, merchantId, status, from, to, rows, total, next }));
+        return page(paymentsPage(c.viewer, c.session.csrfToken, { merchants, merchantId, status, from, to, rows, total, next }));
       },
-      PAGE_ROUTE,
+      SIGNED_IN_PAGE,
     )
     .get(
       `${DASHBOARD}/transactions`,
-      async ({ request }) => {
-        const c = await pageContext(request);
-        if (c instanceof Response) return c;
-        const { s, mode, q, p } = c;
+      async (c) => {
         const { merchant, merchants } = await pickMerchant(c);
         const merchantId = merchant?.id;
         let view: Awaited<ReturnType<typeof transactionsPageOf>> = { rows: [], total: 0, next: undefined };
         if (merchantId) {
           try {
-            view = await transactionsPageOf(ctx, p, merchantId, q.get("starting_after") ?? undefined);
+            view = await transactionsPageOf(ctx, c.principal, merchantId, c.search.get("starting_after") ?? undefined);
           } catch (err) {
             if (!(err instanceof ApiError)) throw err; // a stale cursor: the first page
-            return redirect(href("/transactions", mode, { merchant: merchantId }));
+            return redirect(href("/transactions", c.mode, { merchant: merchantId }));
           }
         }
-        return page(transactionsPage(c.viewer, s.csrfToken, { merchants, merchantId, ...view }));
+        return page(transactionsPage(c.viewer, c.session.csrfToken, { merchants, merchantId, ...view }));
       },
-      PAGE_ROUTE,
+      SIGNED_IN_PAGE,
     )
     .get(
       `${DASHBOARD}/settlements`,
-      async ({ request }) => {
-        const c = await pageContext(request);
-        if (c instanceof Response) return c;
+      async (c) => {
         const { merchant, merchants } = await pickMerchant(c);
         let rows: ReturnType<typeof settlementView>[] = [];
         let availableUnits: bigint | undefined;
@@ -231,87 +220,66 @@ export function dashboardRoutes(ctx: AppContext) {
           if (ids !== "bad_cursor") rows = (await loadSettlements(ctx, ids.ids)).map(settlementView);
           availableUnits = (await balancesOf(ctx, [merchant]))[0]?.availableUnits;
         }
-        return page(settlementsPage(c.viewer, c.s.csrfToken, { merchants, merchantId: merchant?.id, availableUnits, rows }));
+        return page(settlementsPage(c.viewer, c.session.csrfToken, { merchants, merchantId: merchant?.id, availableUnits, rows }));
       },
-      PAGE_ROUTE,
+      SIGNED_IN_PAGE,
     )
     .get(
       `${DASHBOARD}/settlements/cash-out`,
-      async ({ request }) => {
-        const a = await adminAction(request, false);
-        if (a instanceof Response) return a;
-        const { s, mode } = a;
-        const merchant = await visibleMerchant(s, mode, a.f.get("merchant"));
-        if (!merchant) return denied(s, mode, 404);
-        return cashOutForm(s, mode, merchant);
+      async (c) => {
+        const merchant = await visibleMerchant(c.session, c.mode, c.search.get("merchant"));
+        if (!merchant) return c.notFound();
+        return cashOutForm(c, merchant);
       },
-      PAGE_ROUTE,
+      ADMIN_PAGE,
     )
     .post(
       `${DASHBOARD}/settlements/cash-out`,
-      async ({ request }) => {
-        const a = await adminAction(request, true);
-        if (a instanceof Response) return a;
-        const { s, mode, f } = a;
-        const merchant = await visibleMerchant(s, mode, f.get("merchant"));
-        if (!merchant) return denied(s, mode, 404);
+      async (c) => {
+        const { fields: f } = c;
+        const merchant = await visibleMerchant(c.session, c.mode, f.get("merchant"));
+        if (!merchant) return c.notFound();
         // The amount the user confirmed: if the balance moved since, the cash-out is refused, not resized.
         const confirmed = /^\d{1,15}$/.test(field(f, "amount_units", 20)) ? BigInt(field(f, "amount_units", 20)) : undefined;
         try {
           const settlement = await manualCashOut(ctx, merchant, confirmed);
-          return redirect(href(`/settlements/${settlement.id}`, mode));
+          return redirect(href(`/settlements/${settlement.id}`, c.mode));
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
-          return cashOutForm(s, mode, merchant, err.message);
+          return cashOutForm(c, merchant, err.message);
         }
       },
-      FORM_ROUTE,
+      ADMIN_FORM,
     )
     .get(
       `${DASHBOARD}/settlements/:id`,
-      async ({ request, params }) => {
-        const c = await pageContext(request);
-        if (c instanceof Response) return c;
-        const { s, mode, p } = c;
-        const settlement = isIdOf("settlement", params.id) ? await findVisibleSettlement(ctx, p, params.id) : undefined;
-        if (!settlement) return denied(s, mode, 404);
-        const txns = await transactionsPageOf(ctx, p, settlement.merchantId, undefined, settlement.id);
-        return page(settlementPage(viewerOf(s, mode), s.csrfToken, settlementView(settlement), txns.rows));
+      async ({ params, principal, viewer, session, notFound }) => {
+        const settlement = isIdOf("settlement", params.id) ? await findVisibleSettlement(ctx, principal, params.id) : undefined;
+        if (!settlement) return notFound();
+        const txns = await transactionsPageOf(ctx, principal, settlement.merchantId, undefined, settlement.id);
+        return page(settlementPage(viewer, session.csrfToken, settlementView(settlement), txns.rows));
       },
-      PAGE_ROUTE,
+      SIGNED_IN_PAGE,
     )
-    .get(
-      `${DASHBOARD}/developers`,
-      async ({ request }) => {
-        const c = await pageContext(request);
-        if (c instanceof Response) return c;
-        return developersView(c.s, c.mode);
-      },
-      PAGE_ROUTE,
-    )
+    .get(`${DASHBOARD}/developers`, (c) => developersView(c), SIGNED_IN_PAGE)
     .post(
       `${DASHBOARD}/developers/keys`,
-      async ({ request }) => {
-        const a = await adminAction(request, true);
-        if (a instanceof Response) return a;
-        const { s, mode, f } = a;
-        const merchantId = field(f, "merchant", 64) || null;
-        const merchant = merchantId ? await visibleMerchant(s, mode, merchantId) : undefined;
-        if (merchantId && !merchant) return denied(s, mode, 404);
-        const created = await createApiKey(ctx, { accountId: s.user.accountId, mode, merchantId });
+      async (c) => {
+        const { session, mode } = c;
+        const merchantId = field(c.fields, "merchant", 64) || null;
+        const merchant = merchantId ? await visibleMerchant(session, mode, merchantId) : undefined;
+        if (merchantId && !merchant) return c.notFound();
+        const created = await createApiKey(ctx, { accountId: session.user.accountId, mode, merchantId });
         const scope = merchant ? `${merchant.businessName} only` : "all merchants";
         // Answered here, not redirected: the key is shown once and never travels in a URL.
-        return developersView(s, mode, { created: { key: created.key, scope } });
+        return developersView(c, { created: { key: created.key, scope } });
       },
-      FORM_ROUTE,
+      ADMIN_FORM,
     )
     .post(
       `${DASHBOARD}/developers/keys/:id/revoke`,
-      async ({ request, params }) => {
-        const a = await adminAction(request, true);
-        if (a instanceof Response) return a;
-        const { s, mode } = a;
-        if (!(await isAccountKey(ctx, s.user.accountId, mode, params.id))) return denied(s, mode, 404);
+      async ({ params, session, mode, notFound }) => {
+        if (!(await isAccountKey(ctx, session.user.accountId, mode, params.id))) return notFound();
         try {
           await revokeApiKey(ctx, params.id);
         } catch (err) {
@@ -319,126 +287,101 @@ export function dashboardRoutes(ctx: AppContext) {
         }
         return redirect(href("/developers", mode));
       },
-      FORM_ROUTE,
+      ADMIN_FORM,
     )
-    .get(
-      `${DASHBOARD}/team`,
-      async ({ request }) => {
-        const c = await pageContext(request);
-        if (c instanceof Response) return c;
-        return teamView(c.s, c.mode);
-      },
-      PAGE_ROUTE,
-    )
+    .get(`${DASHBOARD}/team`, (c) => teamView(c), SIGNED_IN_PAGE)
     .post(
       `${DASHBOARD}/team`,
-      async ({ request }) => {
-        const a = await adminAction(request, true);
-        if (a instanceof Response) return a;
-        const { s, mode, f } = a;
+      async (c) => {
+        const { session, fields: f } = c;
         try {
-          const r = await addDashboardUser(ctx.database.sql, { accountId: s.user.accountId, email: field(f, "email", 320), role: field(f, "role", 10) }, now());
-          return teamView(s, mode, { invited: { email: r.user.email, link: setPasswordLink(r.setPasswordToken), added: true } });
+          const r = await addDashboardUser(ctx.database.sql, { accountId: session.user.accountId, email: field(f, "email", 320), role: field(f, "role", 10) }, now());
+          return teamView(c, { invited: { email: r.user.email, link: setPasswordLink(r.setPasswordToken), added: true } });
         } catch (err) {
           if (!(err instanceof DashboardUserError)) throw err;
-          return teamView(s, mode, { error: err.message });
+          return teamView(c, { error: err.message });
         }
       },
-      FORM_ROUTE,
+      ADMIN_FORM,
     )
     .post(
       `${DASHBOARD}/team/:id/:action`,
-      async ({ request, params }) => {
-        const a = await adminAction(request, true);
-        if (a instanceof Response) return a;
-        const { s, mode, f } = a;
-        const view = (o: TeamNews) => teamView(s, mode, o);
+      async (c) => {
+        const { params, session, notFound } = c;
+        const view = (o: TeamNews) => teamView(c, o);
         try {
           switch (params.action) {
             case "role":
             case "remove": {
-              const change = params.action === "remove" ? ({ remove: true } as const) : { role: field(f, "role", 10) as "admin" | "viewer" };
-              if (!(await changeMember(ctx.database.sql, s.user, params.id, change))) return denied(s, mode, 404);
+              const change = params.action === "remove" ? ({ remove: true } as const) : { role: field(c.fields, "role", 10) as "admin" | "viewer" };
+              if (!(await changeMember(ctx.database.sql, session.user, params.id, change))) return notFound();
               // Removing oneself ends one's own session with the user row: back to sign-in.
-              if (params.action === "remove" && params.id === s.user.id) return redirect(`${DASHBOARD}/sign-in`);
+              if (params.action === "remove" && params.id === session.user.id) return redirect(`${DASHBOARD}/sign-in`);
               return view({ notice: params.action === "remove" ? "Removed: their sessions have ended." : "Role changed: it applies from their next page." });
             }
             case "link": {
-              const r = await newSetPasswordLink(ctx.database.sql, s.user.accountId, params.id, now());
-              if (!r) return denied(s, mode, 404);
+              const r = await newSetPasswordLink(ctx.database.sql, session.user.accountId, params.id, now());
+              if (!r) return notFound();
               return view({ invited: { email: r.email, link: setPasswordLink(r.token), added: false } });
             }
             default:
-              return denied(s, mode, 404);
+              return notFound();
           }
         } catch (err) {
           if (!(err instanceof DashboardUserError)) throw err;
           return view({ error: err.message });
         }
       },
-      FORM_ROUTE,
+      ADMIN_FORM,
     )
     .post(
       `${DASHBOARD}/payments/:id/:helper`,
-      async ({ request, params }) => {
-        const a = await adminAction(request, true);
-        if (a instanceof Response) return a;
-        const { s, mode } = a;
+      async ({ params, mode, principal, notFound }) => {
         // Sandbox test helpers only: for live data (or any other name) they do not exist.
-        if (mode !== "test" || (params.helper !== "test-pay" && params.helper !== "test-expire")) return denied(s, mode, 404);
-        const intent = await found(getVisibleIntent(ctx, a.p, params.id));
-        if (!intent) return denied(s, mode, 404);
+        if (mode !== "test" || (params.helper !== "test-pay" && params.helper !== "test-expire")) return notFound();
+        const intent = await found(getVisibleIntent(ctx, principal, params.id));
+        if (!intent) return notFound();
         if (intent.status === "awaiting_payment") {
           if (params.helper === "test-pay") await payIntent(ctx, intent, undefined);
           else await makeDue(ctx, intent);
         }
         return redirect(href(`/payments/${intent.id}`, mode));
       },
-      FORM_ROUTE,
+      ADMIN_FORM,
     )
     .post(
       `${DASHBOARD}/settlements/test-advance`,
-      async ({ request }) => {
-        const a = await adminAction(request, true);
-        if (a instanceof Response) return a;
-        const { s, mode, f } = a;
-        if (mode !== "test") return denied(s, mode, 404);
-        const merchant = await visibleMerchant(s, mode, f.get("merchant"));
-        if (!merchant) return denied(s, mode, 404);
+      async ({ session, mode, fields, notFound }) => {
+        if (mode !== "test") return notFound();
+        const merchant = await visibleMerchant(session, mode, fields.get("merchant"));
+        if (!merchant) return notFound();
         await advanceSandboxSettlements(ctx, [merchant.id]);
         return redirect(href("/settlements", mode, { merchant: merchant.id }));
       },
-      FORM_ROUTE,
+      ADMIN_FORM,
     )
     .get(
       `${DASHBOARD}/payments/:id`,
-      async ({ request, params }) => {
-        const c = await pageContext(request);
-        if (c instanceof Response) return c;
-        const { s, mode, p } = c;
-        const intent = await found(getVisibleIntent(ctx, p, params.id));
-        const merchant = intent && (await visibleMerchant(s, mode, intent.merchantId));
-        if (!intent || !merchant) return denied(s, mode, 404);
-        return page(paymentPage(c.viewer, s.csrfToken, await paymentDetail(ctx, intent, merchant.businessName, s.user.accountId)));
+      async ({ params, session, mode, principal, viewer, notFound }) => {
+        const intent = await found(getVisibleIntent(ctx, principal, params.id));
+        const merchant = intent && (await visibleMerchant(session, mode, intent.merchantId));
+        if (!intent || !merchant) return notFound();
+        return page(paymentPage(viewer, session.csrfToken, await paymentDetail(ctx, intent, merchant.businessName, session.user.accountId)));
       },
-      PAGE_ROUTE,
+      SIGNED_IN_PAGE,
     )
     .post(
       `${DASHBOARD}/payments/:id/cancel`,
-      async ({ request, params }) => {
-        const a = await adminAction(request, true);
-        if (a instanceof Response) return a;
-        const { s, mode } = a;
+      async ({ params, mode, principal, notFound }) => {
         try {
-          const intent = await getVisibleIntent(ctx, a.p, params.id);
-          await cancelVisibleIntent(ctx, intent);
+          await cancelVisibleIntent(ctx, await getVisibleIntent(ctx, principal, params.id));
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
-          if (err.status === 404) return denied(s, mode, 404);
+          if (err.status === 404) return notFound();
           // Not cancellable any more (paid meanwhile): the page shows what it is now.
         }
         return redirect(href(`/payments/${params.id}`, mode));
       },
-      FORM_ROUTE,
+      ADMIN_FORM,
     );
 }

@@ -4,6 +4,7 @@
  * the account's merchants). Route groups (index.ts, merchant-routes.ts, developer-routes.ts) take
  * one kit each.
  */
+import { Elysia, status } from "elysia";
 import type { Html } from "../../lib/html.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,6 +26,10 @@ const MAX_FORM_BYTES = 16 * 1024;
 /** Dashboard routes are not part of the API: hidden from /swagger. Forms are read by the route (`form`). */
 export const PAGE_ROUTE = { detail: { hide: true } } as const;
 export const FORM_ROUTE = { parse: "none", detail: { hide: true } } as const;
+/** What a guarded route declares (see `guards` in dashboardKit): a signed-in page, an admin's page or form. */
+export const SIGNED_IN_PAGE = { ...PAGE_ROUTE, signedIn: true } as const;
+export const ADMIN_PAGE = { ...PAGE_ROUTE, adminPage: true } as const;
+export const ADMIN_FORM = { ...FORM_ROUTE, adminForm: true } as const;
 
 export const SECURITY_HEADERS = {
   "content-security-policy": DASHBOARD_CSP,
@@ -111,14 +116,24 @@ export function refusal(err: unknown): string {
 
 export type DashboardKit = ReturnType<typeof dashboardKit>;
 
+/** What a guarded route's handler receives, resolved before it runs. */
+export type SignedIn = {
+  session: DashboardSession;
+  mode: Mode;
+  /** The page's query (`?mode=`, filters, cursor). */
+  search: URLSearchParams;
+  /** The user as the API's rules see them: an unscoped key of their account in `mode`. */
+  principal: Principal;
+  viewer: Viewer;
+  /** The "not found" page (another account's object, or none): the same page for every route. */
+  notFound: () => Response;
+};
+
+/** An admin's form: the fields it sent (its CSRF token checked already). */
+export type AdminForm = SignedIn & { fields: URLSearchParams };
+
 export function dashboardKit(ctx: AppContext) {
   const now = () => ctx.clock.now();
-
-  /** The signed-in session, or a redirect to sign-in. */
-  async function signedIn(request: Request): Promise<DashboardSession | Response> {
-    const session = await loadSession(ctx.database.sql, cookies(request).get(SESSION_COOKIE), now());
-    return session ?? redirect(`${DASHBOARD}/sign-in`);
-  }
 
   /** Signed in: a new session in its cookie, then home. */
   async function startSession(request: Request, user: DashboardUser): Promise<Response> {
@@ -137,39 +152,79 @@ export function dashboardKit(ctx: AppContext) {
   /** Refused (403) or not there for this account (404): the same page either way. */
   const denied = (s: DashboardSession, mode: Mode, status: 403 | 404) => page(notFoundPage(viewerOf(s, mode), s.csrfToken), status);
 
-  /**
-   * An admin's action: signed in, role admin, and (for a form) the session's CSRF token. Anything
-   * else is refused here, in one place, before the action looks at anything.
-   */
-  async function adminAction(request: Request, withForm: boolean): Promise<Response | { s: DashboardSession; mode: Mode; f: URLSearchParams; p: Principal }> {
-    const s = await signedIn(request);
-    if (s instanceof Response) return s;
+  /** The signed-in user's context for this request, or the redirect to sign-in. */
+  async function signedIn(request: Request): Promise<SignedIn | Response> {
+    const session = await loadSession(ctx.database.sql, cookies(request).get(SESSION_COOKIE), now());
+    if (!session) return redirect(`${DASHBOARD}/sign-in`);
     const mode = modeOf(request);
-    const f = withForm ? await form(request) : new URL(request.url).searchParams;
-    if (s.user.role !== "admin" || (withForm && !csrfMatches(s, f.get("csrf") ?? undefined))) return denied(s, mode, 403);
-    return { s, mode, f, p: dashboardPrincipal(s.user, mode) };
+    return {
+      session,
+      mode,
+      search: new URL(request.url).searchParams,
+      principal: dashboardPrincipal(session.user, mode),
+      viewer: viewerOf(session, mode),
+      notFound: () => denied(session, mode, 404),
+    };
   }
 
-  /** What every signed-in page starts from: the session, the data mode, the query, the principal. */
-  async function pageContext(request: Request) {
-    const s = await signedIn(request);
-    if (s instanceof Response) return s;
-    const mode = modeOf(request);
-    return { s, mode, q: new URL(request.url).searchParams, p: dashboardPrincipal(s.user, mode), viewer: viewerOf(s, mode) };
-  }
+  /** A refusal answered before the handler runs, exactly as it is (status, headers, cookies). */
+  const refuse = (response: Response) => status(response.status as 303 | 403, response);
+
+  /**
+   * The guards a dashboard route declares (its handler receives what they resolve; a refusal is
+   * answered before it runs):
+   *   signedIn: true      a page: signed in, else 303 to sign-in
+   *   adminPage: true     an admin's page (a form to fill): signed in, role admin, else 403
+   *   adminForm: true     an admin's action: signed in, role admin, the session's CSRF token in
+   *                       the form (read here, at most MAX_FORM_BYTES), else 403
+   *   signedInForm: true  a form of any signed-in user about their own session (sign-out): the
+   *                       session's CSRF token, else a bare 403
+   */
+  const guards = new Elysia().macro({
+    signedIn: {
+      async resolve({ request }) {
+        const c = await signedIn(request);
+        return c instanceof Response ? refuse(c) : c;
+      },
+    },
+    adminPage: {
+      async resolve({ request }) {
+        const c = await signedIn(request);
+        if (c instanceof Response) return refuse(c);
+        return c.session.user.role === "admin" ? c : refuse(denied(c.session, c.mode, 403));
+      },
+    },
+    adminForm: {
+      async resolve({ request }) {
+        const c = await signedIn(request);
+        if (c instanceof Response) return refuse(c);
+        const fields = await form(request);
+        if (c.session.user.role !== "admin" || !csrfMatches(c.session, fields.get("csrf") ?? undefined)) return refuse(denied(c.session, c.mode, 403));
+        return { ...c, fields } satisfies AdminForm;
+      },
+    },
+    signedInForm: {
+      async resolve({ request }) {
+        const c = await signedIn(request);
+        if (c instanceof Response) return refuse(c);
+        if (!csrfMatches(c.session, (await form(request)).get("csrf") ?? undefined)) return refuse(page(notFoundPage(undefined, undefined), 403));
+        return c;
+      },
+    },
+  });
 
   /**
    * For the pages of one merchant at a time (payments, transactions, settlements): the picker's
    * choices (the account's first PICKER_LIMIT merchants in the mode, and the one asked for with
    * `?merchant=` if it is further on) and the merchant picked (that one, else the first).
    */
-  async function pickMerchant(c: { s: DashboardSession; mode: Mode; q: URLSearchParams }) {
-    const list = await accountMerchantsIn(ctx, c.s.user.accountId, c.mode);
-    const asked = c.q.get("merchant");
-    const picked = list.find((m) => m.id === asked) ?? (asked ? await visibleMerchant(c.s, c.mode, asked) : undefined);
+  async function pickMerchant(c: { session: DashboardSession; mode: Mode; search: URLSearchParams }) {
+    const list = await accountMerchantsIn(ctx, c.session.user.accountId, c.mode);
+    const asked = c.search.get("merchant");
+    const picked = list.find((m) => m.id === asked) ?? (asked ? await visibleMerchant(c.session, c.mode, asked) : undefined);
     const choices = picked && !list.includes(picked) ? [picked, ...list] : list;
     return { merchant: picked ?? list[0], merchants: choices.map((m) => ({ id: m.id, name: m.businessName })) };
   }
 
-  return { now, signedIn, startSession, visibleMerchant, viewerOf, denied, adminAction, pageContext, pickMerchant };
+  return { now, guards, startSession, visibleMerchant, pickMerchant };
 }

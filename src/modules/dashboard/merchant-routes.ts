@@ -13,7 +13,6 @@ import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { ApiError } from "../../domain/errors.ts";
-import type { DashboardSession } from "../access/dashboard-users.ts";
 import type { BankAccountInput } from "../merchants/bank-account.ts";
 import { createMerchant, listVisibleMerchants, updateMerchant, type ScheduleBody } from "../merchants/management.ts";
 import type { MerchantRow } from "../merchants/service.ts";
@@ -21,7 +20,7 @@ import { merchantShape } from "../merchants/model.ts";
 import { balancesOf } from "./data.ts";
 import { bankOf, DASHBOARD, href } from "./layout.ts";
 import { EMPTY_MERCHANT_FORM, merchantPage, merchantsPage, newMerchantPage, type MerchantFormValues } from "./merchant-pages.ts";
-import { field, formIdempotencyKey, FORM_ROUTE, page, PAGE_ROUTE, redirect, refusal, type DashboardKit } from "./kit.ts";
+import { ADMIN_FORM, ADMIN_PAGE, field, formIdempotencyKey, page, redirect, refusal, SIGNED_IN_PAGE, type DashboardKit, type SignedIn } from "./kit.ts";
 
 /** The form's fields as typed (cut to each field's longest allowed length). */
 function valuesOf(f: URLSearchParams): MerchantFormValues {
@@ -66,12 +65,12 @@ function formOfMerchant(m: MerchantRow): MerchantFormValues {
 }
 
 export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
-  const { adminAction, pageContext, visibleMerchant, viewerOf, denied } = kit;
+  const { guards, visibleMerchant } = kit;
 
-  const newForm = (s: DashboardSession, mode: Mode, values: MerchantFormValues, error?: string, key = randomBytes(18).toString("base64url")) =>
-    page(newMerchantPage(viewerOf(s, mode), s.csrfToken, { values, idempotencyKey: key, ...(error ? { error } : {}) }), error ? 400 : 200);
+  const newForm = (c: SignedIn, values: MerchantFormValues, error?: string, key = randomBytes(18).toString("base64url")) =>
+    page(newMerchantPage(c.viewer, c.session.csrfToken, { values, idempotencyKey: key, ...(error ? { error } : {}) }), error ? 400 : 200);
 
-  async function merchantView(s: DashboardSession, mode: Mode, m: MerchantRow, o: { values?: MerchantFormValues; error?: string; saved?: boolean } = {}): Promise<Response> {
+  async function merchantView(c: SignedIn, m: MerchantRow, o: { values?: MerchantFormValues; error?: string; saved?: boolean } = {}): Promise<Response> {
     const [balance] = await balancesOf(ctx, [m]);
     // The API's shape of the merchant: its schedule, fee rate and metadata read one way everywhere.
     const shape = merchantShape(m);
@@ -90,94 +89,77 @@ export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
       availableUnits: balance!.availableUnits,
       pendingUnits: balance!.pendingUnits,
     };
-    const body = merchantPage(viewerOf(s, mode), s.csrfToken, view, { values: o.values ?? formOfMerchant(m), ...(o.error ? { error: o.error } : {}), ...(o.saved ? { saved: true } : {}) });
+    const body = merchantPage(c.viewer, c.session.csrfToken, view, { values: o.values ?? formOfMerchant(m), ...(o.error ? { error: o.error } : {}), ...(o.saved ? { saved: true } : {}) });
     return page(body, o.error ? 400 : 200);
   }
 
   return new Elysia({ name: "dashboard-merchants" })
+    .use(guards)
     .get(
       `${DASHBOARD}/merchants`,
-      async ({ request }) => {
-        const c = await pageContext(request);
-        if (c instanceof Response) return c;
+      async ({ principal, search, mode, viewer, session }) => {
         try {
-          const list = await listVisibleMerchants(ctx, c.p, { limit: 25, startingAfter: c.q.get("starting_after") ?? undefined });
+          const list = await listVisibleMerchants(ctx, principal, { limit: 25, startingAfter: search.get("starting_after") ?? undefined });
           const rows = list.rows.map((m) => ({ id: m.id, name: m.businessName, status: m.status, kycStatus: m.kycStatus, schedule: m.settlementSchedule, createdAt: m.createdAt }));
-          return page(merchantsPage(c.viewer, c.s.csrfToken, { rows, total: list.totalCount, next: list.hasMore ? list.rows.at(-1)?.id : undefined }));
+          return page(merchantsPage(viewer, session.csrfToken, { rows, total: list.totalCount, next: list.hasMore ? list.rows.at(-1)?.id : undefined }));
         } catch (err) {
           if (!(err instanceof ApiError)) throw err; // a stale cursor: the first page
-          return redirect(href("/merchants", c.mode));
+          return redirect(href("/merchants", mode));
         }
       },
-      PAGE_ROUTE,
+      SIGNED_IN_PAGE,
     )
-    .get(
-      `${DASHBOARD}/merchants/new`,
-      async ({ request }) => {
-        const a = await adminAction(request, false);
-        if (a instanceof Response) return a;
-        return newForm(a.s, a.mode, EMPTY_MERCHANT_FORM);
-      },
-      PAGE_ROUTE,
-    )
+    .get(`${DASHBOARD}/merchants/new`, (c) => newForm(c, EMPTY_MERCHANT_FORM), ADMIN_PAGE)
     .post(
       `${DASHBOARD}/merchants`,
-      async ({ request }) => {
-        const a = await adminAction(request, true);
-        if (a instanceof Response) return a;
-        const { s, mode, f } = a;
-        const values = valuesOf(f);
-        const key = formIdempotencyKey(f);
+      async (c) => {
+        const { mode, fields } = c;
+        const values = valuesOf(fields);
+        const key = formIdempotencyKey(fields);
         const bank = bankOfForm(mode, values);
-        if (!bank) return newForm(s, mode, values, "Give the merchant's bank account.", key);
+        if (!bank) return newForm(c, values, "Give the merchant's bank account.", key);
         try {
           const r = await createMerchant(
             ctx,
-            a.p,
+            c.principal,
             { business_name: values.business_name, email: values.email, owner_address: values.owner_address, payout_address: values.payout_address, settlement_schedule: scheduleOf(values), bank_account: bank },
             key,
           );
-          if (r.kind === "reused") return newForm(s, mode, values, "This form was sent before with other values. Check the merchants list, then start again from a fresh form.");
+          if (r.kind === "reused") return newForm(c, values, "This form was sent before with other values. Check the merchants list, then start again from a fresh form.");
           return redirect(href(`/merchants/${r.merchant.id}`, mode));
         } catch (err) {
-          return newForm(s, mode, values, refusal(err), key);
+          return newForm(c, values, refusal(err), key);
         }
       },
-      FORM_ROUTE,
+      ADMIN_FORM,
     )
     .get(
       `${DASHBOARD}/merchants/:id`,
-      async ({ request, params }) => {
-        const c = await pageContext(request);
-        if (c instanceof Response) return c;
-        const m = await visibleMerchant(c.s, c.mode, params.id);
-        if (!m) return denied(c.s, c.mode, 404);
-        return merchantView(c.s, c.mode, m);
+      async (c) => {
+        const m = await visibleMerchant(c.session, c.mode, c.params.id);
+        return m ? merchantView(c, m) : c.notFound();
       },
-      PAGE_ROUTE,
+      SIGNED_IN_PAGE,
     )
     .post(
       `${DASHBOARD}/merchants/:id`,
-      async ({ request, params }) => {
-        const a = await adminAction(request, true);
-        if (a instanceof Response) return a;
-        const { s, mode, f } = a;
-        const m = await visibleMerchant(s, mode, params.id);
-        if (!m) return denied(s, mode, 404);
-        const values = valuesOf(f);
-        const bank = bankOfForm(mode, values);
+      async (c) => {
+        const m = await visibleMerchant(c.session, c.mode, c.params.id);
+        if (!m) return c.notFound();
+        const values = valuesOf(c.fields);
+        const bank = bankOfForm(c.mode, values);
         try {
-          const updated = await updateMerchant(ctx, a.p, m.id, {
+          const updated = await updateMerchant(ctx, c.principal, m.id, {
             business_name: values.business_name,
             email: values.email,
             settlement_schedule: scheduleOf(values),
             ...(bank ? { bank_account: bank } : {}),
           });
-          return merchantView(s, mode, updated, { saved: true });
+          return merchantView(c, updated, { saved: true });
         } catch (err) {
-          return merchantView(s, mode, m, { values, error: refusal(err) });
+          return merchantView(c, m, { values, error: refusal(err) });
         }
       },
-      FORM_ROUTE,
+      ADMIN_FORM,
     );
 }

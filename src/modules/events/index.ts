@@ -7,7 +7,7 @@ import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
 import { notFound, badCursor } from "../../domain/errors.ts";
 import { listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
-import { errorExample, listResponses, objectResponses } from "../../http/openapi.ts";
+import { errorExample, listRoute, objectResponses } from "../../http/openapi.ts";
 import { printableName } from "../../domain/text.ts";
 import { jsonBodyOf, queryText } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
@@ -42,23 +42,14 @@ export function eventRoutes(ctx: AppContext) {
         if (page === "bad_cursor") throw badCursor();
         return listBody(page.rows.map(eventEnvelope), page);
       },
-      {
-        query: EventListQuery,
-        detail: {
-          tags: TAG,
-          summary: "List events",
-          description:
-            "Events of the last 30 days the key may see, newest first: those about its account's intents and those about its account's merchants (payments without an intent, settlements), in its mode. A key scoped to a merchant sees only that merchant's events. Each item is exactly the body delivered to webhook endpoints.",
-          responses: listResponses(EventListSchema, {
-            page: "A page of events.",
-            errors: [
-              errorExample("parameter_invalid", "Invalid type: Expected union value.", "type"),
-              errorExample("parameter_invalid", "Invalid created_after: must be an ISO 8601 timestamp such as 2026-04-01T12:00:00.000Z (or a date, 2026-04-01).", "created_after"),
-              errorExample("parameter_unknown", "Received unknown parameter: merchant", "merchant"),
-            ],
-          }),
-        },
-      },
+      listRoute(EventListQuery, EventListSchema, TAG, "List events", {
+        description: "Events of the last 30 days the key may see, newest first: those about its account's intents and those about its account's merchants (payments without an intent, settlements), in its mode. A key scoped to a merchant sees only that merchant's events. Each item is exactly the body delivered to webhook endpoints.",
+        errors: [
+          errorExample("parameter_invalid", "Invalid type: Expected union value.", "type"),
+          errorExample("parameter_invalid", "Invalid created_after: must be an ISO 8601 timestamp such as 2026-04-01T12:00:00.000Z (or a date, 2026-04-01).", "created_after"),
+          errorExample("parameter_unknown", "Received unknown parameter: merchant", "merchant"),
+        ],
+      }),
     )
     .get(
       "/v1/events/:id",

@@ -8,7 +8,7 @@ import type { AppContext } from "../../context.ts";
 import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
 import { listBody, listSchema, parseCursorParam, parseLimitParam, LimitQuery } from "../../http/list-params.ts";
-import { errorExample, idempotencyHeaderParameter, createResponses, listResponses, objectResponses } from "../../http/openapi.ts";
+import { errorExample, idempotencyHeaderParameter, createResponses, listRoute, objectResponses } from "../../http/openapi.ts";
 import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
 import { MerchantSchema, merchantShape } from "./model.ts";
 import { getVisibleMerchant } from "./service.ts";
@@ -162,15 +162,7 @@ export function merchantApiRoutes(ctx: AppContext) {
         const page = await listVisibleMerchants(ctx, principal, { limit: parseLimitParam(opt("limit")), startingAfter: parseCursorParam(opt("starting_after"), "merchant") });
         return listBody(page.rows.map(merchantShape), page);
       },
-      {
-        query: MerchantListQuery,
-        detail: {
-          tags: TAG,
-          summary: "List merchants",
-          description: "The merchants of the key's integrator account in its mode, newest first (a scoped key: its one merchant).",
-          responses: listResponses(MerchantList, { page: "A page of merchants." }),
-        },
-      },
+      listRoute(MerchantListQuery, MerchantList, TAG, "List merchants", { description: "The merchants of the key's integrator account in its mode, newest first (a scoped key: its one merchant)." }),
     )
     .post(
       "/v1/merchants/:id",

@@ -8,7 +8,7 @@
  * its <script type="application/json"> element. No inline script or style: the CSP forbids both.
  */
 import { esc } from "../../domain/text.ts";
-import type { PageStatus, PageView } from "./status.ts";
+import type { PageStatus, PageTransfer, PageView } from "./status.ts";
 import { usdcText, usdText } from "./status.ts";
 
 export const ASSET_PREFIX = "/pay/assets";
@@ -91,6 +91,20 @@ function mismatchNote(usdc: string): string {
   return `It was not the exact amount of this request (${usdc} USDC), so it was not applied to it. It is recorded and the merchant can see it; contact the merchant.`;
 }
 
+/**
+ * What the live status region says of the payments listed below it besides the confirming one (a
+ * late, an extra or a wrong-amount payment), so that a screen reader is told of them: on first
+ * render and, through pay.js (the same words), when one arrives while the page is open. Empty when
+ * there are none. Visually hidden: the lists below show the same to the eye.
+ */
+export function paymentNotes(state: PageStatus, usdc: string): string {
+  const amounts = (items: PageTransfer[]) => items.map((t) => `${t.usdc} USDC`).join(", ");
+  const notes: string[] = [];
+  if (state.extra_payments.length > 0) notes.push(`${extraTitle(state.status)}: ${amounts(state.extra_payments)}. ${EXTRA_NOTE}`);
+  if (state.mismatched_payments.length > 0) notes.push(`${MISMATCH_TITLE}: ${amounts(state.mismatched_payments)}. ${mismatchNote(usdc)}`);
+  return notes.join(" ");
+}
+
 export function renderPayPage(v: PageView, now: Date, assetVersion: string): string {
   const usd = usdText(v.amountUnits);
   const usdc = usdcText(v.expectedUnits);
@@ -124,6 +138,7 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string): str
   <h2 id="status-title">${esc(status.title)}</h2>
   <p id="status-detail">${esc(status.detail)}</p>
   <div id="receipt" ${paid ? "" : "hidden"}>${paid ? receiptHtml(v.state.receipt!, v.network.txUrl) : ""}</div>
+  <p id="status-notes" class="visually-hidden">${esc(paymentNotes(v.state, usdc))}</p>
 </section>
 <p id="countdown" class="countdown" ${open ? "" : "hidden"}>Expires at <time datetime="${esc(v.state.expires_at)}">${esc(v.state.expires_at.replace("T", " ").replace(/\.\d+Z$/, " UTC"))}</time></p>
 ${transferList("extra", extraTitle(v.state.status), EXTRA_NOTE, v.state.extra_payments, v.network.txUrl)}

@@ -9,7 +9,7 @@ import { authedRoutes } from "../../http/authed.ts";
 import { readEmptyBody } from "../../http/json-body.ts";
 import { jsonBodyOf, strictQuery } from "../../http/schema-route.ts";
 import { listBody } from "../../http/list-params.ts";
-import { createResponses, errorExample, errorResponse, idempotencyHeaderParameter, listResponses, objectResponses } from "../../http/openapi.ts";
+import { createResponses, errorExample, errorResponse, idempotencyHeaderParameter, listRoute, objectResponses } from "../../http/openapi.ts";
 import { noQuery } from "../../http/query.ts";
 import { refineCreateIntent, refineListIntents } from "./input.ts";
 import { CreateIntentBody, IntentIdParams, ListIntentsQuery, PaymentIntentCancelSchema, PaymentIntentListSchema, PaymentIntentSchema } from "./model.ts";
@@ -89,23 +89,14 @@ export function paymentIntentRoutes(ctx: AppContext) {
         const page = await listIntents(ctx, principal, refineListIntents(query, request.url));
         return listBody(page.items.map(intentListItemShape), page);
       },
-      {
-        query: ListIntentsQuery,
-        detail: {
-          tags: TAG,
-          summary: "List payment intents",
-          description:
-            "Intents of one merchant, newest first (`created_at` descending, then `id` descending). Time filters are strict. `total_count` counts every match, ignoring the cursor.",
-          responses: listResponses(PaymentIntentListSchema, {
-            page: "A page of payment intents.",
-            errors: [
-              errorExample("parameter_missing", "Missing required param: merchant_id (required unless the API key is scoped to a single merchant).", "merchant_id"),
-              errorExample("parameter_unknown", "Received unknown parameter: page", "page"),
-            ],
-            notFound: [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'")],
-          }),
-        },
-      },
+      listRoute(ListIntentsQuery, PaymentIntentListSchema, TAG, "List payment intents", {
+        description: "Intents of one merchant, newest first (`created_at` descending, then `id` descending). Time filters are strict. `total_count` counts every match, ignoring the cursor.",
+        errors: [
+          errorExample("parameter_missing", "Missing required param: merchant_id (required unless the API key is scoped to a single merchant).", "merchant_id"),
+          errorExample("parameter_unknown", "Received unknown parameter: page", "page"),
+        ],
+        notFound: [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'")],
+      }),
     )
     .post(
       "/v1/payment-intents/:id/cancel",

@@ -15,7 +15,7 @@ import { noQuery } from "../../http/query.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, parseStatusParam, listSchema, LimitQuery, createdRangeQuery, startingAfterQuery } from "../../http/list-params.ts";
-import { errorExample, idempotencyHeaderParameter, createResponses, listResponses, objectResponses } from "../../http/openapi.ts";
+import { errorExample, idempotencyHeaderParameter, createResponses, listRoute, objectResponses } from "../../http/openapi.ts";
 import { printableName } from "../../domain/text.ts";
 import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
@@ -103,23 +103,15 @@ export function settlementApiRoutes(ctx: AppContext) {
         if (page === "bad_cursor") throw badCursor();
         return listBody((await loadSettlements(ctx, page.ids)).map(settlementShape), page);
       },
-      {
-        query: SettlementListQuery,
-        detail: {
-          tags: TAG,
-          summary: "List settlements",
-          description: "Settlements of one merchant, newest first. Their transactions: `GET /v1/transactions?settlement=stl_…`.",
-          responses: listResponses(SettlementList, {
-            page: "A page of settlements.",
-            errors: [
-              errorExample("parameter_missing", "Missing required param: merchant_id (this API key is not scoped to a single merchant).", "merchant_id"),
-              errorExample("parameter_invalid", "Invalid status: must be one of pending, in_transit, completed, failed.", "status"),
-              errorExample("parameter_unknown", "Received unknown parameter: page", "page"),
-            ],
-            notFound: [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'", "merchant_id")],
-          }),
-        },
-      },
+      listRoute(SettlementListQuery, SettlementList, TAG, "List settlements", {
+        description: "Settlements of one merchant, newest first. Their transactions: `GET /v1/transactions?settlement=stl_…`.",
+        errors: [
+          errorExample("parameter_missing", "Missing required param: merchant_id (this API key is not scoped to a single merchant).", "merchant_id"),
+          errorExample("parameter_invalid", "Invalid status: must be one of pending, in_transit, completed, failed.", "status"),
+          errorExample("parameter_unknown", "Received unknown parameter: page", "page"),
+        ],
+        notFound: [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'", "merchant_id")],
+      }),
     )
     .get(
       "/v1/settlements/:id",

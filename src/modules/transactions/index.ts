@@ -2,7 +2,7 @@
 import type { AppContext } from "../../context.ts";
 import { authedRoutes } from "../../http/authed.ts";
 import { listBody } from "../../http/list-params.ts";
-import { errorExample, listResponses, objectResponses } from "../../http/openapi.ts";
+import { errorExample, listRoute, objectResponses } from "../../http/openapi.ts";
 import { noQuery } from "../../http/query.ts";
 import { strictQuery } from "../../http/schema-route.ts";
 import { refineListTransactions, TransactionIdParams, TransactionListQuery, TransactionListSchema, TransactionSchema } from "./model.ts";
@@ -38,23 +38,14 @@ export function transactionRoutes(ctx: AppContext) {
         const page = await listTransactions(ctx, principal, refineListTransactions(query, request.url));
         return listBody(page.rows.map(transactionListItemShape), page);
       },
-      {
-        query: TransactionListQuery,
-        detail: {
-          tags: ["Transactions"],
-          summary: "List transactions",
-          description:
-            "Transactions of a merchant, newest first (`confirmed_at` descending, then `id` descending), including payments that matched no intent (`payment_intent_id: null`). Unknown query parameters are refused with 400 `parameter_unknown`.",
-          responses: listResponses(TransactionListSchema, {
-            page: "A page of transactions.",
-            errors: [
-              errorExample("parameter_missing", "Missing required param: merchant_id (this API key is not scoped to a single merchant).", "merchant_id"),
-              errorExample("parameter_invalid", "Invalid date_from: must be an ISO 8601 timestamp such as 2026-04-01T12:00:00.000Z (or a date, 2026-04-01).", "date_from"),
-              errorExample("parameter_unknown", "Received unknown parameter: page", "page"),
-            ],
-            notFound: [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'", "merchant_id")],
-          }),
-        },
-      },
+      listRoute(TransactionListQuery, TransactionListSchema, ["Transactions"], "List transactions", {
+        description: "Transactions of a merchant, newest first (`confirmed_at` descending, then `id` descending), including payments that matched no intent (`payment_intent_id: null`). Unknown query parameters are refused with 400 `parameter_unknown`.",
+        errors: [
+          errorExample("parameter_missing", "Missing required param: merchant_id (this API key is not scoped to a single merchant).", "merchant_id"),
+          errorExample("parameter_invalid", "Invalid date_from: must be an ISO 8601 timestamp such as 2026-04-01T12:00:00.000Z (or a date, 2026-04-01).", "date_from"),
+          errorExample("parameter_unknown", "Received unknown parameter: page", "page"),
+        ],
+        notFound: [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'", "merchant_id")],
+      }),
     );
 }
