@@ -13,7 +13,12 @@ export interface FeeCollectorOptions {
   pollMs?: number;
   /** Rows claimed per sweep and chain, collected concurrently. Default 64. */
   batchSize?: number;
-  /** How long a claimed row is ours before another collector may take it. Default 120 s. */
+  /**
+   * How long a claimed row is ours before another collector may take it. Default 30 s: its hash is on
+   * record from the moment it is signed, so a collector that takes a row whose lease ran out while
+   * the first still waits for the receipt finds that transaction and waits for it too; the lease only
+   * bounds how long a row claimed by a process that died before signing waits.
+   */
   leaseMs?: number;
   /** Attempts before giving up (fee_status failed + alert). Default 12. */
   maxAttempts?: number;
@@ -34,7 +39,7 @@ export class FeeCollector extends PollingRole<number> {
   ) {
     super({ log: ctx.log.child({ role: "fee_collector" }), failure: "fee collection sweep failed", intervalMs: opts.pollMs ?? 1_000, maxBackoffMs: 30_000, latchWakeups: false });
     this.batchSize = opts.batchSize ?? 64;
-    this.leaseMs = opts.leaseMs ?? 120_000;
+    this.leaseMs = opts.leaseMs ?? 30_000;
     this.policy = { maxAttempts: opts.maxAttempts ?? 12, retryBaseMs: opts.retryBaseMs ?? 5_000 };
   }
 
