@@ -84,6 +84,10 @@ async function kill() {
   } catch {}
   const deadline = Date.now() + 10_000;
   while (s.child.exitCode === null && s.child.signalCode === null && Date.now() < deadline) await Bun.sleep(50);
+  // The chain runs in a process group of its own and follows its parent a moment later: until it has
+  // gone, the next start's "is the chain up?" would be answered by the dying one.
+  while (Date.now() < deadline && (await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' }).then(() => true, () => false)))
+    await Bun.sleep(50);
 }
 async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
