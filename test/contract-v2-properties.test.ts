@@ -179,13 +179,14 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 
 // Most sequences start with money in both tokens and budgets granted by the owner, so that the
 // refunds that follow are often possible (and can then run into the budget, the balance, replays).
-const preamble = fc.array(
-  fc.oneof(
-    fc.record({ kind: fc.constant("pay" as const), token, amount: fc.bigInt({ min: 1_000_000n, max: 5_000_000n }) }),
+const preamble = fc.tuple(
+  fc.bigInt({ min: 500_000n, max: 5_000_000n }),
+  fc.bigInt({ min: 500_000n, max: 5_000_000n }),
+  fc.array(
     fc.record({ kind: fc.constant("grant" as const), token, by: fc.constant(1), amount: fc.bigInt({ min: 1n, max: 3_000_000n }), until: fc.integer({ min: 3_600, max: 3 * 86_400 }) }),
+    { maxLength: 2 },
   ),
-  { maxLength: 4 },
-);
+).map(([usdcAmount, usdtAmount, grants]): Action[] => [{ kind: "pay", token: 0, amount: usdcAmount }, { kind: "pay", token: 1, amount: usdtAmount }, ...grants]);
 const sequence: fc.Arbitrary<Action[]> = fc.tuple(preamble, fc.array(action, { minLength: 1, maxLength: 16 })).map(([p, rest]) => [...p, ...rest]);
 
 type TokenModel = {
