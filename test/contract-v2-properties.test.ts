@@ -18,7 +18,12 @@
  *     (signed refunds), a budget refund's recipient, and the fee recipient: at the end every
  *     address's balance of each token is its start plus exactly what the model sent it.
  *
- * 100 sequences by default; PROPERTY_RUNS=2000 for a longer run; PROPERTY_SEED=<n> replays one.
+ * A second property drives the budget window alone (many budget refunds, time steps near 24 hours
+ * and hour edges, re-grants): it catches an off-by-one in the window (checked by hand: a ring of 24
+ * one-hour buckets instead of 25, with the model changed to agree, fails it on what happened).
+ *
+ * 100 + 33 sequences by default (~50 s on a loaded 2-core machine); PROPERTY_RUNS=2000 for a longer
+ * run; PROPERTY_SEED=<n> replays one.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
@@ -161,7 +166,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       deadline: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 0, max: 3_600 }) }, { weight: 1, arbitrary: fc.integer({ min: -3, max: -1 }) }),
     }),
   },
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant("budgetRefund" as const), token, by: mostly(0), refundId, to: fc.nat(DESTINATIONS.length - 1), amount: fc.bigInt({ min: 0n, max: 1_500_000n }) }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant("budgetRefund" as const), token, by: mostly(0), refundId, to: fc.oneof({ weight: 9, arbitrary: fc.nat(DESTINATIONS.length - 2) }, { weight: 1, arbitrary: fc.constant(DESTINATIONS.length - 1) }), amount: fc.bigInt({ min: 0n, max: 1_200_000n }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("grant" as const), token, by: mostly(1), amount: fc.bigInt({ min: 0n, max: 3_000_000n }), until: fc.integer({ min: -3600, max: 3 * 86_400 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("revoke" as const), token, by: fc.oneof(fc.constant(1), who) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancel" as const), by: fc.oneof(fc.constant(1), who), refundId }) },
@@ -169,7 +174,13 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({
       kind: fc.constant("warp" as const),
-      seconds: fc.oneof(fc.integer({ min: 1, max: 7_200 }), fc.constantFrom(86_399, 86_400, 86_401, 89_999, 90_000), fc.integer({ min: 1, max: 3 * 86_400 })),
+      // Short steps, and steps that land a second refund near 24 hours (and its hour bucket edges) after a first.
+      seconds: fc.oneof(
+        fc.integer({ min: 1, max: 7_200 }),
+        fc.constantFrom(86_399, 86_400, 86_401, 89_999, 90_000),
+        fc.integer({ min: 82_800, max: 90_000 }),
+        fc.integer({ min: 1, max: 3 * 86_400 }),
+      ),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("setPayout" as const), by: who, to: fc.nat(DESTINATIONS.length - 1) }) },
@@ -179,14 +190,15 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 
 // Most sequences start with money in both tokens and budgets granted by the owner, so that the
 // refunds that follow are often possible (and can then run into the budget, the balance, replays).
-const preamble = fc.tuple(
-  fc.bigInt({ min: 500_000n, max: 5_000_000n }),
-  fc.bigInt({ min: 500_000n, max: 5_000_000n }),
-  fc.array(
-    fc.record({ kind: fc.constant("grant" as const), token, by: fc.constant(1), amount: fc.bigInt({ min: 1n, max: 3_000_000n }), until: fc.integer({ min: 3_600, max: 3 * 86_400 }) }),
-    { maxLength: 2 },
-  ),
-).map(([usdcAmount, usdtAmount, grants]): Action[] => [{ kind: "pay", token: 0, amount: usdcAmount }, { kind: "pay", token: 1, amount: usdtAmount }, ...grants]);
+const grantOf = (t: number) =>
+  fc.record({ kind: fc.constant("grant" as const), token: fc.constant(t), by: fc.constant(1), amount: fc.bigInt({ min: 100_000n, max: 2_000_000n }), until: fc.integer({ min: 2 * 86_400, max: 4 * 86_400 }) });
+const preamble = fc
+  .tuple(fc.bigInt({ min: 500_000n, max: 5_000_000n }), fc.bigInt({ min: 500_000n, max: 5_000_000n }), fc.option(grantOf(0), { freq: 4 }), fc.option(grantOf(1), { freq: 4 }))
+  .map(([usdcAmount, usdtAmount, ...grants]): Action[] => [
+    { kind: "pay", token: 0, amount: usdcAmount },
+    { kind: "pay", token: 1, amount: usdtAmount },
+    ...grants.filter((g) => g !== null),
+  ]);
 const sequence: fc.Arbitrary<Action[]> = fc.tuple(preamble, fc.array(action, { minLength: 1, maxLength: 16 })).map(([p, rest]) => [...p, ...rest]);
 
 type TokenModel = {
@@ -407,4 +419,69 @@ test(`merchant account v2 invariants hold over ${RUNS} random sequences, two tok
       expect({ label, seen: (seen[label] ?? 0) > 0 }).toEqual({ label, seen: true });
     }
   }
+}, 600_000);
+
+/**
+ * The budget window alone, where the sequences above rarely go deep: many budget refunds on one
+ * account, steps of time that cross hour buckets and land near 24 hours after an earlier refund,
+ * and re-grants (higher, lower, after a revocation). The model predicts each outcome; on what
+ * actually happened, no 24-hour window holds more than the budget in force at its last refund.
+ */
+const BUDGET_RUNS = Math.max(1, Math.round(RUNS / 3));
+type BudgetStep = { kind: "refund"; wait: number; amount: bigint } | { kind: "grant"; wait: number; amount: bigint } | { kind: "revoke"; wait: number };
+const wait = fc.oneof(fc.integer({ min: 0, max: 3 * 3_600 }), fc.integer({ min: 82_800, max: 90_000 }), fc.constantFrom(3_599, 3_600, 86_399, 86_400));
+const budgetStep: fc.Arbitrary<BudgetStep> = fc.oneof(
+  { weight: 8, arbitrary: fc.record({ kind: fc.constant("refund" as const), wait, amount: fc.bigInt({ min: 1n, max: 1_000n }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("grant" as const), wait, amount: fc.bigInt({ min: 0n, max: 1_500n }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("revoke" as const), wait }) },
+);
+
+test(`the refund budget's 24-hour window holds over ${BUDGET_RUNS} sequences of budget refunds (seed ${SEED})`, async () => {
+  let run = 0;
+  let paid = 0;
+  let refused = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.bigInt({ min: 1n, max: 1_500n }), fc.array(budgetStep, { minLength: 5, maxLength: 25 }), async (initial, steps) => {
+      run++;
+      const salt = keccak256(toHex(`budget-${SEED}-${run}`));
+      const created = await send(2, { address: factory, abi: merchantAccountFactoryV2Abi, functionName: "createAccount", args: [salt, addr(1), addr(0), addr(1), FEE_RECIPIENT, 0] });
+      const account = (created as { result: Address }).result;
+      await send(4, { address: tokens[1], abi: testUsdtAbi, functionName: "mint", args: [account, 10n ** 12n] });
+      const far = 2n ** 60n;
+      let budget = initial;
+      await send(1, { address: account, abi: merchantAccountV2Abi, functionName: "grantRefundBudget", args: [tokens[1], budget, far] });
+      const history: { at: bigint; amount: bigint; budget: bigint }[] = [];
+      for (const [n, step] of steps.entries()) {
+        chainTime += BigInt(step.wait);
+        if (step.kind === "grant") {
+          expect((await send(1, { address: account, abi: merchantAccountV2Abi, functionName: "grantRefundBudget", args: [tokens[1], step.amount, far] })).ok).toBe(true);
+          budget = step.amount;
+          continue;
+        }
+        if (step.kind === "revoke") {
+          expect((await send(1, { address: account, abi: merchantAccountV2Abi, functionName: "revokeRefundBudget", args: [tokens[1]] })).ok).toBe(true);
+          budget = 0n;
+          continue;
+        }
+        const at = chainTime + 1n;
+        const spent = history.filter((r) => r.at / HOUR >= at / HOUR - 24n).reduce((s, r) => s + r.amount, 0n);
+        const expected = budget === 0n ? "NoBudget" : spent + step.amount > budget ? "OverBudget" : true;
+        const outcome = await send(0, { address: account, abi: merchantAccountV2Abi, functionName: "refundFromBudget", args: [keccak256(toHex(`b-${n}`)), keccak256(toHex(`ref-${n}`)), tokens[1], addr(3), step.amount] });
+        expect({ step: n, outcome: outcome.ok ? true : outcome.error }).toEqual({ step: n, outcome: expected });
+        if (outcome.ok) {
+          paid++;
+          history.push({ at: outcome.at, amount: step.amount, budget });
+        } else refused++;
+        // On what happened: the window ending at each refund (inclusive, 24 h) holds at most its budget.
+        for (const r of history) {
+          const inWindow = history.filter((x) => x.at <= r.at && x.at >= r.at - DAY).reduce((s, x) => s + x.amount, 0n);
+          expect({ at: r.at, withinBudget: inWindow <= r.budget }).toEqual({ at: r.at, withinBudget: true });
+        }
+      }
+      expect(await pub.readContract({ address: account, abi: merchantAccountV2Abi, functionName: "totalRefunded", args: [tokens[1]] })).toBe(history.reduce((s, r) => s + r.amount, 0n));
+    }),
+    { numRuns: BUDGET_RUNS, seed: SEED, endOnFailure: true },
+  );
+  console.log(`[properties v2] budget: ${run} sequences, ${paid} refunds paid, ${refused} refused`);
+  expect(paid > 0 && refused > 0).toBe(true);
 }, 600_000);
