@@ -1,0 +1,146 @@
+/**
+ * Prunes Ponder's sync cache (`ponder_sync`) of the USDC transfers that are not to a merchant
+ * account, once they are final and indexed, with the transactions and blocks nothing else needs.
+ * Why and why it is safe: indexer/README.md, "What the sync cache keeps".
+ *
+ * In short: the USDC source reads every `Transfer` of the token and the handler keeps only those to
+ * an account listed in `indexed_merchant_account` (indexer/src/index.ts). Ponder caches every one
+ * of them, with its transaction and block, and a new instance (an upgrade, a restart) replays its
+ * cached intervals from `ponder_sync` without asking the RPC again. A log deleted from a cached
+ * interval is therefore never seen again by any instance; for a transfer the handler drops anyway
+ * that changes nothing in the tables. So, per chain, for blocks that are
+ * - covered by the interval of the USDC Transfer source in `ponder_sync.intervals` (Ponder writes
+ *   a block's rows before, or in the same transaction as, the interval that covers it, and only
+ *   for finalized blocks; it never re-fetches a covered block), and
+ * - at or below the views' `chain_checkpoint` (every account created up to there is in
+ *   `indexed_merchant_account`, read in the same statement so both come from one instance),
+ * it deletes the USDC Transfer logs whose `to` (topic2) is not a merchant account, then the
+ * transactions, receipts, traces and blocks that no remaining log refers to (the block source
+ * ChainCheckpoint starts at the chain head of each instance's start, so no instance reads a
+ * finalized block without a log). Logs of the factory and of the merchant accounts are never
+ * touched.
+ */
+import { type Address, keccak256, toBytes } from "viem";
+import type { Sql } from "./schemas.ts";
+
+class Behind extends Error {}
+
+export const TRANSFER_TOPIC = keccak256(toBytes("Transfer(address,address,uint256)"));
+
+export interface PruneChain {
+  chainId: number;
+  usdc: Address;
+}
+
+export interface PruneResult {
+  chainId: number;
+  /** Blocks examined this pass (inclusive), or undefined when there was nothing to do. */
+  range: [number, number] | undefined;
+  /** Next pass starts after this block (the covered, checked prefix). */
+  through: number;
+  logs: number;
+  transactions: number;
+  receipts: number;
+  traces: number;
+  blocks: number;
+}
+
+/** Ponder's fragment id of the USDC `Transfer` log filter (sync-store intervals). */
+export function usdcTransferFragment(chain: PruneChain): string {
+  return `log_${chain.chainId}_${chain.usdc.toLowerCase()}_${TRANSFER_TOPIC}_null_null_null_0`;
+}
+
+/** The block ranges (inclusive) of the chain's USDC Transfer source that Ponder has cached. */
+export async function cachedRanges(sql: Sql, chain: PruneChain): Promise<[number, number][]> {
+  const rows = await sql<{ lo: string; hi: string }[]>`
+    SELECT lower(r)::text AS lo, upper(r)::text AS hi
+    FROM ponder_sync.intervals i, unnest(i.blocks) AS r
+    WHERE i.fragment_id = ${usdcTransferFragment(chain)}
+    ORDER BY lower(r)`.catch((err: { code?: string }) => {
+    if (err.code === "42P01" || err.code === "3F000") return []; // no ponder_sync yet
+    throw err;
+  });
+  // Ponder stores [start, end + 1] (closed) so that adjacent intervals merge: block end + 1 is not
+  // necessarily cached.
+  return rows.map((r) => [Math.ceil(Number(r.lo)), Math.ceil(Number(r.hi)) - 1] as [number, number]).filter(([a, b]) => b >= a);
+}
+
+/**
+ * One pass for one chain over the cached blocks after `after` (exclusive; undefined: from the first
+ * cached block). Returns what it deleted and how far the next pass may start.
+ */
+export async function pruneSyncCache(sql: Sql, opts: { viewsSchema: string; chain: PruneChain; after?: number }): Promise<PruneResult> {
+  const { chain, viewsSchema } = opts;
+  const result: PruneResult = { chainId: chain.chainId, range: undefined, through: opts.after ?? -1, logs: 0, transactions: 0, receipts: 0, traces: 0, blocks: 0 };
+  const ranges = await cachedRanges(sql, chain);
+  if (ranges.length === 0) return result;
+  const cp = await sql.unsafe<{ b: string }[]>(`SELECT block_number::text AS b FROM "${viewsSchema}".chain_checkpoint WHERE chain_id = $1`, [chain.chainId]).catch(() => []);
+  if (!cp[0]) return result; // the views' instance has not caught up (or there are no views yet)
+  const checkpoint = Number(cp[0].b);
+  const after = opts.after ?? ranges[0]![0] - 1;
+
+  // The covered prefix right after `after`: what may be pruned and then never looked at again.
+  // Covered ranges beyond a gap are pruned too (cheap to look at again: only kept rows remain),
+  // but `through` stops at the gap until Ponder fills it.
+  let through = after;
+  const spans: [number, number][] = [];
+  for (const [lo, hi] of ranges) {
+    const from = Math.max(lo, after + 1);
+    const to = Math.min(hi, checkpoint);
+    if (from > to) continue;
+    spans.push([from, to]);
+    if (from === through + 1) through = to;
+  }
+  if (spans.length === 0) return result;
+
+  const padded = "0x000000000000000000000000"; // topic2 = the 20-byte `to` left-padded to 32 bytes
+  try {
+    await sql.begin(async (tx) => {
+    for (const [from, to] of spans) {
+      // One statement reads the checkpoint and the accounts (same instance, same snapshot), in the
+      // views' declared order (chain_checkpoint before indexed_merchant_account: see ponder.schema.ts).
+      const [del] = await tx.unsafe<{ n: number; cp: string | null }[]>(
+        `WITH cp AS (SELECT block_number FROM "${viewsSchema}".chain_checkpoint WHERE chain_id = $1),
+              accounts AS (SELECT '${padded}' || substr(merchant_account, 3) AS topic FROM "${viewsSchema}".indexed_merchant_account WHERE chain_id = $1),
+              del AS (
+                DELETE FROM ponder_sync.logs l
+                WHERE l.chain_id = $1 AND l.block_number BETWEEN $2 AND $3
+                  AND (SELECT block_number FROM cp) >= $3
+                  AND lower(l.address) = $4 AND l.topic0 = $5
+                  AND lower(l.topic2) NOT IN (SELECT topic FROM accounts)
+                RETURNING 1)
+         SELECT (SELECT count(*) FROM del)::int AS n, (SELECT block_number FROM cp)::text AS cp`,
+        [chain.chainId, from, to, chain.usdc.toLowerCase(), TRANSFER_TOPIC],
+      );
+      // The views moved to an instance that is not this far yet (a swap): try again next pass.
+      if (!del || del.cp === null || Number(del.cp) < to) throw new Behind();
+      result.logs += del.n;
+      const unreferenced = (table: string) =>
+        tx.unsafe(
+          `DELETE FROM ponder_sync.${table} t
+           WHERE t.chain_id = $1 AND t.block_number BETWEEN $2 AND $3
+             AND NOT EXISTS (SELECT 1 FROM ponder_sync.logs l WHERE l.chain_id = t.chain_id AND l.block_number = t.block_number AND l.transaction_index = t.transaction_index)`,
+          [chain.chainId, from, to],
+        );
+      result.transactions += (await unreferenced("transactions")).count;
+      result.receipts += (await unreferenced("transaction_receipts")).count;
+      result.traces += (await unreferenced("traces")).count;
+      const blocks = await tx.unsafe(
+        `DELETE FROM ponder_sync.blocks b
+         WHERE b.chain_id = $1 AND b.number BETWEEN $2 AND $3
+           AND NOT EXISTS (SELECT 1 FROM ponder_sync.logs l WHERE l.chain_id = b.chain_id AND l.block_number = b.number)
+           AND NOT EXISTS (SELECT 1 FROM ponder_sync.traces tr WHERE tr.chain_id = b.chain_id AND tr.block_number = b.number)
+           AND NOT EXISTS (SELECT 1 FROM ponder_sync.transactions t WHERE t.chain_id = b.chain_id AND t.block_number = b.number)`,
+        [chain.chainId, from, to],
+      );
+      result.blocks += blocks.count;
+    }
+    });
+  } catch (err) {
+    if (err instanceof Behind) return { ...result, logs: 0, transactions: 0, receipts: 0, traces: 0, blocks: 0 };
+    throw err;
+  }
+  result.range = [spans[0]![0], spans[spans.length - 1]![1]];
+  result.through = through;
+  return result;
+}
