@@ -7,5 +7,5 @@
 export { INDEXER_CHAINS_ENV, normalizeIndexerChains, type IndexerChainConfig, type IndexerChainConfig as ChainConfig } from "../../../indexer/chains.ts";
 export { dropIndexerSchema, indexerSchemaName, pruneIndexerSchemas, unlockDeadInstance, viewsTargetSchema } from "./schemas.ts";
 export { startIndexer, type IndexerLog, type RunningIndexer, type StartIndexerOptions, type StructuredLogger } from "./process.ts";
-export { cachedRanges, pruneSyncCache, usdcTransferFragment, type PruneChain, type PruneResult } from "./prune.ts";
+export { TRANSFER_TOPIC, cachedRanges, pruneSyncCache, usdcTransferFragment, type PruneChain, type PruneResult } from "./prune.ts";
 export { IndexerSupervisor, type IndexerSupervisorOptions, type RefreshResult } from "./supervisor.ts";

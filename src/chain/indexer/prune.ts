@@ -14,7 +14,9 @@
  *   for finalized blocks; it never re-fetches a covered block), and
  * - at or below the views' `chain_checkpoint` (every account created up to there is in
  *   `indexed_merchant_account`, read in the same statement so both come from one instance),
- * it deletes the USDC Transfer logs whose `to` (topic2) is not a merchant account, then the
+ * it deletes the USDC Transfer logs whose `to` (topic2) is not a merchant account created at or
+ * before the log's block (the handler keeps a subset of the rest: not a transfer earlier in the
+ * block that creates the account), then the
  * transactions, receipts, traces and blocks that no remaining log refers to (the block source
  * ChainCheckpoint starts at the chain head of each instance's start, so no instance reads a
  * finalized block without a log). Logs of the factory and of the merchant accounts are never
@@ -101,13 +103,13 @@ export async function pruneSyncCache(sql: Sql, opts: { viewsSchema: string; chai
       // views' declared order (chain_checkpoint before indexed_merchant_account: see ponder.schema.ts).
       const [del] = await tx.unsafe<{ n: number; cp: string | null }[]>(
         `WITH cp AS (SELECT block_number FROM "${viewsSchema}".chain_checkpoint WHERE chain_id = $1),
-              accounts AS (SELECT '${padded}' || substr(merchant_account, 3) AS topic FROM "${viewsSchema}".indexed_merchant_account WHERE chain_id = $1),
+              accounts AS (SELECT '${padded}' || substr(merchant_account, 3) AS topic, from_block FROM "${viewsSchema}".indexed_merchant_account WHERE chain_id = $1),
               del AS (
                 DELETE FROM ponder_sync.logs l
                 WHERE l.chain_id = $1 AND l.block_number BETWEEN $2 AND $3
                   AND (SELECT block_number FROM cp) >= $3
                   AND lower(l.address) = $4 AND l.topic0 = $5
-                  AND lower(l.topic2) NOT IN (SELECT topic FROM accounts)
+                  AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.topic = lower(l.topic2) AND a.from_block <= l.block_number)
                 RETURNING 1)
          SELECT (SELECT count(*) FROM del)::int AS n, (SELECT block_number FROM cp)::text AS cp`,
         [chain.chainId, from, to, chain.usdc.toLowerCase(), TRANSFER_TOPIC],
