@@ -15,7 +15,11 @@
  *   - the growth per day at Base's ~1,000,000 USDC transfers a day.
  * One sandbox chain: the service indexes one chain per mode today (the issue asks for two).
  *
- *   bun bench/chain-traffic.ts [--strangers 10000] [--payments 100] [--merchants 10] [--prune-interval-ms 5000]
+ * `--rounds n` repeats the traffic (each round final and pruned before the next) and prints the
+ * growth after each: with pruning, the space a DELETE frees is reused (autovacuum), so the tables
+ * on disk stop growing after the first round.
+ *
+ *   bun bench/chain-traffic.ts [--strangers 10000] [--payments 100] [--merchants 10] [--prune-interval-ms 5000] [--rounds 1]
  */
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
@@ -35,6 +39,7 @@ const STRANGERS = Number(opt("strangers", "10000"));
 const PAYMENTS = Number(opt("payments", "100"));
 const MERCHANTS = Number(opt("merchants", "10"));
 const PRUNE_MS = Number(opt("prune-interval-ms", "5000"));
+const ROUNDS = Number(opt("rounds", "1"));
 const SENDERS = 8;
 const TRANSFER_TOPIC = keccak256(toBytes("Transfer(address,address,uint256)"));
 const BASE_PER_DAY = 1_000_000;
@@ -158,55 +163,73 @@ try {
   const blockBefore = Number(await chain.getBlockNumber());
   const t0 = Date.now();
 
-  // The traffic: SENDERS streams of strangers' transfers; a payment every STRANGERS / PAYMENTS.
+  // The traffic, ROUNDS times: SENDERS streams of strangers' transfers; a payment every
+  // STRANGERS / PAYMENTS. After each round: final in Ponder's cache, pruned (if on), sizes.
   const wallets = senders.map((a) => createWalletClient({ chain: chainDef, transport: http(rpcUrl), account: a }));
   const nonces = await Promise.all(senders.map((s) => chain.getTransactionCount({ address: s.address, blockTag: "pending" })));
   let payerNonce = await chain.getTransactionCount({ address: payer.account.address, blockTag: "pending" });
   const paymentHashes: Hex[] = [];
   let sent = 0;
-  const every = Math.max(1, Math.floor(STRANGERS / Math.max(1, PAYMENTS)));
-  await Promise.all(
-    wallets.map(async (w, i) => {
-      for (let k = i; k < STRANGERS; k += SENDERS) {
-        await w.writeContract({ address: usdc, abi: usdcAbi, functionName: "transfer", args: [privateKeyToAccount(generatePrivateKey()).address, 1n], nonce: nonces[i]!++, ...feeData });
-        sent++;
-        if (i === 0 && paymentHashes.length < PAYMENTS && Math.floor(k / every) >= paymentHashes.length) {
-          const to = accounts[paymentHashes.length % accounts.length]!;
-          paymentHashes.push(await payer.writeContract({ address: usdc, abi: usdcAbi, functionName: "transfer", args: [to, 1_000_000n + BigInt(paymentHashes.length)], nonce: payerNonce++, ...feeData }));
-        }
-      }
-    }),
-  );
-  while (paymentHashes.length < PAYMENTS) {
-    const to = accounts[paymentHashes.length % accounts.length]!;
-    paymentHashes.push(await payer.writeContract({ address: usdc, abi: usdcAbi, functionName: "transfer", args: [to, 1_000_000n + BigInt(paymentHashes.length)], nonce: payerNonce++, ...feeData }));
-  }
-  const lastPayment = await chain.waitForTransactionReceipt({ hash: paymentHashes[paymentHashes.length - 1]!, timeout: 600_000 });
-  await until("every stranger's transfer mined", async () => (await Promise.all(senders.map((s, i) => chain.getTransactionCount({ address: s.address }).then((n) => n === nonces[i])))).every(Boolean), 600_000);
-  const lastBlock = Math.max(Number(lastPayment.blockNumber), Number(await chain.getBlockNumber()));
-  const sendS = (Date.now() - t0) / 1000;
-  console.log(`sent ${sent} strangers' transfers and ${paymentHashes.length} payments in ${sendS.toFixed(0)} s, blocks ${blockBefore + 1}-${lastBlock}`);
-
-  // Every payment found.
-  await until("every payment in chain.usdc_transfer", async () => {
-    const [r] = await db`SELECT count(*)::int AS n FROM chain.usdc_transfer WHERE transaction_hash = ANY(${paymentHashes.map((h) => h.toLowerCase())})`;
-    return r!.n === paymentHashes.length;
-  }, 120_000);
-  const rpcAtTraffic = await rpcRequests();
-  const blockAtTraffic = Number(await chain.getBlockNumber());
-
-  // Final (Ponder caches blocks once 30 deep, in steps of up to 60) and pruned.
+  let lastBlock = blockBefore;
+  let rpcAtTraffic = rpcBefore;
+  let blockAtTraffic = blockBefore;
+  let rpcAtEnd = rpcBefore;
+  let blockAtEnd = blockBefore;
   const topics = merchantSet.map((m) => `0x000000000000000000000000${m.slice(2)}`);
-  await until("the traffic final in Ponder's cache", async () => (await cachedThrough()) >= lastBlock, 600_000);
-  if (PRUNE_MS > 0) {
-    await until("the pruner past the traffic", async () => {
-      const [r] = await db`SELECT count(*)::int AS n FROM ponder_sync.logs WHERE block_number BETWEEN ${blockBefore} AND ${lastBlock}
-        AND topic0 = ${TRANSFER_TOPIC} AND NOT (lower(topic2) = ANY(${topics}))`;
-      return r!.n === 0;
-    }, 600_000);
+  const every = Math.max(1, Math.floor(STRANGERS / Math.max(1, PAYMENTS)));
+  const roundLines: string[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const roundStart = Number(await chain.getBlockNumber());
+    const roundPayments: Hex[] = [];
+    const pay = async () => {
+      const to = accounts[paymentHashes.length % accounts.length]!;
+      const hash = await payer.writeContract({ address: usdc, abi: usdcAbi, functionName: "transfer", args: [to, 1_000_000n + BigInt(paymentHashes.length)], nonce: payerNonce++, ...feeData });
+      paymentHashes.push(hash);
+      roundPayments.push(hash);
+    };
+    await Promise.all(
+      wallets.map(async (w, i) => {
+        for (let k = i; k < STRANGERS; k += SENDERS) {
+          await w.writeContract({ address: usdc, abi: usdcAbi, functionName: "transfer", args: [privateKeyToAccount(generatePrivateKey()).address, 1n], nonce: nonces[i]!++, ...feeData });
+          sent++;
+          if (i === 0 && roundPayments.length < PAYMENTS && Math.floor(k / every) >= roundPayments.length) await pay();
+        }
+      }),
+    );
+    while (roundPayments.length < PAYMENTS) await pay();
+    const lastPayment = await chain.waitForTransactionReceipt({ hash: roundPayments[roundPayments.length - 1]!, timeout: 600_000 });
+    await until("every stranger's transfer mined", async () => (await Promise.all(senders.map((s, i) => chain.getTransactionCount({ address: s.address }).then((n) => n === nonces[i])))).every(Boolean), 600_000);
+    lastBlock = Math.max(Number(lastPayment.blockNumber), Number(await chain.getBlockNumber()));
+    console.log(`round ${round}: sent ${STRANGERS} strangers' transfers and ${roundPayments.length} payments in ${((Date.now() - t0) / 1000).toFixed(0)} s since the start, blocks ${roundStart + 1}-${lastBlock}`);
+
+    // Every payment found.
+    await until("every payment in chain.usdc_transfer", async () => {
+      const [r] = await db`SELECT count(*)::int AS n FROM chain.usdc_transfer WHERE transaction_hash = ANY(${roundPayments.map((h) => h.toLowerCase())})`;
+      return r!.n === roundPayments.length;
+    }, 120_000);
+    if (round === 1) {
+      rpcAtTraffic = await rpcRequests();
+      blockAtTraffic = Number(await chain.getBlockNumber());
+    }
+
+    // Final (Ponder caches blocks once 30 deep, in steps of up to 60) and pruned.
+    await until("the traffic final in Ponder's cache", async () => (await cachedThrough()) >= lastBlock, 600_000);
+    if (PRUNE_MS > 0) {
+      await until("the pruner past the traffic", async () => {
+        const [r] = await db`SELECT count(*)::int AS n FROM ponder_sync.logs WHERE block_number BETWEEN ${roundStart} AND ${lastBlock}
+          AND topic0 = ${TRANSFER_TOPIC} AND NOT (lower(topic2) = ANY(${topics}))`;
+        return r!.n === 0;
+      }, 600_000);
+    }
+    if (round === 1) {
+      rpcAtEnd = await rpcRequests();
+      blockAtEnd = Number(await chain.getBlockNumber());
+    }
+    const now = await sizes(db);
+    roundLines.push(
+      `| ${round} | ${fmt(sent + SENDERS)} | ${fmt(sum(now, "ponder_sync", "total") - sum(before, "ponder_sync", "total"))} | ${fmt(sum(now, "ponder_sync", "live") - sum(before, "ponder_sync", "live"))} | ${fmt(sum(now, "views", "total") - sum(before, "views", "total"))} |`,
+    );
   }
-  const blockAtEnd = Number(await chain.getBlockNumber());
-  const rpcAtEnd = await rpcRequests();
   const after = await sizes(db);
   await db.unsafe("VACUUM ponder_sync.logs, ponder_sync.transactions, ponder_sync.blocks");
   const vacuumed = await sizes(db);
@@ -228,6 +251,7 @@ try {
   );
   const leftBytes = Number(left!.lb) + Number(left!.tb) + Number(left!.bb);
 
+  console.log(`\n| round | strangers' transfers so far | ponder_sync growth on disk, B | live, B | views' tables growth on disk, B |\n|---:|---:|---:|---:|---:|\n${roundLines.join("\n")}`);
   console.log(`\nPruning ${PRUNE_MS > 0 ? `every ${PRUNE_MS} ms` : "off"}; ${strangers} strangers' transfers (${sent} + ${SENDERS} fundings), ${paymentHashes.length} payments to ${MERCHANTS} merchants; ${kept!.n} of ${paymentHashes.length} payments in chain.usdc_transfer; head ${headBefore} at settle\n`);
   console.log("| table | rows before | rows after | bytes on disk before | after | after VACUUM | live row bytes before | after |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
