@@ -22,7 +22,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { merchantAccountFactoryAbi, testUsdcAbi, usdcAbi } from "../contracts/abis.ts";
 import { createMerchantAccount, deployContracts } from "../src/chain/deploy.ts";
-import { type ChainConfig, IndexerSupervisor, type PruneResult, TRANSFER_TOPIC } from "../src/chain/indexer/index.ts";
+import { type ChainConfig, IndexerSupervisor, type PruneResult, TRANSFER_TOPIC, pruneSyncCache } from "../src/chain/indexer/index.ts";
 import type { RunningPostgres } from "../src/sandbox/postgres.ts";
 import { freePort } from "../src/sandbox/ports.ts";
 import { sharedPostgres } from "./support/preload.ts";
@@ -241,4 +241,25 @@ test("strangers' transfers leave (nearly) nothing in ponder_sync once final; eve
     `[prune] ponder_sync live bytes, ${strangerCount} strangers' + ${payments.length} payments: unpruned ${sum(fullBytes)} (${JSON.stringify(fullBytes)}), pruned ${sum(prunedBytes)} (${JSON.stringify(prunedBytes)}); per stranger's transfer: ${((sum(fullBytes) - sum(prunedBytes)) / strangerCount).toFixed(0)} B saved`,
   );
   expect(sum(prunedBytes)).toBeLessThan(sum(fullBytes) / 5);
+
+  // The same pruning of the scratch cache, in small steps (2 blocks a transaction, 5 a pass) while
+  // its instance runs: every pass resumes where the last stopped, and the result is the same.
+  let through: number | undefined;
+  let passes = 0;
+  let deletedLogs = 0;
+  while ((through ?? -1) < lastTraffic) {
+    const r = await pruneSyncCache(sqlScratch, { viewsSchema: VIEWS, chain: { chainId: foundry.id, usdc }, ...(through === undefined ? {} : { after: through }), maxBlocks: 5, blocksPerTransaction: 2 });
+    expect(r.through).toBeGreaterThan(through ?? -1);
+    if (r.range) expect(r.range[1] - r.range[0] + 1).toBeLessThanOrEqual(5);
+    through = r.through;
+    deletedLogs += r.logs;
+    passes++;
+  }
+  expect(passes).toBeGreaterThan(1);
+  expect(deletedLogs).toBe(strangerCount);
+  expect(await strangerLogs(sqlScratch, merchants)).toBe(0);
+  const [scratchBlocks] = await sqlScratch`SELECT count(*)::int AS n FROM ponder_sync.blocks b WHERE chain_id = ${foundry.id} AND number <= ${lastTraffic} AND NOT EXISTS
+    (SELECT 1 FROM ponder_sync.logs l WHERE l.chain_id = b.chain_id AND l.block_number = b.number)`;
+  expect(scratchBlocks!.n).toBe(0);
+  expect(await snapshot(sqlScratch)).toEqual(rows);
 }, 240_000);

@@ -67,11 +67,20 @@ export async function cachedRanges(sql: Sql, chain: PruneChain): Promise<[number
   return rows.map((r) => [Math.ceil(Number(r.lo)), Math.ceil(Number(r.hi)) - 1] as [number, number]).filter(([a, b]) => b >= a);
 }
 
+/** Blocks deleted in one transaction (on Base, 2,000 blocks hold some 50,000 USDC transfers). */
+const BLOCKS_PER_TRANSACTION = 2_000;
+const PADDED = "0x000000000000000000000000"; // topic2 = the 20-byte `to` left-padded to 32 bytes
+
 /**
  * One pass for one chain over the cached blocks after `after` (exclusive; undefined: from the first
- * cached block). Returns what it deleted and how far the next pass may start.
+ * cached block), at most `maxBlocks` of them (default 100,000: a first pass over a large existing
+ * cache is spread over several passes), in transactions of BLOCKS_PER_TRANSACTION blocks. Returns
+ * what it deleted and how far the next pass may start.
  */
-export async function pruneSyncCache(sql: Sql, opts: { viewsSchema: string; chain: PruneChain; after?: number }): Promise<PruneResult> {
+export async function pruneSyncCache(
+  sql: Sql,
+  opts: { viewsSchema: string; chain: PruneChain; after?: number; maxBlocks?: number; blocksPerTransaction?: number },
+): Promise<PruneResult> {
   const { chain, viewsSchema } = opts;
   const result: PruneResult = { chainId: chain.chainId, range: undefined, through: opts.after ?? -1, logs: 0, transactions: 0, receipts: 0, traces: 0, blocks: 0 };
   const ranges = await cachedRanges(sql, chain);
@@ -80,30 +89,47 @@ export async function pruneSyncCache(sql: Sql, opts: { viewsSchema: string; chai
   if (!cp[0]) return result; // the views' instance has not caught up (or there are no views yet)
   const checkpoint = Number(cp[0].b);
   const after = opts.after ?? ranges[0]![0] - 1;
+  let budget = opts.maxBlocks ?? 100_000;
 
-  // The covered prefix right after `after`: what may be pruned and then never looked at again.
-  // Covered ranges beyond a gap are pruned too (cheap to look at again: only kept rows remain),
-  // but `through` stops at the gap until Ponder fills it.
-  let through = after;
-  const spans: [number, number][] = [];
+  // Chunks of the cached blocks after `after`, up to the checkpoint. Cached ranges beyond a gap are
+  // pruned too (cheap to look at again: only kept rows remain), but `through` stops at the gap
+  // until Ponder fills it.
+  const chunks: [number, number][] = [];
   for (const [lo, hi] of ranges) {
-    const from = Math.max(lo, after + 1);
-    const to = Math.min(hi, checkpoint);
-    if (from > to) continue;
-    spans.push([from, to]);
+    for (let from = Math.max(lo, after + 1); from <= Math.min(hi, checkpoint) && budget > 0; ) {
+      const to = Math.min(hi, checkpoint, from + Math.min(opts.blocksPerTransaction ?? BLOCKS_PER_TRANSACTION, budget) - 1);
+      chunks.push([from, to]);
+      budget -= to - from + 1;
+      from = to + 1;
+    }
+  }
+  let through = after;
+  for (const [from, to] of chunks) {
+    const done = await pruneChunk(sql, viewsSchema, chain, from, to);
+    if (!done) break; // the views moved to an instance that is not this far yet (a swap): next pass
+    result.logs += done.logs;
+    result.transactions += done.transactions;
+    result.receipts += done.receipts;
+    result.traces += done.traces;
+    result.blocks += done.blocks;
+    result.range = [result.range?.[0] ?? from, to];
     if (from === through + 1) through = to;
   }
-  if (spans.length === 0) return result;
+  result.through = through;
+  return result;
+}
 
-  const padded = "0x000000000000000000000000"; // topic2 = the 20-byte `to` left-padded to 32 bytes
+type Deleted = Pick<PruneResult, "logs" | "transactions" | "receipts" | "traces" | "blocks">;
+
+/** Blocks from..to (cached, at or below the checkpoint read before) in one transaction; undefined if the views' checkpoint is now below `to`. */
+async function pruneChunk(sql: Sql, viewsSchema: string, chain: PruneChain, from: number, to: number): Promise<Deleted | undefined> {
   try {
-    await sql.begin(async (tx) => {
-    for (const [from, to] of spans) {
+    return (await sql.begin(async (tx) => {
       // One statement reads the checkpoint and the accounts (same instance, same snapshot), in the
       // views' declared order (chain_checkpoint before indexed_merchant_account: see ponder.schema.ts).
       const [del] = await tx.unsafe<{ n: number; cp: string | null }[]>(
         `WITH cp AS (SELECT block_number FROM "${viewsSchema}".chain_checkpoint WHERE chain_id = $1),
-              accounts AS (SELECT '${padded}' || substr(merchant_account, 3) AS topic, from_block FROM "${viewsSchema}".indexed_merchant_account WHERE chain_id = $1),
+              accounts AS (SELECT '${PADDED}' || substr(merchant_account, 3) AS topic, from_block FROM "${viewsSchema}".indexed_merchant_account WHERE chain_id = $1),
               del AS (
                 DELETE FROM ponder_sync.logs l
                 WHERE l.chain_id = $1 AND l.block_number BETWEEN $2 AND $3
@@ -114,19 +140,19 @@ export async function pruneSyncCache(sql: Sql, opts: { viewsSchema: string; chai
          SELECT (SELECT count(*) FROM del)::int AS n, (SELECT block_number FROM cp)::text AS cp`,
         [chain.chainId, from, to, chain.usdc.toLowerCase(), TRANSFER_TOPIC],
       );
-      // The views moved to an instance that is not this far yet (a swap): try again next pass.
       if (!del || del.cp === null || Number(del.cp) < to) throw new Behind();
-      result.logs += del.n;
-      const unreferenced = (table: string) =>
-        tx.unsafe(
-          `DELETE FROM ponder_sync.${table} t
-           WHERE t.chain_id = $1 AND t.block_number BETWEEN $2 AND $3
-             AND NOT EXISTS (SELECT 1 FROM ponder_sync.logs l WHERE l.chain_id = t.chain_id AND l.block_number = t.block_number AND l.transaction_index = t.transaction_index)`,
-          [chain.chainId, from, to],
-        );
-      result.transactions += (await unreferenced("transactions")).count;
-      result.receipts += (await unreferenced("transaction_receipts")).count;
-      result.traces += (await unreferenced("traces")).count;
+      const unreferenced = async (table: string) =>
+        (
+          await tx.unsafe(
+            `DELETE FROM ponder_sync.${table} t
+             WHERE t.chain_id = $1 AND t.block_number BETWEEN $2 AND $3
+               AND NOT EXISTS (SELECT 1 FROM ponder_sync.logs l WHERE l.chain_id = t.chain_id AND l.block_number = t.block_number AND l.transaction_index = t.transaction_index)`,
+            [chain.chainId, from, to],
+          )
+        ).count;
+      const transactions = await unreferenced("transactions");
+      const receipts = await unreferenced("transaction_receipts");
+      const traces = await unreferenced("traces");
       const blocks = await tx.unsafe(
         `DELETE FROM ponder_sync.blocks b
          WHERE b.chain_id = $1 AND b.number BETWEEN $2 AND $3
@@ -135,14 +161,10 @@ export async function pruneSyncCache(sql: Sql, opts: { viewsSchema: string; chai
            AND NOT EXISTS (SELECT 1 FROM ponder_sync.transactions t WHERE t.chain_id = b.chain_id AND t.block_number = b.number)`,
         [chain.chainId, from, to],
       );
-      result.blocks += blocks.count;
-    }
-    });
+      return { logs: del.n, transactions, receipts, traces, blocks: blocks.count };
+    })) as Deleted;
   } catch (err) {
-    if (err instanceof Behind) return { ...result, logs: 0, transactions: 0, receipts: 0, traces: 0, blocks: 0 };
+    if (err instanceof Behind) return undefined;
     throw err;
   }
-  result.range = [spans[0]![0], spans[spans.length - 1]![1]];
-  result.through = through;
-  return result;
 }
