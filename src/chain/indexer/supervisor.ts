@@ -9,7 +9,7 @@ import { normalizeIndexerChains, type IndexerChainConfig as ChainConfig } from "
 import postgres from "postgres";
 import { withTimeout } from "../../lib/timeout.ts";
 import { assertViewsSchema, connect, type Sql, indexerSchemaName, dropIndexerSchema, pruneIndexerSchemas, unlockDeadInstance, DEFAULT_ROOT } from "./schemas.ts";
-import { pruneSyncCache } from "./prune.ts";
+import { pruneSyncCache, type PruneResult } from "./prune.ts";
 import { startIndexer, toSink, type Sink, type Level, sleep, type RunningIndexer, type IndexerLog, type StartIndexerOptions } from "./process.ts";
 
 export interface IndexerSupervisorOptions {
@@ -39,7 +39,7 @@ export interface IndexerSupervisorOptions {
    */
   syncPruneIntervalMs?: number;
   /** Called after each pruning pass that deleted something (tests, metrics). */
-  onPrune?: (result: import("./prune.ts").PruneResult) => void;
+  onPrune?: (result: PruneResult) => void;
 }
 
 export interface RefreshResult {
