@@ -79,7 +79,15 @@ const PADDED = "0x000000000000000000000000"; // topic2 = the 20-byte `to` left-p
  */
 export async function pruneSyncCache(
   sql: Sql,
-  opts: { viewsSchema: string; chain: PruneChain; after?: number; maxBlocks?: number; blocksPerTransaction?: number },
+  opts: {
+    viewsSchema: string;
+    chain: PruneChain;
+    after?: number;
+    maxBlocks?: number;
+    blocksPerTransaction?: number;
+    /** Asked before each transaction: false stops the pass there (e.g. a new Ponder is about to start). */
+    proceed?: () => boolean;
+  },
 ): Promise<PruneResult> {
   const { chain, viewsSchema } = opts;
   const result: PruneResult = { chainId: chain.chainId, range: undefined, through: opts.after ?? -1, logs: 0, transactions: 0, receipts: 0, traces: 0, blocks: 0 };
@@ -105,6 +113,7 @@ export async function pruneSyncCache(
   }
   let through = after;
   for (const [from, to] of chunks) {
+    if (opts.proceed && !opts.proceed()) break;
     const done = await pruneChunk(sql, viewsSchema, chain, from, to);
     if (!done) break; // the views moved to an instance that is not this far yet (a swap): next pass
     result.logs += done.logs;

@@ -214,6 +214,16 @@ export class IndexerSupervisor {
     const port = this.opts.basePort + (this.generation++ % 2);
     this.note(`starting ${schema} on port ${port}${old ? ` to replace ${old.schema}` : ""}`);
     await this.clearDeadLock(schema, false);
+    this.starting++;
+    try {
+      await this.pruning; // a pass in flight stops at its next chunk (canPrune), before Ponder starts
+      return await this.startAndSwap(chains, schema, port, old);
+    } finally {
+      this.starting--;
+    }
+  }
+
+  private async startAndSwap(chains: ChainConfig[], schema: string, port: number, old: RunningIndexer | undefined): Promise<RefreshResult> {
     const next = await this.spawn(chains, port);
     try {
       await next.ready;
@@ -329,6 +339,8 @@ export class IndexerSupervisor {
   private pruneTimer: ReturnType<typeof setInterval> | undefined;
   private pruning: Promise<void> | undefined;
   private readonly readyPids = new Set<number>();
+  /** swapTo() calls under way: the pruner pauses from before a new Ponder starts until the swap is done. */
+  private starting = 0;
   /** Per chain and token: blocks up to here were pruned (in memory: a restart re-checks what remains). */
   private readonly prunedThrough = new Map<string, number>();
 
@@ -348,11 +360,12 @@ export class IndexerSupervisor {
   /** One pruning pass over every chain; false when it was not the time (no single ready instance). */
   async pruneOnce(): Promise<boolean> {
     const instance = this.currentInstance;
-    if (this.stopped || !instance || this.instances.size !== 1 || !this.instances.has(instance) || !this.readyPids.has(instance.pid)) return false;
+    if (!instance || !this.canPrune(instance)) return false;
     for (const chain of this.currentChains) {
+      if (!this.canPrune(instance)) break;
       const key = `${chain.chainId}:${chain.usdc.toLowerCase()}`;
       const after = this.prunedThrough.get(key);
-      const result = await pruneSyncCache(this.db(), { viewsSchema: this.opts.viewsSchema, chain, ...(after === undefined ? {} : { after }) });
+      const result = await pruneSyncCache(this.db(), { viewsSchema: this.opts.viewsSchema, chain, ...(after === undefined ? {} : { after }), proceed: () => this.canPrune(instance) });
       if (result.through > (after ?? -1)) this.prunedThrough.set(key, result.through);
       if (result.range) {
         this.sink.note("debug", "indexer supervisor: pruned the sync cache", { views_schema: this.opts.viewsSchema, chain_id: chain.chainId, from_block: result.range[0], to_block: result.range[1], logs: result.logs, transactions: result.transactions, blocks: result.blocks });
@@ -360,6 +373,11 @@ export class IndexerSupervisor {
       }
     }
     return true;
+  }
+
+  /** Exactly one instance runs, it is this one, it is ready, and no other is about to start. */
+  private canPrune(instance: RunningIndexer): boolean {
+    return !this.stopped && this.starting === 0 && this.currentInstance === instance && this.instances.size === 1 && this.instances.has(instance) && this.readyPids.has(instance.pid);
   }
 
   /** Restarts the current instance on its schema if it dies on its own (not through stop()). */
@@ -374,6 +392,7 @@ export class IndexerSupervisor {
         await Promise.race([sleep(delay), this.stoppedSignal]);
         if (this.stopped || this.currentInstance !== instance) return;
         await this.clearDeadLock(instance.schema, true); // the Ponder that held it has exited
+        await this.pruning; // no pass in flight while the restarted Ponder reads the cache
         const again = await this.spawn(this.currentChains, instance.port);
         this.currentInstance = again;
         this.watch(again);
