@@ -15,13 +15,16 @@
  * - MerchantAccountFactory: `AccountCreated` of the chain's factory.
  * - MerchantAccount: the events of every account the factory created (Ponder's factory pattern,
  *   which does follow run-time addresses for a contract's own logs).
+ * - MerchantAccountFactoryV2, MerchantAccountV2: the same for v2 accounts (issue 27), on the chains
+ *   whose config names `factoryV2` (the deterministic address). The USDC handler keeps transfers to
+ *   accounts of both factories (both are listed in indexed_merchant_account).
  * - ChainCheckpoint: a block source, interval 1, starting at the latest block when the process
  *   starts; its handler records per-chain progress in `chain_checkpoint` (why: ponder.schema.ts).
  */
 import { createConfig, factory } from "ponder";
 import { getAbiItem } from "viem";
 import { parseIndexerChains } from "./indexer/chains.ts";
-import { merchantAccountAbi, merchantAccountFactoryAbi, usdcAbi } from "./contracts/abis.ts";
+import { merchantAccountAbi, merchantAccountFactoryAbi, merchantAccountFactoryV2Abi, merchantAccountV2Abi, usdcAbi } from "./contracts/abis.ts";
 
 const chains = parseIndexerChains();
 
@@ -32,6 +35,8 @@ const poolMax = Number(process.env.STABLEPAY_INDEXER_DB_POOL_MAX ?? 30);
 const perChain = <T>(entries: [string, T][]): Record<string, T> => Object.fromEntries(entries);
 
 const accountCreated = getAbiItem({ abi: merchantAccountFactoryAbi, name: "AccountCreated" });
+const accountCreatedV2 = getAbiItem({ abi: merchantAccountFactoryV2Abi, name: "AccountCreated" });
+const chainsV2 = chains.filter((c) => c.factoryV2 !== undefined);
 
 export default createConfig({
   // Each chain is indexed independently: a slow or unreachable live RPC never holds back the
@@ -69,6 +74,23 @@ export default createConfig({
           c.name,
           {
             address: factory({ address: c.factory, event: accountCreated, parameter: "account" }),
+            startBlock: c.startBlock,
+          },
+        ]),
+      ),
+    },
+    // v2 (no chain names factoryV2: no source; the handlers stay registered).
+    MerchantAccountFactoryV2: {
+      abi: merchantAccountFactoryV2Abi,
+      chain: perChain(chainsV2.map((c) => [c.name, { address: c.factoryV2!, startBlock: c.startBlock }])),
+    },
+    MerchantAccountV2: {
+      abi: merchantAccountV2Abi,
+      chain: perChain(
+        chainsV2.map((c) => [
+          c.name,
+          {
+            address: factory({ address: c.factoryV2!, event: accountCreatedV2, parameter: "account" }),
             startBlock: c.startBlock,
           },
         ]),

@@ -61,7 +61,10 @@ export const usdcTransfer = onchainTable(
   }),
 );
 
-/** MerchantAccountFactory AccountCreated: one row per merchant account ever created. */
+/**
+ * AccountCreated of MerchantAccountFactory (v1) and MerchantAccountFactoryV2 (`factory_address`
+ * tells them apart): one row per merchant account created (v2: those the indexer follows).
+ */
 export const merchantAccountCreated = onchainTable(
   "merchant_account_created",
   (t) => ({
@@ -78,6 +81,9 @@ export const merchantAccountCreated = onchainTable(
     owner_address: t.hex().notNull(),
     payout_address: t.hex().notNull(),
     fee_rate_bps: t.integer().notNull(),
+    /** v2 accounts only (null for v1, whose factory fixes them): the account's operator and fee recipient. */
+    operator_address: t.hex(),
+    fee_recipient_address: t.hex(),
   }),
   (table) => ({
     accountIdx: index("merchant_account_created_account_idx").on(table.merchant_account),
@@ -89,7 +95,7 @@ export const merchantAccountCreated = onchainTable(
   }),
 );
 
-/** MerchantAccount FeeCollected: the platform fee charged on one payment. */
+/** FeeCollected of a v1 or v2 merchant account: the platform fee charged on one payment. */
 export const feeCollected = onchainTable(
   "fee_collected",
   (t) => ({
@@ -106,6 +112,8 @@ export const feeCollected = onchainTable(
     payment_amount: t.bigint().notNull(),
     fee: t.bigint().notNull(),
     recipient: t.hex().notNull(),
+    /** The token of the fee: from the event (v2), the chain's USDC for v1 accounts (USDC only). */
+    token_address: t.hex().notNull(),
   }),
   (table) => ({
     refIdx: index("fee_collected_ref_idx").on(table.merchant_account, table.ref),
@@ -118,7 +126,7 @@ export const feeCollected = onchainTable(
   }),
 );
 
-/** MerchantAccount Withdrawn: a payout to the merchant's payout address. */
+/** Withdrawn of a v1 or v2 merchant account: a payout to the merchant's payout address. */
 export const withdrawal = onchainTable(
   "withdrawal",
   (t) => ({
@@ -136,6 +144,8 @@ export const withdrawal = onchainTable(
     amount: t.bigint().notNull(),
     /** Who called withdraw: the operator (the service) or the owner. */
     by_address: t.hex().notNull(),
+    /** The token withdrawn: from the event (v2), the chain's USDC for v1 accounts (USDC only). */
+    token_address: t.hex().notNull(),
   }),
   (table) => ({
     refIdx: index("withdrawal_ref_idx").on(table.merchant_account, table.ref),
@@ -144,7 +154,11 @@ export const withdrawal = onchainTable(
   }),
 );
 
-/** MerchantAccount PayoutAddressChanged (the constructor emits one from 0x0 to the first address). */
+/**
+ * PayoutAddressChanged of a merchant account. v1: the constructor emits one from 0x0 to the first
+ * address. v2: only later changes (the constructor's comes before the account is followed; its
+ * first payout address is merchant_account_created.payout_address).
+ */
 export const payoutAddressChanged = onchainTable(
   "payout_address_changed",
   (t) => ({
@@ -198,8 +212,9 @@ export const chainCheckpoint = onchainTable("chain_checkpoint", (t) => ({
 
 /**
  * The merchant accounts whose USDC transfers the indexer keeps, per chain, from `from_block` (the
- * block of the account's AccountCreated) on: every account the factory created, added by the
- * AccountCreated handler. The matcher and the expirer must only rely on chain_checkpoint for an
+ * block of the account's AccountCreated) on: every account the v1 factory created, and every account
+ * the v2 factory created with the service's operator (when the chain config names it), added by the
+ * AccountCreated handlers. The matcher and the expirer must only rely on chain_checkpoint for an
  * address listed here: an account onboarded a moment ago is covered once the indexer has passed
  * its creation block (a block or two later).
  */

@@ -19,8 +19,18 @@ export interface IndexerChainConfig {
   rpcWs?: string;
   /** The USDC token contract. */
   usdc: Hex40;
-  /** The MerchantAccountFactory. */
+  /** The MerchantAccountFactory (v1). */
   factory: Hex40;
+  /**
+   * The MerchantAccountFactoryV2 (its deterministic address; code need not be there yet). Unset: no
+   * v2 account is followed on this chain.
+   */
+  factoryV2?: Hex40;
+  /**
+   * The service's operator. Set: only v2 accounts created with this operator are followed (anyone
+   * may create a v2 account; those naming another operator are not ours). Unset: every v2 account.
+   */
+  operator?: Hex40;
   /** First block to index (the factory's deployment block, or the first merchant account's). */
   startBlock: number;
   /** How often Ponder polls the HTTP RPC for new blocks when there is no WebSocket. Default 1000. */
@@ -77,6 +87,8 @@ export function normalizeIndexerChains(input: unknown): IndexerChainConfig[] {
       ...(typeof c.rpcWs === "string" ? { rpcWs: c.rpcWs } : {}),
       usdc: address(c.usdc, "usdc"),
       factory: address(c.factory, "factory"),
+      ...(c.factoryV2 !== undefined ? { factoryV2: address(c.factoryV2, "factoryV2") } : {}),
+      ...(c.operator !== undefined ? { operator: address(c.operator, "operator") } : {}),
       startBlock,
       ...(polling !== undefined ? { pollingIntervalMs: polling } : {}),
     };

@@ -53,6 +53,8 @@ export interface Config {
   sandboxPayerPrivateKey: Hex;
   chains: { test: ChainSettings; live: ChainSettings | undefined };
   defaultFeeRateBps: number;
+  /** The merchant account contract new merchants get (MERCHANT_ACCOUNT_VERSION): 1 (MerchantAccount) or 2 (MerchantAccountV2). */
+  merchantAccountVersion: 1 | 2;
   rateLimitPerSecond: { test: number; live: number };
   webhookTimeoutMs: number;
   logLevel: "debug" | "info" | "warn" | "error";
@@ -139,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
     sandboxPayerPrivateKey: r.privateKey("SANDBOX_PAYER_PRIVATE_KEY", ANVIL_KEY_1),
     chains: { test, live },
     defaultFeeRateBps: r.int("DEFAULT_FEE_RATE_BPS", 100, 0, 10000),
+    merchantAccountVersion: r.oneOf("MERCHANT_ACCOUNT_VERSION", ["1", "2"] as const, "1") === "2" ? 2 : 1,
     rateLimitPerSecond: { test: r.int("RATE_LIMIT_TEST_PER_SECOND", 25, 1, 1e6), live: r.int("RATE_LIMIT_LIVE_PER_SECOND", 100, 1, 1e6) },
     webhookTimeoutMs: r.int("WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),
     logLevel: r.oneOf("LOG_LEVEL", ["debug", "info", "warn", "error"] as const, "info"),

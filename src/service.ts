@@ -117,6 +117,11 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
         await migrate(database.sql);
         deployment = await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient);
       }
+      if (config.merchantAccountVersion === 2 && !deployment.factoryV2) {
+        throw new Error(
+          `MERCHANT_ACCOUNT_VERSION=2 but the v2 merchant account factory has no code on chain ${settings.chainId}: deploy it once (anyone may: DEPLOYER_PRIVATE_KEY=… npm run cli -- chain deploy-factory-v2 --mode ${settings.mode}), see contracts/README.md`,
+        );
+      }
       chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql);
     }
 
@@ -170,6 +175,8 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
             chain_id: chains.test.chainId,
             usdc_address: chains.test.usdc,
             factory_address: chains.test.factory,
+            ...(chains.test.factoryV2 ? { factory_v2_address: chains.test.factoryV2 } : {}),
+            ...(chains.test.usdt ? { usdt_address: chains.test.usdt } : {}),
             ...demo,
             payer_address: privateKeyToAccount(config.sandboxPayerPrivateKey).address,
             payer_private_key: config.sandboxPayerPrivateKey,

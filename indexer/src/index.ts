@@ -7,6 +7,14 @@
  * the lookup and the record of which accounts are followed from which block: an account is
  * followed from the block of its `AccountCreated`, and Ponder runs the handlers in chain order,
  * so no transfer to it can be looked up before it is known.
+ *
+ * v2 accounts (MerchantAccountFactoryV2, issue 27) are followed the same way: their AccountCreated
+ * lists them in `indexed_merchant_account`, so USDC transfers to them are kept exactly like
+ * transfers to v1 accounts. Anyone may create a v2 account, so when the chain config names the
+ * service's `operator`, only accounts created with that operator are followed; the events of other
+ * v2 accounts (Ponder's factory pattern delivers every account's) are dropped.
+ * `token_address` of fees and withdrawals: v2 events carry it; a v1 account holds only the chain's
+ * USDC (its factory's token), which is what its rows get.
  */
 import { ponder } from "ponder:registry";
 import {
@@ -18,7 +26,16 @@ import {
   usdcTransfer,
   withdrawal,
 } from "ponder:schema";
+import { parseIndexerChains } from "../chains.ts";
 type Hex = `0x${string}`;
+
+/** Per chain id: its USDC (the token of v1 accounts) and the operator v2 accounts must name (if set). */
+const chainConfig = new Map(parseIndexerChains().map((c) => [c.chainId, c]));
+const usdcOf = (chainId: number): Hex => {
+  const c = chainConfig.get(chainId);
+  if (!c) throw new Error(`chain ${chainId} is not in the indexer's configuration`);
+  return c.usdc;
+};
 
 const lower = (h: Hex): Hex => h.toLowerCase() as Hex;
 
@@ -75,35 +92,91 @@ ponder.on("MerchantAccountFactory:AccountCreated", async ({ event, context }) =>
     .onConflictDoNothing();
 });
 
-ponder.on("MerchantAccount:FeeCollected", async ({ event, context }) => {
-  await context.db.insert(feeCollected).values({
+ponder.on("MerchantAccountFactoryV2:AccountCreated", async ({ event, context }) => {
+  const operator = chainConfig.get(context.chain.id)?.operator;
+  // Not created with the service's operator: not one of our merchants' accounts.
+  if (operator && lower(event.args.operator) !== operator) return;
+  const account = lower(event.args.account);
+  await context.db.insert(merchantAccountCreated).values({
     ...logColumns(context.chain.id, event),
-    merchant_account: lower(event.log.address),
-    ref: lower(event.args.ref),
-    payment_amount: event.args.paymentAmount,
-    fee: event.args.fee,
-    recipient: lower(event.args.recipient),
+    factory_address: lower(event.log.address),
+    salt: lower(event.args.salt),
+    merchant_account: account,
+    owner_address: lower(event.args.owner),
+    payout_address: lower(event.args.payoutAddress),
+    fee_rate_bps: event.args.feeRateBps,
+    operator_address: lower(event.args.operator),
+    fee_recipient_address: lower(event.args.feeRecipient),
   });
+  await context.db
+    .insert(indexedMerchantAccount)
+    .values({ id: accountId(context.chain.id, account), chain_id: context.chain.id, merchant_account: account, from_block: Number(event.block.number) })
+    .onConflictDoNothing();
+});
+
+type AccountContext = { chain: { id: number }; db: { find: (table: typeof indexedMerchantAccount, key: { id: string }) => Promise<unknown> } };
+/** A v2 account the indexer follows (listed by the v2 AccountCreated handler). */
+const followedV2 = async (context: AccountContext, account: Hex) =>
+  (await context.db.find(indexedMerchantAccount, { id: accountId(context.chain.id, lower(account)) })) !== null;
+
+type FeeArgs = { ref: Hex; paymentAmount: bigint; fee: bigint; recipient: Hex };
+type WithdrawnArgs = { ref: Hex; to: Hex; amount: bigint; by: Hex };
+
+const feeRow = (chainId: number, event: Parameters<typeof logColumns>[1] & { log: { address: Hex }; args: FeeArgs }, token: Hex) => ({
+  ...logColumns(chainId, event),
+  merchant_account: lower(event.log.address),
+  ref: lower(event.args.ref),
+  payment_amount: event.args.paymentAmount,
+  fee: event.args.fee,
+  recipient: lower(event.args.recipient),
+  token_address: lower(token),
+});
+
+const withdrawalRow = (chainId: number, event: Parameters<typeof logColumns>[1] & { log: { address: Hex }; args: WithdrawnArgs }, token: Hex) => ({
+  ...logColumns(chainId, event),
+  merchant_account: lower(event.log.address),
+  ref: lower(event.args.ref),
+  to_address: lower(event.args.to),
+  amount: event.args.amount,
+  by_address: lower(event.args.by),
+  token_address: lower(token),
+});
+
+const payoutRow = (chainId: number, event: Parameters<typeof logColumns>[1] & { log: { address: Hex }; args: { previous: Hex; current: Hex } }) => ({
+  ...logColumns(chainId, event),
+  merchant_account: lower(event.log.address),
+  previous_address: lower(event.args.previous),
+  current_address: lower(event.args.current),
+});
+
+ponder.on("MerchantAccount:FeeCollected", async ({ event, context }) => {
+  await context.db.insert(feeCollected).values(feeRow(context.chain.id, event, usdcOf(context.chain.id)));
 });
 
 ponder.on("MerchantAccount:Withdrawn", async ({ event, context }) => {
-  await context.db.insert(withdrawal).values({
-    ...logColumns(context.chain.id, event),
-    merchant_account: lower(event.log.address),
-    ref: lower(event.args.ref),
-    to_address: lower(event.args.to),
-    amount: event.args.amount,
-    by_address: lower(event.args.by),
-  });
+  await context.db.insert(withdrawal).values(withdrawalRow(context.chain.id, event, usdcOf(context.chain.id)));
 });
 
 ponder.on("MerchantAccount:PayoutAddressChanged", async ({ event, context }) => {
-  await context.db.insert(payoutAddressChanged).values({
-    ...logColumns(context.chain.id, event),
-    merchant_account: lower(event.log.address),
-    previous_address: lower(event.args.previous),
-    current_address: lower(event.args.current),
-  });
+  await context.db.insert(payoutAddressChanged).values(payoutRow(context.chain.id, event));
+});
+
+ponder.on("MerchantAccountV2:FeeCollected", async ({ event, context }) => {
+  if (!(await followedV2(context, event.log.address))) return;
+  await context.db.insert(feeCollected).values(feeRow(context.chain.id, event, event.args.token));
+});
+
+ponder.on("MerchantAccountV2:Withdrawn", async ({ event, context }) => {
+  if (!(await followedV2(context, event.log.address))) return;
+  await context.db.insert(withdrawal).values(withdrawalRow(context.chain.id, event, event.args.token));
+});
+
+// The constructor's PayoutAddressChanged (from 0x0) comes before the factory's AccountCreated in the
+// same transaction, when the account is not listed yet: for v2 accounts it is not recorded (the
+// first payout address is merchant_account_created.payout_address); later changes are.
+ponder.on("MerchantAccountV2:PayoutAddressChanged", async ({ event, context }) => {
+  if (!(await followedV2(context, event.log.address))) return;
+  await context.db.insert(payoutAddressChanged).values(payoutRow(context.chain.id, event));
 });
 
 // Runs after every log of its block (a block event sorts last within the block), so the row says

@@ -1,7 +1,9 @@
 // Merchant account v2 (issues 27 and 28), off-chain side: where the v2 factory and a merchant's v2
 // account live (the same address on every chain), deploying the factory through the deterministic
 // deployment proxy, creating an account, and the EIP-712 domain of its signed refunds.
-// Not wired into the service yet: the service still deploys and uses v1 (deploy.ts).
+// Used by the service for merchants with account_version 2 (MERCHANT_ACCOUNT_VERSION=2): the sandbox
+// deploys the factory at start (deployment.ts), onboarding creates accounts (createAccountV2 with
+// `send`, through the operator's nonce authority).
 
 import {
   type Address,
@@ -101,18 +103,28 @@ export async function deployFactoryV2({ walletClient, publicClient }: Clients): 
  * it. Retry-safe: if the account exists (an earlier attempt, or someone else, created it), nothing
  * is sent.
  */
-export async function createAccountV2(opts: Clients & AccountV2Settings): Promise<{ account: Address; createdNow: boolean; gasUsed: bigint }> {
+export async function createAccountV2(
+  opts: Clients &
+    AccountV2Settings & {
+      /** Sends through the operator's nonce authority (the service); without it, walletClient sends directly (tests, tools). */
+      send?: (call: {
+        address: Address;
+        abi: typeof merchantAccountFactoryV2Abi;
+        functionName: "createAccount";
+        args: readonly [Hex, Address, Address, Address, Address, number];
+      }) => Promise<Hex>;
+    },
+): Promise<{ account: Address; createdNow: boolean; gasUsed: bigint }> {
   const { walletClient, publicClient } = opts;
   const [factory, predicted] = await Promise.all([factoryV2Address(), accountV2Address(opts)]);
   if (await hasCode(publicClient, predicted)) return { account: predicted, createdNow: false, gasUsed: 0n };
-  const hash = await walletClient.writeContract({
+  const call = {
     address: factory,
     abi: merchantAccountFactoryV2Abi,
     functionName: "createAccount",
     args: [opts.salt, opts.owner, opts.operator, opts.payoutAddress, opts.feeRecipient, opts.feeRateBps],
-    account: walletClient.account,
-    chain: walletClient.chain,
-  });
+  } as const;
+  const hash = opts.send ? await opts.send(call) : await walletClient.writeContract({ ...call, account: walletClient.account, chain: walletClient.chain });
   const receipt = await publicClient.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error(`createAccount transaction ${hash} reverted`);
   const created = parseEventLogs({ abi: merchantAccountFactoryV2Abi, eventName: "AccountCreated", logs: receipt.logs }).find((log) =>

@@ -24,6 +24,11 @@ export async function deployContracts(
   return { usdc, factory };
 }
 
+/** Deploys the sandbox's TestUSDT (6 decimals, open mint, transfers return nothing). */
+export async function deployTestUsdt(opts: Clients): Promise<Address> {
+  return deploy(opts, (await loadArtifacts()).TestUSDT, []);
+}
+
 async function deploy(
   { walletClient, publicClient }: Clients,
   artifact: ContractArtifact,

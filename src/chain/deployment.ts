@@ -1,6 +1,16 @@
 /**
  * The contracts of a chain: read from app.chain_deployments, or (embedded sandbox) deployed now.
  * Hosted chains take their addresses from the configuration.
+ *
+ * Merchant account v2 (issue 27): the v2 factory lives at one deterministic address on every chain
+ * (src/chain/account-v2.ts). The embedded sandbox deploys it through the deterministic deployment
+ * proxy at start (idempotent: nothing is sent if the code is there), with a TestUSDT, and records
+ * both next to v1's. A hosted chain (live, or a hosted sandbox) is never deployed to at start: its
+ * v2 factory is the deterministic address if code is there, else absent (`factoryV2` undefined),
+ * and MERCHANT_ACCOUNT_VERSION=2 then refuses to start (see service.ts; anyone may deploy it with
+ * `DEPLOYER_PRIVATE_KEY=… npm run cli -- chain deploy-factory-v2 --mode live`, or any funded key
+ * through `deployFactoryV2`). Not with the operator key at start: every operator transaction goes
+ * through its nonce authority, and this one is nobody's in particular.
  */
 import { eq } from "drizzle-orm";
 import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex } from "viem";
@@ -8,11 +18,16 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { ChainSettings } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { chainDeployments } from "../db/schema/core.ts";
-import { deployContracts } from "./deploy.ts";
+import { deployContracts, deployTestUsdt } from "./deploy.ts";
+import { deployFactoryV2, factoryV2Address } from "./account-v2.ts";
 
 export interface Deployment {
   usdc: Address;
   factory: Address;
+  /** MerchantAccountFactoryV2 at its deterministic address; undefined when it has no code on this chain. */
+  factoryV2: Address | undefined;
+  /** The sandbox's TestUSDT (embedded sandbox only). */
+  usdt: Address | undefined;
   startBlock: number;
 }
 
@@ -25,31 +40,61 @@ export async function ensureDeployment(
   feeRecipient: Address | undefined,
   opts: { deploy?: boolean } = {},
 ): Promise<DeploymentResult> {
-  if (!settings.embedded) {
-    if (!settings.usdcAddress || !settings.factoryAddress) throw new Error(`chain ${settings.chainId}: USDC and factory addresses are required`);
-    return { usdc: settings.usdcAddress, factory: settings.factoryAddress, startBlock: settings.startBlock, fresh: false, chainWasReset: false };
-  }
   const transport = http(settings.rpcHttpUrl);
   const publicClient = createPublicClient({ transport });
+  const hasCode = async (address: Address) => {
+    const code = await publicClient.getCode({ address });
+    return code !== undefined && code !== "0x";
+  };
+  if (!settings.embedded) {
+    if (!settings.usdcAddress || !settings.factoryAddress) throw new Error(`chain ${settings.chainId}: USDC and factory addresses are required`);
+    const v2 = await factoryV2Address();
+    return {
+      usdc: settings.usdcAddress,
+      factory: settings.factoryAddress,
+      factoryV2: (await hasCode(v2)) ? v2 : undefined,
+      usdt: undefined,
+      startBlock: settings.startBlock,
+      fresh: false,
+      chainWasReset: false,
+    };
+  }
   const [row] = await database.db.select().from(chainDeployments).where(eq(chainDeployments.chainId, settings.chainId));
-  if (row) {
-    const code = await publicClient.getCode({ address: row.factoryAddress as Address });
-    if (code && code !== "0x") return { usdc: getAddress(row.usdcAddress), factory: getAddress(row.factoryAddress), startBlock: Number(row.deployedBlock), fresh: false, chainWasReset: false };
+  const wallet = async () => {
+    const account = privateKeyToAccount(operatorKey);
+    const chainId = await publicClient.getChainId();
+    const chain = { id: chainId, name: "Sandbox", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [settings.rpcHttpUrl] } } } as const;
+    return { account, walletClient: createWalletClient({ transport, account, chain }) };
+  };
+  if (row && (await hasCode(row.factoryAddress as Address))) {
+    const existing = { usdc: getAddress(row.usdcAddress), factory: getAddress(row.factoryAddress), startBlock: Number(row.deployedBlock), fresh: false, chainWasReset: false };
+    // A sandbox deployed before v2 (or whose v2 contracts are gone): add them, keeping v1's.
+    let factoryV2 = row.factoryV2Address ? getAddress(row.factoryV2Address) : undefined;
+    let usdt = row.usdtAddress ? getAddress(row.usdtAddress) : undefined;
+    if ((factoryV2 && (await hasCode(factoryV2))) && (usdt && (await hasCode(usdt)))) return { ...existing, factoryV2, usdt };
+    if (opts.deploy === false) return { ...existing, factoryV2: factoryV2 && (await hasCode(factoryV2)) ? factoryV2 : undefined, usdt: usdt && (await hasCode(usdt)) ? usdt : undefined };
+    const { walletClient } = await wallet();
+    ({ factory: factoryV2 } = await deployFactoryV2({ walletClient, publicClient: publicClient as never }));
+    if (!usdt || !(await hasCode(usdt))) usdt = await deployTestUsdt({ walletClient, publicClient: publicClient as never });
+    await database.db.update(chainDeployments).set({ factoryV2Address: factoryV2, usdtAddress: usdt }).where(eq(chainDeployments.chainId, settings.chainId));
+    return { ...existing, factoryV2, usdt };
   }
   if (opts.deploy === false) throw new Error(`no contracts deployed on chain ${settings.chainId}`);
-  const account = privateKeyToAccount(operatorKey);
-  const chainId = await publicClient.getChainId();
-  const chain = { id: chainId, name: "Sandbox", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [settings.rpcHttpUrl] } } } as const;
+  const { account, walletClient } = await wallet();
   const startBlock = Number(await publicClient.getBlockNumber());
   const deployed = await deployContracts({
-    walletClient: createWalletClient({ transport, account, chain }),
+    walletClient,
     publicClient: publicClient as never,
     operator: account.address,
     feeRecipient: feeRecipient ?? account.address,
   });
+  // v2: the deterministic factory (its AccountCreated logs all come after startBlock) and TestUSDT.
+  const { factory: factoryV2 } = await deployFactoryV2({ walletClient, publicClient: publicClient as never });
+  const usdt = await deployTestUsdt({ walletClient, publicClient: publicClient as never });
+  const record = { usdcAddress: deployed.usdc, factoryAddress: deployed.factory, factoryV2Address: factoryV2, usdtAddress: usdt, deployedBlock: BigInt(startBlock) };
   await database.db
     .insert(chainDeployments)
-    .values({ chainId: settings.chainId, usdcAddress: deployed.usdc, factoryAddress: deployed.factory, deployedBlock: BigInt(startBlock) })
-    .onConflictDoUpdate({ target: chainDeployments.chainId, set: { usdcAddress: deployed.usdc, factoryAddress: deployed.factory, deployedBlock: BigInt(startBlock), createdAt: new Date() } });
-  return { ...deployed, startBlock, fresh: true, chainWasReset: row !== undefined };
+    .values({ chainId: settings.chainId, ...record })
+    .onConflictDoUpdate({ target: chainDeployments.chainId, set: { ...record, createdAt: new Date() } });
+  return { ...deployed, factoryV2, usdt, startBlock, fresh: true, chainWasReset: row !== undefined };
 }

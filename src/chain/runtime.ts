@@ -17,6 +17,10 @@ export interface ChainRuntime {
   rpcWsUrl: string | undefined;
   usdc: Address;
   factory: Address;
+  /** MerchantAccountFactoryV2 (deterministic address), when it has code on this chain (deployment.ts). */
+  factoryV2: Address | undefined;
+  /** The sandbox's TestUSDT (not used for payments yet). */
+  usdt: Address | undefined;
   startBlock: number;
   confirmations: number;
   publicClient: PublicClient;
@@ -28,7 +32,7 @@ export interface ChainRuntime {
 
 export function buildChainRuntime(
   settings: ChainSettings,
-  addresses: { usdc: Address; factory: Address; startBlock: number },
+  addresses: { usdc: Address; factory: Address; factoryV2?: Address | undefined; usdt?: Address | undefined; startBlock: number },
   operatorKey: `0x${string}`,
   sql: Sql,
 ): ChainRuntime {
@@ -53,6 +57,8 @@ export function buildChainRuntime(
     rpcWsUrl: settings.rpcWsUrl,
     usdc: addresses.usdc,
     factory: addresses.factory,
+    factoryV2: addresses.factoryV2,
+    usdt: addresses.usdt,
     startBlock: addresses.startBlock,
     confirmations: settings.confirmations,
     publicClient,

@@ -8,6 +8,9 @@ import { merchantShape } from "../modules/merchants/model.ts";
 import { listDeliveries, resendEvent, WebhookOperatorError, type DeliveryView } from "../modules/webhooks/service.ts";
 import type { JsonOptions } from "./json.ts";
 import { addDashboardUser } from "../modules/access/dashboard-users.ts";
+import { createPublicClient, createWalletClient, http, isHex, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { deployFactoryV2 } from "../chain/account-v2.ts";
 import { settlementCashOut, settlementList, settlementSandboxRule, settlementText } from "../modules/settlements/operator.ts";
 
 type Values = Record<string, string | boolean | string[] | undefined>;
@@ -183,6 +186,25 @@ export const commands: Record<string, Command> = {
     options: { merchant: { type: "string" }, limit: { type: "string" } },
     run: (ctx, v) => settlementList(ctx, req(v, "merchant"), v.limit === undefined ? undefined : positiveInt(v.limit as string, "limit")),
     human: (rows) => rows.map(settlementText).join("\n\n") || "(no settlements)",
+  }),
+  "chain deploy-factory-v2": define({
+    json: { object: "factory_v2_deployment" },
+    summary:
+      "Deploy MerchantAccountFactoryV2 at its deterministic address on a chain (--mode test|live) through the deterministic deployment proxy, signed by DEPLOYER_PRIVATE_KEY (any funded key; not the operator's); nothing is sent if it is there",
+    options: { mode: { type: "string" } },
+    run: async (ctx, v) => {
+      const chain = ctx.chains[mode(v)];
+      if (!chain) throw new OnboardingError(`no ${mode(v)} chain is configured`);
+      const key = process.env.DEPLOYER_PRIVATE_KEY;
+      // Not the operator key: every operator transaction goes through its nonce authority (chain/operator-sender.ts).
+      if (!key || !isHex(key) || key.length !== 66) throw new OnboardingError("DEPLOYER_PRIVATE_KEY (a funded key, not the operator's) is required");
+      const account = privateKeyToAccount(key as Hex);
+      if (account.address === chain.operator.account.address) throw new OnboardingError("DEPLOYER_PRIVATE_KEY must not be the operator key");
+      const transport = http(chain.rpcHttpUrl);
+      const r = await deployFactoryV2({ walletClient: createWalletClient({ transport, account, chain: chain.chain }), publicClient: createPublicClient({ transport, chain: chain.chain }) as never });
+      return { chain_id: chain.chainId, factory: r.factory, deployed_now: r.deployedNow, gas_used: String(r.gasUsed) };
+    },
+    human: (r) => `${r.deployed_now ? "deployed" : "already deployed:"} MerchantAccountFactoryV2 ${r.factory} on chain ${r.chain_id}`,
   }),
   "settlements sandbox-fail": define({
     json: { object: "sandbox_payout_rule" },

@@ -23,6 +23,10 @@ export interface SandboxInfo {
   chain_id: number;
   usdc_address: Address;
   factory_address: Address;
+  /** MerchantAccountFactoryV2 (deterministic address), deployed by the sandbox at start. */
+  factory_v2_address?: Address;
+  /** The sandbox's TestUSDT (6 decimals, open mint; not accepted for payments yet). */
+  usdt_address?: Address;
   account_id: string;
   merchant_id: string;
   payment_address: string;

@@ -5,11 +5,15 @@
  */
 import type { AppContext } from "../context.ts";
 import { IndexerSupervisor, type IndexerChainConfig } from "../chain/indexer/index.ts";
+import { factoryV2Address } from "../chain/account-v2.ts";
 
 export const VIEWS_SCHEMA = "chain";
 
 export async function loadIndexerChains(ctx: AppContext): Promise<IndexerChainConfig[]> {
   const out: IndexerChainConfig[] = [];
+  // v2 accounts are followed on every chain, from the factory's deterministic address (whether or
+  // not its code is there yet: anyone may deploy it later), those naming the service's operator only.
+  const factoryV2 = await factoryV2Address();
   for (const chain of Object.values(ctx.chains)) {
     if (!chain) continue;
     out.push({
@@ -19,6 +23,8 @@ export async function loadIndexerChains(ctx: AppContext): Promise<IndexerChainCo
       ...(chain.rpcWsUrl ? { rpcWs: chain.rpcWsUrl } : {}),
       usdc: chain.usdc,
       factory: chain.factory,
+      factoryV2,
+      operator: chain.operator.account.address,
       startBlock: chain.startBlock,
     });
   }

@@ -1,5 +1,5 @@
 /** Drizzle view of the core tables (src/db/migrations/0001_core.sql is the source of truth). */
-import { bigint, customType, integer, jsonb, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, customType, integer, jsonb, smallint, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import type { Mode } from "../../domain/mode.ts";
 import type { IntentStatus } from "../../domain/intent-status.ts";
 import type { SettlementStatus, TransactionStatus } from "../../domain/ledger-status.ts";
@@ -35,6 +35,8 @@ export const merchants = app.table("merchants", {
   ownerAddress: text("owner_address").notNull(),
   payoutAddress: text("payout_address").notNull(),
   feeRateBps: integer("fee_rate_bps").notNull(),
+  /** 1: MerchantAccount (v1), 2: MerchantAccountV2 (migration 0010). */
+  accountVersion: smallint("account_version").$type<1 | 2>().notNull().default(1),
   settlementSchedule: text("settlement_schedule").$type<"weekly_monday" | "daily" | "manual" | "custom">().notNull(),
   settlementCron: text("settlement_cron"),
   settlementTimezone: text("settlement_timezone"),
@@ -140,6 +142,10 @@ export const chainDeployments = app.table("chain_deployments", {
   chainId: integer("chain_id").primaryKey(),
   usdcAddress: text("usdc_address").notNull(),
   factoryAddress: text("factory_address").notNull(),
+  /** MerchantAccountFactoryV2 (the deterministic address) once it has code on this chain. */
+  factoryV2Address: text("factory_v2_address"),
+  /** The sandbox's TestUSDT. */
+  usdtAddress: text("usdt_address"),
   deployedBlock: units("deployed_block").notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),
 });

@@ -18,11 +18,16 @@
  * fee_last_error); after maxAttempts the row is marked failed and an alert is raised.
  *
  * A fee of 0 needs no call: such rows are marked collected with no fee_tx_hash (nothing is owed).
+ *
+ * Account versions (migration 0010): a v1 account is MerchantAccount.collectFee(ref, amount); a v2
+ * account (MerchantAccountV2) is collectFee(token, ref, amount) with the chain's USDC as the token
+ * (the only token paid so far), and its feeCollected(ref) is per account whatever the token, so the
+ * rules above are the same for both.
  */
 import { BaseError, ContractFunctionRevertedError, type Address, type Hex } from "viem";
 import type { AppContext } from "../../context.ts";
 import type { ChainRuntime } from "../../chain/runtime.ts";
-import { merchantAccountAbi } from "../../../contracts/abis.ts";
+import { merchantAccountAbi, merchantAccountV2Abi } from "../../../contracts/abis.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
 import { feeRef } from "./ref.ts";
 import { metrics } from "../../metrics.ts";
@@ -37,6 +42,8 @@ export interface ClaimedFee {
   block_number: bigint;
   fee_attempts: number;
   fee_tx_hash: string | null;
+  /** The merchant's account version (1 when absent). */
+  account_version?: number;
 }
 
 const feeCollections = metrics.counter(
@@ -84,7 +91,8 @@ export async function claimDueFees(ctx: AppContext, chainId: number, o: { batchS
       FOR UPDATE SKIP LOCKED
     ) due
     WHERE t.id = due.id
-    RETURNING t.id, t.chain_id, t.payment_address, t.amount_units, t.fee_units, t.block_number, t.fee_attempts, t.fee_tx_hash`;
+    RETURNING t.id, t.chain_id, t.payment_address, t.amount_units, t.fee_units, t.block_number, t.fee_attempts, t.fee_tx_hash,
+      (SELECT m.account_version::int FROM app.merchants m WHERE m.id = t.merchant_id) AS account_version`;
 }
 
 /** Collects one claimed fee and records what happened: collected, retry later, or failed for good (with an alert). */
@@ -134,6 +142,7 @@ export async function collectClaimedFee(ctx: AppContext, chain: ChainRuntime, ro
 async function collect(ctx: AppContext, chain: ChainRuntime, row: ClaimedFee): Promise<Outcome> {
   const ref = feeRef(row.id);
   const account = row.payment_address as Address;
+  const v2 = row.account_version === 2;
   // Taken again (crash, lease expired, earlier failure): look on-chain before sending anything.
   if (row.fee_attempts > 1 || row.fee_tx_hash) {
     if (row.fee_tx_hash) {
@@ -147,39 +156,45 @@ async function collect(ctx: AppContext, chain: ChainRuntime, row: ClaimedFee): P
       if (receipt?.status === "success") return { kind: "collected", hash: row.fee_tx_hash, how: "collected" };
     }
     if (await isCollected(chain, account, ref)) {
-      return { kind: "collected", hash: await findCollectionHash(chain, account, ref, row.block_number), how: "already_collected" };
+      return { kind: "collected", hash: await findCollectionHash(chain, account, ref, row.block_number, v2), how: "already_collected" };
     }
   }
   let hash: Hex;
   try {
     // The hash is on record from the moment it is signed: a crash before the broadcast is recovered
     // at the next start by the checks above (the nonce keeper sends the journal's bytes again).
-    hash = await chain.sender.write({ address: account, abi: merchantAccountAbi, functionName: "collectFee", args: [ref, row.amount_units] }, async (tx, signed) => {
+    const call = v2
+      ? { address: account, abi: merchantAccountV2Abi, functionName: "collectFee", args: [chain.usdc, ref, row.amount_units] }
+      : { address: account, abi: merchantAccountAbi, functionName: "collectFee", args: [ref, row.amount_units] };
+    hash = await chain.sender.write(call, async (tx, signed) => {
       await tx`UPDATE app.transactions SET fee_tx_hash = ${signed.hash} WHERE id = ${row.id}`;
     });
   } catch (err) {
     if (revertName(err) === "AlreadyCollected" && (await isCollected(chain, account, ref))) {
-      return { kind: "collected", hash: await findCollectionHash(chain, account, ref, row.block_number), how: "already_collected" };
+      return { kind: "collected", hash: await findCollectionHash(chain, account, ref, row.block_number, v2), how: "already_collected" };
     }
     throw err;
   }
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, timeout: 60_000 });
   if (receipt.status === "success") return { kind: "collected", hash, how: "collected" };
   if (await isCollected(chain, account, ref)) {
-    return { kind: "collected", hash: await findCollectionHash(chain, account, ref, row.block_number), how: "already_collected" };
+    return { kind: "collected", hash: await findCollectionHash(chain, account, ref, row.block_number, v2), how: "already_collected" };
   }
   return { kind: "retry", error: `collectFee transaction ${hash} reverted` };
 }
 
+/** feeCollected(ref): the same view in v1 and v2 (v2: whatever the token). */
 function isCollected(chain: ChainRuntime, account: Address, ref: Hex): Promise<boolean> {
   return chain.publicClient.readContract({ address: account, abi: merchantAccountAbi, functionName: "feeCollected", args: [ref] });
 }
 
 /** The transaction that emitted FeeCollected(ref) on this account (searched from the payment's block on). */
-async function findCollectionHash(chain: ChainRuntime, account: Address, ref: Hex, fromBlock: bigint): Promise<string | null> {
-  const logs = await chain.publicClient
-    .getContractEvents({ address: account, abi: merchantAccountAbi, eventName: "FeeCollected", args: { ref }, fromBlock, strict: true })
-    .catch(() => []);
+async function findCollectionHash(chain: ChainRuntime, account: Address, ref: Hex, fromBlock: bigint, v2: boolean): Promise<string | null> {
+  // ref is the first indexed topic of both versions' FeeCollected (v2 adds the token after it).
+  const logs = await (v2
+    ? chain.publicClient.getContractEvents({ address: account, abi: merchantAccountV2Abi, eventName: "FeeCollected", args: { ref }, fromBlock, strict: true })
+    : chain.publicClient.getContractEvents({ address: account, abi: merchantAccountAbi, eventName: "FeeCollected", args: { ref }, fromBlock, strict: true })
+  ).catch(() => []);
   return logs[0]?.transactionHash ?? null;
 }
 

@@ -10,6 +10,7 @@ import { accountMerchants, accounts, apiKeys, merchants, webhookEndpoints, WEBHO
 import { newId } from "../../domain/ids.ts";
 import { generateApiKey, hashApiKey, keyHint } from "../../domain/api-keys.ts";
 import { createMerchantAccount } from "../../chain/deploy.ts";
+import { createAccountV2, type AccountV2Settings } from "../../chain/account-v2.ts";
 import { API_KEYS_CHANGED_CHANNEL } from "../access/authenticator.ts";
 import { validateSchedule, type ScheduleInput } from "./schedule-input.ts";
 
@@ -41,6 +42,8 @@ export interface OnboardMerchantInput {
    * operator approves them (approveMerchant, CLI `merchants approve`).
    */
   awaitApproval?: boolean;
+  /** The merchant account contract: default MERCHANT_ACCOUNT_VERSION (config.merchantAccountVersion). Operator tools and tests only; not on the API. */
+  accountVersion?: 1 | 2;
 }
 
 /**
@@ -62,6 +65,8 @@ export async function onboardMerchant(ctx: AppContext, input: OnboardMerchantInp
   const scheduleError = validateSchedule(input.schedule);
   if (scheduleError) errors.push(scheduleError);
   if (input.accountIds.length === 0) errors.push("at least one integrator account is required");
+  const accountVersion = input.accountVersion ?? ctx.config.merchantAccountVersion;
+  if (accountVersion !== 1 && accountVersion !== 2) errors.push("account version must be 1 or 2");
   const chain = ctx.chains[input.mode];
   if (!chain) errors.push(`no ${input.mode} chain is configured`);
   if (errors.length || !chain) throw new OnboardingError(errors.join("; "));
@@ -87,6 +92,7 @@ export async function onboardMerchant(ctx: AppContext, input: OnboardMerchantInp
       ownerAddress: getAddress(input.ownerAddress),
       payoutAddress: getAddress(input.payoutAddress),
       feeRateBps,
+      accountVersion,
       settlementSchedule: input.schedule.kind,
       settlementCron: input.schedule.kind === "custom" ? input.schedule.cron : null,
       settlementTimezone: input.schedule.kind === "custom" ? input.schedule.timezone : null,
@@ -119,16 +125,29 @@ export async function completeMerchantDeployment(ctx: AppContext, merchantId: st
   if (m.paymentAddress) return m;
   const chain = ctx.chains[m.mode];
   if (!chain) throw new OnboardingError(`no ${m.mode} chain is configured`);
-  const address: Address = await createMerchantAccount({
-    walletClient: chain.operator,
-    send: (call) => chain.sender.write(call),
-    publicClient: chain.publicClient,
-    factory: chain.factory,
-    salt: merchantSalt(m.id),
-    owner: m.ownerAddress as Address,
-    payoutAddress: m.payoutAddress as Address,
-    feeRateBps: m.feeRateBps,
-  });
+  let address: Address;
+  if (m.accountVersion === 2) {
+    // v2: the address commits to every setting (account-v2.ts); the operator creates it through the
+    // deterministic factory, via its nonce authority. Retry-safe: nothing is sent if the code is there.
+    if (!chain.factoryV2) throw new OnboardingError(`the v2 merchant account factory is not deployed on chain ${chain.chainId} (contracts/README.md)`);
+    ({ account: address } = await createAccountV2({
+      walletClient: chain.operator,
+      publicClient: chain.publicClient,
+      send: (call) => chain.sender.write(call),
+      ...merchantAccountV2Settings(ctx, chain.operator.account.address, m),
+    }));
+  } else {
+    address = await createMerchantAccount({
+      walletClient: chain.operator,
+      send: (call) => chain.sender.write(call),
+      publicClient: chain.publicClient,
+      factory: chain.factory,
+      salt: merchantSalt(m.id),
+      owner: m.ownerAddress as Address,
+      payoutAddress: m.payoutAddress as Address,
+      feeRateBps: m.feeRateBps,
+    });
+  }
   const [row] = await ctx.database.db
     .update(merchants)
     .set({ paymentAddress: address, status: "active" })
@@ -137,6 +156,27 @@ export async function completeMerchantDeployment(ctx: AppContext, merchantId: st
   const [current] = row ? [row] : await ctx.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
   // Nothing to tell the indexer: it follows every account the factory creates, from its creation block.
   return current!;
+}
+
+/**
+ * A v2 merchant's account settings (what its address commits to): salt from the merchant id, the
+ * merchant's owner and payout addresses and fee rate, the service's operator key and fee recipient
+ * (FEE_RECIPIENT_ADDRESS, else the operator, as for v1's factory). The fee recipient and the operator
+ * are read at creation: changing either later moves the address of merchants not created yet only.
+ */
+export function merchantAccountV2Settings(
+  ctx: AppContext,
+  operator: Address,
+  m: { id: string; ownerAddress: string; payoutAddress: string; feeRateBps: number },
+): AccountV2Settings {
+  return {
+    salt: merchantSalt(m.id),
+    owner: getAddress(m.ownerAddress),
+    operator,
+    payoutAddress: getAddress(m.payoutAddress),
+    feeRecipient: ctx.config.feeRecipient ?? operator,
+    feeRateBps: m.feeRateBps,
+  };
 }
 
 /** CREATE2 salt: derived from the merchant id, so the address is fixed before deployment. */

@@ -14,13 +14,16 @@
  *    the account since the first attempt, is a new transaction signed.
  *
  * The ref is keccak256 of the settlement id's UTF-8 bytes (like fee refs, fees/ref.ts).
+ * Account versions (migration 0010): a v1 account is withdraw(ref, amount); a v2 account
+ * (MerchantAccountV2) is withdraw(token, ref, amount) with the chain's USDC, and its Withdrawn log
+ * carries the token (another event signature: both are looked up with the account's own ABI).
  * Not done: fee bumping of a stuck transaction (a replacement with the same nonce would be one more
  * recorded attempt; every check above already handles several attempts).
  */
 import { BaseError, ContractFunctionRevertedError, getAddress, keccak256, parseEventLogs, stringToHex, type Address, type Hex, type TransactionReceipt } from "viem";
 import type { AppContext } from "../../context.ts";
 import type { ChainRuntime } from "../../chain/runtime.ts";
-import { merchantAccountAbi } from "../../../contracts/abis.ts";
+import { merchantAccountAbi, merchantAccountV2Abi } from "../../../contracts/abis.ts";
 import type { SettlementRow } from "../../db/schema/settlement.ts";
 import type { Hooks } from "./hooks.ts";
 
@@ -67,6 +70,31 @@ export class WithdrawalLeg {
   ) {
     this.account = getAddress(s.merchantAccount);
     this.ref = s.withdrawalRef as Hex;
+  }
+
+  private versionRead: Promise<number> | undefined;
+
+  /** The merchant's account version (app.merchants.account_version). */
+  private version(): Promise<number> {
+    return (this.versionRead ??= this.ctx.database.sql<{ v: number }[]>`
+      SELECT account_version::int AS v FROM app.merchants WHERE id = ${this.s.merchantId}`.then((rows) => rows[0]?.v ?? 1));
+  }
+
+  /** The Withdrawn logs of this account with this settlement's ref, in a receipt. */
+  private async withdrawnIn(logs: TransactionReceipt["logs"]) {
+    const parsed =
+      (await this.version()) === 2
+        ? parseEventLogs({ abi: merchantAccountV2Abi, eventName: "Withdrawn", logs })
+        : parseEventLogs({ abi: merchantAccountAbi, eventName: "Withdrawn", logs });
+    return parsed.filter((l) => getAddress(l.address) === this.account && l.args.ref === this.ref);
+  }
+
+  /** The account's Withdrawn logs with this settlement's ref on the chain, from a block on. */
+  private async withdrawnOnChain(fromBlock: bigint) {
+    const q = { address: this.account, eventName: "Withdrawn", args: { ref: this.ref }, fromBlock } as const;
+    return (await this.version()) === 2
+      ? this.chain.publicClient.getContractEvents({ ...q, abi: merchantAccountV2Abi })
+      : this.chain.publicClient.getContractEvents({ ...q, abi: merchantAccountAbi });
   }
 
   private get log() {
@@ -126,9 +154,7 @@ export class WithdrawalLeg {
     const depth = BigInt(Math.max(1, this.chain.confirmations));
     const head = await this.chain.publicClient.getBlockNumber({ cacheTime: 0 });
     if (head - receipt.blockNumber + 1n < depth) return { kind: "pending" };
-    const log = parseEventLogs({ abi: merchantAccountAbi, eventName: "Withdrawn", logs: receipt.logs }).find(
-      (l) => getAddress(l.address) === this.account && l.args.ref === this.ref,
-    );
+    const [log] = await this.withdrawnIn(receipt.logs);
     if (!log) throw new Error(`withdrawal ${receipt.transactionHash} succeeded without a Withdrawn log for ref ${this.ref}`);
     if (log.args.amount !== this.s.withdrawalUnits)
       throw new Error(`withdrawal ${receipt.transactionHash} moved ${log.args.amount}, expected ${this.s.withdrawalUnits}`);
@@ -146,13 +172,7 @@ export class WithdrawalLeg {
     // transaction we did not record; never withdraw a second time if one exists.
     const fromBlock = attempts.reduce<bigint | undefined>((min, a) => (min === undefined || BigInt(a.from_block) < min ? BigInt(a.from_block) : min), undefined) ?? 0n;
     try {
-      const logs = await this.chain.publicClient.getContractEvents({
-        address: this.account,
-        abi: merchantAccountAbi,
-        eventName: "Withdrawn",
-        args: { ref: this.ref },
-        fromBlock,
-      });
+      const logs = await this.withdrawnOnChain(fromBlock);
       const found = logs.find((l) => l.transactionHash !== null);
       if (found?.transactionHash) {
         this.log.error("withdrawal found on-chain by its ref but not among the recorded attempts", { txHash: found.transactionHash });
@@ -179,10 +199,13 @@ export class WithdrawalLeg {
 
   private async submitNew(): Promise<WithdrawalOutcome> {
     const { operator, publicClient } = this.chain;
-    const args = [this.ref, this.s.withdrawalUnits] as const;
+    const call =
+      (await this.version()) === 2
+        ? ({ address: this.account, abi: merchantAccountV2Abi, functionName: "withdraw", args: [this.chain.usdc, this.ref, this.s.withdrawalUnits] } as const)
+        : ({ address: this.account, abi: merchantAccountAbi, functionName: "withdraw", args: [this.ref, this.s.withdrawalUnits] } as const);
     // Refused by the contract now (balance short, operator revoked): nothing is sent, nothing moves.
     try {
-      await publicClient.simulateContract({ account: operator.account, address: this.account, abi: merchantAccountAbi, functionName: "withdraw", args });
+      await publicClient.simulateContract({ account: operator.account, ...call } as never);
     } catch (err) {
       const revert = err instanceof BaseError ? err.walk((e) => e instanceof ContractFunctionRevertedError) : null;
       if (revert instanceof ContractFunctionRevertedError) {
@@ -194,7 +217,7 @@ export class WithdrawalLeg {
     // The nonce comes from the operator's nonce authority; the attempt is recorded in the same
     // database transaction, before the chain can know it.
     const { hash, raw } = await this.chain.sender.signRecorded(
-      { address: this.account, abi: merchantAccountAbi, functionName: "withdraw", args },
+      call,
       async (tx, signed) => {
         await tx`
           INSERT INTO app.settlement_withdrawal_attempts (settlement_id, tx_hash, nonce, sender, raw_tx, from_block)
