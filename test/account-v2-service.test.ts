@@ -1,0 +1,209 @@
+/**
+ * Merchant account v2 in the service (issue 27, "the new account"), on the real stack (Postgres,
+ * anvil, Ponder, matcher, fee collector) with MERCHANT_ACCOUNT_VERSION=2:
+ * - the sandbox deployed the v2 factory (deterministic address) and a TestUSDT at start, recorded
+ *   in the deployment record and the sandbox info;
+ * - a merchant onboarded over the API gets account version 2, its payment address is
+ *   accountV2Address(...) of its settings, created on chain by the operator through its journal;
+ * - a USDC payment to it confirms (indexer + matcher), its fee is collected with
+ *   collectFee(USDC, ref, amount) (FeeCollected carries the USDC token, also in chain.fee_collected),
+ *   its balance reconciles with the chain, and a cash-out withdraws to the payout address once;
+ * - a v1 merchant onboarded in the same service still works the v1 way.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { getAddress, keccak256, parseEventLogs, toHex, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { startTestService, type TestService } from "./support/service.ts";
+import { createIntent, payer, waitFor } from "./support/payments.ts";
+import { usdcBalance } from "./support/settlement-fixtures.ts";
+import { merchantAccountAbi, merchantAccountFactoryAbi, merchantAccountFactoryV2Abi, merchantAccountV2Abi, testUsdtAbi } from "../contracts/abis.ts";
+import { accountV2Address, factoryV2Address } from "../src/chain/account-v2.ts";
+import { ANVIL_KEY_0 } from "../src/config.ts";
+import { onboardMerchant } from "../src/modules/merchants/onboarding.ts";
+import { computeMerchantBalance } from "../src/modules/merchants/balance.ts";
+import { settlementCashOut } from "../src/modules/settlements/operator.ts";
+import { withdrawalRef } from "../src/modules/settlements/withdrawal.ts";
+import { feeRef } from "../src/modules/fees/ref.ts";
+import { merchants } from "../src/db/schema/core.ts";
+import { eq } from "drizzle-orm";
+
+type Json = Record<string, any>;
+let svc: TestService;
+const OWNER: Address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const PAYOUT_V2: Address = getAddress("0x00000000000000000000000000000000000ba5e2");
+const PAYOUT_V1: Address = getAddress("0x00000000000000000000000000000000000ba5e1");
+const OPERATOR = privateKeyToAccount(ANVIL_KEY_0).address;
+
+beforeAll(async () => {
+  svc = await startTestService({ roles: ["api", "indexer", "matcher", "fee_collector"], env: { MERCHANT_ACCOUNT_VERSION: "2" } });
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+
+const chain = () => svc.ctx.chains.test!;
+const hasCode = async (address: Address) => ((await chain().publicClient.getCode({ address })) ?? "0x") !== "0x";
+
+async function call(path: string, init: RequestInit & { json?: unknown } = {}) {
+  const res = await svc.api(path, { ...init, key: svc.sandbox.test_key_unscoped });
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+/** Pays an intent of `merchantId` and waits until it is confirmed and its fee collected; returns its transaction row. */
+async function payAndCollect(merchantId: string, amount: number) {
+  const intent = await createIntent(svc, { amount, merchantId, key: svc.sandbox.test_key_unscoped });
+  await payer(svc).pay(intent.paymentAddress, intent.expectedUnits);
+  const row = await waitFor(
+    `intent ${intent.id} confirmed and its fee collected`,
+    async () => {
+      const [t] = await svc.ctx.database.sql<{ id: string; amount_units: bigint; fee_units: bigint; net_units: bigint; fee_tx_hash: Hex; block_number: bigint }[]>`
+        SELECT id, amount_units, fee_units, net_units, fee_tx_hash, block_number FROM app.transactions
+        WHERE payment_intent_id = ${intent.id} AND status = 'confirmed' AND fee_status = 'collected'`;
+      return t;
+    },
+    60_000,
+  );
+  expect((await call(`/v1/payment-intents/${intent.id}`)).body.status).toBe("confirmed");
+  return { intent, tx: { ...row, amount_units: BigInt(row.amount_units), fee_units: BigInt(row.fee_units), net_units: BigInt(row.net_units) } };
+}
+
+test("the sandbox deployed the v2 factory and TestUSDT and records them", async () => {
+  const factoryV2 = await factoryV2Address();
+  expect(chain().factoryV2).toBe(factoryV2);
+  expect(await hasCode(factoryV2)).toBe(true);
+  expect(svc.sandbox).toMatchObject({ factory_v2_address: factoryV2, usdt_address: chain().usdt, factory_address: chain().factory, usdc_address: chain().usdc });
+  expect(await hasCode(chain().usdt!)).toBe(true);
+  expect(await chain().publicClient.readContract({ address: chain().usdt!, abi: testUsdtAbi, functionName: "decimals" })).toBe(6);
+  const [row] = await svc.ctx.database.sql`SELECT factory_v2_address, usdt_address, factory_address FROM app.chain_deployments WHERE chain_id = ${chain().chainId}`;
+  expect(row).toMatchObject({ factory_v2_address: factoryV2, usdt_address: chain().usdt, factory_address: chain().factory });
+});
+
+test("a v2 merchant onboarded over the API: v2 address, payment confirmed, fee collected in USDC, balance reconciled, one withdrawal", async () => {
+  const sql = svc.ctx.database.sql;
+  const created = await call("/v1/merchants", {
+    method: "POST",
+    json: {
+      business_name: "V2 Bakery",
+      email: "owner@v2bakery.example",
+      owner_address: OWNER,
+      payout_address: PAYOUT_V2,
+      settlement_schedule: "manual",
+      bank_account: { routing_number: "011000015", account_number: "000123456789", bank_name: "Federal Reserve Bank" },
+    },
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.id as string;
+  const active = await waitFor(`merchant ${id} active`, async () => {
+    const r = await call(`/v1/merchants/${id}`);
+    return r.body.status === "active" ? r.body : undefined;
+  });
+  const [m] = await svc.ctx.database.db.select().from(merchants).where(eq(merchants.id, id));
+  expect(m!.accountVersion).toBe(2);
+  // The address is computed off-chain from the merchant's settings, independently of the service's code path.
+  const expected = await accountV2Address({
+    salt: keccak256(toHex(`stablepay:merchant:${id}`)),
+    owner: OWNER,
+    operator: OPERATOR,
+    payoutAddress: PAYOUT_V2,
+    feeRecipient: OPERATOR,
+    feeRateBps: 100,
+  });
+  expect(getAddress(m!.paymentAddress!)).toBe(expected);
+  expect(getAddress(active.payment_address)).toBe(expected);
+  expect(await hasCode(expected)).toBe(true);
+  // Created by the v2 factory, sent by the operator.
+  const created2 = await chain().publicClient.getContractEvents({ address: await factoryV2Address(), abi: merchantAccountFactoryV2Abi, eventName: "AccountCreated", args: { account: expected }, fromBlock: 0n });
+  expect(created2.length).toBe(1);
+  const creation = await chain().publicClient.getTransaction({ hash: created2[0]!.transactionHash! });
+  expect(getAddress(creation.from)).toBe(OPERATOR);
+  expect(await chain().publicClient.readContract({ address: expected, abi: merchantAccountV2Abi, functionName: "operator" })).toBe(OPERATOR);
+
+  // Pay in USDC: confirmed by the indexer and the matcher, fee collected with the USDC token.
+  const { tx } = await payAndCollect(id, 25);
+  expect(tx.fee_units).toBe(250_000n);
+  const receipt = await chain().publicClient.getTransactionReceipt({ hash: tx.fee_tx_hash });
+  const fees = parseEventLogs({ abi: merchantAccountV2Abi, eventName: "FeeCollected", logs: receipt.logs });
+  expect(fees.length).toBe(1);
+  expect(getAddress(fees[0]!.address)).toBe(expected);
+  expect(fees[0]!.args).toMatchObject({ ref: feeRef(tx.id), token: chain().usdc, paymentAmount: tx.amount_units, fee: tx.fee_units, recipient: OPERATOR });
+  expect(await chain().publicClient.readContract({ address: expected, abi: merchantAccountV2Abi, functionName: "feesCollected", args: [chain().usdc] })).toBe(tx.fee_units);
+  // Indexed, with its token.
+  await waitFor("the v2 fee in chain.fee_collected", async () => {
+    const rows = await sql`SELECT token_address, fee::text AS fee FROM chain.fee_collected WHERE merchant_account = ${expected.toLowerCase()}`;
+    return rows.length === 1 && rows[0]!.token_address === chain().usdc.toLowerCase() && rows[0]!.fee === String(tx.fee_units);
+  });
+  // The payment is in the indexed transfers and the account is followed.
+  const [followed] = await sql`SELECT count(*)::int AS n FROM chain.indexed_merchant_account WHERE merchant_account = ${expected.toLowerCase()}`;
+  expect(followed!.n).toBe(1);
+
+  // Balance: read from the chain and reconciled with the ledger and the indexed fees.
+  const balance = await waitFor("a reconciled v2 balance", async () => {
+    const b = await computeMerchantBalance(svc.ctx, m!);
+    return b.reconciled === true ? b : undefined;
+  });
+  expect(balance).toMatchObject({ source: "chain", onchainUnits: tx.net_units, availableUnits: tx.net_units, feesOwedUnits: 0n });
+
+  // Cash out: one withdraw(USDC, ref, amount) to the payout address.
+  const payoutBefore = await usdcBalance(svc.ctx, PAYOUT_V2);
+  const out = await settlementCashOut(svc.ctx, id);
+  expect(out.settlement).not.toBeNull();
+  const settlementId = out.settlement!.id;
+  const withdrawals = await chain().publicClient.getContractEvents({ address: expected, abi: merchantAccountV2Abi, eventName: "Withdrawn", fromBlock: 0n });
+  expect(withdrawals.length).toBe(1);
+  expect(withdrawals[0]!.args).toMatchObject({ ref: withdrawalRef(settlementId), token: chain().usdc, to: PAYOUT_V2, amount: tx.net_units, by: OPERATOR });
+  expect(withdrawals[0]!.transactionHash).toBe(out.withdrawal_tx_hash as Hex);
+  expect((await usdcBalance(svc.ctx, PAYOUT_V2)) - payoutBefore).toBe(tx.net_units);
+  // Nothing left to settle: no second withdrawal.
+  expect((await settlementCashOut(svc.ctx, id)).settlement).toBeNull();
+  expect((await chain().publicClient.getContractEvents({ address: expected, abi: merchantAccountV2Abi, eventName: "Withdrawn", fromBlock: 0n })).length).toBe(1);
+  await waitFor("the v2 withdrawal in chain.withdrawal with its token", async () => {
+    const rows = await sql`SELECT token_address, amount::text AS amount FROM chain.withdrawal WHERE merchant_account = ${expected.toLowerCase()}`;
+    return rows.length === 1 && rows[0]!.token_address === chain().usdc.toLowerCase() && rows[0]!.amount === String(tx.net_units);
+  });
+  const after = await waitFor("a reconciled balance after the withdrawal", async () => {
+    const b = await computeMerchantBalance(svc.ctx, m!);
+    return b.reconciled === true && b.onchainUnits === 0n ? b : undefined;
+  });
+  expect(after.availableUnits).toBe(0n);
+}, 240_000);
+
+test("a v1 merchant in the same service still works the v1 way", async () => {
+  const m = await onboardMerchant(svc.ctx, {
+    accountIds: [svc.sandbox.account_id],
+    mode: "test",
+    businessName: "V1 Deli",
+    email: "owner@v1deli.example",
+    bankName: "First Sandbox Bank",
+    bankLast4: "1234",
+    schedule: { kind: "manual" },
+    ownerAddress: OWNER,
+    payoutAddress: PAYOUT_V1,
+    accountVersion: 1,
+  });
+  expect(m.accountVersion).toBe(1);
+  const account = getAddress(m.paymentAddress!);
+  const predicted = await chain().publicClient.readContract({
+    address: chain().factory,
+    abi: merchantAccountFactoryAbi,
+    functionName: "predictAddress",
+    args: [keccak256(toHex(`stablepay:merchant:${m.id}`)), OWNER, PAYOUT_V1, 100],
+  });
+  expect(account).toBe(getAddress(predicted));
+
+  const { tx } = await payAndCollect(m.id, 10);
+  const receipt = await chain().publicClient.getTransactionReceipt({ hash: tx.fee_tx_hash });
+  const fees = parseEventLogs({ abi: merchantAccountAbi, eventName: "FeeCollected", logs: receipt.logs });
+  expect(fees.length).toBe(1);
+  expect(fees[0]!.args).toMatchObject({ ref: feeRef(tx.id), paymentAmount: tx.amount_units, fee: tx.fee_units });
+  await waitFor("the v1 fee in chain.fee_collected, as USDC", async () => {
+    const rows = await svc.ctx.database.sql`SELECT token_address FROM chain.fee_collected WHERE merchant_account = ${account.toLowerCase()}`;
+    return rows.length === 1 && rows[0]!.token_address === chain().usdc.toLowerCase();
+  });
+
+  const payoutBefore = await usdcBalance(svc.ctx, PAYOUT_V1);
+  const out = await settlementCashOut(svc.ctx, m.id);
+  const withdrawals = await chain().publicClient.getContractEvents({ address: account, abi: merchantAccountAbi, eventName: "Withdrawn", fromBlock: 0n });
+  expect(withdrawals.length).toBe(1);
+  expect(withdrawals[0]!.args).toMatchObject({ ref: withdrawalRef(out.settlement!.id), to: PAYOUT_V1, amount: tx.net_units });
+  expect((await usdcBalance(svc.ctx, PAYOUT_V1)) - payoutBefore).toBe(tx.net_units);
+}, 180_000);
