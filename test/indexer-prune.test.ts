@@ -5,7 +5,9 @@
  * Strangers' USDC transfers and merchants' payments, some before the indexer starts (backfill),
  * some while it runs (realtime): account A created earlier; B created in the same block as its
  * first payment; a transfer to C's address before C exists (not a payment: the handler drops it),
- * then C created and paid. Blocks are mined past Ponder's finality so the pruner (its timer, in the
+ * then C created and paid; a v2 account D (v2 factory, the operator's) paid like the others; a v2
+ * account E created by someone else with another operator, whose transfers are strangers' (not
+ * followed, pruned). Blocks are mined past Ponder's finality so the pruner (its timer, in the
  * supervisor) deletes the strangers' transfers from ponder_sync. Then:
  * - ponder_sync holds no log and no transaction of a stranger's transfer, and no block without a log;
  * - the views hold every merchant payment, and nothing else;
@@ -22,6 +24,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { merchantAccountFactoryAbi, testUsdcAbi, usdcAbi } from "../contracts/abis.ts";
 import { createMerchantAccount, deployContracts } from "../src/chain/deploy.ts";
+import { createAccountV2, deployFactoryV2 } from "../src/chain/account-v2.ts";
 import { type ChainConfig, IndexerSupervisor, type PruneResult, TRANSFER_TOPIC, pruneSyncCache } from "../src/chain/indexer/index.ts";
 import type { RunningPostgres } from "../src/sandbox/postgres.ts";
 import { freePort } from "../src/sandbox/ports.ts";
@@ -44,6 +47,7 @@ let publicClient: ReturnType<typeof createPublicClient>;
 let walletClient: ReturnType<typeof createWalletClient<ReturnType<typeof http>, typeof foundry, typeof deployer>>;
 let usdc: Address;
 let factory: Address;
+let factoryV2: Address;
 let nonce = 0;
 let pollingIntervalMs = 100;
 const log: string[] = [];
@@ -59,7 +63,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | nul
   }
 }
 
-const chains = (): ChainConfig[] => [{ name: "sandbox", chainId: foundry.id, rpcHttp: anvil.rpcUrl, usdc, factory, startBlock: 0, pollingIntervalMs }];
+const chains = (): ChainConfig[] => [{ name: "sandbox", chainId: foundry.id, rpcHttp: anvil.rpcUrl, usdc, factory, factoryV2, operator: deployer.address, startBlock: 0, pollingIntervalMs }];
 
 function supervisor(databaseUrl: string, extra: Partial<ConstructorParameters<typeof IndexerSupervisor>[0]>) {
   return (async () => {
@@ -141,6 +145,7 @@ beforeAll(async () => {
   publicClient = createPublicClient({ chain: foundry, transport, pollingInterval: 10 });
   walletClient = createWalletClient({ account: deployer, chain: foundry, transport });
   ({ usdc, factory } = await deployContracts({ walletClient, publicClient: publicClient as never, operator: deployer.address, feeRecipient: deployer.address }));
+  ({ factory: factoryV2 } = await deployFactoryV2({ walletClient, publicClient: publicClient as never }));
   const mint = await walletClient.writeContract({ address: usdc, abi: testUsdcAbi, functionName: "mint", args: [deployer.address, 1_000_000_000_000n] });
   await publicClient.waitForTransactionReceipt({ hash: mint });
 }, 60_000);
@@ -161,6 +166,10 @@ test("strangers' transfers leave (nearly) nothing in ponder_sync once final; eve
   const saltC = keccak256(toHex("prune-c"));
   const accountB = (await predict(saltB)).toLowerCase() as Address;
   const accountC = (await predict(saltC)).toLowerCase() as Address;
+  const v2 = (name: string, operator: Address) =>
+    createAccountV2({ walletClient, publicClient: publicClient as never, salt: keccak256(toHex(name)), owner: deployer.address, operator, payoutAddress: deployer.address, feeRecipient: deployer.address, feeRateBps: 100 });
+  const accountD = (await v2("prune-d", deployer.address)).account.toLowerCase() as Address;
+  const accountE = (await v2("prune-e", privateKeyToAccount(generatePrivateKey()).address)).account.toLowerCase() as Address;
   await publicClient.request({ method: "evm_setAutomine" as never, params: [false] as never });
   nonce = await publicClient.getTransactionCount({ address: deployer.address, blockTag: "pending" });
 
@@ -176,7 +185,7 @@ test("strangers' transfers leave (nearly) nothing in ponder_sync once final; eve
   };
 
   // Before the indexer runs (backfilled from the RPC).
-  await mix(150, [{ to: accountA, value: 1_000_000n, payment: true }, { to: accountA, value: 2_000_000n, payment: true }, { to: accountC, value: 5n }]);
+  await mix(150, [{ to: accountA, value: 1_000_000n, payment: true }, { to: accountA, value: 2_000_000n, payment: true }, { to: accountC, value: 5n }, { to: accountD, value: 9_000_000n, payment: true }, { to: accountE, value: 11n }]);
   await mix(50, [{ to: accountB, create: saltB }, { to: accountB, value: 3_000_000n, payment: true }]); // paid in the block that creates it
 
   const pruned: PruneResult[] = [];
@@ -186,13 +195,13 @@ test("strangers' transfers leave (nearly) nothing in ponder_sync once final; eve
   // While it runs (realtime), then past finality (Ponder: 30 blocks on anvil; it writes its cache
   // when the head is 60 blocks past the last finalized one).
   await mix(150, [{ to: accountA, value: 4_000_000n, payment: true }, { to: accountC, create: saltC }, { to: accountC, value: 6_000_000n, payment: true }]);
-  await mix(100, [{ to: accountB, value: 7_000_000n, payment: true }, { to: accountC, value: 8_000_000n, payment: true }]);
+  await mix(100, [{ to: accountB, value: 7_000_000n, payment: true }, { to: accountC, value: 8_000_000n, payment: true }, { to: accountD, value: 10_000_000n, payment: true }, { to: accountE, value: 12n }]);
   const lastTraffic = await head();
   await publicClient.request({ method: "anvil_mine" as never, params: ["0x50"] as never });
   const tip = await head();
   await waitFor("the pruner past the last transfer", async () => pruned.some((r) => r.through >= lastTraffic), 90_000);
 
-  const merchants = [accountA, accountB, accountC];
+  const merchants = [accountA, accountB, accountC, accountD];
   const deleted = pruned.reduce((a, r) => ({ logs: a.logs + r.logs, transactions: a.transactions + r.transactions, blocks: a.blocks + r.blocks }), { logs: 0, transactions: 0, blocks: 0 });
   console.log(`[prune] ${strangerCount} strangers' transfers; the pruner deleted ${JSON.stringify(deleted)} in ${pruned.length} passes`);
   // The cache held them (Ponder caches every transfer) and the pruner removed them...
@@ -212,7 +221,11 @@ test("strangers' transfers leave (nearly) nothing in ponder_sync once final; eve
   const indexed = (await sql.unsafe(`SELECT transaction_hash FROM "${VIEWS}".usdc_transfer ORDER BY block_number, log_index`)).map((r) => r.transaction_hash);
   expect(indexed).toEqual(payments.map((h) => h.toLowerCase()));
   const rows = await snapshot(sql);
-  expect(rows.indexed_merchant_account!.length).toBe(3);
+  expect(rows.indexed_merchant_account!.length).toBe(4);
+  // The v2 account of the service's operator is followed; the one naming another operator is not.
+  const created = rows.merchant_account_created as { merchant_account: string; factory_address: string; operator_address: string | null }[];
+  expect(created.find((r) => r.merchant_account === accountD)).toMatchObject({ factory_address: factoryV2.toLowerCase(), operator_address: deployer.address.toLowerCase() });
+  expect(created.some((r) => r.merchant_account === accountE)).toBe(false);
   const prunedBytes = await syncBytes(sql);
 
   // An in-place upgrade: a configuration change makes a new instance, built from the pruned cache,
