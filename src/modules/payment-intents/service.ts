@@ -17,7 +17,7 @@ import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { printableName } from "../../domain/text.ts";
 import type { CreateIntentInput, ListIntentsInput } from "./input.ts";
 import { fromPgJson, fromPgTs, fromPgTsOrNull, pgTs } from "../../db/pg-values.ts";
-import { reserveAndInsert, type InsertArgs } from "./reserve.ts";
+import { reserveAndInsert, type InsertArgs, type PoolHints } from "./reserve.ts";
 import { tagCeilingError, watchTags } from "./value-tags.ts";
 import type { IntentRow, QrSettings } from "./shapes.ts";
 
@@ -59,7 +59,7 @@ export function intentFromDb(r: Record<string, unknown>): IntentRow {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Per-context caches (merchants for create, QR settings per mode)
+// Per-context caches (merchants for create, value pool positions, QR settings per mode)
 
 interface MerchantForCreate {
   id: string;
@@ -71,12 +71,13 @@ interface MerchantForCreate {
 
 interface Caches {
   merchants: Map<string, { row: MerchantForCreate | null; at: number }>;
+  pool: PoolHints;
   qr: Partial<Record<Mode, QrSettings>>;
 }
 const caches = new WeakMap<AppContext, Caches>();
 function cachesOf(ctx: AppContext): Caches {
   let c = caches.get(ctx);
-  if (!c) caches.set(ctx, (c = { merchants: new Map(), qr: {} }));
+  if (!c) caches.set(ctx, (c = { merchants: new Map(), pool: new Map(), qr: {} }));
   return c;
 }
 
@@ -157,11 +158,11 @@ function requestHash(input: CreateIntentInput): string {
 }
 
 async function insertWithoutKey(ctx: AppContext, args: InsertArgs): Promise<IntentRow> {
-  return reserved(ctx, args, await reserveAndInsert({ sql: ctx.database.sql }, args, ctx.config.valueTags.width));
+  return reserved(ctx, args, await reserveAndInsert({ sql: ctx.database.sql }, args, ctx.config.valueTags.width, cachesOf(ctx).pool));
 }
 
 async function insertInTx(ctx: AppContext, tx: Tx, args: InsertArgs): Promise<IntentRow> {
-  return reserved(ctx, args, await reserveAndInsert({ tx }, args, ctx.config.valueTags.width));
+  return reserved(ctx, args, await reserveAndInsert({ tx }, args, ctx.config.valueTags.width, cachesOf(ctx).pool));
 }
 
 function reserved(ctx: AppContext, args: InsertArgs, r: Awaited<ReturnType<typeof reserveAndInsert>>): IntentRow {
