@@ -6,6 +6,7 @@
  */
 import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
 import type { Mode } from "./domain/mode.ts";
+import { RESERVATION_QUARANTINE_MS } from "./domain/intent-status.ts";
 
 /** `dashboard` serves the dashboard on DASHBOARD_PORT; without DASHBOARD_PORT the API serves it at /dashboard. */
 export const ROLES = ["api", "indexer", "matcher", "expirer", "dispatcher", "settler", "fee_collector", "dashboard"] as const;
@@ -68,7 +69,7 @@ export interface ValueTagSettings {
   quarantineMs: number;
 }
 
-export const VALUE_TAG_DEFAULTS = { width: 10_000, quarantineMinutes: 24 * 60 } as const;
+export const VALUE_TAG_DEFAULTS = { width: 10_000, quarantineMinutes: RESERVATION_QUARANTINE_MS / 60_000 } as const;
 
 export class ConfigError extends Error {
   constructor(public variable: string, message: string) {

@@ -35,7 +35,7 @@ import { pgJson, pgTs } from "../../db/pg-values.ts";
  * collision with another create issuing the same value), then CHUNK at a time, the next chunk issued
  * by the create that claims the value LOW_WATER below the highest issued.
  */
-export const ISSUE_AHEAD = 64;
+const ISSUE_AHEAD = 64;
 const RUSH_AFTER = 8;
 const CHUNK = 128;
 const LOW_WATER = 64;
