@@ -46,7 +46,7 @@ test("held reservations from before migration 0008 still block their values; a r
         VALUES ('mer_old', ${12_340_000 + tag}, ${id}, ${releasedAfter === null ? null : sql`now() + ${releasedAfter}::interval`})`;
     }
 
-    expect(await migrate(sql)).toEqual(["0008_value_tag_pool.sql"]);
+    expect(await migrate(sql)).toContain("0008_value_tag_pool.sql");
     const rows = await sql<{ expected_units: bigint; amount_units: bigint }[]>`SELECT expected_units, amount_units FROM app.reservations ORDER BY expected_units`;
     expect(rows.map((r) => [r.expected_units, r.amount_units])).toEqual([
       [12_340_000n, 12_340_000n],
