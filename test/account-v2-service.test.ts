@@ -26,6 +26,8 @@ import { withdrawalRef } from "../src/modules/settlements/withdrawal.ts";
 import { feeRef } from "../src/modules/fees/ref.ts";
 import { merchants } from "../src/db/schema/core.ts";
 import { eq } from "drizzle-orm";
+import { ensureDeployment } from "../src/chain/deployment.ts";
+import { commands } from "../src/cli/commands.ts";
 
 type Json = Record<string, any>;
 let svc: TestService;
@@ -207,3 +209,38 @@ test("a v1 merchant in the same service still works the v1 way", async () => {
   expect(withdrawals[0]!.args).toMatchObject({ ref: withdrawalRef(out.settlement!.id), to: PAYOUT_V1, amount: tx.net_units });
   expect((await usdcBalance(svc.ctx, PAYOUT_V1)) - payoutBefore).toBe(tx.net_units);
 }, 180_000);
+
+test("a sandbox recorded before v2 gets the v2 factory and a TestUSDT at its next start, keeping v1's contracts", async () => {
+  const sql = svc.ctx.database.sql;
+  const chainId = chain().chainId;
+  await sql`UPDATE app.chain_deployments SET factory_v2_address = NULL, usdt_address = NULL WHERE chain_id = ${chainId}`;
+  const before = await chain().publicClient.getTransactionCount({ address: OPERATOR });
+  const d = await ensureDeployment(svc.ctx.database, svc.ctx.config.chains.test, svc.ctx.config.operatorPrivateKey, svc.ctx.config.feeRecipient);
+  expect(d).toMatchObject({ usdc: chain().usdc, factory: chain().factory, factoryV2: await factoryV2Address(), fresh: false, chainWasReset: false });
+  expect(d.usdt).not.toBe(chain().usdt); // a new TestUSDT: the record had none
+  expect(await hasCode(d.usdt!)).toBe(true);
+  // The factory was already there: only the TestUSDT was sent.
+  expect((await chain().publicClient.getTransactionCount({ address: OPERATOR })) - before).toBe(1);
+  const [row] = await sql`SELECT factory_v2_address, usdt_address FROM app.chain_deployments WHERE chain_id = ${chainId}`;
+  expect(row).toEqual({ factory_v2_address: d.factoryV2, usdt_address: d.usdt });
+  // Idempotent: nothing more is sent.
+  const again = await ensureDeployment(svc.ctx.database, svc.ctx.config.chains.test, svc.ctx.config.operatorPrivateKey, svc.ctx.config.feeRecipient);
+  expect(again).toMatchObject({ factoryV2: d.factoryV2, usdt: d.usdt });
+  expect((await chain().publicClient.getTransactionCount({ address: OPERATOR })) - before).toBe(1);
+});
+
+test("CLI chain deploy-factory-v2: needs a deployer key that is not the operator's; nothing sent when the factory is there", async () => {
+  const command = commands["chain deploy-factory-v2"]!;
+  const saved = process.env.DEPLOYER_PRIVATE_KEY;
+  try {
+    delete process.env.DEPLOYER_PRIVATE_KEY;
+    await expect(command.run(svc.ctx, { mode: "test" })).rejects.toThrow(/DEPLOYER_PRIVATE_KEY/);
+    process.env.DEPLOYER_PRIVATE_KEY = ANVIL_KEY_0;
+    await expect(command.run(svc.ctx, { mode: "test" })).rejects.toThrow(/must not be the operator key/);
+    process.env.DEPLOYER_PRIVATE_KEY = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a"; // anvil dev key 2
+    expect(await command.run(svc.ctx, { mode: "test" })).toMatchObject({ chain_id: chain().chainId, factory: await factoryV2Address(), deployed_now: false });
+  } finally {
+    if (saved === undefined) delete process.env.DEPLOYER_PRIVATE_KEY;
+    else process.env.DEPLOYER_PRIVATE_KEY = saved;
+  }
+});
