@@ -22,6 +22,8 @@ import { printableName } from "../../domain/text.ts";
 import type { CreateIntentInput, ListIntentsInput } from "./input.ts";
 import { fromPgJson, fromPgTs, fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import type { IntentRow, QrSettings } from "./shapes.ts";
+import { resolvePair, resolvePairFilter, tokenAddressFor, type PairFilter } from "../../chain/pairs.ts";
+import type { TokenSymbol } from "../../domain/networks.ts";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Tags are 0..9999 base units (below one cent) added to the amount. */
@@ -49,6 +51,7 @@ export function intentFromDb(r: Record<string, unknown>): IntentRow {
     tagUnits: Number(r.tag_units),
     expectedUnits: BigInt(r.expected_units as bigint),
     chainId: Number(r.chain_id),
+    token: ((r.token as string | undefined) ?? "USDC") as TokenSymbol,
     paymentAddress: r.payment_address as string,
     metadata: fromPgJson<Record<string, string> | null>(r.metadata) ?? {},
     createdAt: fromPgTs(r.created_at),
@@ -99,14 +102,24 @@ async function merchantForCreate(ctx: AppContext, id: string): Promise<MerchantF
   return row;
 }
 
-/** The QR settings of a mode: the public base URL and the checksummed USDC address of that mode's chain. */
+/** The QR settings of a mode: the public base URL and the checksummed address of each pair's token (chain/pairs.ts). */
 export function qrSettings(ctx: AppContext, mode: Mode): QrSettings {
   const c = cachesOf(ctx);
   const hit = c.qr[mode];
   if (hit) return hit;
-  const chain = ctx.chains[mode];
-  if (!chain) throw new Error(`no ${mode} chain is configured`);
-  return (c.qr[mode] = { publicBaseUrl: ctx.config.publicBaseUrl, usdcAddress: getAddress(chain.usdc) });
+  if (!ctx.chains[mode]) throw new Error(`no ${mode} chain is configured`);
+  const addresses = new Map<string, string>();
+  const tokenAddress = (chainId: number, token: TokenSymbol): string => {
+    const key = `${chainId}:${token}`;
+    let a = addresses.get(key);
+    if (a === undefined) {
+      a = tokenAddressFor(ctx, mode, chainId, token);
+      if (a === undefined) throw new Error(`no address of ${token} on chain ${chainId} (${mode})`);
+      addresses.set(key, a);
+    }
+    return a;
+  };
+  return (c.qr[mode] = { publicBaseUrl: ctx.config.publicBaseUrl, tokenAddress });
 }
 
 /** Time on the business clock, truncated to the millisecond as stored (timestamptz(3)). */
@@ -125,8 +138,10 @@ export interface CreateResult {
 
 export async function createIntent(ctx: AppContext, p: Principal, input: CreateIntentInput): Promise<CreateResult> {
   const merchant = await visibleMerchantForCreate(ctx, p, input.merchantId);
+  // The pair: an enabled one of the key's mode (400 naming the allowed pairs otherwise).
+  const pair = resolvePair(ctx, p.mode, input.chain, input.token);
   const chain = ctx.chains[p.mode];
-  if (merchant.status !== "active" || merchant.paymentAddress === null || !chain)
+  if (merchant.status !== "active" || merchant.paymentAddress === null || !chain || !pair || pair.chainId !== chain.chainId)
     throw new ApiError("merchant_not_active", `Merchant '${merchant.id}' cannot take payments (status: ${merchant.status}).`, "merchant_id");
   const now = nowMs(ctx);
   const args: InsertArgs = {
@@ -135,7 +150,8 @@ export async function createIntent(ctx: AppContext, p: Principal, input: CreateI
     accountId: p.accountId,
     merchantId: merchant.id,
     amountUnits: input.amountUnits,
-    chainId: chain.chainId,
+    chainId: pair.chainId,
+    token: pair.token,
     paymentAddress: merchant.paymentAddress,
     metadata: input.metadata,
     createdAt: now,
@@ -158,7 +174,9 @@ function requestHash(input: CreateIntentInput): string {
   const metadata = Object.keys(input.metadata)
     .sort()
     .map((k) => [k, input.metadata[k]]);
-  const canonical = JSON.stringify(["v1", input.amountUnits.toString(), "usd", input.merchantId, input.ttlSeconds, metadata]);
+  // The pair only when named (issue 27): a key first used before then keeps its hash.
+  const pair = input.chain === undefined && input.token === undefined ? [] : [input.chain ?? "base", input.token ?? "USDC"];
+  const canonical = JSON.stringify(["v1", input.amountUnits.toString(), "usd", input.merchantId, input.ttlSeconds, metadata, ...pair]);
   return createHash("sha256").update(canonical).digest("base64url");
 }
 
@@ -169,6 +187,7 @@ interface InsertArgs {
   merchantId: string;
   amountUnits: bigint;
   chainId: number;
+  token: TokenSymbol;
   paymentAddress: string;
   metadata: Record<string, string>;
   createdAt: Date;
@@ -241,9 +260,9 @@ async function insertAttempt(q: SqlOrTx, a: InsertArgs): Promise<Attempt> {
       RETURNING r.expected_units
     ), ins AS (
       INSERT INTO app.payment_intents
-        (id, mode, account_id, merchant_id, status, amount_units, tag_units, expected_units, chain_id, payment_address, metadata, created_at, expires_at)
+        (id, mode, account_id, merchant_id, status, amount_units, tag_units, expected_units, chain_id, token, payment_address, metadata, created_at, expires_at)
       SELECT ${a.id}::text, ${a.mode}::text, ${a.accountId}::text, ${a.merchantId}::text, 'awaiting_payment', ${a.amountUnits}::int8,
-             (res.expected_units - ${a.amountUnits}::int8)::int, res.expected_units, ${a.chainId}::int, ${a.paymentAddress}::text,
+             (res.expected_units - ${a.amountUnits}::int8)::int, res.expected_units, ${a.chainId}::int, ${a.token}::text, ${a.paymentAddress}::text,
              ${pgJson(a.metadata)}::text::jsonb, ${pgTs(a.createdAt)}::timestamptz, ${pgTs(a.expiresAt)}::timestamptz
       FROM res
       RETURNING *
@@ -321,6 +340,7 @@ export async function listIntents(ctx: AppContext, p: Principal, input: ListInte
   }
   if (!isIdOf("merchant", merchantId) || !(await ctx.auth.canSeeMerchant(p, merchantId))) throw notFound("merchant", printableName(merchantId));
   const sql = ctx.database.sql;
+  const pair = resolvePairFilter(ctx, p.mode, input.chain, input.token);
 
   let cursor: { createdAt: Date; id: string } | undefined;
   if (input.startingAfter !== undefined) {
@@ -338,7 +358,7 @@ export async function listIntents(ctx: AppContext, p: Principal, input: ListInte
     cursor = { createdAt: c.created_at, id: c.id };
   }
 
-  const q = listQueries(sql, merchantId, input, cursor);
+  const q = listQueries(sql, merchantId, input, cursor, pair);
   const [rows, [count]] = await Promise.all([q.page, q.count]);
   const items = rows.slice(0, input.limit).map(intentFromDb);
   return { items, hasMore: rows.length > input.limit, totalCount: Number(count?.n ?? 0n) };
@@ -349,19 +369,22 @@ export async function listIntents(ctx: AppContext, p: Principal, input: ListInte
  * unexecuted so that tests can EXPLAIN exactly what runs. Both are served by the indexes
  * (merchant_id, created_at DESC, id DESC) and (merchant_id, status, created_at DESC, id DESC).
  */
-export function listQueries(sql: Sql, merchantId: string, input: ListIntentsInput, cursor: { createdAt: Date; id: string } | undefined) {
+export function listQueries(sql: Sql, merchantId: string, input: ListIntentsInput, cursor: { createdAt: Date; id: string } | undefined, pair?: PairFilter) {
   const status = input.status ? sql`AND status = ${input.status}` : sql``;
+  // The pair filter (issue 27) narrows rows of the merchant's index range; no index of its own yet.
+  const chain = pair?.chainIds ? sql`AND chain_id IN ${sql(pair.chainIds)}` : sql``;
+  const token = pair?.token ? sql`AND token = ${pair.token}` : sql``;
   const after = input.createdAfterMs !== undefined ? sql`AND created_at > ${pgTs(new Date(input.createdAfterMs))}::timestamptz` : sql``;
   const before = input.createdBeforeMs !== undefined ? sql`AND created_at < ${pgTs(new Date(input.createdBeforeMs))}::timestamptz` : sql``;
   const position = cursor ? sql`AND (created_at, id) < (${pgTs(cursor.createdAt)}::timestamptz, ${cursor.id}::text)` : sql``;
   return {
     page: sql`
       SELECT * FROM app.payment_intents
-      WHERE merchant_id = ${merchantId} ${status} ${after} ${before} ${position}
+      WHERE merchant_id = ${merchantId} ${status} ${chain} ${token} ${after} ${before} ${position}
       ORDER BY created_at DESC, id DESC
       LIMIT ${input.limit + 1}`,
     count: sql<{ n: bigint }[]>`
-      SELECT count(*) AS n FROM app.payment_intents WHERE merchant_id = ${merchantId} ${status} ${after} ${before}`,
+      SELECT count(*) AS n FROM app.payment_intents WHERE merchant_id = ${merchantId} ${status} ${chain} ${token} ${after} ${before}`,
   };
 }
 
