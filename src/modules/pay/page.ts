@@ -131,7 +131,7 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string): str
 </header>
 <section class="amount" aria-labelledby="amount-usd">
   <h1 id="amount-usd"><span class="visually-hidden">Amount due: </span>$${usd} <span class="ccy">USD</span></h1>
-  <p class="send">Send exactly <strong id="usdc-amount">${usdc}</strong> USDC</p>
+  <p class="send">Send exactly <strong id="usdc-amount">${usdc}</strong> ${esc(v.token)}</p>
   <p class="why">The last digits identify your payment; please send this exact amount.</p>
 </section>
 <section id="status" class="status status-${esc(v.state.status)}" role="status" aria-live="polite" aria-atomic="true">
@@ -144,9 +144,9 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string): str
 ${transferList("extra", extraTitle(v.state.status), EXTRA_NOTE, v.state.extra_payments, v.network.txUrl)}
 ${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc), v.state.mismatched_payments, v.network.txUrl)}
 <section id="pay" class="pay" ${open ? "" : "hidden"} aria-label="How to pay">
-  <p class="network">Network: <strong id="network">${esc(v.network.name)}</strong> <span class="chain-id">(chain id ${v.network.chainId})</span>, token USDC</p>
+  <p class="network">Network: <strong id="network">${esc(v.network.name)}</strong> <span class="chain-id">(chain id ${v.network.chainId})</span>, token ${esc(v.token)}</p>
   <figure class="qr">
-    <img src="/v1/qr/${esc(v.id)}.png" width="240" height="240" alt="QR code for a USDC payment of ${usdc} to ${esc(v.paymentAddress)} on ${esc(v.network.name)}">
+    <img src="/v1/qr/${esc(v.id)}.png" width="240" height="240" alt="QR code for a ${esc(v.token)} payment of ${usdc} to ${esc(v.paymentAddress)} on ${esc(v.network.name)}">
     <figcaption>Scan with a wallet app</figcaption>
   </figure>
   <div class="actions">
@@ -161,12 +161,12 @@ ${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc), v.state.mismatche
       <button type="button" class="copy" data-copy="address" aria-label="Copy payment address" hidden>Copy</button></dd>
     </div>
     <div class="field">
-      <dt id="value-label">Amount (USDC)</dt>
+      <dt id="value-label">Amount (${esc(v.token)})</dt>
       <dd><code id="value" aria-labelledby="value-label">${usdc}</code>
       <button type="button" class="copy" data-copy="value" aria-label="Copy amount" hidden>Copy</button></dd>
     </div>
     <div class="field">
-      <dt id="token-label">USDC token contract</dt>
+      <dt id="token-label">${esc(v.token)} token contract</dt>
       <dd><code id="token" aria-labelledby="token-label">${esc(v.usdcAddress)}</code></dd>
     </div>
   </dl>

@@ -8,6 +8,7 @@ import { Type } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
 import { listSchema, LimitQuery, createdRangeQuery, startingAfterQuery } from "../../http/list-params.ts";
 import { coded } from "../../http/schema-route.ts";
+import { ChainField, chainParam, TokenField, tokenParam } from "../../http/pair-params.ts";
 import { printableName } from "../../domain/text.ts";
 import { INTENT_STATUSES } from "../../domain/intent-status.ts";
 import { IDEMPOTENCY_KEY_MAX } from "../idempotency/key.ts";
@@ -75,6 +76,8 @@ export const CreateIntentBody = t.Object(
         examples: ["order_1042-attempt-1"],
       }),
     ),
+    chain: chainParam("The network the customer pays on. Default `base`."),
+    token: tokenParam("The token the customer pays in, on that chain. Default `USDC`."),
   },
   {
     additionalProperties: false,
@@ -121,11 +124,11 @@ export const PaymentIntentSchema = t.Object(
     currency: t.Literal("usd"),
     merchant_id: t.String({ examples: [EX_MERCHANT] }),
     payment_address: t.String({ description: "The merchant's on-chain account (checksummed); the customer sends USDC here.", examples: [EX_ADDRESS] }),
-    chain: t.Literal("base"),
-    token: t.Literal("USDC"),
+    chain: ChainField,
+    token: TokenField,
     qr_payload: t.String({
       description:
-        "EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag of 0 to 9999 base units (less than a cent) that tells apart open intents of one merchant for the same amount; it is 0 unless another open intent holds that amount.",
+        "EIP-681 URI: `ethereum:<token contract>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`: the contract of the intent's `token` on its `chain` and that chain's id. The expected value is the amount plus a tag of 0 to 9999 base units (less than a cent) that tells apart open intents of one merchant for the same amount; it is 0 unless another open intent holds that amount.",
       examples: [qrPayloadExample],
     }),
     qr_image_url: t.String({ description: "Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.", examples: [intentExample.qr_image_url] }),
@@ -165,8 +168,8 @@ export const PaymentIntentListItemSchema = t.Object(
     amount: Usd("Payment amount in USD.", 12.5),
     currency: t.Literal("usd"),
     merchant_id: t.String({ examples: [EX_MERCHANT] }),
-    chain: t.Literal("base"),
-    token: t.Literal("USDC"),
+    chain: ChainField,
+    token: TokenField,
     metadata: Metadata,
     created_at: Timestamp("Creation time."),
     ...confirmationFields,
@@ -217,6 +220,8 @@ export const ListIntentsQuery = t.Object(
       }),
     ),
     status: t.Optional(t.Union(INTENT_STATUSES.map((x) => t.Literal(x)), { description: "Only intents in this status." })),
+    chain: chainParam("Only intents on this chain."),
+    token: tokenParam("Only intents in this token."),
     ...createdRangeQuery("intents"),
     limit: LimitQuery,
     starting_after: startingAfterQuery(EX_ID),
