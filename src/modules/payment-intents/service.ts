@@ -23,7 +23,7 @@ import type { CreateIntentInput, ListIntentsInput } from "./input.ts";
 import { fromPgJson, fromPgTs, fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import type { IntentRow, QrSettings } from "./shapes.ts";
 import { resolvePair, resolvePairFilter, tokenAddressFor, type PairFilter } from "../../chain/pairs.ts";
-import type { TokenSymbol } from "../../domain/networks.ts";
+import { DEFAULT_CHAIN, DEFAULT_TOKEN, type TokenSymbol } from "../../domain/networks.ts";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Tags are 0..9999 base units (below one cent) added to the amount. */
@@ -174,8 +174,11 @@ function requestHash(input: CreateIntentInput): string {
   const metadata = Object.keys(input.metadata)
     .sort()
     .map((k) => [k, input.metadata[k]]);
-  // The pair only when named (issue 27): a key first used before then keeps its hash.
-  const pair = input.chain === undefined && input.token === undefined ? [] : [input.chain ?? "base", input.token ?? "USDC"];
+  // The pair only when it is not the default (issue 27): naming base/USDC is the same request as naming
+  // nothing, and a key first used before issue 27 keeps its hash.
+  const chain = input.chain ?? DEFAULT_CHAIN;
+  const token = input.token ?? DEFAULT_TOKEN;
+  const pair = chain === DEFAULT_CHAIN && token === DEFAULT_TOKEN ? [] : [chain, token];
   const canonical = JSON.stringify(["v1", input.amountUnits.toString(), "usd", input.merchantId, input.ttlSeconds, metadata, ...pair]);
   return createHash("sha256").update(canonical).digest("base64url");
 }
