@@ -9,13 +9,13 @@ import { t } from "elysia";
 import { CHAIN_NAMES, DEFAULT_CHAIN, DEFAULT_TOKEN, TOKEN_SYMBOLS } from "../domain/networks.ts";
 
 /** `chain` of a response: the network's name (the sandbox's test network is named as the chain it stands in for). */
-export const ChainField = t.Union(
-  CHAIN_NAMES.map((c) => t.Literal(c)),
+export const ChainField = t.UnionEnum(
+  [...CHAIN_NAMES],
   { description: "The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.", examples: [DEFAULT_CHAIN] },
 );
 
 /** `token` of a response. */
-export const TokenField = t.Union(TOKEN_SYMBOLS.map((x) => t.Literal(x)), { description: "The token paid in, by symbol.", examples: [DEFAULT_TOKEN] });
+export const TokenField = t.UnionEnum([...TOKEN_SYMBOLS], { description: "The token paid in, by symbol.", examples: [DEFAULT_TOKEN] });
 
 const ENABLED_NOTE =
   "Only the pairs enabled on this service for the key's mode are accepted; any other value is 400 `parameter_invalid` with this `param`, and the message names the allowed pairs (today: `base`/`USDC` in both modes).";

@@ -189,7 +189,7 @@ export const BalanceSchema = t.Object(
     pending_settlement: t.Number({ examples: [0], description: "Withdrawn from the merchant account, on its way to the bank." }),
     currency: t.Literal("usd"),
     payment_address: t.String({ examples: ["0x5FbDB2315678afecb367f032d93F642f64180aa3"] }),
-    chain: t.Union(CHAIN_NAMES.map((c) => t.Literal(c)), { description: "The chain of the figures (the sandbox's test network is named as the chain it stands in for).", examples: ["base"] }),
+    chain: t.UnionEnum([...CHAIN_NAMES], { description: "The chain of the figures (the sandbox's test network is named as the chain it stands in for).", examples: ["base"] }),
     last_updated: t.String({ format: "date-time" }),
   },
   { additionalProperties: false },
@@ -197,7 +197,7 @@ export const BalanceSchema = t.Object(
 
 /** An item of GET /v1/merchants/{id}/balances: the balance of one enabled pair, with its `token` (chain alone does not tell pairs apart). */
 export const PairBalanceSchema = t.Object(
-  { ...BalanceSchema.properties, token: t.Union(TOKEN_SYMBOLS.map((x) => t.Literal(x)), { description: "The token of the figures.", examples: ["USDC"] }) },
+  { ...BalanceSchema.properties, token: t.UnionEnum([...TOKEN_SYMBOLS], { description: "The token of the figures.", examples: ["USDC"] }) },
   { additionalProperties: false, description: "The balance of one enabled (chain, token) pair: the balance object plus `token`." },
 );
 
