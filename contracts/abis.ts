@@ -86,3 +86,109 @@ export const merchantAccountFactoryAbi = parseAbi([
   "error ZeroAddress()",
   "error InvalidFeeRate()",
 ]);
+
+// ---------------------------------------------------------------------------------------------
+// v2 (issues 27 and 28): not used by the service yet. See contracts/README.md.
+
+/**
+ * The sandbox's USDT: like Tether's USDT on Ethereum, `transfer`, `transferFrom` and `approve`
+ * return nothing. Call it through this ABI (decoding a bool from them would fail).
+ */
+export const testUsdtAbi = parseAbi([
+  "function name() view returns (string)",
+  "function symbol() view returns (string)",
+  "function decimals() view returns (uint8)",
+  "function totalSupply() view returns (uint256)",
+  "function balanceOf(address account) view returns (uint256)",
+  "function allowance(address owner, address spender) view returns (uint256)",
+  "function transfer(address to, uint256 value)",
+  "function approve(address spender, uint256 value)",
+  "function transferFrom(address from, address to, uint256 value)",
+  "function mint(address to, uint256 amount)",
+  "event Transfer(address indexed from, address indexed to, uint256 value)",
+  "event Approval(address indexed owner, address indexed spender, uint256 value)",
+  "error InsufficientBalance()",
+  "error InsufficientAllowance()",
+  "error ZeroAddress()",
+]);
+
+export const merchantAccountV2Abi = parseAbi([
+  // Configuration and roles
+  "function feeRecipient() view returns (address)",
+  "function feeRateBps() view returns (uint16)",
+  "function owner() view returns (address)",
+  "function operator() view returns (address)",
+  "function payoutAddress() view returns (address)",
+  "function BUDGET_WINDOW() view returns (uint256)",
+  "function BUDGET_BUCKET() view returns (uint256)",
+  "function REFUND_TYPEHASH() view returns (bytes32)",
+  // Accounting, per token
+  "function totalReceived(address token) view returns (uint256)",
+  "function feesCollected(address) view returns (uint256)",
+  "function claimedTotal(address) view returns (uint256)",
+  "function totalWithdrawn(address) view returns (uint256)",
+  "function totalRefunded(address) view returns (uint256)",
+  "function feeCollected(bytes32) view returns (bool)",
+  "function refundUsed(bytes32) view returns (bool)",
+  "function refundBudget(address) view returns (uint128 amountPer24h, uint64 until)",
+  "function refundBudgetAvailable(address token) view returns (uint256)",
+  "function domainSeparator() view returns (bytes32)",
+  "function refundDigest(bytes32 refundId, bytes32 ref, address token, address to, uint256 amount, uint256 deadline) view returns (bytes32)",
+  // Operator
+  "function collectFee(address token, bytes32 ref, uint256 paymentAmount) returns (uint256 fee)",
+  "function withdraw(address token, bytes32 ref, uint256 amount)",
+  "function refundFromBudget(bytes32 refundId, bytes32 ref, address token, address to, uint256 amount)",
+  // Anyone, with the owner's signature
+  "function refund(bytes32 refundId, bytes32 ref, address token, address to, uint256 amount, uint256 deadline, bytes signature)",
+  // Owner
+  "function grantRefundBudget(address token, uint128 amountPer24h, uint64 until)",
+  "function revokeRefundBudget(address token)",
+  "function cancelRefund(bytes32 refundId)",
+  "function setPayoutAddress(address newPayoutAddress)",
+  "function setOperator(address newOperator)",
+  "function transferOwnership(address newOwner)",
+  // Events
+  "event FeeCollected(bytes32 indexed ref, address indexed token, uint256 paymentAmount, uint256 fee, address recipient)",
+  "event Withdrawn(bytes32 indexed ref, address indexed token, address indexed to, uint256 amount, address by)",
+  "event Refunded(bytes32 indexed refundId, bytes32 indexed ref, address indexed token, address to, uint256 amount, address by)",
+  "event RefundCancelled(bytes32 indexed refundId)",
+  "event BudgetGranted(address indexed token, uint256 amountPer24h, uint256 until)",
+  "event BudgetRevoked(address indexed token)",
+  "event PayoutAddressChanged(address indexed previous, address indexed current)",
+  "event OperatorChanged(address indexed previous, address indexed current)",
+  "event OwnershipTransferred(address indexed previous, address indexed current)",
+  // Errors
+  "error NotOwner()",
+  "error NotOperator()",
+  "error NotAuthorized()",
+  "error AlreadyCollected()",
+  "error ExceedsReceived()",
+  "error ZeroAddress()",
+  "error InvalidFeeRate()",
+  "error TransferFailed()",
+  "error RefundAlreadyUsed()",
+  "error Expired()",
+  "error BadSignature()",
+  "error NoBudget()",
+  "error OverBudget()",
+]);
+
+export const merchantAccountFactoryV2Abi = parseAbi([
+  "function createAccount(bytes32 salt, address owner, address operator, address payoutAddress, address feeRecipient, uint16 feeRateBps) returns (address account)",
+  "function predictAddress(bytes32 salt, address owner, address operator, address payoutAddress, address feeRecipient, uint16 feeRateBps) view returns (address)",
+  "event AccountCreated(bytes32 indexed salt, address indexed account, address indexed owner, address operator, address payoutAddress, address feeRecipient, uint16 feeRateBps)",
+  "error ZeroAddress()",
+  "error InvalidFeeRate()",
+]);
+
+/** The EIP-712 types of the refund the owner signs (domain: see refundDomain in src/chain/account-v2.ts). */
+export const refundTypes = {
+  Refund: [
+    { name: "refundId", type: "bytes32" },
+    { name: "ref", type: "bytes32" },
+    { name: "token", type: "address" },
+    { name: "to", type: "address" },
+    { name: "amount", type: "uint256" },
+    { name: "deadline", type: "uint256" },
+  ],
+} as const;

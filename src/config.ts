@@ -49,6 +49,8 @@ export interface Config {
   /** Seconds between blocks of the embedded chain; 0 mines one block per transaction (tests). */
   anvilBlockTime: number;
   indexerPort: number;
+  /** Ms between passes of the sync-cache pruner (strangers' USDC transfers); 0 disables it. */
+  indexerSyncPruneIntervalMs: number;
   operatorPrivateKey: Hex;
   feeRecipient: Address | undefined;
   sandboxPayerPrivateKey: Hex;
@@ -169,6 +171,7 @@ export function loadConfig(env: Env = process.env): Config {
     anvilPort,
     anvilBlockTime: r.int("SANDBOX_BLOCK_TIME", 1, 0, 60),
     indexerPort: r.int("INDEXER_PORT", 42069, 1, 65535),
+    indexerSyncPruneIntervalMs: r.int("INDEXER_SYNC_PRUNE_INTERVAL_MS", 60_000, 0, 86_400_000),
     operatorPrivateKey: r.privateKey("OPERATOR_PRIVATE_KEY", testEmbedded && !live ? ANVIL_KEY_0 : undefined),
     feeRecipient: r.address("FEE_RECIPIENT_ADDRESS", undefined),
     sandboxPayerPrivateKey: r.privateKey("SANDBOX_PAYER_PRIVATE_KEY", ANVIL_KEY_1),

@@ -29,7 +29,15 @@ import {
 } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { merchantAccountAbi, merchantAccountFactoryAbi, testUsdcAbi, usdcAbi } from "../contracts/abis.ts";
+import {
+  merchantAccountAbi,
+  merchantAccountFactoryAbi,
+  merchantAccountFactoryV2Abi,
+  merchantAccountV2Abi,
+  testUsdcAbi,
+  testUsdtAbi,
+  usdcAbi,
+} from "../contracts/abis.ts";
 import { type Artifacts, loadArtifacts } from "../src/chain/artifacts";
 import { createMerchantAccount, deployContracts } from "../src/chain/deploy";
 import { type Anvil, startAnvil } from "./support/anvil";
@@ -677,6 +685,9 @@ describe("ABIs in src/chain/abis.ts", () => {
       ["testUsdcAbi", testUsdcAbi, artifacts.TestUSDC.abi],
       ["merchantAccountAbi", merchantAccountAbi, artifacts.MerchantAccount.abi],
       ["merchantAccountFactoryAbi", merchantAccountFactoryAbi, artifacts.MerchantAccountFactory.abi],
+      ["testUsdtAbi", testUsdtAbi, artifacts.TestUSDT.abi],
+      ["merchantAccountV2Abi", merchantAccountV2Abi, artifacts.MerchantAccountV2.abi],
+      ["merchantAccountFactoryV2Abi", merchantAccountFactoryV2Abi, artifacts.MerchantAccountFactoryV2.abi],
     ] as const;
 
   test("every hand-written entry exists identically in the compiled ABI", () => {

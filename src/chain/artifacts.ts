@@ -14,7 +14,16 @@ import type { Abi, Hex } from "viem";
 
 export type ContractArtifact = { abi: Abi; bytecode: Hex };
 
-export const CONTRACT_NAMES = ["TestUSDC", "MerchantAccount", "MerchantAccountFactory"] as const;
+export const CONTRACT_NAMES = [
+  "TestUSDC",
+  "MerchantAccount",
+  "MerchantAccountFactory",
+  // v2 (issues 27 and 28): multi-token, same address on every chain, refunds. Compiled alongside v1
+  // (each contract's bytecode covers only its own sources, so v1's bytecode is unchanged).
+  "TestUSDT",
+  "MerchantAccountV2",
+  "MerchantAccountFactoryV2",
+] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 export type Artifacts = Record<ContractName, ContractArtifact>;
 
@@ -121,10 +130,6 @@ async function compile(
   };
   return {
     solcVersion,
-    contracts: {
-      TestUSDC: pick("TestUSDC"),
-      MerchantAccount: pick("MerchantAccount"),
-      MerchantAccountFactory: pick("MerchantAccountFactory"),
-    },
+    contracts: Object.fromEntries(CONTRACT_NAMES.map((name) => [name, pick(name)])) as Artifacts,
   };
 }

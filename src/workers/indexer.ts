@@ -30,6 +30,7 @@ export async function startIndexerRole(ctx: AppContext, databaseUrl: string) {
     databaseUrl,
     viewsSchema: VIEWS_SCHEMA,
     basePort: ctx.config.indexerPort,
+    syncPruneIntervalMs: ctx.config.indexerSyncPruneIntervalMs,
     loadChains: () => loadIndexerChains(ctx),
     log: ctx.log.child({ role: "indexer" }),
   });

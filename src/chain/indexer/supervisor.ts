@@ -9,6 +9,7 @@ import { normalizeIndexerChains, type IndexerChainConfig as ChainConfig } from "
 import postgres from "postgres";
 import { withTimeout } from "../../lib/timeout.ts";
 import { assertViewsSchema, connect, type Sql, indexerSchemaName, dropIndexerSchema, pruneIndexerSchemas, unlockDeadInstance, DEFAULT_ROOT } from "./schemas.ts";
+import { pruneSyncCache, type PruneResult } from "./prune.ts";
 import { startIndexer, toSink, type Sink, type Level, sleep, type RunningIndexer, type IndexerLog, type StartIndexerOptions } from "./process.ts";
 
 export interface IndexerSupervisorOptions {
@@ -30,6 +31,15 @@ export interface IndexerSupervisorOptions {
    * least 3 blocks ahead is killed and restarted (crash recovery). Default 10000 ms; 0 disables.
    */
   stallTimeoutMs?: number;
+  /**
+   * Every this many ms, delete from Ponder's sync cache the final, indexed USDC transfers that are
+   * not to a merchant account, with the transactions and blocks no remaining log needs
+   * (src/chain/indexer/prune.ts). Default 60000; 0 disables (the cache then keeps the token's whole
+   * traffic).
+   */
+  syncPruneIntervalMs?: number;
+  /** Called after each pruning pass that deleted something (tests, metrics). */
+  onPrune?: (result: PruneResult) => void;
 }
 
 export interface RefreshResult {
@@ -80,6 +90,7 @@ export class IndexerSupervisor {
   /** Loads the chains, starts the indexer and waits until it is ready. */
   start(): Promise<RefreshResult> {
     this.startStallWatch();
+    this.startPruner();
     return this.serialize(async () => {
       await this.takeSupervisorLock();
       const result = await this.swapTo(await this.loadChains());
@@ -111,6 +122,8 @@ export class IndexerSupervisor {
     this.stopped = true;
     this.signalStopped();
     if (this.stallTimer) clearInterval(this.stallTimer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    await this.pruning?.catch(() => {});
     await Promise.all([...this.instances].map((i) => i.stop()));
     await this.queue.catch(() => {});
     await Promise.all([...this.instances].map((i) => i.stop()));
@@ -201,6 +214,16 @@ export class IndexerSupervisor {
     const port = this.opts.basePort + (this.generation++ % 2);
     this.note(`starting ${schema} on port ${port}${old ? ` to replace ${old.schema}` : ""}`);
     await this.clearDeadLock(schema, false);
+    this.starting++;
+    try {
+      await this.pruning; // a pass in flight stops at its next chunk (canPrune), before Ponder starts
+      return await this.startAndSwap(chains, schema, port, old);
+    } finally {
+      this.starting--;
+    }
+  }
+
+  private async startAndSwap(chains: ChainConfig[], schema: string, port: number, old: RunningIndexer | undefined): Promise<RefreshResult> {
     const next = await this.spawn(chains, port);
     try {
       await next.ready;
@@ -208,6 +231,7 @@ export class IndexerSupervisor {
       await next.stop();
       throw err;
     }
+    this.readyPids.add(next.pid);
     this.currentInstance = next;
     this.currentChains = chains;
     this.restartAttempts = 0;
@@ -306,6 +330,56 @@ export class IndexerSupervisor {
     }
   }
 
+  /**
+   * The sync-cache pruner (src/chain/indexer/prune.ts; indexer/README.md, "What the sync cache
+   * keeps"). It runs only while exactly one instance runs and it is ready: an instance in its
+   * backfill reads logs, transactions and blocks from ponder_sync in separate queries, and must not
+   * see a log whose transaction a concurrent pass deleted.
+   */
+  private pruneTimer: ReturnType<typeof setInterval> | undefined;
+  private pruning: Promise<void> | undefined;
+  private readonly readyPids = new Set<number>();
+  /** swapTo() calls under way: the pruner pauses from before a new Ponder starts until the swap is done. */
+  private starting = 0;
+  /** Per chain and token: blocks up to here were pruned (in memory: a restart re-checks what remains). */
+  private readonly prunedThrough = new Map<string, number>();
+
+  private startPruner() {
+    const intervalMs = this.opts.syncPruneIntervalMs ?? 60_000;
+    if (intervalMs <= 0 || this.pruneTimer) return;
+    this.pruneTimer = setInterval(() => {
+      if (this.pruning) return;
+      this.pruning = this.pruneOnce()
+        .then(() => {})
+        .catch((err: unknown) => this.note(`sync cache pruning failed: ${(err as Error).message}`, "warn"))
+        .finally(() => (this.pruning = undefined));
+    }, intervalMs);
+    this.pruneTimer.unref?.();
+  }
+
+  /** One pruning pass over every chain; false when it was not the time (no single ready instance). */
+  async pruneOnce(): Promise<boolean> {
+    const instance = this.currentInstance;
+    if (!instance || !this.canPrune(instance)) return false;
+    for (const chain of this.currentChains) {
+      if (!this.canPrune(instance)) break;
+      const key = `${chain.chainId}:${chain.usdc.toLowerCase()}`;
+      const after = this.prunedThrough.get(key);
+      const result = await pruneSyncCache(this.db(), { viewsSchema: this.opts.viewsSchema, chain, ...(after === undefined ? {} : { after }), proceed: () => this.canPrune(instance) });
+      if (result.through > (after ?? -1)) this.prunedThrough.set(key, result.through);
+      if (result.range) {
+        this.sink.note("debug", "indexer supervisor: pruned the sync cache", { views_schema: this.opts.viewsSchema, chain_id: chain.chainId, from_block: result.range[0], to_block: result.range[1], logs: result.logs, transactions: result.transactions, blocks: result.blocks });
+        this.opts.onPrune?.(result);
+      }
+    }
+    return true;
+  }
+
+  /** Exactly one instance runs, it is this one, it is ready, and no other is about to start. */
+  private canPrune(instance: RunningIndexer): boolean {
+    return !this.stopped && this.starting === 0 && this.currentInstance === instance && this.instances.size === 1 && this.instances.has(instance) && this.readyPids.has(instance.pid);
+  }
+
   /** Restarts the current instance on its schema if it dies on its own (not through stop()). */
   private watch(instance: RunningIndexer) {
     void instance.exited.then(({ code, signal }) => {
@@ -318,11 +392,13 @@ export class IndexerSupervisor {
         await Promise.race([sleep(delay), this.stoppedSignal]);
         if (this.stopped || this.currentInstance !== instance) return;
         await this.clearDeadLock(instance.schema, true); // the Ponder that held it has exited
+        await this.pruning; // no pass in flight while the restarted Ponder reads the cache
         const again = await this.spawn(this.currentChains, instance.port);
         this.currentInstance = again;
         this.watch(again);
         try {
           await again.ready;
+          this.readyPids.add(again.pid);
           this.restartAttempts = 0;
           this.note(`${again.schema} restarted and ready`);
         } catch (err) {

@@ -1,0 +1,130 @@
+// Merchant account v2 (issues 27 and 28), off-chain side: where the v2 factory and a merchant's v2
+// account live (the same address on every chain), deploying the factory through the deterministic
+// deployment proxy, creating an account, and the EIP-712 domain of its signed refunds.
+// Not wired into the service yet: the service still deploys and uses v1 (deploy.ts).
+
+import {
+  type Address,
+  type Hex,
+  type PublicClient,
+  concat,
+  encodeAbiParameters,
+  getAddress,
+  getContractAddress,
+  isAddressEqual,
+  keccak256,
+  parseAbiParameters,
+  parseEventLogs,
+  toHex,
+} from "viem";
+import { merchantAccountFactoryV2Abi } from "../../contracts/abis.ts";
+import { loadArtifacts } from "./artifacts";
+import type { SigningWalletClient } from "./deploy";
+
+/**
+ * The deterministic deployment proxy (Arachnid's): CREATE2 with the first 32 bytes of the calldata
+ * as salt and the rest as init code. Predeployed by anvil and present at this address on Ethereum,
+ * Base and most EVM chains (deployed from a pre-signed, chain-id-free transaction).
+ */
+export const DETERMINISTIC_DEPLOYER: Address = "0x4e59b44847b379578588920cA78FbF26c0B4956C";
+
+/** The proxy's salt for the v2 factory. Changing it (or one byte of the factory's build) moves every v2 address. */
+export const FACTORY_V2_SALT: Hex = keccak256(toHex("stablepay.MerchantAccountFactoryV2"));
+
+/** A v2 account's settings: everything its address commits to, all the same on every chain. */
+export type AccountV2Settings = {
+  /** e.g. keccak256 of the merchant id. */
+  salt: Hex;
+  owner: Address;
+  operator: Address;
+  payoutAddress: Address;
+  feeRecipient: Address;
+  feeRateBps: number;
+};
+
+/** The v2 factory's address on every chain: CREATE2 from the proxy, fixed salt, its init code. */
+export async function factoryV2Address(): Promise<Address> {
+  const { MerchantAccountFactoryV2 } = await loadArtifacts();
+  return getContractAddress({ opcode: "CREATE2", from: DETERMINISTIC_DEPLOYER, salt: FACTORY_V2_SALT, bytecode: MerchantAccountFactoryV2.bytecode });
+}
+
+/** A merchant's v2 account address, the same on every chain, whether or not it exists yet. */
+export async function accountV2Address(settings: AccountV2Settings): Promise<Address> {
+  const { MerchantAccountV2 } = await loadArtifacts();
+  const initCode = concat([
+    MerchantAccountV2.bytecode,
+    encodeAbiParameters(parseAbiParameters("address, address, address, address, uint16"), [
+      settings.owner,
+      settings.operator,
+      settings.payoutAddress,
+      settings.feeRecipient,
+      settings.feeRateBps,
+    ]),
+  ]);
+  return getContractAddress({ opcode: "CREATE2", from: await factoryV2Address(), salt: settings.salt, bytecode: initCode });
+}
+
+type Clients = { walletClient: SigningWalletClient; publicClient: PublicClient };
+
+const hasCode = async (publicClient: PublicClient, address: Address) => {
+  const code = await publicClient.getCode({ address });
+  return code !== undefined && code !== "0x";
+};
+
+/**
+ * Deploys the v2 factory through the deterministic deployment proxy, unless it is already there
+ * (anyone may have deployed it: the address holds exactly this code either way). Any funded
+ * wallet can send it.
+ */
+export async function deployFactoryV2({ walletClient, publicClient }: Clients): Promise<{ factory: Address; deployedNow: boolean; gasUsed: bigint }> {
+  const factory = await factoryV2Address();
+  if (await hasCode(publicClient, factory)) return { factory, deployedNow: false, gasUsed: 0n };
+  if (!(await hasCode(publicClient, DETERMINISTIC_DEPLOYER))) {
+    throw new Error(`chain ${await publicClient.getChainId()} has no deterministic deployment proxy at ${DETERMINISTIC_DEPLOYER}`);
+  }
+  const { MerchantAccountFactoryV2 } = await loadArtifacts();
+  const hash = await walletClient.sendTransaction({
+    to: DETERMINISTIC_DEPLOYER,
+    data: concat([FACTORY_V2_SALT, MerchantAccountFactoryV2.bytecode]),
+    account: walletClient.account,
+    chain: walletClient.chain,
+  });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success" || !(await hasCode(publicClient, factory))) {
+    throw new Error(`deploying the v2 factory through the proxy (${hash}) left no code at ${factory}`);
+  }
+  return { factory, deployedNow: true, gasUsed: receipt.gasUsed };
+}
+
+/**
+ * Creates a merchant's v2 account on the wallet's chain and returns its address. Anyone may send
+ * it. Retry-safe: if the account exists (an earlier attempt, or someone else, created it), nothing
+ * is sent.
+ */
+export async function createAccountV2(opts: Clients & AccountV2Settings): Promise<{ account: Address; createdNow: boolean; gasUsed: bigint }> {
+  const { walletClient, publicClient } = opts;
+  const [factory, predicted] = await Promise.all([factoryV2Address(), accountV2Address(opts)]);
+  if (await hasCode(publicClient, predicted)) return { account: predicted, createdNow: false, gasUsed: 0n };
+  const hash = await walletClient.writeContract({
+    address: factory,
+    abi: merchantAccountFactoryV2Abi,
+    functionName: "createAccount",
+    args: [opts.salt, opts.owner, opts.operator, opts.payoutAddress, opts.feeRecipient, opts.feeRateBps],
+    account: walletClient.account,
+    chain: walletClient.chain,
+  });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`createAccount transaction ${hash} reverted`);
+  const created = parseEventLogs({ abi: merchantAccountFactoryV2Abi, eventName: "AccountCreated", logs: receipt.logs }).find((log) =>
+    isAddressEqual(log.address, factory),
+  );
+  if (!created || !isAddressEqual(created.args.account, predicted)) {
+    throw new Error(`factory created ${created?.args.account ?? "nothing"} but ${predicted} was predicted`);
+  }
+  return { account: getAddress(predicted), createdNow: true, gasUsed: receipt.gasUsed };
+}
+
+/** The EIP-712 domain of an account's signed refunds on one chain (see refundTypes in contracts/abis.ts). */
+export function refundDomain(account: Address, chainId: number) {
+  return { name: "StablePay MerchantAccount", version: "2", chainId, verifyingContract: account } as const;
+}
