@@ -31,6 +31,35 @@ export interface ChainSettings {
   confirmations: number;
 }
 
+/**
+ * One (chain, token) pair a mode serves. `tokenAddress` undefined: the embedded sandbox's token,
+ * deployed at start (read from the chain runtime, src/chain/pairs.ts).
+ */
+export interface PairSettings {
+  chain: ChainName;
+  token: TokenSymbol;
+  chainId: number;
+  tokenAddress: Address | undefined;
+  decimals: number;
+}
+
+/**
+ * THE set of enabled pairs per mode: every check of a `chain` or `token` parameter reads it (through
+ * src/chain/pairs.ts), never a literal. Today one chain per mode, USDC on it: test keys the sandbox
+ * chain (named `base`), live keys Base when LIVE_* is configured. The next steps (a second sandbox
+ * chain, USDT on the sandbox) add entries here.
+ */
+export function enabledPairs(chains: Config["chains"]): Record<Mode, readonly PairSettings[]> {
+  const usdcOn = (c: ChainSettings): PairSettings => ({
+    chain: c.name,
+    token: "USDC",
+    chainId: c.chainId,
+    tokenAddress: c.usdcAddress,
+    decimals: KNOWN_CHAINS[c.name].tokens.USDC?.decimals ?? 6,
+  });
+  return { test: [usdcOn(chains.test)], live: chains.live ? [usdcOn(chains.live)] : [] };
+}
+
 export interface Config {
   roles: ReadonlySet<Role>;
   host: string;
@@ -61,35 +90,6 @@ export interface Config {
   rateLimitPerSecond: { test: number; live: number };
   webhookTimeoutMs: number;
   logLevel: "debug" | "info" | "warn" | "error";
-}
-
-/**
- * One (chain, token) pair a mode serves. `tokenAddress` undefined: the embedded sandbox's token,
- * deployed at start (read from the chain runtime, src/chain/pairs.ts).
- */
-export interface PairSettings {
-  chain: ChainName;
-  token: TokenSymbol;
-  chainId: number;
-  tokenAddress: Address | undefined;
-  decimals: number;
-}
-
-/**
- * THE set of enabled pairs per mode: every check of a `chain` or `token` parameter reads it (through
- * src/chain/pairs.ts), never a literal. Today one chain per mode, USDC on it: test keys the sandbox
- * chain (named `base`), live keys Base when LIVE_* is configured. The next steps (a second sandbox
- * chain, USDT on the sandbox) add entries here.
- */
-export function enabledPairs(chains: Config["chains"]): Record<Mode, readonly PairSettings[]> {
-  const usdcOn = (c: ChainSettings): PairSettings => ({
-    chain: c.name,
-    token: "USDC",
-    chainId: c.chainId,
-    tokenAddress: c.usdcAddress,
-    decimals: KNOWN_CHAINS[c.name].tokens.USDC?.decimals ?? 6,
-  });
-  return { test: [usdcOn(chains.test)], live: chains.live ? [usdcOn(chains.live)] : [] };
 }
 
 export class ConfigError extends Error {

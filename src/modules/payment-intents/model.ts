@@ -128,7 +128,7 @@ export const PaymentIntentSchema = t.Object(
     token: TokenField,
     qr_payload: t.String({
       description:
-        "EIP-681 URI: `ethereum:<token contract>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`: the contract of the intent's `token` on its `chain` and that chain's id. The expected value is the amount plus a tag of 0 to 9999 base units (less than a cent) that tells apart open intents of one merchant for the same amount; it is 0 unless another open intent holds that amount.",
+        "EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag of 0 to 9999 base units (less than a cent) that tells apart open intents of one merchant for the same amount; it is 0 unless another open intent holds that amount.",
       examples: [qrPayloadExample],
     }),
     qr_image_url: t.String({ description: "Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.", examples: [intentExample.qr_image_url] }),
@@ -141,7 +141,7 @@ export const PaymentIntentSchema = t.Object(
   {
     additionalProperties: false,
     description:
-      "A payment intent. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at`. Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confirmed_at`.",
+      "A payment intent. `qr_payload` names the contract of its `token` on its `chain` (`<usdc>` below: that token's contract) and that chain's id. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at`. Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confirmed_at`.",
     examples: [intentExample, { ...intentExample, status: "confirmed", ...confirmedExtra }],
   },
 );
