@@ -6,7 +6,7 @@
  */
 import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
 import type { Mode } from "./domain/mode.ts";
-import { chainNameOf, KNOWN_CHAINS, type ChainName, type TokenSymbol } from "./domain/networks.ts";
+import { chainNameOf, KNOWN_CHAINS, SUPPORTED_DECIMALS, type ChainName, type TokenSymbol } from "./domain/networks.ts";
 
 /** `dashboard` serves the dashboard on DASHBOARD_PORT; without DASHBOARD_PORT the API serves it at /dashboard. */
 export const ROLES = ["api", "indexer", "matcher", "expirer", "dispatcher", "settler", "fee_collector", "dashboard"] as const;
@@ -57,7 +57,12 @@ export function enabledPairs(chains: Config["chains"]): Record<Mode, readonly Pa
     tokenAddress: c.usdcAddress,
     decimals: KNOWN_CHAINS[c.name].tokens.USDC?.decimals ?? 6,
   });
-  return { test: [usdcOn(chains.test)], live: chains.live ? [usdcOn(chains.live)] : [] };
+  const pairs = { test: [usdcOn(chains.test)], live: chains.live ? [usdcOn(chains.live)] : [] };
+  // Money is bigint base units of 6 decimals everywhere (domain/money.ts): a token of other decimals
+  // needs that code first, so such a pair stops the start instead of mispricing payments.
+  for (const p of [...pairs.test, ...pairs.live])
+    if (p.decimals !== SUPPORTED_DECIMALS) throw new ConfigError("pairs", `${p.chain}/${p.token} has ${p.decimals} decimals; only ${SUPPORTED_DECIMALS} are supported`);
+  return pairs;
 }
 
 export interface Config {

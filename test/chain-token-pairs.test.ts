@@ -157,6 +157,9 @@ describe("a payment in the pair, end to end", () => {
       const usdc = (await (await svc.api("/v1/payment-intents?token=USDC&limit=100")).json()) as Json;
       expect(usdc.data.some((x: Json) => x.id === otherId)).toBe(false);
       expect(usdc.total_count).toBe(all.total_count - 1);
+      // An item of another pair is not a cursor of the filtered list (it is of the unfiltered one).
+      expect((await svc.api(`/v1/payment-intents?token=USDC&starting_after=${otherId}`)).status).toBe(400);
+      expect((await svc.api(`/v1/payment-intents?starting_after=${otherId}`)).status).toBe(200);
     } finally {
       await svc.ctx.database.sql`DELETE FROM app.payment_intents WHERE id = ${otherId}`;
     }

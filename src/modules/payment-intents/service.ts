@@ -347,9 +347,11 @@ export async function listIntents(ctx: AppContext, p: Principal, input: ListInte
 
   let cursor: { createdAt: Date; id: string } | undefined;
   if (input.startingAfter !== undefined) {
-    const [row] = await sql<{ created_at: unknown; id: string }[]>`
-      SELECT created_at, id FROM app.payment_intents WHERE id = ${input.startingAfter} AND merchant_id = ${merchantId}`;
-    const c = row ? { created_at: fromPgTs(row.created_at), id: row.id } : undefined;
+    const [row] = await sql<{ created_at: unknown; id: string; chain_id: number; token: string }[]>`
+      SELECT created_at, id, chain_id, token FROM app.payment_intents WHERE id = ${input.startingAfter} AND merchant_id = ${merchantId}`;
+    // Outside the pair filter (a pair never changes): not an item of this list.
+    const inPair = row && (!pair.chainIds || pair.chainIds.includes(Number(row.chain_id))) && (!pair.token || row.token === pair.token);
+    const c = row && inPair ? { created_at: fromPgTs(row.created_at), id: row.id } : undefined;
     // Not an item of this list: another merchant's, or outside the time filters (created_at never changes).
     // A status filter does not disqualify it: the item may have moved on since the previous page.
     if (

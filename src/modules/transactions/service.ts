@@ -44,7 +44,7 @@ export async function listTransactions(ctx: AppContext, p: Principal, input: Lis
     const [row] = await db
       .select({ confirmedAt: transactions.confirmedAt, id: transactions.id })
       .from(transactions)
-      .where(and(eq(transactions.id, input.startingAfter), ...timeWindow(merchantId, input)));
+      .where(and(eq(transactions.id, input.startingAfter), ...timeWindow(merchantId, input), ...pairFilters(pair)));
     if (!row) throw badCursor();
     cursor = row;
   }
@@ -71,11 +71,18 @@ function timeWindow(merchantId: string, input: Pick<ListTransactionsInput, "from
  * unexecuted so that the benchmark can EXPLAIN exactly what runs (`.toSQL()`). Both are served by
  * the indexes (merchant_id, confirmed_at DESC, id DESC) and (merchant_id, status, confirmed_at DESC, id DESC).
  */
+/** The pair filter (chain/pairs.ts resolvePairFilter) as conditions. */
+function pairFilters(pair: PairFilter | undefined): SQL[] {
+  const out: SQL[] = [];
+  if (pair?.chainIds) out.push(inArray(transactions.chainId, pair.chainIds));
+  if (pair?.token) out.push(eq(transactions.token, pair.token));
+  return out;
+}
+
 export function transactionListQueries(db: Db, merchantId: string, input: Omit<ListTransactionsInput, "merchantId" | "startingAfter">, cursor: TransactionCursor | undefined, pair?: PairFilter) {
   const filters = timeWindow(merchantId, input);
   if (input.status) filters.push(eq(transactions.status, input.status));
-  if (pair?.chainIds) filters.push(inArray(transactions.chainId, pair.chainIds));
-  if (pair?.token) filters.push(eq(transactions.token, pair.token));
+  filters.push(...pairFilters(pair));
   if (input.settlementId)
     filters.push(sql`${transactions.id} IN (SELECT st.transaction_id FROM app.settlement_transactions st WHERE st.settlement_id = ${input.settlementId})`);
   const pageFilters = [...filters];
