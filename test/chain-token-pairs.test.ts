@@ -144,6 +144,24 @@ describe("a payment in the pair, end to end", () => {
     }
   });
 
+  test("events: ?chain=base&token=USDC lists the events whose payload names the pair; a pair not enabled is 400", async () => {
+    const key = svc.sandbox.test_key_unscoped;
+    const all = (await (await svc.api("/v1/events?limit=100", { key })).json()) as Json;
+    const withPair = all.data.filter((e: Json) => e.data.chain !== undefined);
+    expect(withPair.length).toBeGreaterThanOrEqual(2); // the confirmation and the transaction above
+    for (const q of ["chain=base", "token=USDC", "chain=base&token=USDC"]) {
+      const page = (await (await svc.api(`/v1/events?limit=100&${q}`, { key })).json()) as Json;
+      expect({ q, ids: page.data.map((e: Json) => e.id) }).toEqual({ q, ids: withPair.map((e: Json) => e.id) });
+      expect(page.total_count).toBe(withPair.length);
+    }
+    for (const [q, param] of [["chain=optimism", "chain"], ["token=USDT", "token"]] as const) {
+      const res = await svc.api(`/v1/events?${q}`, { key });
+      expect({ q, status: res.status }).toEqual({ q, status: 400 });
+      const e = await error(res);
+      expect({ q, code: e.code, param: e.param, names: e.message.includes("base/USDC") }).toEqual({ q, code: "parameter_invalid", param, names: true });
+    }
+  });
+
   test("the filter is applied in SQL: rows of another pair are left out", async () => {
     // A row of another pair (written directly: no such pair is enabled, so the API cannot create one).
     const [src] = await svc.ctx.database.sql`SELECT * FROM app.payment_intents WHERE id = ${pi.id}`;

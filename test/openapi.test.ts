@@ -110,8 +110,9 @@ describe("/swagger/json", () => {
     expect(query("/v1/payment-intents")).toEqual(["chain", "created_after", "created_before", "limit", "merchant_id", "starting_after", "status", "token"]);
     expect(query("/v1/transactions")).toEqual(["chain", "date_from", "date_to", "limit", "merchant_id", "settlement", "starting_after", "status", "token"]);
     expect(query("/v1/merchants/{id}/balance")).toEqual(["chain", "token"]);
+    expect(query("/v1/events")).toEqual(expect.arrayContaining(["chain", "token"]));
     // chain and token: string enums of the names the one table knows (src/domain/networks.ts).
-    for (const path of ["/v1/payment-intents", "/v1/transactions", "/v1/merchants/{id}/balance"]) {
+    for (const path of ["/v1/payment-intents", "/v1/transactions", "/v1/merchants/{id}/balance", "/v1/events"]) {
       const params = ops.find((o) => o.method === "get" && o.path === path)!.op.parameters as Json[];
       expect(params.find((p) => p.name === "chain")!.schema).toMatchObject({ type: "string", enum: ["base", "ethereum", "arbitrum", "optimism", "polygon"] });
       expect(params.find((p) => p.name === "token")!.schema).toMatchObject({ type: "string", enum: ["USDC", "USDT"] });
