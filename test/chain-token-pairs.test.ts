@@ -211,6 +211,29 @@ describe("a payment in the pair, end to end", () => {
   });
 });
 
+describe("the hosted payment page and the QR take the pair from the row", () => {
+  test("an intent stored as ethereum/USDT (chain 1): the page names USDT, its contract from the table and chain id 1", async () => {
+    // Written directly: no such pair is enabled here, so the API cannot create one.
+    const [src] = await svc.ctx.database.sql`SELECT account_id, payment_address FROM app.payment_intents WHERE merchant_id = ${merchant} LIMIT 1`;
+    const id = `pi_${"Y".repeat(24)}`;
+    await svc.ctx.database.sql`
+      INSERT INTO app.payment_intents (id, mode, account_id, merchant_id, status, amount_units, tag_units, expected_units, chain_id, token, payment_address, metadata, created_at, expires_at)
+      VALUES (${id}, 'test', ${src!.account_id}, ${merchant}, 'awaiting_payment', 4200000, 0, 4200000, 1, 'USDT', ${src!.payment_address}, '{}'::jsonb, now(), now() + interval '5 minutes')`;
+    try {
+      const usdt = KNOWN_CHAINS.ethereum.tokens.USDT!.address;
+      const page = await (await svc.api(`/pay/${id}`, { key: null })).text();
+      expect(page).toContain(`<strong id="usdc-amount">4.200000</strong> USDT`);
+      expect(page).toContain(`(chain id 1)</span>, token USDT`);
+      expect(page).toContain(`ethereum:${usdt}@1/transfer?address=${getAddress(String(src!.payment_address))}&amp;uint256=4200000`);
+      const got = (await (await svc.api(`/v1/payment-intents/${id}`)).json()) as Json;
+      expect([got.chain, got.token]).toEqual(["ethereum", "USDT"]);
+      expect(got.qr_payload).toBe(`ethereum:${usdt}@1/transfer?address=${got.payment_address}&uint256=4200000`);
+    } finally {
+      await svc.ctx.database.sql`DELETE FROM app.payment_intents WHERE id = ${id}`;
+    }
+  });
+});
+
 describe("configuration: the enabled pairs come from one place", () => {
   test("test mode: the sandbox chain as base/USDC; live: base/USDC only when LIVE_* is set, with Circle's address from the table", () => {
     const plain = loadConfig({});
