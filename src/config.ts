@@ -7,6 +7,7 @@
 import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
 import type { Mode } from "./domain/mode.ts";
 import { chainNameOf, KNOWN_CHAINS, SUPPORTED_DECIMALS, type ChainName, type TokenSymbol } from "./domain/networks.ts";
+import { RESERVATION_QUARANTINE_MS } from "./domain/intent-status.ts";
 
 /** `dashboard` serves the dashboard on DASHBOARD_PORT; without DASHBOARD_PORT the API serves it at /dashboard. */
 export const ROLES = ["api", "indexer", "matcher", "expirer", "dispatcher", "settler", "fee_collector", "dashboard"] as const;
@@ -94,8 +95,22 @@ export interface Config {
   defaultFeeRateBps: number;
   rateLimitPerSecond: { test: number; live: number };
   webhookTimeoutMs: number;
+  /** Expected-value tags (DECISIONS.md "Matching"; README "One price, many payments"). */
+  valueTags: ValueTagSettings;
   logLevel: "debug" | "info" | "warn" | "error";
 }
+
+/**
+ * How intents of one merchant for one amount are told apart: the tag added to the amount is below
+ * `width` base units (the largest overpayment is width - 1), and a tag stays held for `quarantineMs`
+ * after its intent ends. At most `width` intents of one amount are held at once per merchant.
+ */
+export interface ValueTagSettings {
+  width: number;
+  quarantineMs: number;
+}
+
+export const VALUE_TAG_DEFAULTS = { width: 10_000, quarantineMinutes: RESERVATION_QUARANTINE_MS / 60_000 } as const;
 
 export class ConfigError extends Error {
   constructor(public variable: string, message: string) {
@@ -185,6 +200,12 @@ export function loadConfig(env: Env = process.env): Config {
     defaultFeeRateBps: r.int("DEFAULT_FEE_RATE_BPS", 100, 0, 10000),
     rateLimitPerSecond: { test: r.int("RATE_LIMIT_TEST_PER_SECOND", 25, 1, 1e6), live: r.int("RATE_LIMIT_LIVE_PER_SECOND", 100, 1, 1e6) },
     webhookTimeoutMs: r.int("WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),
+    valueTags: {
+      // Up to 100,000 base units: the customer never overpays by 10 cents or more.
+      width: r.int("VALUE_TAG_WIDTH", VALUE_TAG_DEFAULTS.width, 100, 100_000),
+      // At least an hour (the longest ttl): a payment sent while its QR could still be on screen is never a new intent's.
+      quarantineMs: r.int("VALUE_TAG_QUARANTINE_MINUTES", VALUE_TAG_DEFAULTS.quarantineMinutes, 60, 30 * 24 * 60) * 60_000,
+    },
     logLevel: r.oneOf("LOG_LEVEL", ["debug", "info", "warn", "error"] as const, "info"),
   };
 }

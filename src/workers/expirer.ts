@@ -57,7 +57,7 @@ export class Expirer extends PollingRole {
       const now = new Date(Math.floor(this.clock.now().getTime()));
       const cutoff = covered.getTime() < now.getTime() ? covered : now;
       for (;;) {
-        const n = await expireBatch(this.ctx.database.sql, { chainId, cutoff, now, batchSize: this.batchSize });
+        const n = await expireBatch(this.ctx.database.sql, { chainId, cutoff, now, batchSize: this.batchSize, quarantineMs: this.ctx.config.valueTags.quarantineMs });
         total += n;
         // A short batch: nothing more is due, or another expirer holds the rest.
         if (n < this.batchSize || this.stopping) break;

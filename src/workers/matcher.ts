@@ -148,6 +148,7 @@ export async function startMatcher(ctx: AppContext, options: MatcherOptions = {}
       confirmations: chain.confirmations,
       clock: ctx.clock,
       log: ctx.log.child({ role: "matcher", chainId: chain.chainId }),
+      quarantineMs: ctx.config.valueTags.quarantineMs,
       blockInfo: async (blockNumber) => {
         const b = await chain.publicClient.getBlock({ blockNumber });
         return { timestamp: Number(b.timestamp), hash: b.hash ?? "" };

@@ -92,8 +92,11 @@ export const reservations = app.table(
   {
     merchantId: text("merchant_id").notNull(),
     expectedUnits: units("expected_units").notNull(),
-    intentId: text("intent_id").notNull(),
+    /** null: a value issued ahead and never used yet (free; released_after is -infinity). */
+    intentId: text("intent_id"),
     releasedAfter: ts("released_after"),
+    /** The amount whose pool the row is in (the amount of its last intent); null: written before migration 0008. */
+    amountUnits: units("amount_units"),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.expectedUnits] })],
 );

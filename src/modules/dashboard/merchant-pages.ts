@@ -4,6 +4,7 @@
  */
 import { html, type Html } from "../../lib/html.ts";
 import { DASHBOARD, href, shell, usd, when, type Viewer } from "./layout.ts";
+import { quarantineText, WARN_RATIO, type AmountUsage } from "../payment-intents/value-tags.ts";
 
 export interface MerchantListRow {
   id: string;
@@ -129,6 +130,30 @@ export interface MerchantDetailView {
   createdAt: Date;
   availableUnits: bigint;
   pendingUnits: bigint;
+  /** The amounts with the most values held (open intents and the quarantine after them). */
+  busiest: AmountUsage[];
+  quarantineMs: number;
+}
+
+/**
+ * Payments of one price: intents of one amount are told apart by a tag, so at most `width` of them
+ * hold a value at once (open, or ended less than the quarantine ago). A warning from 80%.
+ */
+function oneAmountSection(m: MerchantDetailView): Html {
+  const first = m.busiest[0];
+  if (!first) return html``;
+  const q = quarantineText(m.quarantineMs);
+  const near = m.busiest.filter((b) => b.held >= WARN_RATIO * b.width);
+  const rows = m.busiest.map(
+    (b) => html`<tr><td>${usd(b.amountUnits)}</td><td>${b.held.toLocaleString("en-US")} of ${b.width.toLocaleString("en-US")}</td><td>${Math.floor((100 * b.held) / b.width)}%</td></tr>`,
+  );
+  return html`<section class="card" aria-labelledby="tags-h" data-testid="value-tags"><h2 id="tags-h">Payments of one amount</h2>
+${near.map(
+  (b) =>
+    html`<p class="error" role="alert">${usd(b.amountUnits)}: ${b.held.toLocaleString("en-US")} of ${b.width.toLocaleString("en-US")} payment slots are held. At ${b.width.toLocaleString("en-US")}, new payments of exactly this amount are refused (too_many_open_intents) until slots free up. Cancel unpaid payments you no longer need, vary the amount by a cent, or ask the operator to raise the limit.</p>`,
+)}
+<p class="muted">Payments of the same amount are told apart by a few millionths of a dollar added to it, so at most ${first.width.toLocaleString("en-US")} of them can be open at once; a slot stays held for ${q} after its payment ends, so that a late payment cannot confirm another one.</p>
+<table><thead><tr><th scope="col">Amount</th><th scope="col">Slots held</th><th scope="col">Used</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
 export function merchantPage(viewer: Viewer, csrf: string, m: MerchantDetailView, o: { values: MerchantFormValues; error?: string; saved?: boolean }): Html {
@@ -171,6 +196,7 @@ ${meta}
         ? html`<div class="actions"><form method="post" action="${DASHBOARD}/developers/keys?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="merchant" value="${m.id}"><button type="submit">Create an API key for this merchant</button></form></div>`
         : ""
     }</section>
+${oneAmountSection(m)}
 ${settings}`,
     viewer,
     csrf,

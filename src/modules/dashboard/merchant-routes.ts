@@ -17,6 +17,7 @@ import type { BankAccountInput } from "../merchants/bank-account.ts";
 import { createMerchant, listVisibleMerchants, updateMerchant, type ScheduleBody } from "../merchants/management.ts";
 import type { MerchantRow } from "../merchants/service.ts";
 import { merchantShape } from "../merchants/model.ts";
+import { busiestAmounts } from "../payment-intents/value-tags.ts";
 import { balancesOf } from "./data.ts";
 import { bankOf, DASHBOARD, href } from "./layout.ts";
 import { EMPTY_MERCHANT_FORM, merchantPage, merchantsPage, newMerchantPage, type MerchantFormValues } from "./merchant-pages.ts";
@@ -71,7 +72,7 @@ export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
     page(newMerchantPage(c.viewer, c.session.csrfToken, { values, idempotencyKey: key, ...(error ? { error } : {}) }), error ? 400 : 200);
 
   async function merchantView(c: SignedIn, m: MerchantRow, o: { values?: MerchantFormValues; error?: string; saved?: boolean } = {}): Promise<Response> {
-    const [balance] = await balancesOf(ctx, [m]);
+    const [[balance], busiest] = await Promise.all([balancesOf(ctx, [m]), busiestAmounts(ctx, m.id)]);
     // The API's shape of the merchant: its schedule, fee rate and metadata read one way everywhere.
     const shape = merchantShape(m);
     const view = {
@@ -88,6 +89,8 @@ export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
       createdAt: m.createdAt,
       availableUnits: balance!.availableUnits,
       pendingUnits: balance!.pendingUnits,
+      busiest,
+      quarantineMs: ctx.config.valueTags.quarantineMs,
     };
     const body = merchantPage(c.viewer, c.session.csrfToken, view, { values: o.values ?? formOfMerchant(m), ...(o.error ? { error: o.error } : {}), ...(o.saved ? { saved: true } : {}) });
     return page(body, o.error ? 400 : 200);

@@ -58,7 +58,7 @@ export function decideMatch(input: {
   return { kind: "late", intentId: intent.id, reason: "not_awaiting_payment" };
 }
 
-/** When a reservation confirmed at `confirmedAt` is released for reuse. */
-export function quarantineEnd(confirmedAt: Date): Date {
-  return new Date(confirmedAt.getTime() + RESERVATION_QUARANTINE_MS);
+/** When a reservation confirmed at `confirmedAt` is released for reuse (quarantine: VALUE_TAG_QUARANTINE_MINUTES). */
+export function quarantineEnd(confirmedAt: Date, quarantineMs: number = RESERVATION_QUARANTINE_MS): Date {
+  return new Date(confirmedAt.getTime() + quarantineMs);
 }

@@ -58,6 +58,8 @@ export interface ChainMatcherOptions {
   waveSize?: number;
   /** How far below the checkpoint the reorg audit looks. Default 64 blocks. */
   auditWindowBlocks?: number;
+  /** How long a confirmed intent's value stays held (VALUE_TAG_QUARANTINE_MINUTES). Default 24 h. */
+  quarantineMs?: number;
   /** How often the reorg audit runs. Default 1000 ms. */
   auditIntervalMs?: number;
   /** The search for unrecorded transfers below the cursor runs every this many audits (and after any replaced block). Default 10. */
@@ -324,13 +326,13 @@ export class ChainMatcher {
     });
     let outcomes: RecordOutcome[];
     try {
-      outcomes = await writeTransfers(this.sql, prepared, now);
+      outcomes = await writeTransfers(this.sql, prepared, now, this.opts.quarantineMs);
     } catch (err) {
       if (chunk.length === 1) throw err;
       // Find the transfer that fails: one statement each (the good ones are recorded).
       this.log.warn("a batch of transfers failed; recording them one by one", { chainId: this.chainId, count: chunk.length, err });
       outcomes = [];
-      for (const p of prepared) outcomes.push(...(await writeTransfers(this.sql, [p], now)));
+      for (const p of prepared) outcomes.push(...(await writeTransfers(this.sql, [p], now, this.opts.quarantineMs)));
     }
     outcomes.forEach((outcome, i) => {
       matcherTransfers.inc({ chain_id: this.chainId, outcome: outcome.kind });

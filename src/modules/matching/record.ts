@@ -9,7 +9,7 @@
  *    twice (a replay, a second matcher) writes nothing the second time;
  * 2. confirm: the guarded UPDATE of the intent (WHERE status = 'awaiting_payment') with net and fee
  *    computed from the INTENT's amount, tx_hash, confirmed_at, transaction_id; the reservation's
- *    quarantine (released_after = confirmed_at + 24 h) only if that update happened;
+ *    quarantine (released_after = confirmed_at + VALUE_TAG_QUARANTINE_MINUTES, 24 h by default) only if that update happened;
  * 3. the outbox rows (app.events, the columns of src/modules/outbox/outbox.ts insertEvent):
  *    transaction.created always, payment_intent.confirmed only if the intent moved. Payloads come
  *    from the shape builders (transactionCreatedEventShape, intentConfirmedEventShape).
@@ -205,7 +205,7 @@ export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, 
  * recorded completely or, if its log is already recorded, not at all. Returns one outcome per
  * transfer, in order.
  */
-export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: Date): Promise<RecordOutcome[]> {
+export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: Date, quarantineMs?: number): Promise<RecordOutcome[]> {
   if (batch.length === 0) return [];
   const keys = new Set(batch.map((p) => foundKey(p.txn.merchantId, p.transfer.value)));
   if (keys.size !== batch.length) throw new Error("writeTransfers: one transfer per (merchant, value) per statement");
@@ -255,7 +255,7 @@ export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: D
   // (= ANY) rather than by a join the planner may turn into a scan of all intents.
   const confirmIds = batch.flatMap((p) => (p.confirmed ? [p.confirmed.id] : []));
   const relinkIds = batch.flatMap((p) => (p.relink && p.linked ? [p.linked.id] : []));
-  const params = [pgJson(batch.map((p) => p.row)), pgTs(now), pgTs(quarantineEnd(now)), pgTextArray(confirmIds), pgTextArray(relinkIds)];
+  const params = [pgJson(batch.map((p) => p.row)), pgTs(now), pgTs(quarantineEnd(now, quarantineMs)), pgTextArray(confirmIds), pgTextArray(relinkIds)];
   for (let attempt = 1; ; attempt++) {
     try {
       const rows = (await sql.unsafe(text, params as never[], { prepare: true })) as unknown as { id: string; inserted: boolean; moved: boolean }[];
@@ -279,8 +279,8 @@ export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: D
  * Records one transfer in its own statement. `found` is the lookup of (merchant, value) made for
  * its page (undefined: looked up now; null: nothing holds that value).
  */
-export async function recordTransfer(sql: Sql, t: IndexedTransfer, m: MerchantInfo, now: Date, found?: Found | null): Promise<RecordOutcome> {
+export async function recordTransfer(sql: Sql, t: IndexedTransfer, m: MerchantInfo, now: Date, found?: Found | null, quarantineMs?: number): Promise<RecordOutcome> {
   if (found === undefined) found = (await lookupReservations(sql, [{ merchantId: m.id, value: t.value }])).get(foundKey(m.id, t.value)) ?? null;
-  const [outcome] = await writeTransfers(sql, [prepareTransfer(t, m, now, found)], now);
+  const [outcome] = await writeTransfers(sql, [prepareTransfer(t, m, now, found)], now, quarantineMs);
   return outcome!;
 }

@@ -2,12 +2,11 @@
  * What expiring a payment intent means (spec "States and transitions", DECISIONS.md "Matching"):
  * one statement per batch, in one transaction: claim due rows (FOR UPDATE SKIP LOCKED, so
  * concurrent expirers take disjoint rows), guarded UPDATE ... WHERE status = 'awaiting_payment'
- * RETURNING, quarantine of the reservation (released_after = expired_at + 24 h), and one
+ * RETURNING, quarantine of the reservation (released_after = expired_at + `quarantineMs`), and one
  * `payment_intent.expired` event per intent (INSERT ... SELECT from the RETURNING rows). When to
  * run it is the expirer role's (src/workers/expirer.ts).
  */
 import type { Sql } from "../../db/client.ts";
-import { RESERVATION_QUARANTINE_MS } from "../../domain/intent-status.ts";
 import { ID_PREFIXES, randomBase62 } from "../../domain/ids.ts";
 import { insertEventsSql } from "../outbox/outbox.ts";
 import { expireStepSql } from "./transitions.ts";
@@ -22,7 +21,7 @@ export type CoveredUntil = (sql: Sql, chainId: number) => Promise<Date | null>;
  * Expires up to `batchSize` intents of `chainId` with expires_at <= cutoff, in one transaction.
  * Returns how many were expired (each with exactly one event).
  */
-export async function expireBatch(sql: Sql, opts: { chainId: number; cutoff: Date; now: Date; batchSize: number }): Promise<number> {
+export async function expireBatch(sql: Sql, opts: { chainId: number; cutoff: Date; now: Date; batchSize: number; quarantineMs: number }): Promise<number> {
   // How many are due (an index probe), so that only that many event ids are made.
   const [due] = await sql<{ n: number }[]>`
     SELECT count(*)::int AS n FROM (
@@ -32,7 +31,7 @@ export async function expireBatch(sql: Sql, opts: { chainId: number; cutoff: Dat
   const limit = due?.n ?? 0;
   if (limit === 0) return 0;
   const ids = newEventIds(limit);
-  const releasedAfter = new Date(opts.now.getTime() + RESERVATION_QUARANTINE_MS);
+  const releasedAfter = new Date(opts.now.getTime() + opts.quarantineMs);
   return sql.begin(async (tx) => {
     // Rows are found by id arrays (= ANY (ARRAY(...))), so every step is an index scan whatever the
     // table size (a join here lets the planner hash-join the whole table, once per batch).

@@ -128,7 +128,7 @@ export const PaymentIntentSchema = t.Object(
     token: TokenField,
     qr_payload: t.String({
       description:
-        "EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag of 0 to 9999 base units (less than a cent) that tells apart open intents of one merchant for the same amount; it is 0 unless another open intent holds that amount.",
+        "EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.",
       examples: [qrPayloadExample],
     }),
     qr_image_url: t.String({ description: "Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.", examples: [intentExample.qr_image_url] }),

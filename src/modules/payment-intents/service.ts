@@ -2,34 +2,28 @@
  * Payment intents: create (with its expected-value reservation and idempotency), get, list and
  * cancel. Knows nothing about HTTP beyond throwing ApiError; raw postgres.js on these hot paths.
  *
- * Create is one SQL statement in the common case: it finds the smallest free tag for (merchant,
- * amount), inserts the reservation (taking over a released row) and the intent. Two concurrent
- * creates that pick the same tag collide on the reservation's primary key; the loser's statement
- * inserts nothing and is retried with a fresh snapshot, and after a few collisions it serialises on
- * an advisory lock per (merchant, amount) so progress is guaranteed.
+ * Create reserves the intent's expected value and inserts the intent in one statement in the common
+ * case (reserve.ts): a free value is claimed from the merchant's pool without waiting on other creates.
  */
 import { createHash } from "node:crypto";
 import { getAddress } from "viem";
 import type { AppContext } from "../../context.ts";
-import type { Sql, SqlOrTx, Tx } from "../../db/client.ts";
+import type { Sql, Tx } from "../../db/client.ts";
 import type { IntentStatus, Mode } from "../../db/schema/core.ts";
 import { isIdOf, newId } from "../../domain/ids.ts";
-import { RESERVATION_QUARANTINE_MS } from "../../domain/intent-status.ts";
 import { cancelIntent } from "./transitions.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { printableName } from "../../domain/text.ts";
 import type { CreateIntentInput, ListIntentsInput } from "./input.ts";
-import { fromPgJson, fromPgTs, fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
+import { fromPgJson, fromPgTs, fromPgTsOrNull, pgTs } from "../../db/pg-values.ts";
+import { reserveAndInsert, type InsertArgs, type PoolHints } from "./reserve.ts";
+import { tagCeilingError, watchTags } from "./value-tags.ts";
 import type { IntentRow, QrSettings } from "./shapes.ts";
 import { resolvePair, resolvePairFilter, tokenAddressFor, type PairFilter } from "../../chain/pairs.ts";
 import { DEFAULT_CHAIN, DEFAULT_TOKEN, type TokenSymbol } from "../../domain/networks.ts";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** Tags are 0..9999 base units (below one cent) added to the amount. */
-export const MAX_TAG = 9999;
-const LOCKLESS_ATTEMPTS = 3;
-const MAX_ATTEMPTS = 200;
 /** Merchant rows change rarely (activation, disabling); like the key cache, changes apply within this. */
 const MERCHANT_CACHE_MS = 2_000;
 
@@ -68,7 +62,7 @@ export function intentFromDb(r: Record<string, unknown>): IntentRow {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Per-context caches (merchants for create, QR settings per mode)
+// Per-context caches (merchants for create, value pool positions, QR settings per mode)
 
 interface MerchantForCreate {
   id: string;
@@ -80,12 +74,13 @@ interface MerchantForCreate {
 
 interface Caches {
   merchants: Map<string, { row: MerchantForCreate | null; at: number }>;
+  pool: PoolHints;
   qr: Partial<Record<Mode, QrSettings>>;
 }
 const caches = new WeakMap<AppContext, Caches>();
 function cachesOf(ctx: AppContext): Caches {
   let c = caches.get(ctx);
-  if (!c) caches.set(ctx, (c = { merchants: new Map(), qr: {} }));
+  if (!c) caches.set(ctx, (c = { merchants: new Map(), pool: new Map(), qr: {} }));
   return c;
 }
 
@@ -183,98 +178,19 @@ function requestHash(input: CreateIntentInput): string {
   return createHash("sha256").update(canonical).digest("base64url");
 }
 
-interface InsertArgs {
-  id: string;
-  mode: Mode;
-  accountId: string;
-  merchantId: string;
-  amountUnits: bigint;
-  chainId: number;
-  token: TokenSymbol;
-  paymentAddress: string;
-  metadata: Record<string, string>;
-  createdAt: Date;
-  expiresAt: Date;
-}
-
-type Attempt = { kind: "created"; row: IntentRow } | { kind: "full" } | { kind: "collision" };
-
 async function insertWithoutKey(ctx: AppContext, args: InsertArgs): Promise<IntentRow> {
-  for (let i = 0; i < LOCKLESS_ATTEMPTS; i++) {
-    const r = await insertAttempt(ctx.database.sql, args);
-    if (r.kind === "created") return r.row;
-    if (r.kind === "full") throw tooManyOpen(args);
-  }
-  return ctx.database.sql.begin(async (tx) => {
-    await lockAmount(tx, args);
-    return insertLoop(tx, args, false);
-  });
+  return reserved(ctx, args, await reserveAndInsert({ sql: ctx.database.sql }, args, ctx.config.valueTags.width, cachesOf(ctx).pool));
 }
 
-/** Retries inside `tx`; takes the (merchant, amount) advisory lock after a few collisions unless held. */
-async function insertLoop(tx: Tx, args: InsertArgs, lockless: boolean): Promise<IntentRow> {
-  let locked = !lockless;
-  for (let i = 0; i < MAX_ATTEMPTS; i++) {
-    const r = await insertAttempt(tx, args);
-    if (r.kind === "created") return r.row;
-    if (r.kind === "full") throw tooManyOpen(args);
-    if (!locked && i + 1 >= LOCKLESS_ATTEMPTS) {
-      await lockAmount(tx, args);
-      locked = true;
-    }
-  }
-  throw new Error(`could not reserve an expected value for ${args.merchantId} after ${MAX_ATTEMPTS} attempts`);
+async function insertInTx(ctx: AppContext, tx: Tx, args: InsertArgs): Promise<IntentRow> {
+  return reserved(ctx, args, await reserveAndInsert({ tx }, args, ctx.config.valueTags.width, cachesOf(ctx).pool));
 }
 
-function lockAmount(tx: Tx, args: InsertArgs) {
-  return tx`SELECT pg_advisory_xact_lock(hashtextextended(${`reserve:${args.merchantId}:${args.amountUnits}`}, 0))`;
-}
-
-function tooManyOpen(args: InsertArgs) {
-  return new ApiError(
-    "too_many_open_intents",
-    `All ${MAX_TAG + 1} expected values for this amount are held by open (or recently closed) intents of merchant '${args.merchantId}'. Try again later or vary the amount.`,
-  );
-}
-
-/**
- * One statement: smallest tag in 0..9999 not held for (merchant, amount) (held = released_after is
- * null or in the future), the reservation (taking over a released row), and the intent.
- */
-async function insertAttempt(q: SqlOrTx, a: InsertArgs): Promise<Attempt> {
-  const hi = a.amountUnits + BigInt(MAX_TAG);
-  const rows = await q`
-    WITH held AS (
-      SELECT (expected_units - ${a.amountUnits}::int8)::int AS t
-      FROM app.reservations
-      WHERE merchant_id = ${a.merchantId} AND expected_units BETWEEN ${a.amountUnits}::int8 AND ${hi}::int8
-        AND (released_after IS NULL OR released_after > ${pgTs(a.createdAt)}::timestamptz)
-    ), tag AS (
-      SELECT CASE
-        WHEN NOT EXISTS (SELECT 1 FROM held WHERE t = 0) THEN 0
-        ELSE (SELECT min(t) + 1 FROM (SELECT t, lead(t) OVER (ORDER BY t) AS nx FROM held) s
-              WHERE t < ${MAX_TAG}::int AND (nx IS NULL OR nx > t + 1))
-      END AS t
-    ), res AS (
-      INSERT INTO app.reservations AS r (merchant_id, expected_units, intent_id, released_after)
-      SELECT ${a.merchantId}::text, ${a.amountUnits}::int8 + tag.t, ${a.id}::text, NULL::timestamptz FROM tag WHERE tag.t IS NOT NULL
-      ON CONFLICT (merchant_id, expected_units) DO UPDATE SET intent_id = EXCLUDED.intent_id, released_after = NULL
-        WHERE r.released_after IS NOT NULL AND r.released_after <= ${pgTs(a.createdAt)}::timestamptz
-      RETURNING r.expected_units
-    ), ins AS (
-      INSERT INTO app.payment_intents
-        (id, mode, account_id, merchant_id, status, amount_units, tag_units, expected_units, chain_id, token, payment_address, metadata, created_at, expires_at)
-      SELECT ${a.id}::text, ${a.mode}::text, ${a.accountId}::text, ${a.merchantId}::text, 'awaiting_payment', ${a.amountUnits}::int8,
-             (res.expected_units - ${a.amountUnits}::int8)::int, res.expected_units, ${a.chainId}::int, ${a.token}::text, ${a.paymentAddress}::text,
-             ${pgJson(a.metadata)}::text::jsonb, ${pgTs(a.createdAt)}::timestamptz, ${pgTs(a.expiresAt)}::timestamptz
-      FROM res
-      RETURNING *
-    )
-    SELECT tag.t AS free_tag, ins.* FROM tag LEFT JOIN ins ON true`;
-  const r = rows[0];
-  if (!r || r.free_tag === null) return { kind: "full" };
-  if (r.id === null) return { kind: "collision" };
-  return { kind: "created", row: intentFromDb(r) };
+function reserved(ctx: AppContext, args: InsertArgs, r: Awaited<ReturnType<typeof reserveAndInsert>>): IntentRow {
+  if (r.kind === "full") throw tagCeilingError(ctx, args.merchantId, args.amountUnits);
+  const row = intentFromDb(r.row);
+  if (row.tagUnits !== 0) watchTags(ctx, row.merchantId, row.amountUnits);
+  return row;
 }
 
 /**
@@ -292,7 +208,7 @@ async function insertWithKey(ctx: AppContext, args: InsertArgs, key: string, has
         SET request_hash = EXCLUDED.request_hash, intent_id = EXCLUDED.intent_id, created_at = EXCLUDED.created_at
         WHERE k.created_at <= ${pgTs(cutoff)}::timestamptz
       RETURNING k.intent_id`;
-    if (own) return { kind: "created" as const, row: await insertLoop(tx, args, true) };
+    if (own) return { kind: "created" as const, row: await insertInTx(ctx, tx, args) };
     // The row exists and is within its window; the conflict locked it, so this read sees its committed state.
     const [existing] = await tx<{ request_hash: string; intent_id: string }[]>`
       SELECT request_hash, intent_id FROM app.idempotency_keys WHERE account_id = ${args.accountId} AND mode = ${args.mode} AND key = ${key}`;
@@ -395,13 +311,13 @@ export function listQueries(sql: Sql, merchantId: string, input: ListIntentsInpu
 
 /**
  * Cancels an intent already checked with getVisibleIntent: a guarded update from awaiting_payment
- * that quarantines the reservation for RESERVATION_QUARANTINE_MS in the same statement. No event.
+ * that quarantines the reservation (VALUE_TAG_QUARANTINE_MINUTES) in the same statement. No event.
  */
 export async function cancelVisibleIntent(ctx: AppContext, current: IntentRow): Promise<IntentRow> {
   const id = current.id;
   if (current.status !== "awaiting_payment") throw notCancellable(current);
   const now = nowMs(ctx);
-  const releaseAfter = new Date(now.getTime() + RESERVATION_QUARANTINE_MS);
+  const releaseAfter = new Date(now.getTime() + ctx.config.valueTags.quarantineMs);
   const row = await cancelIntent(ctx.database.sql, id, now, releaseAfter);
   if (row) return intentFromDb(row);
   // Lost a race (confirmed, expired or cancelled meanwhile): report the status it has now.

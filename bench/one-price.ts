@@ -1,0 +1,224 @@
+/**
+ * One merchant, one price (issue 26): creates of ONE amount for one merchant from 0 open intents up to
+ * the ceiling minus one (9,999 with the default tag width), next to creates of random amounts in the
+ * same run, then an open-loop run of another single amount at half the best closed-loop rate for p99.
+ *
+ *   bun bench/one-price.ts [--connections 16] [--open 9999] [--random 10000] [--half-count 6000]
+ *
+ * The service is started as `npm start` starts it (embedded Postgres with fsync on, embedded chain,
+ * demo merchant and keys), with only the `api` role and the per-key rate limit out of the way. Every
+ * intent is created with ttl 3600 so none ends during the run: the open count is the number created.
+ * Load comes from a Bun process of its own (this file with `--load`), as bench/load.ts does.
+ *
+ * Phases:
+ *   one     closed loop, `--connections` loops, amount 25.00, until `--open` intents are open; the
+ *           rate and latency of every 1,000 (by completion order = open intents held at that moment)
+ *   random  closed loop, random cents 0.01..9999.99 (as bench/api.ts), `--random` creates
+ *   half    open loop at half the best rate of `one` (per 1,000), amount 30.00, `--half-count`
+ *           creates (so from 0 to that many held), latency from the due time (no coordinated omission)
+ *   full    one more create of 25.00 after `--open` (+ the ceiling): the error body, and how long it took
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startService } from "../src/service.ts";
+import { benchConfig } from "./support/bench-config.ts";
+
+interface LoadSpec {
+  base: string;
+  key: string;
+  merchantId: string;
+  /** Fixed amount in USD, or "random". */
+  amount: number | "random";
+  count: number;
+  connections: number;
+  /** Open loop at this many per second; closed loop when absent. */
+  rate?: number;
+}
+
+interface LoadOut {
+  /** Per request in completion order: [ms since start at completion, latency ms, status]. */
+  done: [number, number, number][];
+  wallMs: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load generator (child process)
+
+async function runLoad(spec: LoadSpec): Promise<LoadOut> {
+  const done: [number, number, number][] = [];
+  const t0 = performance.now();
+  const body = () =>
+    JSON.stringify({
+      amount: spec.amount === "random" ? (1 + Math.floor(Math.random() * 999_999)) / 100 : spec.amount,
+      currency: "usd",
+      merchant_id: spec.merchantId,
+      ttl: 3600,
+    });
+  const send = async (dueAt: number) => {
+    let status = 0;
+    try {
+      const res = await fetch(`${spec.base}/v1/payment-intents`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${spec.key}`, "content-type": "application/json" },
+        body: body(),
+      });
+      await res.arrayBuffer();
+      status = res.status;
+    } catch {
+      status = -1;
+    }
+    const now = performance.now();
+    done.push([now - t0, now - dueAt, status]);
+  };
+  let issued = 0;
+  if (spec.rate === undefined) {
+    await Promise.all(
+      Array.from({ length: spec.connections }, async () => {
+        while (issued < spec.count) {
+          issued++;
+          await send(performance.now());
+        }
+      }),
+    );
+  } else {
+    const interval = 1000 / spec.rate;
+    const inflight = new Set<Promise<void>>();
+    while (issued < spec.count) {
+      const due = Math.min(spec.count, Math.floor((performance.now() - t0) / interval) + 1);
+      while (issued < due) {
+        const p = send(t0 + issued * interval);
+        inflight.add(p);
+        void p.finally(() => inflight.delete(p));
+        issued++;
+      }
+      await Bun.sleep(1);
+    }
+    await Promise.all(inflight);
+  }
+  return { done, wallMs: performance.now() - t0 };
+}
+
+// The child writes its results to a file (a large stdout write can be cut short by the exit).
+if (process.argv[2] === "--load") {
+  const out = await runLoad(JSON.parse(process.argv[3] ?? "{}") as LoadSpec);
+  await Bun.write(process.argv[4] ?? "", JSON.stringify(out));
+  process.exit(0);
+}
+
+const work = mkdtempSync(join(tmpdir(), "stablepay-bench-one-price-load-"));
+let loads = 0;
+
+async function load(spec: LoadSpec): Promise<LoadOut> {
+  const file = join(work, `load-${++loads}.json`);
+  const child = spawn(process.execPath, [import.meta.path, "--load", JSON.stringify(spec), file], { stdio: ["ignore", "inherit", "inherit"] });
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  if (code !== 0) throw new Error(`load exited with ${code}`);
+  return JSON.parse(readFileSync(file, "utf8")) as LoadOut;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+interface Figures {
+  n: number;
+  ok: number;
+  statuses: Record<string, number>;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+function figures(rows: [number, number, number][]): Figures {
+  const lat = rows.map((r) => r[1]).sort((a, b) => a - b);
+  const q = (p: number) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(p * lat.length))]! : NaN);
+  const statuses: Record<string, number> = {};
+  for (const r of rows) statuses[r[2]] = (statuses[r[2]] ?? 0) + 1;
+  const span = rows.length > 1 ? (rows.at(-1)![0] - rows[0]![0]) / 1000 : NaN;
+  return { n: rows.length, ok: statuses["201"] ?? 0, statuses, rps: (rows.length - 1) / span, p50: q(0.5), p99: q(0.99), max: lat.at(-1) ?? NaN };
+}
+
+const fmt = (f: Figures) =>
+  `${f.rps.toFixed(0).padStart(6)}/s  p50 ${f.p50.toFixed(1).padStart(6)} ms  p99 ${f.p99.toFixed(1).padStart(6)} ms  max ${f.max.toFixed(0).padStart(5)} ms  ${JSON.stringify(f.statuses)}`;
+
+// ---------------------------------------------------------------------------------------------
+// Run
+
+const argv = process.argv.slice(2);
+const opt = (name: string, fallback: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1]! : fallback;
+};
+const connections = Number(opt("connections", "16"));
+const open = Number(opt("open", "9999"));
+const randomCount = Number(opt("random", "10000"));
+const halfCount = Number(opt("half-count", "6000"));
+const BUCKET = 1000;
+
+const { config, dataDir } = await benchConfig("one-price", {
+  ROLES: "api",
+  RATE_LIMIT_TEST_PER_SECOND: "1000000",
+  RATE_LIMIT_LIVE_PER_SECOND: "1000000",
+  LOG_LEVEL: "error",
+});
+console.log(`starting the service (api role, data: ${dataDir})…`);
+const service = await startService(config, { writeInfoFile: false });
+const sandbox = service.sandbox;
+if (!sandbox) throw new Error("the benchmark needs the embedded sandbox (demo merchant and keys)");
+const base = { base: service.apiUrl, key: sandbox.test_key_scoped, merchantId: sandbox.merchant_id, connections };
+let failed = false;
+try {
+  // Warm-up: random amounts (JIT, pools, caches), not counted.
+  await load({ ...base, amount: "random", count: 2000 });
+
+  console.log(`\none amount (25.00), ${connections} connections, 0 -> ${open} open intents of that amount:`);
+  const one = await load({ ...base, amount: 25, count: open });
+  const buckets: Figures[] = [];
+  for (let i = 0; i < one.done.length; i += BUCKET) {
+    const f = figures(one.done.slice(i, i + BUCKET));
+    buckets.push(f);
+    console.log(`  held ${String(i).padStart(5)}..${String(Math.min(i + BUCKET, one.done.length) - 1).padStart(5)}  ${fmt(f)}`);
+  }
+  const all = figures(one.done);
+  console.log(`  all                 ${fmt(all)}`);
+
+  console.log(`\nrandom amounts, ${connections} connections, ${randomCount} creates:`);
+  const random = figures((await load({ ...base, amount: "random", count: randomCount })).done);
+  console.log(`  random              ${fmt(random)}`);
+
+  // Half the best closed-loop rate of one amount (the maximum rate of what is measured).
+  const best = Math.max(...buckets.map((b) => b.rps));
+  const rate = Math.max(1, Math.floor(best / 2));
+  console.log(`\nhalf rate: ${rate}/s open loop, amount 30.00, 0 -> ${halfCount} open intents of that amount:`);
+  const half = figures((await load({ ...base, amount: 30, count: halfCount, rate })).done);
+  console.log(`  half                ${fmt(half)}`);
+
+  const t = performance.now();
+  const res = await fetch(`${service.apiUrl}/v1/payment-intents`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${sandbox.test_key_scoped}`, "content-type": "application/json" },
+    body: JSON.stringify({ amount: 25, currency: "usd", merchant_id: sandbox.merchant_id, ttl: 3600 }),
+  });
+  console.log(`\none more of 25.00 after ${open}: ${res.status} in ${(performance.now() - t).toFixed(1)} ms ${(await res.text()).slice(0, 400)}`);
+
+  const first = buckets[0]!;
+  const last = buckets.at(-1)!;
+  const checks: [string, boolean][] = [
+    [`rate at ${open} held (${last.rps.toFixed(0)}/s) >= 80% of the rate at 0 (${first.rps.toFixed(0)}/s)`, last.rps >= 0.8 * first.rps],
+    [`rate at ${open} held (${last.rps.toFixed(0)}/s) >= 80% of random amounts (${random.rps.toFixed(0)}/s)`, last.rps >= 0.8 * random.rps],
+    [`p99 at half rate (${half.p99.toFixed(1)} ms) < 25 ms`, half.p99 < 25],
+    [`every create of the one amount answered 201`, all.ok === all.n],
+  ];
+  console.log("");
+  for (const [what, ok] of checks) {
+    console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+    if (!ok) failed = true;
+  }
+} finally {
+  await service.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
