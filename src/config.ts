@@ -6,6 +6,7 @@
  */
 import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
 import type { Mode } from "./domain/mode.ts";
+import { chainNameOf, KNOWN_CHAINS, SUPPORTED_DECIMALS, type ChainName, type TokenSymbol } from "./domain/networks.ts";
 import { RESERVATION_QUARANTINE_MS } from "./domain/intent-status.ts";
 
 /** `dashboard` serves the dashboard on DASHBOARD_PORT; without DASHBOARD_PORT the API serves it at /dashboard. */
@@ -17,6 +18,8 @@ export type { Mode };
 /** One chain the service watches: the sandbox chain for test keys, Base for live keys. */
 export interface ChainSettings {
   mode: Mode;
+  /** The chain's name in the API (domain/networks.ts), from its chain id: the sandbox's test networks are named as the chain they stand in for. */
+  name: ChainName;
   /** Embedded: the service starts anvil itself and deploys the contracts. */
   embedded: boolean;
   chainId: number;
@@ -27,6 +30,40 @@ export interface ChainSettings {
   factoryAddress: Address | undefined;
   startBlock: number;
   confirmations: number;
+}
+
+/**
+ * One (chain, token) pair a mode serves. `tokenAddress` undefined: the embedded sandbox's token,
+ * deployed at start (read from the chain runtime, src/chain/pairs.ts).
+ */
+export interface PairSettings {
+  chain: ChainName;
+  token: TokenSymbol;
+  chainId: number;
+  tokenAddress: Address | undefined;
+  decimals: number;
+}
+
+/**
+ * THE set of enabled pairs per mode: every check of a `chain` or `token` parameter reads it (through
+ * src/chain/pairs.ts), never a literal. Today one chain per mode, USDC on it: test keys the sandbox
+ * chain (named `base`), live keys Base when LIVE_* is configured. The next steps (a second sandbox
+ * chain, USDT on the sandbox) add entries here.
+ */
+export function enabledPairs(chains: Config["chains"]): Record<Mode, readonly PairSettings[]> {
+  const usdcOn = (c: ChainSettings): PairSettings => ({
+    chain: c.name,
+    token: "USDC",
+    chainId: c.chainId,
+    tokenAddress: c.usdcAddress,
+    decimals: KNOWN_CHAINS[c.name].tokens.USDC?.decimals ?? 6,
+  });
+  const pairs = { test: [usdcOn(chains.test)], live: chains.live ? [usdcOn(chains.live)] : [] };
+  // Money is bigint base units of 6 decimals everywhere (domain/money.ts): a token of other decimals
+  // needs that code first, so such a pair stops the start instead of mispricing payments.
+  for (const p of [...pairs.test, ...pairs.live])
+    if (p.decimals !== SUPPORTED_DECIMALS) throw new ConfigError("pairs", `${p.chain}/${p.token} has ${p.decimals} decimals; only ${SUPPORTED_DECIMALS} are supported`);
+  return pairs;
 }
 
 export interface Config {
@@ -53,6 +90,8 @@ export interface Config {
   feeRecipient: Address | undefined;
   sandboxPayerPrivateKey: Hex;
   chains: { test: ChainSettings; live: ChainSettings | undefined };
+  /** The (chain, token) pairs each mode serves: see enabledPairs. */
+  pairs: Record<Mode, readonly PairSettings[]>;
   defaultFeeRateBps: number;
   /** The merchant account contract new merchants get (MERCHANT_ACCOUNT_VERSION): 1 (MerchantAccount) or 2 (MerchantAccountV2). */
   merchantAccountVersion: 1 | 2;
@@ -85,7 +124,6 @@ export class ConfigError extends Error {
 /** The embedded sandbox's operator key when none is configured (anvil's public dev key 0: sandbox only). */
 export const ANVIL_KEY_0: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 const ANVIL_KEY_1: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
-const BASE_USDC: Address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 const BASE_SEPOLIA_USDC: Address = "0x036CbD53842c5426634e7929541eC2318f3dCF7e";
 
 type Env = Record<string, string | undefined>;
@@ -101,6 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const test: ChainSettings = {
     mode: "test",
+    name: r.chainName("SANDBOX_CHAIN_ID", testChainId),
     embedded: testEmbedded,
     chainId: testChainId,
     rpcHttpUrl: r.url("SANDBOX_RPC_HTTP_URL", `http://127.0.0.1:${anvilPort}`),
@@ -111,20 +150,24 @@ export function loadConfig(env: Env = process.env): Config {
     confirmations: r.int("SANDBOX_CONFIRMATIONS", testEmbedded ? 0 : 2, 0, 1000),
   };
   const liveRpc = r.optional("LIVE_RPC_HTTP_URL");
-  const live: ChainSettings | undefined =
-    liveRpc === undefined
-      ? undefined
-      : {
-          mode: "live",
-          embedded: false,
-          chainId: r.int("LIVE_CHAIN_ID", 8453, 1, 2 ** 31),
-          rpcHttpUrl: r.url("LIVE_RPC_HTTP_URL", liveRpc),
-          rpcWsUrl: r.optionalUrl("LIVE_RPC_WS_URL"),
-          usdcAddress: r.address("LIVE_USDC_ADDRESS", BASE_USDC),
-          factoryAddress: r.address("LIVE_FACTORY_ADDRESS", undefined),
-          startBlock: r.int("LIVE_START_BLOCK", 0, 0, 2 ** 53),
-          confirmations: r.int("LIVE_CONFIRMATIONS", 2, 0, 1000),
-        };
+  let live: ChainSettings | undefined;
+  if (liveRpc !== undefined) {
+    const chainId = r.int("LIVE_CHAIN_ID", KNOWN_CHAINS.base.chainId, 1, 2 ** 31);
+    const name = r.chainName("LIVE_CHAIN_ID", chainId);
+    live = {
+      mode: "live",
+      name,
+      embedded: false,
+      chainId,
+      rpcHttpUrl: r.url("LIVE_RPC_HTTP_URL", liveRpc),
+      rpcWsUrl: r.optionalUrl("LIVE_RPC_WS_URL"),
+      // The table's address of USDC on that chain (Circle's), unless overridden.
+      usdcAddress: r.address("LIVE_USDC_ADDRESS", KNOWN_CHAINS[name].tokens.USDC?.address),
+      factoryAddress: r.address("LIVE_FACTORY_ADDRESS", undefined),
+      startBlock: r.int("LIVE_START_BLOCK", 0, 0, 2 ** 53),
+      confirmations: r.int("LIVE_CONFIRMATIONS", KNOWN_CHAINS[name].confirmations, 0, 1000),
+    };
+  }
   if (live && !live.factoryAddress) throw new ConfigError("LIVE_FACTORY_ADDRESS", "is required when LIVE_RPC_HTTP_URL is set");
   if (!testEmbedded && !test.factoryAddress)
     throw new ConfigError("SANDBOX_FACTORY_ADDRESS", "is required when SANDBOX_RPC_HTTP_URL is set");
@@ -155,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     feeRecipient: r.address("FEE_RECIPIENT_ADDRESS", undefined),
     sandboxPayerPrivateKey: r.privateKey("SANDBOX_PAYER_PRIVATE_KEY", ANVIL_KEY_1),
     chains: { test, live },
+    pairs: enabledPairs({ test, live }),
     defaultFeeRateBps: r.int("DEFAULT_FEE_RATE_BPS", 100, 0, 10000),
     merchantAccountVersion: r.oneOf("MERCHANT_ACCOUNT_VERSION", ["1", "2"] as const, "1") === "2" ? 2 : 1,
     rateLimitPerSecond: { test: r.int("RATE_LIMIT_TEST_PER_SECOND", 25, 1, 1e6), live: r.int("RATE_LIMIT_LIVE_PER_SECOND", 100, 1, 1e6) },
@@ -214,6 +258,13 @@ class Reader {
     }
     if (!isHex(v) || v.length !== 66) throw new ConfigError(name, "must be a 0x-prefixed 32-byte hex private key");
     return v;
+  }
+  /** The API name of a configured chain id (domain/networks.ts); an id the table does not know stops the start. */
+  chainName(name: string, chainId: number): ChainName {
+    const known = chainNameOf(chainId);
+    if (known === undefined)
+      throw new ConfigError(name, `is ${chainId}, a chain id the table of known chains (src/domain/networks.ts) does not name; add it there with the chain it stands in for`);
+    return known;
   }
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
     const v = this.optional(name);

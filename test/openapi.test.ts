@@ -73,6 +73,7 @@ describe("/swagger/json", () => {
       "GET /v1/transactions",
       "GET /v1/merchants/{id}",
       "GET /v1/merchants/{id}/balance",
+      "GET /v1/merchants/{id}/balances",
     ])
       expect(documented.has(r)).toBe(true);
     expect([...documented].some((r) => r.startsWith("GET /v1/qr/"))).toBe(true);
@@ -100,14 +101,22 @@ describe("/swagger/json", () => {
     }
   });
 
-  test("the list endpoints document exactly the spec's query parameters", () => {
+  test("the list endpoints document exactly the spec's query parameters, plus the pair filters (issue 27)", () => {
     const query = (path: string) =>
       (ops.find((o) => o.method === "get" && o.path === path)!.op.parameters as Json[])
         .filter((p) => p.in === "query")
         .map((p) => p.name)
         .sort();
-    expect(query("/v1/payment-intents")).toEqual(["created_after", "created_before", "limit", "merchant_id", "starting_after", "status"]);
-    expect(query("/v1/transactions")).toEqual(["date_from", "date_to", "limit", "merchant_id", "settlement", "starting_after", "status"]);
+    expect(query("/v1/payment-intents")).toEqual(["chain", "created_after", "created_before", "limit", "merchant_id", "starting_after", "status", "token"]);
+    expect(query("/v1/transactions")).toEqual(["chain", "date_from", "date_to", "limit", "merchant_id", "settlement", "starting_after", "status", "token"]);
+    expect(query("/v1/merchants/{id}/balance")).toEqual(["chain", "token"]);
+    expect(query("/v1/events")).toEqual(expect.arrayContaining(["chain", "token"]));
+    // chain and token: string enums of the names the one table knows (src/domain/networks.ts).
+    for (const path of ["/v1/payment-intents", "/v1/transactions", "/v1/merchants/{id}/balance", "/v1/events"]) {
+      const params = ops.find((o) => o.method === "get" && o.path === path)!.op.parameters as Json[];
+      expect(params.find((p) => p.name === "chain")!.schema).toMatchObject({ type: "string", enum: ["base", "ethereum", "arbitrum", "optimism", "polygon"] });
+      expect(params.find((p) => p.name === "token")!.schema).toMatchObject({ type: "string", enum: ["USDC", "USDT"] });
+    }
     for (const path of ["/v1/payment-intents", "/v1/transactions"]) {
       const limit = (ops.find((o) => o.method === "get" && o.path === path)!.op.parameters as Json[]).find((p) => p.name === "limit")!;
       expect(limit.schema).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 25 });
@@ -117,7 +126,12 @@ describe("/swagger/json", () => {
   test("create documents its JSON body with the spec's fields", () => {
     const create = ops.find((o) => o.method === "post" && o.path === "/v1/payment-intents")!.op;
     const schema = create.requestBody.content["application/json"].schema;
-    expect(Object.keys(schema.properties).sort()).toEqual(["amount", "currency", "idempotency_key", "merchant_id", "metadata", "ttl"]);
+    expect(Object.keys(schema.properties).sort()).toEqual(["amount", "chain", "currency", "idempotency_key", "merchant_id", "metadata", "token", "ttl"]);
+    expect(schema.properties.chain).toMatchObject({ type: "string", enum: ["base", "ethereum", "arbitrum", "optimism", "polygon"] });
+    // The answers' chain and token: string enums of the known names, wherever they appear.
+    const answer = create.responses["201"].content["application/json"].schema;
+    expect(answer.properties.chain).toMatchObject({ type: "string", enum: ["base", "ethereum", "arbitrum", "optimism", "polygon"] });
+    expect(answer.properties.token).toMatchObject({ type: "string", enum: ["USDC", "USDT"] });
     expect([...schema.required].sort()).toEqual(["amount", "currency", "merchant_id"]);
   });
 

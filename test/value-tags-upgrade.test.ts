@@ -60,7 +60,7 @@ test("held reservations from before migration 0008 still block their values; a r
       const now = new Date();
       const r = await reserveAndInsert(
         { sql },
-        { id: `pi_new${i}`, mode: "test", accountId: "acct_old", merchantId: "mer_old", amountUnits: 12_340_000n, chainId: 31337, paymentAddress: address, metadata: {}, createdAt: now, expiresAt: new Date(now.getTime() + 300_000) },
+        { id: `pi_new${i}`, mode: "test", accountId: "acct_old", merchantId: "mer_old", amountUnits: 12_340_000n, chainId: 31337, token: "USDC", paymentAddress: address, metadata: {}, createdAt: now, expiresAt: new Date(now.getTime() + 300_000) },
         10_000,
         hints,
       );

@@ -55,7 +55,7 @@ describe("value tags from the pool", () => {
           { sql: other.sql },
           {
             id: newId("paymentIntent"), mode: "test", accountId: svc.sandbox.account_id, merchantId: merchant.id, amountUnits,
-            chainId: svc.ctx.chains.test!.chainId, paymentAddress: merchant.paymentAddress!, metadata: {},
+            chainId: svc.ctx.chains.test!.chainId, token: "USDC", paymentAddress: merchant.paymentAddress!, metadata: {},
             createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000),
           },
           WIDTH,

@@ -7,6 +7,8 @@
   var dataEl = document.getElementById("pay-data");
   if (!dataEl) return;
   var data = JSON.parse(dataEl.textContent);
+  // The intent's token (its stored pair), as the server renders it.
+  var TOKEN = data.token;
   var $ = function (id) { return document.getElementById(id); };
   var skew = Date.parse(data.server_now) - Date.now(); // server clock minus ours
   var state = data.state;
@@ -44,12 +46,12 @@
   var EXTRA_NOTE = "It is recorded and the merchant can see it. Contact the merchant about it.";
   var MISMATCH_TITLE = "A payment with a different amount arrived";
   function mismatchNote() {
-    return "It was not the exact amount of this request (" + $("usdc-amount").textContent + " USDC), so it was not applied to it. It is recorded and the merchant can see it; contact the merchant.";
+    return "It was not the exact amount of this request (" + $("usdc-amount").textContent + " " + TOKEN + "), so it was not applied to it. It is recorded and the merchant can see it; contact the merchant.";
   }
   // What the live status region says of a late, extra or wrong-amount payment (page.ts
   // paymentNotes, the same words): visually hidden, the lists below show it to the eye.
   function paymentNotes(s) {
-    var amounts = function (items) { return items.map(function (t) { return t.usdc + " USDC"; }).join(", "); };
+    var amounts = function (items) { return items.map(function (t) { return t.usdc + " " + TOKEN; }).join(", "); };
     var notes = [];
     if ((s.extra_payments || []).length) notes.push(extraTitle(s.status) + ": " + amounts(s.extra_payments) + ". " + EXTRA_NOTE);
     if ((s.mismatched_payments || []).length) notes.push(MISMATCH_TITLE + ": " + amounts(s.mismatched_payments) + ". " + mismatchNote());
@@ -75,7 +77,7 @@
     var ul = document.createElement("ul");
     items.forEach(function (t) {
       var li = document.createElement("li");
-      li.appendChild(document.createTextNode(t.usdc + " USDC, transaction "));
+      li.appendChild(document.createTextNode(t.usdc + " " + TOKEN + ", transaction "));
       li.appendChild(txNode(t.tx_hash));
       ul.appendChild(li);
     });
@@ -109,7 +111,7 @@
     if (confirmed) {
       var dl = document.createElement("dl");
       dl.className = "receipt";
-      [["Amount paid", document.createTextNode(s.receipt.usdc + " USDC")], ["Transaction", txNode(s.receipt.tx_hash)], ["Confirmed", document.createTextNode(utc(s.receipt.confirmed_at))]].forEach(function (row) {
+      [["Amount paid", document.createTextNode(s.receipt.usdc + " " + TOKEN)], ["Transaction", txNode(s.receipt.tx_hash)], ["Confirmed", document.createTextNode(utc(s.receipt.confirmed_at))]].forEach(function (row) {
         var div = document.createElement("div");
         var dt = document.createElement("dt"); dt.textContent = row[0];
         var dd = document.createElement("dd"); dd.appendChild(row[1]);
@@ -231,7 +233,7 @@
       })
       .then(function () {
         if (state.status !== "awaiting_payment") throw new Error("This payment request is no longer open.");
-        say("Confirm the transfer of " + $("usdc-amount").textContent + " USDC in your wallet\u2026");
+        say("Confirm the transfer of " + $("usdc-amount").textContent + " " + TOKEN + " in your wallet\u2026");
         return eth.request({ method: "eth_sendTransaction", params: [{ from: from, to: data.usdc_address, data: transferData(), value: "0x0" }] });
       })
       .then(function (hash) {

@@ -3,6 +3,7 @@ import { bigint, customType, integer, jsonb, smallint, pgSchema, primaryKey, tex
 import type { Mode } from "../../domain/mode.ts";
 import type { IntentStatus } from "../../domain/intent-status.ts";
 import type { SettlementStatus, TransactionStatus } from "../../domain/ledger-status.ts";
+import type { TokenSymbol } from "../../domain/networks.ts";
 
 // The column types come from domain/ (the database stores the domain's values, not the reverse).
 export type { IntentStatus, Mode, SettlementStatus, TransactionStatus };
@@ -72,6 +73,8 @@ export const paymentIntents = app.table("payment_intents", {
   tagUnits: integer("tag_units").notNull(),
   expectedUnits: units("expected_units").notNull(),
   chainId: integer("chain_id").notNull(),
+  /** The token paid in (migration 0009); the chain's name comes from chain_id (domain/networks.ts). */
+  token: text("token").$type<TokenSymbol>().notNull(),
   paymentAddress: text("payment_address").notNull(),
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
   createdAt: ts("created_at").notNull(),
@@ -113,6 +116,8 @@ export const transactions = app.table("transactions", {
   netUnits: units("net_units").notNull(),
   feeRateBps: integer("fee_rate_bps").notNull(),
   chainId: integer("chain_id").notNull(),
+  /** The token received (migration 0009). */
+  token: text("token").$type<TokenSymbol>().notNull(),
   txHash: text("tx_hash").notNull(),
   logIndex: integer("log_index").notNull(),
   blockNumber: units("block_number").notNull(),

@@ -16,6 +16,7 @@ import { EventIdParams, EventListQuery, EventListSchema, EventSchema, ResendBody
 import { findVisibleEvent, listVisibleEvents } from "./service.ts";
 import { resendVisibleEvent } from "./resend.ts";
 import { DeliveryListSchema, deliveryShape } from "../webhook-endpoints/model.ts";
+import { resolvePairFilter } from "../../chain/pairs.ts";
 
 const TAG = ["Events"];
 const missing = [errorExample("resource_missing", "No such event: 'evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA'")];
@@ -32,7 +33,11 @@ export function eventRoutes(ctx: AppContext) {
       "/v1/events",
       async ({ principal, request }) => {
         const opt = queryText(request.url, EventListQuery);
+        // Names an enabled pair has, or 400 naming the allowed pairs (as the intent and transaction lists).
+        resolvePairFilter(ctx, principal.mode, opt("chain"), opt("token"));
         const page = await listVisibleEvents(ctx, principal, {
+          chain: opt("chain"),
+          token: opt("token"),
           type: opt("type"),
           afterMs: parseAfterParam(opt("created_after"), "created_after"),
           beforeMs: parseBeforeParam(opt("created_before"), "created_before"),

@@ -2,6 +2,7 @@
 import { t } from "elysia";
 import { WEBHOOK_EVENT_TYPES } from "../../db/schema/core.ts";
 import { listSchema, LimitQuery, createdRangeQuery, startingAfterQuery } from "../../http/list-params.ts";
+import { chainParam, tokenParam } from "../../http/pair-params.ts";
 
 const EX_EVENT = {
   id: "evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA",
@@ -32,6 +33,8 @@ export const EventIdParams = t.Object({ id: t.String({ description: "Event id, `
 export const EventListQuery = t.Object(
   {
     type: t.Optional(t.Union(WEBHOOK_EVENT_TYPES.map((x) => t.Literal(x)), { description: "Only events of this type." })),
+    chain: chainParam("Only events whose payload names this chain (`payment_intent.confirmed`, `transaction.created`; other types carry no pair and are left out)."),
+    token: tokenParam("Only events whose payload names this token (as for `chain`)."),
     ...createdRangeQuery("events"),
     limit: LimitQuery,
     starting_after: startingAfterQuery("evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA"),

@@ -28,6 +28,9 @@ export interface EventListInput {
   beforeMs?: number;
   limit: number;
   startingAfter?: string;
+  /** Only events whose payload names this chain / token (checked against the enabled pairs by the route). */
+  chain?: string;
+  token?: string;
 }
 
 /** SQL condition (alias `ev`) with parameters $1 account, $2 mode, $3 scope merchant or null, $4 retention cut-off. */
@@ -58,17 +61,27 @@ export async function findVisibleEvent(ctx: AppContext, p: Principal, id: string
 export async function listVisibleEvents(ctx: AppContext, p: Principal, input: EventListInput): Promise<{ rows: EventRow[]; hasMore: boolean; totalCount: number } | "bad_cursor"> {
   const sql = ctx.database.sql;
   const base = visibleParams(ctx, p);
-  const filters = [VISIBLE, `($5::text IS NULL OR ev.type = $5::text)`, `($6::timestamptz IS NULL OR ev.created_at > $6::timestamptz)`, `($7::timestamptz IS NULL OR ev.created_at < $7::timestamptz)`].join(" AND ");
+  const filters = [
+    VISIBLE,
+    `($5::text IS NULL OR ev.type = $5::text)`,
+    `($6::timestamptz IS NULL OR ev.created_at > $6::timestamptz)`,
+    `($7::timestamptz IS NULL OR ev.created_at < $7::timestamptz)`,
+    // The pair as the payload names it (payment_intent.confirmed, transaction.created carry it).
+    `($8::text IS NULL OR ev.data->>'chain' = $8::text)`,
+    `($9::text IS NULL OR ev.data->>'token' = $9::text)`,
+  ].join(" AND ");
   const params = [
     ...base,
     input.type ?? null,
     input.afterMs === undefined ? null : new Date(input.afterMs).toISOString(),
     input.beforeMs === undefined ? null : new Date(input.beforeMs).toISOString(),
+    input.chain ?? null,
+    input.token ?? null,
   ];
   let cursor: { created_at: string; id: string } | undefined;
   if (input.startingAfter !== undefined) {
     const [c] = await sql.unsafe<{ created_at: unknown; id: string }[]>(
-      `SELECT ev.created_at, ev.id FROM app.events ev WHERE ev.id = $8::text AND ${filters}`,
+      `SELECT ev.created_at, ev.id FROM app.events ev WHERE ev.id = $10::text AND ${filters}`,
       [...params, input.startingAfter] as never[],
     );
     if (!c) return "bad_cursor";
@@ -77,8 +90,8 @@ export async function listVisibleEvents(ctx: AppContext, p: Principal, input: Ev
   const [rows, counted] = await Promise.all([
     sql.unsafe<{ id: string; type: string; merchant_id: string; created_at: unknown; data: unknown }[]>(
       `SELECT ev.id, ev.type, ev.merchant_id, ev.created_at, ev.data FROM app.events ev
-       WHERE ${filters} AND ($8::timestamptz IS NULL OR (ev.created_at, ev.id) < ($8::timestamptz, $9::text))
-       ORDER BY ev.created_at DESC, ev.id DESC LIMIT $10::int`,
+       WHERE ${filters} AND ($10::timestamptz IS NULL OR (ev.created_at, ev.id) < ($10::timestamptz, $11::text))
+       ORDER BY ev.created_at DESC, ev.id DESC LIMIT $12::int`,
       [...params, cursor?.created_at ?? null, cursor?.id ?? null, input.limit + 1] as never[],
     ),
     sql.unsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM app.events ev WHERE ${filters}`, params as never[]),

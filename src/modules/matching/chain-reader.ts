@@ -16,6 +16,7 @@
  *
  * A missing views schema or view (the indexer has not become ready yet) reads as "no checkpoint".
  */
+import type { TokenSymbol } from "../../domain/networks.ts";
 import type { Sql, SqlOrTx } from "../../db/client.ts";
 
 /** The views schema the indexer role maintains (src/workers/indexer.ts VIEWS_SCHEMA). */
@@ -45,7 +46,12 @@ export interface IndexedTransfer {
   /** The merchant account (lowercase). */
   to: string;
   value: bigint;
+  /** The token transferred; undefined: INDEXED_TOKEN. */
+  token?: TokenSymbol;
 }
+
+/** The token whose transfers the indexer reads (ponder.config.ts: the USDC contract of each chain). Issue 27's next steps index one contract per enabled pair. */
+export const INDEXED_TOKEN: TokenSymbol = "USDC";
 
 export interface TransferPage {
   /** null: the indexer is not ready (no views yet, or no checkpoint row for this chain yet). */

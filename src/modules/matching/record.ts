@@ -42,7 +42,7 @@ import { newId } from "../../domain/ids.ts";
 import { splitFee } from "../../domain/money.ts";
 import type { Mode } from "../../db/schema/core.ts";
 import { decideMatch, quarantineEnd, type MatchDecision, type ReservationView } from "./decide.ts";
-import type { IndexedTransfer } from "./chain-reader.ts";
+import { INDEXED_TOKEN, type IndexedTransfer } from "./chain-reader.ts";
 import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import { insertEventsSql } from "../outbox/outbox.ts";
 import { confirmStepSql } from "../payment-intents/transitions.ts";
@@ -138,6 +138,7 @@ export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, 
     netUnits,
     feeRateBps: m.feeRateBps,
     chainId: t.chainId,
+    token: t.token ?? INDEXED_TOKEN,
     txHash: t.txHash.toLowerCase(),
     logIndex: t.logIndex,
     blockNumber: t.blockNumber,
@@ -175,6 +176,7 @@ export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, 
     net_units: txn.netUnits.toString(),
     fee_rate_bps: txn.feeRateBps,
     chain_id: txn.chainId,
+    token: txn.token,
     tx_hash: txn.txHash,
     log_index: txn.logIndex,
     block_number: txn.blockNumber.toString(),
@@ -211,17 +213,17 @@ export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: D
     WITH input AS (
       SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(
         id text, mode text, merchant_id text, payment_intent_id text, amount_units int8, fee_units int8, net_units int8,
-        fee_rate_bps int4, chain_id int4, tx_hash text, log_index int4, block_number int8, block_hash text,
+        fee_rate_bps int4, chain_id int4, token text, tx_hash text, log_index int4, block_number int8, block_hash text,
         sender_address text, payment_address text, metadata jsonb, value int8, confirm bool, intent_net int8,
         intent_fee int8, relink bool, created_event_id text, created_account text, created_data jsonb,
         confirmed_event_id text, confirmed_account text, confirmed_data jsonb)
     ), ins AS (
       INSERT INTO app.transactions
         (id, mode, merchant_id, payment_intent_id, status, settlement_status, amount_units, fee_units, net_units,
-         fee_rate_bps, chain_id, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
+         fee_rate_bps, chain_id, token, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
          metadata, confirmed_at, fee_status, created_at)
       SELECT id, mode, merchant_id, payment_intent_id, 'confirmed', 'pending', amount_units, fee_units, net_units,
-             fee_rate_bps, chain_id, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
+             fee_rate_bps, chain_id, token, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
              metadata, $2::timestamptz, 'pending', $2::timestamptz
       FROM input
       ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING

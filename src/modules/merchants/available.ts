@@ -26,9 +26,13 @@ export function returnedTransactions(sql: SqlOrTx, merchantId: string) {
              AND t.withdrawal_settlement_id IS NOT NULL AND t.settlement_status = 'failed'`;
 }
 
-/** Σ net of the transactions `available` counts, in base units. */
-export async function availableUnits(sql: SqlOrTx, merchantId: string): Promise<bigint> {
+/**
+ * Σ net of the transactions `available` counts, in base units; with `pair`, only that (chain, token)'s
+ * (GET balance per pair, issue 27). Settlement runs still take every pair's: one pair per mode today.
+ */
+export async function availableUnits(sql: SqlOrTx, merchantId: string, pair?: { chainId: number; token: string }): Promise<bigint> {
+  const ofPair = pair ? sql`AND t.chain_id = ${pair.chainId} AND t.token = ${pair.token}` : sql``;
   const [r] = await sql<{ units: string | null }[]>`
-    SELECT sum(t.net_units)::text AS units FROM app.transactions t WHERE ${availableTransactions(sql, merchantId)}`;
+    SELECT sum(t.net_units)::text AS units FROM app.transactions t WHERE ${availableTransactions(sql, merchantId)} ${ofPair}`;
   return r?.units ? BigInt(r.units) : 0n;
 }

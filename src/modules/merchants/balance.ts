@@ -28,6 +28,9 @@
  * (stablepay_balance_mismatch_total), and the settlement's withdrawal would be refused by the
  * contract rather than move money the account does not hold. If the chain cannot be read the figures
  * are unchanged and stablepay_balance_chain_read_failures_total counts it.
+ *
+ * Per pair (issue 27): every figure is of one (chain, token) pair, the transactions of that chain id
+ * and token and that token's balanceOf; the default pair (`base`/`USDC`) when the caller names none.
  */
 import { getAddress, type Address } from "viem";
 import type { AppContext } from "../../context.ts";
@@ -41,11 +44,15 @@ import { CHAIN_VIEWS, isViewsMissing } from "../matching/chain-reader.ts";
 import { balanceChainReadFailures, balanceMismatches } from "../matching/metrics.ts";
 import { availableUnits } from "./available.ts";
 import { withTimeout } from "../../lib/timeout.ts";
+import { CHAIN_NAMES, requireChainName, TOKEN_SYMBOLS, type ChainName, type TokenSymbol } from "../../domain/networks.ts";
+import type { Pair } from "../../chain/pairs.ts";
 
 type MerchantRow = typeof merchants.$inferSelect;
 
 export interface MerchantBalance {
   merchantId: string;
+  chain: ChainName;
+  token: TokenSymbol;
   paymentAddress: string;
   availableUnits: bigint;
   pendingSettlementUnits: bigint;
@@ -66,27 +73,36 @@ export const CHAIN_READ_TIMEOUT_MS = 1_500;
 
 const zero = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigInt(String(v)));
 
-export async function computeMerchantBalance(ctx: AppContext, m: MerchantRow): Promise<MerchantBalance> {
+/**
+ * The balance of merchant `m` in `pair` (chain/pairs.ts `resolvePair`); undefined: the merchant's own
+ * chain and USDC, unfiltered (a mode with no enabled pair, as before issue 27).
+ */
+export async function computeMerchantBalance(ctx: AppContext, m: MerchantRow, pair?: Pair): Promise<MerchantBalance> {
   const sql = ctx.database.sql;
   const now = ctx.clock.now();
   const chain = ctx.chains[m.mode];
+  // Only the pair's transactions (every query below reads app.transactions alone, unaliased).
+  const ofPair = pair ? sql`AND chain_id = ${pair.chainId} AND token = ${pair.token}` : sql``;
   const [inTransit] = await sql<{ units: string | null }[]>`
     SELECT sum(net_units)::text AS units FROM app.transactions
-    WHERE merchant_id = ${m.id} AND status <> 'failed' AND settlement_status = 'in_transit'`;
+    WHERE merchant_id = ${m.id} AND status <> 'failed' AND settlement_status = 'in_transit' ${ofPair}`;
   const pendingSettlementUnits = zero(inTransit?.units);
-  const base = { merchantId: m.id, paymentAddress: m.paymentAddress ?? "", pendingSettlementUnits, lastUpdated: now };
+  const named = { chain: requireChainName(pair?.chainId ?? m.chainId), token: pair?.token ?? ("USDC" as const) };
+  const base = { merchantId: m.id, ...named, paymentAddress: m.paymentAddress ?? "", pendingSettlementUnits, lastUpdated: now };
   if (!m.paymentAddress) {
     return { ...base, availableUnits: 0n, atBlock: null, onchainUnits: null, expectedUnits: null, feesOwedUnits: 0n, source: "ledger", reconciled: null };
   }
 
-  const available = await availableUnits(sql, m.id);
+  const available = await availableUnits(sql, m.id, pair);
   const ledgerOnly = async (): Promise<MerchantBalance> => {
     const [r] = await sql<{ owed: string | null }[]>`
       SELECT sum(fee_units) FILTER (WHERE fee_status <> 'collected')::text AS owed
-      FROM app.transactions WHERE merchant_id = ${m.id} AND status <> 'failed'`;
+      FROM app.transactions WHERE merchant_id = ${m.id} AND status <> 'failed' ${ofPair}`;
     return { ...base, availableUnits: available, atBlock: null, onchainUnits: null, expectedUnits: null, feesOwedUnits: zero(r?.owed), source: "ledger", reconciled: null };
   };
-  if (!chain || chain.chainId !== m.chainId) return ledgerOnly();
+  if (!chain || chain.chainId !== m.chainId || (pair && pair.chainId !== chain.chainId)) return ledgerOnly();
+  // The token read on chain: the pair's (the chain runtime's USDC when no pair is named).
+  const tokenAddress = pair?.tokenAddress ?? chain.usdc;
 
   const account = getAddress(m.paymentAddress) as Address;
   const labels = { chain_id: chain.chainId };
@@ -107,7 +123,7 @@ export async function computeMerchantBalance(ctx: AppContext, m: MerchantRow): P
         const head = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
         b = head - BigInt(chain.confirmations) > 0n ? head - BigInt(chain.confirmations) : 0n;
       }
-      return { b, balance: await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [account], blockNumber: b }) };
+      return { b, balance: await chain.publicClient.readContract({ address: tokenAddress, abi: usdcAbi, functionName: "balanceOf", args: [account], blockNumber: b }) };
     })();
     const r = await withTimeout(read, CHAIN_READ_TIMEOUT_MS, "the chain did not answer the balance read in time");
     atBlock = r.b;
@@ -122,7 +138,7 @@ export async function computeMerchantBalance(ctx: AppContext, m: MerchantRow): P
     SELECT sum(amount_units) FILTER (WHERE block_number <= ${atBlock})::text AS received,
            sum(fee_units) FILTER (WHERE block_number <= ${atBlock})::text AS fees_due,
            sum(fee_units) FILTER (WHERE block_number <= ${atBlock} AND fee_status <> 'collected')::text AS owed_ledger
-    FROM app.transactions WHERE merchant_id = ${m.id} AND status <> 'failed'`;
+    FROM app.transactions WHERE merchant_id = ${m.id} AND status <> 'failed' ${ofPair}`;
   const received = zero(ledger?.received);
   const feesDue = zero(ledger?.fees_due);
 
@@ -178,10 +194,16 @@ export const BalanceSchema = t.Object(
     pending_settlement: t.Number({ examples: [0], description: "Withdrawn from the merchant account, on its way to the bank." }),
     currency: t.Literal("usd"),
     payment_address: t.String({ examples: ["0x5FbDB2315678afecb367f032d93F642f64180aa3"] }),
-    chain: t.Literal("base"),
+    chain: t.UnionEnum([...CHAIN_NAMES], { description: "The chain of the figures (the sandbox's test network is named as the chain it stands in for).", examples: ["base"] }),
     last_updated: t.String({ format: "date-time" }),
   },
   { additionalProperties: false },
+);
+
+/** An item of GET /v1/merchants/{id}/balances: the balance of one enabled pair, with its `token` (chain alone does not tell pairs apart). */
+export const PairBalanceSchema = t.Object(
+  { ...BalanceSchema.properties, token: t.UnionEnum([...TOKEN_SYMBOLS], { description: "The token of the figures.", examples: ["USDC"] }) },
+  { additionalProperties: false, description: "The balance of one enabled (chain, token) pair: the balance object plus `token`." },
 );
 
 export function balanceShape(b: MerchantBalance) {
@@ -192,7 +214,11 @@ export function balanceShape(b: MerchantBalance) {
     pending_settlement: unitsToUsd(b.pendingSettlementUnits),
     currency: "usd" as const,
     payment_address: b.paymentAddress,
-    chain: "base" as const,
+    chain: b.chain,
     last_updated: isoMs(b.lastUpdated),
   };
+}
+
+export function pairBalanceShape(b: MerchantBalance) {
+  return { ...balanceShape(b), token: b.token };
 }

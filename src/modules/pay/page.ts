@@ -68,9 +68,9 @@ export function statusText(s: PageStatus): { title: string; detail: string } {
   }
 }
 
-function transferList(id: string, title: string, note: string, items: PageStatus["extra_payments"], txUrl: string | null): string {
+function transferList(id: string, title: string, note: string, items: PageStatus["extra_payments"], txUrl: string | null, token: string): string {
   if (items.length === 0) return `<section id="${id}" class="note" hidden></section>`;
-  const li = items.map((t) => `<li>${esc(t.usdc)} USDC, transaction ${txLink(t.tx_hash, txUrl)}</li>`).join("");
+  const li = items.map((t) => `<li>${esc(t.usdc)} ${esc(token)}, transaction ${txLink(t.tx_hash, txUrl)}</li>`).join("");
   return `<section id="${id}" class="note"><h2>${esc(title)}</h2><p>${esc(note)}</p><ul>${li}</ul></section>`;
 }
 
@@ -87,8 +87,8 @@ export function extraTitle(status: PageStatus["status"]): string {
 }
 export const EXTRA_NOTE = "It is recorded and the merchant can see it. Contact the merchant about it.";
 export const MISMATCH_TITLE = "A payment with a different amount arrived";
-function mismatchNote(usdc: string): string {
-  return `It was not the exact amount of this request (${usdc} USDC), so it was not applied to it. It is recorded and the merchant can see it; contact the merchant.`;
+function mismatchNote(usdc: string, token: string): string {
+  return `It was not the exact amount of this request (${usdc} ${token}), so it was not applied to it. It is recorded and the merchant can see it; contact the merchant.`;
 }
 
 /**
@@ -97,11 +97,11 @@ function mismatchNote(usdc: string): string {
  * render and, through pay.js (the same words), when one arrives while the page is open. Empty when
  * there are none. Visually hidden: the lists below show the same to the eye.
  */
-export function paymentNotes(state: PageStatus, usdc: string): string {
-  const amounts = (items: PageTransfer[]) => items.map((t) => `${t.usdc} USDC`).join(", ");
+export function paymentNotes(state: PageStatus, usdc: string, token: string): string {
+  const amounts = (items: PageTransfer[]) => items.map((t) => `${t.usdc} ${token}`).join(", ");
   const notes: string[] = [];
   if (state.extra_payments.length > 0) notes.push(`${extraTitle(state.status)}: ${amounts(state.extra_payments)}. ${EXTRA_NOTE}`);
-  if (state.mismatched_payments.length > 0) notes.push(`${MISMATCH_TITLE}: ${amounts(state.mismatched_payments)}. ${mismatchNote(usdc)}`);
+  if (state.mismatched_payments.length > 0) notes.push(`${MISMATCH_TITLE}: ${amounts(state.mismatched_payments)}. ${mismatchNote(usdc, token)}`);
   return notes.join(" ");
 }
 
@@ -120,6 +120,7 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string): str
     chain_name: v.network.name,
     tx_url: v.network.txUrl,
     usdc_address: v.usdcAddress,
+    token: v.token,
     payment_address: v.paymentAddress,
     expected_units: v.expectedUnits.toString(),
     state: v.state,
@@ -131,22 +132,22 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string): str
 </header>
 <section class="amount" aria-labelledby="amount-usd">
   <h1 id="amount-usd"><span class="visually-hidden">Amount due: </span>$${usd} <span class="ccy">USD</span></h1>
-  <p class="send">Send exactly <strong id="usdc-amount">${usdc}</strong> USDC</p>
+  <p class="send">Send exactly <strong id="usdc-amount">${usdc}</strong> ${esc(v.token)}</p>
   <p class="why">The last digits identify your payment; please send this exact amount.</p>
 </section>
 <section id="status" class="status status-${esc(v.state.status)}" role="status" aria-live="polite" aria-atomic="true">
   <h2 id="status-title">${esc(status.title)}</h2>
   <p id="status-detail">${esc(status.detail)}</p>
-  <div id="receipt" ${paid ? "" : "hidden"}>${paid ? receiptHtml(v.state.receipt!, v.network.txUrl) : ""}</div>
-  <p id="status-notes" class="visually-hidden">${esc(paymentNotes(v.state, usdc))}</p>
+  <div id="receipt" ${paid ? "" : "hidden"}>${paid ? receiptHtml(v.state.receipt!, v.network.txUrl, v.token) : ""}</div>
+  <p id="status-notes" class="visually-hidden">${esc(paymentNotes(v.state, usdc, v.token))}</p>
 </section>
 <p id="countdown" class="countdown" ${open ? "" : "hidden"}>Expires at <time datetime="${esc(v.state.expires_at)}">${esc(v.state.expires_at.replace("T", " ").replace(/\.\d+Z$/, " UTC"))}</time></p>
-${transferList("extra", extraTitle(v.state.status), EXTRA_NOTE, v.state.extra_payments, v.network.txUrl)}
-${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc), v.state.mismatched_payments, v.network.txUrl)}
+${transferList("extra", extraTitle(v.state.status), EXTRA_NOTE, v.state.extra_payments, v.network.txUrl, v.token)}
+${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc, v.token), v.state.mismatched_payments, v.network.txUrl, v.token)}
 <section id="pay" class="pay" ${open ? "" : "hidden"} aria-label="How to pay">
-  <p class="network">Network: <strong id="network">${esc(v.network.name)}</strong> <span class="chain-id">(chain id ${v.network.chainId})</span>, token USDC</p>
+  <p class="network">Network: <strong id="network">${esc(v.network.name)}</strong> <span class="chain-id">(chain id ${v.network.chainId})</span>, token ${esc(v.token)}</p>
   <figure class="qr">
-    <img src="/v1/qr/${esc(v.id)}.png" width="240" height="240" alt="QR code for a USDC payment of ${usdc} to ${esc(v.paymentAddress)} on ${esc(v.network.name)}">
+    <img src="/v1/qr/${esc(v.id)}.png" width="240" height="240" alt="QR code for a ${esc(v.token)} payment of ${usdc} to ${esc(v.paymentAddress)} on ${esc(v.network.name)}">
     <figcaption>Scan with a wallet app</figcaption>
   </figure>
   <div class="actions">
@@ -161,12 +162,12 @@ ${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc), v.state.mismatche
       <button type="button" class="copy" data-copy="address" aria-label="Copy payment address" hidden>Copy</button></dd>
     </div>
     <div class="field">
-      <dt id="value-label">Amount (USDC)</dt>
+      <dt id="value-label">Amount (${esc(v.token)})</dt>
       <dd><code id="value" aria-labelledby="value-label">${usdc}</code>
       <button type="button" class="copy" data-copy="value" aria-label="Copy amount" hidden>Copy</button></dd>
     </div>
     <div class="field">
-      <dt id="token-label">USDC token contract</dt>
+      <dt id="token-label">${esc(v.token)} token contract</dt>
       <dd><code id="token" aria-labelledby="token-label">${esc(v.usdcAddress)}</code></dd>
     </div>
   </dl>
@@ -176,8 +177,8 @@ ${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc), v.state.mismatche
   return shell(`Pay ${v.businessName}: $${usd}`, body, assetVersion);
 }
 
-export function receiptHtml(r: NonNullable<PageStatus["receipt"]>, txUrl: string | null): string {
-  return `<dl class="receipt"><div><dt>Amount paid</dt><dd>${esc(r.usdc)} USDC</dd></div><div><dt>Transaction</dt><dd>${txLink(r.tx_hash, txUrl)}</dd></div><div><dt>Confirmed</dt><dd><time datetime="${esc(r.confirmed_at)}">${esc(r.confirmed_at.replace("T", " ").replace(/\.\d+Z$/, " UTC"))}</time></dd></div></dl>`;
+export function receiptHtml(r: NonNullable<PageStatus["receipt"]>, txUrl: string | null, token: string): string {
+  return `<dl class="receipt"><div><dt>Amount paid</dt><dd>${esc(r.usdc)} ${esc(token)}</dd></div><div><dt>Transaction</dt><dd>${txLink(r.tx_hash, txUrl)}</dd></div><div><dt>Confirmed</dt><dd><time datetime="${esc(r.confirmed_at)}">${esc(r.confirmed_at.replace("T", " ").replace(/\.\d+Z$/, " UTC"))}</time></dd></div></dl>`;
 }
 
 export function renderNotFound(assetVersion: string): string {

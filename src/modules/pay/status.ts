@@ -15,8 +15,8 @@ import { isoMs } from "../../domain/text.ts";
 import { intentFromDb } from "../payment-intents/service.ts";
 import { qrPayload, type IntentRow } from "../payment-intents/shapes.ts";
 
-/** USDC on Base mainnet (the spec's default for live mode when the live chain is not configured here). */
-const BASE_MAINNET_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+import { tokenAddressFor } from "../../chain/pairs.ts";
+import type { TokenSymbol } from "../../domain/networks.ts";
 
 /**
  * A transfer to the merchant's address, linked to no intent, within this much of the intent's amount
@@ -71,7 +71,10 @@ export interface PageView {
   expectedUnits: bigint;
   tagUnits: number;
   paymentAddress: string;
+  /** The contract of `token` on the intent's chain (field name kept from before issue 27). */
   usdcAddress: string;
+  /** The intent's stored token (issue 27): what the page names. */
+  token: TokenSymbol;
   qrPayload: string;
   network: Network;
   merchantId: string;
@@ -102,11 +105,11 @@ export function usdText(units: bigint): string {
   return `${units / 1_000_000n}.${((units % 1_000_000n) / 10_000n).toString().padStart(2, "0")}`;
 }
 
-function usdcAddressFor(ctx: AppContext, mode: Mode): string {
-  const chain = ctx.chains[mode];
-  if (chain) return getAddress(chain.usdc);
-  const configured = ctx.config.chains[mode]?.usdcAddress;
-  return getAddress(configured ?? BASE_MAINNET_USDC);
+/** The contract of the intent's token on its chain (the enabled pair's, else the table's; chain/pairs.ts). */
+function tokenAddressOf(ctx: AppContext, mode: Mode, chainId: number, token: TokenSymbol): string {
+  const address = tokenAddressFor(ctx, mode, chainId, token) ?? (token === "USDC" ? ctx.config.chains[mode]?.usdcAddress : undefined);
+  if (!address) throw new Error(`no address of ${token} on chain ${chainId} (${mode})`);
+  return getAddress(address);
 }
 
 /**
@@ -122,7 +125,8 @@ export async function loadPageView(ctx: AppContext, id: string): Promise<PageVie
                                           'tx_hash', t.tx_hash, 'at', t.confirmed_at) ORDER BY t.confirmed_at, t.id)
         FROM (
           SELECT * FROM app.transactions t
-          WHERE t.merchant_id = p.merchant_id AND t.status <> 'failed' AND t.confirmed_at >= p.created_at
+          WHERE t.merchant_id = p.merchant_id AND t.chain_id = p.chain_id AND t.token = p.token
+            AND t.status <> 'failed' AND t.confirmed_at >= p.created_at
             AND (t.payment_intent_id = p.id
                  OR (t.payment_intent_id IS NULL
                      AND t.confirmed_at <= p.expires_at + ${`${MISMATCH_AFTER_EXPIRY_MS} milliseconds`}::interval
@@ -144,7 +148,7 @@ export async function loadPageView(ctx: AppContext, id: string): Promise<PageVie
     tx_hash: string;
     at: string;
   }[];
-  const usdcAddress = usdcAddressFor(ctx, intent.mode);
+  const usdcAddress = tokenAddressOf(ctx, intent.mode, intent.chainId, intent.token);
   return {
     id: intent.id,
     businessName: String(row.business_name),
@@ -155,6 +159,7 @@ export async function loadPageView(ctx: AppContext, id: string): Promise<PageVie
     tagUnits: intent.tagUnits,
     paymentAddress: intent.paymentAddress,
     usdcAddress,
+    token: intent.token,
     qrPayload: qrPayload(usdcAddress, intent.chainId, intent.paymentAddress, intent.expectedUnits),
     network: networkOf(intent.mode, intent.chainId),
     state: pageStatus(intent, transfers),

@@ -27,6 +27,9 @@ export interface CreateIntentInput {
   ttlSeconds: number;
   metadata: Record<string, string>;
   idempotencyKey: string | undefined;
+  /** As sent (undefined: the default); checked against the mode's enabled pairs by the service (chain/pairs.ts). */
+  chain: string | undefined;
+  token: string | undefined;
 }
 
 /** The create body once CreateIntentBody (model.ts) has validated it. */
@@ -37,6 +40,8 @@ export interface CreateIntentBodyValue {
   metadata?: Record<string, string>;
   ttl?: number;
   idempotency_key?: string;
+  chain?: string;
+  token?: string;
 }
 
 /**
@@ -51,7 +56,7 @@ export function refineCreateIntent(body: CreateIntentBodyValue, idempotencyHeade
   const headerKey = idempotencyHeader === null ? undefined : parseIdempotencyKey(idempotencyHeader);
   if (bodyKey !== undefined && headerKey !== undefined && bodyKey !== headerKey)
     throw new ApiError("parameter_invalid", "The idempotency_key body field and the Idempotency-Key header differ; send one, or the same value in both.", "idempotency_key");
-  return { amountUnits, merchantId: body.merchant_id, ttlSeconds: body.ttl ?? TTL_DEFAULT, metadata, idempotencyKey: bodyKey ?? headerKey };
+  return { amountUnits, merchantId: body.merchant_id, ttlSeconds: body.ttl ?? TTL_DEFAULT, metadata, idempotencyKey: bodyKey ?? headerKey, chain: body.chain, token: body.token };
 }
 
 /**
@@ -119,11 +124,14 @@ export interface ListIntentsInput {
   createdBeforeMs: number | undefined;
   limit: number;
   startingAfter: string | undefined;
+  /** Pair filters as sent; checked against the mode's enabled pairs by the service. */
+  chain?: string | undefined;
+  token?: string | undefined;
 }
 
 /** The refine steps of the list query (what its schema cannot say): time bounds, limit range, cursor kind. */
 export function refineListIntents(
-  q: { merchant_id?: string | undefined; status?: string | undefined; created_after?: string | undefined; created_before?: string | undefined; starting_after?: string | undefined },
+  q: { merchant_id?: string | undefined; status?: string | undefined; created_after?: string | undefined; created_before?: string | undefined; starting_after?: string | undefined; chain?: string | undefined; token?: string | undefined },
   url: string,
 ): ListIntentsInput {
   return {
@@ -134,5 +142,7 @@ export function refineListIntents(
     createdBeforeMs: parseBeforeParam(q.created_before, "created_before"),
     limit: parseLimitParam(rawQueryParam(url, "limit")),
     startingAfter: parseCursorParam(q.starting_after, "paymentIntent"),
+    chain: q.chain,
+    token: q.token,
   };
 }

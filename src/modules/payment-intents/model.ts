@@ -8,6 +8,7 @@ import { Type } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
 import { listSchema, LimitQuery, createdRangeQuery, startingAfterQuery } from "../../http/list-params.ts";
 import { coded } from "../../http/schema-route.ts";
+import { ChainField, chainParam, TokenField, tokenParam } from "../../http/pair-params.ts";
 import { printableName } from "../../domain/text.ts";
 import { INTENT_STATUSES } from "../../domain/intent-status.ts";
 import { IDEMPOTENCY_KEY_MAX } from "../idempotency/key.ts";
@@ -75,6 +76,8 @@ export const CreateIntentBody = t.Object(
         examples: ["order_1042-attempt-1"],
       }),
     ),
+    chain: chainParam("The network the customer pays on. Default `base`."),
+    token: tokenParam("The token the customer pays in, on that chain. Default `USDC`."),
   },
   {
     additionalProperties: false,
@@ -121,8 +124,8 @@ export const PaymentIntentSchema = t.Object(
     currency: t.Literal("usd"),
     merchant_id: t.String({ examples: [EX_MERCHANT] }),
     payment_address: t.String({ description: "The merchant's on-chain account (checksummed); the customer sends USDC here.", examples: [EX_ADDRESS] }),
-    chain: t.Literal("base"),
-    token: t.Literal("USDC"),
+    chain: ChainField,
+    token: TokenField,
     qr_payload: t.String({
       description:
         "EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.",
@@ -138,7 +141,7 @@ export const PaymentIntentSchema = t.Object(
   {
     additionalProperties: false,
     description:
-      "A payment intent. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at`. Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confirmed_at`.",
+      "A payment intent. `qr_payload` names the contract of its `token` on its `chain` (`<usdc>` below: that token's contract) and that chain's id. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at`. Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confirmed_at`.",
     examples: [intentExample, { ...intentExample, status: "confirmed", ...confirmedExtra }],
   },
 );
@@ -165,8 +168,8 @@ export const PaymentIntentListItemSchema = t.Object(
     amount: Usd("Payment amount in USD.", 12.5),
     currency: t.Literal("usd"),
     merchant_id: t.String({ examples: [EX_MERCHANT] }),
-    chain: t.Literal("base"),
-    token: t.Literal("USDC"),
+    chain: ChainField,
+    token: TokenField,
     metadata: Metadata,
     created_at: Timestamp("Creation time."),
     ...confirmationFields,
@@ -217,6 +220,8 @@ export const ListIntentsQuery = t.Object(
       }),
     ),
     status: t.Optional(t.Union(INTENT_STATUSES.map((x) => t.Literal(x)), { description: "Only intents in this status." })),
+    chain: chainParam("Only intents on this chain."),
+    token: tokenParam("Only intents in this token."),
     ...createdRangeQuery("intents"),
     limit: LimitQuery,
     starting_after: startingAfterQuery(EX_ID),

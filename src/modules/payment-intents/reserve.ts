@@ -26,6 +26,7 @@
  * Exactness does not rest on any of this: the primary key (merchant_id, expected_units) makes two
  * held values distinct, and a row is only claimed under its row lock with its quarantine re-checked.
  */
+import type { TokenSymbol } from "../../domain/networks.ts";
 import type { Sql, SqlOrTx, Tx } from "../../db/client.ts";
 import type { Mode } from "../../db/schema/core.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
@@ -49,6 +50,8 @@ export interface InsertArgs {
   merchantId: string;
   amountUnits: bigint;
   chainId: number;
+  /** The token of the intent's pair (issue 27; chain/pairs.ts). */
+  token: TokenSymbol;
   paymentAddress: string;
   metadata: Record<string, string>;
   createdAt: Date;
@@ -87,9 +90,9 @@ export async function reserveAndInsert(q: { sql: Sql } | { tx: Tx }, a: InsertAr
 function insertIntent(q: SqlOrTx, a: InsertArgs) {
   return q`
       INSERT INTO app.payment_intents
-        (id, mode, account_id, merchant_id, status, amount_units, tag_units, expected_units, chain_id, payment_address, metadata, created_at, expires_at)
+        (id, mode, account_id, merchant_id, status, amount_units, tag_units, expected_units, chain_id, token, payment_address, metadata, created_at, expires_at)
       SELECT ${a.id}::text, ${a.mode}::text, ${a.accountId}::text, ${a.merchantId}::text, 'awaiting_payment', ${a.amountUnits}::int8,
-             (mine.expected_units - ${a.amountUnits}::int8)::int, mine.expected_units, ${a.chainId}::int, ${a.paymentAddress}::text,
+             (mine.expected_units - ${a.amountUnits}::int8)::int, mine.expected_units, ${a.chainId}::int, ${a.token}::text, ${a.paymentAddress}::text,
              ${pgJson(a.metadata)}::text::jsonb, ${pgTs(a.createdAt)}::timestamptz, ${pgTs(a.expiresAt)}::timestamptz
       FROM mine
       RETURNING *`;

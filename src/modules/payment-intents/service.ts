@@ -20,6 +20,8 @@ import { fromPgJson, fromPgTs, fromPgTsOrNull, pgTs } from "../../db/pg-values.t
 import { reserveAndInsert, type InsertArgs, type PoolHints } from "./reserve.ts";
 import { tagCeilingError, watchTags } from "./value-tags.ts";
 import type { IntentRow, QrSettings } from "./shapes.ts";
+import { resolvePair, resolvePairFilter, tokenAddressFor, type PairFilter } from "../../chain/pairs.ts";
+import { DEFAULT_CHAIN, DEFAULT_TOKEN, type TokenSymbol } from "../../domain/networks.ts";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Merchant rows change rarely (activation, disabling); like the key cache, changes apply within this. */
@@ -43,6 +45,7 @@ export function intentFromDb(r: Record<string, unknown>): IntentRow {
     tagUnits: Number(r.tag_units),
     expectedUnits: BigInt(r.expected_units as bigint),
     chainId: Number(r.chain_id),
+    token: ((r.token as string | undefined) ?? "USDC") as TokenSymbol,
     paymentAddress: r.payment_address as string,
     metadata: fromPgJson<Record<string, string> | null>(r.metadata) ?? {},
     createdAt: fromPgTs(r.created_at),
@@ -94,14 +97,24 @@ async function merchantForCreate(ctx: AppContext, id: string): Promise<MerchantF
   return row;
 }
 
-/** The QR settings of a mode: the public base URL and the checksummed USDC address of that mode's chain. */
+/** The QR settings of a mode: the public base URL and the checksummed address of each pair's token (chain/pairs.ts). */
 export function qrSettings(ctx: AppContext, mode: Mode): QrSettings {
   const c = cachesOf(ctx);
   const hit = c.qr[mode];
   if (hit) return hit;
-  const chain = ctx.chains[mode];
-  if (!chain) throw new Error(`no ${mode} chain is configured`);
-  return (c.qr[mode] = { publicBaseUrl: ctx.config.publicBaseUrl, usdcAddress: getAddress(chain.usdc) });
+  if (!ctx.chains[mode]) throw new Error(`no ${mode} chain is configured`);
+  const addresses = new Map<string, string>();
+  const tokenAddress = (chainId: number, token: TokenSymbol): string => {
+    const key = `${chainId}:${token}`;
+    let a = addresses.get(key);
+    if (a === undefined) {
+      a = tokenAddressFor(ctx, mode, chainId, token);
+      if (a === undefined) throw new Error(`no address of ${token} on chain ${chainId} (${mode})`);
+      addresses.set(key, a);
+    }
+    return a;
+  };
+  return (c.qr[mode] = { publicBaseUrl: ctx.config.publicBaseUrl, tokenAddress });
 }
 
 /** Time on the business clock, truncated to the millisecond as stored (timestamptz(3)). */
@@ -120,8 +133,10 @@ export interface CreateResult {
 
 export async function createIntent(ctx: AppContext, p: Principal, input: CreateIntentInput): Promise<CreateResult> {
   const merchant = await visibleMerchantForCreate(ctx, p, input.merchantId);
+  // The pair: an enabled one of the key's mode (400 naming the allowed pairs otherwise).
+  const pair = resolvePair(ctx, p.mode, input.chain, input.token);
   const chain = ctx.chains[p.mode];
-  if (merchant.status !== "active" || merchant.paymentAddress === null || !chain)
+  if (merchant.status !== "active" || merchant.paymentAddress === null || !chain || !pair || pair.chainId !== chain.chainId)
     throw new ApiError("merchant_not_active", `Merchant '${merchant.id}' cannot take payments (status: ${merchant.status}).`, "merchant_id");
   const now = nowMs(ctx);
   const args: InsertArgs = {
@@ -130,7 +145,8 @@ export async function createIntent(ctx: AppContext, p: Principal, input: CreateI
     accountId: p.accountId,
     merchantId: merchant.id,
     amountUnits: input.amountUnits,
-    chainId: chain.chainId,
+    chainId: pair.chainId,
+    token: pair.token,
     paymentAddress: merchant.paymentAddress,
     metadata: input.metadata,
     createdAt: now,
@@ -153,7 +169,12 @@ function requestHash(input: CreateIntentInput): string {
   const metadata = Object.keys(input.metadata)
     .sort()
     .map((k) => [k, input.metadata[k]]);
-  const canonical = JSON.stringify(["v1", input.amountUnits.toString(), "usd", input.merchantId, input.ttlSeconds, metadata]);
+  // The pair only when it is not the default (issue 27): naming base/USDC is the same request as naming
+  // nothing, and a key first used before issue 27 keeps its hash.
+  const chain = input.chain ?? DEFAULT_CHAIN;
+  const token = input.token ?? DEFAULT_TOKEN;
+  const pair = chain === DEFAULT_CHAIN && token === DEFAULT_TOKEN ? [] : [chain, token];
+  const canonical = JSON.stringify(["v1", input.amountUnits.toString(), "usd", input.merchantId, input.ttlSeconds, metadata, ...pair]);
   return createHash("sha256").update(canonical).digest("base64url");
 }
 
@@ -238,12 +259,15 @@ export async function listIntents(ctx: AppContext, p: Principal, input: ListInte
   }
   if (!isIdOf("merchant", merchantId) || !(await ctx.auth.canSeeMerchant(p, merchantId))) throw notFound("merchant", printableName(merchantId));
   const sql = ctx.database.sql;
+  const pair = resolvePairFilter(ctx, p.mode, input.chain, input.token);
 
   let cursor: { createdAt: Date; id: string } | undefined;
   if (input.startingAfter !== undefined) {
-    const [row] = await sql<{ created_at: unknown; id: string }[]>`
-      SELECT created_at, id FROM app.payment_intents WHERE id = ${input.startingAfter} AND merchant_id = ${merchantId}`;
-    const c = row ? { created_at: fromPgTs(row.created_at), id: row.id } : undefined;
+    const [row] = await sql<{ created_at: unknown; id: string; chain_id: number; token: string }[]>`
+      SELECT created_at, id, chain_id, token FROM app.payment_intents WHERE id = ${input.startingAfter} AND merchant_id = ${merchantId}`;
+    // Outside the pair filter (a pair never changes): not an item of this list.
+    const inPair = row && (!pair.chainIds || pair.chainIds.includes(Number(row.chain_id))) && (!pair.token || row.token === pair.token);
+    const c = row && inPair ? { created_at: fromPgTs(row.created_at), id: row.id } : undefined;
     // Not an item of this list: another merchant's, or outside the time filters (created_at never changes).
     // A status filter does not disqualify it: the item may have moved on since the previous page.
     if (
@@ -255,7 +279,7 @@ export async function listIntents(ctx: AppContext, p: Principal, input: ListInte
     cursor = { createdAt: c.created_at, id: c.id };
   }
 
-  const q = listQueries(sql, merchantId, input, cursor);
+  const q = listQueries(sql, merchantId, input, cursor, pair);
   const [rows, [count]] = await Promise.all([q.page, q.count]);
   const items = rows.slice(0, input.limit).map(intentFromDb);
   return { items, hasMore: rows.length > input.limit, totalCount: Number(count?.n ?? 0n) };
@@ -266,19 +290,22 @@ export async function listIntents(ctx: AppContext, p: Principal, input: ListInte
  * unexecuted so that tests can EXPLAIN exactly what runs. Both are served by the indexes
  * (merchant_id, created_at DESC, id DESC) and (merchant_id, status, created_at DESC, id DESC).
  */
-export function listQueries(sql: Sql, merchantId: string, input: ListIntentsInput, cursor: { createdAt: Date; id: string } | undefined) {
+export function listQueries(sql: Sql, merchantId: string, input: ListIntentsInput, cursor: { createdAt: Date; id: string } | undefined, pair?: PairFilter) {
   const status = input.status ? sql`AND status = ${input.status}` : sql``;
+  // The pair filter (issue 27) narrows rows of the merchant's index range; no index of its own yet.
+  const chain = pair?.chainIds ? sql`AND chain_id IN ${sql(pair.chainIds)}` : sql``;
+  const token = pair?.token ? sql`AND token = ${pair.token}` : sql``;
   const after = input.createdAfterMs !== undefined ? sql`AND created_at > ${pgTs(new Date(input.createdAfterMs))}::timestamptz` : sql``;
   const before = input.createdBeforeMs !== undefined ? sql`AND created_at < ${pgTs(new Date(input.createdBeforeMs))}::timestamptz` : sql``;
   const position = cursor ? sql`AND (created_at, id) < (${pgTs(cursor.createdAt)}::timestamptz, ${cursor.id}::text)` : sql``;
   return {
     page: sql`
       SELECT * FROM app.payment_intents
-      WHERE merchant_id = ${merchantId} ${status} ${after} ${before} ${position}
+      WHERE merchant_id = ${merchantId} ${status} ${chain} ${token} ${after} ${before} ${position}
       ORDER BY created_at DESC, id DESC
       LIMIT ${input.limit + 1}`,
     count: sql<{ n: bigint }[]>`
-      SELECT count(*) AS n FROM app.payment_intents WHERE merchant_id = ${merchantId} ${status} ${after} ${before}`,
+      SELECT count(*) AS n FROM app.payment_intents WHERE merchant_id = ${merchantId} ${status} ${chain} ${token} ${after} ${before}`,
   };
 }
 

@@ -5,17 +5,24 @@
 import type { paymentIntents } from "../../db/schema/core.ts";
 import { unitsToUsd } from "../../domain/money.ts";
 import { isoMs } from "../../domain/text.ts";
+import { requireChainName, type TokenSymbol } from "../../domain/networks.ts";
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
 
 export interface QrSettings {
   publicBaseUrl: string;
-  usdcAddress: string;
+  /** The checksummed address of `token` on the chain `chainId` (the enabled pair's; chain/pairs.ts). */
+  tokenAddress(chainId: number, token: TokenSymbol): string;
 }
 
-/** ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected units> (EIP-681). */
-export function qrPayload(usdcChecksummed: string, chainId: number, paymentAddressChecksummed: string, expectedUnits: bigint): string {
-  return `ethereum:${usdcChecksummed}@${chainId}/transfer?address=${paymentAddressChecksummed}&uint256=${expectedUnits}`;
+/** ethereum:<token>@<chainId>/transfer?address=<payment_address>&uint256=<expected units> (EIP-681). */
+export function qrPayload(tokenChecksummed: string, chainId: number, paymentAddressChecksummed: string, expectedUnits: bigint): string {
+  return `ethereum:${tokenChecksummed}@${chainId}/transfer?address=${paymentAddressChecksummed}&uint256=${expectedUnits}`;
+}
+
+/** The intent's pair as the API names it: the chain from its chain id (the one table), the token stored. */
+function pair(i: IntentRow) {
+  return { chain: requireChainName(i.chainId), token: i.token };
 }
 
 export function qrImageUrl(publicBaseUrl: string, intentId: string): string {
@@ -46,9 +53,8 @@ export function intentBaseShape(i: IntentRow, qr: QrSettings) {
     ...head(i),
     merchant_id: i.merchantId,
     payment_address: i.paymentAddress,
-    chain: "base" as const,
-    token: "USDC" as const,
-    qr_payload: qrPayload(qr.usdcAddress, i.chainId, i.paymentAddress, i.expectedUnits),
+    ...pair(i),
+    qr_payload: qrPayload(qr.tokenAddress(i.chainId, i.token), i.chainId, i.paymentAddress, i.expectedUnits),
     qr_image_url: qrImageUrl(qr.publicBaseUrl, i.id),
     expires_at: isoMs(i.expiresAt),
     metadata: i.metadata,
@@ -68,8 +74,7 @@ export function intentListItemShape(i: IntentRow) {
   return {
     ...head(i),
     merchant_id: i.merchantId,
-    chain: "base" as const,
-    token: "USDC" as const,
+    ...pair(i),
     metadata: i.metadata,
     created_at: isoMs(i.createdAt),
     ...confirmation(i),
@@ -98,8 +103,7 @@ export function intentConfirmedEventShape(i: IntentRow) {
     fee: c.fee,
     merchant_id: i.merchantId,
     tx_hash: c.tx_hash,
-    chain: "base" as const,
-    token: "USDC" as const,
+    ...pair(i),
     confirmed_at: c.confirmed_at,
     metadata: i.metadata,
   };

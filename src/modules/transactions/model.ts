@@ -7,6 +7,7 @@ import { t, type Static } from "elysia";
 import type { TransactionStatus } from "../../db/schema/core.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { isIdOf } from "../../domain/ids.ts";
+import { ChainField, chainParam, TokenField, tokenParam } from "../../http/pair-params.ts";
 import { listSchema, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, rawQueryParam, LimitQuery, startingAfterQuery } from "../../http/list-params.ts";
 
 export const TRANSACTION_STATUSES: readonly TransactionStatus[] = ["confirmed", "settled", "failed"];
@@ -56,8 +57,8 @@ const listItemFields = {
   currency: t.Literal("usd"),
   net_amount: Usd("Amount after fee: amount minus fee.", 12.375),
   fee: Usd("Fee in USD: round_half_up(amount × fee_rate) at 6 decimals.", 0.125),
-  chain: t.Literal("base"),
-  token: t.Literal("USDC"),
+  chain: ChainField,
+  token: TokenField,
   tx_hash: t.String({ description: "On-chain transaction hash.", examples: [EX_HASH] }),
   settlement_status: t.Union([t.Literal("pending"), t.Literal("in_transit"), t.Literal("paid"), t.Literal("failed")], {
     description: "`pending` until a settlement takes the funds, `in_transit` during the ACH transfer, `paid` once it completes.",
@@ -104,6 +105,8 @@ export const TransactionListQuery = t.Object(
       }),
     ),
     status: t.Optional(t.Union(TRANSACTION_STATUSES.map((x) => t.Literal(x)), { description: "Only transactions in this status." })),
+    chain: chainParam("Only transactions on this chain."),
+    token: tokenParam("Only transactions in this token."),
     date_from: t.Optional(
       t.String({
         description: "ISO 8601 (`2026-04-01T12:00:00.000Z`, an offset, or a date meaning midnight UTC). Only transactions confirmed strictly after this time.",
@@ -135,6 +138,9 @@ export interface ListTransactionsInput {
   settlementId?: string | undefined;
   limit: number;
   startingAfter: string | undefined;
+  /** Pair filters as sent; checked against the mode's enabled pairs by the service (chain/pairs.ts). */
+  chain?: string | undefined;
+  token?: string | undefined;
 }
 
 /** The refine steps of the list query (what its schema cannot say): time bounds, limit range, id kinds. */
@@ -147,6 +153,8 @@ export function refineListTransactions(q: Static<typeof TransactionListQuery>, u
     settlementId: parseSettlementParam(q.settlement),
     limit: parseLimitParam(rawQueryParam(url, "limit")),
     startingAfter: parseCursorParam(q.starting_after, "transaction"),
+    chain: q.chain,
+    token: q.token,
   };
 }
 

@@ -8,6 +8,8 @@ import type { Principal } from "../access/authenticator.ts";
 import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import type { ListTransactionsInput } from "./model.ts";
 import type { TransactionRow } from "./shapes.ts";
+import { resolvePairFilter, type PairFilter } from "../../chain/pairs.ts";
+import { inArray } from "drizzle-orm";
 
 /** The transaction if the key may see it (its merchant, its mode, its scope); 404 otherwise. */
 export async function getVisibleTransaction(ctx: AppContext, p: Principal, id: string): Promise<TransactionRow> {
@@ -33,6 +35,7 @@ export interface TransactionPage {
  */
 export async function listTransactions(ctx: AppContext, p: Principal, input: ListTransactionsInput): Promise<TransactionPage> {
   const merchantId = await resolveMerchant(ctx, p, input.merchantId);
+  const pair = resolvePairFilter(ctx, p.mode, input.chain, input.token);
   const db = ctx.database.db;
   let cursor: TransactionCursor | undefined;
   if (input.startingAfter !== undefined) {
@@ -41,11 +44,11 @@ export async function listTransactions(ctx: AppContext, p: Principal, input: Lis
     const [row] = await db
       .select({ confirmedAt: transactions.confirmedAt, id: transactions.id })
       .from(transactions)
-      .where(and(eq(transactions.id, input.startingAfter), ...timeWindow(merchantId, input)));
+      .where(and(eq(transactions.id, input.startingAfter), ...timeWindow(merchantId, input), ...pairFilters(pair)));
     if (!row) throw badCursor();
     cursor = row;
   }
-  const q = transactionListQueries(ctx.database.db, merchantId, input, cursor);
+  const q = transactionListQueries(ctx.database.db, merchantId, input, cursor, pair);
   const [rows, [total]] = await Promise.all([q.page, q.count]);
   const hasMore = rows.length > input.limit;
   return { rows: hasMore ? rows.slice(0, input.limit) : rows, hasMore, totalCount: Number(total?.n ?? 0) };
@@ -68,9 +71,18 @@ function timeWindow(merchantId: string, input: Pick<ListTransactionsInput, "from
  * unexecuted so that the benchmark can EXPLAIN exactly what runs (`.toSQL()`). Both are served by
  * the indexes (merchant_id, confirmed_at DESC, id DESC) and (merchant_id, status, confirmed_at DESC, id DESC).
  */
-export function transactionListQueries(db: Db, merchantId: string, input: Omit<ListTransactionsInput, "merchantId" | "startingAfter">, cursor: TransactionCursor | undefined) {
+/** The pair filter (chain/pairs.ts resolvePairFilter) as conditions. */
+function pairFilters(pair: PairFilter | undefined): SQL[] {
+  const out: SQL[] = [];
+  if (pair?.chainIds) out.push(inArray(transactions.chainId, pair.chainIds));
+  if (pair?.token) out.push(eq(transactions.token, pair.token));
+  return out;
+}
+
+export function transactionListQueries(db: Db, merchantId: string, input: Omit<ListTransactionsInput, "merchantId" | "startingAfter">, cursor: TransactionCursor | undefined, pair?: PairFilter) {
   const filters = timeWindow(merchantId, input);
   if (input.status) filters.push(eq(transactions.status, input.status));
+  filters.push(...pairFilters(pair));
   if (input.settlementId)
     filters.push(sql`${transactions.id} IN (SELECT st.transaction_id FROM app.settlement_transactions st WHERE st.settlement_id = ${input.settlementId})`);
   const pageFilters = [...filters];

@@ -2,6 +2,7 @@
 import type { transactions } from "../../db/schema/core.ts";
 import { bpsToRate, unitsToUsd } from "../../domain/money.ts";
 import { isoMs } from "../../domain/text.ts";
+import { requireChainName } from "../../domain/networks.ts";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -17,8 +18,9 @@ export function transactionListItemShape(t: TransactionRow) {
     currency: "usd" as const,
     net_amount: unitsToUsd(t.netUnits),
     fee: unitsToUsd(t.feeUnits),
-    chain: "base" as const,
-    token: "USDC" as const,
+    // The chain's name from the stored chain id (the one table), the token as stored.
+    chain: requireChainName(t.chainId),
+    token: t.token,
     tx_hash: t.txHash,
     settlement_status: t.settlementStatus,
     confirmed_at: isoMs(t.confirmedAt),

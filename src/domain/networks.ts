@@ -1,0 +1,127 @@
+/**
+ * The ONE table of the chains and tokens the service knows (issue 27): each chain's name as the API
+ * spells it, its chain id, the test networks that stand in for it in the sandbox, the default
+ * confirmation depth, and the address and decimals of each token on it. Which of these pairs a mode
+ * actually serves is configuration (`enabledPairs` in src/config.ts); this table only says what a
+ * name means. Everything that maps a chain id to a name, or a name to an address, reads it here.
+ *
+ * Sources (checked when this table was written; re-check before enabling a pair in live mode):
+ * - USDC: Circle's published contract addresses, https://developers.circle.com/stablecoins/usdc-contract-addresses
+ * - USDT: Tether's supported protocols, https://tether.to/en/supported-protocols (no native USDT on Base)
+ * - Chain ids: each chain's own network documentation (also https://chainlist.org); test networks:
+ *   Base Sepolia 84532, Sepolia 11155111, Arbitrum Sepolia 421614, OP Sepolia 11155420, Polygon Amoy
+ *   80002, and the embedded anvil chain 31337, which the sandbox names `base` (DECISIONS.md "Sandbox").
+ * - Confirmation depth: our default, per chain, overridable (SANDBOX_CONFIRMATIONS, LIVE_CONFIRMATIONS).
+ *   Base and OP Mainnet (OP Stack, 2 s blocks): 2, as decided for Base (DECISIONS.md "Matching"; Base's
+ *   own account of its finality stages: https://docs.base.org/base-chain/network-information/transaction-finality).
+ *   Arbitrum One (sequencer ordering, ~0.25 s blocks): 20 (about 5 s). Ethereum (12 s slots): 12, about
+ *   2.4 minutes (finality proper is 2 epochs, 64 blocks). Polygon PoS (2 s blocks, deep reorgs seen
+ *   before its 2025 finality upgrade): 64. Compare with the numbers Circle waits for,
+ *   https://developers.circle.com/wallets/blockchain-confirmations, before enabling a chain live.
+ *
+ * Pure data and lookups: no configuration, no I/O.
+ */
+
+export const CHAIN_NAMES = ["base", "ethereum", "arbitrum", "optimism", "polygon"] as const;
+export type ChainName = (typeof CHAIN_NAMES)[number];
+
+export const TOKEN_SYMBOLS = ["USDC", "USDT"] as const;
+export type TokenSymbol = (typeof TOKEN_SYMBOLS)[number];
+
+export interface KnownToken {
+  /** Checksummed mainnet contract address. */
+  address: `0x${string}`;
+  /** Base units per whole token: 10^decimals. */
+  decimals: number;
+}
+
+export interface KnownChain {
+  /** Mainnet chain id. */
+  chainId: number;
+  /** Chain ids of the test networks that stand in for this chain in the sandbox (the name stays this one). */
+  sandboxChainIds: readonly number[];
+  /** Default confirmation depth on mainnet (see the sources above). */
+  confirmations: number;
+  tokens: Partial<Record<TokenSymbol, KnownToken>>;
+}
+
+export const KNOWN_CHAINS: Readonly<Record<ChainName, KnownChain>> = {
+  base: {
+    chainId: 8453,
+    sandboxChainIds: [84532, 31337],
+    confirmations: 2,
+    tokens: { USDC: { address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", decimals: 6 } },
+  },
+  ethereum: {
+    chainId: 1,
+    sandboxChainIds: [11155111],
+    confirmations: 12,
+    tokens: {
+      USDC: { address: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", decimals: 6 },
+      USDT: { address: "0xdAC17F958D2ee523a2206206994597C13D831ec7", decimals: 6 },
+    },
+  },
+  arbitrum: {
+    chainId: 42161,
+    sandboxChainIds: [421614],
+    confirmations: 20,
+    tokens: {
+      USDC: { address: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", decimals: 6 },
+      USDT: { address: "0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9", decimals: 6 },
+    },
+  },
+  optimism: {
+    chainId: 10,
+    sandboxChainIds: [11155420],
+    confirmations: 2,
+    tokens: {
+      USDC: { address: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", decimals: 6 },
+      USDT: { address: "0x94b008aA00579c1307B0EF2c499aD98a8ce58e58", decimals: 6 },
+    },
+  },
+  polygon: {
+    chainId: 137,
+    sandboxChainIds: [80002],
+    confirmations: 64,
+    tokens: {
+      USDC: { address: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359", decimals: 6 },
+      USDT: { address: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F", decimals: 6 },
+    },
+  },
+};
+
+/** The pair a request means when it names neither chain nor token (the service before issue 27). */
+export const DEFAULT_CHAIN: ChainName = "base";
+export const DEFAULT_TOKEN: TokenSymbol = "USDC";
+
+/** The decimals every amount path of the service is written for (domain/money.ts). */
+export const SUPPORTED_DECIMALS = 6;
+
+export function isChainName(v: unknown): v is ChainName {
+  return typeof v === "string" && (CHAIN_NAMES as readonly string[]).includes(v);
+}
+
+export function isTokenSymbol(v: unknown): v is TokenSymbol {
+  return typeof v === "string" && (TOKEN_SYMBOLS as readonly string[]).includes(v);
+}
+
+/** The name of a chain id, mainnet or one of its test networks; undefined for an id the table does not know. */
+export function chainNameOf(chainId: number): ChainName | undefined {
+  for (const name of CHAIN_NAMES) {
+    const c = KNOWN_CHAINS[name];
+    if (c.chainId === chainId || c.sandboxChainIds.includes(chainId)) return name;
+  }
+  return undefined;
+}
+
+/** chainNameOf for a stored row: an id outside the table is a broken invariant (config refuses such ids). */
+export function requireChainName(chainId: number): ChainName {
+  const name = chainNameOf(chainId);
+  if (name === undefined) throw new Error(`chain id ${chainId} is not in the table of known chains (src/domain/networks.ts)`);
+  return name;
+}
+
+/** `base/USDC`: how messages and documents name a pair. */
+export function pairLabel(p: { chain: string; token: string }): string {
+  return `${p.chain}/${p.token}`;
+}
