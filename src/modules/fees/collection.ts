@@ -44,6 +44,8 @@ export interface ClaimedFee {
   fee_tx_hash: string | null;
   /** The merchant's account version (1 when absent). */
   account_version?: number;
+  /** The payment's token (migration 0009; 'USDC' when absent). */
+  token?: string;
 }
 
 const feeCollections = metrics.counter(
@@ -91,7 +93,7 @@ export async function claimDueFees(ctx: AppContext, chainId: number, o: { batchS
       FOR UPDATE SKIP LOCKED
     ) due
     WHERE t.id = due.id
-    RETURNING t.id, t.chain_id, t.payment_address, t.amount_units, t.fee_units, t.block_number, t.fee_attempts, t.fee_tx_hash,
+    RETURNING t.id, t.chain_id, t.payment_address, t.amount_units, t.fee_units, t.block_number, t.fee_attempts, t.fee_tx_hash, t.token,
       (SELECT m.account_version::int FROM app.merchants m WHERE m.id = t.merchant_id) AS account_version`;
 }
 
@@ -143,6 +145,9 @@ async function collect(ctx: AppContext, chain: ChainRuntime, row: ClaimedFee): P
   const ref = feeRef(row.id);
   const account = row.payment_address as Address;
   const v2 = row.account_version === 2;
+  // Only USDC payments are matched today (the indexer follows the chain's USDC): a fee in another
+  // token would need that token's address (v2) and cannot be charged on a v1 account at all.
+  if (row.token !== undefined && row.token !== "USDC") return { kind: "retry", error: `fees in ${row.token} are not collected yet` };
   // Taken again (crash, lease expired, earlier failure): look on-chain before sending anything.
   if (row.fee_attempts > 1 || row.fee_tx_hash) {
     if (row.fee_tx_hash) {
