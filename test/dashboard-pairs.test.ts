@@ -67,6 +67,8 @@ describe("dashboard: chains and tokens", () => {
     const txns = await client.req(`/dashboard/transactions?mode=test&merchant=${svc.sandbox.merchant_id}&pair=base/USDC`);
     expect(txns.status).toBe(200);
     expect(await txns.text()).toContain(`<option value="base/USDC" selected>Base · USDC</option>`);
+    // The payment's own page names its pair too.
+    expect(await (await client.req(`/dashboard/payments/${intent.id}?mode=test`)).text()).toContain(`<dt>Chain and token</dt><dd><span class="pair">Base · USDC</span></dd>`);
   });
 
   test("a pair the list service refuses (not enabled, unknown, malformed, markup) is no 500: a redirect to the list without it", async () => {

@@ -168,6 +168,8 @@ export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchant
     feeUnits: intent.feeUnits,
     netUnits: intent.netUnits,
     paymentAddress: intent.paymentAddress,
+    chain: requireChainName(intent.chainId),
+    token: intent.token,
     txHash: intent.txHash,
     txUrl: explorer && intent.txHash ? `${explorer}${intent.txHash}` : null,
     payPageUrl: `${ctx.config.publicBaseUrl}/pay/${intent.id}`,

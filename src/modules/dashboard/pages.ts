@@ -196,6 +196,8 @@ export interface PaymentDetailView {
   feeUnits: bigint | null;
   netUnits: bigint | null;
   paymentAddress: string;
+  chain: ChainName;
+  token: TokenSymbol;
   txHash: string | null;
   /** The transaction on the chain's block explorer (none for the local sandbox chain). */
   txUrl: string | null;
@@ -219,6 +221,7 @@ export function paymentPage(viewer: Viewer, csrf: string, p: PaymentDetailView):
 <section class="card"><dl>
 <dt>Payment</dt><dd><code>${p.id}</code></dd>
 <dt>Merchant</dt><dd>${p.merchantName}</dd>
+<dt>Chain and token</dt><dd>${pairCell(p)}</dd>
 <dt>Paid to</dt><dd><code>${p.paymentAddress}</code></dd>
 ${p.txHash ? html`<dt>Transaction</dt><dd>${p.txUrl ? html`<a href="${p.txUrl}" rel="noreferrer noopener" target="_blank"><code>${p.txHash}</code></a>` : html`<code>${p.txHash}</code>`}</dd>` : ""}
 <dt>Payment page</dt><dd><a href="${p.payPageUrl}" rel="noreferrer noopener" target="_blank">${p.payPageUrl}</a></dd>
