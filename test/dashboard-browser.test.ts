@@ -86,8 +86,23 @@ describe.skipIf(skip)("dashboard in headless chromium", () => {
     await page.getByRole("link", { name: "Payments", exact: true }).click();
     await page.waitForURL(/\/dashboard\/payments\?/);
     expect(await page.locator("tbody tr").count()).toBeGreaterThanOrEqual(2);
+    // Filtered by pair (issue 27): the select of the mode's enabled pairs, kept in the URL.
+    await page.getByLabel("Chain and token").selectOption("base/USDC");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.waitForURL(/pair=base%2FUSDC/);
+    expect(await page.locator("tbody tr").count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator("tbody tr").first().textContent()).toContain("Base · USDC");
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-payments-1280x800.png"), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(ARTIFACTS, "dashboard-payments-390x844.png"), fullPage: true });
+    // The merchant's page: its balance per pair.
+    await page.goto(`${svc.apiUrl}/dashboard/merchants/${svc.sandbox.merchant_id}?mode=test`);
+    expect((await page.locator(".pair-balance").first().textContent()) ?? "").toContain("Base · USDC");
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-merchant-390x844.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-merchant-1280x800.png"), fullPage: true });
+    await page.goto(`${svc.apiUrl}/dashboard/payments?mode=test`);
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await page.getByRole("link", { name: "Live data" }).click();
     expect((await page.locator("main").textContent()) ?? "").toContain("No merchants in live mode yet.");

@@ -19,7 +19,9 @@ import type { TransactionRow } from "../transactions/shapes.ts";
 import { listDeliveries, type DeliveryView } from "../webhooks/service.ts";
 import type { DeliveryLine } from "./layout.ts";
 import { networkOf } from "../pay/status.ts";
-import type { ApiKeyView, MerchantBalanceView, PaymentDetailView, PaymentRowView, SettlementView, TeamMemberView, TransactionRowView } from "./pages.ts";
+import { pairsOf } from "../../chain/pairs.ts";
+import { requireChainName, type TokenSymbol } from "../../domain/networks.ts";
+import type { ApiKeyView, MerchantBalanceView, PairBalanceView, PaymentDetailView, PaymentRowView, SettlementView, TeamMemberView, TransactionRowView } from "./pages.ts";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -67,13 +69,25 @@ export async function recentlyPaidMerchants(ctx: AppContext, accountId: string, 
   return ids.flatMap((r) => (byId.has(r.id) ? [byId.get(r.id)!] : []));
 }
 
+/**
+ * A merchant's balance in each enabled pair of its mode (GET /v1/merchants/{id}/balances: the same
+ * computeMerchantBalance per pairsOf), in the configuration's order; a mode with no enabled pair
+ * shows the one balance the API answers then.
+ */
+export async function pairBalancesOf(ctx: AppContext, m: MerchantRow): Promise<PairBalanceView[]> {
+  const pairs = pairsOf(ctx, m.mode);
+  const list = await Promise.all(pairs.length ? pairs.map((p) => computeMerchantBalance(ctx, m, p)) : [computeMerchantBalance(ctx, m)]);
+  return list.map((b) => ({ chain: b.chain, token: b.token, availableUnits: b.availableUnits, pendingUnits: b.pendingSettlementUnits, source: b.source }));
+}
+
+/** Home's balances: each merchant's, per enabled pair. */
 export async function balancesOf(ctx: AppContext, list: MerchantRow[]): Promise<MerchantBalanceView[]> {
-  return Promise.all(
-    list.map(async (m) => {
-      const b = await computeMerchantBalance(ctx, m);
-      return { id: m.id, name: m.businessName, availableUnits: b.availableUnits, pendingUnits: b.pendingSettlementUnits, source: b.source === "chain" ? "chain" : "ledger" } as const;
-    }),
-  );
+  return Promise.all(list.map(async (m) => ({ id: m.id, name: m.businessName, pairs: await pairBalancesOf(ctx, m) })));
+}
+
+/** What a cash-out takes now: the merchant's available balance as the settlement pages always read it. */
+export async function availableOf(ctx: AppContext, m: MerchantRow): Promise<bigint> {
+  return (await computeMerchantBalance(ctx, m)).availableUnits;
 }
 
 /** Received per UTC day over the last 30 days (today included), failed transfers left out. */
@@ -92,7 +106,7 @@ export async function volumeOf(ctx: AppContext, accountId: string, mode: Mode, n
 }
 
 export function rowView(i: IntentRow, names: Map<string, string>): PaymentRowView {
-  return { id: i.id, merchantName: names.get(i.merchantId) ?? i.merchantId, amountUnits: i.amountUnits, status: i.status, createdAt: i.createdAt };
+  return { id: i.id, merchantName: names.get(i.merchantId) ?? i.merchantId, amountUnits: i.amountUnits, status: i.status, createdAt: i.createdAt, chain: requireChainName(i.chainId), token: i.token };
 }
 
 /**
@@ -101,15 +115,23 @@ export function rowView(i: IntentRow, names: Map<string, string>): PaymentRowVie
  * is the API's for an unscoped key: every intent of a merchant linked to the account.
  */
 export async function recentPayments(ctx: AppContext, accountId: string, mode: Mode, limit: number): Promise<PaymentRowView[]> {
-  const rows = await ctx.database.sql<{ id: string; business_name: string; amount_units: string; status: string; created_at: unknown }[]>`
-    SELECT pi.id, m.business_name, pi.amount_units::text AS amount_units, pi.status, pi.created_at
+  const rows = await ctx.database.sql<{ id: string; business_name: string; amount_units: string; status: string; created_at: unknown; chain_id: number; token: TokenSymbol }[]>`
+    SELECT pi.id, m.business_name, pi.amount_units::text AS amount_units, pi.status, pi.created_at, pi.chain_id, pi.token
     FROM app.merchants m
     CROSS JOIN LATERAL (
-      SELECT id, amount_units, status, created_at FROM app.payment_intents p
+      SELECT id, amount_units, status, created_at, chain_id, token FROM app.payment_intents p
       WHERE p.merchant_id = m.id ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}) pi
     WHERE m.id IN (${accountMerchantIds(ctx, accountId, mode)})
     ORDER BY pi.created_at DESC, pi.id DESC LIMIT ${limit}`;
-  return rows.map((r) => ({ id: r.id, merchantName: r.business_name, amountUnits: BigInt(r.amount_units), status: r.status, createdAt: fromPgTs(r.created_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    merchantName: r.business_name,
+    amountUnits: BigInt(r.amount_units),
+    status: r.status,
+    createdAt: fromPgTs(r.created_at),
+    chain: requireChainName(Number(r.chain_id)),
+    token: r.token,
+  }));
 }
 
 /** An intent the principal may see, with its timeline (from its own and its payment's times) and its events. */
@@ -146,6 +168,8 @@ export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchant
     feeUnits: intent.feeUnits,
     netUnits: intent.netUnits,
     paymentAddress: intent.paymentAddress,
+    chain: requireChainName(intent.chainId),
+    token: intent.token,
     txHash: intent.txHash,
     txUrl: explorer && intent.txHash ? `${explorer}${intent.txHash}` : null,
     payPageUrl: `${ctx.config.publicBaseUrl}/pay/${intent.id}`,
@@ -203,13 +227,15 @@ export async function transactionViews(ctx: AppContext, rows: TransactionRow[]):
       txHash: t.txHash,
       flag,
       intentId: t.paymentIntentId,
+      chain: requireChainName(t.chainId),
+      token: t.token,
     };
   });
 }
 
 /** A page of a merchant's transactions (the API's list), flagged. */
-export async function transactionsPageOf(ctx: AppContext, p: Principal, merchantId: string, startingAfter: string | undefined, settlementId?: string) {
-  const page = await listTransactions(ctx, p, { merchantId, status: undefined, fromMs: undefined, toMs: undefined, settlementId, limit: 25, startingAfter });
+export async function transactionsPageOf(ctx: AppContext, p: Principal, merchantId: string, startingAfter: string | undefined, settlementId?: string, pair?: { chain: string; token: string }) {
+  const page = await listTransactions(ctx, p, { merchantId, status: undefined, fromMs: undefined, toMs: undefined, settlementId, limit: 25, startingAfter, chain: pair?.chain, token: pair?.token });
   return { rows: await transactionViews(ctx, page.rows), total: page.totalCount, next: page.hasMore ? page.rows.at(-1)?.id : undefined };
 }
 

@@ -32,11 +32,13 @@ import { createApiKey, OnboardingError, revokeApiKey } from "../merchants/onboar
 import { makeDue, payIntent } from "../test-helpers/service.ts";
 import { advanceSandboxSettlements } from "../settlements/service.ts";
 import { cancelVisibleIntent, getVisibleIntent, listIntents } from "../payment-intents/service.ts";
-import { accountMerchantsIn, apiKeysOf, DAY_MS, balancesOf, isAccountKey, merchantCountOf, teamOf, paymentDetail, recentlyPaidMerchants, recentPayments, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
+import { accountMerchantsIn, apiKeysOf, availableOf, DAY_MS, balancesOf, isAccountKey, merchantCountOf, teamOf, paymentDetail, recentlyPaidMerchants, recentPayments, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "../settlements/api-service.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { INTENT_STATUSES } from "../../domain/intent-status.ts";
-import { ASSET_PATH, bankOf, DASHBOARD, href } from "./layout.ts";
+import { ASSET_PATH, bankOf, DASHBOARD, href, pairQuery, pairValue } from "./layout.ts";
+import { pairsOf } from "../../chain/pairs.ts";
+import type { Mode } from "../../domain/mode.ts";
 import { cashOutPage, developersPage, homePage, paymentPage, paymentsPage, setPasswordPage, settlementPage, settlementsPage, signInPage, teamPage, transactionsPage, type TeamNews } from "./pages.ts";
 import { ADMIN_FORM, ADMIN_PAGE, cookie, cookies, CSS, dashboardKit, field, form, found, FORM_ROUTE, page, PAGE_ROUTE, PRE_CSRF_COOKIE, redirect, SECURITY_HEADERS, SESSION_COOKIE, SIGNED_IN_PAGE, type SignedIn } from "./kit.ts";
 import { merchantRoutes } from "./merchant-routes.ts";
@@ -49,10 +51,24 @@ function dayOf(text: string | null): string | undefined {
   return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text ? undefined : text;
 }
 
+/** A list service's refusal of the `chain`/`token` filter (chain/pairs.ts resolvePairFilter). */
+const isPairRefusal = (err: ApiError) => err.param === "chain" || err.param === "token";
+
 export function dashboardRoutes(ctx: AppContext) {
   const throttle = new SignInThrottle();
   const kit = dashboardKit(ctx);
   const { now, guards, startSession, visibleMerchant, pickMerchant } = kit;
+
+  /**
+   * A list's pair filter: the mode's enabled pairs (the select's choices), the `?pair=` asked for
+   * (kept in links when it is one of them) and what the list service is given to check.
+   */
+  const pairOf = (mode: Mode, q: URLSearchParams) => {
+    const pairs = pairsOf(ctx, mode);
+    const query = pairQuery(q.get("pair"));
+    const pair = query ? pairValue(query) : undefined;
+    return { pairs, pair: pairs.some((p) => pairValue(p) === pair) ? pair : undefined, query };
+  };
 
   const setPasswordLink = (token: string) => `${ctx.config.dashboardBaseUrl}${DASHBOARD}/set-password?token=${token}`;
 
@@ -70,8 +86,7 @@ export function dashboardRoutes(ctx: AppContext) {
 
   /** The cash-out confirmation for the merchant's balance now (with why the last try was refused). */
   async function cashOutForm(c: SignedIn, merchant: MerchantRow, error?: string): Promise<Response> {
-    const [balance] = await balancesOf(ctx, [merchant]);
-    const view = { merchantId: merchant.id, merchantName: merchant.businessName, availableUnits: balance!.availableUnits, bank: bankOf(merchant), ...(error ? { error } : {}) };
+    const view = { merchantId: merchant.id, merchantName: merchant.businessName, availableUnits: await availableOf(ctx, merchant), bank: bankOf(merchant), ...(error ? { error } : {}) };
     return page(cashOutPage(c.viewer, c.session.csrfToken, view), error ? 400 : 200);
   }
 
@@ -165,6 +180,7 @@ export function dashboardRoutes(ctx: AppContext) {
         // Whole UTC days, both included: the API's created_after/created_before are strict bounds.
         const from = dayOf(q.get("from"));
         const to = dayOf(q.get("to"));
+        const { pairs, pair, query: pairFilter } = pairOf(mode, q);
         const names = new Map(merchants.map((m) => [m.id, m.name]));
         let rows: ReturnType<typeof rowView>[] = [];
         let total = 0;
@@ -178,16 +194,19 @@ export function dashboardRoutes(ctx: AppContext) {
               createdBeforeMs: to === undefined ? undefined : Date.parse(to) + DAY_MS,
               limit: 25,
               startingAfter: q.get("starting_after") ?? undefined,
+              chain: pairFilter?.chain,
+              token: pairFilter?.token,
             });
             rows = pageOf.items.map((i) => rowView(i, names));
             total = pageOf.totalCount;
             next = pageOf.hasMore ? pageOf.items.at(-1)?.id : undefined;
           } catch (err) {
-            if (!(err instanceof ApiError)) throw err; // a stale cursor: show the first page
-            return redirect(href("/payments", mode, { merchant: merchantId, status, from, to }));
+            if (!(err instanceof ApiError)) throw err;
+            // A stale cursor: the first page; a pair the service refuses: no pair filter (as an unknown status).
+            return redirect(href("/payments", mode, { merchant: merchantId, status, from, to, pair: isPairRefusal(err) ? undefined : pair }));
           }
         }
-        return page(paymentsPage(c.viewer, c.session.csrfToken, { merchants, merchantId, status, from, to, rows, total, next }));
+        return page(paymentsPage(c.viewer, c.session.csrfToken, { merchants, merchantId, status, from, to, pairs, pair, rows, total, next }));
       },
       SIGNED_IN_PAGE,
     )
@@ -196,16 +215,17 @@ export function dashboardRoutes(ctx: AppContext) {
       async (c) => {
         const { merchant, merchants } = await pickMerchant(c);
         const merchantId = merchant?.id;
+        const { pairs, pair, query: pairFilter } = pairOf(c.mode, c.search);
         let view: Awaited<ReturnType<typeof transactionsPageOf>> = { rows: [], total: 0, next: undefined };
         if (merchantId) {
           try {
-            view = await transactionsPageOf(ctx, c.principal, merchantId, c.search.get("starting_after") ?? undefined);
+            view = await transactionsPageOf(ctx, c.principal, merchantId, c.search.get("starting_after") ?? undefined, undefined, pairFilter);
           } catch (err) {
-            if (!(err instanceof ApiError)) throw err; // a stale cursor: the first page
-            return redirect(href("/transactions", c.mode, { merchant: merchantId }));
+            if (!(err instanceof ApiError)) throw err; // a stale cursor: the first page; a refused pair: no pair filter
+            return redirect(href("/transactions", c.mode, { merchant: merchantId, pair: isPairRefusal(err) ? undefined : pair }));
           }
         }
-        return page(transactionsPage(c.viewer, c.session.csrfToken, { merchants, merchantId, ...view }));
+        return page(transactionsPage(c.viewer, c.session.csrfToken, { merchants, merchantId, pairs, pair, ...view }));
       },
       SIGNED_IN_PAGE,
     )
@@ -218,7 +238,7 @@ export function dashboardRoutes(ctx: AppContext) {
         if (merchant) {
           const ids = await listMerchantSettlements(ctx, { merchantId: merchant.id, limit: 25 });
           if (ids !== "bad_cursor") rows = (await loadSettlements(ctx, ids.ids)).map(settlementView);
-          availableUnits = (await balancesOf(ctx, [merchant]))[0]?.availableUnits;
+          availableUnits = await availableOf(ctx, merchant);
         }
         return page(settlementsPage(c.viewer, c.session.csrfToken, { merchants, merchantId: merchant?.id, availableUnits, rows }));
       },

@@ -7,6 +7,7 @@
 import { html, type Html } from "../../lib/html.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { unitsToUsd } from "../../domain/money.ts";
+import { pairLabel, type ChainName } from "../../domain/networks.ts";
 
 export const DASHBOARD = "/dashboard";
 export const ASSET_PATH = `${DASHBOARD}/assets/dashboard.css`;
@@ -20,6 +21,28 @@ export const when = (d: Date | null | undefined) => (d ? `${d.toISOString().slic
 
 export function bankOf(m: { bankName: string | null; bankLast4: string | null }): string {
   return m.bankName ? `${m.bankName} ····${m.bankLast4 ?? ""}` : "no bank account yet";
+}
+
+/** How a page names a chain (the API's name is networks.ts's `base`, `ethereum`, …). */
+const CHAIN_TITLES: Readonly<Record<ChainName, string>> = { base: "Base", ethereum: "Ethereum", arbitrum: "Arbitrum", optimism: "OP Mainnet", polygon: "Polygon" };
+
+/** A (chain, token) pair as pages show it: `Base · USDC`. */
+export function pairTitle(p: { chain: ChainName; token: string }): string {
+  return `${CHAIN_TITLES[p.chain]} · ${p.token}`;
+}
+
+/** A pair as the dashboard's `?pair=` filter carries it: `base/USDC` (networks.ts pairLabel, as the API's messages name it). */
+export const pairValue = pairLabel;
+
+/**
+ * `?pair=chain/token` as the list services' `chain` and `token` (they check it against the enabled
+ * pairs, as for the API): undefined for none; a value without its two halves is passed on as a token
+ * no pair has, so that it is refused the same way.
+ */
+export function pairQuery(value: string | null): { chain: string; token: string } | undefined {
+  if (value === null || value === "") return undefined;
+  const i = value.indexOf("/");
+  return i < 0 ? { chain: value, token: "" } : { chain: value.slice(0, i), token: value.slice(i + 1) };
 }
 
 /** The tabs of the Developers section. */
@@ -105,11 +128,12 @@ export function deliveryList(list: DeliveryLine[]): Html {
 }
 
 /** A merchant picker that keeps the page's other filters (GET form, no state change). */
-export function merchantPicker(path: string, mode: Mode, merchants: Array<{ id: string; name: string }>, selected: string | undefined): Html {
+export function merchantPicker(path: string, mode: Mode, merchants: Array<{ id: string; name: string }>, selected: string | undefined, more: Html | "" = ""): Html {
   const options = merchants.map((m) => html`<option value="${m.id}" ${m.id === selected ? "selected" : ""}>${m.name}</option>`);
   return html`<form method="get" action="${DASHBOARD}${path}" class="filters">
   <input type="hidden" name="mode" value="${mode}">
   <label for="merchant">Merchant</label><select id="merchant" name="merchant">${options}</select>
+  ${more}
   <button type="submit">Show</button>
 </form>`;
 }

@@ -3,7 +3,8 @@
  * create) and a merchant's page with its settings. Server-rendered in the frame of layout.ts.
  */
 import { html, type Html } from "../../lib/html.ts";
-import { DASHBOARD, href, shell, usd, when, type Viewer } from "./layout.ts";
+import { DASHBOARD, href, pairValue, shell, usd, when, type Viewer } from "./layout.ts";
+import { pairFigures, type PairBalanceView } from "./pages.ts";
 import { quarantineText, WARN_RATIO, type AmountUsage } from "../payment-intents/value-tags.ts";
 
 export interface MerchantListRow {
@@ -128,8 +129,8 @@ export interface MerchantDetailView {
   feeRate: string;
   metadata: Record<string, string>;
   createdAt: Date;
-  availableUnits: bigint;
-  pendingUnits: bigint;
+  /** One per enabled pair of the mode (data.ts pairBalancesOf). */
+  balances: PairBalanceView[];
   /** The amounts with the most values held (open intents and the quarantine after them). */
   busiest: AmountUsage[];
   quarantineMs: number;
@@ -177,10 +178,10 @@ ${bankFields(viewer, o.values, false, "Replace the bank account (leave empty to 
     m.name,
     html`<p><a href="${href("/merchants", viewer.mode)}">← Merchants</a></p>
 <h1>${m.name} <span class="status ${statusClass(m.status)}">${m.status}</span></h1>
-<div class="grid">
-<article class="card balance"><h3>Available</h3><p class="big">${usd(m.availableUnits)}</p><p><a href="${href("/settlements", viewer.mode, { merchant: m.id })}">Settlements</a></p></article>
-<article class="card balance"><h3>Pending settlement</h3><p class="big">${usd(m.pendingUnits)}</p><p><a href="${href("/payments", viewer.mode, { merchant: m.id })}">Payments</a></p></article>
-</div>
+<section aria-labelledby="balances-h"><h2 id="balances-h">Balances</h2>
+<div class="grid">${m.balances.map(
+      (b) => html`<article class="card balance">${pairFigures(b)}<p><a href="${href("/payments", viewer.mode, { merchant: m.id, pair: pairValue(b) })}">Payments</a> · <a href="${href("/settlements", viewer.mode, { merchant: m.id })}">Settlements</a></p></article>`,
+    )}</div></section>
 <section class="card"><dl>
 <dt>Merchant</dt><dd><code>${m.id}</code></dd>
 <dt>Email</dt><dd>${m.email}</dd>

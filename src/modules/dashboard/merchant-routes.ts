@@ -18,7 +18,7 @@ import { createMerchant, listVisibleMerchants, updateMerchant, type ScheduleBody
 import type { MerchantRow } from "../merchants/service.ts";
 import { merchantShape } from "../merchants/model.ts";
 import { busiestAmounts } from "../payment-intents/value-tags.ts";
-import { balancesOf } from "./data.ts";
+import { pairBalancesOf } from "./data.ts";
 import { bankOf, DASHBOARD, href } from "./layout.ts";
 import { EMPTY_MERCHANT_FORM, merchantPage, merchantsPage, newMerchantPage, type MerchantFormValues } from "./merchant-pages.ts";
 import { ADMIN_FORM, ADMIN_PAGE, field, formIdempotencyKey, page, redirect, refusal, SIGNED_IN_PAGE, type DashboardKit, type SignedIn } from "./kit.ts";
@@ -72,7 +72,7 @@ export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
     page(newMerchantPage(c.viewer, c.session.csrfToken, { values, idempotencyKey: key, ...(error ? { error } : {}) }), error ? 400 : 200);
 
   async function merchantView(c: SignedIn, m: MerchantRow, o: { values?: MerchantFormValues; error?: string; saved?: boolean } = {}): Promise<Response> {
-    const [[balance], busiest] = await Promise.all([balancesOf(ctx, [m]), busiestAmounts(ctx, m.id)]);
+    const [balances, busiest] = await Promise.all([pairBalancesOf(ctx, m), busiestAmounts(ctx, m.id)]);
     // The API's shape of the merchant: its schedule, fee rate and metadata read one way everywhere.
     const shape = merchantShape(m);
     const view = {
@@ -87,8 +87,7 @@ export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
       feeRate: `${(shape.fee_rate * 100).toFixed(2)}% per payment`,
       metadata: shape.metadata as Record<string, string>,
       createdAt: m.createdAt,
-      availableUnits: balance!.availableUnits,
-      pendingUnits: balance!.pendingUnits,
+      balances,
       busiest,
       quarantineMs: ctx.config.valueTags.quarantineMs,
     };

@@ -5,7 +5,8 @@
 import { html, type Html } from "../../lib/html.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { INTENT_STATUSES } from "../../domain/intent-status.ts";
-import { DASHBOARD, deliveryList, developerTabs, href, merchantPicker, objectHead, shell, usd, when, type DeliveryLine, type Viewer } from "./layout.ts";
+import type { ChainName, TokenSymbol } from "../../domain/networks.ts";
+import { DASHBOARD, deliveryList, developerTabs, href, merchantPicker, objectHead, pairTitle, pairValue, shell, usd, when, type DeliveryLine, type Viewer } from "./layout.ts";
 
 export function signInPage(o: { csrf: string; email?: string; error?: string }): Html {
   return shell(
@@ -43,12 +44,20 @@ export function setPasswordPage(o: { token: string; error?: string }): Html {
   );
 }
 
-export interface MerchantBalanceView {
-  id: string;
-  name: string;
+/** A merchant's balance in one (chain, token) pair. */
+export interface PairBalanceView {
+  chain: ChainName;
+  token: TokenSymbol;
   availableUnits: bigint;
   pendingUnits: bigint;
   source: "chain" | "ledger";
+}
+
+export interface MerchantBalanceView {
+  id: string;
+  name: string;
+  /** One per enabled pair of the mode, in the configuration's order. */
+  pairs: PairBalanceView[];
 }
 
 export interface PaymentRowView {
@@ -57,6 +66,31 @@ export interface PaymentRowView {
   amountUnits: bigint;
   status: string;
   createdAt: Date;
+  chain: ChainName;
+  token: TokenSymbol;
+}
+
+/** A pair's name in a table cell or a heading. */
+export const pairCell = (p: { chain: ChainName; token: string }) => html`<span class="pair">${pairTitle(p)}</span>`;
+
+/** The figures of one pair's balance (a card's body: home, a merchant's page). */
+export function pairFigures(b: PairBalanceView): Html {
+  return html`<div class="pair-balance" data-pair="${pairValue(b)}">
+  <p class="pair-name">${pairTitle(b)}</p>
+  <p class="big" data-testid="available">${usd(b.availableUnits)}</p>
+  <p class="muted">available${b.source === "ledger" ? " (from the ledger: the chain did not answer)" : ""}</p>
+  <p>${usd(b.pendingUnits)} <span class="muted">pending settlement</span></p>
+</div>`;
+}
+
+/**
+ * The pair filter of a list: "All pairs", then each enabled pair of the mode (`?pair=base/USDC`).
+ * Nothing when the mode has none to choose from.
+ */
+export function pairSelect(pairs: ReadonlyArray<{ chain: ChainName; token: string }>, selected: string | undefined): Html | "" {
+  if (pairs.length === 0) return "";
+  const options = [html`<option value="" ${selected === undefined ? "selected" : ""}>All pairs</option>`, ...pairs.map((p) => html`<option value="${pairValue(p)}" ${pairValue(p) === selected ? "selected" : ""}>${pairTitle(p)}</option>`)];
+  return html`<label for="pair">Chain and token</label><select id="pair" name="pair">${options}</select>`;
 }
 
 export function homePage(viewer: Viewer, csrf: string, o: { balances: MerchantBalanceView[]; merchantCount: number; volume: Array<{ day: string; units: bigint }>; recent: PaymentRowView[] }): Html {
@@ -65,9 +99,7 @@ export function homePage(viewer: Viewer, csrf: string, o: { balances: MerchantBa
         .map(
           (b) => html`<article class="card balance">
     <h3>${b.name}</h3>
-    <p class="big" data-testid="available">${usd(b.availableUnits)}</p>
-    <p class="muted">available${b.source === "ledger" ? " (from the ledger: the chain did not answer)" : ""}</p>
-    <p>${usd(b.pendingUnits)} <span class="muted">pending settlement</span></p>
+    ${b.pairs.map(pairFigures)}
   </article>`,
         )
     : html`<p class="muted">No merchants in ${viewer.mode} mode yet.</p>`;
@@ -106,12 +138,12 @@ export function volumeChart(days: Array<{ day: string; units: bigint }>): Html {
 function paymentsTable(mode: Mode, rows: PaymentRowView[]): Html {
   if (rows.length === 0) return html`<p class="muted">No payments yet.</p>`;
   return html`<table>
-<thead><tr><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Merchant</th><th scope="col">Created</th></tr></thead>
+<thead><tr><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Merchant</th><th scope="col">Chain and token</th><th scope="col">Created</th></tr></thead>
 <tbody>
 ${rows
   .map(
     (r) =>
-      html`<tr><td><a href="${href(`/payments/${r.id}`, mode)}">${usd(r.amountUnits)}</a></td><td><span class="status ${r.status}">${r.status.replace("_", " ")}</span></td><td>${r.merchantName}</td><td>${when(r.createdAt)}</td></tr>`,
+      html`<tr><td><a href="${href(`/payments/${r.id}`, mode)}">${usd(r.amountUnits)}</a></td><td><span class="status ${r.status}">${r.status.replace("_", " ")}</span></td><td>${r.merchantName}</td><td>${pairCell(r)}</td><td>${when(r.createdAt)}</td></tr>`,
   )}
 </tbody>
 </table>`;
@@ -120,7 +152,19 @@ ${rows
 export function paymentsPage(
   viewer: Viewer,
   csrf: string,
-  o: { merchants: Array<{ id: string; name: string }>; merchantId: string | undefined; status: string | undefined; from: string | undefined; to: string | undefined; rows: PaymentRowView[]; total: number; next: string | undefined },
+  o: {
+    merchants: Array<{ id: string; name: string }>;
+    merchantId: string | undefined;
+    status: string | undefined;
+    from: string | undefined;
+    to: string | undefined;
+    /** The enabled pairs of the mode, and the one filtered on (`base/USDC`), if any. */
+    pairs: ReadonlyArray<{ chain: ChainName; token: string }>;
+    pair: string | undefined;
+    rows: PaymentRowView[];
+    total: number;
+    next: string | undefined;
+  },
 ): Html {
   const options = o.merchants.map((m) => html`<option value="${m.id}" ${m.id === o.merchantId ? "selected" : ""}>${m.name}</option>`);
   const statuses = ["", ...INTENT_STATUSES]
@@ -134,10 +178,11 @@ export function paymentsPage(
   <label for="status">Status</label><select id="status" name="status">${statuses}</select>
   <label for="from">Created from</label><input id="from" name="from" type="date" value="${o.from ?? ""}">
   <label for="to">to</label><input id="to" name="to" type="date" value="${o.to ?? ""}">
+  ${pairSelect(o.pairs, o.pair)}
   <button type="submit">Filter</button>
 </form>
 <section class="card"><p class="muted">${o.total} payment${o.total === 1 ? "" : "s"}</p>${paymentsTable(viewer.mode, o.rows)}
-${o.next ? html`<p><a href="${href("/payments", viewer.mode, { merchant: o.merchantId, status: o.status, from: o.from, to: o.to, starting_after: o.next })}">Next page</a></p>` : ""}</section>`,
+${o.next ? html`<p><a href="${href("/payments", viewer.mode, { merchant: o.merchantId, status: o.status, from: o.from, to: o.to, pair: o.pair, starting_after: o.next })}">Next page</a></p>` : ""}</section>`,
     viewer,
     csrf,
   );
@@ -151,6 +196,8 @@ export interface PaymentDetailView {
   feeUnits: bigint | null;
   netUnits: bigint | null;
   paymentAddress: string;
+  chain: ChainName;
+  token: TokenSymbol;
   txHash: string | null;
   /** The transaction on the chain's block explorer (none for the local sandbox chain). */
   txUrl: string | null;
@@ -174,6 +221,7 @@ export function paymentPage(viewer: Viewer, csrf: string, p: PaymentDetailView):
 <section class="card"><dl>
 <dt>Payment</dt><dd><code>${p.id}</code></dd>
 <dt>Merchant</dt><dd>${p.merchantName}</dd>
+<dt>Chain and token</dt><dd>${pairCell(p)}</dd>
 <dt>Paid to</dt><dd><code>${p.paymentAddress}</code></dd>
 ${p.txHash ? html`<dt>Transaction</dt><dd>${p.txUrl ? html`<a href="${p.txUrl}" rel="noreferrer noopener" target="_blank"><code>${p.txHash}</code></a>` : html`<code>${p.txHash}</code>`}</dd>` : ""}
 <dt>Payment page</dt><dd><a href="${p.payPageUrl}" rel="noreferrer noopener" target="_blank">${p.payPageUrl}</a></dd>
@@ -201,25 +249,35 @@ export interface TransactionRowView {
   /** null: matched its intent; otherwise what happened and what the merchant can do. */
   flag: { kind: "late" | "unmatched"; text: string } | null;
   intentId: string | null;
+  chain: ChainName;
+  token: TokenSymbol;
 }
 
 export function transactionsPage(
   viewer: Viewer,
   csrf: string,
-  o: { merchants: Array<{ id: string; name: string }>; merchantId: string | undefined; rows: TransactionRowView[]; total: number; next: string | undefined },
+  o: {
+    merchants: Array<{ id: string; name: string }>;
+    merchantId: string | undefined;
+    pairs: ReadonlyArray<{ chain: ChainName; token: string }>;
+    pair: string | undefined;
+    rows: TransactionRowView[];
+    total: number;
+    next: string | undefined;
+  },
 ): Html {
   const rows = o.rows
     .map(
-      (r) => html`<tr${r.flag ? html` class="flagged"` : ""}><td>${usd(r.amountUnits)}</td><td>${usd(r.netUnits)}</td><td><span class="status ${r.status}">${r.status}</span> <span class="muted">${r.settlementStatus.replace("_", " ")}</span></td>
+      (r) => html`<tr${r.flag ? html` class="flagged"` : ""}><td>${usd(r.amountUnits)}</td><td>${usd(r.netUnits)}</td><td><span class="status ${r.status}">${r.status}</span> <span class="muted">${r.settlementStatus.replace("_", " ")}</span></td><td>${pairCell(r)}</td>
 <td>${r.intentId ? html`<a href="${href(`/payments/${r.intentId}`, viewer.mode)}">${r.intentId}</a>` : "—"}${r.flag ? html`<p class="flag"><strong>${r.flag.kind === "late" ? "Late payment" : "No matching payment"}</strong>: ${r.flag.text}</p>` : ""}</td><td>${when(r.confirmedAt)}<br><code>${r.txHash.slice(0, 18)}…</code></td></tr>`,
     );
   return shell(
     "Transactions",
     html`<h1>Transactions</h1>
-${merchantPicker("/transactions", viewer.mode, o.merchants, o.merchantId)}
+${merchantPicker("/transactions", viewer.mode, o.merchants, o.merchantId, pairSelect(o.pairs, o.pair))}
 <section class="card"><p class="muted">${o.total} transaction${o.total === 1 ? "" : "s"}: every transfer received, matched to a payment or not.</p>
-${o.rows.length ? html`<table><thead><tr><th scope="col">Received</th><th scope="col">Net</th><th scope="col">Status</th><th scope="col">Payment</th><th scope="col">Confirmed</th></tr></thead><tbody>${rows}</tbody></table>` : html`<p class="muted">No transactions yet.</p>`}
-${o.next ? html`<p><a href="${href("/transactions", viewer.mode, { merchant: o.merchantId, starting_after: o.next })}">Next page</a></p>` : ""}</section>`,
+${o.rows.length ? html`<table><thead><tr><th scope="col">Received</th><th scope="col">Net</th><th scope="col">Status</th><th scope="col">Chain and token</th><th scope="col">Payment</th><th scope="col">Confirmed</th></tr></thead><tbody>${rows}</tbody></table>` : html`<p class="muted">No transactions yet.</p>`}
+${o.next ? html`<p><a href="${href("/transactions", viewer.mode, { merchant: o.merchantId, pair: o.pair, starting_after: o.next })}">Next page</a></p>` : ""}</section>`,
     viewer,
     csrf,
   );
