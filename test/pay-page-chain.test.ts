@@ -207,7 +207,8 @@ describe.skipIf(SKIP_BROWSER)("the payment page names the chain and token and sw
 
   test("an arbitrum/USDT intent, wallet answers 4902: it is added with the table's parameters, switched to, then the USDT transfer is sent", async () => {
     const units = 7_250_000n;
-    const { id, address } = await insertIntent({ mode: "live", chainId: KNOWN_CHAINS.arbitrum.chainId, token: "USDT", units });
+    // Test mode, so that this service (which runs no live chain) also renders its QR: the page reads the pair from the row.
+    const { id, address } = await insertIntent({ mode: "test", chainId: KNOWN_CHAINS.arbitrum.chainId, token: "USDT", units });
     const { page, calls } = await openWithWallet(`/pay/${id}`, { start: 1, knows: [1] });
     const arb = KNOWN_CHAINS.arbitrum;
     expect(await page.locator(".send").innerText()).toBe("Send exactly 7.250000 USDT on Arbitrum One");
@@ -215,6 +216,7 @@ describe.skipIf(SKIP_BROWSER)("the payment page names the chain and token and sw
     expect(await page.locator(".network").innerText()).toBe("Network: Arbitrum One (chain id 42161), token USDT");
     expect(await page.locator("#wallet-hint").innerText()).toBe("Your wallet is asked to switch to Arbitrum One (or to add it), then to send 7.250000 USDT.");
     expect(await page.locator("#token-label").innerText()).toBe("USDT token contract");
+    expect(await page.evaluate(`(() => { const img = document.querySelector(".qr img"); return img.complete && img.naturalWidth; })()`)).toBe(400);
     await shoot(page, "arbitrum-usdt");
     await page.getByRole("button", { name: "Pay with browser wallet" }).click();
     await waitText(page, "status-title", "Payment sent, waiting for confirmation");
