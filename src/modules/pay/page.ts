@@ -156,8 +156,8 @@ ${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc, v.token), v.state.
     <button type="button" class="button" id="wallet-pay" aria-describedby="wallet-hint" hidden>Pay with browser wallet</button>
   </div>
   <p id="wallet-hint" class="wallet-hint" hidden>Your wallet is asked to switch to ${esc(v.network.name)}${v.network.addChain ? " (or to add it)" : ""}, then to send ${usdc} ${esc(v.token)}.</p>
-  <p class="network-warning" id="network-warning">Send only ${esc(v.token)} on ${esc(v.network.name)} to this address. ${esc(v.token)} sent on another network does not reach the merchant.</p>
   <p id="wallet-status" class="wallet-status" role="status" aria-live="polite"></p>
+  <p class="network-warning" id="network-warning">Send only ${esc(v.token)} on ${esc(v.network.name)} to this address. ${esc(v.token)} sent on another network does not reach the merchant.</p>
   <dl class="fields">
     <div class="field">
       <dt id="address-label">Payment address</dt>
