@@ -12,7 +12,7 @@
  * - a wallet test double (EIP-1193 in the page, each call answered by the test with the real
  *   chain) completes a payment from the page's button, switching chain first;
  * - no request leaves 127.0.0.1; the CSP header is present; a <script> business name is inert;
- *   an unknown id is the 404 page; a live-mode intent names Base mainnet;
+ *   an unknown id is the 404 page; a live-mode intent names Base;
  * - the stream side: one change reaches 50 open streams of one intent with one read; closed
  *   streams are released; the hub refuses streams over its cap.
  * Chromium missing is a failure, not a skip, unless CI_NO_BROWSER=1.
@@ -343,11 +343,12 @@ describe.skipIf(skip)("hosted payment page in headless chromium", () => {
     }
   }, 30_000);
 
-  test("a live-mode intent's page names Base mainnet, with no test badge", async () => {
+  test("a live-mode intent's page names Base, with no test badge", async () => {
     const id = await insertIntent({ mode: "live", businessName: "Live Shop", chainId: 8453 });
     const page = await openPage(id);
     const text = await page.locator("body").innerText();
-    expect(await page.locator("#network").innerText()).toBe("Base mainnet");
+    expect(await page.locator("#network").innerText()).toBe("Base");
+    expect(await page.locator("#chain-name").innerText()).toBe("Base");
     expect(text).toContain("chain id 8453");
     expect(text).not.toContain("Test mode");
     expect(await page.locator("#open-wallet").getAttribute("href")).toStartWith("ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=");

@@ -19,6 +19,14 @@
  *   before its 2025 finality upgrade): 64. Compare with the numbers Circle waits for,
  *   https://developers.circle.com/wallets/blockchain-confirmations, before enabling a chain live.
  *
+ * - Human names, native currencies, public RPC endpoints and block explorers (what the payment page
+ *   gives a wallet in wallet_addEthereumChain, EIP-3085, and links transactions to): each chain's own
+ *   network documentation (docs.base.org, docs.arbitrum.io, docs.optimism.io, docs.polygon.technology;
+ *   Ethereum: the PublicNode endpoint and Etherscan). Polygon's native currency is POL since 2024.
+ *   The test networks other than Base Sepolia carry only a name here (no RPC nor explorer yet): a
+ *   wallet without them is told to add the network itself. The embedded anvil chain's RPC is the
+ *   sandbox's own, from configuration (src/modules/pay/status.ts).
+ *
  * Pure data and lookups: no configuration, no I/O.
  */
 
@@ -35,11 +43,33 @@ export interface KnownToken {
   decimals: number;
 }
 
-export interface KnownChain {
+export interface NativeCurrency {
+  name: string;
+  symbol: string;
+  decimals: number;
+}
+
+/** What people and wallets call one network, and where a wallet reaches it (EIP-3085 fields). */
+export interface NetworkFacts {
+  /** Human name, e.g. "Arbitrum One", "Base Sepolia". */
+  displayName: string;
+  nativeCurrency: NativeCurrency;
+  /** Public JSON-RPC endpoint; undefined: none in this table (the local sandbox's comes from configuration). */
+  rpcUrl?: string;
+  /** Block explorer, no trailing slash; undefined: none. */
+  explorerUrl?: string;
+}
+
+const ETHER: NativeCurrency = { name: "Ether", symbol: "ETH", decimals: 18 };
+const POL: NativeCurrency = { name: "POL", symbol: "POL", decimals: 18 };
+
+export interface KnownChain extends NetworkFacts {
   /** Mainnet chain id. */
   chainId: number;
   /** Chain ids of the test networks that stand in for this chain in the sandbox (the name stays this one). */
   sandboxChainIds: readonly number[];
+  /** The facts of each of `sandboxChainIds` (test/pay-page-chain.test.ts keeps the two in step). */
+  testNetworks: Readonly<Record<number, NetworkFacts>>;
   /** Default confirmation depth on mainnet (see the sources above). */
   confirmations: number;
   tokens: Partial<Record<TokenSymbol, KnownToken>>;
@@ -48,13 +78,26 @@ export interface KnownChain {
 export const KNOWN_CHAINS: Readonly<Record<ChainName, KnownChain>> = {
   base: {
     chainId: 8453,
+    displayName: "Base",
+    nativeCurrency: ETHER,
+    rpcUrl: "https://mainnet.base.org",
+    explorerUrl: "https://basescan.org",
     sandboxChainIds: [84532, 31337],
+    testNetworks: {
+      84532: { displayName: "Base Sepolia", nativeCurrency: ETHER, rpcUrl: "https://sepolia.base.org", explorerUrl: "https://sepolia.basescan.org" },
+      31337: { displayName: "Local sandbox chain (Anvil)", nativeCurrency: ETHER },
+    },
     confirmations: 2,
     tokens: { USDC: { address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", decimals: 6 } },
   },
   ethereum: {
     chainId: 1,
+    displayName: "Ethereum",
+    nativeCurrency: ETHER,
+    rpcUrl: "https://ethereum-rpc.publicnode.com",
+    explorerUrl: "https://etherscan.io",
     sandboxChainIds: [11155111],
+    testNetworks: { 11155111: { displayName: "Sepolia", nativeCurrency: ETHER } },
     confirmations: 12,
     tokens: {
       USDC: { address: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", decimals: 6 },
@@ -63,7 +106,12 @@ export const KNOWN_CHAINS: Readonly<Record<ChainName, KnownChain>> = {
   },
   arbitrum: {
     chainId: 42161,
+    displayName: "Arbitrum One",
+    nativeCurrency: ETHER,
+    rpcUrl: "https://arb1.arbitrum.io/rpc",
+    explorerUrl: "https://arbiscan.io",
     sandboxChainIds: [421614],
+    testNetworks: { 421614: { displayName: "Arbitrum Sepolia", nativeCurrency: ETHER } },
     confirmations: 20,
     tokens: {
       USDC: { address: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", decimals: 6 },
@@ -72,7 +120,12 @@ export const KNOWN_CHAINS: Readonly<Record<ChainName, KnownChain>> = {
   },
   optimism: {
     chainId: 10,
+    displayName: "OP Mainnet",
+    nativeCurrency: ETHER,
+    rpcUrl: "https://mainnet.optimism.io",
+    explorerUrl: "https://optimistic.etherscan.io",
     sandboxChainIds: [11155420],
+    testNetworks: { 11155420: { displayName: "OP Sepolia", nativeCurrency: ETHER } },
     confirmations: 2,
     tokens: {
       USDC: { address: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", decimals: 6 },
@@ -81,7 +134,12 @@ export const KNOWN_CHAINS: Readonly<Record<ChainName, KnownChain>> = {
   },
   polygon: {
     chainId: 137,
+    displayName: "Polygon",
+    nativeCurrency: POL,
+    rpcUrl: "https://polygon-rpc.com",
+    explorerUrl: "https://polygonscan.com",
     sandboxChainIds: [80002],
+    testNetworks: { 80002: { displayName: "Polygon Amoy", nativeCurrency: POL } },
     confirmations: 64,
     tokens: {
       USDC: { address: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359", decimals: 6 },
@@ -112,6 +170,17 @@ export function chainNameOf(chainId: number): ChainName | undefined {
     if (c.chainId === chainId || c.sandboxChainIds.includes(chainId)) return name;
   }
   return undefined;
+}
+
+/** The facts of a chain id, mainnet or test network, with the name of the chain it is (or stands in for). */
+export function networkFactsOf(chainId: number): (NetworkFacts & { chain: ChainName; testnet: boolean }) | undefined {
+  const chain = chainNameOf(chainId);
+  if (chain === undefined) return undefined;
+  const c = KNOWN_CHAINS[chain];
+  if (c.chainId === chainId) return { chain, testnet: false, displayName: c.displayName, nativeCurrency: c.nativeCurrency, rpcUrl: c.rpcUrl, explorerUrl: c.explorerUrl };
+  const t = c.testNetworks[chainId];
+  if (t === undefined) throw new Error(`chain id ${chainId} is a sandbox id of ${chain} without its facts (src/domain/networks.ts)`);
+  return { chain, testnet: true, ...t };
 }
 
 /** chainNameOf for a stored row: an id outside the table is a broken invariant (config refuses such ids). */

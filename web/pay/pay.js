@@ -192,10 +192,10 @@
   startEvents();
 
   // --- browser wallet (EIP-1193) -------------------------------------------------------------------
-  var ADD_CHAIN = {
-    8453: { chainId: "0x2105", chainName: "Base", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: ["https://mainnet.base.org"], blockExplorerUrls: ["https://basescan.org"] },
-    84532: { chainId: "0x14a34", chainName: "Base Sepolia", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: ["https://sepolia.base.org"], blockExplorerUrls: ["https://sepolia.basescan.org"] }
-  };
+  // The chain to switch to and, for a wallet that does not know it, what to add (EIP-3085): rendered
+  // by the server from the table of known chains (src/domain/networks.ts); null when none is known.
+  var ADD_CHAIN = data.add_chain;
+  var CHAIN = data.chain_name + " (chain id " + data.chain_id + ")";
   var eth = window.ethereum;
   var btn = $("wallet-pay");
   function say(text) { $("wallet-status").textContent = text; }
@@ -208,14 +208,18 @@
     return eth.request({ method: "eth_chainId" }).then(function (id) { return parseInt(id, 16) === data.chain_id; });
   }
   function switchChain() {
-    return eth.request({ method: "wallet_switchEthereumChain", params: [{ chainId: chainHex() }] }).catch(function (e) {
-      if (e && e.code === 4902 && ADD_CHAIN[data.chain_id])
-        return eth.request({ method: "wallet_addEthereumChain", params: [ADD_CHAIN[data.chain_id]] });
-      throw e;
+    var ask = function () { return eth.request({ method: "wallet_switchEthereumChain", params: [{ chainId: chainHex() }] }); };
+    return ask().catch(function (e) {
+      if (!e || e.code !== 4902) throw e;
+      // The wallet does not know the chain: add it, then switch (a wallet that switched on adding answers at once).
+      if (!ADD_CHAIN) throw new Error("Your wallet does not know " + CHAIN + ". Add that network to your wallet, then try again.");
+      say("Adding " + CHAIN + " to your wallet\u2026");
+      return eth.request({ method: "wallet_addEthereumChain", params: [ADD_CHAIN] }).then(ask);
     });
   }
   function walletPay() {
     var from;
+    var step = "connect"; // connect, switch, send: what a refusal (4001) refused
     btn.disabled = true;
     say("Connecting to your wallet\u2026");
     eth.request({ method: "eth_requestAccounts" })
@@ -226,14 +230,16 @@
       })
       .then(function (ok) {
         if (ok) return;
-        say("Switching your wallet to " + data.chain_name + " (chain id " + data.chain_id + ")\u2026");
+        step = "switch";
+        say("Switching your wallet to " + CHAIN + "\u2026");
         return switchChain().then(onChain).then(function (now) {
-          if (!now) throw new Error("Your wallet is not on " + data.chain_name + ".");
+          if (!now) throw new Error("Your wallet is not on " + CHAIN + ".");
         });
       })
       .then(function () {
+        step = "send";
         if (state.status !== "awaiting_payment") throw new Error("This payment request is no longer open.");
-        say("Confirm the transfer of " + $("usdc-amount").textContent + " " + TOKEN + " in your wallet\u2026");
+        say("Confirm the transfer of " + $("usdc-amount").textContent + " " + TOKEN + " on " + data.chain_name + " in your wallet\u2026");
         return eth.request({ method: "eth_sendTransaction", params: [{ from: from, to: data.usdc_address, data: transferData(), value: "0x0" }] });
       })
       .then(function (hash) {
@@ -243,12 +249,14 @@
       })
       .catch(function (e) {
         btn.disabled = false;
-        if (e && e.code === 4001) say("You declined in your wallet. Nothing was sent.");
-        else say("The wallet could not send the payment: " + ((e && e.message) || String(e)));
+        if (e && e.code === 4001 && step === "switch") say("You declined to switch your wallet to " + CHAIN + ". Nothing was sent.");
+        else if (e && e.code === 4001) say("You declined in your wallet. Nothing was sent.");
+        else say("The wallet could not send the payment: " + ((e && e.message) || String(e)) + (step === "send" ? "" : " Nothing was sent."));
       });
   }
   if (eth && typeof eth.request === "function") {
     btn.hidden = false;
+    $("wallet-hint").hidden = false;
     btn.addEventListener("click", walletPay);
   }
 

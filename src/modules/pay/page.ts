@@ -118,6 +118,7 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string): str
     server_now: now.toISOString(),
     chain_id: v.network.chainId,
     chain_name: v.network.name,
+    add_chain: v.network.addChain,
     tx_url: v.network.txUrl,
     usdc_address: v.usdcAddress,
     token: v.token,
@@ -132,7 +133,7 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string): str
 </header>
 <section class="amount" aria-labelledby="amount-usd">
   <h1 id="amount-usd"><span class="visually-hidden">Amount due: </span>$${usd} <span class="ccy">USD</span></h1>
-  <p class="send">Send exactly <strong id="usdc-amount">${usdc}</strong> ${esc(v.token)}</p>
+  <p class="send">Send exactly <strong id="usdc-amount">${usdc}</strong> ${esc(v.token)} <span class="on-chain">on <strong id="chain-name">${esc(v.network.name)}</strong></span></p>
   <p class="why">The last digits identify your payment; please send this exact amount.</p>
 </section>
 <section id="status" class="status status-${esc(v.state.status)}" role="status" aria-live="polite" aria-atomic="true">
@@ -152,9 +153,11 @@ ${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc, v.token), v.state.
   </figure>
   <div class="actions">
     <a class="button primary" id="open-wallet" href="${esc(v.qrPayload)}">Open in wallet</a>
-    <button type="button" class="button" id="wallet-pay" hidden>Pay with browser wallet</button>
+    <button type="button" class="button" id="wallet-pay" aria-describedby="wallet-hint" hidden>Pay with browser wallet</button>
   </div>
+  <p id="wallet-hint" class="wallet-hint" hidden>Your wallet is asked to switch to ${esc(v.network.name)}${v.network.addChain ? " (or to add it)" : ""}, then to send ${usdc} ${esc(v.token)}.</p>
   <p id="wallet-status" class="wallet-status" role="status" aria-live="polite"></p>
+  <p class="network-warning" id="network-warning">Send only ${esc(v.token)} on ${esc(v.network.name)} to this address. ${esc(v.token)} sent on another network does not reach the merchant.</p>
   <dl class="fields">
     <div class="field">
       <dt id="address-label">Payment address</dt>

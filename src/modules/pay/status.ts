@@ -16,7 +16,7 @@ import { intentFromDb } from "../payment-intents/service.ts";
 import { qrPayload, type IntentRow } from "../payment-intents/shapes.ts";
 
 import { tokenAddressFor } from "../../chain/pairs.ts";
-import type { TokenSymbol } from "../../domain/networks.ts";
+import { networkFactsOf, type ChainName, type NativeCurrency, type TokenSymbol } from "../../domain/networks.ts";
 
 /**
  * A transfer to the merchant's address, linked to no intent, within this much of the intent's amount
@@ -53,13 +53,54 @@ export interface PageStatus {
   seen?: { tx_hash: string; confirmations: number };
 }
 
+/** wallet_addEthereumChain's parameter (EIP-3085), as the page hands it to the wallet. */
+export interface AddChainParams {
+  chainId: `0x${string}`;
+  chainName: string;
+  nativeCurrency: NativeCurrency;
+  rpcUrls: string[];
+  blockExplorerUrls?: string[];
+}
+
 export interface Network {
   chainId: number;
-  /** e.g. "Base mainnet", "Local sandbox chain (Anvil)". */
+  /** The chain's name in the API (the intent's pair), e.g. "arbitrum"; undefined for an id outside the table. */
+  chain: ChainName | undefined;
+  /** What people call it, e.g. "Base", "Arbitrum One", "Base Sepolia", "Local sandbox chain (Anvil)". */
   name: string;
   live: boolean;
   /** Block explorer prefix for transaction links; null when the chain has none (local sandbox). */
   txUrl: string | null;
+  /** What the wallet button asks a wallet to add when it does not know the chain; null when no RPC is known. */
+  addChain: AddChainParams | null;
+}
+
+/**
+ * The network of a chain id, from the table of known chains (src/domain/networks.ts). `localRpcUrl`:
+ * the RPC URL of the sandbox chain from configuration, given to wallets for the local anvil chain,
+ * which has no public endpoint (a hosted testnet's configured RPC may carry a provider key, so it is
+ * never rendered: those use the table's public endpoint).
+ */
+export function networkOf(mode: Mode, chainId: number, localRpcUrl?: string): Network {
+  const facts = networkFactsOf(chainId);
+  if (!facts) return { chainId, chain: undefined, name: `Chain ${chainId}`, live: mode === "live", txUrl: null, addChain: null };
+  const rpcUrl = facts.rpcUrl ?? (chainId === LOCAL_CHAIN_ID ? localRpcUrl : undefined);
+  return {
+    chainId,
+    chain: facts.chain,
+    name: facts.displayName,
+    live: mode === "live",
+    txUrl: facts.explorerUrl ? `${facts.explorerUrl}/tx/` : null,
+    addChain: rpcUrl
+      ? {
+          chainId: `0x${chainId.toString(16)}`,
+          chainName: facts.displayName,
+          nativeCurrency: { ...facts.nativeCurrency },
+          rpcUrls: [rpcUrl],
+          ...(facts.explorerUrl ? { blockExplorerUrls: [facts.explorerUrl] } : {}),
+        }
+      : null,
+  };
 }
 
 /** Everything the page renders. */
@@ -81,17 +122,8 @@ export interface PageView {
   state: PageStatus;
 }
 
-const KNOWN_CHAINS: Record<number, { name: string; txUrl: string | null }> = {
-  8453: { name: "Base mainnet", txUrl: "https://basescan.org/tx/" },
-  84532: { name: "Base Sepolia testnet", txUrl: "https://sepolia.basescan.org/tx/" },
-  31337: { name: "Local sandbox chain (Anvil)", txUrl: null },
-};
-
-export function networkOf(mode: Mode, chainId: number): Network {
-  const known = KNOWN_CHAINS[chainId];
-  if (known) return { chainId, name: known.name, live: mode === "live", txUrl: known.txUrl };
-  return { chainId, name: mode === "live" ? "Base mainnet" : "Sandbox chain", live: mode === "live", txUrl: null };
-}
+/** The embedded anvil chain (DECISIONS.md "Sandbox"): its RPC is the sandbox's own. */
+const LOCAL_CHAIN_ID = 31337;
 
 /** Exact USDC text of base units: 12500037n -> "12.500037". */
 export function usdcText(units: bigint): string {
@@ -110,6 +142,12 @@ function tokenAddressOf(ctx: AppContext, mode: Mode, chainId: number, token: Tok
   const address = tokenAddressFor(ctx, mode, chainId, token) ?? (token === "USDC" ? ctx.config.chains[mode]?.usdcAddress : undefined);
   if (!address) throw new Error(`no address of ${token} on chain ${chainId} (${mode})`);
   return getAddress(address);
+}
+
+/** The configured RPC URL of the mode's chain when it is the local sandbox chain (see networkOf). */
+function localRpcOf(ctx: AppContext, mode: Mode, chainId: number): string | undefined {
+  const c = ctx.config.chains[mode];
+  return c && c.chainId === chainId && chainId === LOCAL_CHAIN_ID ? c.rpcHttpUrl : undefined;
 }
 
 /**
@@ -161,7 +199,7 @@ export async function loadPageView(ctx: AppContext, id: string): Promise<PageVie
     usdcAddress,
     token: intent.token,
     qrPayload: qrPayload(usdcAddress, intent.chainId, intent.paymentAddress, intent.expectedUnits),
-    network: networkOf(intent.mode, intent.chainId),
+    network: networkOf(intent.mode, intent.chainId, localRpcOf(ctx, intent.mode, intent.chainId)),
     state: pageStatus(intent, transfers),
   };
 }
