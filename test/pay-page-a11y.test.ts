@@ -132,8 +132,10 @@ describe.skipIf(SKIP_BROWSER)("the payment page's live status region", () => {
     await page.close();
 
     const fresh = await openPage(intent.id);
-    expect(await regionText(fresh)).toContain(words);
+    // The script empties the notes at load and says them again a moment later (what makes a screen
+    // reader announce them): wait for that, then read the region.
     expect(await announced(fresh, words)).toBe(true);
+    expect(await regionText(fresh)).toContain(words);
     expect(await apiStatus(intent.id)).toBe("awaiting_payment");
     await shoot(fresh, "wrong-amount");
     await fresh.close();
@@ -158,8 +160,10 @@ describe.skipIf(SKIP_BROWSER)("the payment page's live status region", () => {
     await page.close();
 
     const fresh = await openPage(intent.id);
-    expect(await regionText(fresh)).toContain(words);
+    // The script empties the notes at load and says them again a moment later (what makes a screen
+    // reader announce them): wait for that, then read the region.
     expect(await announced(fresh, words)).toBe(true);
+    expect(await regionText(fresh)).toContain(words);
     expect(await regionText(fresh)).not.toContain("Payment confirmed");
     await shoot(fresh, "expired-late");
     await fresh.close();
@@ -180,8 +184,10 @@ describe.skipIf(SKIP_BROWSER)("the payment page's live status region", () => {
     await page.close();
 
     const fresh = await openPage(intent.id);
-    expect(await regionText(fresh)).toContain(words);
+    // The script empties the notes at load and says them again a moment later (what makes a screen
+    // reader announce them): wait for that, then read the region.
     expect(await announced(fresh, words)).toBe(true);
+    expect(await regionText(fresh)).toContain(words);
     await shoot(fresh, "extra");
     await fresh.close();
   }, 60_000);
