@@ -69,12 +69,14 @@ function operatorCheck(s: { stuck: boolean; oldestUnconfirmedAgeMs: number | nul
 
 async function chainChecks(ctx: AppContext) {
   const out = [];
-  const operator = (await within(READY_TIMEOUT_MS, operatorStatusByChain(ctx.database.sql))) ?? new Map();
+  // Read beside the chains' checks, not before them: a frozen database must cost /ready one timeout, not two.
+  const operatorRead = within(READY_TIMEOUT_MS, operatorStatusByChain(ctx.database.sql));
   for (const chain of Object.values(ctx.chains)) {
     if (!chain) continue;
-    const [head, cp] = await Promise.all([
+    const [head, cp, operator = new Map()] = await Promise.all([
       within(READY_TIMEOUT_MS, chain.publicClient.getBlockNumber({ cacheTime: 0 })),
       within(READY_TIMEOUT_MS, ctx.database.sql.unsafe(`SELECT block_number FROM ${CHAIN_VIEWS}.chain_checkpoint WHERE chain_id = $1`, [chain.chainId]) as Promise<{ block_number: bigint | number }[]>),
+      operatorRead,
     ]);
     const indexed = cp?.[0] ? Number(cp[0].block_number) : null;
     const headBlock = head === undefined ? null : Number(head);
