@@ -21,7 +21,7 @@ import { createWalletClient, decodeFunctionData, getAddress, http, type Hex } fr
 import { privateKeyToAccount } from "viem/accounts";
 import { usdcAbi } from "../contracts/abis.ts";
 import { newId } from "../src/domain/ids.ts";
-import { CHAIN_NAMES, KNOWN_CHAINS } from "../src/domain/networks.ts";
+import { CHAIN_NAMES, KNOWN_CHAINS, chainNameOf } from "../src/domain/networks.ts";
 import { payStatusHubFor } from "../src/modules/pay/stream.ts";
 import { ARTIFACTS, LOCAL, SKIP_BROWSER, launchLocalBrowser, type LocalBrowser } from "./support/browser.ts";
 import { createIntent, waitFor } from "./support/payments.ts";
@@ -167,7 +167,7 @@ describe("the table of known chains holds what a wallet needs to add each chain"
       expect(c.rpcUrl).toStartWith("https://");
       expect(c.explorerUrl).toStartWith("https://");
       expect(c.explorerUrl!.endsWith("/")).toBe(false);
-      expect(Object.keys(c.testNetworks).map(Number).sort()).toEqual([...c.sandboxChainIds].sort());
+      for (const id of Object.keys(c.testNetworks).map(Number)) expect(chainNameOf(id)).toBe(name as never);
     }
     expect(KNOWN_CHAINS.polygon.nativeCurrency.symbol).toBe("POL");
     expect(KNOWN_CHAINS.arbitrum.displayName).toBe("Arbitrum One");

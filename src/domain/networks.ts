@@ -60,92 +60,34 @@ export interface NetworkFacts {
   explorerUrl?: string;
 }
 
+/** A chain's tokens: Circle's USDC and Tether's USDT have 6 decimals on every chain of this table. */
+function sixDecimals(addresses: Partial<Record<TokenSymbol, `0x${string}`>>): Partial<Record<TokenSymbol, KnownToken>> {
+  const out: Partial<Record<TokenSymbol, KnownToken>> = {};
+  for (const [symbol, address] of Object.entries(addresses) as [TokenSymbol, `0x${string}`][]) out[symbol] = { address, decimals: 6 };
+  return out;
+}
+
 const ETHER: NativeCurrency = { name: "Ether", symbol: "ETH", decimals: 18 };
 const POL: NativeCurrency = { name: "POL", symbol: "POL", decimals: 18 };
 
 export interface KnownChain extends NetworkFacts {
   /** Mainnet chain id. */
   chainId: number;
-  /** Chain ids of the test networks that stand in for this chain in the sandbox (the name stays this one). */
-  sandboxChainIds: readonly number[];
-  /** The facts of each of `sandboxChainIds` (test/pay-page-chain.test.ts keeps the two in step). */
+  /** The test networks that stand in for this chain in the sandbox (the name stays this one), by chain id. */
   testNetworks: Readonly<Record<number, NetworkFacts>>;
   /** Default confirmation depth on mainnet (see the sources above). */
   confirmations: number;
   tokens: Partial<Record<TokenSymbol, KnownToken>>;
 }
 
+// One chain a line, as a table: mainnet chain id, name, currency, RPC and explorer, the test networks that
+// stand in for it in the sandbox, the default confirmation depth, the tokens.
 export const KNOWN_CHAINS: Readonly<Record<ChainName, KnownChain>> = {
-  base: {
-    chainId: 8453,
-    displayName: "Base",
-    nativeCurrency: ETHER,
-    rpcUrl: "https://mainnet.base.org",
-    explorerUrl: "https://basescan.org",
-    sandboxChainIds: [84532, 31337],
-    testNetworks: {
-      84532: { displayName: "Base Sepolia", nativeCurrency: ETHER, rpcUrl: "https://sepolia.base.org", explorerUrl: "https://sepolia.basescan.org" },
-      31337: { displayName: "Local sandbox chain (Anvil)", nativeCurrency: ETHER },
-    },
-    confirmations: 2,
-    tokens: { USDC: { address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", decimals: 6 } },
-  },
-  ethereum: {
-    chainId: 1,
-    displayName: "Ethereum",
-    nativeCurrency: ETHER,
-    rpcUrl: "https://ethereum-rpc.publicnode.com",
-    explorerUrl: "https://etherscan.io",
-    sandboxChainIds: [11155111],
-    testNetworks: { 11155111: { displayName: "Sepolia", nativeCurrency: ETHER } },
-    confirmations: 12,
-    tokens: {
-      USDC: { address: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", decimals: 6 },
-      USDT: { address: "0xdAC17F958D2ee523a2206206994597C13D831ec7", decimals: 6 },
-    },
-  },
-  arbitrum: {
-    chainId: 42161,
-    displayName: "Arbitrum One",
-    nativeCurrency: ETHER,
-    rpcUrl: "https://arb1.arbitrum.io/rpc",
-    explorerUrl: "https://arbiscan.io",
-    sandboxChainIds: [421614],
-    testNetworks: { 421614: { displayName: "Arbitrum Sepolia", nativeCurrency: ETHER } },
-    confirmations: 20,
-    tokens: {
-      USDC: { address: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", decimals: 6 },
-      USDT: { address: "0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9", decimals: 6 },
-    },
-  },
-  optimism: {
-    chainId: 10,
-    displayName: "OP Mainnet",
-    nativeCurrency: ETHER,
-    rpcUrl: "https://mainnet.optimism.io",
-    explorerUrl: "https://optimistic.etherscan.io",
-    sandboxChainIds: [11155420],
-    testNetworks: { 11155420: { displayName: "OP Sepolia", nativeCurrency: ETHER } },
-    confirmations: 2,
-    tokens: {
-      USDC: { address: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", decimals: 6 },
-      USDT: { address: "0x94b008aA00579c1307B0EF2c499aD98a8ce58e58", decimals: 6 },
-    },
-  },
-  polygon: {
-    chainId: 137,
-    displayName: "Polygon",
-    nativeCurrency: POL,
-    rpcUrl: "https://polygon-rpc.com",
-    explorerUrl: "https://polygonscan.com",
-    sandboxChainIds: [80002],
-    testNetworks: { 80002: { displayName: "Polygon Amoy", nativeCurrency: POL } },
-    confirmations: 64,
-    tokens: {
-      USDC: { address: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359", decimals: 6 },
-      USDT: { address: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F", decimals: 6 },
-    },
-  },
+  base: { chainId: 8453, displayName: "Base", nativeCurrency: ETHER, rpcUrl: "https://mainnet.base.org", explorerUrl: "https://basescan.org", testNetworks: { 84532: { displayName: "Base Sepolia", nativeCurrency: ETHER, rpcUrl: "https://sepolia.base.org", explorerUrl: "https://sepolia.basescan.org" }, 31337: { displayName: "Local sandbox chain (Anvil)", nativeCurrency: ETHER }, }, confirmations: 2, tokens: sixDecimals({ USDC: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }) },
+  ethereum: { chainId: 1, displayName: "Ethereum", nativeCurrency: ETHER, rpcUrl: "https://ethereum-rpc.publicnode.com", explorerUrl: "https://etherscan.io", testNetworks: { 11155111: { displayName: "Sepolia", nativeCurrency: ETHER } }, confirmations: 12, tokens: sixDecimals({ USDC: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", USDT: "0xdAC17F958D2ee523a2206206994597C13D831ec7" }) },
+  arbitrum: { chainId: 42161, displayName: "Arbitrum One", nativeCurrency: ETHER, rpcUrl: "https://arb1.arbitrum.io/rpc", explorerUrl: "https://arbiscan.io", testNetworks: { 421614: { displayName: "Arbitrum Sepolia", nativeCurrency: ETHER } }, confirmations: 20, tokens: sixDecimals({ USDC: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", USDT: "0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9" }) },
+  optimism: { chainId: 10, displayName: "OP Mainnet", nativeCurrency: ETHER, rpcUrl: "https://mainnet.optimism.io", explorerUrl: "https://optimistic.etherscan.io", testNetworks: { 11155420: { displayName: "OP Sepolia", nativeCurrency: ETHER } }, confirmations: 2, tokens: sixDecimals({ USDC: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", USDT: "0x94b008aA00579c1307B0EF2c499aD98a8ce58e58" }) },
+  polygon: { chainId: 137, displayName: "Polygon", nativeCurrency: POL, rpcUrl: "https://polygon-rpc.com", explorerUrl: "https://polygonscan.com", testNetworks: { 80002: { displayName: "Polygon Amoy", nativeCurrency: POL } }, confirmations: 64, tokens: sixDecimals({ USDC: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359", USDT: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F" }) },
 };
 
 /** The pair a request means when it names neither chain nor token (the service before issue 27). */
@@ -167,7 +109,7 @@ export function isTokenSymbol(v: unknown): v is TokenSymbol {
 export function chainNameOf(chainId: number): ChainName | undefined {
   for (const name of CHAIN_NAMES) {
     const c = KNOWN_CHAINS[name];
-    if (c.chainId === chainId || c.sandboxChainIds.includes(chainId)) return name;
+    if (c.chainId === chainId || chainId in c.testNetworks) return name;
   }
   return undefined;
 }

@@ -120,6 +120,12 @@ export function strictQuery(url: string, schema: TObject): void {
   readQuery(url, Object.keys(schema.properties));
 }
 
+/** A list's query: unknown parameters refused (the route's schema lets them through), then refined into the service's input. */
+export function refinedQuery<Q, I>(url: string, schema: TObject, query: Q, refine: (q: Q, url: string) => I): I {
+  strictQuery(url, schema);
+  return refine(query, url);
+}
+
 /** strictQuery, then a reader of the query's text values (refine steps read the text itself). */
 export function queryText(url: string, schema: TObject): (name: string) => string | undefined {
   strictQuery(url, schema);

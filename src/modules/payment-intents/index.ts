@@ -7,7 +7,7 @@
 import type { AppContext } from "../../context.ts";
 import { authedRoutes } from "../../http/authed.ts";
 import { readEmptyBody } from "../../http/json-body.ts";
-import { jsonBodyOf, strictQuery } from "../../http/schema-route.ts";
+import { jsonBodyOf, refinedQuery } from "../../http/schema-route.ts";
 import { listBody } from "../../http/list-params.ts";
 import { createResponses, errorExample, errorResponse, idempotencyHeaderParameter, listRoute, objectResponses } from "../../http/openapi.ts";
 import { noQuery } from "../../http/query.ts";
@@ -85,8 +85,7 @@ export function paymentIntentRoutes(ctx: AppContext) {
     .get(
       "/v1/payment-intents",
       async ({ principal, query, request }) => {
-        strictQuery(request.url, ListIntentsQuery);
-        const page = await listIntents(ctx, principal, refineListIntents(query, request.url));
+        const page = await listIntents(ctx, principal, refinedQuery(request.url, ListIntentsQuery, query, refineListIntents));
         return listBody(page.items.map(intentListItemShape), page);
       },
       listRoute(ListIntentsQuery, PaymentIntentListSchema, TAG, "List payment intents", {

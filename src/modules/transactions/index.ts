@@ -4,7 +4,7 @@ import { authedRoutes } from "../../http/authed.ts";
 import { listBody } from "../../http/list-params.ts";
 import { errorExample, listRoute, objectResponses } from "../../http/openapi.ts";
 import { noQuery } from "../../http/query.ts";
-import { strictQuery } from "../../http/schema-route.ts";
+import { refinedQuery } from "../../http/schema-route.ts";
 import { refineListTransactions, TransactionIdParams, TransactionListQuery, TransactionListSchema, TransactionSchema } from "./model.ts";
 import { getVisibleTransaction, listTransactions } from "./service.ts";
 import { transactionGetShape, transactionListItemShape } from "./shapes.ts";
@@ -34,8 +34,7 @@ export function transactionRoutes(ctx: AppContext) {
     .get(
       "/v1/transactions",
       async ({ principal, query, request }) => {
-        strictQuery(request.url, TransactionListQuery);
-        const page = await listTransactions(ctx, principal, refineListTransactions(query, request.url));
+        const page = await listTransactions(ctx, principal, refinedQuery(request.url, TransactionListQuery, query, refineListTransactions));
         return listBody(page.rows.map(transactionListItemShape), page);
       },
       listRoute(TransactionListQuery, TransactionListSchema, ["Transactions"], "List transactions", {
