@@ -152,7 +152,7 @@ export class NonceKeeper {
     const moved = before !== confirmed;
     const [row] = await sql<{ age_ms: number | null }[]>`
       UPDATE app.operator_nonces n
-      SET confirmed_nonce = ${confirmed}, confirmed_checked_at = now(),
+      SET confirmed_nonce = ${confirmed},
           unconfirmed_since = CASE
             WHEN ${confirmed} >= n.next_nonce THEN NULL
             WHEN ${moved} OR NOT ${hadSince} THEN COALESCE(

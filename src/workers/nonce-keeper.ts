@@ -24,12 +24,26 @@ export class NonceKeeping extends PollingRole<number> {
   }
 }
 
+/** The keeping of each service context, shared by the roles it runs: one keeper per process, not one per role. */
+const shared = new WeakMap<AppContext, { keeping: NonceKeeping; roles: number }>();
+
 /** Wraps a role that sends as the operator so that its process also keeps the operator's nonces. */
 export function withNonceKeeper(start: RoleStarter): RoleStarter {
   return async (ctx) => {
     const running = await start(ctx);
-    const keeping = new NonceKeeping(ctx);
-    keeping.start();
-    return { ...running, stop: async () => void (await Promise.all([keeping.stop(), running.stop()])) };
+    let entry = shared.get(ctx);
+    if (!entry) {
+      entry = { keeping: new NonceKeeping(ctx), roles: 0 };
+      entry.keeping.start();
+      shared.set(ctx, entry);
+    }
+    entry.roles++;
+    const held = entry;
+    const release = async () => {
+      if (--held.roles > 0) return;
+      shared.delete(ctx);
+      await held.keeping.stop();
+    };
+    return { ...running, stop: async () => void (await Promise.all([release(), running.stop()])) };
   };
 }

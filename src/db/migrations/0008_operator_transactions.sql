@@ -25,7 +25,6 @@ ALTER TABLE app.operator_nonces
   -- The node's confirmed nonce ("latest" count) as last read by the keeper, and since when the
   -- transaction at that nonce has been waiting (null: nothing we handed out is unconfirmed).
   ADD COLUMN confirmed_nonce bigint,
-  ADD COLUMN confirmed_checked_at timestamptz,
   ADD COLUMN unconfirmed_since timestamptz,
   -- One keeper at a time per key and chain, whichever process holds this lease.
   ADD COLUMN keeper text,
