@@ -184,6 +184,8 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
             ...(chains.test.factoryV2 ? { factory_v2_address: chains.test.factoryV2 } : {}),
             ...(chains.test.usdt ? { usdt_address: chains.test.usdt } : {}),
             ...demo,
+            // Every sandbox chain with its tokens (issue 27); the fields above describe the first.
+            chains: [{ chain: config.chains.test.name, chain_id: chains.test.chainId, rpc_url: chains.test.rpcHttpUrl, tokens: { ...chains.test.tokens } }],
             payer_address: privateKeyToAccount(config.sandboxPayerPrivateKey).address,
             payer_private_key: config.sandboxPayerPrivateKey,
             database_url: databaseUrl,
