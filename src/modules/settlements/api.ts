@@ -24,7 +24,8 @@ import { idempotentCreate, requestHash } from "../idempotency/store.ts";
 import { getVisibleMerchant } from "../merchants/service.ts";
 import { createSettlement } from "./service.ts";
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "./api-service.ts";
-import { SettlementSchema, settlementShape } from "./shapes.ts";
+import { SettlementSchema } from "./shapes.ts";
+import { settlementShapeOf, settlementShapes } from "./service.ts";
 
 const TAG = ["Settlements"];
 const EX_MERCHANT = "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K";
@@ -101,7 +102,7 @@ export function settlementApiRoutes(ctx: AppContext) {
           startingAfter: parseCursorParam(opt("starting_after"), "settlement"),
         });
         if (page === "bad_cursor") throw badCursor();
-        return listBody((await loadSettlements(ctx, page.ids)).map(settlementShape), page);
+        return listBody(await settlementShapes(ctx, await loadSettlements(ctx, page.ids)), page);
       },
       listRoute(SettlementListQuery, SettlementList, TAG, "List settlements", {
         description: "Settlements of one merchant, newest first. Their transactions: `GET /v1/transactions?settlement=stl_…`.",
@@ -119,7 +120,7 @@ export function settlementApiRoutes(ctx: AppContext) {
         noQuery(request.url);
         const s = isIdOf("settlement", params.id) ? await findVisibleSettlement(ctx, principal, params.id) : undefined;
         if (!s) throw notFound("settlement", printableName(params.id));
-        return settlementShape(s);
+        return settlementShapeOf(ctx, s);
       },
       {
         params: SettlementIdParams,
@@ -151,10 +152,10 @@ export function settlementApiRoutes(ctx: AppContext) {
           const s = await findVisibleSettlement(ctx, principal, r.resourceId);
           if (!s) throw notFound("settlement", r.resourceId);
           set.headers["idempotent-replayed"] = "true";
-          return settlementShape(s);
+          return settlementShapeOf(ctx, s);
         }
         set.status = 201;
-        return settlementShape(r.value);
+        return settlementShapeOf(ctx, r.value);
       },
       {
         parse: jsonBodyOf(CashOutBody),
