@@ -44,6 +44,11 @@ const EX_SETTLEMENT = {
   initiated_at: "2026-04-01T12:00:00.000Z",
   expected_arrival_date: null,
   completed_at: null,
+  // One run across pairs: its USDC withdrawn, its USDT still on its way (the bank transfer waits for both).
+  withdrawals: [
+    { chain: "base", token: "USDC", amount: 1000.5, status: "withdrawn", tx_hash: "0x8d1e0f6a4c2b7e9d3f5a1c8b6e4d2f0a9c7b5e3d1f8a6c4b2e0d9f7a5c3b1e8d", withdrawn_at: "2026-04-01T12:00:03.000Z" },
+    { chain: "base", token: "USDT", amount: 234.06, status: "pending", tx_hash: null, withdrawn_at: null },
+  ],
 };
 const DocSettlement = t.Object(SettlementSchema.properties, { additionalProperties: false, examples: [EX_SETTLEMENT] });
 const SettlementList = listSchema(DocSettlement, EX_SETTLEMENT, { order: "Newest first: `initiated_at` descending, then `id` descending.", totalCount: t.Integer() });
