@@ -19,8 +19,8 @@ export interface IndexerChainConfig {
   rpcWs?: string;
   /** The USDC token contract. */
   usdc: Hex40;
-  /** The MerchantAccountFactory (v1). */
-  factory: Hex40;
+  /** The MerchantAccountFactory (v1). Unset: no v1 account is followed on this chain (v1 accounts live on each mode's primary chain). */
+  factory?: Hex40;
   /**
    * The MerchantAccountFactoryV2 (its deterministic address; code need not be there yet). Unset: no
    * v2 account is followed on this chain.
@@ -86,7 +86,7 @@ export function normalizeIndexerChains(input: unknown): IndexerChainConfig[] {
       rpcHttp: c.rpcHttp,
       ...(typeof c.rpcWs === "string" ? { rpcWs: c.rpcWs } : {}),
       usdc: address(c.usdc, "usdc"),
-      factory: address(c.factory, "factory"),
+      ...(c.factory !== undefined ? { factory: address(c.factory, "factory") } : {}),
       ...(c.factoryV2 !== undefined ? { factoryV2: address(c.factoryV2, "factoryV2") } : {}),
       ...(c.operator !== undefined ? { operator: address(c.operator, "operator") } : {}),
       startBlock,

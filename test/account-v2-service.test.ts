@@ -185,7 +185,7 @@ test("a v1 merchant in the same service still works the v1 way", async () => {
   expect(m.accountVersion).toBe(1);
   const account = getAddress(m.paymentAddress!);
   const predicted = await chain().publicClient.readContract({
-    address: chain().factory,
+    address: chain().factory!,
     abi: merchantAccountFactoryAbi,
     functionName: "predictAddress",
     args: [keccak256(toHex(`stablepay:merchant:${m.id}`)), OWNER, PAYOUT_V1, 100],

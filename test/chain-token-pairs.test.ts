@@ -263,7 +263,7 @@ describe("configuration: the enabled pairs come from one place", () => {
       { chain: "base", token: "USDC", chainId: 84532, tokenAddress: "0x036CbD53842c5426634e7929541eC2318f3dCF7e", decimals: 6 },
       { chain: "ethereum", token: "USDT", chainId: 11155111, tokenAddress: usdt, decimals: 6 },
     ];
-    const src = { config: { pairs: { test: pairs, live: [] } }, chains: {} };
+    const src = { config: { pairs: { test: pairs, live: [] } }, networks: [] };
     expect(pairsOf(src, "test").length).toBe(2);
     expect(resolvePair(src, "test", "ethereum", "USDT")).toMatchObject({ chain: "ethereum", token: "USDT", chainId: 11155111, tokenAddress: usdt });
     expect(resolvePair(src, "test", undefined, undefined)).toMatchObject({ chain: "base", token: "USDC", chainId: 84532 });

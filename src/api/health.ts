@@ -71,8 +71,7 @@ async function chainChecks(ctx: AppContext) {
   const out = [];
   // Read beside the chains' checks, not before them: a frozen database must cost /ready one timeout, not two.
   const operatorRead = within(READY_TIMEOUT_MS, operatorStatusByChain(ctx.database.sql));
-  for (const chain of Object.values(ctx.chains)) {
-    if (!chain) continue;
+  for (const chain of ctx.networks) {
     const [head, cp, operator = new Map()] = await Promise.all([
       within(READY_TIMEOUT_MS, chain.publicClient.getBlockNumber({ cacheTime: 0 })),
       within(READY_TIMEOUT_MS, ctx.database.sql.unsafe(`SELECT block_number FROM ${CHAIN_VIEWS}.chain_checkpoint WHERE chain_id = $1`, [chain.chainId]) as Promise<{ block_number: bigint | number }[]>),

@@ -24,7 +24,7 @@ export interface Pair {
 /** What pair resolution reads: the configuration and the chains running in this process. */
 export interface PairSources {
   config: Pick<Config, "pairs">;
-  chains: Partial<Record<Mode, ChainRuntime>>;
+  networks: readonly ChainRuntime[];
 }
 
 /**
@@ -43,9 +43,9 @@ export function pairsOf(src: PairSources, mode: Mode): Pair[] {
 }
 
 function tokenAddressOf(src: PairSources, mode: Mode, p: PairSettings): Address | undefined {
-  const runtime = src.chains[mode];
+  const runtime = src.networks.find((c) => c.mode === mode && c.chainId === p.chainId);
   // The running chain's USDC is the deployed (or configured) one: the same address the matcher watches.
-  if (p.token === "USDC" && runtime && runtime.chainId === p.chainId) return getAddress(runtime.usdc);
+  if (p.token === "USDC" && runtime) return getAddress(runtime.usdc);
   if (p.tokenAddress) return getAddress(p.tokenAddress);
   return undefined;
 }

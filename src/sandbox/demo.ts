@@ -12,6 +12,7 @@ import { accountMerchants, accounts, merchants } from "../db/schema/core.ts";
 import { createApiKey, createIntegratorAccount, onboardMerchant } from "../modules/merchants/onboarding.ts";
 import { testUsdcAbi, usdcAbi } from "../../contracts/abis.ts";
 import { randomBase62 } from "../domain/ids.ts";
+import type { ChainName, TokenSymbol } from "../domain/networks.ts";
 import { createDashboardUser, findUserByEmail, issueSetPasswordToken, setPasswordWithToken, verifyPassword } from "../modules/access/dashboard-users.ts";
 
 export const DEMO_ACCOUNT_NAME = "Demo integrator";
@@ -38,6 +39,15 @@ export interface SandboxInfo {
   payer_address: Address;
   payer_private_key: Hex;
   database_url: string;
+  /** Every sandbox chain (issue 27), the one the fields above describe (`base`) first. */
+  chains: SandboxChainInfo[];
+}
+
+export interface SandboxChainInfo {
+  chain: ChainName;
+  chain_id: number;
+  rpc_url: string;
+  tokens: Partial<Record<TokenSymbol, Address>>;
 }
 
 export async function ensureDemo(ctx: AppContext, infoFile: string): Promise<Pick<SandboxInfo, "account_id" | "merchant_id" | "payment_address" | "test_key_scoped" | "test_key_unscoped" | "dashboard_email" | "dashboard_password">> {

@@ -195,7 +195,7 @@ export class PayStatusHub {
   /** The sweep runs only while a page watches an intent on a chain that waits for confirmations. */
   private startSweeper() {
     if (this.sweeper) return;
-    const needs = Object.values(this.ctx.chains).some((c) => c && c.confirmations > 0);
+    const needs = this.ctx.networks.some((c) => c.confirmations > 0);
     if (!needs) return;
     this.sweeper = setInterval(() => void this.sweep(), SEEN_SWEEP_MS);
     (this.sweeper as { unref?: () => void }).unref?.();
