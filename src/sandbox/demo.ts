@@ -8,6 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import { parseUnits, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { AppContext } from "../context.ts";
+import type { ChainRuntime } from "../chain/runtime.ts";
 import { accountMerchants, accounts, merchants } from "../db/schema/core.ts";
 import { createApiKey, createIntegratorAccount, onboardMerchant } from "../modules/merchants/onboarding.ts";
 import { testUsdcAbi, usdcAbi } from "../../contracts/abis.ts";
@@ -124,10 +125,12 @@ async function keyWorks(ctx: AppContext, key: string | undefined): Promise<boole
   }
 }
 
-/** Keeps the sandbox payer at >= 100,000 test USDC (anvil accounts already hold ETH for gas). */
+/** Keeps the sandbox payer at >= 100,000 test USDC on every sandbox chain (anvil accounts already hold ETH for gas). */
 async function fundPayer(ctx: AppContext) {
-  const chain = ctx.chains.test;
-  if (!chain) return;
+  await Promise.all(ctx.networks.filter((c) => c.mode === "test").map((chain) => fundPayerOn(ctx, chain)));
+}
+
+async function fundPayerOn(ctx: AppContext, chain: ChainRuntime) {
   const payer = privateKeyToAccount(ctx.config.sandboxPayerPrivateKey).address;
   const balance = await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [payer] });
   const target = parseUnits("1000000", 6);

@@ -211,10 +211,9 @@ export class PayStatusHub {
     if (this.sweeping) return;
     this.sweeping = true;
     try {
-      for (const mode of ["test", "live"] as const) {
-        const chain = this.ctx.chains[mode];
-        if (!chain || chain.confirmations === 0) continue;
-        const open = [...this.watched.entries()].filter(([, w]) => w.target?.mode === mode && w.target.chainId === chain.chainId && w.seen === null && w.state?.status === "awaiting_payment");
+      for (const chain of this.ctx.networks) {
+        if (chain.confirmations === 0) continue;
+        const open = [...this.watched.entries()].filter(([, w]) => w.target?.mode === chain.mode && w.target.chainId === chain.chainId && w.seen === null && w.state?.status === "awaiting_payment");
         if (open.length === 0) continue;
         let rows: { to_address: string; value: string; transaction_hash: string }[];
         try {

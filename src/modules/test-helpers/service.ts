@@ -4,7 +4,8 @@
  */
 import { createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { AppContext } from "../../context.ts";
+import { chainById, type AppContext } from "../../context.ts";
+import type { ChainRuntime } from "../../chain/runtime.ts";
 import { testUsdcAbi, usdcAbi } from "../../../contracts/abis.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { getVisibleIntent, intentFromDb } from "../payment-intents/service.ts";
@@ -17,8 +18,8 @@ export const PAY_MAX_UNITS = 100_000_000_000n;
 const PAYER_TOP_UP_UNITS = 1_000_000_000_000n;
 
 
-/** Serialises sends from the payer wallet within this process, so concurrent pays get distinct nonces. */
-const sendQueues = new WeakMap<AppContext, Promise<unknown>>();
+/** Serialises sends from the payer wallet within this process, per chain, so concurrent pays get distinct nonces. */
+const sendQueues = new WeakMap<ChainRuntime, Promise<unknown>>();
 
 /**
  * Sends `units` (default: the intent's expected value) of test USDC from the sandbox payer to the
@@ -26,18 +27,18 @@ const sendQueues = new WeakMap<AppContext, Promise<unknown>>();
  * the matcher confirms it from the indexed transfer like any other payment.
  */
 export async function payIntent(ctx: AppContext, intent: IntentRow, units: bigint | undefined): Promise<{ txHash: Hex }> {
-  const chain = ctx.chains.test;
-  if (!chain || chain.chainId !== intent.chainId) throw new Error(`the sandbox chain ${intent.chainId} is not configured`);
+  const chain = chainById(ctx, intent.chainId);
+  if (!chain || chain.mode !== "test") throw new Error(`the sandbox chain ${intent.chainId} is not configured`);
   const account = privateKeyToAccount(ctx.config.sandboxPayerPrivateKey);
   const wallet = createWalletClient({ chain: chain.chain, transport: http(chain.rpcHttpUrl, { batch: false, retryCount: 3 }), account });
   const value = units ?? intent.expectedUnits;
-  const previous = sendQueues.get(ctx) ?? Promise.resolve();
+  const previous = sendQueues.get(chain) ?? Promise.resolve();
   const send = previous
     .catch(() => {})
     .then(async () => {
       let nonce = await chain.publicClient.getTransactionCount({ address: account.address, blockTag: "pending" });
       // The embedded sandbox's TestUSDC has an open faucet: top the payer up rather than fail.
-      if (ctx.config.chains.test.embedded) {
+      if ([ctx.config.chains.test, ...ctx.config.chains.others].some((c) => c.chainId === chain.chainId && c.embedded)) {
         const balance = await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [account.address] });
         if (balance < value) {
           await wallet.writeContract({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [account.address, value + PAYER_TOP_UP_UNITS], nonce });
@@ -46,7 +47,7 @@ export async function payIntent(ctx: AppContext, intent: IntentRow, units: bigin
       }
       return wallet.writeContract({ address: chain.usdc, abi: usdcAbi, functionName: "transfer", args: [intent.paymentAddress as Address, value], nonce });
     });
-  sendQueues.set(ctx, send);
+  sendQueues.set(chain, send);
   const txHash = await send;
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash: txHash, timeout: 60_000 });
   if (receipt.status !== "success") throw new Error(`sandbox payment ${txHash} reverted`);
