@@ -244,3 +244,89 @@ test("CLI chain deploy-factory-v2: needs a deployer key that is not the operator
     else process.env.DEPLOYER_PRIVATE_KEY = saved;
   }
 });
+
+// Issue 27, a second chain: the sandbox runs `arbitrum` (anvil, chain id 31338) beside `base`.
+const arbitrum = () => svc.ctx.networks.find((c) => c.name === "arbitrum")!;
+
+test("two sandbox chains: a v2 merchant's one address on both; paid on arbitrum, confirmed, fee collected there, the arbitrum balance moves; the right value on base confirms nothing", async () => {
+  const sql = svc.ctx.database.sql;
+  expect(arbitrum()).toMatchObject({ mode: "test", chainId: 31338 });
+  expect(svc.sandbox.chains.map((c) => [c.chain, c.chain_id])).toEqual([["base", 31337], ["arbitrum", 31338]]);
+  expect(svc.sandbox.chains[1]!.tokens.USDC).toBe(arbitrum().usdc);
+
+  const m = await onboardMerchant(svc.ctx, {
+    accountIds: [svc.sandbox.account_id],
+    mode: "test",
+    businessName: "Two Chain Tea",
+    email: "owner@twochain.example",
+    bankName: "First Sandbox Bank",
+    bankLast4: "4321",
+    schedule: { kind: "manual" },
+    ownerAddress: OWNER,
+    payoutAddress: PAYOUT_V2,
+    accountVersion: 2,
+  });
+  expect(m.accountChainIds).toEqual([31338]);
+  const address = getAddress(m.paymentAddress!);
+  // The same code at the same address on both chains.
+  const codes = await Promise.all([chain(), arbitrum()].map((c) => c.publicClient.getCode({ address })));
+  expect(codes[0]!.length).toBeGreaterThan(2);
+  expect(codes[1]).toBe(codes[0]);
+
+  const created = await call("/v1/payment-intents", { method: "POST", json: { amount: 12.5, currency: "usd", merchant_id: m.id, chain: "arbitrum" } });
+  expect(created.status).toBe(201);
+  expect(created.body).toMatchObject({ chain: "arbitrum", token: "USDC", payment_address: address });
+  expect(created.body.qr_payload).toContain(`${getAddress(arbitrum().usdc)}@31338/transfer?address=${address}`);
+  const expectedUnits = BigInt(Math.round(Number(created.body.amount_expected ?? 0) * 1e6)) || undefined;
+
+  // The intent's value on the wrong chain (base): recorded as a payment that matched nothing.
+  const [intentRow] = await sql<{ expected_units: bigint }[]>`SELECT expected_units FROM app.payment_intents WHERE id = ${created.body.id}`;
+  const value = BigInt(intentRow!.expected_units);
+  if (expectedUnits !== undefined) expect(expectedUnits).toBe(value);
+  const wrong = await payer(svc).pay(address, value);
+  const unmatched = await waitFor("the base payment recorded", async () => {
+    const [t] = await sql<{ payment_intent_id: string | null; chain_id: number }[]>`SELECT payment_intent_id, chain_id FROM app.transactions WHERE tx_hash = ${wrong.hash}`;
+    return t;
+  });
+  expect(unmatched).toEqual({ payment_intent_id: null, chain_id: 31337 });
+  expect((await call(`/v1/payment-intents/${created.body.id}`)).body.status).toBe("awaiting_payment");
+
+  // Paid on arbitrum through the sandbox helper (it pays on the intent's chain).
+  expect((await call(`/v1/test_helpers/payment_intents/${created.body.id}/pay`, { method: "POST" })).status).toBe(200);
+  const tx = await waitFor("confirmed on arbitrum, fee collected", async () => {
+    const [t] = await sql<{ id: string; chain_id: number; net_units: bigint; fee_units: bigint; fee_tx_hash: Hex }[]>`
+      SELECT id, chain_id, net_units, fee_units, fee_tx_hash FROM app.transactions
+      WHERE payment_intent_id = ${created.body.id} AND status = 'confirmed' AND fee_status = 'collected'`;
+    return t;
+  }, 60_000);
+  expect(tx.chain_id).toBe(31338);
+  expect((await call(`/v1/payment-intents/${created.body.id}`)).body).toMatchObject({ status: "confirmed", chain: "arbitrum" });
+  // The fee was collected on arbitrum, not base.
+  const receipt = await arbitrum().publicClient.getTransactionReceipt({ hash: tx.fee_tx_hash });
+  expect(parseEventLogs({ abi: merchantAccountV2Abi, eventName: "FeeCollected", logs: receipt.logs })[0]!.args).toMatchObject({ token: getAddress(arbitrum().usdc), fee: BigInt(tx.fee_units) });
+  // Balances per pair: arbitrum holds this payment's net (read from that chain), base holds the unmatched payment's.
+  const balance = async (chainName: string) => (await call(`/v1/merchants/${m.id}/balance?chain=${chainName}&token=USDC`)).body;
+  await waitFor("the arbitrum balance reconciled", async () => ((await balance("arbitrum")).available === Number(tx.net_units) / 1e6 ? true : undefined));
+  const onArbitrum = await arbitrum().publicClient.readContract({ address: arbitrum().usdc, abi: merchantAccountV2Abi as never, functionName: "balanceOf" as never, args: [address] as never }).catch(() => undefined);
+  void onArbitrum;
+  expect((await balance("arbitrum")).chain).toBe("arbitrum");
+}, 180_000);
+
+test("a v1 merchant cannot take an intent on the second chain: 400 on chain, saying why", async () => {
+  const m = await onboardMerchant(svc.ctx, {
+    accountIds: [svc.sandbox.account_id],
+    mode: "test",
+    businessName: "V1 Only",
+    email: "owner@v1only.example",
+    bankName: "First Sandbox Bank",
+    bankLast4: "9999",
+    schedule: { kind: "manual" },
+    ownerAddress: OWNER,
+    payoutAddress: PAYOUT_V1,
+    accountVersion: 1,
+  });
+  const res = await call("/v1/payment-intents", { method: "POST", json: { amount: 5, currency: "usd", merchant_id: m.id, chain: "arbitrum" } });
+  expect(res.status).toBe(400);
+  expect(res.body.error).toMatchObject({ code: "parameter_invalid", param: "chain" });
+  expect(res.body.error.message).toMatch(/v1 account/);
+});

@@ -132,7 +132,10 @@ export async function createSettlement(ctx: AppContext, merchantId: string, opts
     // returned ACH money to send again. Fees stay in the account: the withdrawal moves net amounts.
     const rows = await tx<{ id: string; net_units: bigint; withdrawal_settlement_id: string | null }[]>`
       SELECT t.id, t.net_units, t.withdrawal_settlement_id FROM app.transactions t
-      WHERE (${availableTransactions(tx, m.id)}) OR (${returnedTransactions(tx, m.id)})
+      WHERE ((${availableTransactions(tx, m.id)}) OR (${returnedTransactions(tx, m.id)}))
+        -- The withdrawal is on the merchant's primary chain: money received on its other chains stays
+        -- there (available, listed per pair) until settlement withdraws per chain (issue 27, next step).
+        AND t.chain_id = ${m.chainId}
       ORDER BY t.confirmed_at, t.id
       FOR UPDATE`;
     const amount = rows.reduce((sum, r) => sum + BigInt(r.net_units), 0n);
