@@ -27,6 +27,8 @@ export interface ChainSettings {
   rpcWsUrl: string | undefined;
   /** Unset in embedded mode until deployed; then read from the database. */
   usdcAddress: Address | undefined;
+  /** USDT on this chain, which enables the USDT pair (SANDBOX_USDT_ADDRESS, LIVE_USDT_ADDRESS); the embedded sandbox's is deployed at start. */
+  usdtAddress: Address | undefined;
   factoryAddress: Address | undefined;
   startBlock: number;
   confirmations: number;
@@ -50,7 +52,7 @@ export interface PairSettings {
  * THE set of enabled pairs per mode: every check of a `chain` or `token` parameter reads it (through
  * src/chain/pairs.ts), never a literal. USDC on each chain of a mode: test keys the sandbox chains
  * (named `base` and `arbitrum`), live keys Base when LIVE_* is configured and each chain LIVE_<NAME>_*
- * enables.
+ * enables; USDT on the embedded sandbox's chains and where the operator names its address.
  */
 export function enabledPairs(chains: Config["chains"]): Record<Mode, readonly PairSettings[]> {
   const usdcOn = (c: ChainSettings): PairSettings => ({
@@ -60,13 +62,22 @@ export function enabledPairs(chains: Config["chains"]): Record<Mode, readonly Pa
     tokenAddress: c.usdcAddress,
     decimals: KNOWN_CHAINS[c.name].tokens.USDC?.decimals ?? 6,
   });
-  const others = (mode: Mode) => chains.others.filter((c) => c.mode === mode).map(usdcOn);
-  const pairs = { test: [usdcOn(chains.test), ...others("test")], live: chains.live ? [usdcOn(chains.live), ...others("live")] : [] };
+  // The embedded sandbox also takes its TestUSDT (deployed at start; a token whose transfer returns
+  // nothing, like USDT on Ethereum), payable to v2 accounts (a v1 account holds USDC only).
+  // A hosted chain takes USDT where the operator names its address (SANDBOX_USDT_ADDRESS, LIVE_USDT_ADDRESS, LIVE_<NAME>_USDT_ADDRESS).
+  const usdtOn = (c: ChainSettings): PairSettings => ({ chain: c.name, token: "USDT", chainId: c.chainId, tokenAddress: c.usdtAddress, decimals: KNOWN_CHAINS[c.name].tokens.USDT?.decimals ?? 6 });
+  const pairsOn = (c: ChainSettings) => [usdcOn(c), ...(c.embedded || c.usdtAddress ? [usdtOn(c)] : [])];
+  const others = (mode: Mode) => chains.others.filter((c) => c.mode === mode).flatMap(pairsOn);
+  const pairs = { test: [...pairsOn(chains.test), ...others("test")], live: chains.live ? [...pairsOn(chains.live), ...others("live")] : [] };
   // Money is bigint base units of 6 decimals everywhere (domain/money.ts): a token of other decimals
   // needs that code first, so such a pair stops the start instead of mispricing payments.
   for (const p of [...pairs.test, ...pairs.live])
     if (p.decimals !== SUPPORTED_DECIMALS) throw new ConfigError("pairs", `${p.chain}/${p.token} has ${p.decimals} decimals; only ${SUPPORTED_DECIMALS} are supported`);
   return pairs;
+}
+
+function accountVersionOf(v: "1" | "2" | undefined): 1 | 2 | undefined {
+  return v === undefined ? undefined : v === "2" ? 2 : 1;
 }
 
 export interface Config {
@@ -97,8 +108,12 @@ export interface Config {
   /** The (chain, token) pairs each mode serves: see enabledPairs. */
   pairs: Record<Mode, readonly PairSettings[]>;
   defaultFeeRateBps: number;
-  /** The merchant account contract new merchants get (MERCHANT_ACCOUNT_VERSION): 1 (MerchantAccount) or 2 (MerchantAccountV2). */
-  merchantAccountVersion: 1 | 2;
+  /**
+   * The merchant account contract new merchants get (MERCHANT_ACCOUNT_VERSION): 1 (MerchantAccount) or
+   * 2 (MerchantAccountV2); undefined (unset): 2 on a chain where the v2 factory has code (the embedded
+   * sandbox deploys it at start), else 1. Resolved per chain at start (ChainRuntime.accountVersion).
+   */
+  merchantAccountVersion: 1 | 2 | undefined;
   rateLimitPerSecond: { test: number; live: number };
   webhookTimeoutMs: number;
   /** Expected-value tags (DECISIONS.md "Matching"; README "One price, many payments"). */
@@ -138,7 +153,8 @@ type Env = Record<string, string | undefined>;
  * SANDBOX_EXTRA_CHAINS (default `arbitrum`; empty for one chain), on its local chain id
  * (SANDBOX_CHAIN_IDS) and port SANDBOX_ANVIL_PORT_<NAME> (default SANDBOX_ANVIL_PORT + 1, + 2, …). Live
  * keys: LIVE_<NAME>_RPC_HTTP_URL enables a known chain beside LIVE_RPC_HTTP_URL's, with the same
- * optional LIVE_<NAME>_* settings as the primary (RPC_WS_URL, USDC_ADDRESS, START_BLOCK, CONFIRMATIONS).
+ * optional LIVE_<NAME>_* settings as the primary (RPC_WS_URL, USDC_ADDRESS, USDT_ADDRESS, START_BLOCK,
+ * CONFIRMATIONS).
  */
 function otherChains(r: Reader, test: ChainSettings, live: ChainSettings | undefined, anvilPort: number): ChainSettings[] {
   const out: ChainSettings[] = [];
@@ -158,6 +174,7 @@ function otherChains(r: Reader, test: ChainSettings, live: ChainSettings | undef
         rpcHttpUrl: `http://127.0.0.1:${port}`,
         rpcWsUrl: `ws://127.0.0.1:${port}`,
         usdcAddress: undefined,
+        usdtAddress: undefined,
         factoryAddress: undefined,
         startBlock: 0,
         confirmations: r.int("SANDBOX_CONFIRMATIONS", 0, 0, 1000),
@@ -180,6 +197,8 @@ function otherChains(r: Reader, test: ChainSettings, live: ChainSettings | undef
       rpcHttpUrl: r.url(`${prefix}RPC_HTTP_URL`, rpc),
       rpcWsUrl: r.optionalUrl(`${prefix}RPC_WS_URL`),
       usdcAddress: r.address(`${prefix}USDC_ADDRESS`, known.tokens.USDC?.address),
+      // USDT where the operator names it (Tether's address of that chain: src/domain/networks.ts).
+      usdtAddress: r.address(`${prefix}USDT_ADDRESS`, undefined),
       // v1 accounts live on the primary chain only; other chains serve v2 accounts (the deterministic factory).
       factoryAddress: undefined,
       startBlock: r.int(`${prefix}START_BLOCK`, 0, 0, 2 ** 53),
@@ -206,6 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
     rpcHttpUrl: r.url("SANDBOX_RPC_HTTP_URL", `http://127.0.0.1:${anvilPort}`),
     rpcWsUrl: r.optionalUrl("SANDBOX_RPC_WS_URL") ?? (testEmbedded ? `ws://127.0.0.1:${anvilPort}` : undefined),
     usdcAddress: r.address("SANDBOX_USDC_ADDRESS", testEmbedded ? undefined : BASE_SEPOLIA_USDC),
+    usdtAddress: r.address("SANDBOX_USDT_ADDRESS", undefined),
     factoryAddress: r.address("SANDBOX_FACTORY_ADDRESS", undefined),
     startBlock: r.int("SANDBOX_START_BLOCK", 0, 0, 2 ** 53),
     confirmations: r.int("SANDBOX_CONFIRMATIONS", testEmbedded ? 0 : 2, 0, 1000),
@@ -224,6 +244,8 @@ export function loadConfig(env: Env = process.env): Config {
       rpcWsUrl: r.optionalUrl("LIVE_RPC_WS_URL"),
       // The table's address of USDC on that chain (Circle's), unless overridden.
       usdcAddress: r.address("LIVE_USDC_ADDRESS", KNOWN_CHAINS[name].tokens.USDC?.address),
+      // USDT is enabled live only where the operator names it (Tether's address: src/domain/networks.ts).
+      usdtAddress: r.address("LIVE_USDT_ADDRESS", undefined),
       factoryAddress: r.address("LIVE_FACTORY_ADDRESS", undefined),
       startBlock: r.int("LIVE_START_BLOCK", 0, 0, 2 ** 53),
       confirmations: r.int("LIVE_CONFIRMATIONS", KNOWN_CHAINS[name].confirmations, 0, 1000),
@@ -262,7 +284,7 @@ export function loadConfig(env: Env = process.env): Config {
     chains: { test, live, others },
     pairs: enabledPairs({ test, live, others }),
     defaultFeeRateBps: r.int("DEFAULT_FEE_RATE_BPS", 100, 0, 10000),
-    merchantAccountVersion: r.oneOf("MERCHANT_ACCOUNT_VERSION", ["1", "2"] as const, "1") === "2" ? 2 : 1,
+    merchantAccountVersion: accountVersionOf(r.optional("MERCHANT_ACCOUNT_VERSION") === undefined ? undefined : r.oneOf("MERCHANT_ACCOUNT_VERSION", ["1", "2"] as const, "2")),
     rateLimitPerSecond: { test: r.int("RATE_LIMIT_TEST_PER_SECOND", 25, 1, 1e6), live: r.int("RATE_LIMIT_LIVE_PER_SECOND", 100, 1, 1e6) },
     webhookTimeoutMs: r.int("WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),
     valueTags: {

@@ -134,7 +134,13 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
           `the v2 merchant account factory has no code on chain ${settings.chainId} (${settings.name}), which ${primary ? "MERCHANT_ACCOUNT_VERSION=2 needs" : "every chain beside the primary needs"}: deploy it once (anyone may: DEPLOYER_PRIVATE_KEY=… npm run cli -- chain deploy-factory-v2 --mode ${settings.mode}), see contracts/README.md`,
         );
       }
-      return buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql);
+      if (primary && config.merchantAccountVersion === undefined && !deployment.factoryV2)
+        log.warn("the v2 merchant account factory has no code on this chain: new merchants get v1 accounts (USDC only); deploy it to make v2 the default", {
+          chainId: settings.chainId,
+          mode: settings.mode,
+          how: `DEPLOYER_PRIVATE_KEY=… npm run cli -- chain deploy-factory-v2 --mode ${settings.mode}`,
+        });
+      return buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion);
     });
     const chains: Partial<Record<Mode, ChainRuntime>> = {};
     for (const [i, settings] of all.entries()) if (settings === config.chains.test || settings === config.chains.live) chains[settings.mode] = runtimes[i];
@@ -193,10 +199,9 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
             factory_address: chains.test.factory!,
             ...(chains.test.factoryV2 ? { factory_v2_address: chains.test.factoryV2 } : {}),
             ...(chains.test.usdt ? { usdt_address: chains.test.usdt } : {}),
-            chains: ctx.networks
-              .filter((c) => c.mode === "test")
-              .map((c) => ({ chain: c.name, chain_id: c.chainId, rpc_url: c.rpcHttpUrl, tokens: { USDC: c.usdc, ...(c.usdt ? { USDT: c.usdt } : {}) } })),
             ...demo,
+            // Every sandbox chain with its tokens (issue 27); the fields above describe the first.
+            chains: ctx.networks.filter((c) => c.mode === "test").map((c) => ({ chain: c.name, chain_id: c.chainId, rpc_url: c.rpcHttpUrl, tokens: { ...c.tokens } })),
             payer_address: privateKeyToAccount(config.sandboxPayerPrivateKey).address,
             payer_private_key: config.sandboxPayerPrivateKey,
             database_url: databaseUrl,

@@ -72,7 +72,8 @@ interface MerchantForCreate {
   paymentAddress: string | null;
   /** Where the account contract exists: its primary chain and, for v2, every other chain it was created on. */
   chainIds: readonly number[];
-  accountVersion: 1 | 2;
+  /** The merchant account's version: a v1 account holds USDC only, on its primary chain only. */
+  accountVersion: number;
 }
 
 interface Caches {
@@ -92,8 +93,8 @@ async function merchantForCreate(ctx: AppContext, id: string): Promise<MerchantF
   const now = Date.now();
   const hit = cache.get(id);
   if (hit && now - hit.at < MERCHANT_CACHE_MS) return hit.row;
-  const [r] = await ctx.database.sql<{ id: string; mode: Mode; status: string; payment_address: string | null; chain_id: number; account_chain_ids: number[]; account_version: 1 | 2 }[]>`
-    SELECT id, mode, status, payment_address, chain_id, account_chain_ids, account_version FROM app.merchants WHERE id = ${id}`;
+  const [r] = await ctx.database.sql<{ id: string; mode: Mode; status: string; payment_address: string | null; chain_id: number; account_chain_ids: number[]; account_version: number }[]>`
+    SELECT id, mode, status, payment_address, chain_id, account_chain_ids, account_version::int AS account_version FROM app.merchants WHERE id = ${id}`;
   const row = r
     ? {
         id: r.id,
@@ -153,10 +154,18 @@ export async function createIntent(ctx: AppContext, p: Principal, input: CreateI
   if (!merchant.chainIds.includes(pair.chainId))
     throw new ApiError(
       "parameter_invalid",
-      merchant.accountVersion === 1
+      merchant.accountVersion !== 2
         ? `Invalid chain: merchant '${merchant.id}' has a v1 account, which exists on ${chainNameOf(merchant.chainIds[0]!) ?? "its primary chain"} only; its owner moves to the v2 account to take payments on ${pair.chain} (README "Chains and tokens").`
         : `Invalid chain: merchant '${merchant.id}' has no account on ${pair.chain} yet (the chain was enabled after it was onboarded; the operator creates it: npm run cli -- merchants create-accounts ${merchant.id}).`,
       "chain",
+    );
+  // A v1 merchant account (MerchantAccount) can move USDC only: a payment in another token could be
+  // neither charged nor withdrawn by the service, so such an intent is refused before anyone pays it.
+  if (merchant.accountVersion !== 2 && pair.token !== "USDC")
+    throw new ApiError(
+      "parameter_invalid",
+      `Invalid token: merchant '${merchant.id}' has a merchant account that takes USDC only (version 1); ${pair.token} needs a version 2 account (README "Chains and tokens").`,
+      "token",
     );
   const now = nowMs(ctx);
   const args: InsertArgs = {
@@ -207,9 +216,9 @@ async function insertInTx(ctx: AppContext, tx: Tx, args: InsertArgs): Promise<In
 }
 
 function reserved(ctx: AppContext, args: InsertArgs, r: Awaited<ReturnType<typeof reserveAndInsert>>): IntentRow {
-  if (r.kind === "full") throw tagCeilingError(ctx, args.merchantId, args.amountUnits);
+  if (r.kind === "full") throw tagCeilingError(ctx, args.merchantId, args.amountUnits, args.token);
   const row = intentFromDb(r.row);
-  if (row.tagUnits !== 0) watchTags(ctx, row.merchantId, row.amountUnits);
+  if (row.tagUnits !== 0) watchTags(ctx, row.merchantId, row.amountUnits, row.token);
   return row;
 }
 
