@@ -150,7 +150,7 @@ type Env = Record<string, string | undefined>;
 /**
  * The chains beyond each mode's primary (issue 27): merchants' v2 accounts have the same address on all
  * of them, and each serves USDC. Test keys: the embedded sandbox runs one more anvil per name in
- * SANDBOX_EXTRA_CHAINS (default `arbitrum`; empty for one chain), on its local chain id
+ * SANDBOX_EXTRA_CHAINS (default `arbitrum`; `none` for one chain), on its local chain id
  * (SANDBOX_CHAIN_IDS) and port SANDBOX_ANVIL_PORT_<NAME> (default SANDBOX_ANVIL_PORT + 1, + 2, …). Live
  * keys: LIVE_<NAME>_RPC_HTTP_URL enables a known chain beside LIVE_RPC_HTTP_URL's, with the same
  * optional LIVE_<NAME>_* settings as the primary (RPC_WS_URL, USDC_ADDRESS, USDT_ADDRESS, START_BLOCK,
@@ -159,7 +159,8 @@ type Env = Record<string, string | undefined>;
 function otherChains(r: Reader, test: ChainSettings, live: ChainSettings | undefined, anvilPort: number): ChainSettings[] {
   const out: ChainSettings[] = [];
   if (test.embedded) {
-    const names = (r.optional("SANDBOX_EXTRA_CHAINS") ?? "arbitrum").split(",").map((s) => s.trim()).filter(Boolean);
+    const listed = r.optional("SANDBOX_EXTRA_CHAINS") ?? "arbitrum";
+    const names = listed.trim() === "none" ? [] : listed.split(",").map((s) => s.trim()).filter(Boolean);
     names.forEach((name, i) => {
       const chainId = isChainName(name) ? SANDBOX_CHAIN_IDS[name] : undefined;
       if (!isChainName(name) || chainId === undefined)
