@@ -4,9 +4,9 @@
  */
 import { createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { AppContext } from "../../context.ts";
+import { chainById, type AppContext } from "../../context.ts";
 import { testUsdcAbi, testUsdtAbi, usdcAbi } from "../../../contracts/abis.ts";
-import { tokenAddressOn } from "../../chain/runtime.ts";
+import { tokenAddressOn, type ChainRuntime } from "../../chain/runtime.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { getVisibleIntent, intentFromDb } from "../payment-intents/service.ts";
 import type { IntentRow } from "../payment-intents/shapes.ts";
@@ -18,8 +18,8 @@ export const PAY_MAX_UNITS = 100_000_000_000n;
 const PAYER_TOP_UP_UNITS = 1_000_000_000_000n;
 
 
-/** Serialises sends from the payer wallet within this process, so concurrent pays get distinct nonces. */
-const sendQueues = new WeakMap<AppContext, Promise<unknown>>();
+/** Serialises sends from the payer wallet within this process, per chain, so concurrent pays get distinct nonces. */
+const sendQueues = new WeakMap<ChainRuntime, Promise<unknown>>();
 
 /**
  * Sends `units` (default: the intent's expected value) of the intent's token (test USDC or test USDT)
@@ -28,8 +28,8 @@ const sendQueues = new WeakMap<AppContext, Promise<unknown>>();
  * the matcher confirms it from the indexed transfer like any other payment.
  */
 export async function payIntent(ctx: AppContext, intent: IntentRow, units: bigint | undefined, token: string = intent.token): Promise<{ txHash: Hex }> {
-  const chain = ctx.chains.test;
-  if (!chain || chain.chainId !== intent.chainId) throw new Error(`the sandbox chain ${intent.chainId} is not configured`);
+  const chain = chainById(ctx, intent.chainId);
+  if (!chain || chain.mode !== "test") throw new Error(`the sandbox chain ${intent.chainId} is not configured`);
   const tokenAddress = tokenAddressOn(chain, token);
   if (!tokenAddress) throw new Error(`no ${token} on the sandbox chain ${chain.chainId}`);
   // USDT's transfer returns nothing (testUsdtAbi); both test tokens have the same open mint.
@@ -37,13 +37,13 @@ export async function payIntent(ctx: AppContext, intent: IntentRow, units: bigin
   const account = privateKeyToAccount(ctx.config.sandboxPayerPrivateKey);
   const wallet = createWalletClient({ chain: chain.chain, transport: http(chain.rpcHttpUrl, { batch: false, retryCount: 3 }), account });
   const value = units ?? intent.expectedUnits;
-  const previous = sendQueues.get(ctx) ?? Promise.resolve();
+  const previous = sendQueues.get(chain) ?? Promise.resolve();
   const send = previous
     .catch(() => {})
     .then(async () => {
       let nonce = await chain.publicClient.getTransactionCount({ address: account.address, blockTag: "pending" });
       // The embedded sandbox's test tokens have an open faucet: top the payer up rather than fail.
-      if (ctx.config.chains.test.embedded) {
+      if ([ctx.config.chains.test, ...ctx.config.chains.others].some((c) => c.chainId === chain.chainId && c.embedded)) {
         const balance = await chain.publicClient.readContract({ address: tokenAddress, abi: usdcAbi, functionName: "balanceOf", args: [account.address] });
         if (balance < value) {
           await wallet.writeContract({ address: tokenAddress, abi: testUsdcAbi, functionName: "mint", args: [account.address, value + PAYER_TOP_UP_UNITS], nonce });
@@ -52,7 +52,7 @@ export async function payIntent(ctx: AppContext, intent: IntentRow, units: bigin
       }
       return wallet.writeContract({ address: tokenAddress, abi, functionName: "transfer", args: [intent.paymentAddress as Address, value], nonce });
     });
-  sendQueues.set(ctx, send);
+  sendQueues.set(chain, send);
   const txHash = await send;
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash: txHash, timeout: 60_000 });
   if (receipt.status !== "success") throw new Error(`sandbox payment ${txHash} reverted`);
