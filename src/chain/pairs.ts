@@ -33,7 +33,19 @@ export interface PairSources {
  * runs no chain for that mode) the pair is still enabled but its address is the chain runtime's
  * concern, so it is left out here.
  */
-export function pairsOf(src: PairSources, mode: Mode): Pair[] {
+export function pairsOf(src: PairSources, mode: Mode): readonly Pair[] {
+  // Read on every create, list and balance: built once per context and mode (the configuration and
+  // the running chains do not change after start; checksumming addresses costs a keccak each).
+  let byMode = built.get(src);
+  if (!byMode) built.set(src, (byMode = new Map()));
+  let pairs = byMode.get(mode);
+  if (!pairs) byMode.set(mode, (pairs = buildPairs(src, mode)));
+  return pairs;
+}
+
+const built = new WeakMap<PairSources, Map<Mode, Pair[]>>();
+
+function buildPairs(src: PairSources, mode: Mode): Pair[] {
   const out: Pair[] = [];
   for (const p of src.config.pairs[mode]) {
     const address = tokenAddressOf(src, mode, p);
