@@ -32,7 +32,8 @@ import { newId } from "../../domain/ids.ts";
 import { metrics } from "../../metrics.ts";
 import { insertEvent } from "../outbox/outbox.ts";
 import { settleIntents } from "../payment-intents/transitions.ts";
-import { availableTransactions, returnedTransactions } from "../merchants/available.ts";
+import { availableTransactions, lockMerchantMoney, returnedTransactions } from "../merchants/available.ts";
+import { markSetAside, refundsForRun, setAsideByWithdrawals, undoSetAside } from "../refunds/ledger.ts";
 import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import { advanceSandboxClockTo, businessNow } from "../payouts/clock.ts";
 import type { Hooks } from "./hooks.ts";
@@ -44,8 +45,6 @@ import { WithdrawalLeg, withdrawalRef } from "./withdrawal.ts";
 
 type MerchantRow = typeof merchants.$inferSelect;
 
-/** pg_advisory_xact_lock(MERCHANT_LOCK_CLASS, hashtext(merchant_id)): one settlement creation per merchant at a time. */
-const MERCHANT_LOCK_CLASS = 0x53544c4d; // "STLM"
 /** pg_try_advisory_lock(DRIVE_LOCK_CLASS, hashtext(settlement_id)): one driver per settlement. */
 const DRIVE_LOCK_CLASS = 0x53544c44; // "STLD"
 
@@ -121,7 +120,8 @@ export async function createSettlement(ctx: AppContext, merchantId: string, opts
   const now = await businessNow(ctx, m.mode);
   const id = newId("settlement");
   const created = await ctx.database.sql.begin(async (tx) => {
-    await tx`SELECT pg_advisory_xact_lock(${MERCHANT_LOCK_CLASS}, hashtext(${m.id}))`;
+    // One settlement creation per merchant at a time, and no refund created meanwhile (merchants/available.ts).
+    await lockMerchantMoney(tx, m.id);
     if (opts.scheduledFor) {
       const claimed = await tx`
         INSERT INTO app.settlement_runs (merchant_id, scheduled_for) VALUES (${m.id}, ${pgTs(opts.scheduledFor)}::timestamptz)
@@ -130,20 +130,33 @@ export async function createSettlement(ctx: AppContext, merchantId: string, opts
     }
     // Exactly what `available` counts (merchants/available.ts), whatever the state of each fee, plus
     // returned ACH money to send again. Fees stay in the account: the withdrawal moves net amounts.
+    // Refunds first (their rows, then the transactions': the lock order of refunds/transitions.ts):
+    // what refunds take stays in the account.
+    const aside = await refundsForRun(tx, m.id);
     const rows = await tx<{ id: string; net_units: bigint; withdrawal_settlement_id: string | null }[]>`
       SELECT t.id, t.net_units, t.withdrawal_settlement_id FROM app.transactions t
       WHERE (${availableTransactions(tx, m.id)}) OR (${returnedTransactions(tx, m.id)})
       ORDER BY t.confirmed_at, t.id
       FOR UPDATE`;
-    const amount = rows.reduce((sum, r) => sum + BigInt(r.net_units), 0n);
+    const net = rows.reduce((sum, r) => sum + BigInt(r.net_units), 0n);
+    // Returned money is at the payout address less what the run that withdrew it set aside for refunds.
+    const withdrawnBy = [...new Set(rows.flatMap((r) => (r.withdrawal_settlement_id === null ? [] : [r.withdrawal_settlement_id])))];
+    const amount = net - aside.units - (await setAsideByWithdrawals(tx, withdrawnBy));
+    const toWithdraw = rows.filter((r) => r.withdrawal_settlement_id === null).reduce((sum, r) => sum + BigInt(r.net_units), 0n) - aside.units;
     if (rows.length === 0 || amount <= 0n) return false;
-    const toWithdraw = rows.filter((r) => r.withdrawal_settlement_id === null).reduce((sum, r) => sum + BigInt(r.net_units), 0n);
+    if (toWithdraw < 0n) {
+      // Refunds hold more than the account's payments in no settlement: nothing to withdraw (a payment
+      // reorganised away after its refund was accepted could do this).
+      ctx.log.warn("settlement skipped: refunds set aside more than the available payments", { merchantId: m.id, net, refunds: aside.units });
+      return false;
+    }
     await tx`
-      INSERT INTO app.settlements (id, mode, merchant_id, state, trigger, scheduled_for, amount_units, withdrawal_units, transaction_count,
-                                   bank_name, bank_last4, chain_id, merchant_account, withdrawal_ref, provider, initiated_at)
+      INSERT INTO app.settlements (id, mode, merchant_id, state, trigger, scheduled_for, amount_units, withdrawal_units, refund_units,
+                                   transaction_count, bank_name, bank_last4, chain_id, merchant_account, withdrawal_ref, provider, initiated_at)
       VALUES (${id}, ${m.mode}, ${m.id}, 'created', ${opts.trigger}, ${opts.scheduledFor ? pgTs(opts.scheduledFor) : null}::timestamptz,
-              ${amount}, ${toWithdraw}, ${rows.length}, ${m.bankName}, ${m.bankLast4}, ${m.chainId}, ${m.paymentAddress},
+              ${amount}, ${toWithdraw}, ${aside.units}, ${rows.length}, ${m.bankName}, ${m.bankLast4}, ${m.chainId}, ${m.paymentAddress},
               ${withdrawalRef(id)}, ${provider.name}, ${pgTs(now)}::timestamptz)`;
+    await markSetAside(tx, id, aside);
     const ids = rows.map((r) => r.id);
     await tx`
       INSERT INTO app.settlement_transactions (settlement_id, transaction_id, net_units)
@@ -401,7 +414,11 @@ async function failSettlement(
     // (withdrawal_settlement_id stays set), so the next run pays them without withdrawing again.
     if (f.transactionsTo === "failed")
       await tx`UPDATE app.transactions SET settlement_id = NULL, settlement_status = 'failed' WHERE settlement_id = ${s.id}`;
-    else await tx`UPDATE app.transactions SET settlement_id = NULL WHERE settlement_id = ${s.id}`;
+    else {
+      await tx`UPDATE app.transactions SET settlement_id = NULL WHERE settlement_id = ${s.id}`;
+      // Nothing was withdrawn: what the run set aside for refunds is the next run's to take.
+      await undoSetAside(tx, s.id);
+    }
     await tx`
       INSERT INTO app.settlement_alerts (kind, settlement_id, merchant_id, details)
       VALUES (${kind}, ${s.id}, ${s.merchantId}, ${pgJson({ code: f.code, message: f.message, amount_units: String(s.amountUnits), mode: s.mode })}::text::jsonb)
