@@ -31,26 +31,37 @@ export async function payIntent(ctx: AppContext, intent: IntentRow, units: bigin
   const account = privateKeyToAccount(ctx.config.sandboxPayerPrivateKey);
   const wallet = createWalletClient({ chain: chain.chain, transport: http(chain.rpcHttpUrl, { batch: false, retryCount: 3 }), account });
   const value = units ?? intent.expectedUnits;
-  const previous = sendQueues.get(ctx) ?? Promise.resolve();
-  const send = previous
-    .catch(() => {})
-    .then(async () => {
-      let nonce = await chain.publicClient.getTransactionCount({ address: account.address, blockTag: "pending" });
-      // The embedded sandbox's TestUSDC has an open faucet: top the payer up rather than fail.
-      if (ctx.config.chains.test.embedded) {
-        const balance = await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [account.address] });
-        if (balance < value) {
-          await wallet.writeContract({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [account.address, value + PAYER_TOP_UP_UNITS], nonce });
-          nonce++;
-        }
+  const txHash = await asPayer(ctx, async (nonce) => {
+    // The embedded sandbox's TestUSDC has an open faucet: top the payer up rather than fail.
+    if (ctx.config.chains.test.embedded) {
+      const balance = await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [account.address] });
+      if (balance < value) {
+        await wallet.writeContract({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [account.address, value + PAYER_TOP_UP_UNITS], nonce });
+        nonce++;
       }
-      return wallet.writeContract({ address: chain.usdc, abi: usdcAbi, functionName: "transfer", args: [intent.paymentAddress as Address, value], nonce });
-    });
-  sendQueues.set(ctx, send);
-  const txHash = await send;
+    }
+    return wallet.writeContract({ address: chain.usdc, abi: usdcAbi, functionName: "transfer", args: [intent.paymentAddress as Address, value], nonce });
+  });
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash: txHash, timeout: 60_000 });
   if (receipt.status !== "success") throw new Error(`sandbox payment ${txHash} reverted`);
   return { txHash };
+}
+
+/**
+ * Runs `send` (transactions of the sandbox payer's key, from the node's pending nonce on) after the
+ * sends of this process before it, so that concurrent helpers get distinct nonces. The payer's key is
+ * also the demo merchant's owner key (refund approvals and budgets send with it).
+ */
+export function asPayer(ctx: AppContext, send: (nonce: number) => Promise<Hex>): Promise<Hex> {
+  const chain = ctx.chains.test;
+  if (!chain) throw new Error("the sandbox chain is not configured");
+  const address = privateKeyToAccount(ctx.config.sandboxPayerPrivateKey).address;
+  const previous = sendQueues.get(ctx) ?? Promise.resolve();
+  const run = previous
+    .catch(() => {})
+    .then(async () => send(await chain.publicClient.getTransactionCount({ address, blockTag: "pending" })));
+  sendQueues.set(ctx, run);
+  return run;
 }
 
 /**
