@@ -16,6 +16,7 @@
  * - kill -9 between signing and sending, and between sending and confirming: paid once, not lost.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import Ajv2020 from "ajv/dist/2020.js";
 import { getAddress, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startTestService, type TestService } from "./support/service.ts";
@@ -58,9 +59,15 @@ const chain = () => svc.ctx.chains.test!;
 const key = () => svc.sandbox.test_key_unscoped;
 const newRecipient = () => privateKeyToAccount(generatePrivateKey()).address;
 
+/** Every answer of the API in this file, checked against /swagger/json by the last test. */
+const answers: Array<{ method: string; path: string; status: number; body: unknown }> = [];
+
 async function call(path: string, init: { method?: string; json?: unknown; key?: string; headers?: Record<string, string> } = {}) {
-  const res = await svc.api(path, { method: init.method ?? "GET", json: init.json, key: init.key ?? key(), headers: init.headers });
-  return { status: res.status, body: (await res.json()) as Json, headers: res.headers };
+  const method = init.method ?? "GET";
+  const res = await svc.api(path, { method, json: init.json, key: init.key ?? key(), headers: init.headers });
+  const body = (await res.json()) as Json;
+  answers.push({ method, path, status: res.status, body });
+  return { status: res.status, body, headers: res.headers };
 }
 const refund = (json: Json, headers?: Record<string, string>) => call("/v1/refunds", { method: "POST", json, headers });
 
@@ -489,4 +496,22 @@ describe("kill -9 of the refund sender", () => {
       }
     }, 90_000);
   }
+});
+
+test("every answer above matches the schema /swagger documents for its route and status", async () => {
+  const doc = (await (await svc.api("/swagger/json", { key: null })).json()) as Json;
+  const routes = Object.entries(doc.paths as Record<string, Json>).map(([path, item]) => ({ item, re: new RegExp(`^${path.replace(/\{[^}]+\}/g, "[^/?]+")}(\\?.*)?$`) }));
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+  const seen = new Set<string>();
+  for (const a of answers) {
+    const route = routes.find((r) => r.re.test(a.path));
+    const schema = route?.item[a.method.toLowerCase()]?.responses?.[String(a.status)]?.content?.["application/json"]?.schema;
+    expect({ path: a.path, method: a.method, status: a.status, documented: !!schema }).toEqual({ path: a.path, method: a.method, status: a.status, documented: true });
+    const validate = ajv.compile(schema as object);
+    const ok = validate(a.body);
+    expect({ path: a.path, status: a.status, body: a.body, errors: ok ? null : validate.errors }).toEqual({ path: a.path, status: a.status, body: a.body, errors: null });
+    seen.add(`${a.method} ${a.path.replace(/\?.*/, "").replace(/\/(re|pi|txn|mer)_[0-9A-Za-z]+/g, "/{id}")} ${a.status}`);
+  }
+  for (const must of ["POST /v1/refunds 201", "POST /v1/refunds 200", "POST /v1/refunds 400", "POST /v1/refunds 409", "GET /v1/refunds/{id} 200", "GET /v1/refunds 200", "POST /v1/refunds/{id}/cancel 200", "POST /v1/refunds/{id}/cancel 409", "POST /v1/test_helpers/refunds/{id}/approve 200", "POST /v1/test_helpers/refunds/{id}/approve 409", "POST /v1/test_helpers/merchants/{id}/refund_budget 200", "GET /v1/payment-intents/{id} 200", "GET /v1/transactions/{id} 200"])
+    expect({ must, seen: seen.has(must) }).toEqual({ must, seen: true });
 });
