@@ -4,9 +4,11 @@
  * each file's output in one piece. Ends with bun's own summary lines (" N pass", " N fail").
  * Arguments narrow the run to files whose path contains one of them.
  */
-import { readdirSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
-import { cpus } from "node:os";
+import { cpus, tmpdir } from "node:os";
+import { startEmbeddedPostgres } from "../src/sandbox/postgres.ts";
+import { freePort } from "../src/sandbox/ports.ts";
 
 const root = join(import.meta.dir, "..");
 const filters = process.argv.slice(2).filter((a) => !a.startsWith("-"));
@@ -44,6 +46,14 @@ async function runFile(file: string): Promise<Result> {
   return { file, pass, fail, seconds, code };
 }
 
+// One Postgres cluster made (initdb) for the whole run, stopped, and copied by each test file's own
+// cluster (test/support/preload.ts): ~1.5 s of initdb per file saved, each file still on its own server.
+const templateRoot = mkdtempSync(join(tmpdir(), "stablepay-pg-template-"));
+chmodSync(templateRoot, 0o755); // as root the server runs as the `postgres` user
+const template = await startEmbeddedPostgres({ dataDir: join(templateRoot, "data"), port: await freePort() });
+await template.stop();
+process.env.TEST_PG_TEMPLATE = join(templateRoot, "data");
+
 const queue = [...files];
 const results: Result[] = [];
 const startedAt = Date.now();
@@ -53,6 +63,7 @@ await Promise.all(
   }),
 );
 
+rmSync(templateRoot, { recursive: true, force: true });
 results.sort((a, b) => b.seconds - a.seconds);
 process.stderr.write(`\nPer file (slowest first), ${parallel} at a time, ${((Date.now() - startedAt) / 1000).toFixed(0)} s in all:\n`);
 for (const r of results) process.stderr.write(`  ${r.fail ? "FAIL" : "ok  "} ${r.seconds.toFixed(1).padStart(6)} s  ${r.pass} pass ${r.fail} fail  ${relative(".", r.file)}\n`);

@@ -101,7 +101,9 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     let anvil: Anvil | undefined;
     if (config.chains.test.embedded) {
       mkdirSync(config.dataDir, { recursive: true });
-      anvil = await startAnvil({ port: config.anvilPort, blockTime: config.anvilBlockTime || undefined, chainId: config.chains.test.chainId, stateFile: resolve(config.dataDir, "anvil-state.json") });
+      // Automine until the contracts and demo data are in place (step 3), then a block every
+      // SANDBOX_BLOCK_TIME seconds.
+      anvil = await startAnvil({ port: config.anvilPort, chainId: config.chains.test.chainId, stateFile: resolve(config.dataDir, "anvil-state.json") });
       stops.push(() => anvil!.stop());
     }
     const chains: Partial<Record<Mode, ChainRuntime>> = {};
@@ -130,6 +132,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     // 3. Demo data of the embedded sandbox.
     let demo: Awaited<ReturnType<typeof ensureDemo>> | undefined;
     if (config.chains.test.embedded) demo = await ensureDemo(ctx, config.sandboxInfoFile);
+    if (anvil && config.anvilBlockTime) await anvil.startIntervalMining(config.anvilBlockTime);
 
     // 4. The API first: its reads need the last indexed state, not a live indexer, so after a restart
     // it answers while the indexer catches up (/ready says so). Then the indexer, then the workers.

@@ -598,13 +598,14 @@ describe("sandbox test helpers", () => {
 
 describe("list query plans on a large table", () => {
   /**
-   * 1M intents: one merchant holds half of them, 1,000 merchants share the rest. Page queries
+   * 250,000 intents (the same assertions passed at 1M, which took 44 s to build against 13 s): one
+   * merchant holds half of them, 1,000 merchants share the rest. Page queries
    * (every filter combination, with and without a cursor) must read the merchant index. Counts
    * must too, except for the merchant that holds half the table: there Postgres rightly prefers a
    * (parallel) sequential scan, because it reads half the table either way (measured on this data:
    * ~120-220 ms sequential vs ~290-340 ms through the index).
    */
-  test("page queries always use the merchant indexes; counts do unless the merchant is most of the table (1M intents)", async () => {
+  test("page queries always use the merchant indexes; counts do unless the merchant is most of the table (250k intents)", async () => {
     const big = await newMerchant(svc, [svc.sandbox.account_id], "Big Shop");
     await sql()`INSERT INTO app.merchants (id, mode, business_name, email, status, kyc_status, bank_name, bank_last4, bank_status, chain_id, owner_address, payout_address, fee_rate_bps, settlement_schedule)
                 SELECT 'mer_bulk' || lpad(i::text, 8, '0'), 'test', 'Bulk', 'bulk@example.com', 'active', 'approved', 'Bank', '0000', 'verified', 31337, '0x0', '0x0', 100, 'manual'
@@ -614,7 +615,7 @@ describe("list query plans on a large table", () => {
                        CASE WHEN i % 2 = 0 THEN ${big.id} ELSE 'mer_bulk' || lpad((i % 1000 + 1)::text, 8, '0') END,
                        (ARRAY['awaiting_payment', 'confirmed', 'expired', 'cancelled', 'settled'])[i % 5 + 1], 1000000, 0, 1000000, 31337, '0x0', '{}',
                        timestamptz '2026-01-01' + i * interval '1 second', timestamptz '2026-01-01' + i * interval '1 second' + interval '5 minutes'
-                FROM generate_series(1, 1000000) i`;
+                FROM generate_series(1, 250000) i`;
     await sql()`VACUUM ANALYZE app.payment_intents`;
     const seqScans: string[] = [];
     for (const merchant of [big.id, "mer_bulk00000008"]) {

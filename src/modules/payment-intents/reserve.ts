@@ -7,7 +7,8 @@
  * held (intent_id set, released_after NULL or in the future) or free (released_after <= now, or a
  * value issued ahead that was never used: intent_id NULL, released_after -infinity). A create
  *   1. claims a free row, FOR UPDATE SKIP LOCKED: the value of the amount itself (tag 0) when free,
- *      else the row of its (merchant, amount) freed longest ago, by the index reservations_pool, so
+ *      else the row of its (merchant, amount) freed longest ago, by the index reservations_pool (free
+ *      and quarantined rows only: migration 0013), so
  *      the cost does not depend on how many values are held and concurrent creates of one amount
  *      take different rows instead of waiting on each other. A claimed row leaves a dead entry at
  *      its old place in that index until VACUUM, and those gather at the head of the queue; so the
@@ -30,6 +31,10 @@ import type { TokenSymbol } from "../../domain/networks.ts";
 import type { Sql, SqlOrTx, Tx } from "../../db/client.ts";
 import type { Mode } from "../../db/schema/core.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
+import { metrics } from "../../metrics.ts";
+
+/** How creates found their value: the first attempt, a retry after a collision, or the search under the lock. */
+const attempts = metrics.counter("stablepay_value_tag_attempts_total", "Statements run to reserve a create's value, by kind: first, retry (after colliding with another create), exhaustive (the search under the lock).", ["kind"]);
 
 /**
  * Values issued at once: one at a time for the first RUSH_AFTER of an amount (and ISSUE_AHEAD after a
@@ -73,6 +78,7 @@ type Attempt = ReserveResult | { kind: "collision" } | { kind: "exhausted" };
 export async function reserveAndInsert(q: { sql: Sql } | { tx: Tx }, a: InsertArgs, width: number, hints: PoolHints): Promise<ReserveResult> {
   const run = "sql" in q ? q.sql : q.tx;
   for (let i = 0; i < FAST_ATTEMPTS; i++) {
+    attempts.inc({ kind: i === 0 ? "first" : "retry" });
     const r = await fastAttempt(run, a, width, i === 0 ? 1 : ISSUE_AHEAD, hints);
     if (r.kind === "created" || r.kind === "full") return r;
     if (r.kind === "exhausted") break;
@@ -80,6 +86,7 @@ export async function reserveAndInsert(q: { sql: Sql } | { tx: Tx }, a: InsertAr
   const locked = async (tx: Tx) => {
     await tx`SELECT pg_advisory_xact_lock(hashtextextended(${`reserve:${a.merchantId}:${a.amountUnits}`}, 0))`;
     for (;;) {
+      attempts.inc({ kind: "exhaustive" });
       const r = await exhaustiveAttempt(tx, a, width);
       if (r.kind !== "collision") return r;
     }

@@ -28,11 +28,15 @@ export interface AmountUsage {
 
 const heldWhere = (q: SqlOrTx, now: Date) => q`(released_after IS NULL OR released_after > ${pgTs(now)}::timestamptz) AND intent_id IS NOT NULL`;
 
-/** Values of `merchantId` held for `amountUnits` at `now` (one range of the index reservations_pool). */
-export async function heldForAmount(q: SqlOrTx, merchantId: string, amountUnits: bigint, now: Date): Promise<number> {
+/**
+ * Values of `merchantId` held for `amountUnits` at `now`: a range of the primary key (every value of
+ * an amount lies in [amount, amount + width)); the pool index has no entries for open intents.
+ */
+export async function heldForAmount(q: SqlOrTx, merchantId: string, amountUnits: bigint, width: number, now: Date): Promise<number> {
   const [r] = await q<{ n: number }[]>`
     SELECT count(*)::int AS n FROM app.reservations
-    WHERE merchant_id = ${merchantId} AND amount_units = ${amountUnits}::int8 AND ${heldWhere(q, now)}`;
+    WHERE merchant_id = ${merchantId} AND expected_units BETWEEN ${amountUnits}::int8 AND ${amountUnits + BigInt(width - 1)}::int8
+      AND amount_units = ${amountUnits}::int8 AND ${heldWhere(q, now)}`;
   return r?.n ?? 0;
 }
 
@@ -70,8 +74,8 @@ function warnOnce(ctx: AppContext, key: string, msg: string, fields: Record<stri
 
 /** Counts what `merchantId` holds for `amountUnits` and logs a warning at 80% of the width. */
 export async function checkTags(ctx: AppContext, merchantId: string, amountUnits: bigint): Promise<number> {
-  const held = await heldForAmount(ctx.database.sql, merchantId, amountUnits, ctx.clock.now());
   const { width, quarantineMs } = ctx.config.valueTags;
+  const held = await heldForAmount(ctx.database.sql, merchantId, amountUnits, width, ctx.clock.now());
   if (held >= WARN_RATIO * width)
     warnOnce(ctx, `${merchantId}:${amountUnits}`, "value tags of one amount are running out", {
       merchant_id: merchantId,
