@@ -25,6 +25,9 @@ import { workerChildEnv } from "./support/child-env.ts";
 import { usdcBalance } from "./support/settlement-fixtures.ts";
 import { merchantAccountV2Abi } from "../contracts/abis.ts";
 import { onboardMerchant } from "../src/modules/merchants/onboarding.ts";
+import { computeMerchantBalance } from "../src/modules/merchants/balance.ts";
+import { merchants } from "../src/db/schema/core.ts";
+import { eq } from "drizzle-orm";
 import { cashOut } from "../src/modules/settlements/service.ts";
 import { RefundSender } from "../src/workers/refund-sender.ts";
 import { approveRefund, loadRefund, refundRef, refundTypedData } from "../src/modules/refunds/service.ts";
@@ -422,6 +425,9 @@ describe("refunds and settlement runs never spend the same money", () => {
     await waitStatus(waiting.body.id, "succeeded");
     expect(await usdcBalance(svc.ctx, to)).toBe(7_000_000n);
     expect(await usdcBalance(svc.ctx, m.paymentAddress!)).toBe(0n);
+    // The ledger reconciles with the chain: received - fees - withdrawn - refunded = what the account holds.
+    const [row] = await svc.ctx.database.db.select().from(merchants).where(eq(merchants.id, m.id));
+    await waitFor("a reconciled balance", async () => (await computeMerchantBalance(svc.ctx, row!)).reconciled === true, 30_000, 100);
   }, 90_000);
 
   for (const first of ["refund", "settlement"] as const) {
