@@ -415,16 +415,21 @@ describe("refunds and settlement runs never spend the same money", () => {
     const to = newRecipient();
     const waiting = await refund({ payment_intent: b!.intent, amount: 7, recipient_address: to });
     expect(waiting.body.status).toBe("requires_approval");
-    expect(await available(m.id)).toBeCloseTo(19.8 - 7, 6);
+    const dropped = await refund({ payment_intent: b!.intent, amount: 2, recipient_address: to });
+    expect(await available(m.id)).toBeCloseTo(19.8 - 9, 6);
     const s2 = await cashOut(svc.ctx, m.id);
-    expect(s2).toMatchObject({ amountUnits: 12_800_000n, withdrawalUnits: 12_800_000n, refundUnits: 7_000_000n });
+    expect(s2).toMatchObject({ amountUnits: 10_800_000n, withdrawalUnits: 10_800_000n, refundUnits: 9_000_000n });
     expect(s2!.state).not.toBe("failed");
     expect(await available(m.id)).toBe(0);
+    // Canceled after the run set it aside: its money is in the account and available again.
+    expect((await call(`/v1/refunds/${dropped.body.id}/cancel`, { method: "POST" })).body.status).toBe("canceled");
+    expect(await available(m.id)).toBe(2);
     // Approved after the run: paid from what the run left in the account.
     expect((await call(`/v1/test_helpers/refunds/${waiting.body.id}/approve`, { method: "POST" })).status).toBe(200);
     await waitStatus(waiting.body.id, "succeeded");
     expect(await usdcBalance(svc.ctx, to)).toBe(7_000_000n);
-    expect(await usdcBalance(svc.ctx, m.paymentAddress!)).toBe(0n);
+    expect(await usdcBalance(svc.ctx, m.paymentAddress!)).toBe(2_000_000n);
+    expect(await available(m.id)).toBe(2);
     // The ledger reconciles with the chain: received - fees - withdrawn - refunded = what the account holds.
     const [row] = await svc.ctx.database.db.select().from(merchants).where(eq(merchants.id, m.id));
     await waitFor("a reconciled balance", async () => (await computeMerchantBalance(svc.ctx, row!)).reconciled === true, 30_000, 100);
