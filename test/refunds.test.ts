@@ -354,7 +354,19 @@ describe("one v2 merchant", () => {
 });
 
 test("a merchant on account v1 is refused with the way to v2; nothing of theirs is touched", async () => {
-  const merchantId = svc.sandbox.merchant_id; // the demo merchant: account v1
+  const v1 = await onboardMerchant(svc.ctx, {
+    accountIds: [svc.sandbox.account_id],
+    mode: "test",
+    businessName: "Old Account Cafe",
+    email: "owner@refunds.example",
+    bankName: "First Sandbox Bank",
+    bankLast4: "4321",
+    schedule: { kind: "manual" },
+    ownerAddress: privateKeyToAccount(svc.ctx.config.sandboxPayerPrivateKey).address,
+    payoutAddress: PAYOUT,
+    accountVersion: 1,
+  });
+  const merchantId = v1.id;
   const intent = await createIntent(svc, { amount: 2.5, merchantId, key: key() });
   await payer(svc).pay(intent.paymentAddress, intent.expectedUnits);
   await waitFor("the v1 payment confirmed", async () => (await call(`/v1/payment-intents/${intent.id}`)).body.status === "confirmed", 30_000, 50);
