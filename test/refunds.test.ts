@@ -328,6 +328,11 @@ describe("one v2 merchant", () => {
       [{ payment_intent: paid[3]!.intent, amount: "1", recipient_address: to }, "parameter_invalid", "amount"],
       [{ payment_intent: paid[3]!.intent, reason: "because", recipient_address: to }, "parameter_invalid", "reason"],
       [{ payment_intent: paid[3]!.intent, charge: "ch_1", recipient_address: to }, "parameter_unknown", "charge"],
+      [{ payment_intent: 123, recipient_address: to }, "parameter_invalid", "payment_intent"],
+      [{ payment_intent: paid[3]!.intent, recipient_address: 5 }, "parameter_invalid", "recipient_address"],
+      [{ payment_intent: paid[3]!.intent, recipient_address: to, metadata: "x" }, "metadata_invalid", "metadata"],
+      [{ payment_intent: paid[3]!.intent, recipient_address: to, amount: -1 }, "amount_out_of_range", "amount"],
+      [{ payment_intent: paid[3]!.intent, recipient_address: to, amount: 1e20 }, "amount_out_of_range", "amount"],
     ];
     for (const [json, code, param] of cases) {
       const r = await refund(json);
@@ -350,6 +355,12 @@ describe("one v2 merchant", () => {
     expect((await call("/v1/refunds")).body.error).toMatchObject({ code: "parameter_missing", param: "merchant_id" });
     expect((await call(`/v1/refunds?payment_intent=${paid[0]!.intent}`, { key: otherKey })).status).toBe(404);
     expect((await call(`/v1/refunds?merchant_id=${m.id}&status=succeeded`)).body.data.every((r: Json) => r.status === "succeeded")).toBe(true);
+    for (const [q, param] of [["limit=0", "limit"], ["starting_after=re_nothere000000000000000000", "starting_after"], ["status=done", "status"], ["page=2", "page"]] as const) {
+      const bad = await call(`/v1/refunds?merchant_id=${m.id}&${q}`);
+      expect({ q, status: bad.status, param: bad.body.error?.param }).toEqual({ q, status: 400, param });
+    }
+    const notJson = await svc.api("/v1/refunds", { method: "POST", key: key(), headers: { "content-type": "application/json" }, body: "{nope" });
+    expect(notJson.status).toBe(400);
   }, 30_000);
 });
 
