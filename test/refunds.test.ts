@@ -254,8 +254,24 @@ describe("one v2 merchant", () => {
     const a = await refund({ payment_intent: paid[2]!.intent, amount: 6, recipient_address: to });
     const b = await refund({ payment_intent: paid[2]!.intent, amount: 6, recipient_address: to });
     expect([a.status, b.status]).toEqual([201, 400]);
+    // Approved over the API with the owner's wallet: what to sign, then the signature.
+    const auth = await call(`/v1/refunds/${a.body.id}/authorization`);
+    expect(auth.status).toBe(200);
+    expect(auth.body).toMatchObject({ object: "refund_authorization", refund: a.body.id, signer: privateKeyToAccount(svc.ctx.config.sandboxPayerPrivateKey).address });
+    const td = auth.body.typed_data;
+    const typed = { domain: td.domain, types: { Refund: td.types.Refund }, primaryType: "Refund" as const, message: { ...td.message, amount: BigInt(td.message.amount), deadline: BigInt(td.message.deadline) } };
+    const stranger = await privateKeyToAccount(generatePrivateKey()).signTypedData(typed);
+    const refused = await call(`/v1/refunds/${a.body.id}/approve`, { method: "POST", json: { signature: stranger, deadline: auth.body.deadline } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: "parameter_invalid", param: "signature" });
+    const ownerSig = await privateKeyToAccount(svc.ctx.config.sandboxPayerPrivateKey).signTypedData(typed);
+    expect((await call(`/v1/refunds/${a.body.id}/approve`, { method: "POST", json: { signature: ownerSig, deadline: 1_000 } })).body.error).toMatchObject({ code: "parameter_invalid", param: "deadline" });
+    expect((await call(`/v1/refunds/${a.body.id}/approve`, { method: "POST", json: { deadline: auth.body.deadline } })).body.error).toMatchObject({ code: "parameter_missing", param: "signature" });
+    const ok = await call(`/v1/refunds/${a.body.id}/approve`, { method: "POST", json: { signature: ownerSig, deadline: auth.body.deadline } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.status).toBe("pending");
+    expect((await call(`/v1/refunds/${a.body.id}/authorization`)).status).toBe(409);
     // A pending refund is being paid: not cancellable.
-    await approveRefund(svc.ctx, (await loadRefund(svc.ctx.database.sql, a.body.id))!, ...(await signed(a.body.id, 3_600)));
     const late = await call(`/v1/refunds/${a.body.id}/cancel`, { method: "POST" });
     expect(late.body.error?.code ?? late.body.status).toMatch(/refund_not_cancellable/);
     await waitStatus(a.body.id, "succeeded");
@@ -546,6 +562,6 @@ test("every answer above matches the schema /swagger documents for its route and
     expect({ path: a.path, status: a.status, body: a.body, errors: ok ? null : validate.errors }).toEqual({ path: a.path, status: a.status, body: a.body, errors: null });
     seen.add(`${a.method} ${a.path.replace(/\?.*/, "").replace(/\/(re|pi|txn|mer)_[0-9A-Za-z]+/g, "/{id}")} ${a.status}`);
   }
-  for (const must of ["POST /v1/refunds 201", "POST /v1/refunds 200", "POST /v1/refunds 400", "POST /v1/refunds 409", "GET /v1/refunds/{id} 200", "GET /v1/refunds 200", "POST /v1/refunds/{id}/cancel 200", "POST /v1/refunds/{id}/cancel 409", "POST /v1/test_helpers/refunds/{id}/approve 200", "POST /v1/test_helpers/refunds/{id}/approve 409", "POST /v1/test_helpers/merchants/{id}/refund_budget 200", "GET /v1/payment-intents/{id} 200", "GET /v1/transactions/{id} 200"])
+  for (const must of ["POST /v1/refunds 201", "POST /v1/refunds 200", "POST /v1/refunds 400", "POST /v1/refunds 409", "GET /v1/refunds/{id} 200", "GET /v1/refunds 200", "POST /v1/refunds/{id}/cancel 200", "POST /v1/refunds/{id}/cancel 409", "POST /v1/test_helpers/refunds/{id}/approve 200", "POST /v1/test_helpers/refunds/{id}/approve 409", "POST /v1/test_helpers/merchants/{id}/refund_budget 200", "GET /v1/payment-intents/{id} 200", "GET /v1/transactions/{id} 200", "GET /v1/refunds/{id}/authorization 200", "GET /v1/refunds/{id}/authorization 409", "POST /v1/refunds/{id}/approve 200", "POST /v1/refunds/{id}/approve 400"])
     expect({ must, seen: seen.has(must) }).toEqual({ must, seen: true });
 });

@@ -1,6 +1,8 @@
 /**
  * Routes: POST /v1/refunds, GET /v1/refunds/{id}, GET /v1/refunds, POST /v1/refunds/{id}/cancel
- * (issue 28, Stripe's shape where it fits). One schema per route (model.ts), refined by input.ts.
+ * (issue 28, Stripe's shape where it fits); and the owner's approval over the API until the dashboard
+ * does it: GET /v1/refunds/{id}/authorization (what to sign), POST /v1/refunds/{id}/approve (the
+ * signature). One schema per route (model.ts), refined by input.ts.
  */
 import type { AppContext } from "../../context.ts";
 import { authedRoutes } from "../../http/authed.ts";
@@ -10,8 +12,10 @@ import { createResponses, errorExample, errorResponse, idempotencyHeaderParamete
 import { noQuery } from "../../http/query.ts";
 import { jsonBodyOf, refinedQuery } from "../../http/schema-route.ts";
 import { refineCreateRefund, refineListRefunds } from "./input.ts";
-import { CreateRefundBody, ListRefundsQuery, RefundIdParams, RefundListSchema, RefundSchema } from "./model.ts";
-import { cancelRefund, createRefund, getVisibleRefund, listRefunds } from "./service.ts";
+import { ApproveRefundBody, CreateRefundBody, ListRefundsQuery, RefundAuthorizationSchema, RefundIdParams, RefundListSchema, RefundSchema } from "./model.ts";
+import { approveRefund, cancelRefund, createRefund, getVisibleRefund, listRefunds, refundAuthorization } from "./service.ts";
+import { ApiError } from "../../domain/errors.ts";
+import type { Hex } from "viem";
 import { refundShape } from "./shapes.ts";
 
 const TAG = ["Refunds"];
@@ -120,6 +124,61 @@ export function refundRoutes(ctx: AppContext) {
             errors: [errorExample("parameter_unknown", "Received unknown parameter: reason", "reason")],
             notFound: refundMissing,
             conflicts: [errorExample("refund_not_cancellable", "This refund cannot be canceled because its status is 'pending'; only a refund in status 'requires_approval' (nothing sent yet) can be canceled.")],
+          }),
+        },
+      },
+    )
+    .get(
+      "/v1/refunds/:id/authorization",
+      async ({ principal, params, request }) => {
+        noQuery(request.url);
+        return refundAuthorization(ctx, await getVisibleRefund(ctx, principal, params.id));
+      },
+      {
+        params: RefundIdParams,
+        detail: {
+          tags: TAG,
+          summary: "Get what the owner signs to approve a refund",
+          description:
+            "For a refund in `requires_approval`: the EIP-712 message the merchant account's owner signs (`eth_signTypedData_v4` with `typed_data`, from the wallet of `signer`), valid until `deadline` (24 hours). Send the signature to `POST /v1/refunds/{id}/approve`. The signature is the owner's consent, bounded by the contract: it pays this amount of this token to this recipient once, from this account on this chain. Any other status: 409 `refund_not_approvable`.",
+          responses: objectResponses(RefundAuthorizationSchema, {
+            ok: "What to sign.",
+            errors: [errorExample("parameter_unknown", "Received unknown parameter: expand", "expand")],
+            notFound: refundMissing,
+            conflicts: [errorExample("refund_not_approvable", "This refund cannot be approved because its status is 'pending'; only a refund in status 'requires_approval' can be.")],
+          }),
+        },
+      },
+    )
+    .post(
+      "/v1/refunds/:id/approve",
+      async ({ principal, params, body, request }) => {
+        noQuery(request.url);
+        const refund = await getVisibleRefund(ctx, principal, params.id);
+        if (body.signature === undefined) throw new ApiError("parameter_missing", "Missing required param: signature.", "signature");
+        if (body.deadline === undefined) throw new ApiError("parameter_missing", "Missing required param: deadline.", "deadline");
+        if (body.deadline * 1000 <= ctx.clock.now().getTime())
+          throw new ApiError("parameter_invalid", "Invalid deadline: it has passed; get a new authorization and sign it.", "deadline");
+        return refundShape(await approveRefund(ctx, refund, body.signature as Hex, new Date(body.deadline * 1000)));
+      },
+      {
+        parse: jsonBodyOf(ApproveRefundBody),
+        body: ApproveRefundBody,
+        params: RefundIdParams,
+        detail: {
+          tags: TAG,
+          summary: "Approve a refund with the owner's signature",
+          description:
+            "Hands the owner's signature of the refund's authorization (`GET /v1/refunds/{id}/authorization`) to the service: checked against the merchant's owner, stored, and the refund becomes `pending` (`refund.updated`); the service submits it on chain (anyone may; the operator pays the gas) and it becomes `succeeded` or `failed`. Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a canceled one included).",
+          responses: objectResponses(RefundSchema, {
+            ok: "The refund, `pending`.",
+            errors: [
+              errorExample("parameter_invalid", "Invalid signature: it is not the merchant owner's signature of this refund.", "signature"),
+              errorExample("parameter_invalid", "Invalid deadline: it has passed; get a new authorization and sign it.", "deadline"),
+              errorExample("parameter_missing", "Missing required param: signature.", "signature"),
+            ],
+            notFound: refundMissing,
+            conflicts: [errorExample("refund_not_approvable", "This refund cannot be approved because its status is 'canceled'; only a refund in status 'requires_approval' can be.")],
           }),
         },
       },

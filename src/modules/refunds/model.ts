@@ -143,3 +143,84 @@ export const ListRefundsQuery = t.Object(
   },
   { additionalProperties: false },
 );
+
+const EX_ACCOUNT = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const EX_OWNER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const typedEntry = t.Object({ name: t.String(), type: t.String() }, { additionalProperties: false });
+const authorizationExample = {
+  object: "refund_authorization",
+  refund: EX_ID,
+  signer: EX_OWNER,
+  deadline: 1775131200,
+  typed_data: {
+    types: {
+      EIP712Domain: [
+        { name: "name", type: "string" },
+        { name: "version", type: "string" },
+        { name: "chainId", type: "uint256" },
+        { name: "verifyingContract", type: "address" },
+      ],
+      Refund: [
+        { name: "refundId", type: "bytes32" },
+        { name: "ref", type: "bytes32" },
+        { name: "token", type: "address" },
+        { name: "to", type: "address" },
+        { name: "amount", type: "uint256" },
+        { name: "deadline", type: "uint256" },
+      ],
+    },
+    primaryType: "Refund",
+    domain: { name: "StablePay MerchantAccount", version: "2", chainId: 8453, verifyingContract: EX_ACCOUNT },
+    message: {
+      refundId: "0x8b1a944cf13a9a1c08facb2c9e98623ef3254d2ddb48113885c3e8e97fec8db9",
+      ref: "0x1f0c3b2a6d4e5f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8",
+      token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+      to: EX_RECIPIENT,
+      amount: "5000000",
+      deadline: "1775131200",
+    },
+  },
+};
+
+export const RefundAuthorizationSchema = t.Object(
+  {
+    object: t.Literal("refund_authorization"),
+    refund: t.String({ description: "The refund, `re_*`.", examples: [EX_ID] }),
+    signer: t.String({ description: "Who must sign: the merchant account's owner (checksummed).", examples: [EX_OWNER] }),
+    deadline: t.Integer({ description: "Unix seconds: the signature pays nothing after this (24 hours from the request).", examples: [1775131200] }),
+    typed_data: t.Object(
+      {
+        types: t.Object({ EIP712Domain: t.Array(typedEntry), Refund: t.Array(typedEntry) }, { additionalProperties: false }),
+        primaryType: t.Literal("Refund"),
+        domain: t.Object(
+          { name: t.String(), version: t.String(), chainId: t.Integer(), verifyingContract: t.String() },
+          { additionalProperties: false, description: "The merchant account on the payment's chain." },
+        ),
+        message: t.Object(
+          { refundId: t.String(), ref: t.String(), token: t.String(), to: t.String(), amount: t.String({ description: "Base units of the token." }), deadline: t.String() },
+          { additionalProperties: false },
+        ),
+      },
+      { additionalProperties: false, description: "The EIP-712 message, as `eth_signTypedData_v4` takes it." },
+    ),
+  },
+  { additionalProperties: false, examples: [authorizationExample] },
+);
+
+export const ApproveRefundBody = t.Object(
+  {
+    signature: t.Optional(
+      t.String({
+        pattern: "^0x[0-9a-fA-F]{130}$",
+        description: "Required. The owner's 65-byte signature of `typed_data` (from GET …/authorization) with this `deadline`, as `eth_signTypedData_v4` returns it.",
+        examples: [`0x${"ab".repeat(65)}`],
+      }),
+    ),
+    deadline: t.Optional(t.Integer({ minimum: 1, description: "Required. The `deadline` the owner signed (Unix seconds).", examples: [1775131200] })),
+  },
+  {
+    additionalProperties: false,
+    description: "Both fields are required (checked after the refund's id, so an unknown id is 404 whatever the body).",
+    examples: [{ signature: `0x${"ab".repeat(65)}`, deadline: 1775131200 }],
+  },
+);

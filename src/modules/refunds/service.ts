@@ -341,6 +341,41 @@ export function refundTypedData(r: RefundRow, deadline: bigint) {
   };
 }
 
+/** How long the authorization offered to the owner stays valid (its deadline). */
+export const AUTHORIZATION_TTL_S = 24 * 3_600;
+
+/**
+ * What the merchant's owner signs to approve refund `r` (eth_signTypedData_v4): the EIP-712 message,
+ * with a deadline AUTHORIZATION_TTL_S from now, and the address that must sign it. Only for a refund
+ * waiting for approval.
+ */
+export async function refundAuthorization(ctx: AppContext, r: RefundRow) {
+  if (r.status !== "requires_approval") throw notApprovable(r);
+  const [m] = await ctx.database.sql<{ owner_address: string }[]>`SELECT owner_address FROM app.merchants WHERE id = ${r.merchantId}`;
+  const deadline = BigInt(Math.floor(ctx.clock.now().getTime() / 1000) + AUTHORIZATION_TTL_S);
+  const data = refundTypedData(r, deadline);
+  return {
+    object: "refund_authorization" as const,
+    refund: r.id,
+    signer: getAddress(m!.owner_address),
+    deadline: Number(deadline),
+    typed_data: {
+      types: {
+        EIP712Domain: [
+          { name: "name", type: "string" },
+          { name: "version", type: "string" },
+          { name: "chainId", type: "uint256" },
+          { name: "verifyingContract", type: "address" },
+        ],
+        Refund: [...data.types.Refund],
+      },
+      primaryType: data.primaryType,
+      domain: data.domain,
+      message: { ...data.message, amount: data.message.amount.toString(), deadline: deadline.toString() },
+    },
+  };
+}
+
 /**
  * The owner's signed authorization of a refund waiting for approval: checked (signed by the
  * merchant's owner, for this very refund) and stored; the refund becomes pending and the sender
