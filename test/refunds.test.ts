@@ -22,6 +22,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { createIntent, payer, waitFor } from "./support/payments.ts";
 import { workerChildEnv } from "./support/child-env.ts";
+import { dashboardUser } from "./support/dashboard-client.ts";
 import { usdcBalance } from "./support/settlement-fixtures.ts";
 import { merchantAccountV2Abi } from "../contracts/abis.ts";
 import { onboardMerchant } from "../src/modules/merchants/onboarding.ts";
@@ -301,6 +302,34 @@ describe("one v2 merchant", () => {
     expect(await eventsOf(id)).toEqual(["refund.created", "refund.updated", "refund.failed"]);
     expect((await call(`/v1/transactions/${paid[3]!.transaction}`)).body.amount_refunded).toBe(0);
   }, 60_000);
+
+  test("the dashboard: an admin refunds from the payment's page (recipient offered, not assumed), approves as the owner in the sandbox; a viewer sees no form", async () => {
+    const admin = (await dashboardUser(svc, svc.sandbox.account_id, "admin")).client;
+    const viewer = (await dashboardUser(svc, svc.sandbox.account_id, "viewer")).client;
+    const url = `/dashboard/payments/${paid[3]!.intent}?mode=test`;
+    const html = await (await admin.req(url)).text();
+    const payerAddress = privateKeyToAccount(svc.sandbox.payer_private_key).address;
+    expect(html).toContain("Refunds");
+    expect(html).toContain(`name="recipient" required spellcheck="false" value="${payerAddress}"`);
+    expect(html).toContain("Prefilled with the address that paid");
+    expect(await (await viewer.req(url)).text()).not.toContain("/refund?mode");
+    const csrf = /name="csrf" value="([^"]*)"/.exec(html)![1]!;
+    const idempotencyKey = /name="idempotency_key" value="([^"]*)"/.exec(html)![1]!;
+    const to = newRecipient();
+    const refused = await admin.req(`/dashboard/payments/${paid[3]!.intent}/refund?mode=test`, { form: { csrf, idempotency_key: idempotencyKey, amount: "1.5", recipient: "0x123", reason: "duplicate" } });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Invalid recipient_address");
+    const form = { csrf, idempotency_key: idempotencyKey, amount: "1.5", recipient: to, reason: "duplicate" };
+    for (let i = 0; i < 2; i++) expect((await admin.req(`/dashboard/payments/${paid[3]!.intent}/refund?mode=test`, { form })).status).toBe(303);
+    const mine = await svc.ctx.database.sql<{ id: string; status: string; reason: string }[]>`SELECT id, status, reason FROM app.refunds WHERE recipient_address = ${to}`;
+    expect(mine.length).toBe(1); // sent twice, refunded once
+    expect(mine[0]).toMatchObject({ status: "requires_approval", reason: "duplicate" });
+    const listed = await (await admin.req(url)).text();
+    expect(listed).toContain("Approve as the owner (sandbox)");
+    expect((await admin.req(`/dashboard/payments/${paid[3]!.intent}/refunds/approve?mode=test`, { form: { csrf, refund: mine[0]!.id } })).status).toBe(303);
+    await waitStatus(mine[0]!.id, "succeeded");
+    expect(await usdcBalance(svc.ctx, to)).toBe(1_500_000n);
+  }, 30_000);
 
   test("two concurrent refunds of one payment that cannot both be paid: exactly one wins; idempotent replays create nothing", async () => {
     const to = newRecipient();
