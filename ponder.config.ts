@@ -8,7 +8,9 @@
  * - STABLEPAY_INDEXER_DB_POOL_MAX (optional): connection pool size of this process (default 30).
  *
  * Sources, per configured chain:
- * - USDC: every `Transfer` log of the chain's USDC. The handler keeps those whose `to` is a merchant
+ * - USDC: every `Transfer` log of the chain's USDC, and of each further token the chain config names
+ *   (`tokens`: USDT where enabled; the source keeps its name, the rows say their `token_address`).
+ *   The handler keeps those whose `to` is a merchant
  *   account the factory created (indexer/README.md, "Why every transfer"): Ponder cannot filter
  *   topics by addresses a factory announces at run time, and a fixed list meant a new instance per
  *   onboarded merchant. One address and one topic per request, whatever the number of merchants.
@@ -23,7 +25,7 @@
  */
 import { createConfig, factory } from "ponder";
 import { getAbiItem } from "viem";
-import { parseIndexerChains } from "./indexer/chains.ts";
+import { parseIndexerChains, transferTokens } from "./indexer/chains.ts";
 import { merchantAccountAbi, merchantAccountFactoryAbi, merchantAccountFactoryV2Abi, merchantAccountV2Abi, usdcAbi } from "./contracts/abis.ts";
 
 const chains = parseIndexerChains();
@@ -59,9 +61,11 @@ export default createConfig({
     ]),
   ),
   contracts: {
+    // Every enabled token's Transfer (USDC, and USDT where enabled): one log filter per token address
+    // (Ponder keeps one sync-cache interval per address, which the pruner reads per token).
     USDC: {
       abi: usdcAbi,
-      chain: perChain(chains.map((c) => [c.name, { address: c.usdc, startBlock: c.startBlock, filter: { event: "Transfer" as const, args: {} } }])),
+      chain: perChain(chains.map((c) => [c.name, { address: transferTokens(c), startBlock: c.startBlock, filter: { event: "Transfer" as const, args: {} } }])),
     },
     MerchantAccountFactory: {
       abi: merchantAccountFactoryAbi,

@@ -27,7 +27,11 @@
  */
 import { index, onchainTable } from "ponder";
 
-/** USDC Transfer logs whose `to` is a merchant account (one listed in indexed_merchant_account). */
+/**
+ * Transfer logs whose `to` is a merchant account (one listed in indexed_merchant_account), of every
+ * token the indexer follows on the chain: USDC, and USDT where enabled (issue 27). The name is the
+ * table's from before USDT; `token_address` says which token (filter on it for USDC alone).
+ */
 export const usdcTransfer = onchainTable(
   "usdc_transfer",
   (t) => ({
@@ -38,11 +42,11 @@ export const usdcTransfer = onchainTable(
     block_hash: t.hex().notNull(),
     transaction_hash: t.hex().notNull(),
     log_index: t.integer().notNull(),
-    /** The USDC contract that emitted the log. */
+    /** The token contract that emitted the log (the chain's USDC, or its USDT where enabled). */
     token_address: t.hex().notNull(),
     from_address: t.hex().notNull(),
     to_address: t.hex().notNull(),
-    /** Base units (1 USDC = 1,000,000). */
+    /** Base units of the token (1 USDC = 1 USDT = 1,000,000). */
     value: t.bigint().notNull(),
     /** The merchant account that received the transfer (= to_address). */
     merchant_account: t.hex().notNull(),

@@ -17,8 +17,13 @@ export interface IndexerChainConfig {
   chainId: number;
   rpcHttp: string;
   rpcWs?: string;
-  /** The USDC token contract. */
+  /** The USDC token contract (the token of v1 accounts). */
   usdc: Hex40;
+  /**
+   * Further tokens whose transfers to merchant accounts are kept, besides USDC (issue 27: the
+   * sandbox's TestUSDT, a configured USDT). Unset or empty: USDC only.
+   */
+  tokens?: Hex40[];
   /** The MerchantAccountFactory (v1). */
   factory: Hex40;
   /**
@@ -86,6 +91,13 @@ export function normalizeIndexerChains(input: unknown): IndexerChainConfig[] {
       rpcHttp: c.rpcHttp,
       ...(typeof c.rpcWs === "string" ? { rpcWs: c.rpcWs } : {}),
       usdc: address(c.usdc, "usdc"),
+      ...(() => {
+        if (c.tokens === undefined) return {};
+        if (!Array.isArray(c.tokens)) throw new Error(`${where}.tokens: expected an array of addresses`);
+        const usdc = address(c.usdc, "usdc");
+        const tokens = [...new Set(c.tokens.map((t, j) => address(t, `tokens[${j}]`)))].filter((t) => t !== usdc).sort();
+        return tokens.length > 0 ? { tokens } : {};
+      })(),
       factory: address(c.factory, "factory"),
       ...(c.factoryV2 !== undefined ? { factoryV2: address(c.factoryV2, "factoryV2") } : {}),
       ...(c.operator !== undefined ? { operator: address(c.operator, "operator") } : {}),
@@ -108,4 +120,9 @@ export function parseIndexerChains(text: string | undefined = process.env[INDEXE
   const chains = normalizeIndexerChains(json);
   if (chains.length === 0) throw new Error(`${INDEXER_CHAINS_ENV}: at least one chain is required`);
   return chains;
+}
+
+/** Every token whose transfers the indexer follows on a chain: its USDC first, then the others. */
+export function transferTokens(chain: Pick<IndexerChainConfig, "usdc" | "tokens">): Hex40[] {
+  return [chain.usdc, ...(chain.tokens ?? [])];
 }

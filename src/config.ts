@@ -27,6 +27,8 @@ export interface ChainSettings {
   rpcWsUrl: string | undefined;
   /** Unset in embedded mode until deployed; then read from the database. */
   usdcAddress: Address | undefined;
+  /** USDT on this chain, which enables the USDT pair (SANDBOX_USDT_ADDRESS, LIVE_USDT_ADDRESS); the embedded sandbox's is deployed at start. */
+  usdtAddress: Address | undefined;
   factoryAddress: Address | undefined;
   startBlock: number;
   confirmations: number;
@@ -46,9 +48,9 @@ export interface PairSettings {
 
 /**
  * THE set of enabled pairs per mode: every check of a `chain` or `token` parameter reads it (through
- * src/chain/pairs.ts), never a literal. Today one chain per mode, USDC on it: test keys the sandbox
- * chain (named `base`), live keys Base when LIVE_* is configured. The next steps (a second sandbox
- * chain, USDT on the sandbox) add entries here.
+ * src/chain/pairs.ts), never a literal. Today one chain per mode: test keys the sandbox chain (named
+ * `base`) with USDC, and the embedded sandbox's TestUSDT too; live keys USDC on Base when LIVE_* is
+ * configured. The next step (a second sandbox chain) adds entries here.
  */
 export function enabledPairs(chains: Config["chains"]): Record<Mode, readonly PairSettings[]> {
   const usdcOn = (c: ChainSettings): PairSettings => ({
@@ -58,12 +60,23 @@ export function enabledPairs(chains: Config["chains"]): Record<Mode, readonly Pa
     tokenAddress: c.usdcAddress,
     decimals: KNOWN_CHAINS[c.name].tokens.USDC?.decimals ?? 6,
   });
-  const pairs = { test: [usdcOn(chains.test)], live: chains.live ? [usdcOn(chains.live)] : [] };
+  // The embedded sandbox also takes its TestUSDT (deployed at start; a token whose transfer returns
+  // nothing, like USDT on Ethereum), payable to v2 accounts (a v1 account holds USDC only).
+  // A hosted chain takes USDT where the operator names its address (SANDBOX_USDT_ADDRESS, LIVE_USDT_ADDRESS).
+  const usdtOn = (c: ChainSettings): PairSettings => ({ chain: c.name, token: "USDT", chainId: c.chainId, tokenAddress: c.usdtAddress, decimals: KNOWN_CHAINS[c.name].tokens.USDT?.decimals ?? 6 });
+  const pairs = {
+    test: [usdcOn(chains.test), ...(chains.test.embedded || chains.test.usdtAddress ? [usdtOn(chains.test)] : [])],
+    live: chains.live ? [usdcOn(chains.live), ...(chains.live.usdtAddress ? [usdtOn(chains.live)] : [])] : [],
+  };
   // Money is bigint base units of 6 decimals everywhere (domain/money.ts): a token of other decimals
   // needs that code first, so such a pair stops the start instead of mispricing payments.
   for (const p of [...pairs.test, ...pairs.live])
     if (p.decimals !== SUPPORTED_DECIMALS) throw new ConfigError("pairs", `${p.chain}/${p.token} has ${p.decimals} decimals; only ${SUPPORTED_DECIMALS} are supported`);
   return pairs;
+}
+
+function accountVersionOf(v: "1" | "2" | undefined): 1 | 2 | undefined {
+  return v === undefined ? undefined : v === "2" ? 2 : 1;
 }
 
 export interface Config {
@@ -93,8 +106,12 @@ export interface Config {
   /** The (chain, token) pairs each mode serves: see enabledPairs. */
   pairs: Record<Mode, readonly PairSettings[]>;
   defaultFeeRateBps: number;
-  /** The merchant account contract new merchants get (MERCHANT_ACCOUNT_VERSION): 1 (MerchantAccount) or 2 (MerchantAccountV2). */
-  merchantAccountVersion: 1 | 2;
+  /**
+   * The merchant account contract new merchants get (MERCHANT_ACCOUNT_VERSION): 1 (MerchantAccount) or
+   * 2 (MerchantAccountV2); undefined (unset): 2 on a chain where the v2 factory has code (the embedded
+   * sandbox deploys it at start), else 1. Resolved per chain at start (ChainRuntime.accountVersion).
+   */
+  merchantAccountVersion: 1 | 2 | undefined;
   rateLimitPerSecond: { test: number; live: number };
   webhookTimeoutMs: number;
   /** Expected-value tags (DECISIONS.md "Matching"; README "One price, many payments"). */
@@ -145,6 +162,7 @@ export function loadConfig(env: Env = process.env): Config {
     rpcHttpUrl: r.url("SANDBOX_RPC_HTTP_URL", `http://127.0.0.1:${anvilPort}`),
     rpcWsUrl: r.optionalUrl("SANDBOX_RPC_WS_URL") ?? (testEmbedded ? `ws://127.0.0.1:${anvilPort}` : undefined),
     usdcAddress: r.address("SANDBOX_USDC_ADDRESS", testEmbedded ? undefined : BASE_SEPOLIA_USDC),
+    usdtAddress: r.address("SANDBOX_USDT_ADDRESS", undefined),
     factoryAddress: r.address("SANDBOX_FACTORY_ADDRESS", undefined),
     startBlock: r.int("SANDBOX_START_BLOCK", 0, 0, 2 ** 53),
     confirmations: r.int("SANDBOX_CONFIRMATIONS", testEmbedded ? 0 : 2, 0, 1000),
@@ -163,6 +181,8 @@ export function loadConfig(env: Env = process.env): Config {
       rpcWsUrl: r.optionalUrl("LIVE_RPC_WS_URL"),
       // The table's address of USDC on that chain (Circle's), unless overridden.
       usdcAddress: r.address("LIVE_USDC_ADDRESS", KNOWN_CHAINS[name].tokens.USDC?.address),
+      // USDT is enabled live only where the operator names it (Tether's address: src/domain/networks.ts).
+      usdtAddress: r.address("LIVE_USDT_ADDRESS", undefined),
       factoryAddress: r.address("LIVE_FACTORY_ADDRESS", undefined),
       startBlock: r.int("LIVE_START_BLOCK", 0, 0, 2 ** 53),
       confirmations: r.int("LIVE_CONFIRMATIONS", KNOWN_CHAINS[name].confirmations, 0, 1000),
@@ -200,7 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     chains: { test, live },
     pairs: enabledPairs({ test, live }),
     defaultFeeRateBps: r.int("DEFAULT_FEE_RATE_BPS", 100, 0, 10000),
-    merchantAccountVersion: r.oneOf("MERCHANT_ACCOUNT_VERSION", ["1", "2"] as const, "1") === "2" ? 2 : 1,
+    merchantAccountVersion: accountVersionOf(r.optional("MERCHANT_ACCOUNT_VERSION") === undefined ? undefined : r.oneOf("MERCHANT_ACCOUNT_VERSION", ["1", "2"] as const, "2")),
     rateLimitPerSecond: { test: r.int("RATE_LIMIT_TEST_PER_SECOND", 25, 1, 1e6), live: r.int("RATE_LIMIT_LIVE_PER_SECOND", 100, 1, 1e6) },
     webhookTimeoutMs: r.int("WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),
     valueTags: {

@@ -124,7 +124,13 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
           `MERCHANT_ACCOUNT_VERSION=2 but the v2 merchant account factory has no code on chain ${settings.chainId}: deploy it once (anyone may: DEPLOYER_PRIVATE_KEY=… npm run cli -- chain deploy-factory-v2 --mode ${settings.mode}), see contracts/README.md`,
         );
       }
-      chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql);
+      if (config.merchantAccountVersion === undefined && !deployment.factoryV2)
+        log.warn("the v2 merchant account factory has no code on this chain: new merchants get v1 accounts (USDC only); deploy it to make v2 the default", {
+          chainId: settings.chainId,
+          mode: settings.mode,
+          how: `DEPLOYER_PRIVATE_KEY=… npm run cli -- chain deploy-factory-v2 --mode ${settings.mode}`,
+        });
+      chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion);
     }
 
     const ctx = createContext({ config, database, chains, clock: opts.clock, log });
@@ -181,6 +187,8 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
             ...(chains.test.factoryV2 ? { factory_v2_address: chains.test.factoryV2 } : {}),
             ...(chains.test.usdt ? { usdt_address: chains.test.usdt } : {}),
             ...demo,
+            // Every sandbox chain with its tokens (issue 27); the fields above describe the first.
+            chains: [{ chain: config.chains.test.name, chain_id: chains.test.chainId, rpc_url: chains.test.rpcHttpUrl, tokens: { ...chains.test.tokens } }],
             payer_address: privateKeyToAccount(config.sandboxPayerPrivateKey).address,
             payer_private_key: config.sandboxPayerPrivateKey,
             database_url: databaseUrl,

@@ -1,6 +1,13 @@
 /**
  * Merchant account v2 in the service (issue 27, "the new account"), on the real stack (Postgres,
- * anvil, Ponder, matcher, fee collector) with MERCHANT_ACCOUNT_VERSION=2:
+ * anvil, Ponder, matcher, fee collector) with MERCHANT_ACCOUNT_VERSION unset (v2 is the sandbox's
+ * default):
+ * - the demo merchant gets a v2 account; USDT (TestUSDT, whose transfer returns nothing) is an
+ *   enabled pair: a USDT intent is paid through the test helper, confirmed, its fee collected with
+ *   collectFee(USDT, ...), and the USDT balance moves; a payment in the wrong token is recorded
+ *   (unmatched) and does not confirm; a USDC and a USDT intent of one amount share a value;
+ * - one settlement withdraws USDC and USDT (one leg each, each once, a failing leg retried) and pays
+ *   one bank transfer for the total;
  * - the sandbox deployed the v2 factory (deterministic address) and a TestUSDT at start, recorded
  *   in the deployment record and the sandbox info;
  * - a merchant onboarded over the API gets account version 2, its payment address is
@@ -22,7 +29,9 @@ import { ANVIL_KEY_0 } from "../src/config.ts";
 import { onboardMerchant } from "../src/modules/merchants/onboarding.ts";
 import { computeMerchantBalance } from "../src/modules/merchants/balance.ts";
 import { settlementCashOut } from "../src/modules/settlements/operator.ts";
-import { withdrawalRef } from "../src/modules/settlements/withdrawal.ts";
+import { pairWithdrawalRef, withdrawalRef } from "../src/modules/settlements/withdrawal.ts";
+import { cashOut, driveSettlement, withdrawalsOf } from "../src/modules/settlements/service.ts";
+import { tokenBalance } from "./support/settlement-fixtures.ts";
 import { feeRef } from "../src/modules/fees/ref.ts";
 import { merchants } from "../src/db/schema/core.ts";
 import { eq } from "drizzle-orm";
@@ -37,7 +46,8 @@ const PAYOUT_V1: Address = getAddress("0x00000000000000000000000000000000000ba5e
 const OPERATOR = privateKeyToAccount(ANVIL_KEY_0).address;
 
 beforeAll(async () => {
-  svc = await startTestService({ roles: ["api", "indexer", "matcher", "fee_collector"], env: { MERCHANT_ACCOUNT_VERSION: "2" } });
+  // MERCHANT_ACCOUNT_VERSION unset: v2 is the sandbox's default (its factory is deployed at start).
+  svc = await startTestService({ roles: ["api", "indexer", "matcher", "fee_collector"] });
 });
 afterAll(async () => {
   await svc?.stop();
@@ -209,6 +219,184 @@ test("a v1 merchant in the same service still works the v1 way", async () => {
   expect(withdrawals[0]!.args).toMatchObject({ ref: withdrawalRef(out.settlement!.id), to: PAYOUT_V1, amount: tx.net_units });
   expect((await usdcBalance(svc.ctx, PAYOUT_V1)) - payoutBefore).toBe(tx.net_units);
 }, 180_000);
+
+test("v2 is the sandbox's default: the demo merchant has a v2 account; sandbox.json lists the chain with USDC and USDT", async () => {
+  const [demo] = await svc.ctx.database.db.select().from(merchants).where(eq(merchants.id, svc.sandbox.merchant_id));
+  expect(demo!.accountVersion).toBe(2);
+  expect(chain().accountVersion).toBe(2);
+  expect(svc.sandbox.chains).toEqual([{ chain: "base", chain_id: chain().chainId, rpc_url: chain().rpcHttpUrl, tokens: { USDC: chain().usdc, USDT: chain().usdt! } }]);
+  // The payer is funded with both tokens.
+  expect(await tokenBalance(svc.ctx, "USDT", svc.sandbox.payer_address)).toBeGreaterThanOrEqual(100_000_000_000n);
+});
+
+/** A v2 merchant (manual schedule) onboarded directly, with its own payout address. */
+async function v2Merchant(name: string, payout: Address) {
+  return onboardMerchant(svc.ctx, {
+    accountIds: [svc.sandbox.account_id],
+    mode: "test",
+    businessName: name,
+    email: `owner@${name.toLowerCase().replace(/\W/g, "")}.example`,
+    bankName: "First Sandbox Bank",
+    bankLast4: "4321",
+    schedule: { kind: "manual" },
+    ownerAddress: OWNER,
+    payoutAddress: payout,
+  });
+}
+
+async function createPairIntent(merchantId: string, amount: number, token?: "USDC" | "USDT") {
+  const r = await call("/v1/payment-intents", { method: "POST", json: { amount, currency: "usd", merchant_id: merchantId, ...(token ? { token } : {}) } });
+  expect(r.status).toBe(201);
+  return r.body;
+}
+
+async function txnOf(intentId: string) {
+  return waitFor(`intent ${intentId} confirmed and its fee collected`, async () => {
+    const [t] = await svc.ctx.database.sql<{ id: string; token: string; amount_units: bigint; fee_units: bigint; net_units: bigint; fee_tx_hash: Hex }[]>`
+      SELECT id, token, amount_units, fee_units, net_units, fee_tx_hash FROM app.transactions
+      WHERE payment_intent_id = ${intentId} AND status = 'confirmed' AND fee_status = 'collected'`;
+    return t ? { ...t, net_units: BigInt(t.net_units), fee_units: BigInt(t.fee_units), amount_units: BigInt(t.amount_units) } : undefined;
+  }, 60_000);
+}
+
+const PAYOUT_USDT: Address = getAddress("0x00000000000000000000000000000000000ba5e3");
+
+test("USDT end to end: paid through the helper, confirmed, fee collected in USDT, the USDT balance moves; a wrong-token payment is recorded and confirms nothing", async () => {
+  const sql = svc.ctx.database.sql;
+  const m = await v2Merchant("Tether Tea", PAYOUT_USDT);
+  const account = getAddress(m.paymentAddress!);
+  const usdt = chain().usdt!;
+
+  // One amount in both tokens: values are held per token, so both take the amount itself (tag 0).
+  const usdtIntent = await createPairIntent(m.id, 12.5, "USDT");
+  const usdcIntent = await createPairIntent(m.id, 12.5);
+  expect([usdtIntent.chain, usdtIntent.token, usdcIntent.token]).toEqual(["base", "USDT", "USDC"]);
+  expect(usdtIntent.qr_payload).toContain(`ethereum:${usdt}@${chain().chainId}/transfer`);
+  const [a, b] = await sql<{ id: string; expected_units: bigint }[]>`SELECT id, expected_units FROM app.payment_intents WHERE id IN (${usdtIntent.id}, ${usdcIntent.id}) ORDER BY token DESC`;
+  expect(BigInt(a!.expected_units)).toBe(12_500_000n);
+  expect(BigInt(b!.expected_units)).toBe(12_500_000n);
+
+  // A wrong-token payment: 9.87 in USDC to a 9.87 USDT intent is recorded unmatched, the intent waits.
+  const wrong = await createPairIntent(m.id, 9.87, "USDT");
+  const { payIntent } = await import("../src/modules/test-helpers/service.ts");
+  const { intentFromDb } = await import("../src/modules/payment-intents/service.ts");
+  const [wrongRow] = await sql`SELECT * FROM app.payment_intents WHERE id = ${wrong.id}`;
+  const wrongPaid = await payIntent(svc.ctx, intentFromDb(wrongRow!), undefined, "USDC");
+
+  // The right payments, through the sandbox helper (in the intent's token).
+  for (const id of [usdtIntent.id, usdcIntent.id]) expect((await call(`/v1/test_helpers/payment_intents/${id}/pay`, { method: "POST" })).status).toBe(200);
+  const usdtTx = await txnOf(usdtIntent.id);
+  const usdcTx = await txnOf(usdcIntent.id);
+  expect([usdtTx.token, usdcTx.token]).toEqual(["USDT", "USDC"]);
+  expect(usdtTx.fee_units).toBe(125_000n);
+  const fees = parseEventLogs({ abi: merchantAccountV2Abi, eventName: "FeeCollected", logs: (await chain().publicClient.getTransactionReceipt({ hash: usdtTx.fee_tx_hash })).logs });
+  expect(fees[0]!.args).toMatchObject({ ref: feeRef(usdtTx.id), token: usdt, paymentAmount: 12_500_000n, fee: 125_000n });
+  expect(await chain().publicClient.readContract({ address: account, abi: merchantAccountV2Abi, functionName: "feesCollected", args: [usdt] })).toBe(125_000n);
+
+  const recorded = await waitFor("the wrong-token payment recorded", async () => {
+    const [t] = await sql<{ payment_intent_id: string | null; token: string }[]>`SELECT payment_intent_id, token FROM app.transactions WHERE tx_hash = ${wrongPaid.txHash.toLowerCase()}`;
+    return t;
+  });
+  expect(recorded).toEqual({ payment_intent_id: null, token: "USDC" });
+  expect((await call(`/v1/payment-intents/${wrong.id}`)).body.status).toBe("awaiting_payment");
+  const unmatchedTxns = (await call(`/v1/transactions?merchant_id=${m.id}&token=USDC&limit=10`)).body.data as Json[];
+  expect(unmatchedTxns.some((t) => t.payment_intent_id === null && t.token === "USDC")).toBe(true);
+
+  // Balances per pair: each counts its own token, reconciled with that token's balanceOf.
+  const usdtBalance = await waitFor("a reconciled USDT balance", async () => {
+    const r = await call(`/v1/merchants/${m.id}/balance?chain=base&token=USDT`);
+    const { resolvePair } = await import("../src/chain/pairs.ts");
+    const bal = await computeMerchantBalance(svc.ctx, (await svc.ctx.database.db.select().from(merchants).where(eq(merchants.id, m.id)))[0]!, resolvePair(svc.ctx, "test", "base", "USDT"));
+    return bal.reconciled === true ? { r, bal } : undefined;
+  });
+  expect(usdtBalance.r.body).toMatchObject({ available: 12.375, chain: "base" });
+  expect(usdtBalance.bal.onchainUnits).toBe(12_375_000n);
+  const list = (await call(`/v1/merchants/${m.id}/balances`)).body.data as Json[];
+  expect(list.map((x) => [x.token, x.available])).toEqual([["USDC", 12.375 + 9.7713], ["USDT", 12.375]]);
+}, 180_000);
+
+test("one settlement pays USDC and USDT: one withdrawal per pair (a failing one retried, none twice), one bank transfer for the total", async () => {
+  const sql = svc.ctx.database.sql;
+  const [m] = await svc.ctx.database.db.select().from(merchants).where(eq(merchants.payoutAddress, PAYOUT_USDT));
+  const account = getAddress(m!.paymentAddress!);
+  const usdt = chain().usdt!;
+  const [avail] = await sql<{ token: string; units: string }[]>`
+    SELECT token, sum(net_units)::text AS units FROM app.transactions WHERE merchant_id = ${m!.id} AND status = 'confirmed' AND settlement_id IS NULL GROUP BY token ORDER BY token`;
+  const byToken = Object.fromEntries((await sql<{ token: string; units: string }[]>`
+    SELECT token, sum(net_units)::text AS units FROM app.transactions WHERE merchant_id = ${m!.id} AND status = 'confirmed' AND settlement_id IS NULL GROUP BY token`).map((r) => [r.token, BigInt(r.units)]));
+  expect(avail).toBeDefined();
+  expect(byToken.USDT).toBe(12_375_000n);
+  const before = { USDC: await tokenBalance(svc.ctx, "USDC", PAYOUT_USDT), USDT: await tokenBalance(svc.ctx, "USDT", PAYOUT_USDT) };
+
+  // The USDT leg fails once between signing and broadcasting (as if the settler died there).
+  let signed = 0;
+  const hooks = {
+    at: async (step: string) => {
+      if (step === "after_withdrawal_signed" && ++signed === 2) throw new Error("injected: the settler stopped after signing the USDT withdrawal");
+    },
+  };
+  const first = await cashOut(svc.ctx, m!.id, { trigger: "manual", hooks });
+  expect(first).toBeDefined();
+  const id = first!.id;
+  // Meanwhile: pending, its USDC withdrawn, its USDT pending (with the error kept for the operator).
+  expect(first!.status).toBe("pending");
+  const mid = await call(`/v1/settlements/${id}`);
+  expect(mid.body.status).toBe("pending");
+  expect((mid.body.withdrawals as Json[]).map((w) => [w.token, w.status])).toEqual([["USDC", "withdrawn"], ["USDT", "pending"]]);
+  const [pendingPair] = await sql`SELECT last_error FROM app.settlement_withdrawals WHERE settlement_id = ${id} AND token = 'USDT'`;
+  expect(String(pendingPair!.last_error)).toContain("injected");
+
+  // The next drive takes the recorded USDT attempt up again (its signed bytes), then pays the bank once.
+  const done = await driveSettlement(svc.ctx, id, { waitMs: 30_000 });
+  expect(done!.status).toBe("in_transit");
+  expect(done!.amountUnits).toBe(byToken.USDC! + byToken.USDT!);
+  const shape = (await call(`/v1/settlements/${id}`)).body;
+  expect(shape.amount).toBe(Number(byToken.USDC! + byToken.USDT!) / 1e6);
+  expect((shape.withdrawals as Json[]).map((w) => [w.chain, w.token, w.amount, w.status])).toEqual([
+    ["base", "USDC", Number(byToken.USDC) / 1e6, "withdrawn"],
+    ["base", "USDT", Number(byToken.USDT) / 1e6, "withdrawn"],
+  ]);
+
+  // On chain: exactly one Withdrawn per pair, each of its token and its own ref.
+  const logs = await chain().publicClient.getContractEvents({ address: account, abi: merchantAccountV2Abi, eventName: "Withdrawn", fromBlock: 0n });
+  expect(logs.map((l) => [l.args.ref, l.args.token, l.args.amount])).toEqual([
+    [withdrawalRef(id), chain().usdc, byToken.USDC],
+    [pairWithdrawalRef(id, "USDT"), usdt, byToken.USDT],
+  ]);
+  expect((await tokenBalance(svc.ctx, "USDC", PAYOUT_USDT)) - before.USDC).toBe(byToken.USDC!);
+  expect((await tokenBalance(svc.ctx, "USDT", PAYOUT_USDT)) - before.USDT).toBe(byToken.USDT!);
+  // One bank transfer, for the total.
+  const payouts = await sql<{ amount_units: bigint }[]>`SELECT amount_units FROM app.sandbox_payouts WHERE merchant_id = ${m!.id}`;
+  expect(payouts.map((p) => BigInt(p.amount_units))).toEqual([byToken.USDC! + byToken.USDT!]);
+  // Driving again moves nothing twice; both pairs are in transit in the balances.
+  await driveSettlement(svc.ctx, id, { waitMs: 30_000 });
+  expect((await chain().publicClient.getContractEvents({ address: account, abi: merchantAccountV2Abi, eventName: "Withdrawn", fromBlock: 0n })).length).toBe(2);
+  expect((await withdrawalsOf(svc.ctx, done!)).every((w) => w.state === "withdrawn")).toBe(true);
+  const list = (await call(`/v1/merchants/${m!.id}/balances`)).body.data as Json[];
+  expect(list.map((x) => [x.token, x.available, x.pending_settlement])).toEqual([
+    ["USDC", 0, Number(byToken.USDC) / 1e6],
+    ["USDT", 0, Number(byToken.USDT) / 1e6],
+  ]);
+}, 180_000);
+
+test("a v1 merchant is refused a USDT intent (its account holds USDC only)", async () => {
+  const v1 = await onboardMerchant(svc.ctx, {
+    accountIds: [svc.sandbox.account_id],
+    mode: "test",
+    businessName: "V1 Bakery",
+    email: "owner@v1bakery.example",
+    bankName: "First Sandbox Bank",
+    bankLast4: "1234",
+    schedule: { kind: "manual" },
+    ownerAddress: OWNER,
+    payoutAddress: PAYOUT_V1,
+    accountVersion: 1,
+  });
+  const r = await call("/v1/payment-intents", { method: "POST", json: { amount: 5, currency: "usd", merchant_id: v1.id, token: "USDT" } });
+  expect(r.status).toBe(400);
+  expect(r.body.error).toMatchObject({ code: "parameter_invalid", param: "token" });
+  expect(r.body.error.message).toContain("USDC only");
+});
 
 test("a sandbox recorded before v2 gets the v2 factory and a TestUSDT at its next start, keeping v1's contracts", async () => {
   const sql = svc.ctx.database.sql;

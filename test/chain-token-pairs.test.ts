@@ -70,14 +70,22 @@ describe("create", () => {
     expect(after!.n).toBe(before!.n);
   });
 
-  test("USDT on base (no pair): 400 parameter_invalid, param token, naming the allowed pairs", async () => {
-    for (const json of [{ token: "USDT" }, { chain: "base", token: "USDT" }, { token: "usdc" }, { token: "DAI" }]) {
+  test("a token that is not enabled: 400 parameter_invalid, param token, naming the allowed pairs; USDT on the sandbox is enabled", async () => {
+    for (const json of [{ token: "usdc" }, { token: "DAI" }, { chain: "base", token: "EURC" }]) {
       const res = await create(json);
       expect(res.status).toBe(400);
       const e = await error(res);
       expect({ json, code: e.code, param: e.param }).toEqual({ json, code: "parameter_invalid", param: "token" });
-      expect(e.message).toContain("allowed pairs (chain/token) for test keys are base/USDC");
+      expect(e.message).toContain("allowed pairs (chain/token) for test keys are base/USDC, base/USDT");
     }
+    // The embedded sandbox's TestUSDT is a pair (the demo merchant's account is v2). Removed again so
+    // that the lists below hold USDC only.
+    const res = await create({ token: "USDT", amount: 3.21 });
+    expect(res.status).toBe(201);
+    const usdt = (await res.json()) as Json;
+    expect([usdt.chain, usdt.token]).toEqual(["base", "USDT"]);
+    await svc.ctx.database.sql`DELETE FROM app.reservations WHERE intent_id = ${usdt.id}`;
+    await svc.ctx.database.sql`DELETE FROM app.payment_intents WHERE id = ${usdt.id}`;
   });
 
   test("wrong types: 400 parameter_invalid with the param", async () => {
@@ -134,7 +142,7 @@ describe("a payment in the pair, end to end", () => {
         expect({ path, q, total: page.total_count, ids: page.data.map((x: Json) => x.id) }).toEqual({ path, q, total: all.total_count, ids: all.data.map((x: Json) => x.id) });
         for (const item of page.data) expect([item.chain, item.token]).toEqual(["base", "USDC"]);
       }
-      for (const [q, param] of [["chain=polygon", "chain"], ["chain=arbitrum&token=USDC", "chain"], ["token=USDT", "token"], ["chain=base&token=USDT", "token"], ["chain=", "chain"]] as const) {
+      for (const [q, param] of [["chain=polygon", "chain"], ["chain=arbitrum&token=USDC", "chain"], ["token=DAI", "token"], ["chain=base&token=EURC", "token"], ["chain=", "chain"]] as const) {
         const res = await svc.api(`${path}?${q}`);
         expect({ path, q, status: res.status }).toEqual({ path, q, status: 400 });
         const e = await error(res);
@@ -154,7 +162,7 @@ describe("a payment in the pair, end to end", () => {
       expect({ q, ids: page.data.map((e: Json) => e.id) }).toEqual({ q, ids: withPair.map((e: Json) => e.id) });
       expect(page.total_count).toBe(withPair.length);
     }
-    for (const [q, param] of [["chain=optimism", "chain"], ["token=USDT", "token"]] as const) {
+    for (const [q, param] of [["chain=optimism", "chain"], ["token=DAI", "token"]] as const) {
       const res = await svc.api(`/v1/events?${q}`, { key });
       expect({ q, status: res.status }).toEqual({ q, status: 400 });
       const e = await error(res);
@@ -190,7 +198,7 @@ describe("a payment in the pair, end to end", () => {
     const named = (await (await svc.api(`/v1/merchants/${merchant}/balance?chain=base&token=USDC`)).json()) as Json;
     const strip = (b: Json) => ({ ...b, last_updated: undefined });
     expect(strip(named)).toEqual(strip(plain));
-    for (const [q, param] of [["chain=arbitrum", "chain"], ["token=USDT", "token"], ["chain=base&token=USDT", "token"], ["chain=solana&token=USDC", "chain"]] as const) {
+    for (const [q, param] of [["chain=arbitrum", "chain"], ["token=DAI", "token"], ["chain=base&token=EURC", "token"], ["chain=solana&token=USDC", "chain"]] as const) {
       const res = await svc.api(`/v1/merchants/${merchant}/balance?${q}`);
       expect({ q, status: res.status }).toEqual({ q, status: 400 });
       const e = await error(res);
@@ -235,15 +243,22 @@ describe("the hosted payment page and the QR take the pair from the row", () => 
 });
 
 describe("configuration: the enabled pairs come from one place", () => {
-  test("test mode: the sandbox chain as base/USDC; live: base/USDC only when LIVE_* is set, with Circle's address from the table", () => {
+  test("test mode: the sandbox chain as base/USDC and base/USDT (its TestUSDT); live: base/USDC only when LIVE_* is set, with Circle's address from the table", () => {
     const plain = loadConfig({});
-    expect(plain.pairs.test.map((p) => [p.chain, p.token, p.chainId])).toEqual([["base", "USDC", 31337]]);
+    expect(plain.pairs.test.map((p) => [p.chain, p.token, p.chainId])).toEqual([["base", "USDC", 31337], ["base", "USDT", 31337]]);
+    expect(plain.merchantAccountVersion).toBeUndefined(); // v2 where its factory has code (the embedded sandbox deploys it)
+    expect(loadConfig({ MERCHANT_ACCOUNT_VERSION: "1" }).merchantAccountVersion).toBe(1);
+    expect(() => loadConfig({ MERCHANT_ACCOUNT_VERSION: "3" })).toThrow(/MERCHANT_ACCOUNT_VERSION/);
     expect(plain.pairs.live).toEqual([]);
     const live = loadConfig({ LIVE_RPC_HTTP_URL: "http://127.0.0.1:1", LIVE_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` });
     expect(live.pairs.live).toEqual([{ chain: "base", token: "USDC", chainId: 8453, tokenAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", decimals: 6 }]);
     expect(live.chains.live!.confirmations).toBe(KNOWN_CHAINS.base.confirmations);
     const hosted = loadConfig({ SANDBOX_RPC_HTTP_URL: "http://127.0.0.1:1", SANDBOX_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` });
     expect(hosted.pairs.test.map((p) => [p.chain, p.chainId])).toEqual([["base", 84532]]);
+    // A hosted chain takes USDT where the operator names its address.
+    const usdt = "0x00000000000000000000000000000000000000f1"; // checksummed (no letter to capitalise)
+    const withUsdt = loadConfig({ LIVE_RPC_HTTP_URL: "http://127.0.0.1:1", LIVE_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", LIVE_USDT_ADDRESS: usdt, OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` });
+    expect(withUsdt.pairs.live.map((p) => [p.chain, p.token, p.tokenAddress])).toEqual([["base", "USDC", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"], ["base", "USDT", usdt]]);
   });
 
   test("a chain id the table does not know stops the start, naming the variable", () => {

@@ -31,7 +31,7 @@ describe("dashboard: chains and tokens", () => {
     const admin = (await newUser(svc.sandbox.account_id, "admin")).client;
     await recordUnfundedPayment(svc.ctx, svc.sandbox.merchant_id, 7_250_000n);
     const api = (await (await svc.api(`/v1/merchants/${svc.sandbox.merchant_id}/balances`)).json()) as { data: Array<{ chain: string; token: string; available: number; pending_settlement: number }> };
-    expect(api.data.map((b) => `${b.chain}/${b.token}`)).toEqual(["base/USDC"]);
+    expect(api.data.map((b) => `${b.chain}/${b.token}`)).toEqual(["base/USDC", "base/USDT"]);
     expect(api.data[0]!.available).toBeGreaterThan(0);
 
     for (const path of ["/dashboard?mode=test", `/dashboard/merchants/${svc.sandbox.merchant_id}?mode=test`]) {
@@ -43,8 +43,9 @@ describe("dashboard: chains and tokens", () => {
       expect(block![1]).toContain("Base · USDC");
       expect(block![1]).toContain(`<p class="big" data-testid="available">${usdText(api.data[0]!.available)}</p>`);
       expect(block![1]).toContain(`${usdText(api.data[0]!.pending_settlement)} <span class="muted">pending settlement</span>`);
-      // One block per enabled pair, for this merchant.
-      if (path.includes("/merchants/")) expect(html.match(/class="pair-balance"/g)?.length).toBe(1);
+      // One block per enabled pair (USDC, and the sandbox's USDT), for this merchant.
+      if (path.includes("/merchants/")) expect(html.match(/class="pair-balance"/g)?.length).toBe(2);
+      expect(html).toContain(`data-pair="base/USDT"`);
     }
   }, 60_000);
 
@@ -74,7 +75,7 @@ describe("dashboard: chains and tokens", () => {
   test("a pair the list service refuses (not enabled, unknown, malformed, markup) is no 500: a redirect to the list without it", async () => {
     const { client } = await newUser(svc.sandbox.account_id, "viewer");
     const m = svc.sandbox.merchant_id;
-    for (const bad of ["arbitrum/USDT", "base/USDT", "base", "/", "solana/USDC", `<script>x</script>/USDC`, "base/USDC/extra"]) {
+    for (const bad of ["arbitrum/USDT", "base/DAI", "base", "/", "solana/USDC", `<script>x</script>/USDC`, "base/USDC/extra"]) {
       for (const list of ["payments", "transactions"]) {
         const res = await client.req(`/dashboard/${list}?mode=test&merchant=${m}&status=awaiting_payment&pair=${encodeURIComponent(bad)}`);
         expect(res.status).toBe(303);

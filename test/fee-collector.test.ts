@@ -20,7 +20,9 @@ let svc: TestService;
 let account: Address;
 
 beforeAll(async () => {
-  svc = await startTestService({ roles: ["api"] });
+  // This file tests v1 merchant accounts (MerchantAccount's ABI and events): the demo merchant is v1 here
+  // (v2 is the sandbox's default; v2 and USDT: test/account-v2-service.test.ts).
+  svc = await startTestService({ roles: ["api"], env: { MERCHANT_ACCOUNT_VERSION: "1" } });
   account = svc.sandbox.payment_address as Address;
   // Real money in the account: 100 USDC.
   await payer(svc).pay(account, 100_000_000n);

@@ -19,7 +19,9 @@ let wallet: Payer;
 let merchantAddress: Address;
 
 beforeAll(async () => {
-  svc = await startTestService({ roles: ["api", "indexer", "matcher", "fee_collector"] });
+  // This file tests v1 merchant accounts (MerchantAccount's ABI and events): the demo merchant is v1 here
+  // (v2 is the sandbox's default; v2 and USDT: test/account-v2-service.test.ts).
+  svc = await startTestService({ roles: ["api", "indexer", "matcher", "fee_collector"], env: { MERCHANT_ACCOUNT_VERSION: "1" } });
   wallet = payer(svc);
   merchantAddress = svc.sandbox.payment_address as Address;
 });

@@ -22,7 +22,9 @@ const N = 200;
 let svc: TestService;
 
 beforeAll(async () => {
-  svc = await startTestService({ roles: ["api"] });
+  // This file tests v1 merchant accounts (MerchantAccount's ABI and events): the demo merchant is v1 here
+  // (v2 is the sandbox's default; v2 and USDT: test/account-v2-service.test.ts).
+  svc = await startTestService({ roles: ["api"], env: { MERCHANT_ACCOUNT_VERSION: "1" } });
 });
 afterAll(async () => {
   await svc?.stop();

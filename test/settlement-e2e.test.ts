@@ -17,7 +17,7 @@ import { usdcBalance, withdrawalsOnChain } from "./support/settlement-fixtures.t
 import { createWebhookEndpoint } from "../src/modules/merchants/onboarding.ts";
 import { advanceSandboxClockTo, sandboxNow } from "../src/modules/payouts/clock.ts";
 import { nextRunAfter } from "../src/modules/payouts/schedule.ts";
-import { loadSettlement } from "../src/modules/settlements/service.ts";
+import { loadSettlement, withdrawalsOf } from "../src/modules/settlements/service.ts";
 import { settlementShape } from "../src/modules/settlements/shapes.ts";
 import { Settler } from "../src/workers/settler.ts";
 import { fromPgTs } from "../src/db/pg-values.ts";
@@ -131,7 +131,7 @@ test("pay, run the weekly schedule, withdraw, ACH, settle, signed settlement.com
     SELECT id, data, account_id FROM app.events WHERE type = 'settlement.completed' AND merchant_id = ${merchantId}`;
   expect(events.length).toBe(1);
   expect(events[0]!.account_id).toBeNull();
-  expect(events[0]!.data).toEqual(settlementShape(completed));
+  expect(events[0]!.data).toEqual(settlementShape(completed, await withdrawalsOf(svc.ctx, completed)));
   await receiver.waitForRequests(1, 60_000);
   const req = receiver.requests[0]!;
   const verified = new Webhook(endpoint.secret).verify(req.body, req.headers) as { id: string; type: string; object: string; data: Record<string, unknown> };
@@ -149,6 +149,8 @@ test("pay, run the weekly schedule, withdraw, ACH, settle, signed settlement.com
     initiated_at: completed.initiatedAt.toISOString(),
     expected_arrival_date: completed.expectedArrivalDate,
     completed_at: completed.completedAt!.toISOString(),
+    // One pair (the merchant's USDC), withdrawn by the settlement's withdrawal.
+    withdrawals: [{ chain: "base", token: "USDC", amount: Number(total) / 1e6, status: "withdrawn", tx_hash: completed.withdrawalTxHash, withdrawn_at: expect.any(String) }],
   });
   expect(req.headers["webhook-id"]).toBe(events[0]!.id);
 });

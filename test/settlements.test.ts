@@ -264,7 +264,7 @@ describe("CLI", () => {
 
 describe("POST /v1/test_helpers/settlements/advance", () => {
   const path = "/v1/test_helpers/settlements/advance";
-  const FIELDS = ["id", "object", "merchant_id", "amount", "currency", "status", "method", "transaction_count", "bank_account", "initiated_at", "expected_arrival_date", "completed_at"].sort();
+  const FIELDS = ["id", "object", "merchant_id", "amount", "currency", "status", "method", "transaction_count", "bank_account", "initiated_at", "expected_arrival_date", "completed_at", "withdrawals"].sort();
 
   test("settles, advances the sandbox clock and completes; answers with the affected settlements", async () => {
     // Whatever earlier tests left for the demo merchant first.

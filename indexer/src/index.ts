@@ -2,7 +2,8 @@
  * Indexing handlers: one row per log, columns named for data teams (see ponder.schema.ts).
  * Handlers only insert; Ponder runs them in chain order and reverts their rows on reorgs.
  *
- * The USDC source carries every transfer of the token; only those to an account the factory
+ * The USDC source carries every transfer of each followed token (USDC, and USDT where the chain
+ * config names it: `token_address` tells them apart); only those to an account the factory
  * created are kept (indexer/README.md, "Why every transfer"). `indexed_merchant_account` is both
  * the lookup and the record of which accounts are followed from which block: an account is
  * followed from the block of its `AccountCreated`, and Ponder runs the handlers in chain order,

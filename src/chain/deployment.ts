@@ -53,7 +53,7 @@ export async function ensureDeployment(
       usdc: settings.usdcAddress,
       factory: settings.factoryAddress,
       factoryV2: (await hasCode(v2)) ? v2 : undefined,
-      usdt: undefined,
+      usdt: settings.usdtAddress,
       startBlock: settings.startBlock,
       fresh: false,
       chainWasReset: false,

@@ -44,8 +44,8 @@ export function pairsOf(src: PairSources, mode: Mode): Pair[] {
 
 function tokenAddressOf(src: PairSources, mode: Mode, p: PairSettings): Address | undefined {
   const runtime = src.chains[mode];
-  // The running chain's USDC is the deployed (or configured) one: the same address the matcher watches.
-  if (p.token === "USDC" && runtime && runtime.chainId === p.chainId) return getAddress(runtime.usdc);
+  // The running chain's tokens are the deployed (or configured) ones: the addresses the indexer follows.
+  if (runtime && runtime.chainId === p.chainId && runtime.tokens[p.token]) return getAddress(runtime.tokens[p.token]!);
   if (p.tokenAddress) return getAddress(p.tokenAddress);
   return undefined;
 }

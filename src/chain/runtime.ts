@@ -2,11 +2,12 @@
  * The chains the service talks to at run time, one per mode: the sandbox chain for test keys
  * and Base for live keys. Built once at start from the configuration and the deployment record.
  */
-import { createPublicClient, createWalletClient, defineChain, http, type Address, type Chain, type PublicClient, type WalletClient, type Transport, type Account } from "viem";
+import { createPublicClient, createWalletClient, defineChain, getAddress, http, type Address, type Chain, type PublicClient, type WalletClient, type Transport, type Account } from "viem";
 import { createNonceManager, jsonRpc } from "viem/nonce";
 import { privateKeyToAccount } from "viem/accounts";
 import type { ChainSettings, Mode } from "../config.ts";
 import type { Sql } from "../db/client.ts";
+import type { TokenSymbol } from "../domain/networks.ts";
 import { OperatorSender } from "./operator-sender.ts";
 
 export interface ChainRuntime {
@@ -19,8 +20,12 @@ export interface ChainRuntime {
   factory: Address;
   /** MerchantAccountFactoryV2 (deterministic address), when it has code on this chain (deployment.ts). */
   factoryV2: Address | undefined;
-  /** The sandbox's TestUSDT (not used for payments yet). */
+  /** USDT on this chain: the embedded sandbox's TestUSDT, or the configured one (SANDBOX_USDT_ADDRESS, LIVE_USDT_ADDRESS). */
   usdt: Address | undefined;
+  /** Every token this chain's payments may be in, by symbol (checksummed): USDC, and USDT when known. */
+  tokens: Partial<Record<TokenSymbol, Address>>;
+  /** The merchant account version new merchants of this chain get (MERCHANT_ACCOUNT_VERSION, else 2 where the v2 factory has code). */
+  accountVersion: 1 | 2;
   startBlock: number;
   confirmations: number;
   publicClient: PublicClient;
@@ -35,7 +40,11 @@ export function buildChainRuntime(
   addresses: { usdc: Address; factory: Address; factoryV2?: Address | undefined; usdt?: Address | undefined; startBlock: number },
   operatorKey: `0x${string}`,
   sql: Sql,
+  /** MERCHANT_ACCOUNT_VERSION; undefined: 2 when the v2 factory has code on this chain, else 1. */
+  merchantAccountVersion?: 1 | 2,
 ): ChainRuntime {
+  const usdt = addresses.usdt ?? settings.usdtAddress;
+  const tokens: Partial<Record<TokenSymbol, Address>> = { USDC: getAddress(addresses.usdc), ...(usdt ? { USDT: getAddress(usdt) } : {}) };
   const chain = defineChain({
     id: settings.chainId,
     name: settings.mode === "live" ? "Base" : "Sandbox",
@@ -58,7 +67,9 @@ export function buildChainRuntime(
     usdc: addresses.usdc,
     factory: addresses.factory,
     factoryV2: addresses.factoryV2,
-    usdt: addresses.usdt,
+    usdt: usdt ? getAddress(usdt) : undefined,
+    tokens,
+    accountVersion: merchantAccountVersion ?? (addresses.factoryV2 ? 2 : 1),
     startBlock: addresses.startBlock,
     confirmations: settings.confirmations,
     publicClient,
@@ -67,3 +78,15 @@ export function buildChainRuntime(
   };
 }
 
+
+/** The address of `token` on this chain, or undefined when the chain has none configured. */
+export function tokenAddressOn(chain: Pick<ChainRuntime, "tokens">, token: string): Address | undefined {
+  return chain.tokens[token as TokenSymbol];
+}
+
+/** The symbol of a token contract of this chain (any case), or undefined when it is none of its tokens. */
+export function tokenSymbolOn(chain: Pick<ChainRuntime, "tokens">, address: string): TokenSymbol | undefined {
+  const a = address.toLowerCase();
+  for (const [symbol, addr] of Object.entries(chain.tokens) as [TokenSymbol, Address][]) if (addr.toLowerCase() === a) return symbol;
+  return undefined;
+}

@@ -80,7 +80,7 @@ async function openContext(config: ReturnType<typeof loadConfig>): Promise<AppCo
   for (const settings of [config.chains.test, config.chains.live]) {
     if (!settings) continue;
     const deployment = await ensureDeploymentReadOnly(database, settings, config);
-    if (deployment) chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql);
+    if (deployment) chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion);
   }
   return createContext({ config, database, chains, log: createLogger("warn") });
 }

@@ -25,8 +25,10 @@ export interface SandboxInfo {
   factory_address: Address;
   /** MerchantAccountFactoryV2 (deterministic address), deployed by the sandbox at start. */
   factory_v2_address?: Address;
-  /** The sandbox's TestUSDT (6 decimals, open mint; not accepted for payments yet). */
+  /** The sandbox's TestUSDT (6 decimals, open mint, `transfer` returns nothing), an enabled pair (`base`/`USDT`). */
   usdt_address?: Address;
+  /** Every sandbox chain (one today, the chain the fields above describe) with its tokens (issue 27). */
+  chains: SandboxChainInfo[];
   account_id: string;
   merchant_id: string;
   payment_address: string;
@@ -38,6 +40,14 @@ export interface SandboxInfo {
   payer_address: Address;
   payer_private_key: Hex;
   database_url: string;
+}
+
+export interface SandboxChainInfo {
+  /** The chain's API name (the sandbox's test network is named as the chain it stands in for). */
+  chain: string;
+  chain_id: number;
+  rpc_url: string;
+  tokens: Partial<Record<"USDC" | "USDT", Address>>;
 }
 
 export async function ensureDemo(ctx: AppContext, infoFile: string): Promise<Pick<SandboxInfo, "account_id" | "merchant_id" | "payment_address" | "test_key_scoped" | "test_key_unscoped" | "dashboard_email" | "dashboard_password">> {
@@ -114,14 +124,18 @@ async function keyWorks(ctx: AppContext, key: string | undefined): Promise<boole
   }
 }
 
-/** Keeps the sandbox payer at >= 100,000 test USDC (anvil accounts already hold ETH for gas). */
+/** Keeps the sandbox payer at >= 100,000 of every test token (USDC, USDT; anvil accounts already hold ETH for gas). */
 async function fundPayer(ctx: AppContext) {
   const chain = ctx.chains.test;
   if (!chain) return;
   const payer = privateKeyToAccount(ctx.config.sandboxPayerPrivateKey).address;
-  const balance = await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [payer] });
   const target = parseUnits("1000000", 6);
-  if (balance >= parseUnits("100000", 6)) return;
-  const hash = await chain.sender.write({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [payer, target - balance] });
-  await chain.publicClient.waitForTransactionReceipt({ hash });
+  const hashes: Hex[] = [];
+  // Both test tokens have the same open mint (TestUSDC, TestUSDT).
+  for (const token of Object.values(chain.tokens)) {
+    const balance = await chain.publicClient.readContract({ address: token, abi: usdcAbi, functionName: "balanceOf", args: [payer] });
+    if (balance >= parseUnits("100000", 6)) continue;
+    hashes.push(await chain.sender.write({ address: token, abi: testUsdcAbi, functionName: "mint", args: [payer, target - balance] }));
+  }
+  for (const hash of hashes) await chain.publicClient.waitForTransactionReceipt({ hash });
 }

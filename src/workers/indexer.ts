@@ -22,6 +22,8 @@ export async function loadIndexerChains(ctx: AppContext): Promise<IndexerChainCo
       rpcHttp: chain.rpcHttpUrl,
       ...(chain.rpcWsUrl ? { rpcWs: chain.rpcWsUrl } : {}),
       usdc: chain.usdc,
+      // The chain's other tokens (USDT where enabled): their transfers to merchant accounts are kept too.
+      tokens: Object.values(chain.tokens).filter((t) => t.toLowerCase() !== chain.usdc.toLowerCase()),
       factory: chain.factory,
       factoryV2,
       operator: chain.operator.account.address,

@@ -15,6 +15,7 @@
 import type { AppContext } from "../context.ts";
 import type { Sql } from "../db/client.ts";
 import { ChainMatcher, type ChainMatcherOptions } from "../modules/matching/engine.ts";
+import { tokenSymbolOn } from "../chain/runtime.ts";
 import { CHAIN_VIEWS } from "../modules/matching/chain-reader.ts";
 import { matcherErrors } from "../modules/matching/metrics.ts";
 import type { RunningRole } from "./role.ts";
@@ -149,6 +150,7 @@ export async function startMatcher(ctx: AppContext, options: MatcherOptions = {}
       clock: ctx.clock,
       log: ctx.log.child({ role: "matcher", chainId: chain.chainId }),
       quarantineMs: ctx.config.valueTags.quarantineMs,
+      tokenOf: (address) => tokenSymbolOn(chain, address),
       blockInfo: async (blockNumber) => {
         const b = await chain.publicClient.getBlock({ blockNumber });
         return { timestamp: Number(b.timestamp), hash: b.hash ?? "" };

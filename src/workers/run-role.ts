@@ -52,7 +52,7 @@ const chains: Partial<Record<Mode, ChainRuntime>> = {};
 for (const settings of [config.chains.test, config.chains.live]) {
   if (!settings || settings.embedded) continue;
   const deployment = await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient, { deploy: false });
-  chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql);
+  chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion);
 }
 const ctx = createContext({ config, database, chains, log });
 

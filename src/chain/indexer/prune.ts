@@ -1,6 +1,7 @@
 /**
- * Prunes Ponder's sync cache (`ponder_sync`) of the USDC transfers that are not to a merchant
- * account, once they are final and indexed, with the transactions and blocks nothing else needs.
+ * Prunes Ponder's sync cache (`ponder_sync`) of the token transfers (USDC, and each other followed
+ * token, one pass per token) that are not to a merchant account, once they are final and indexed,
+ * with the transactions and blocks nothing else needs.
  * Why and why it is safe: indexer/README.md, "What the sync cache keeps".
  *
  * In short: the USDC source reads every `Transfer` of the token and the handler keeps only those to
@@ -31,11 +32,14 @@ export const TRANSFER_TOPIC = keccak256(toBytes("Transfer(address,address,uint25
 
 export interface PruneChain {
   chainId: number;
+  /** The token whose transfers are pruned: the chain's USDC, or (issue 27) each other followed token in turn. */
   usdc: Address;
 }
 
 export interface PruneResult {
   chainId: number;
+  /** The token pruned (lowercase). */
+  token: string;
   /** Blocks examined this pass (inclusive), or undefined when there was nothing to do. */
   range: [number, number] | undefined;
   /** Next pass starts after this block (the covered, checked prefix). */
@@ -47,7 +51,7 @@ export interface PruneResult {
   blocks: number;
 }
 
-/** Ponder's fragment id of the USDC `Transfer` log filter (sync-store intervals). */
+/** Ponder's fragment id of a token's `Transfer` log filter (sync-store intervals): one per token address, also when one source lists several. */
 export function usdcTransferFragment(chain: PruneChain): string {
   return `log_${chain.chainId}_${chain.usdc.toLowerCase()}_${TRANSFER_TOPIC}_null_null_null_0`;
 }
@@ -82,6 +86,8 @@ export async function pruneSyncCache(
   opts: {
     viewsSchema: string;
     chain: PruneChain;
+    /** The token to prune instead of `chain.usdc` (each followed token has its own cached intervals). */
+    token?: Address;
     after?: number;
     maxBlocks?: number;
     blocksPerTransaction?: number;
@@ -89,8 +95,9 @@ export async function pruneSyncCache(
     proceed?: () => boolean;
   },
 ): Promise<PruneResult> {
-  const { chain, viewsSchema } = opts;
-  const result: PruneResult = { chainId: chain.chainId, range: undefined, through: opts.after ?? -1, logs: 0, transactions: 0, receipts: 0, traces: 0, blocks: 0 };
+  const chain: PruneChain = opts.token ? { chainId: opts.chain.chainId, usdc: opts.token } : opts.chain;
+  const { viewsSchema } = opts;
+  const result: PruneResult = { chainId: chain.chainId, token: chain.usdc.toLowerCase(), range: undefined, through: opts.after ?? -1, logs: 0, transactions: 0, receipts: 0, traces: 0, blocks: 0 };
   const ranges = await cachedRanges(sql, chain);
   if (ranges.length === 0) return result;
   const cp = await sql.unsafe<{ b: string }[]>(`SELECT block_number::text AS b FROM "${viewsSchema}".chain_checkpoint WHERE chain_id = $1`, [chain.chainId]).catch(() => []);

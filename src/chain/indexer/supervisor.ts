@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { normalizeIndexerChains, type IndexerChainConfig as ChainConfig } from "../../../indexer/chains.ts";
+import { normalizeIndexerChains, transferTokens, type IndexerChainConfig as ChainConfig } from "../../../indexer/chains.ts";
 import postgres from "postgres";
 import { withTimeout } from "../../lib/timeout.ts";
 import { assertViewsSchema, connect, type Sql, indexerSchemaName, dropIndexerSchema, pruneIndexerSchemas, unlockDeadInstance, DEFAULT_ROOT } from "./schemas.ts";
@@ -362,14 +362,17 @@ export class IndexerSupervisor {
     const instance = this.currentInstance;
     if (!instance || !this.canPrune(instance)) return false;
     for (const chain of this.currentChains) {
-      if (!this.canPrune(instance)) break;
-      const key = `${chain.chainId}:${chain.usdc.toLowerCase()}`;
-      const after = this.prunedThrough.get(key);
-      const result = await pruneSyncCache(this.db(), { viewsSchema: this.opts.viewsSchema, chain, ...(after === undefined ? {} : { after }), proceed: () => this.canPrune(instance) });
-      if (result.through > (after ?? -1)) this.prunedThrough.set(key, result.through);
-      if (result.range) {
-        this.sink.note("debug", "indexer supervisor: pruned the sync cache", { views_schema: this.opts.viewsSchema, chain_id: chain.chainId, from_block: result.range[0], to_block: result.range[1], logs: result.logs, transactions: result.transactions, blocks: result.blocks });
-        this.opts.onPrune?.(result);
+      // Each followed token (USDC, USDT where enabled) has its own cached intervals: one pass each.
+      for (const token of transferTokens(chain)) {
+        if (!this.canPrune(instance)) break;
+        const key = `${chain.chainId}:${token.toLowerCase()}`;
+        const after = this.prunedThrough.get(key);
+        const result = await pruneSyncCache(this.db(), { viewsSchema: this.opts.viewsSchema, chain, token, ...(after === undefined ? {} : { after }), proceed: () => this.canPrune(instance) });
+        if (result.through > (after ?? -1)) this.prunedThrough.set(key, result.through);
+        if (result.range) {
+          this.sink.note("debug", "indexer supervisor: pruned the sync cache", { views_schema: this.opts.viewsSchema, chain_id: chain.chainId, token, from_block: result.range[0], to_block: result.range[1], logs: result.logs, transactions: result.transactions, blocks: result.blocks });
+          this.opts.onPrune?.(result);
+        }
       }
     }
     return true;

@@ -95,6 +95,8 @@ export const reservations = app.table(
   "reservations",
   {
     merchantId: text("merchant_id").notNull(),
+    /** The token of the values (migration 0012): a merchant's values are held per token. */
+    token: text("token").notNull().default("USDC"),
     expectedUnits: units("expected_units").notNull(),
     /** null: a value issued ahead and never used yet (free; released_after is -infinity). */
     intentId: text("intent_id"),
@@ -102,7 +104,7 @@ export const reservations = app.table(
     /** The amount whose pool the row is in (the amount of its last intent); null: written before migration 0008. */
     amountUnits: units("amount_units"),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.expectedUnits] })],
+  (t) => [primaryKey({ columns: [t.merchantId, t.token, t.expectedUnits] })],
 );
 
 export const transactions = app.table("transactions", {

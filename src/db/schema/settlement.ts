@@ -56,3 +56,29 @@ export const settlements = app.table("settlements", {
 
 export type SettlementRow = typeof settlements.$inferSelect;
 
+
+/** One (chain, token) pair of a settlement (migration 0012): what it withdraws of that pair and how far it got. */
+export const settlementWithdrawals = app.table(
+  "settlement_withdrawals",
+  {
+    settlementId: text("settlement_id").notNull(),
+    chainId: integer("chain_id").notNull(),
+    token: text("token").notNull(),
+    amountUnits: units("amount_units").notNull(),
+    withdrawalUnits: units("withdrawal_units").notNull(),
+    transactionCount: integer("transaction_count").notNull(),
+    ref: text("ref").notNull(),
+    state: text("state").$type<"pending" | "withdrawn" | "failed">().notNull(),
+    txHash: text("tx_hash"),
+    blockNumber: units("block_number"),
+    withdrawnTo: text("withdrawn_to"),
+    withdrawnAt: ts("withdrawn_at"),
+    failureMessage: text("failure_message"),
+    lastError: text("last_error"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.settlementId, t.chainId, t.token] })],
+);
+
+export type SettlementWithdrawalRow = typeof settlementWithdrawals.$inferSelect;

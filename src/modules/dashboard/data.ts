@@ -10,6 +10,7 @@ import { fromPgTs } from "../../db/pg-values.ts";
 import type { Mode } from "../../domain/mode.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { refundFromDb } from "../refunds/shapes.ts";
+import { availableUnits } from "../merchants/available.ts";
 import { computeMerchantBalance } from "../merchants/balance.ts";
 import type { MerchantRow } from "../merchants/service.ts";
 import { listIntents } from "../payment-intents/service.ts";
@@ -86,9 +87,9 @@ export async function balancesOf(ctx: AppContext, list: MerchantRow[]): Promise<
   return Promise.all(list.map(async (m) => ({ id: m.id, name: m.businessName, pairs: await pairBalancesOf(ctx, m) })));
 }
 
-/** What a cash-out takes now: the merchant's available balance as the settlement pages always read it. */
+/** What a cash-out takes now: the merchant's available balance of every pair (merchants/available.ts). */
 export async function availableOf(ctx: AppContext, m: MerchantRow): Promise<bigint> {
-  return (await computeMerchantBalance(ctx, m)).availableUnits;
+  return availableUnits(ctx.database.sql, m.id);
 }
 
 /** Received per UTC day over the last 30 days (today included), failed transfers left out. */

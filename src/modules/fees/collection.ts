@@ -20,13 +20,13 @@
  * A fee of 0 needs no call: such rows are marked collected with no fee_tx_hash (nothing is owed).
  *
  * Account versions (migration 0010): a v1 account is MerchantAccount.collectFee(ref, amount); a v2
- * account (MerchantAccountV2) is collectFee(token, ref, amount) with the chain's USDC as the token
- * (the only token paid so far), and its feeCollected(ref) is per account whatever the token, so the
- * rules above are the same for both.
+ * account (MerchantAccountV2) is collectFee(token, ref, amount) with the payment's token (USDC or
+ * USDT: the contract caps the fee per token by what the account received in it), and its
+ * feeCollected(ref) is per account whatever the token, so the rules above are the same for both.
  */
 import { BaseError, ContractFunctionRevertedError, type Address, type Hex } from "viem";
 import type { AppContext } from "../../context.ts";
-import type { ChainRuntime } from "../../chain/runtime.ts";
+import { tokenAddressOn, type ChainRuntime } from "../../chain/runtime.ts";
 import { merchantAccountAbi, merchantAccountV2Abi } from "../../../contracts/abis.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
 import { feeRef } from "./ref.ts";
@@ -145,9 +145,13 @@ async function collect(ctx: AppContext, chain: ChainRuntime, row: ClaimedFee): P
   const ref = feeRef(row.id);
   const account = row.payment_address as Address;
   const v2 = row.account_version === 2;
-  // Only USDC payments are matched today (the indexer follows the chain's USDC): a fee in another
-  // token would need that token's address (v2) and cannot be charged on a v1 account at all.
-  if (row.token !== undefined && row.token !== "USDC") return { kind: "retry", error: `fees in ${row.token} are not collected yet` };
+  // The payment's token: v2 is charged per token (collectFee(token, ...)); a v1 account holds USDC
+  // only, so a payment in another token to it (a stranger's: such intents are refused) cannot be
+  // charged, and is retried until it fails for good with an alert, like any fee that cannot be collected.
+  const token = row.token ?? "USDC";
+  const tokenAddress = tokenAddressOn(chain, token);
+  if (!v2 && token !== "USDC") return { kind: "retry", error: `a version 1 merchant account holds USDC only: a fee in ${token} cannot be collected` };
+  if (!tokenAddress) return { kind: "retry", error: `no address of ${token} is configured on chain ${chain.chainId}` };
   // Taken again (crash, lease expired, earlier failure): look on-chain before sending anything.
   if (row.fee_attempts > 1 || row.fee_tx_hash) {
     if (row.fee_tx_hash) {
@@ -169,7 +173,7 @@ async function collect(ctx: AppContext, chain: ChainRuntime, row: ClaimedFee): P
     // The hash is on record from the moment it is signed: a crash before the broadcast is recovered
     // at the next start by the checks above (the nonce keeper sends the journal's bytes again).
     const call = v2
-      ? { address: account, abi: merchantAccountV2Abi, functionName: "collectFee", args: [chain.usdc, ref, row.amount_units] }
+      ? { address: account, abi: merchantAccountV2Abi, functionName: "collectFee", args: [tokenAddress, ref, row.amount_units] }
       : { address: account, abi: merchantAccountAbi, functionName: "collectFee", args: [ref, row.amount_units] };
     hash = await chain.sender.write(call, async (tx, signed) => {
       await tx`UPDATE app.transactions SET fee_tx_hash = ${signed.hash} WHERE id = ${row.id}`;

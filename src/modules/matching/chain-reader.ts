@@ -46,12 +46,14 @@ export interface IndexedTransfer {
   /** The merchant account (lowercase). */
   to: string;
   value: bigint;
-  /** The token transferred; undefined: INDEXED_TOKEN. */
+  /** The token contract that emitted the transfer (lowercase): the chain's USDC, or its USDT where enabled. */
+  tokenAddress?: string;
+  /** The token transferred, named by the matcher from tokenAddress (engine.ts); undefined: DEFAULT_TRANSFER_TOKEN. */
   token?: TokenSymbol;
 }
 
-/** The token whose transfers the indexer reads (ponder.config.ts: the USDC contract of each chain). Issue 27's next steps index one contract per enabled pair. */
-export const INDEXED_TOKEN: TokenSymbol = "USDC";
+/** The token of a transfer read without its token named (a matcher given no token table: USDC, the only token before USDT). */
+export const DEFAULT_TRANSFER_TOKEN: TokenSymbol = "USDC";
 
 export interface TransferPage {
   /** null: the indexer is not ready (no views yet, or no checkpoint row for this chain yet). */
@@ -66,7 +68,7 @@ export function isViewsMissing(err: unknown): boolean {
   return typeof err === "object" && err !== null && NOT_READY_CODES.has(String((err as { code?: unknown }).code));
 }
 
-const TRANSFER_COLUMNS = `t.block_number, t.log_index, t.block_timestamp, t.block_hash, t.transaction_hash, t.from_address, t.to_address, t.value::text AS value`;
+const TRANSFER_COLUMNS = `t.block_number, t.log_index, t.block_timestamp, t.block_hash, t.transaction_hash, t.token_address, t.from_address, t.to_address, t.value::text AS value`;
 
 type Row = Record<string, unknown>;
 
@@ -86,6 +88,7 @@ function transferOf(chainId: number, r: Row): IndexedTransfer {
     from: String(r.from_address),
     to: String(r.to_address),
     value: BigInt(String(r.value)),
+    tokenAddress: String(r.token_address).toLowerCase(),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The matcher of one chain: turns indexed USDC transfers (chain.usdc_transfer) into ledger
+ * The matcher of one chain: turns indexed token transfers (chain.usdc_transfer) into ledger
  * transactions, in chain order, from a durable cursor, at confirmation depth.
  *
  * State (app.matcher_cursors, app.matcher_accounts; see 0002_chain.sql):
@@ -28,8 +28,13 @@
  * runs every sweepEveryAudits audits, since a reorg can add transfers to blocks that held none).
  *
  * Within a page, transfers are written in waves (record.ts writeTransfers): the next transfer of each
- * (merchant, value), many per statement; transfers of one value to one merchant (which compete for
- * one reservation) always one after the other, in chain order.
+ * (merchant, token, value), many per statement; transfers of one value of one token to one merchant
+ * (which compete for one reservation) always one after the other, in chain order.
+ *
+ * Tokens (issue 27): the indexer keeps the transfers of every followed token (USDC, USDT where
+ * enabled) in one table; each transfer is named by its contract (`tokenOf`) and only ever meets a
+ * reservation of its own token, so a payment in the wrong token is recorded unmatched (or late),
+ * never confirming an intent of another token.
  */
 import type { Sql } from "../../db/client.ts";
 import type { Clock } from "../../context.ts";
@@ -38,6 +43,7 @@ import { auditRecordedTransfers, findReplacedBlocks, readAccountTransfers, readI
 import { foundKey, lookupReservations, prepareTransfer, writeTransfers, type Found, type MerchantInfo, type RecordOutcome } from "./record.ts";
 import { matcherMoved, matcherReorged, matcherTransfers } from "./metrics.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
+import type { TokenSymbol } from "../../domain/networks.ts";
 
 /** "The whole block" as a log index. */
 export const END_OF_BLOCK = 2_147_483_647;
@@ -64,6 +70,12 @@ export interface ChainMatcherOptions {
   auditIntervalMs?: number;
   /** The search for unrecorded transfers below the cursor runs every this many audits (and after any replaced block). Default 10. */
   sweepEveryAudits?: number;
+  /**
+   * The symbol of a token contract of this chain (chain/runtime.ts tokenSymbolOn). A transfer of a
+   * token it does not name stops the matcher there (the cursor stays: never dropped). Unset: every
+   * transfer is USDC (tests of the matcher alone).
+   */
+  tokenOf?: (tokenAddress: string) => TokenSymbol | undefined;
 }
 
 export interface StepResult {
@@ -286,19 +298,20 @@ export class ChainMatcher {
    * so transfers that compete for one reservation (same merchant, same value) are recorded in
    * chain order: the first confirms the intent, the next is its duplicate.
    */
-  private async recordAll(transfers: IndexedTransfer[]): Promise<void> {
-    if (transfers.length === 0) return;
+  private async recordAll(read: IndexedTransfer[]): Promise<void> {
+    if (read.length === 0) return;
+    const transfers = read.map((t) => this.withToken(t));
     const merchants = new Map<string, MerchantInfo>();
     for (const t of transfers) if (!merchants.has(t.to)) merchants.set(t.to, await this.merchantFor(t.to));
     const found = await lookupReservations(
       this.sql,
-      transfers.map((t) => ({ merchantId: merchants.get(t.to)!.id, value: t.value })),
+      transfers.map((t) => ({ merchantId: merchants.get(t.to)!.id, value: t.value, token: t.token })),
     );
-    // Transfers of the same value to the same merchant compete for one reservation: they go in
-    // chain order, one per wave. Everything else is independent.
+    // Transfers of the same value and token to the same merchant compete for one reservation: they go
+    // in chain order, one per wave. Everything else is independent.
     const lanes = new Map<string, IndexedTransfer[]>();
     for (const t of transfers) {
-      const key = `${t.to}:${t.value}`;
+      const key = `${t.to}:${t.token}:${t.value}`;
       const lane = lanes.get(key);
       if (lane) lane.push(t);
       else lanes.set(key, [t]);
@@ -322,7 +335,7 @@ export class ChainMatcher {
     const now = this.opts.clock.now();
     const prepared = chunk.map((t) => {
       const m = merchants.get(t.to)!;
-      return prepareTransfer(t, m, now, found.get(foundKey(m.id, t.value)) ?? null);
+      return prepareTransfer(t, m, now, found.get(foundKey(m.id, t.value, t.token)) ?? null);
     });
     let outcomes: RecordOutcome[];
     try {
@@ -341,6 +354,16 @@ export class ChainMatcher {
         this.log.debug("transfer recorded", { chainId: this.chainId, txHash: t.txHash, logIndex: t.logIndex, ...outcome });
       }
     });
+  }
+
+  /** The transfer with its token named (see ChainMatcherOptions.tokenOf). */
+  private withToken(t: IndexedTransfer): IndexedTransfer & { token: TokenSymbol } {
+    if (!this.opts.tokenOf || t.tokenAddress === undefined) return { ...t, token: t.token ?? "USDC" };
+    const token = this.opts.tokenOf(t.tokenAddress);
+    // The indexer follows only the configured tokens, so this means the two disagree (a token disabled
+    // while its transfers are still indexed): stop here (the cursor stays) rather than drop the money.
+    if (!token) throw new Error(`transfer ${t.txHash}:${t.logIndex} on chain ${this.chainId} is of token ${t.tokenAddress}, which this chain's configuration does not name`);
+    return { ...t, token };
   }
 
   private async merchantFor(account: string): Promise<MerchantInfo> {

@@ -42,7 +42,7 @@ import { newId } from "../../domain/ids.ts";
 import { splitFee } from "../../domain/money.ts";
 import type { Mode } from "../../db/schema/core.ts";
 import { decideMatch, quarantineEnd, type MatchDecision, type ReservationView } from "./decide.ts";
-import { INDEXED_TOKEN, type IndexedTransfer } from "./chain-reader.ts";
+import { DEFAULT_TRANSFER_TOKEN, type IndexedTransfer } from "./chain-reader.ts";
 import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import { insertEventsSql } from "../outbox/outbox.ts";
 import { confirmStepSql } from "../payment-intents/transitions.ts";
@@ -70,23 +70,28 @@ export interface Found {
 
 type Row = Record<string, unknown>;
 
-export const foundKey = (merchantId: string, value: bigint) => `${merchantId}:${value}`;
+/** A reservation's key: values are held per (merchant, token), so a payment only ever meets an intent of its own token. */
+export const foundKey = (merchantId: string, value: bigint, token: string = DEFAULT_TRANSFER_TOKEN) => `${merchantId}:${token}:${value}`;
 
-/** The reservations (and their intents) of these (merchant, value) pairs, in one query. */
-export async function lookupReservations(sql: Sql, items: { merchantId: string; value: bigint }[]): Promise<Map<string, Found>> {
+/** The reservations (and their intents) of these (merchant, token, value) triples, in one query. */
+export async function lookupReservations(sql: Sql, items: { merchantId: string; value: bigint; token?: string }[]): Promise<Map<string, Found>> {
   const out = new Map<string, Found>();
   if (items.length === 0) return out;
-  const unique = [...new Map(items.map((i) => [foundKey(i.merchantId, i.value), { m: i.merchantId, v: i.value.toString() }])).values()];
+  const unique = [
+    ...new Map(
+      items.map((i) => [foundKey(i.merchantId, i.value, i.token), { m: i.merchantId, k: i.token ?? DEFAULT_TRANSFER_TOKEN, v: i.value.toString() }]),
+    ).values(),
+  ];
   const rows = (await sql.unsafe(
-    `SELECT r.merchant_id AS r_merchant_id, r.expected_units AS r_expected_units, r.intent_id AS r_intent_id,
+    `SELECT r.merchant_id AS r_merchant_id, r.token AS r_token, r.expected_units AS r_expected_units, r.intent_id AS r_intent_id,
             r.released_after AS r_released_after, p.*
-     FROM jsonb_to_recordset($1::text::jsonb) AS k(m text, v text)
-     JOIN app.reservations r ON r.merchant_id = k.m AND r.expected_units = k.v::int8
+     FROM jsonb_to_recordset($1::text::jsonb) AS k(m text, k text, v text)
+     JOIN app.reservations r ON r.merchant_id = k.m AND r.token = k.k AND r.expected_units = k.v::int8
      JOIN app.payment_intents p ON p.id = r.intent_id`,
     [pgJson(unique)],
   )) as unknown as Row[];
   for (const r of rows) {
-    out.set(foundKey(String(r.r_merchant_id), BigInt(r.r_expected_units as bigint)), {
+    out.set(foundKey(String(r.r_merchant_id), BigInt(r.r_expected_units as bigint), String(r.r_token)), {
       reservation: { intentId: String(r.r_intent_id), releasedAfter: fromPgTsOrNull(r.r_released_after) },
       intent: intentFromDb(r),
     });
@@ -119,8 +124,12 @@ export interface PreparedTransfer {
 /** Decides (decide.ts) and builds the rows and event payloads (shape builders) of one transfer. */
 export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, found: Found | null): PreparedTransfer {
   if (t.chainId !== m.chainId) throw new Error(`transfer on chain ${t.chainId} to merchant ${m.id} of chain ${m.chainId}`);
-  const intent = found?.intent ?? null;
-  const decision: MatchDecision = decideMatch({ reservation: found?.reservation ?? null, intent, blockTime: new Date(t.blockTimestamp * 1000) });
+  const token = t.token ?? DEFAULT_TRANSFER_TOKEN;
+  // Reservations are per token (lookupReservations), so this holds; checked anyway: a payment in
+  // another token than the intent's never confirms it.
+  const sameToken = found !== null && found.intent.token === token;
+  const intent = sameToken ? found.intent : null;
+  const decision: MatchDecision = decideMatch({ reservation: sameToken ? found.reservation : null, intent, blockTime: new Date(t.blockTimestamp * 1000) });
   const linked = decision.kind === "unmatched" ? null : intent;
 
   // The transaction: the received value, fee and net by the fee rule.
@@ -138,7 +147,7 @@ export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, 
     netUnits,
     feeRateBps: m.feeRateBps,
     chainId: t.chainId,
-    token: t.token ?? INDEXED_TOKEN,
+    token,
     txHash: t.txHash.toLowerCase(),
     logIndex: t.logIndex,
     blockNumber: t.blockNumber,
@@ -208,8 +217,8 @@ export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, 
  */
 export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: Date, quarantineMs?: number): Promise<RecordOutcome[]> {
   if (batch.length === 0) return [];
-  const keys = new Set(batch.map((p) => foundKey(p.txn.merchantId, p.transfer.value)));
-  if (keys.size !== batch.length) throw new Error("writeTransfers: one transfer per (merchant, value) per statement");
+  const keys = new Set(batch.map((p) => foundKey(p.txn.merchantId, p.transfer.value, p.txn.token)));
+  if (keys.size !== batch.length) throw new Error("writeTransfers: one transfer per (merchant, token, value) per statement");
   const text = `
     WITH input AS (
       SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(
@@ -236,7 +245,7 @@ export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: D
     ), res AS (
       UPDATE app.reservations r SET released_after = $3::timestamptz
       FROM done d JOIN upd ON upd.txn_id = d.id
-      WHERE r.intent_id = ANY ($4::text[]) AND r.merchant_id = d.merchant_id AND r.expected_units = d.value
+      WHERE r.intent_id = ANY ($4::text[]) AND r.merchant_id = d.merchant_id AND r.token = d.token AND r.expected_units = d.value
         AND r.intent_id = d.payment_intent_id
     ), relinked AS (
       UPDATE app.payment_intents p SET transaction_id = d.id, tx_hash = d.tx_hash
@@ -281,7 +290,7 @@ export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: D
  * its page (undefined: looked up now; null: nothing holds that value).
  */
 export async function recordTransfer(sql: Sql, t: IndexedTransfer, m: MerchantInfo, now: Date, found?: Found | null, quarantineMs?: number): Promise<RecordOutcome> {
-  if (found === undefined) found = (await lookupReservations(sql, [{ merchantId: m.id, value: t.value }])).get(foundKey(m.id, t.value)) ?? null;
+  if (found === undefined) found = (await lookupReservations(sql, [{ merchantId: m.id, value: t.value, token: t.token }])).get(foundKey(m.id, t.value, t.token)) ?? null;
   const [outcome] = await writeTransfers(sql, [prepareTransfer(t, m, now, found)], now, quarantineMs);
   return outcome!;
 }

@@ -13,7 +13,7 @@
  * account and not in `available`.
  *
  * Refunds (issue 28) take money from the same account: `available` is that net minus what refunds
- * set aside (`refundsSetAside`): every refund that holds money (requires_approval, pending,
+ * set aside (`refundsToSetAside`): every refund that holds money (requires_approval, pending,
  * succeeded) and that no settlement run has set aside yet, plus back every refund a run set aside
  * that then failed or was canceled and no later run gave back. A run takes the same figure and marks
  * those refunds (refunds/ledger.ts), so a settlement and a refund never spend the same money. Both
@@ -49,10 +49,15 @@ export function refundDeductionSql(sql: SqlOrTx) {
   return sql`CASE WHEN r.status IN ${sql.unsafe(HOLDING)} THEN r.amount_units ELSE -r.amount_units END`;
 }
 
-/** WHERE clause of the transactions that `available` counts (table alias `t`). */
+/**
+ * WHERE clause of the transactions that `available` counts (table alias `t`). Every pair's of a v2
+ * account; of a v1 account (MerchantAccount: USDC only) its USDC only: another token sent to it (a
+ * stranger's: such intents are refused) can be moved by its owner alone, so no run can take it.
+ */
 export function availableTransactions(sql: SqlOrTx, merchantId: string) {
   return sql`t.merchant_id = ${merchantId} AND t.status = 'confirmed' AND t.settlement_id IS NULL
-             AND t.withdrawal_settlement_id IS NULL AND t.settlement_status IN ('pending', 'failed')`;
+             AND t.withdrawal_settlement_id IS NULL AND t.settlement_status IN ('pending', 'failed')
+             AND (t.token = 'USDC' OR EXISTS (SELECT 1 FROM app.merchants am WHERE am.id = t.merchant_id AND am.account_version = 2))`;
 }
 
 /** WHERE clause of the transactions withdrawn by a settlement whose ACH transfer was returned (alias `t`). */
@@ -63,7 +68,7 @@ export function returnedTransactions(sql: SqlOrTx, merchantId: string) {
 
 /**
  * Σ net of the transactions `available` counts, in base units; with `pair`, only that (chain, token)'s
- * (GET balance per pair, issue 27). Settlement runs still take every pair's: one pair per mode today.
+ * (GET balance per pair, issue 27). A settlement run takes every pair's (the total, without `pair`).
  */
 export async function availableUnits(sql: SqlOrTx, merchantId: string, pair?: { chainId: number; token: string }): Promise<bigint> {
   const ofPair = pair ? sql`AND t.chain_id = ${pair.chainId} AND t.token = ${pair.token}` : sql``;

@@ -2,19 +2,19 @@
  * A merchant's balance (spec "Balance"): what its merchant account contract holds, reconciled with
  * the ledger.
  *
- * Definitions (all in USDC base units, at block B = the matcher's covered block, i.e. the newest
+ * Definitions (all in base units of the pair's token, USDC unless a pair is named, at block B = the matcher's covered block, i.e. the newest
  * block up to which every payment is in the ledger; the chain's latest block minus its
  * confirmations when the matcher has not covered anything yet):
  *
- *   onchain(B)   = USDC.balanceOf(merchant account) at B                        (read from the chain)
+ *   onchain(B)   = token.balanceOf(merchant account) at B                        (read from the chain)
  *   received(B)  = Σ amount of the merchant's transactions not failed, in blocks <= B   (ledger)
- *   feesPaid(B)  = Σ fee of the account's FeeCollected logs in USDC in blocks <= B   (indexed chain data)
- *   withdrawn(B) = Σ amount of the account's Withdrawn logs in USDC in blocks <= B   (indexed chain data)
- *   refunded(B)  = Σ amount of the merchant's succeeded refunds mined in blocks <= B   (ledger, issue 28)
+ *   feesPaid(B)  = Σ fee of the account's FeeCollected logs in the token in blocks <= B   (indexed chain data)
+ *   withdrawn(B) = Σ amount of the account's Withdrawn logs in the token in blocks <= B   (indexed chain data)
+ *   refunded(B)  = Σ amount of the merchant's succeeded refunds in the token mined in blocks <= B   (ledger, issue 28)
  *
  * v1 and v2 accounts alike (migration 0010): a v2 account holds tokens by balanceOf like v1, and its
- * fees and withdrawals carry their token (token_address; v1 rows are the chain's USDC), so only the
- * USDC ones are counted here, the token the ledger is in.
+ * fees and withdrawals carry their token (token_address; v1 rows are the chain's USDC), so only
+ * those of the pair's token are counted here (the ledger's transactions too).
  *   feesOwed(B)  = Σ fee of those transactions - feesPaid(B): the platform fees still sitting in
  *                  the account, not the merchant's money
  *
@@ -153,7 +153,7 @@ export async function computeMerchantBalance(ctx: AppContext, m: MerchantRow, pa
               (SELECT sum(w.amount)::text FROM ${CHAIN_VIEWS}.withdrawal w
                WHERE w.chain_id = $1 AND w.merchant_account = $2 AND w.block_number <= $3::int8 AND w.token_address = $4) AS withdrawn,
               (SELECT c.block_number FROM ${CHAIN_VIEWS}.chain_checkpoint c WHERE c.chain_id = $1) AS cp`,
-      [chain.chainId, account.toLowerCase(), atBlock, chain.usdc.toLowerCase()] as never[],
+      [chain.chainId, account.toLowerCase(), atBlock, tokenAddress.toLowerCase()] as never[],
     )) as unknown as { fees: string | null; withdrawn: string | null; cp: bigint | null }[];
     const r = rows[0];
     if (r) indexed = { fees: zero(r.fees), withdrawn: zero(r.withdrawn), cp: r.cp === null ? null : BigInt(r.cp) };

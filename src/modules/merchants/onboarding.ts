@@ -42,7 +42,7 @@ export interface OnboardMerchantInput {
    * operator approves them (approveMerchant, CLI `merchants approve`).
    */
   awaitApproval?: boolean;
-  /** The merchant account contract: default MERCHANT_ACCOUNT_VERSION (config.merchantAccountVersion). Operator tools and tests only; not on the API. */
+  /** The merchant account contract: default MERCHANT_ACCOUNT_VERSION, else the chain's (2 where the v2 factory has code). Operator tools and tests only; not on the API. */
   accountVersion?: 1 | 2;
 }
 
@@ -65,9 +65,10 @@ export async function onboardMerchant(ctx: AppContext, input: OnboardMerchantInp
   const scheduleError = validateSchedule(input.schedule);
   if (scheduleError) errors.push(scheduleError);
   if (input.accountIds.length === 0) errors.push("at least one integrator account is required");
-  const accountVersion = input.accountVersion ?? ctx.config.merchantAccountVersion;
-  if (accountVersion !== 1 && accountVersion !== 2) errors.push("account version must be 1 or 2");
   const chain = ctx.chains[input.mode];
+  // MERCHANT_ACCOUNT_VERSION, else 2 where the v2 factory has code (chain/runtime.ts).
+  const accountVersion = input.accountVersion ?? ctx.config.merchantAccountVersion ?? chain?.accountVersion ?? 1;
+  if (accountVersion !== 1 && accountVersion !== 2) errors.push("account version must be 1 or 2");
   if (!chain) errors.push(`no ${input.mode} chain is configured`);
   if (errors.length || !chain) throw new OnboardingError(errors.join("; "));
   const existing = await ctx.database.db.select({ id: accounts.id }).from(accounts);

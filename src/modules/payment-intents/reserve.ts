@@ -24,8 +24,12 @@
  *   3. when the range is issued up to its top and nothing is free (the ceiling, or values of other
  *      amounts inside a wide range), looks for the smallest free value of the range the exhaustive
  *      way, under an advisory lock per (merchant, amount): `{ kind: "full" }` if there is none.
- * Exactness does not rest on any of this: the primary key (merchant_id, expected_units) makes two
- * held values distinct, and a row is only claimed under its row lock with its quarantine re-checked.
+ * Exactness does not rest on any of this: the primary key (merchant_id, token, expected_units) makes
+ * two held values distinct, and a row is only claimed under its row lock with its quarantine re-checked.
+ *
+ * Per token (migration 0012): everything above is per (merchant, token, amount). A payment is matched
+ * only to a value of its own token (matching/record.ts), so a USDC and a USDT intent of one amount may
+ * hold the same value at once.
  */
 import type { TokenSymbol } from "../../domain/networks.ts";
 import type { Sql, SqlOrTx, Tx } from "../../db/client.ts";
@@ -84,7 +88,7 @@ export async function reserveAndInsert(q: { sql: Sql } | { tx: Tx }, a: InsertAr
     if (r.kind === "exhausted") break;
   }
   const locked = async (tx: Tx) => {
-    await tx`SELECT pg_advisory_xact_lock(hashtextextended(${`reserve:${a.merchantId}:${a.amountUnits}`}, 0))`;
+    await tx`SELECT pg_advisory_xact_lock(hashtextextended(${`reserve:${a.merchantId}:${a.token}:${a.amountUnits}`}, 0))`;
     for (;;) {
       attempts.inc({ kind: "exhaustive" });
       const r = await exhaustiveAttempt(tx, a, width);
@@ -109,16 +113,16 @@ function insertIntent(q: SqlOrTx, a: InsertArgs) {
 async function fastAttempt(q: SqlOrTx, a: InsertArgs, width: number, ahead: number, hints: PoolHints): Promise<Attempt> {
   const hi = a.amountUnits + BigInt(width - 1);
   const now = pgTs(a.createdAt);
-  const key = `${a.merchantId}:${a.amountUnits}`;
+  const key = `${a.merchantId}:${a.token}:${a.amountUnits}`;
   const hint = hints.get(key) ?? HEAD;
   const rows = await q`
     WITH zero AS (
       SELECT expected_units FROM app.reservations
-      WHERE merchant_id = ${a.merchantId} AND expected_units = ${a.amountUnits}::int8 AND released_after <= ${now}::timestamptz
+      WHERE merchant_id = ${a.merchantId} AND token = ${a.token} AND expected_units = ${a.amountUnits}::int8 AND released_after <= ${now}::timestamptz
       FOR UPDATE SKIP LOCKED
     ), hinted AS (
       SELECT expected_units, released_after FROM app.reservations
-      WHERE merchant_id = ${a.merchantId} AND amount_units = ${a.amountUnits}::int8 AND released_after <= ${now}::timestamptz
+      WHERE merchant_id = ${a.merchantId} AND token = ${a.token} AND amount_units = ${a.amountUnits}::int8 AND released_after <= ${now}::timestamptz
         AND (released_after, expected_units) > (${hint.after}::text::timestamptz, ${hint.value}::int8)
         AND expected_units <= ${hi}::int8 AND NOT EXISTS (SELECT 1 FROM zero)
       ORDER BY released_after, expected_units
@@ -126,7 +130,7 @@ async function fastAttempt(q: SqlOrTx, a: InsertArgs, width: number, ahead: numb
       FOR UPDATE SKIP LOCKED
     ), pooled AS (
       SELECT expected_units, released_after FROM app.reservations
-      WHERE merchant_id = ${a.merchantId} AND amount_units = ${a.amountUnits}::int8 AND released_after <= ${now}::timestamptz
+      WHERE merchant_id = ${a.merchantId} AND token = ${a.token} AND amount_units = ${a.amountUnits}::int8 AND released_after <= ${now}::timestamptz
         AND expected_units <= ${hi}::int8 AND NOT EXISTS (SELECT 1 FROM zero) AND NOT EXISTS (SELECT 1 FROM hinted)
       ORDER BY released_after, expected_units
       LIMIT 1
@@ -137,26 +141,26 @@ async function fastAttempt(q: SqlOrTx, a: InsertArgs, width: number, ahead: numb
       UNION ALL SELECT expected_units, released_after FROM pooled
     ), claimed AS (
       UPDATE app.reservations r SET intent_id = ${a.id}::text, released_after = NULL, amount_units = ${a.amountUnits}::int8
-      FROM pick WHERE r.merchant_id = ${a.merchantId} AND r.expected_units = pick.expected_units
+      FROM pick WHERE r.merchant_id = ${a.merchantId} AND r.token = ${a.token} AND r.expected_units = pick.expected_units
       RETURNING r.expected_units
     ), top AS (
       SELECT max(expected_units) AS v FROM app.reservations
-      WHERE merchant_id = ${a.merchantId} AND expected_units BETWEEN ${a.amountUnits}::int8 AND ${hi}::int8
+      WHERE merchant_id = ${a.merchantId} AND token = ${a.token} AND expected_units BETWEEN ${a.amountUnits}::int8 AND ${hi}::int8
     ), s AS (
       SELECT coalesce(v + 1, ${a.amountUnits}::int8) AS first,
              CASE WHEN v IS NULL THEN 1 WHEN v - ${a.amountUnits}::int8 + 1 >= ${RUSH_AFTER}::int8 THEN ${CHUNK}::int8 ELSE ${ahead}::int8 END AS n,
              NOT EXISTS (SELECT 1 FROM pick) AS mine
       FROM top
     ), fresh AS (
-      INSERT INTO app.reservations AS r (merchant_id, expected_units, amount_units, intent_id, released_after)
-      SELECT ${a.merchantId}::text, g.v, ${a.amountUnits}::int8,
+      INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
+      SELECT ${a.merchantId}::text, ${a.token}::text, g.v, ${a.amountUnits}::int8,
              CASE WHEN s.mine AND g.v = s.first THEN ${a.id}::text END,
              CASE WHEN s.mine AND g.v = s.first THEN NULL ELSE '-infinity'::timestamptz END
       FROM s, generate_series(s.first, least(${hi}::int8, s.first + s.n - 1)) AS g(v)
       -- Nothing free: issue values, the first for this intent. Or, ahead of need: the create that claimed
       -- the value LOW_WATER below the top issues the next chunk, so that a rush rarely finds the pool dry.
       WHERE s.mine OR EXISTS (SELECT 1 FROM pick WHERE pick.released_after = '-infinity' AND pick.expected_units = s.first - 1 - ${LOW_WATER}::int8)
-      ON CONFLICT (merchant_id, expected_units) DO NOTHING
+      ON CONFLICT (merchant_id, token, expected_units) DO NOTHING
       RETURNING r.expected_units, r.intent_id
     ), mine AS (
       SELECT expected_units FROM claimed UNION ALL SELECT expected_units FROM fresh WHERE intent_id = ${a.id}::text
@@ -186,7 +190,7 @@ async function exhaustiveAttempt(q: SqlOrTx, a: InsertArgs, width: number): Prom
     WITH held AS (
       SELECT (expected_units - ${a.amountUnits}::int8)::int AS t
       FROM app.reservations
-      WHERE merchant_id = ${a.merchantId} AND expected_units BETWEEN ${a.amountUnits}::int8 AND ${hi}::int8
+      WHERE merchant_id = ${a.merchantId} AND token = ${a.token} AND expected_units BETWEEN ${a.amountUnits}::int8 AND ${hi}::int8
         AND (released_after IS NULL OR released_after > ${now}::timestamptz)
     ), tag AS (
       SELECT CASE
@@ -195,9 +199,9 @@ async function exhaustiveAttempt(q: SqlOrTx, a: InsertArgs, width: number): Prom
               WHERE t < ${width - 1}::int AND (nx IS NULL OR nx > t + 1))
       END AS t
     ), mine AS (
-      INSERT INTO app.reservations AS r (merchant_id, expected_units, amount_units, intent_id, released_after)
-      SELECT ${a.merchantId}::text, ${a.amountUnits}::int8 + tag.t, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz FROM tag WHERE tag.t IS NOT NULL
-      ON CONFLICT (merchant_id, expected_units) DO UPDATE
+      INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
+      SELECT ${a.merchantId}::text, ${a.token}::text, ${a.amountUnits}::int8 + tag.t, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz FROM tag WHERE tag.t IS NOT NULL
+      ON CONFLICT (merchant_id, token, expected_units) DO UPDATE
         SET intent_id = EXCLUDED.intent_id, released_after = NULL, amount_units = EXCLUDED.amount_units
         WHERE r.released_after <= ${now}::timestamptz
       RETURNING r.expected_units

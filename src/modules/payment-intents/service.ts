@@ -71,6 +71,8 @@ interface MerchantForCreate {
   status: string;
   /** Checksummed; null until the account contract is deployed. */
   paymentAddress: string | null;
+  /** The merchant account's version: a v1 account holds USDC only. */
+  accountVersion: number;
 }
 
 interface Caches {
@@ -90,9 +92,11 @@ async function merchantForCreate(ctx: AppContext, id: string): Promise<MerchantF
   const now = Date.now();
   const hit = cache.get(id);
   if (hit && now - hit.at < MERCHANT_CACHE_MS) return hit.row;
-  const [r] = await ctx.database.sql<{ id: string; mode: Mode; status: string; payment_address: string | null }[]>`
-    SELECT id, mode, status, payment_address FROM app.merchants WHERE id = ${id}`;
-  const row = r ? { id: r.id, mode: r.mode, status: r.status, paymentAddress: r.payment_address ? getAddress(r.payment_address) : null } : null;
+  const [r] = await ctx.database.sql<{ id: string; mode: Mode; status: string; payment_address: string | null; account_version: number }[]>`
+    SELECT id, mode, status, payment_address, account_version::int AS account_version FROM app.merchants WHERE id = ${id}`;
+  const row = r
+    ? { id: r.id, mode: r.mode, status: r.status, paymentAddress: r.payment_address ? getAddress(r.payment_address) : null, accountVersion: r.account_version }
+    : null;
   if (cache.size > 10_000) cache.clear();
   cache.set(id, { row, at: now });
   return row;
@@ -139,6 +143,14 @@ export async function createIntent(ctx: AppContext, p: Principal, input: CreateI
   const chain = ctx.chains[p.mode];
   if (merchant.status !== "active" || merchant.paymentAddress === null || !chain || !pair || pair.chainId !== chain.chainId)
     throw new ApiError("merchant_not_active", `Merchant '${merchant.id}' cannot take payments (status: ${merchant.status}).`, "merchant_id");
+  // A v1 merchant account (MerchantAccount) can move USDC only: a payment in another token could be
+  // neither charged nor withdrawn by the service, so such an intent is refused before anyone pays it.
+  if (merchant.accountVersion !== 2 && pair.token !== "USDC")
+    throw new ApiError(
+      "parameter_invalid",
+      `Invalid token: merchant '${merchant.id}' has a merchant account that takes USDC only (version 1); ${pair.token} needs a version 2 account (README "Chains and tokens").`,
+      "token",
+    );
   const now = nowMs(ctx);
   const args: InsertArgs = {
     id: newId("paymentIntent"),
@@ -188,9 +200,9 @@ async function insertInTx(ctx: AppContext, tx: Tx, args: InsertArgs): Promise<In
 }
 
 function reserved(ctx: AppContext, args: InsertArgs, r: Awaited<ReturnType<typeof reserveAndInsert>>): IntentRow {
-  if (r.kind === "full") throw tagCeilingError(ctx, args.merchantId, args.amountUnits);
+  if (r.kind === "full") throw tagCeilingError(ctx, args.merchantId, args.amountUnits, args.token);
   const row = intentFromDb(r.row);
-  if (row.tagUnits !== 0) watchTags(ctx, row.merchantId, row.amountUnits);
+  if (row.tagUnits !== 0) watchTags(ctx, row.merchantId, row.amountUnits, row.token);
   return row;
 }
 

@@ -64,7 +64,7 @@ export async function cancelIntent(sql: SqlOrTx, id: string, now: Date, releaseA
     ), r AS (
       UPDATE app.reservations res SET released_after = ${pgTs(releaseAfter)}::timestamptz
       FROM c
-      WHERE res.merchant_id = c.merchant_id AND res.expected_units = c.expected_units AND res.intent_id = c.id
+      WHERE res.merchant_id = c.merchant_id AND res.token = c.token AND res.expected_units = c.expected_units AND res.intent_id = c.id
     )
     SELECT * FROM c`;
   return row as Record<string, unknown> | undefined;

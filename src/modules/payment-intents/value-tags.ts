@@ -21,6 +21,8 @@ const WARN_EVERY_MS = 5 * 60_000;
 
 export interface AmountUsage {
   amountUnits: bigint;
+  /** The token of the values (values are held per merchant, token and amount). */
+  token: string;
   /** Values held: open intents and intents ended less than the quarantine ago. */
   held: number;
   width: number;
@@ -29,25 +31,25 @@ export interface AmountUsage {
 const heldWhere = (q: SqlOrTx, now: Date) => q`(released_after IS NULL OR released_after > ${pgTs(now)}::timestamptz) AND intent_id IS NOT NULL`;
 
 /**
- * Values of `merchantId` held for `amountUnits` at `now`: a range of the primary key (every value of
- * an amount lies in [amount, amount + width)); the pool index has no entries for open intents.
+ * Values of `merchantId` held for `amountUnits` of `token` at `now`: a range of the primary key (every
+ * value of an amount lies in [amount, amount + width)); the pool index has no entries for open intents.
  */
-export async function heldForAmount(q: SqlOrTx, merchantId: string, amountUnits: bigint, width: number, now: Date): Promise<number> {
+export async function heldForAmount(q: SqlOrTx, merchantId: string, amountUnits: bigint, width: number, now: Date, token = "USDC"): Promise<number> {
   const [r] = await q<{ n: number }[]>`
     SELECT count(*)::int AS n FROM app.reservations
-    WHERE merchant_id = ${merchantId} AND expected_units BETWEEN ${amountUnits}::int8 AND ${amountUnits + BigInt(width - 1)}::int8
+    WHERE merchant_id = ${merchantId} AND token = ${token} AND expected_units BETWEEN ${amountUnits}::int8 AND ${amountUnits + BigInt(width - 1)}::int8
       AND amount_units = ${amountUnits}::int8 AND ${heldWhere(q, now)}`;
   return r?.n ?? 0;
 }
 
-/** The `limit` amounts of a merchant with the most values held, most first. */
+/** The `limit` (amount, token) pairs of a merchant with the most values held, most first. */
 export async function busiestAmounts(ctx: AppContext, merchantId: string, limit = 3): Promise<AmountUsage[]> {
   const q = ctx.database.sql;
-  const rows = await q<{ amount_units: bigint; n: number }[]>`
-    SELECT amount_units, count(*)::int AS n FROM app.reservations
+  const rows = await q<{ amount_units: bigint; token: string; n: number }[]>`
+    SELECT amount_units, token, count(*)::int AS n FROM app.reservations
     WHERE merchant_id = ${merchantId} AND amount_units IS NOT NULL AND ${heldWhere(q, ctx.clock.now())}
-    GROUP BY amount_units ORDER BY n DESC, amount_units LIMIT ${limit}`;
-  return rows.map((r) => ({ amountUnits: BigInt(r.amount_units), held: r.n, width: ctx.config.valueTags.width }));
+    GROUP BY amount_units, token ORDER BY n DESC, amount_units, token LIMIT ${limit}`;
+  return rows.map((r) => ({ amountUnits: BigInt(r.amount_units), token: r.token, held: r.n, width: ctx.config.valueTags.width }));
 }
 
 export function quarantineText(ms: number): string {
@@ -72,14 +74,15 @@ function warnOnce(ctx: AppContext, key: string, msg: string, fields: Record<stri
   ctx.log.warn(msg, fields);
 }
 
-/** Counts what `merchantId` holds for `amountUnits` and logs a warning at 80% of the width. */
-export async function checkTags(ctx: AppContext, merchantId: string, amountUnits: bigint): Promise<number> {
+/** Counts what `merchantId` holds for `amountUnits` of `token` and logs a warning at 80% of the width. */
+export async function checkTags(ctx: AppContext, merchantId: string, amountUnits: bigint, token = "USDC"): Promise<number> {
   const { width, quarantineMs } = ctx.config.valueTags;
-  const held = await heldForAmount(ctx.database.sql, merchantId, amountUnits, width, ctx.clock.now());
+  const held = await heldForAmount(ctx.database.sql, merchantId, amountUnits, width, ctx.clock.now(), token);
   if (held >= WARN_RATIO * width)
-    warnOnce(ctx, `${merchantId}:${amountUnits}`, "value tags of one amount are running out", {
+    warnOnce(ctx, `${merchantId}:${token}:${amountUnits}`, "value tags of one amount are running out", {
       merchant_id: merchantId,
       amount: usd(amountUnits),
+      token,
       held,
       width,
       quarantine: quarantineText(quarantineMs),
@@ -94,35 +97,36 @@ const lastChecked = new WeakMap<AppContext, Map<string, number>>();
  * After a create that did not get tag 0 (others hold its amount): checkTags in the background, at
  * most once a second per (merchant, amount) in this process, never in the request's way.
  */
-export function watchTags(ctx: AppContext, merchantId: string, amountUnits: bigint): void {
+export function watchTags(ctx: AppContext, merchantId: string, amountUnits: bigint, token = "USDC"): void {
   let seen = lastChecked.get(ctx);
   if (!seen) lastChecked.set(ctx, (seen = new Map()));
-  const key = `${merchantId}:${amountUnits}`;
+  const key = `${merchantId}:${token}:${amountUnits}`;
   const now = Date.now();
   const at = seen.get(key);
   if (at !== undefined && now - at < CHECK_EVERY_MS) return;
   if (seen.size > 10_000) seen.clear();
   seen.set(key, now);
-  checkTags(ctx, merchantId, amountUnits).catch((err) => ctx.log.debug("value tag check failed", { err }));
+  checkTags(ctx, merchantId, amountUnits, token).catch((err) => ctx.log.debug("value tag check failed", { err }));
 }
 
 const ceilingHits = metrics.counter("stablepay_value_tag_ceiling_hits_total", "Creates refused with too_many_open_intents (every value of the amount held), in this process.");
 
 /** The 409 of a create when every value of the amount is held; logged for the operator. */
-export function tagCeilingError(ctx: AppContext, merchantId: string, amountUnits: bigint): ApiError {
+export function tagCeilingError(ctx: AppContext, merchantId: string, amountUnits: bigint, token = "USDC"): ApiError {
   const { width, quarantineMs } = ctx.config.valueTags;
   const q = quarantineText(quarantineMs);
   ceilingHits.inc();
-  warnOnce(ctx, `full:${merchantId}:${amountUnits}`, "value tags of one amount exhausted: creates refused", {
+  warnOnce(ctx, `full:${merchantId}:${token}:${amountUnits}`, "value tags of one amount exhausted: creates refused", {
     merchant_id: merchantId,
     amount: usd(amountUnits),
+    token,
     width,
     quarantine: q,
     hint: "raise VALUE_TAG_WIDTH or lower VALUE_TAG_QUARANTINE_MINUTES (README \"One price, many payments\")",
   });
   return new ApiError(
     "too_many_open_intents",
-    `All ${width} expected values for amount ${usd(amountUnits)} are held by merchant '${merchantId}': by open intents, and by intents that ended less than ${q} ago (a value stays reserved that long so that a late payment cannot confirm another intent). ` +
+    `All ${width} expected values for amount ${usd(amountUnits)} in ${token} are held by merchant '${merchantId}': by open intents, and by intents that ended less than ${q} ago (a value stays reserved that long so that a late payment cannot confirm another intent). ` +
       `To create more now: cancel open intents that will not be paid (their values are free again ${q} later), or vary the amount by a cent. ` +
       `The operator of this service can raise the limit (VALUE_TAG_WIDTH) or shorten the quarantine (VALUE_TAG_QUARANTINE_MINUTES).`,
   );
@@ -142,7 +146,7 @@ metrics.collector(async (ctx) => {
   const rows = await q<{ mode: string; max: number; near: number }[]>`
     SELECT m.mode, max(s.n)::int AS max, (count(*) FILTER (WHERE s.n >= ${Math.ceil(WARN_RATIO * width)}))::int AS near
     FROM (SELECT merchant_id, count(*) AS n FROM app.reservations
-          WHERE ${heldWhere(q, ctx.clock.now())} GROUP BY merchant_id, amount_units) s
+          WHERE ${heldWhere(q, ctx.clock.now())} GROUP BY merchant_id, token, amount_units) s
     JOIN app.merchants m ON m.id = s.merchant_id
     GROUP BY m.mode`;
   heldMax.reset();

@@ -1,7 +1,7 @@
 /**
  * Settlements over /v1 (issue 12): reading a merchant's settlements, and the manual cash-out. The
  * cash-out calls the module's own createSettlement (one home for "what a settlement takes") and
- * computeMerchantBalance (what `available` shows); the settler role drives the new settlement on.
+ * availableUnits (what `available` shows, every pair); the settler role drives the new settlement on.
  */
 import type { AppContext } from "../../context.ts";
 import type { Principal } from "../access/authenticator.ts";
@@ -11,7 +11,7 @@ import { settlements, type SettlementPublicStatus, type SettlementRow } from "..
 import { createSettlement, loadSettlement, notSettleableReason } from "./service.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { unitsToUsd } from "../../domain/money.ts";
-import { computeMerchantBalance } from "../merchants/balance.ts";
+import { availableUnits } from "../merchants/available.ts";
 import type { MerchantRow } from "../merchants/service.ts";
 import { payoutProviderFor } from "../payouts/providers/index.ts";
 
@@ -78,7 +78,9 @@ export async function manualCashOut(ctx: AppContext, m: MerchantRow, amountUnits
     throw new ApiError("payout_provider_missing", `No payout provider is configured for ${m.mode} mode: settlements cannot be paid out. Ask the operator to configure one.`);
   const reason = notSettleableReason(ctx, m);
   if (reason) throw new ApiError("merchant_not_settleable", `Merchant '${m.id}' cannot be settled now: ${reason.replace(`merchant ${m.id} `, "it ")}.`, "merchant_id");
-  const balance = await computeMerchantBalance(ctx, m);
+  // What a run takes: the available balance of every pair (USDC and USDT are USD stablecoins of 6
+  // decimals: their base units add up to USD micro-units).
+  const balance = { availableUnits: await availableUnits(ctx.database.sql, m.id) };
   if (balance.availableUnits <= 0n) throw nothingToSettle(m.id);
   if (amountUnits !== undefined && amountUnits > balance.availableUnits)
     throw new ApiError("amount_above_available", `amount (${unitsToUsd(amountUnits)}) is above the available balance (${unitsToUsd(balance.availableUnits)}).`, "amount");

@@ -24,7 +24,8 @@ import { idempotentCreate, requestHash } from "../idempotency/store.ts";
 import { getVisibleMerchant } from "../merchants/service.ts";
 import { createSettlement } from "./service.ts";
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "./api-service.ts";
-import { SettlementSchema, settlementShape } from "./shapes.ts";
+import { SettlementSchema } from "./shapes.ts";
+import { settlementShapeOf, settlementShapes } from "./service.ts";
 
 const TAG = ["Settlements"];
 const EX_MERCHANT = "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K";
@@ -43,6 +44,11 @@ const EX_SETTLEMENT = {
   initiated_at: "2026-04-01T12:00:00.000Z",
   expected_arrival_date: null,
   completed_at: null,
+  // One run across pairs: its USDC withdrawn, its USDT still on its way (the bank transfer waits for both).
+  withdrawals: [
+    { chain: "base", token: "USDC", amount: 1000.5, status: "withdrawn", tx_hash: "0x8d1e0f6a4c2b7e9d3f5a1c8b6e4d2f0a9c7b5e3d1f8a6c4b2e0d9f7a5c3b1e8d", withdrawn_at: "2026-04-01T12:00:03.000Z" },
+    { chain: "base", token: "USDT", amount: 234.06, status: "pending", tx_hash: null, withdrawn_at: null },
+  ],
 };
 const DocSettlement = t.Object(SettlementSchema.properties, { additionalProperties: false, examples: [EX_SETTLEMENT] });
 const SettlementList = listSchema(DocSettlement, EX_SETTLEMENT, { order: "Newest first: `initiated_at` descending, then `id` descending.", totalCount: t.Integer() });
@@ -101,7 +107,7 @@ export function settlementApiRoutes(ctx: AppContext) {
           startingAfter: parseCursorParam(opt("starting_after"), "settlement"),
         });
         if (page === "bad_cursor") throw badCursor();
-        return listBody((await loadSettlements(ctx, page.ids)).map(settlementShape), page);
+        return listBody(await settlementShapes(ctx, await loadSettlements(ctx, page.ids)), page);
       },
       listRoute(SettlementListQuery, SettlementList, TAG, "List settlements", {
         description: "Settlements of one merchant, newest first. Their transactions: `GET /v1/transactions?settlement=stl_…`.",
@@ -119,7 +125,7 @@ export function settlementApiRoutes(ctx: AppContext) {
         noQuery(request.url);
         const s = isIdOf("settlement", params.id) ? await findVisibleSettlement(ctx, principal, params.id) : undefined;
         if (!s) throw notFound("settlement", printableName(params.id));
-        return settlementShape(s);
+        return settlementShapeOf(ctx, s);
       },
       {
         params: SettlementIdParams,
@@ -151,10 +157,10 @@ export function settlementApiRoutes(ctx: AppContext) {
           const s = await findVisibleSettlement(ctx, principal, r.resourceId);
           if (!s) throw notFound("settlement", r.resourceId);
           set.headers["idempotent-replayed"] = "true";
-          return settlementShape(s);
+          return settlementShapeOf(ctx, s);
         }
         set.status = 201;
-        return settlementShape(r.value);
+        return settlementShapeOf(ctx, r.value);
       },
       {
         parse: jsonBodyOf(CashOutBody),

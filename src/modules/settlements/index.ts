@@ -24,8 +24,8 @@ import { noQuery } from "../../http/query.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { errorExample, openApiSchema, objectResponses } from "../../http/openapi.ts";
 import { requireSandbox } from "../access/authenticator.ts";
-import { advanceSandboxSettlements } from "./service.ts";
-import { SettlementListSchema, settlementShape } from "./shapes.ts";
+import { advanceSandboxSettlements, settlementShapes } from "./service.ts";
+import { SettlementListSchema } from "./shapes.ts";
 
 const AdvanceBody = t.Object(
   { merchant_id: t.Optional(t.String({ description: "Only this merchant. Default: every merchant the key may see.", examples: ["mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K"] })) },
@@ -64,7 +64,7 @@ export function settlementRoutes(ctx: AppContext) {
         }
       }
       const affected = await advanceSandboxSettlements(ctx, merchantIds);
-      return { object: "list" as const, data: affected.map(settlementShape), has_more: false, total_count: affected.length };
+      return { object: "list" as const, data: await settlementShapes(ctx, affected), has_more: false, total_count: affected.length };
     },
     {
       parse: "none",

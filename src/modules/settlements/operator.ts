@@ -4,12 +4,12 @@
  * Known failures are OnboardingError, which the CLI prints as one line.
  */
 import type { AppContext } from "../../context.ts";
-import type { SettlementRow } from "../../db/schema/settlement.ts";
+import type { SettlementRow, SettlementWithdrawalRow } from "../../db/schema/settlement.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { unitsToUsd } from "../../domain/money.ts";
 import { OnboardingError } from "../merchants/onboarding.ts";
 import { setSandboxPayoutRule } from "../payouts/providers/sandbox.ts";
-import { cashOut, listSettlements, SettlementError } from "./service.ts";
+import { cashOut, listSettlements, SettlementError, withdrawalsOf, withdrawalsOfMany } from "./service.ts";
 import { settlementShape, type SettlementShape } from "./shapes.ts";
 
 export interface OperatorSettlementView {
@@ -26,9 +26,9 @@ export interface OperatorSettlementView {
   failure_message: string | null;
 }
 
-export function operatorView(s: SettlementRow): OperatorSettlementView {
+export function operatorView(s: SettlementRow, withdrawals: readonly SettlementWithdrawalRow[]): OperatorSettlementView {
   return {
-    settlement: settlementShape(s),
+    settlement: settlementShape(s, withdrawals),
     state: s.state,
     trigger: s.trigger,
     scheduled_for: s.scheduledFor?.toISOString() ?? null,
@@ -58,12 +58,14 @@ async function known<T>(fn: () => Promise<T>): Promise<T> {
 export async function settlementCashOut(ctx: AppContext, merchantId: string) {
   checkMerchantId(merchantId);
   const s = await known(() => cashOut(ctx, merchantId, { trigger: "manual" }));
-  return { merchant_id: merchantId, ...(s ? operatorView(s) : { settlement: null }), withdrawal_tx_hash: s?.withdrawalTxHash ?? null };
+  return { merchant_id: merchantId, ...(s ? operatorView(s, await withdrawalsOf(ctx, s)) : { settlement: null }), withdrawal_tx_hash: s?.withdrawalTxHash ?? null };
 }
 
 export async function settlementList(ctx: AppContext, merchantId: string, limit?: number) {
   checkMerchantId(merchantId);
-  return (await listSettlements(ctx, merchantId, limit ?? 25)).map(operatorView);
+  const rows = await listSettlements(ctx, merchantId, limit ?? 25);
+  const pairs = await withdrawalsOfMany(ctx, rows.map((r) => r.id));
+  return rows.map((r) => operatorView(r, pairs.get(r.id) ?? []));
 }
 
 export async function settlementSandboxRule(ctx: AppContext, merchantId: string, failCode: string | null) {
@@ -79,7 +81,10 @@ export function settlementText(v: { settlement: SettlementShape | null; withdraw
     `${s.id}  ${s.status}${v.state ? ` (${v.state})` : ""}  ${s.amount} ${s.currency.toUpperCase()}  ${s.transaction_count} transaction(s)  -> ${s.bank_account.bank_name} ••${s.bank_account.last_4}`,
     `  initiated ${s.initiated_at}  expected ${s.expected_arrival_date ?? "-"}  completed ${s.completed_at ?? "-"}`,
   ];
-  if (v.withdrawal_tx_hash) lines.push(`  withdrawal ${v.withdrawal_tx_hash}`);
+  const pairs = s.withdrawals ?? [];
+  if (pairs.length > 1 || (pairs.length === 1 && pairs[0]!.token !== "USDC"))
+    for (const w of pairs) lines.push(`  withdrawal ${w.chain}/${w.token} ${w.amount} ${w.status}${w.tx_hash ? ` ${w.tx_hash}` : ""}`);
+  else if (v.withdrawal_tx_hash) lines.push(`  withdrawal ${v.withdrawal_tx_hash}`);
   if (v.failure_message) lines.push(`  failed: ${v.failure_message}`);
   return lines.join("\n");
 }

@@ -29,19 +29,21 @@ import type { Mode } from "../../db/schema/core.ts";
 import { merchants } from "../../db/schema/core.ts";
 import { settlements, type SettlementRow, type SettlementTrigger } from "../../db/schema/settlement.ts";
 import { newId } from "../../domain/ids.ts";
+import { chainNameOf } from "../../domain/networks.ts";
 import { metrics } from "../../metrics.ts";
 import { insertEvent } from "../outbox/outbox.ts";
 import { settleIntents } from "../payment-intents/transitions.ts";
 import { availableTransactions, lockMerchantMoney, returnedTransactions } from "../merchants/available.ts";
-import { markSetAside, refundsForRun, setAsideByWithdrawals, undoSetAside } from "../refunds/ledger.ts";
+import { markSetAside, pairKey, refundsForRun, setAsideByWithdrawals, undoSetAside } from "../refunds/ledger.ts";
 import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import { advanceSandboxClockTo, businessNow } from "../payouts/clock.ts";
 import type { Hooks } from "./hooks.ts";
 import { payoutProviderFor, payoutProviderNamed, type PayoutTransfer } from "../payouts/providers/index.ts";
 import { SandboxPayoutProvider } from "../payouts/providers/sandbox.ts";
 import { dueInstant, scheduleOf } from "../payouts/schedule.ts";
-import { settlementShape } from "./shapes.ts";
-import { WithdrawalLeg, withdrawalRef } from "./withdrawal.ts";
+import { settlementShape, type SettlementShape } from "./shapes.ts";
+import { pairWithdrawalRef, WithdrawalLeg, withdrawalRef } from "./withdrawal.ts";
+import { settlementWithdrawals, type SettlementWithdrawalRow } from "../../db/schema/settlement.ts";
 
 type MerchantRow = typeof merchants.$inferSelect;
 
@@ -131,32 +133,54 @@ export async function createSettlement(ctx: AppContext, merchantId: string, opts
     // Exactly what `available` counts (merchants/available.ts), whatever the state of each fee, plus
     // returned ACH money to send again. Fees stay in the account: the withdrawal moves net amounts.
     // Refunds first (their rows, then the transactions': the lock order of refunds/transitions.ts):
-    // what refunds take stays in the account.
+    // what refunds set aside stays in the account, pair by pair.
     const aside = await refundsForRun(tx, m.id);
-    const rows = await tx<{ id: string; net_units: bigint; withdrawal_settlement_id: string | null }[]>`
-      SELECT t.id, t.net_units, t.withdrawal_settlement_id FROM app.transactions t
+    const found = await tx<{ id: string; net_units: bigint; withdrawal_settlement_id: string | null; chain_id: number; token: string }[]>`
+      SELECT t.id, t.net_units, t.withdrawal_settlement_id, t.chain_id, t.token FROM app.transactions t
       WHERE (${availableTransactions(tx, m.id)}) OR (${returnedTransactions(tx, m.id)})
       ORDER BY t.confirmed_at, t.id
       FOR UPDATE`;
-    const net = rows.reduce((sum, r) => sum + BigInt(r.net_units), 0n);
-    // Returned money is at the payout address less what the run that withdrew it set aside for refunds.
-    const withdrawnBy = [...new Set(rows.flatMap((r) => (r.withdrawal_settlement_id === null ? [] : [r.withdrawal_settlement_id])))];
-    const amount = net - aside.units - (await setAsideByWithdrawals(tx, withdrawnBy));
-    const toWithdraw = rows.filter((r) => r.withdrawal_settlement_id === null).reduce((sum, r) => sum + BigInt(r.net_units), 0n) - aside.units;
-    if (rows.length === 0 || amount <= 0n) return false;
-    if (toWithdraw < 0n) {
-      // Refunds hold more than the account's payments in no settlement: nothing to withdraw (a payment
-      // reorganised away after its refund was accepted could do this).
-      ctx.log.warn("settlement skipped: refunds set aside more than the available payments", { merchantId: m.id, net, refunds: aside.units });
-      return false;
+    // One withdrawal per (chain, token) pair of what it takes; the bank transfer pays their total
+    // (every token is a USD stablecoin of 6 decimals: base units add up as USD micro-units).
+    const pairs = new Map<string, { chainId: number; token: string; amount: bigint; withdraw: bigint; refunds: bigint; count: number; returnedBy: Set<string> }>();
+    for (const r of found) {
+      const key = pairKey(r.chain_id, r.token);
+      const p = pairs.get(key) ?? { chainId: r.chain_id, token: r.token, amount: 0n, withdraw: 0n, refunds: aside.byPair.get(key) ?? 0n, count: 0, returnedBy: new Set<string>() };
+      p.amount += BigInt(r.net_units);
+      if (r.withdrawal_settlement_id === null) p.withdraw += BigInt(r.net_units);
+      else p.returnedBy.add(r.withdrawal_settlement_id);
+      p.count++;
+      pairs.set(key, p);
     }
+    for (const [key, p] of pairs) {
+      // What refunds set aside stays in the account; returned money is at the payout address less
+      // what the run that withdrew it set aside.
+      p.withdraw -= p.refunds;
+      p.amount -= p.refunds + (await setAsideByWithdrawals(tx, [...p.returnedBy], p));
+      if (p.amount <= 0n || p.withdraw < 0n) {
+        // Refunds take all of this pair (or more: a payment reorganised away after its refund was
+        // accepted): its payments and refunds wait for a later run.
+        ctx.log.warn("settlement leaves a pair out: refunds set aside all of it", { merchantId: m.id, chainId: p.chainId, token: p.token, refunds: p.refunds });
+        pairs.delete(key);
+      }
+    }
+    const rows = found.filter((r) => pairs.has(pairKey(r.chain_id, r.token)));
+    if (rows.length === 0) return false;
+    const taken = [...pairs.values()];
+    const amount = taken.reduce((sum, p) => sum + p.amount, 0n);
+    const toWithdraw = taken.reduce((sum, p) => sum + p.withdraw, 0n);
+    const refundUnits = taken.reduce((sum, p) => sum + p.refunds, 0n);
     await tx`
       INSERT INTO app.settlements (id, mode, merchant_id, state, trigger, scheduled_for, amount_units, withdrawal_units, refund_units,
                                    transaction_count, bank_name, bank_last4, chain_id, merchant_account, withdrawal_ref, provider, initiated_at)
       VALUES (${id}, ${m.mode}, ${m.id}, 'created', ${opts.trigger}, ${opts.scheduledFor ? pgTs(opts.scheduledFor) : null}::timestamptz,
-              ${amount}, ${toWithdraw}, ${aside.units}, ${rows.length}, ${m.bankName}, ${m.bankLast4}, ${m.chainId}, ${m.paymentAddress},
+              ${amount}, ${toWithdraw}, ${refundUnits}, ${rows.length}, ${m.bankName}, ${m.bankLast4}, ${m.chainId}, ${m.paymentAddress},
               ${withdrawalRef(id)}, ${provider.name}, ${pgTs(now)}::timestamptz)`;
-    await markSetAside(tx, id, aside);
+    for (const p of taken)
+      await tx`
+        INSERT INTO app.settlement_withdrawals (settlement_id, chain_id, token, amount_units, withdrawal_units, transaction_count, ref)
+        VALUES (${id}, ${p.chainId}, ${p.token}, ${p.amount}, ${p.withdraw}, ${p.count}, ${pairWithdrawalRef(id, p.token)})`;
+    await markSetAside(tx, id, aside, new Set(pairs.keys()));
     const ids = rows.map((r) => r.id);
     await tx`
       INSERT INTO app.settlement_transactions (settlement_id, transaction_id, net_units)
@@ -223,31 +247,23 @@ async function driveLocked(ctx: AppContext, id: string, opts: DriveOptions): Pro
 
       case "created":
       case "withdrawal_submitted": {
-        if (s.withdrawalUnits === 0n) {
-          // Everything in it was withdrawn by an earlier settlement whose ACH failed: no on-chain leg.
-          await recordWithdrawn(ctx, s, null);
-          await hooks?.at?.("after_withdrawn", s.id);
-          continue;
+        // Each pair's withdrawal (migration 0012), moved as far as it goes now; the bank transfer
+        // waits until every pair is withdrawn (or refused by the account).
+        const pairs = await withdrawalsOf(ctx, s);
+        let waiting = false;
+        for (const w of pairs) {
+          if (w.state !== "pending") continue;
+          const done = await advancePair(ctx, s, w, opts, log);
+          if (!done) waiting = true;
         }
-        const chain = ctx.chains[s.mode];
-        if (!chain || chain.chainId !== s.chainId) {
-          log.warn("settlement waits: its chain is not configured in this process", { chainId: s.chainId });
-          return s;
-        }
-        let outcome;
-        try {
-          outcome = await new WithdrawalLeg(ctx, chain, s, { hooks, receiptTimeoutMs: opts.receiptTimeoutMs }).advance();
-        } catch (err) {
-          settlementErrors.inc({ step: "withdrawal" });
-          log.error("settlement withdrawal step failed; will retry", { err });
+        if (waiting) return loadSettlement(ctx, id);
+        const after = await withdrawalsOf(ctx, s);
+        if (after.every((w) => w.state === "failed")) {
+          const message = after.map((w) => `${requirePairLabel(w)}: ${w.failureMessage ?? "refused"}`).join("; ");
+          await failSettlement(ctx, s, { from: ["created", "withdrawal_submitted"], code: "withdrawal_failed", message, transactionsTo: "unchanged" });
           return loadSettlement(ctx, id);
         }
-        if (outcome.kind === "pending") return loadSettlement(ctx, id);
-        if (outcome.kind === "reverted") {
-          await failSettlement(ctx, s, { from: ["created", "withdrawal_submitted"], code: "withdrawal_failed", message: outcome.reason, transactionsTo: "unchanged" });
-          return loadSettlement(ctx, id);
-        }
-        await recordWithdrawn(ctx, s, outcome);
+        await recordWithdrawn(ctx, s, after);
         await hooks?.at?.("after_withdrawn", s.id);
         continue;
       }
@@ -347,21 +363,145 @@ export async function applyPayoutUpdate(ctx: AppContext, transfer: PayoutTransfe
   return true;
 }
 
-async function recordWithdrawn(ctx: AppContext, s: SettlementRow, w: { txHash: string; blockNumber: bigint; to: string } | null) {
+/** The pair label of a withdrawal (`base/USDT`), for messages. */
+function requirePairLabel(w: SettlementWithdrawalRow): string {
+  return `${chainNameOf(w.chainId) ?? w.chainId}/${w.token}`;
+}
+
+/**
+ * The pairs of a settlement. A settlement written by a process of the version before pairs (a
+ * rolling upgrade) has none: it is one USDC pair on its chain, as it was, recorded now.
+ */
+export async function withdrawalsOf(ctx: AppContext, s: SettlementRow): Promise<SettlementWithdrawalRow[]> {
+  const rows = await ctx.database.db.select().from(settlementWithdrawals).where(eq(settlementWithdrawals.settlementId, s.id)).orderBy(settlementWithdrawals.chainId, settlementWithdrawals.token);
+  if (rows.length > 0) return rows;
+  await ctx.database.sql`
+    INSERT INTO app.settlement_withdrawals (settlement_id, chain_id, token, amount_units, withdrawal_units, transaction_count, ref)
+    VALUES (${s.id}, ${s.chainId}, 'USDC', ${s.amountUnits}, ${s.withdrawalUnits}, ${s.transactionCount}, ${s.withdrawalRef})
+    ON CONFLICT DO NOTHING`;
+  return ctx.database.db.select().from(settlementWithdrawals).where(eq(settlementWithdrawals.settlementId, s.id));
+}
+
+/** Settlements in their get shape, with their withdrawals (one query for all). */
+export async function settlementShapes(ctx: AppContext, rows: SettlementRow[]): Promise<SettlementShape[]> {
+  const pairs = await withdrawalsOfMany(ctx, rows.map((r) => r.id));
+  return rows.map((r) => settlementShape(r, pairs.get(r.id) ?? []));
+}
+
+export async function settlementShapeOf(ctx: AppContext, row: SettlementRow): Promise<SettlementShape> {
+  return settlementShape(row, await withdrawalsOf(ctx, row));
+}
+
+/** The pairs of several settlements, by settlement id (for their shapes). */
+export async function withdrawalsOfMany(ctx: AppContext, ids: string[]): Promise<Map<string, SettlementWithdrawalRow[]>> {
+  const out = new Map<string, SettlementWithdrawalRow[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = await ctx.database.db
+    .select()
+    .from(settlementWithdrawals)
+    .where(inArray(settlementWithdrawals.settlementId, ids))
+    .orderBy(settlementWithdrawals.chainId, settlementWithdrawals.token);
+  for (const r of rows) out.get(r.settlementId)?.push(r);
+  return out;
+}
+
+/**
+ * One pair's withdrawal moved as far as it goes now. true: the pair is decided (withdrawn, or
+ * refused by the account: failed); false: it waits (sent, not deep enough yet; or an error, which
+ * the next drive retries: the recorded attempts make a retry send nothing twice).
+ */
+async function advancePair(ctx: AppContext, s: SettlementRow, w: SettlementWithdrawalRow, opts: DriveOptions, log: AppContext["log"]): Promise<boolean> {
+  const sql = ctx.database.sql;
   const now = await businessNow(ctx, s.mode);
-  await ctx.database.sql.begin(async (tx) => {
-    const [moved] = await tx`
+  const where = sql`settlement_id = ${s.id} AND chain_id = ${w.chainId} AND token = ${w.token} AND state = 'pending'`;
+  if (w.withdrawalUnits === 0n) {
+    // Everything of this pair was withdrawn by an earlier settlement whose ACH failed: no on-chain leg.
+    await sql`UPDATE app.settlement_withdrawals SET state = 'withdrawn', withdrawn_at = ${pgTs(now)}::timestamptz, updated_at = now() WHERE ${where}`;
+    return true;
+  }
+  const chain = ctx.chains[s.mode];
+  if (!chain || chain.chainId !== w.chainId) {
+    log.warn("settlement waits: the chain of one of its withdrawals is not configured in this process", { chainId: w.chainId, token: w.token });
+    return false;
+  }
+  let outcome;
+  try {
+    outcome = await new WithdrawalLeg(ctx, chain, s, w, { hooks: opts.hooks, receiptTimeoutMs: opts.receiptTimeoutMs }).advance();
+  } catch (err) {
+    settlementErrors.inc({ step: "withdrawal" });
+    log.error("settlement withdrawal step failed; will retry", { err, chainId: w.chainId, token: w.token });
+    const text = err instanceof Error ? err.message.split("\n")[0]! : String(err);
+    await sql`UPDATE app.settlement_withdrawals SET last_error = ${text.slice(0, 2000)}, updated_at = now() WHERE ${where}`.catch(() => {});
+    return false;
+  }
+  if (outcome.kind === "pending") return false;
+  if (outcome.kind === "reverted") {
+    await sql`UPDATE app.settlement_withdrawals SET state = 'failed', failure_message = ${outcome.reason}, updated_at = now() WHERE ${where}`;
+    log.error("a settlement withdrawal was refused by the merchant account: nothing of that pair moved", { chainId: w.chainId, token: w.token, reason: outcome.reason });
+    return true;
+  }
+  await sql`
+    UPDATE app.settlement_withdrawals
+    SET state = 'withdrawn', tx_hash = ${outcome.txHash}, block_number = ${outcome.blockNumber}, withdrawn_to = ${outcome.to},
+        withdrawn_at = ${pgTs(now)}::timestamptz, last_error = NULL, updated_at = now()
+    WHERE ${where}`;
+  ctx.log.info("settlement pair withdrawn on-chain", { settlement: s.id, chainId: w.chainId, token: w.token, txHash: outcome.txHash, to: outcome.to, amount: w.withdrawalUnits });
+  return true;
+}
+
+/**
+ * Every pair decided, at least one withdrawn: the settlement is `withdrawn`. A pair the account
+ * refused leaves the settlement first (its transactions go back to `available` for the next run, the
+ * settlement's amount and count shrink, an alert is raised), so the bank transfer pays exactly what
+ * was withdrawn (plus returned money already at the payout address).
+ */
+async function recordWithdrawn(ctx: AppContext, s: SettlementRow, pairs: SettlementWithdrawalRow[]) {
+  const now = await businessNow(ctx, s.mode);
+  const failed = pairs.filter((w) => w.state === "failed");
+  const withdrawn = pairs.filter((w) => w.state === "withdrawn");
+  // The settlement's own withdrawal fields (before pairs): its USDC pair's, else the first pair's.
+  const main = withdrawn.find((w) => w.token === "USDC" && w.chainId === s.chainId && w.txHash) ?? withdrawn.find((w) => w.txHash);
+  const moved = await ctx.database.sql.begin(async (tx) => {
+    const [row] = await tx`
       UPDATE app.settlements
-      SET state = 'withdrawn', withdrawal_tx_hash = ${w?.txHash ?? null}, withdrawal_block_number = ${w?.blockNumber ?? null},
-          withdrawn_to = ${w?.to ?? null}, withdrawn_at = ${pgTs(now)}::timestamptz, updated_at = now()
+      SET state = 'withdrawn', withdrawal_tx_hash = ${main?.txHash ?? null}, withdrawal_block_number = ${main?.blockNumber ?? null},
+          withdrawn_to = ${main?.withdrawnTo ?? null}, withdrawn_at = ${pgTs(now)}::timestamptz,
+          amount_units = amount_units - ${failed.reduce((sum, w) => sum + w.amountUnits, 0n)}::int8,
+          withdrawal_units = withdrawal_units - ${failed.reduce((sum, w) => sum + w.withdrawalUnits, 0n)}::int8,
+          transaction_count = transaction_count - ${failed.reduce((sum, w) => sum + w.transactionCount, 0)}::int,
+          updated_at = now()
       WHERE id = ${s.id} AND state IN ('created', 'withdrawal_submitted') RETURNING id`;
-    if (!moved) return;
+    if (!row) return false;
+    for (const w of failed) {
+      // Back to the pool of the next run (its funds never left the account), and what the run set
+      // aside for refunds in that pair with them.
+      await tx`UPDATE app.transactions SET settlement_id = NULL WHERE settlement_id = ${s.id} AND chain_id = ${w.chainId} AND token = ${w.token}`;
+      const undone = await undoSetAside(tx, s.id, w);
+      if (undone !== 0n) await tx`UPDATE app.settlements SET refund_units = refund_units - ${undone}::int8 WHERE id = ${s.id}`;
+    }
+    if (failed.length > 0)
+      await tx`
+        INSERT INTO app.settlement_alerts (kind, settlement_id, merchant_id, details)
+        VALUES ('withdrawal_failed', ${s.id}, ${s.merchantId},
+                ${pgJson({ code: "withdrawal_failed", pairs: failed.map((w) => ({ chain_id: w.chainId, token: w.token, amount_units: String(w.amountUnits), message: w.failureMessage })), mode: s.mode })}::text::jsonb)
+        ON CONFLICT (kind, settlement_id) DO NOTHING`;
     await tx`
       UPDATE app.transactions
       SET settlement_status = 'in_transit', withdrawal_settlement_id = COALESCE(withdrawal_settlement_id, ${s.id})
       WHERE settlement_id = ${s.id}`;
+    return true;
   });
-  if (w) ctx.log.info("settlement withdrawn on-chain", { settlement: s.id, txHash: w.txHash, to: w.to, amount: s.withdrawalUnits });
+  if (!moved) return;
+  if (failed.length > 0) {
+    settlementAlerts.inc({ kind: "withdrawal_failed" });
+    ctx.log.error("ALERT settlement pair refused: it goes on with the other pairs; the refused pair's payments wait for the next run", {
+      alert: "withdrawal_failed",
+      settlement: s.id,
+      merchantId: s.merchantId,
+      pairs: failed.map((w) => `${requirePairLabel(w)}: ${w.failureMessage}`),
+    });
+  }
+  if (main) ctx.log.info("settlement withdrawn on-chain", { settlement: s.id, pairs: withdrawn.length, amount: s.withdrawalUnits });
 }
 
 async function completeSettlement(ctx: AppContext, s: SettlementRow, completedAt: Date) {
@@ -385,7 +525,7 @@ async function completeSettlement(ctx: AppContext, s: SettlementRow, completedAt
       type: "settlement.completed",
       merchantId: s.merchantId,
       accountId: null,
-      data: settlementShape(completed),
+      data: settlementShape(completed, await withdrawalsOf(ctx, s)),
       createdAt: ctx.clock.now(),
     });
     return true;

@@ -13,9 +13,12 @@
  * 3. Only when every attempt is dropped, and no Withdrawn log with this settlement's ref exists on
  *    the account since the first attempt, is a new transaction signed.
  *
- * The ref is keccak256 of the settlement id's UTF-8 bytes (like fee refs, fees/ref.ts).
- * Account versions (migration 0010): a v1 account is withdraw(ref, amount); a v2 account
- * (MerchantAccountV2) is withdraw(token, ref, amount) with the chain's USDC, and its Withdrawn log
+ * One leg per (chain, token) pair of the settlement (migration 0012, app.settlement_withdrawals): its
+ * own ref, its own attempts, so each pair is withdrawn at most once whatever happens to the others.
+ * The ref of the USDC pair is keccak256 of the settlement id's UTF-8 bytes (like fee refs,
+ * fees/ref.ts; as before pairs existed); another token's is keccak256("<settlement id>:<token>").
+ * Account versions (migration 0010): a v1 account is withdraw(ref, amount) (USDC only); a v2 account
+ * (MerchantAccountV2) is withdraw(token, ref, amount) with the pair's token, and its Withdrawn log
  * carries the token (another event signature: both are looked up with the account's own ABI).
  * Not done: fee bumping of a stuck transaction (a replacement with the same nonce would be one more
  * recorded attempt; every check above already handles several attempts).
@@ -24,11 +27,17 @@ import { BaseError, ContractFunctionRevertedError, getAddress, keccak256, parseE
 import type { AppContext } from "../../context.ts";
 import type { ChainRuntime } from "../../chain/runtime.ts";
 import { merchantAccountAbi, merchantAccountV2Abi } from "../../../contracts/abis.ts";
-import type { SettlementRow } from "../../db/schema/settlement.ts";
+import type { SettlementRow, SettlementWithdrawalRow } from "../../db/schema/settlement.ts";
+import { tokenAddressOn } from "../../chain/runtime.ts";
 import type { Hooks } from "./hooks.ts";
 
 export function withdrawalRef(settlementId: string): Hex {
   return keccak256(stringToHex(settlementId));
+}
+
+/** The ref of one pair's withdrawal: the settlement's own for USDC, keccak256("<id>:<token>") for another token. */
+export function pairWithdrawalRef(settlementId: string, token: string): Hex {
+  return token === "USDC" ? withdrawalRef(settlementId) : keccak256(stringToHex(`${settlementId}:${token}`));
 }
 
 export type WithdrawalOutcome =
@@ -66,10 +75,12 @@ export class WithdrawalLeg {
     private readonly ctx: AppContext,
     private readonly chain: ChainRuntime,
     private readonly s: SettlementRow,
+    /** The pair this leg withdraws. */
+    private readonly w: SettlementWithdrawalRow,
     private readonly opts: WithdrawalOptions = {},
   ) {
     this.account = getAddress(s.merchantAccount);
-    this.ref = s.withdrawalRef as Hex;
+    this.ref = w.ref as Hex;
   }
 
   private versionRead: Promise<number> | undefined;
@@ -86,19 +97,27 @@ export class WithdrawalLeg {
       (await this.version()) === 2
         ? parseEventLogs({ abi: merchantAccountV2Abi, eventName: "Withdrawn", logs })
         : parseEventLogs({ abi: merchantAccountAbi, eventName: "Withdrawn", logs });
-    return parsed.filter((l) => getAddress(l.address) === this.account && l.args.ref === this.ref);
+    return parsed.filter((l) => getAddress(l.address) === this.account && l.args.ref === this.ref && this.ofToken(l.args as { token?: Address }));
+  }
+
+  /** v2 Withdrawn logs carry the token: only this pair's count (v1: USDC, the only token). */
+  private ofToken(args: { token?: Address }): boolean {
+    const token = tokenAddressOn(this.chain, this.w.token);
+    return args.token === undefined || (token !== undefined && getAddress(args.token) === token);
   }
 
   /** The account's Withdrawn logs with this settlement's ref on the chain, from a block on. */
   private async withdrawnOnChain(fromBlock: bigint) {
     const q = { address: this.account, eventName: "Withdrawn", args: { ref: this.ref }, fromBlock } as const;
-    return (await this.version()) === 2
-      ? this.chain.publicClient.getContractEvents({ ...q, abi: merchantAccountV2Abi })
-      : this.chain.publicClient.getContractEvents({ ...q, abi: merchantAccountAbi });
+    if ((await this.version()) === 2) {
+      const logs = await this.chain.publicClient.getContractEvents({ ...q, abi: merchantAccountV2Abi });
+      return logs.filter((l) => this.ofToken(l.args));
+    }
+    return this.chain.publicClient.getContractEvents({ ...q, abi: merchantAccountAbi });
   }
 
   private get log() {
-    return this.ctx.log.child({ settlement: this.s.id });
+    return this.ctx.log.child({ settlement: this.s.id, chainId: this.w.chainId, token: this.w.token });
   }
 
   /**
@@ -128,7 +147,8 @@ export class WithdrawalLeg {
   private async attempts(): Promise<Attempt[]> {
     return this.ctx.database.sql<Attempt[]>`
       SELECT tx_hash, nonce, sender, raw_tx, from_block, outcome FROM app.settlement_withdrawal_attempts
-      WHERE settlement_id = ${this.s.id} ORDER BY created_at, tx_hash`;
+      WHERE settlement_id = ${this.s.id} AND token = ${this.w.token} AND coalesce(chain_id, ${this.s.chainId}) = ${this.w.chainId}
+      ORDER BY created_at, tx_hash`;
   }
 
   private async markAttempt(hash: Hex, outcome: Attempt["outcome"]) {
@@ -156,8 +176,8 @@ export class WithdrawalLeg {
     if (head - receipt.blockNumber + 1n < depth) return { kind: "pending" };
     const [log] = await this.withdrawnIn(receipt.logs);
     if (!log) throw new Error(`withdrawal ${receipt.transactionHash} succeeded without a Withdrawn log for ref ${this.ref}`);
-    if (log.args.amount !== this.s.withdrawalUnits)
-      throw new Error(`withdrawal ${receipt.transactionHash} moved ${log.args.amount}, expected ${this.s.withdrawalUnits}`);
+    if (log.args.amount !== this.w.withdrawalUnits)
+      throw new Error(`withdrawal ${receipt.transactionHash} moved ${log.args.amount}, expected ${this.w.withdrawalUnits}`);
     await this.markAttempt(receipt.transactionHash, "mined");
     return { kind: "withdrawn", txHash: receipt.transactionHash, blockNumber: receipt.blockNumber, to: getAddress(log.args.to), amount: log.args.amount };
   }
@@ -199,10 +219,14 @@ export class WithdrawalLeg {
 
   private async submitNew(): Promise<WithdrawalOutcome> {
     const { operator, publicClient } = this.chain;
-    const call =
-      (await this.version()) === 2
-        ? ({ address: this.account, abi: merchantAccountV2Abi, functionName: "withdraw", args: [this.chain.usdc, this.ref, this.s.withdrawalUnits] } as const)
-        : ({ address: this.account, abi: merchantAccountAbi, functionName: "withdraw", args: [this.ref, this.s.withdrawalUnits] } as const);
+    const v2 = (await this.version()) === 2;
+    const token = tokenAddressOn(this.chain, this.w.token);
+    // A v1 account holds USDC only (settlement runs do not take another token of a v1 merchant).
+    if (!token || (!v2 && this.w.token !== "USDC"))
+      return { kind: "reverted", reason: `${this.w.token} cannot be withdrawn from this merchant account on chain ${this.w.chainId}` };
+    const call = v2
+      ? ({ address: this.account, abi: merchantAccountV2Abi, functionName: "withdraw", args: [token, this.ref, this.w.withdrawalUnits] } as const)
+      : ({ address: this.account, abi: merchantAccountAbi, functionName: "withdraw", args: [this.ref, this.w.withdrawalUnits] } as const);
     // Refused by the contract now (balance short, operator revoked): nothing is sent, nothing moves.
     try {
       await publicClient.simulateContract({ account: operator.account, ...call } as never);
@@ -220,8 +244,8 @@ export class WithdrawalLeg {
       call,
       async (tx, signed) => {
         await tx`
-          INSERT INTO app.settlement_withdrawal_attempts (settlement_id, tx_hash, nonce, sender, raw_tx, from_block)
-          VALUES (${this.s.id}, ${signed.hash}, ${signed.nonce}, ${signed.sender}, ${signed.raw}, ${fromBlock})`;
+          INSERT INTO app.settlement_withdrawal_attempts (settlement_id, chain_id, token, tx_hash, nonce, sender, raw_tx, from_block)
+          VALUES (${this.s.id}, ${this.w.chainId}, ${this.w.token}, ${signed.hash}, ${signed.nonce}, ${signed.sender}, ${signed.raw}, ${fromBlock})`;
         await tx`
           UPDATE app.settlements SET state = 'withdrawal_submitted', updated_at = now()
           WHERE id = ${this.s.id} AND state IN ('created', 'withdrawal_submitted')`;

@@ -5,7 +5,8 @@
 import { createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { AppContext } from "../../context.ts";
-import { testUsdcAbi, usdcAbi } from "../../../contracts/abis.ts";
+import { testUsdcAbi, testUsdtAbi, usdcAbi } from "../../../contracts/abis.ts";
+import { tokenAddressOn } from "../../chain/runtime.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { getVisibleIntent, intentFromDb } from "../payment-intents/service.ts";
 import type { IntentRow } from "../payment-intents/shapes.ts";
@@ -21,26 +22,31 @@ const PAYER_TOP_UP_UNITS = 1_000_000_000_000n;
 const sendQueues = new WeakMap<AppContext, Promise<unknown>>();
 
 /**
- * Sends `units` (default: the intent's expected value) of test USDC from the sandbox payer to the
- * intent's payment address and waits for the transfer to be mined. The intent is not changed here:
+ * Sends `units` (default: the intent's expected value) of the intent's token (test USDC or test USDT)
+ * from the sandbox payer to the intent's payment address and waits for the transfer to be mined.
+ * `token` pays in another token than the intent's (a wrong-token payment, recorded and never confirming). The intent is not changed here:
  * the matcher confirms it from the indexed transfer like any other payment.
  */
-export async function payIntent(ctx: AppContext, intent: IntentRow, units: bigint | undefined): Promise<{ txHash: Hex }> {
+export async function payIntent(ctx: AppContext, intent: IntentRow, units: bigint | undefined, token: string = intent.token): Promise<{ txHash: Hex }> {
   const chain = ctx.chains.test;
   if (!chain || chain.chainId !== intent.chainId) throw new Error(`the sandbox chain ${intent.chainId} is not configured`);
+  const tokenAddress = tokenAddressOn(chain, token);
+  if (!tokenAddress) throw new Error(`no ${token} on the sandbox chain ${chain.chainId}`);
+  // USDT's transfer returns nothing (testUsdtAbi); both test tokens have the same open mint.
+  const abi = token === "USDT" ? testUsdtAbi : usdcAbi;
   const account = privateKeyToAccount(ctx.config.sandboxPayerPrivateKey);
   const wallet = createWalletClient({ chain: chain.chain, transport: http(chain.rpcHttpUrl, { batch: false, retryCount: 3 }), account });
   const value = units ?? intent.expectedUnits;
   const txHash = await asPayer(ctx, async (nonce) => {
-    // The embedded sandbox's TestUSDC has an open faucet: top the payer up rather than fail.
+    // The embedded sandbox's test tokens have an open faucet: top the payer up rather than fail.
     if (ctx.config.chains.test.embedded) {
-      const balance = await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [account.address] });
+      const balance = await chain.publicClient.readContract({ address: tokenAddress, abi: usdcAbi, functionName: "balanceOf", args: [account.address] });
       if (balance < value) {
-        await wallet.writeContract({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [account.address, value + PAYER_TOP_UP_UNITS], nonce });
+        await wallet.writeContract({ address: tokenAddress, abi: testUsdcAbi, functionName: "mint", args: [account.address, value + PAYER_TOP_UP_UNITS], nonce });
         nonce++;
       }
     }
-    return wallet.writeContract({ address: chain.usdc, abi: usdcAbi, functionName: "transfer", args: [intent.paymentAddress as Address, value], nonce });
+    return wallet.writeContract({ address: tokenAddress, abi, functionName: "transfer", args: [intent.paymentAddress as Address, value], nonce });
   });
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash: txHash, timeout: 60_000 });
   if (receipt.status !== "success") throw new Error(`sandbox payment ${txHash} reverted`);
