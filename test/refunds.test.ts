@@ -23,7 +23,7 @@ import { startTestService, type TestService } from "./support/service.ts";
 import { createIntent, payer, waitFor } from "./support/payments.ts";
 import { workerChildEnv } from "./support/child-env.ts";
 import { dashboardUser } from "./support/dashboard-client.ts";
-import { usdcBalance } from "./support/settlement-fixtures.ts";
+import { tokenBalance, usdcBalance } from "./support/settlement-fixtures.ts";
 import { merchantAccountV2Abi } from "../contracts/abis.ts";
 import { onboardMerchant } from "../src/modules/merchants/onboarding.ts";
 import { computeMerchantBalance } from "../src/modules/merchants/balance.ts";
@@ -467,6 +467,34 @@ async function inLockOrder<A, B>(merchantId: string, first: () => Promise<A>, se
   await holder;
   return Promise.all([a, b]);
 }
+
+test("a refund in USDT: paid in the payment's token; budgets are per token", async () => {
+  const m = await v2Merchant("Tether Refunds");
+  const created = await call("/v1/payment-intents", { method: "POST", json: { amount: 20, currency: "usd", merchant_id: m.id, token: "USDT" } });
+  expect(created.status).toBe(201);
+  const intent = created.body.id as string;
+  expect((await call(`/v1/test_helpers/payment_intents/${intent}/pay`, { method: "POST" })).status).toBe(200);
+  await waitFor("the USDT payment confirmed, fee collected", async () => {
+    const [t] = await svc.ctx.database.sql`SELECT 1 FROM app.transactions WHERE payment_intent_id = ${intent} AND fee_status = 'collected'`;
+    return !!t;
+  }, 60_000, 50);
+  // A USDC budget does not cover a USDT refund.
+  expect((await call(`/v1/test_helpers/merchants/${m.id}/refund_budget`, { method: "POST", json: { amount_per_day: 100 } })).body.token).toBe("USDC");
+  const to = newRecipient();
+  const first = await refund({ payment_intent: intent, amount: 5, recipient_address: to });
+  expect(first.body).toMatchObject({ status: "requires_approval", token: "USDT", chain: "base" });
+  expect((await call(`/v1/merchants/${m.id}/balance?chain=base&token=USDT`)).body.available).toBe(19.8 - 5);
+  const usdtBudget = await call(`/v1/test_helpers/merchants/${m.id}/refund_budget`, { method: "POST", json: { amount_per_day: 100, token: "USDT" } });
+  expect(usdtBudget.body).toMatchObject({ token: "USDT", amount_per_day: 100, available: 100 });
+  const second = await refund({ payment_intent: intent, amount: 4, recipient_address: to });
+  expect(second.body.status).toBe("pending");
+  expect((await call(`/v1/test_helpers/refunds/${first.body.id}/approve`, { method: "POST" })).status).toBe(200);
+  await waitStatus(first.body.id, "succeeded");
+  await waitStatus(second.body.id, "succeeded");
+  expect(await tokenBalance(svc.ctx, "USDT", to)).toBe(9_000_000n);
+  expect(await tokenBalance(svc.ctx, "USDC", to)).toBe(0n);
+  expect((await call(`/v1/payment-intents/${intent}`)).body.amount_refunded).toBe(9);
+}, 60_000);
 
 describe("refunds and settlement runs never spend the same money", () => {
   test("a settled payment's money is at the bank: refused for the account's balance; a refund waiting for approval is kept out of a run", async () => {
