@@ -38,6 +38,7 @@ const perChain = <T>(entries: [string, T][]): Record<string, T> => Object.fromEn
 
 const accountCreated = getAbiItem({ abi: merchantAccountFactoryAbi, name: "AccountCreated" });
 const accountCreatedV2 = getAbiItem({ abi: merchantAccountFactoryV2Abi, name: "AccountCreated" });
+const chainsV1 = chains.filter((c) => c.factory !== undefined);
 const chainsV2 = chains.filter((c) => c.factoryV2 !== undefined);
 
 export default createConfig({
@@ -69,21 +70,22 @@ export default createConfig({
     },
     MerchantAccountFactory: {
       abi: merchantAccountFactoryAbi,
-      chain: perChain(chains.map((c) => [c.name, { address: c.factory, startBlock: c.startBlock }])),
+      chain: perChain(chainsV1.map((c) => [c.name, { address: c.factory!, startBlock: c.startBlock }])),
     },
     MerchantAccount: {
       abi: merchantAccountAbi,
       chain: perChain(
-        chains.map((c) => [
+        chainsV1.map((c) => [
           c.name,
           {
-            address: factory({ address: c.factory, event: accountCreated, parameter: "account" }),
+            address: factory({ address: c.factory!, event: accountCreated, parameter: "account" }),
             startBlock: c.startBlock,
           },
         ]),
       ),
     },
-    // v2 (no chain names factoryV2: no source; the handlers stay registered).
+    // v2 (no chain names factoryV2: no source; the handlers stay registered). v1 likewise on the chains
+    // without a v1 factory (every chain but each mode's primary).
     MerchantAccountFactoryV2: {
       abi: merchantAccountFactoryV2Abi,
       chain: perChain(chainsV2.map((c) => [c.name, { address: c.factoryV2!, startBlock: c.startBlock }])),

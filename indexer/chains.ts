@@ -24,8 +24,8 @@ export interface IndexerChainConfig {
    * sandbox's TestUSDT, a configured USDT). Unset or empty: USDC only.
    */
   tokens?: Hex40[];
-  /** The MerchantAccountFactory (v1). */
-  factory: Hex40;
+  /** The MerchantAccountFactory (v1). Unset: no v1 account is followed on this chain (v1 accounts live on each mode's primary chain). */
+  factory?: Hex40;
   /**
    * The MerchantAccountFactoryV2 (its deterministic address; code need not be there yet). Unset: no
    * v2 account is followed on this chain.
@@ -98,7 +98,7 @@ export function normalizeIndexerChains(input: unknown): IndexerChainConfig[] {
         const tokens = [...new Set(c.tokens.map((t, j) => address(t, `tokens[${j}]`)))].filter((t) => t !== usdc).sort();
         return tokens.length > 0 ? { tokens } : {};
       })(),
-      factory: address(c.factory, "factory"),
+      ...(c.factory !== undefined ? { factory: address(c.factory, "factory") } : {}),
       ...(c.factoryV2 !== undefined ? { factoryV2: address(c.factoryV2, "factoryV2") } : {}),
       ...(c.operator !== undefined ? { operator: address(c.operator, "operator") } : {}),
       startBlock,

@@ -6,7 +6,7 @@
  */
 import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
 import type { Mode } from "./domain/mode.ts";
-import { chainNameOf, KNOWN_CHAINS, SUPPORTED_DECIMALS, type ChainName, type TokenSymbol } from "./domain/networks.ts";
+import { CHAIN_NAMES, chainNameOf, isChainName, KNOWN_CHAINS, SANDBOX_CHAIN_IDS, SUPPORTED_DECIMALS, type ChainName, type TokenSymbol } from "./domain/networks.ts";
 import { RESERVATION_QUARANTINE_MS } from "./domain/intent-status.ts";
 
 /** `dashboard` serves the dashboard on DASHBOARD_PORT; without DASHBOARD_PORT the API serves it at /dashboard. */
@@ -32,6 +32,8 @@ export interface ChainSettings {
   factoryAddress: Address | undefined;
   startBlock: number;
   confirmations: number;
+  /** An embedded chain other than the primary: the port its own anvil listens on. */
+  anvilPort?: number;
 }
 
 /**
@@ -48,9 +50,9 @@ export interface PairSettings {
 
 /**
  * THE set of enabled pairs per mode: every check of a `chain` or `token` parameter reads it (through
- * src/chain/pairs.ts), never a literal. Today one chain per mode: test keys the sandbox chain (named
- * `base`) with USDC, and the embedded sandbox's TestUSDT too; live keys USDC on Base when LIVE_* is
- * configured. The next step (a second sandbox chain) adds entries here.
+ * src/chain/pairs.ts), never a literal. USDC on each chain of a mode: test keys the sandbox chains
+ * (named `base` and `arbitrum`), live keys Base when LIVE_* is configured and each chain LIVE_<NAME>_*
+ * enables; USDT on the embedded sandbox's chains and where the operator names its address.
  */
 export function enabledPairs(chains: Config["chains"]): Record<Mode, readonly PairSettings[]> {
   const usdcOn = (c: ChainSettings): PairSettings => ({
@@ -62,12 +64,11 @@ export function enabledPairs(chains: Config["chains"]): Record<Mode, readonly Pa
   });
   // The embedded sandbox also takes its TestUSDT (deployed at start; a token whose transfer returns
   // nothing, like USDT on Ethereum), payable to v2 accounts (a v1 account holds USDC only).
-  // A hosted chain takes USDT where the operator names its address (SANDBOX_USDT_ADDRESS, LIVE_USDT_ADDRESS).
+  // A hosted chain takes USDT where the operator names its address (SANDBOX_USDT_ADDRESS, LIVE_USDT_ADDRESS, LIVE_<NAME>_USDT_ADDRESS).
   const usdtOn = (c: ChainSettings): PairSettings => ({ chain: c.name, token: "USDT", chainId: c.chainId, tokenAddress: c.usdtAddress, decimals: KNOWN_CHAINS[c.name].tokens.USDT?.decimals ?? 6 });
-  const pairs = {
-    test: [usdcOn(chains.test), ...(chains.test.embedded || chains.test.usdtAddress ? [usdtOn(chains.test)] : [])],
-    live: chains.live ? [usdcOn(chains.live), ...(chains.live.usdtAddress ? [usdtOn(chains.live)] : [])] : [],
-  };
+  const pairsOn = (c: ChainSettings) => [usdcOn(c), ...(c.embedded || c.usdtAddress ? [usdtOn(c)] : [])];
+  const others = (mode: Mode) => chains.others.filter((c) => c.mode === mode).flatMap(pairsOn);
+  const pairs = { test: [...pairsOn(chains.test), ...others("test")], live: chains.live ? [...pairsOn(chains.live), ...others("live")] : [] };
   // Money is bigint base units of 6 decimals everywhere (domain/money.ts): a token of other decimals
   // needs that code first, so such a pair stops the start instead of mispricing payments.
   for (const p of [...pairs.test, ...pairs.live])
@@ -102,7 +103,8 @@ export interface Config {
   operatorPrivateKey: Hex;
   feeRecipient: Address | undefined;
   sandboxPayerPrivateKey: Hex;
-  chains: { test: ChainSettings; live: ChainSettings | undefined };
+  /** Each mode's primary chain (`base` unless configured otherwise), and the others (otherChains below). */
+  chains: { test: ChainSettings; live: ChainSettings | undefined; others: ChainSettings[] };
   /** The (chain, token) pairs each mode serves: see enabledPairs. */
   pairs: Record<Mode, readonly PairSettings[]>;
   defaultFeeRateBps: number;
@@ -144,6 +146,68 @@ const ANVIL_KEY_1: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4
 const BASE_SEPOLIA_USDC: Address = "0x036CbD53842c5426634e7929541eC2318f3dCF7e";
 
 type Env = Record<string, string | undefined>;
+
+/**
+ * The chains beyond each mode's primary (issue 27): merchants' v2 accounts have the same address on all
+ * of them, and each serves USDC. Test keys: the embedded sandbox runs one more anvil per name in
+ * SANDBOX_EXTRA_CHAINS (default `arbitrum`; `none` for one chain), on its local chain id
+ * (SANDBOX_CHAIN_IDS) and port SANDBOX_ANVIL_PORT_<NAME> (default SANDBOX_ANVIL_PORT + 1, + 2, …). Live
+ * keys: LIVE_<NAME>_RPC_HTTP_URL enables a known chain beside LIVE_RPC_HTTP_URL's, with the same
+ * optional LIVE_<NAME>_* settings as the primary (RPC_WS_URL, USDC_ADDRESS, USDT_ADDRESS, START_BLOCK,
+ * CONFIRMATIONS).
+ */
+function otherChains(r: Reader, test: ChainSettings, live: ChainSettings | undefined, anvilPort: number): ChainSettings[] {
+  const out: ChainSettings[] = [];
+  if (test.embedded) {
+    const listed = r.optional("SANDBOX_EXTRA_CHAINS") ?? "arbitrum";
+    const names = listed.trim() === "none" ? [] : listed.split(",").map((s) => s.trim()).filter(Boolean);
+    names.forEach((name, i) => {
+      const chainId = isChainName(name) ? SANDBOX_CHAIN_IDS[name] : undefined;
+      if (!isChainName(name) || chainId === undefined)
+        throw new ConfigError("SANDBOX_EXTRA_CHAINS", `names "${name}", which has no local sandbox chain (known: ${Object.keys(SANDBOX_CHAIN_IDS).filter((n) => n !== test.name).join(", ")})`);
+      if (name === test.name || names.indexOf(name) !== i) throw new ConfigError("SANDBOX_EXTRA_CHAINS", `names "${name}" twice (the primary sandbox chain is ${test.name})`);
+      const port = r.int(`SANDBOX_ANVIL_PORT_${name.toUpperCase()}`, anvilPort + i + 1, 1, 65535);
+      out.push({
+        mode: "test",
+        name,
+        embedded: true,
+        chainId,
+        rpcHttpUrl: `http://127.0.0.1:${port}`,
+        rpcWsUrl: `ws://127.0.0.1:${port}`,
+        usdcAddress: undefined,
+        usdtAddress: undefined,
+        factoryAddress: undefined,
+        startBlock: 0,
+        confirmations: r.int("SANDBOX_CONFIRMATIONS", 0, 0, 1000),
+        anvilPort: port,
+      });
+    });
+  }
+  for (const name of CHAIN_NAMES) {
+    const prefix = `LIVE_${name.toUpperCase()}_`;
+    const rpc = r.optional(`${prefix}RPC_HTTP_URL`);
+    if (rpc === undefined) continue;
+    if (!live) throw new ConfigError(`${prefix}RPC_HTTP_URL`, "needs LIVE_RPC_HTTP_URL (the primary live chain) as well");
+    if (name === live.name) throw new ConfigError(`${prefix}RPC_HTTP_URL`, `names the primary live chain (${name}); use LIVE_RPC_HTTP_URL for it`);
+    const known = KNOWN_CHAINS[name];
+    out.push({
+      mode: "live",
+      name,
+      embedded: false,
+      chainId: known.chainId,
+      rpcHttpUrl: r.url(`${prefix}RPC_HTTP_URL`, rpc),
+      rpcWsUrl: r.optionalUrl(`${prefix}RPC_WS_URL`),
+      usdcAddress: r.address(`${prefix}USDC_ADDRESS`, known.tokens.USDC?.address),
+      // USDT where the operator names it (Tether's address of that chain: src/domain/networks.ts).
+      usdtAddress: r.address(`${prefix}USDT_ADDRESS`, undefined),
+      // v1 accounts live on the primary chain only; other chains serve v2 accounts (the deterministic factory).
+      factoryAddress: undefined,
+      startBlock: r.int(`${prefix}START_BLOCK`, 0, 0, 2 ** 53),
+      confirmations: r.int(`${prefix}CONFIRMATIONS`, known.confirmations, 0, 1000),
+    });
+  }
+  return out;
+}
 
 export function loadConfig(env: Env = process.env): Config {
   const r = new Reader(env);
@@ -189,6 +253,7 @@ export function loadConfig(env: Env = process.env): Config {
     };
   }
   if (live && !live.factoryAddress) throw new ConfigError("LIVE_FACTORY_ADDRESS", "is required when LIVE_RPC_HTTP_URL is set");
+  const others = otherChains(r, test, live, anvilPort);
   if (!testEmbedded && !test.factoryAddress)
     throw new ConfigError("SANDBOX_FACTORY_ADDRESS", "is required when SANDBOX_RPC_HTTP_URL is set");
 
@@ -217,8 +282,8 @@ export function loadConfig(env: Env = process.env): Config {
     operatorPrivateKey: r.privateKey("OPERATOR_PRIVATE_KEY", testEmbedded && !live ? ANVIL_KEY_0 : undefined),
     feeRecipient: r.address("FEE_RECIPIENT_ADDRESS", undefined),
     sandboxPayerPrivateKey: r.privateKey("SANDBOX_PAYER_PRIVATE_KEY", ANVIL_KEY_1),
-    chains: { test, live },
-    pairs: enabledPairs({ test, live }),
+    chains: { test, live, others },
+    pairs: enabledPairs({ test, live, others }),
     defaultFeeRateBps: r.int("DEFAULT_FEE_RATE_BPS", 100, 0, 10000),
     merchantAccountVersion: accountVersionOf(r.optional("MERCHANT_ACCOUNT_VERSION") === undefined ? undefined : r.oneOf("MERCHANT_ACCOUNT_VERSION", ["1", "2"] as const, "2")),
     rateLimitPerSecond: { test: r.int("RATE_LIMIT_TEST_PER_SECOND", 25, 1, 1e6), live: r.int("RATE_LIMIT_LIVE_PER_SECOND", 100, 1, 1e6) },

@@ -97,48 +97,61 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     stops.push(() => database.close());
     await migrate(database.sql);
 
-    // 2. Chains: the sandbox chain (embedded anvil unless configured) and Base when configured.
-    let anvil: Anvil | undefined;
-    if (config.chains.test.embedded) {
-      mkdirSync(config.dataDir, { recursive: true });
+    // 2. Chains: the sandbox chains (embedded anvils unless configured), Base when configured, and the
+    // other chains of each mode (config.chains.others).
+    const anvils: Anvil[] = [];
+    const embedded = [config.chains.test, ...config.chains.others].filter((c) => c.embedded);
+    if (embedded.length) mkdirSync(config.dataDir, { recursive: true });
+    for (const settings of embedded) {
       // Automine until the contracts and demo data are in place (step 3), then a block every
-      // SANDBOX_BLOCK_TIME seconds.
-      anvil = await startAnvil({ port: config.anvilPort, chainId: config.chains.test.chainId, stateFile: resolve(config.dataDir, "anvil-state.json") });
-      stops.push(() => anvil!.stop());
+      // SANDBOX_BLOCK_TIME seconds. The primary keeps the state file it always had.
+      const primary = settings === config.chains.test;
+      const anvil = await startAnvil({
+        port: primary ? config.anvilPort : settings.anvilPort,
+        chainId: settings.chainId,
+        stateFile: resolve(config.dataDir, primary ? "anvil-state.json" : `anvil-state-${settings.name}.json`),
+      });
+      anvils.push(anvil);
+      stops.push(() => anvil.stop());
     }
-    const chains: Partial<Record<Mode, ChainRuntime>> = {};
-    for (const settings of [config.chains.test, config.chains.live]) {
-      if (!settings) continue;
-      let deployment = await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient);
-      if (deployment.chainWasReset) {
-        // The sandbox chain restarted from genesis (its state file was lost): every merchant account,
-        // and the indexer's RPC cache, describe a chain that no longer exists. Sandbox data is
-        // disposable: start it over, with the contracts just deployed.
-        log.warn("sandbox chain state was lost: sandbox data reset", { chainId: settings.chainId });
-        await resetSandboxData(database);
-        await migrate(database.sql);
-        deployment = await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient);
-      }
-      if (config.merchantAccountVersion === 2 && !deployment.factoryV2) {
+    const all = [config.chains.test, ...(config.chains.live ? [config.chains.live] : []), ...config.chains.others];
+    const deployAll = () => Promise.all(all.map((settings) => ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient)));
+    let deployments = await deployAll();
+    if (deployments.some((d) => d.chainWasReset)) {
+      // A sandbox chain restarted from genesis (its state file was lost): every merchant account, and
+      // the indexer's RPC cache, describe a chain that no longer exists. Sandbox data is disposable:
+      // start it over, with the contracts just deployed (and those of the other chains found again).
+      log.warn("sandbox chain state was lost: sandbox data reset", { chainIds: all.filter((_, i) => deployments[i]!.chainWasReset).map((c) => c.chainId) });
+      await resetSandboxData(database);
+      await migrate(database.sql);
+      deployments = await deployAll();
+    }
+    const runtimes = all.map((settings, i) => {
+      const deployment = deployments[i]!;
+      const primary = settings === config.chains.test || settings === config.chains.live;
+      if ((config.merchantAccountVersion === 2 || !primary) && !deployment.factoryV2) {
         throw new Error(
-          `MERCHANT_ACCOUNT_VERSION=2 but the v2 merchant account factory has no code on chain ${settings.chainId}: deploy it once (anyone may: DEPLOYER_PRIVATE_KEY=… npm run cli -- chain deploy-factory-v2 --mode ${settings.mode}), see contracts/README.md`,
+          `the v2 merchant account factory has no code on chain ${settings.chainId} (${settings.name}), which ${primary ? "MERCHANT_ACCOUNT_VERSION=2 needs" : "every chain beside the primary needs"}: deploy it once (anyone may: DEPLOYER_PRIVATE_KEY=… npm run cli -- chain deploy-factory-v2 --mode ${settings.mode}), see contracts/README.md`,
         );
       }
-      if (config.merchantAccountVersion === undefined && !deployment.factoryV2)
+      if (primary && config.merchantAccountVersion === undefined && !deployment.factoryV2)
         log.warn("the v2 merchant account factory has no code on this chain: new merchants get v1 accounts (USDC only); deploy it to make v2 the default", {
           chainId: settings.chainId,
           mode: settings.mode,
           how: `DEPLOYER_PRIVATE_KEY=… npm run cli -- chain deploy-factory-v2 --mode ${settings.mode}`,
         });
-      chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion);
-    }
+      return buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion);
+    });
+    const chains: Partial<Record<Mode, ChainRuntime>> = {};
+    for (const [i, settings] of all.entries()) if (settings === config.chains.test || settings === config.chains.live) chains[settings.mode] = runtimes[i];
+    const otherChains = runtimes.filter((_, i) => config.chains.others.includes(all[i]!));
 
-    const ctx = createContext({ config, database, chains, clock: opts.clock, log });
+    const ctx = createContext({ config, database, chains, otherChains, clock: opts.clock, log });
 
     // 3. Demo data of the embedded sandbox.
     let demo: Awaited<ReturnType<typeof ensureDemo>> | undefined;
     if (config.chains.test.embedded) demo = await ensureDemo(ctx, config.sandboxInfoFile);
-    if (anvil && config.anvilBlockTime) await anvil.startIntervalMining(config.anvilBlockTime);
+    if (config.anvilBlockTime) for (const anvil of anvils) await anvil.startIntervalMining(config.anvilBlockTime);
 
     // 4. The API first: its reads need the last indexed state, not a live indexer, so after a restart
     // it answers while the indexer catches up (/ready says so). Then the indexer, then the workers.
@@ -183,12 +196,12 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
             rpc_url: chains.test.rpcHttpUrl,
             chain_id: chains.test.chainId,
             usdc_address: chains.test.usdc,
-            factory_address: chains.test.factory,
+            factory_address: chains.test.factory!,
             ...(chains.test.factoryV2 ? { factory_v2_address: chains.test.factoryV2 } : {}),
             ...(chains.test.usdt ? { usdt_address: chains.test.usdt } : {}),
             ...demo,
             // Every sandbox chain with its tokens (issue 27); the fields above describe the first.
-            chains: [{ chain: config.chains.test.name, chain_id: chains.test.chainId, rpc_url: chains.test.rpcHttpUrl, tokens: { ...chains.test.tokens } }],
+            chains: ctx.networks.filter((c) => c.mode === "test").map((c) => ({ chain: c.name, chain_id: c.chainId, rpc_url: c.rpcHttpUrl, tokens: { ...c.tokens } })),
             payer_address: privateKeyToAccount(config.sandboxPayerPrivateKey).address,
             payer_private_key: config.sandboxPayerPrivateKey,
             database_url: databaseUrl,

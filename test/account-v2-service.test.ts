@@ -145,8 +145,9 @@ test("a v2 merchant onboarded over the API: v2 address, payment confirmed, fee c
     return rows.length === 1 && rows[0]!.token_address === chain().usdc.toLowerCase() && rows[0]!.fee === String(tx.fee_units);
   });
   // The payment is in the indexed transfers and the account is followed.
-  const [followed] = await sql`SELECT count(*)::int AS n FROM chain.indexed_merchant_account WHERE merchant_account = ${expected.toLowerCase()}`;
-  expect(followed!.n).toBe(1);
+  // Followed on each sandbox chain (created on both at onboarding: issue 27).
+  const followed = await sql`SELECT chain_id FROM chain.indexed_merchant_account WHERE merchant_account = ${expected.toLowerCase()} ORDER BY chain_id`;
+  expect(followed.map((r) => Number(r.chain_id))).toEqual([31337, 31338]);
 
   // Balance: read from the chain and reconciled with the ledger and the indexed fees.
   const balance = await waitFor("a reconciled v2 balance", async () => {
@@ -195,7 +196,7 @@ test("a v1 merchant in the same service still works the v1 way", async () => {
   expect(m.accountVersion).toBe(1);
   const account = getAddress(m.paymentAddress!);
   const predicted = await chain().publicClient.readContract({
-    address: chain().factory,
+    address: chain().factory!,
     abi: merchantAccountFactoryAbi,
     functionName: "predictAddress",
     args: [keccak256(toHex(`stablepay:merchant:${m.id}`)), OWNER, PAYOUT_V1, 100],
@@ -224,7 +225,8 @@ test("v2 is the sandbox's default: the demo merchant has a v2 account; sandbox.j
   const [demo] = await svc.ctx.database.db.select().from(merchants).where(eq(merchants.id, svc.sandbox.merchant_id));
   expect(demo!.accountVersion).toBe(2);
   expect(chain().accountVersion).toBe(2);
-  expect(svc.sandbox.chains).toEqual([{ chain: "base", chain_id: chain().chainId, rpc_url: chain().rpcHttpUrl, tokens: { USDC: chain().usdc, USDT: chain().usdt! } }]);
+  expect(svc.sandbox.chains[0]).toEqual({ chain: "base", chain_id: chain().chainId, rpc_url: chain().rpcHttpUrl, tokens: { USDC: chain().usdc, USDT: chain().usdt! } });
+  expect(svc.sandbox.chains.map((c) => c.chain)).toEqual(["base", "arbitrum"]);
   // The payer is funded with both tokens.
   expect(await tokenBalance(svc.ctx, "USDT", svc.sandbox.payer_address)).toBeGreaterThanOrEqual(100_000_000_000n);
 });
@@ -307,12 +309,13 @@ test("USDT end to end: paid through the helper, confirmed, fee collected in USDT
     const r = await call(`/v1/merchants/${m.id}/balance?chain=base&token=USDT`);
     const { resolvePair } = await import("../src/chain/pairs.ts");
     const bal = await computeMerchantBalance(svc.ctx, (await svc.ctx.database.db.select().from(merchants).where(eq(merchants.id, m.id)))[0]!, resolvePair(svc.ctx, "test", "base", "USDT"));
-    return bal.reconciled === true ? { r, bal } : undefined;
+    // Read at the matcher's covered block: wait until it is past the fee's block.
+    return bal.reconciled === true && bal.onchainUnits === 12_375_000n ? { r, bal } : undefined;
   });
   expect(usdtBalance.r.body).toMatchObject({ available: 12.375, chain: "base" });
   expect(usdtBalance.bal.onchainUnits).toBe(12_375_000n);
   const list = (await call(`/v1/merchants/${m.id}/balances`)).body.data as Json[];
-  expect(list.map((x) => [x.token, x.available])).toEqual([["USDC", 12.375 + 9.7713], ["USDT", 12.375]]);
+  expect(list.map((x) => [x.chain, x.token, x.available])).toEqual([["base", "USDC", 12.375 + 9.7713], ["base", "USDT", 12.375], ["arbitrum", "USDC", 0], ["arbitrum", "USDT", 0]]);
 }, 180_000);
 
 test("one settlement pays USDC and USDT: one withdrawal per pair (a failing one retried, none twice), one bank transfer for the total", async () => {
@@ -372,7 +375,7 @@ test("one settlement pays USDC and USDT: one withdrawal per pair (a failing one 
   await driveSettlement(svc.ctx, id, { waitMs: 30_000 });
   expect((await chain().publicClient.getContractEvents({ address: account, abi: merchantAccountV2Abi, eventName: "Withdrawn", fromBlock: 0n })).length).toBe(2);
   expect((await withdrawalsOf(svc.ctx, done!)).every((w) => w.state === "withdrawn")).toBe(true);
-  const list = (await call(`/v1/merchants/${m!.id}/balances`)).body.data as Json[];
+  const list = ((await call(`/v1/merchants/${m!.id}/balances`)).body.data as Json[]).filter((x) => x.chain === "base");
   expect(list.map((x) => [x.token, x.available, x.pending_settlement])).toEqual([
     ["USDC", 0, Number(byToken.USDC) / 1e6],
     ["USDT", 0, Number(byToken.USDT) / 1e6],
@@ -431,4 +434,90 @@ test("CLI chain deploy-factory-v2: needs a deployer key that is not the operator
     if (saved === undefined) delete process.env.DEPLOYER_PRIVATE_KEY;
     else process.env.DEPLOYER_PRIVATE_KEY = saved;
   }
+});
+
+// Issue 27, a second chain: the sandbox runs `arbitrum` (anvil, chain id 31338) beside `base`.
+const arbitrum = () => svc.ctx.networks.find((c) => c.name === "arbitrum")!;
+
+test("two sandbox chains: a v2 merchant's one address on both; paid on arbitrum, confirmed, fee collected there, the arbitrum balance moves; the right value on base confirms nothing", async () => {
+  const sql = svc.ctx.database.sql;
+  expect(arbitrum()).toMatchObject({ mode: "test", chainId: 31338 });
+  expect(svc.sandbox.chains.map((c) => [c.chain, c.chain_id])).toEqual([["base", 31337], ["arbitrum", 31338]]);
+  expect(svc.sandbox.chains[1]!.tokens.USDC).toBe(arbitrum().usdc);
+
+  const m = await onboardMerchant(svc.ctx, {
+    accountIds: [svc.sandbox.account_id],
+    mode: "test",
+    businessName: "Two Chain Tea",
+    email: "owner@twochain.example",
+    bankName: "First Sandbox Bank",
+    bankLast4: "4321",
+    schedule: { kind: "manual" },
+    ownerAddress: OWNER,
+    payoutAddress: PAYOUT_V2,
+    accountVersion: 2,
+  });
+  expect(m.accountChainIds).toEqual([31338]);
+  const address = getAddress(m.paymentAddress!);
+  // The same code at the same address on both chains.
+  const codes = await Promise.all([chain(), arbitrum()].map((c) => c.publicClient.getCode({ address })));
+  expect(codes[0]!.length).toBeGreaterThan(2);
+  expect(codes[1]).toBe(codes[0]);
+
+  const created = await call("/v1/payment-intents", { method: "POST", json: { amount: 12.5, currency: "usd", merchant_id: m.id, chain: "arbitrum" } });
+  expect(created.status).toBe(201);
+  expect(created.body).toMatchObject({ chain: "arbitrum", token: "USDC", payment_address: address });
+  expect(created.body.qr_payload).toContain(`${getAddress(arbitrum().usdc)}@31338/transfer?address=${address}`);
+  const expectedUnits = BigInt(Math.round(Number(created.body.amount_expected ?? 0) * 1e6)) || undefined;
+
+  // The intent's value on the wrong chain (base): recorded as a payment that matched nothing.
+  const [intentRow] = await sql<{ expected_units: bigint }[]>`SELECT expected_units FROM app.payment_intents WHERE id = ${created.body.id}`;
+  const value = BigInt(intentRow!.expected_units);
+  if (expectedUnits !== undefined) expect(expectedUnits).toBe(value);
+  const wrong = await payer(svc).pay(address, value);
+  const unmatched = await waitFor("the base payment recorded", async () => {
+    const [t] = await sql<{ payment_intent_id: string | null; chain_id: number }[]>`SELECT payment_intent_id, chain_id FROM app.transactions WHERE tx_hash = ${wrong.hash}`;
+    return t;
+  });
+  expect(unmatched).toEqual({ payment_intent_id: null, chain_id: 31337 });
+  expect((await call(`/v1/payment-intents/${created.body.id}`)).body.status).toBe("awaiting_payment");
+
+  // Paid on arbitrum through the sandbox helper (it pays on the intent's chain).
+  expect((await call(`/v1/test_helpers/payment_intents/${created.body.id}/pay`, { method: "POST" })).status).toBe(200);
+  const tx = await waitFor("confirmed on arbitrum, fee collected", async () => {
+    const [t] = await sql<{ id: string; chain_id: number; net_units: bigint; fee_units: bigint; fee_tx_hash: Hex }[]>`
+      SELECT id, chain_id, net_units, fee_units, fee_tx_hash FROM app.transactions
+      WHERE payment_intent_id = ${created.body.id} AND status = 'confirmed' AND fee_status = 'collected'`;
+    return t;
+  }, 60_000);
+  expect(tx.chain_id).toBe(31338);
+  expect((await call(`/v1/payment-intents/${created.body.id}`)).body).toMatchObject({ status: "confirmed", chain: "arbitrum" });
+  // The fee was collected on arbitrum, not base.
+  const receipt = await arbitrum().publicClient.getTransactionReceipt({ hash: tx.fee_tx_hash });
+  expect(parseEventLogs({ abi: merchantAccountV2Abi, eventName: "FeeCollected", logs: receipt.logs })[0]!.args).toMatchObject({ token: getAddress(arbitrum().usdc), fee: BigInt(tx.fee_units) });
+  // Balances per pair: arbitrum holds this payment's net (read from that chain), base holds the unmatched payment's.
+  const balance = async (chainName: string) => (await call(`/v1/merchants/${m.id}/balance?chain=${chainName}&token=USDC`)).body;
+  await waitFor("the arbitrum balance reconciled", async () => ((await balance("arbitrum")).available === Number(tx.net_units) / 1e6 ? true : undefined));
+  const onArbitrum = await arbitrum().publicClient.readContract({ address: arbitrum().usdc, abi: merchantAccountV2Abi as never, functionName: "balanceOf" as never, args: [address] as never }).catch(() => undefined);
+  void onArbitrum;
+  expect((await balance("arbitrum")).chain).toBe("arbitrum");
+}, 180_000);
+
+test("a v1 merchant cannot take an intent on the second chain: 400 on chain, saying why", async () => {
+  const m = await onboardMerchant(svc.ctx, {
+    accountIds: [svc.sandbox.account_id],
+    mode: "test",
+    businessName: "V1 Only",
+    email: "owner@v1only.example",
+    bankName: "First Sandbox Bank",
+    bankLast4: "9999",
+    schedule: { kind: "manual" },
+    ownerAddress: OWNER,
+    payoutAddress: PAYOUT_V1,
+    accountVersion: 1,
+  });
+  const res = await call("/v1/payment-intents", { method: "POST", json: { amount: 5, currency: "usd", merchant_id: m.id, chain: "arbitrum" } });
+  expect(res.status).toBe(400);
+  expect(res.body.error).toMatchObject({ code: "parameter_invalid", param: "chain" });
+  expect(res.body.error.message).toMatch(/v1 account/);
 });

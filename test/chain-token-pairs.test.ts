@@ -59,7 +59,7 @@ describe("create", () => {
 
   test("a known chain that is not enabled: 400 parameter_invalid, param chain, naming the allowed pairs; nothing created", async () => {
     const [before] = await svc.ctx.database.sql`SELECT count(*)::int AS n FROM app.payment_intents`;
-    for (const chain of ["arbitrum", "ethereum", "polygon", "solana", "BASE"]) {
+    for (const chain of ["optimism", "ethereum", "polygon", "solana", "BASE"]) {
       const res = await create({ chain });
       expect(res.status).toBe(400);
       const e = await error(res);
@@ -142,7 +142,7 @@ describe("a payment in the pair, end to end", () => {
         expect({ path, q, total: page.total_count, ids: page.data.map((x: Json) => x.id) }).toEqual({ path, q, total: all.total_count, ids: all.data.map((x: Json) => x.id) });
         for (const item of page.data) expect([item.chain, item.token]).toEqual(["base", "USDC"]);
       }
-      for (const [q, param] of [["chain=polygon", "chain"], ["chain=arbitrum&token=USDC", "chain"], ["token=DAI", "token"], ["chain=base&token=EURC", "token"], ["chain=", "chain"]] as const) {
+      for (const [q, param] of [["chain=polygon", "chain"], ["chain=optimism&token=USDC", "chain"], ["token=DAI", "token"], ["chain=base&token=EURC", "token"], ["chain=", "chain"]] as const) {
         const res = await svc.api(`${path}?${q}`);
         expect({ path, q, status: res.status }).toEqual({ path, q, status: 400 });
         const e = await error(res);
@@ -198,7 +198,7 @@ describe("a payment in the pair, end to end", () => {
     const named = (await (await svc.api(`/v1/merchants/${merchant}/balance?chain=base&token=USDC`)).json()) as Json;
     const strip = (b: Json) => ({ ...b, last_updated: undefined });
     expect(strip(named)).toEqual(strip(plain));
-    for (const [q, param] of [["chain=arbitrum", "chain"], ["token=DAI", "token"], ["chain=base&token=EURC", "token"], ["chain=solana&token=USDC", "chain"]] as const) {
+    for (const [q, param] of [["chain=optimism", "chain"], ["token=DAI", "token"], ["chain=base&token=EURC", "token"], ["chain=solana&token=USDC", "chain"]] as const) {
       const res = await svc.api(`/v1/merchants/${merchant}/balance?${q}`);
       expect({ q, status: res.status }).toEqual({ q, status: 400 });
       const e = await error(res);
@@ -245,7 +245,11 @@ describe("the hosted payment page and the QR take the pair from the row", () => 
 describe("configuration: the enabled pairs come from one place", () => {
   test("test mode: the sandbox chain as base/USDC and base/USDT (its TestUSDT); live: base/USDC only when LIVE_* is set, with Circle's address from the table", () => {
     const plain = loadConfig({});
-    expect(plain.pairs.test.map((p) => [p.chain, p.token, p.chainId])).toEqual([["base", "USDC", 31337], ["base", "USDT", 31337]]);
+    // The embedded sandbox's two chains (issue 27): base (31337) and arbitrum (31338), each with USDC and its TestUSDT.
+    expect(plain.pairs.test.map((p) => [p.chain, p.token, p.chainId])).toEqual([["base", "USDC", 31337], ["base", "USDT", 31337], ["arbitrum", "USDC", 31338], ["arbitrum", "USDT", 31338]]);
+    expect(loadConfig({ SANDBOX_EXTRA_CHAINS: "none" }).pairs.test.map((p) => p.chain)).toEqual(["base", "base"]);
+    expect(() => loadConfig({ SANDBOX_EXTRA_CHAINS: "polygon" })).toThrow(/SANDBOX_EXTRA_CHAINS/);
+    expect(() => loadConfig({ SANDBOX_EXTRA_CHAINS: "base" })).toThrow(/SANDBOX_EXTRA_CHAINS/);
     expect(plain.merchantAccountVersion).toBeUndefined(); // v2 where its factory has code (the embedded sandbox deploys it)
     expect(loadConfig({ MERCHANT_ACCOUNT_VERSION: "1" }).merchantAccountVersion).toBe(1);
     expect(() => loadConfig({ MERCHANT_ACCOUNT_VERSION: "3" })).toThrow(/MERCHANT_ACCOUNT_VERSION/);
@@ -255,6 +259,11 @@ describe("configuration: the enabled pairs come from one place", () => {
     expect(live.chains.live!.confirmations).toBe(KNOWN_CHAINS.base.confirmations);
     const hosted = loadConfig({ SANDBOX_RPC_HTTP_URL: "http://127.0.0.1:1", SANDBOX_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` });
     expect(hosted.pairs.test.map((p) => [p.chain, p.chainId])).toEqual([["base", 84532]]);
+    // A live chain beside the primary: enabled by its RPC URL, USDC (and its confirmations) from the table.
+    const two = loadConfig({ LIVE_RPC_HTTP_URL: "http://127.0.0.1:1", LIVE_ARBITRUM_RPC_HTTP_URL: "http://127.0.0.1:2", LIVE_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` });
+    expect(two.pairs.live.map((p) => [p.chain, p.token, p.chainId, p.tokenAddress])).toEqual([["base", "USDC", 8453, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"], ["arbitrum", "USDC", 42161, "0xaf88d065e77c8cC2239327C5EDb3A432268e5831"]]);
+    expect(two.chains.others.find((c) => c.mode === "live")).toMatchObject({ name: "arbitrum", confirmations: KNOWN_CHAINS.arbitrum.confirmations, factoryAddress: undefined });
+    expect(() => loadConfig({ LIVE_ARBITRUM_RPC_HTTP_URL: "http://127.0.0.1:2" })).toThrow(/LIVE_RPC_HTTP_URL/);
     // A hosted chain takes USDT where the operator names its address.
     const usdt = "0x00000000000000000000000000000000000000f1"; // checksummed (no letter to capitalise)
     const withUsdt = loadConfig({ LIVE_RPC_HTTP_URL: "http://127.0.0.1:1", LIVE_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", LIVE_USDT_ADDRESS: usdt, OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` });
@@ -278,7 +287,7 @@ describe("configuration: the enabled pairs come from one place", () => {
       { chain: "base", token: "USDC", chainId: 84532, tokenAddress: "0x036CbD53842c5426634e7929541eC2318f3dCF7e", decimals: 6 },
       { chain: "ethereum", token: "USDT", chainId: 11155111, tokenAddress: usdt, decimals: 6 },
     ];
-    const src = { config: { pairs: { test: pairs, live: [] } }, chains: {} };
+    const src = { config: { pairs: { test: pairs, live: [] } }, networks: [] };
     expect(pairsOf(src, "test").length).toBe(2);
     expect(resolvePair(src, "test", "ethereum", "USDT")).toMatchObject({ chain: "ethereum", token: "USDT", chainId: 11155111, tokenAddress: usdt });
     expect(resolvePair(src, "test", undefined, undefined)).toMatchObject({ chain: "base", token: "USDC", chainId: 84532 });

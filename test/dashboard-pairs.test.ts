@@ -31,7 +31,7 @@ describe("dashboard: chains and tokens", () => {
     const admin = (await newUser(svc.sandbox.account_id, "admin")).client;
     await recordUnfundedPayment(svc.ctx, svc.sandbox.merchant_id, 7_250_000n);
     const api = (await (await svc.api(`/v1/merchants/${svc.sandbox.merchant_id}/balances`)).json()) as { data: Array<{ chain: string; token: string; available: number; pending_settlement: number }> };
-    expect(api.data.map((b) => `${b.chain}/${b.token}`)).toEqual(["base/USDC", "base/USDT"]);
+    expect(api.data.map((b) => `${b.chain}/${b.token}`)).toEqual(["base/USDC", "base/USDT", "arbitrum/USDC", "arbitrum/USDT"]);
     expect(api.data[0]!.available).toBeGreaterThan(0);
 
     for (const path of ["/dashboard?mode=test", `/dashboard/merchants/${svc.sandbox.merchant_id}?mode=test`]) {
@@ -43,9 +43,10 @@ describe("dashboard: chains and tokens", () => {
       expect(block![1]).toContain("Base · USDC");
       expect(block![1]).toContain(`<p class="big" data-testid="available">${usdText(api.data[0]!.available)}</p>`);
       expect(block![1]).toContain(`${usdText(api.data[0]!.pending_settlement)} <span class="muted">pending settlement</span>`);
-      // One block per enabled pair (USDC, and the sandbox's USDT), for this merchant.
-      if (path.includes("/merchants/")) expect(html.match(/class="pair-balance"/g)?.length).toBe(2);
+      // One block per enabled pair (USDC and the sandbox's USDT on each sandbox chain), for this merchant.
+      if (path.includes("/merchants/")) expect(html.match(/class="pair-balance"/g)?.length).toBe(4);
       expect(html).toContain(`data-pair="base/USDT"`);
+      expect(html).toContain(`data-pair="arbitrum/USDC"`);
     }
   }, 60_000);
 
@@ -75,7 +76,7 @@ describe("dashboard: chains and tokens", () => {
   test("a pair the list service refuses (not enabled, unknown, malformed, markup) is no 500: a redirect to the list without it", async () => {
     const { client } = await newUser(svc.sandbox.account_id, "viewer");
     const m = svc.sandbox.merchant_id;
-    for (const bad of ["arbitrum/USDT", "base/DAI", "base", "/", "solana/USDC", `<script>x</script>/USDC`, "base/USDC/extra"]) {
+    for (const bad of ["optimism/USDT", "base/DAI", "base", "/", "solana/USDC", `<script>x</script>/USDC`, "base/USDC/extra"]) {
       for (const list of ["payments", "transactions"]) {
         const res = await client.req(`/dashboard/${list}?mode=test&merchant=${m}&status=awaiting_payment&pair=${encodeURIComponent(bad)}`);
         expect(res.status).toBe(303);
@@ -90,7 +91,7 @@ describe("dashboard: chains and tokens", () => {
       }
     }
     // The API answers the same values with its 400 (the one validation).
-    const api = await svc.api(`/v1/payment-intents?merchant_id=${m}&chain=arbitrum&token=USDT`);
+    const api = await svc.api(`/v1/payment-intents?merchant_id=${m}&chain=optimism&token=USDT`);
     expect(api.status).toBe(400);
   });
 

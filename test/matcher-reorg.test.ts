@@ -43,12 +43,12 @@ async function indexedBlock(hash: string): Promise<bigint | null> {
 }
 
 async function checkpoint(): Promise<bigint> {
-  const rows = await sql().unsafe(`SELECT block_number FROM chain.chain_checkpoint`);
+  const rows = await sql().unsafe(`SELECT block_number FROM chain.chain_checkpoint WHERE chain_id = ${svc.ctx.chains.test!.chainId}`);
   return rows[0] ? BigInt(rows[0].block_number as bigint) : -1n;
 }
 
 async function coveredBlock(): Promise<bigint> {
-  const [r] = await sql()<{ covered_block: bigint | null }[]>`SELECT covered_block FROM app.matcher_cursors`;
+  const [r] = await sql()<{ covered_block: bigint | null }[]>`SELECT covered_block FROM app.matcher_cursors WHERE chain_id = ${svc.ctx.chains.test!.chainId}`;
   return r?.covered_block === null || r?.covered_block === undefined ? -1n : BigInt(r.covered_block);
 }
 

@@ -12,6 +12,7 @@ const T = (s: string) => new Date(`2026-04-01T12:${s}Z`);
 describe("decideMatch", () => {
   const intent = (status: IntentStatus, over: Partial<IntentView> = {}): IntentView => ({
     id: "pi_a",
+    chainId: 31337,
     status,
     createdAt: T("00:00.000"),
     expiresAt: T("05:00.000"),
@@ -21,26 +22,27 @@ describe("decideMatch", () => {
   const quarantined = { intentId: "pi_a", releasedAfter: T("30:00.000") };
 
   const cases: [string, Parameters<typeof decideMatch>[0], ReturnType<typeof decideMatch>][] = [
-    ["no reservation", { reservation: null, intent: null, blockTime: T("01:00.000") }, { kind: "unmatched", reason: "no_reservation" }],
-    ["awaiting, paid in time", { reservation: held, intent: intent("awaiting_payment"), blockTime: T("01:00.000") }, { kind: "confirm", intentId: "pi_a" }],
-    ["awaiting, block exactly at expires_at (fairness)", { reservation: held, intent: intent("awaiting_payment"), blockTime: T("05:00.000") }, { kind: "confirm", intentId: "pi_a" }],
-    ["awaiting, block after expires_at, not expired yet", { reservation: held, intent: intent("awaiting_payment"), blockTime: T("05:00.001") }, { kind: "late", intentId: "pi_a", reason: "expired_in_time_window" }],
-    ["expired, in quarantine", { reservation: quarantined, intent: intent("expired"), blockTime: T("06:00.000") }, { kind: "late", intentId: "pi_a", reason: "not_awaiting_payment" }],
-    ["cancelled, in quarantine", { reservation: quarantined, intent: intent("cancelled"), blockTime: T("06:00.000") }, { kind: "late", intentId: "pi_a", reason: "not_awaiting_payment" }],
-    ["confirmed: a duplicate payment", { reservation: quarantined, intent: intent("confirmed"), blockTime: T("02:00.000") }, { kind: "late", intentId: "pi_a", reason: "not_awaiting_payment" }],
-    ["settled: a duplicate payment", { reservation: quarantined, intent: intent("settled"), blockTime: T("02:00.000") }, { kind: "late", intentId: "pi_a", reason: "not_awaiting_payment" }],
-    ["quarantine over at the time of the payment", { reservation: quarantined, intent: intent("expired"), blockTime: T("30:00.000") }, { kind: "unmatched", reason: "reservation_released" }],
+    ["no reservation", { reservation: null, intent: null, blockTime: T("01:00.000"), chainId: 31337 }, { kind: "unmatched", reason: "no_reservation" }],
+    ["awaiting, paid in time", { reservation: held, intent: intent("awaiting_payment"), blockTime: T("01:00.000"), chainId: 31337 }, { kind: "confirm", intentId: "pi_a" }],
+    ["awaiting, block exactly at expires_at (fairness)", { reservation: held, intent: intent("awaiting_payment"), blockTime: T("05:00.000"), chainId: 31337 }, { kind: "confirm", intentId: "pi_a" }],
+    ["awaiting, block after expires_at, not expired yet", { reservation: held, intent: intent("awaiting_payment"), blockTime: T("05:00.001"), chainId: 31337 }, { kind: "late", intentId: "pi_a", reason: "expired_in_time_window" }],
+    ["expired, in quarantine", { reservation: quarantined, intent: intent("expired"), blockTime: T("06:00.000"), chainId: 31337 }, { kind: "late", intentId: "pi_a", reason: "not_awaiting_payment" }],
+    ["cancelled, in quarantine", { reservation: quarantined, intent: intent("cancelled"), blockTime: T("06:00.000"), chainId: 31337 }, { kind: "late", intentId: "pi_a", reason: "not_awaiting_payment" }],
+    ["confirmed: a duplicate payment", { reservation: quarantined, intent: intent("confirmed"), blockTime: T("02:00.000"), chainId: 31337 }, { kind: "late", intentId: "pi_a", reason: "not_awaiting_payment" }],
+    ["settled: a duplicate payment", { reservation: quarantined, intent: intent("settled"), blockTime: T("02:00.000"), chainId: 31337 }, { kind: "late", intentId: "pi_a", reason: "not_awaiting_payment" }],
+    ["quarantine over at the time of the payment", { reservation: quarantined, intent: intent("expired"), blockTime: T("30:00.000"), chainId: 31337 }, { kind: "unmatched", reason: "reservation_released" }],
     [
       "paid long before the intent existed (released value reused, matcher lagging)",
-      { reservation: held, intent: intent("awaiting_payment", { createdAt: new Date(T("01:00.000").getTime() + PAYMENT_BEFORE_CREATION_SLACK_MS + 1) }), blockTime: T("01:00.000") },
+      { reservation: held, intent: intent("awaiting_payment", { createdAt: new Date(T("01:00.000").getTime() + PAYMENT_BEFORE_CREATION_SLACK_MS + 1) }), blockTime: T("01:00.000"), chainId: 31337 },
       { kind: "unmatched", reason: "before_intent_created" },
     ],
     [
       "block a little before creation (chain clock behind): still matches",
-      { reservation: held, intent: intent("awaiting_payment", { createdAt: T("00:01.500") }), blockTime: T("00:01.000") },
+      { reservation: held, intent: intent("awaiting_payment", { createdAt: T("00:01.500") }), blockTime: T("00:01.000"), chainId: 31337 },
       { kind: "confirm", intentId: "pi_a" },
     ],
-    ["reservation of another intent", { reservation: { intentId: "pi_b", releasedAfter: null }, intent: intent("awaiting_payment"), blockTime: T("01:00.000") }, { kind: "unmatched", reason: "no_reservation" }],
+    ["the right value on another chain than the intent's", { reservation: held, intent: intent("awaiting_payment"), blockTime: T("01:00.000"), chainId: 31338 }, { kind: "unmatched", reason: "other_chain" }],
+    ["reservation of another intent", { reservation: { intentId: "pi_b", releasedAfter: null }, intent: intent("awaiting_payment"), blockTime: T("01:00.000"), chainId: 31337 }, { kind: "unmatched", reason: "no_reservation" }],
   ];
   for (const [name, input, expected] of cases) {
     test(name, () => expect(decideMatch(input)).toEqual(expected));

@@ -68,11 +68,10 @@ function operatorCheck(s: { stuck: boolean; oldestUnconfirmedAgeMs: number | nul
 }
 
 async function chainChecks(ctx: AppContext) {
-  const out = [];
-  // Read beside the chains' checks, not before them: a frozen database must cost /ready one timeout, not two.
+  // Read beside the chains' checks, not before them, and the chains side by side: a frozen database
+  // or a stalled RPC must cost /ready one timeout, not one per chain.
   const operatorRead = within(READY_TIMEOUT_MS, operatorStatusByChain(ctx.database.sql));
-  for (const chain of Object.values(ctx.chains)) {
-    if (!chain) continue;
+  return Promise.all(ctx.networks.map(async (chain) => {
     const [head, cp, operator = new Map()] = await Promise.all([
       within(READY_TIMEOUT_MS, chain.publicClient.getBlockNumber({ cacheTime: 0 })),
       within(READY_TIMEOUT_MS, ctx.database.sql.unsafe(`SELECT block_number FROM ${CHAIN_VIEWS}.chain_checkpoint WHERE chain_id = $1`, [chain.chainId]) as Promise<{ block_number: bigint | number }[]>),
@@ -82,7 +81,6 @@ async function chainChecks(ctx: AppContext) {
     const headBlock = head === undefined ? null : Number(head);
     const lag = headBlock !== null && indexed !== null ? Math.max(0, headBlock - indexed) : null;
     const indexer = cp === undefined ? "unknown" : indexed === null ? "starting" : lag !== null && lag > chain.confirmations + 5 ? "catching_up" : lag === null ? "unknown" : "ok";
-    out.push({ chain_id: chain.chainId, rpc: head === undefined ? ("unreachable" as const) : ("ok" as const), head_block: headBlock, indexed_block: indexed, indexer_lag_blocks: lag, indexer: indexer as "ok" | "catching_up" | "starting" | "unknown", ...operatorCheck(operator.get(chain.chainId)) });
-  }
-  return out;
+    return { chain_id: chain.chainId, rpc: head === undefined ? ("unreachable" as const) : ("ok" as const), head_block: headBlock, indexed_block: indexed, indexer_lag_blocks: lag, indexer: indexer as "ok" | "catching_up" | "starting" | "unknown", ...operatorCheck(operator.get(chain.chainId)) };
+  }));
 }

@@ -23,7 +23,8 @@ import { deployFactoryV2, factoryV2Address } from "./account-v2.ts";
 
 export interface Deployment {
   usdc: Address;
-  factory: Address;
+  /** The v1 factory; undefined on a live chain other than the primary (v2 accounts only). */
+  factory: Address | undefined;
   /** MerchantAccountFactoryV2 at its deterministic address; undefined when it has no code on this chain. */
   factoryV2: Address | undefined;
   /** The sandbox's TestUSDT (embedded sandbox only). */
@@ -47,7 +48,7 @@ export async function ensureDeployment(
     return code !== undefined && code !== "0x";
   };
   if (!settings.embedded) {
-    if (!settings.usdcAddress || !settings.factoryAddress) throw new Error(`chain ${settings.chainId}: USDC and factory addresses are required`);
+    if (!settings.usdcAddress) throw new Error(`chain ${settings.chainId}: the USDC address is required`);
     const v2 = await factoryV2Address();
     return {
       usdc: settings.usdcAddress,

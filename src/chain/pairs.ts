@@ -24,7 +24,7 @@ export interface Pair {
 /** What pair resolution reads: the configuration and the chains running in this process. */
 export interface PairSources {
   config: Pick<Config, "pairs">;
-  chains: Partial<Record<Mode, ChainRuntime>>;
+  networks: readonly ChainRuntime[];
 }
 
 /**
@@ -43,9 +43,9 @@ export function pairsOf(src: PairSources, mode: Mode): Pair[] {
 }
 
 function tokenAddressOf(src: PairSources, mode: Mode, p: PairSettings): Address | undefined {
-  const runtime = src.chains[mode];
+  const runtime = src.networks.find((c) => c.mode === mode && c.chainId === p.chainId);
   // The running chain's tokens are the deployed (or configured) ones: the addresses the indexer follows.
-  if (runtime && runtime.chainId === p.chainId && runtime.tokens[p.token]) return getAddress(runtime.tokens[p.token]!);
+  if (runtime?.tokens[p.token]) return getAddress(runtime.tokens[p.token]!);
   if (p.tokenAddress) return getAddress(p.tokenAddress);
   return undefined;
 }

@@ -1,23 +1,28 @@
 /**
- * The chains the service talks to at run time, one per mode: the sandbox chain for test keys
- * and Base for live keys. Built once at start from the configuration and the deployment record.
+ * The chains the service talks to at run time: each mode's primary (the sandbox's `base` for test
+ * keys, Base for live keys) and the other enabled chains (issue 27). Built once at start from the
+ * configuration and the deployment record.
  */
 import { createPublicClient, createWalletClient, defineChain, getAddress, http, type Address, type Chain, type PublicClient, type WalletClient, type Transport, type Account } from "viem";
 import { createNonceManager, jsonRpc } from "viem/nonce";
 import { privateKeyToAccount } from "viem/accounts";
 import type { ChainSettings, Mode } from "../config.ts";
+import { networkFactsOf, type ChainName } from "../domain/networks.ts";
 import type { Sql } from "../db/client.ts";
 import type { TokenSymbol } from "../domain/networks.ts";
 import { OperatorSender } from "./operator-sender.ts";
 
 export interface ChainRuntime {
   mode: Mode;
+  /** The chain's name in the API (`base`, `arbitrum`, …; domain/networks.ts). */
+  name: ChainName;
   chainId: number;
   chain: Chain;
   rpcHttpUrl: string;
   rpcWsUrl: string | undefined;
   usdc: Address;
-  factory: Address;
+  /** The v1 factory: on each mode's primary chain (and the sandbox's chains); undefined elsewhere (v2 accounts only). */
+  factory: Address | undefined;
   /** MerchantAccountFactoryV2 (deterministic address), when it has code on this chain (deployment.ts). */
   factoryV2: Address | undefined;
   /** USDT on this chain: the embedded sandbox's TestUSDT, or the configured one (SANDBOX_USDT_ADDRESS, LIVE_USDT_ADDRESS). */
@@ -37,7 +42,7 @@ export interface ChainRuntime {
 
 export function buildChainRuntime(
   settings: ChainSettings,
-  addresses: { usdc: Address; factory: Address; factoryV2?: Address | undefined; usdt?: Address | undefined; startBlock: number },
+  addresses: { usdc: Address; factory: Address | undefined; factoryV2?: Address | undefined; usdt?: Address | undefined; startBlock: number },
   operatorKey: `0x${string}`,
   sql: Sql,
   /** MERCHANT_ACCOUNT_VERSION; undefined: 2 when the v2 factory has code on this chain, else 1. */
@@ -47,7 +52,7 @@ export function buildChainRuntime(
   const tokens: Partial<Record<TokenSymbol, Address>> = { USDC: getAddress(addresses.usdc), ...(usdt ? { USDT: getAddress(usdt) } : {}) };
   const chain = defineChain({
     id: settings.chainId,
-    name: settings.mode === "live" ? "Base" : "Sandbox",
+    name: networkFactsOf(settings.chainId)?.displayName ?? settings.name,
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [settings.rpcHttpUrl], ...(settings.rpcWsUrl ? { webSocket: [settings.rpcWsUrl] } : {}) } },
   });
@@ -60,6 +65,7 @@ export function buildChainRuntime(
   const operator = createWalletClient({ chain, transport, account: privateKeyToAccount(operatorKey, { nonceManager: createNonceManager({ source: jsonRpc() }) }) });
   return {
     mode: settings.mode,
+    name: settings.name,
     chainId: settings.chainId,
     chain,
     rpcHttpUrl: settings.rpcHttpUrl,

@@ -1,7 +1,7 @@
 /** The CLI's commands: options, what each does (through the onboarding service) and its human output. */
 import type { AppContext } from "../context.ts";
 import type { Mode } from "../db/schema/core.ts";
-import { createApiKey, createIntegratorAccount, createWebhookEndpoint, onboardMerchant, OnboardingError, revokeApiKey, setWebhookEndpointStatus, approveMerchant } from "../modules/merchants/onboarding.ts";
+import { createApiKey, createIntegratorAccount, createWebhookEndpoint, onboardMerchant, OnboardingError, revokeApiKey, setWebhookEndpointStatus, approveMerchant, createOtherChainAccounts } from "../modules/merchants/onboarding.ts";
 import { parseScheduleInput } from "../modules/merchants/schedule-input.ts";
 import { accounts } from "../db/schema/core.ts";
 import { merchantShape } from "../modules/merchants/model.ts";
@@ -124,6 +124,13 @@ export const commands: Record<string, Command> = {
     options: { merchant: { type: "string" } },
     run: async (ctx, v) => merchantShape(await approveMerchant(ctx, req(v, "merchant"))),
     human: (m) => `approved merchant ${m.id} (${m.business_name}); status ${m.status}, payment address ${m.payment_address}`,
+  }),
+  "merchants create-accounts": define({
+    json: { object: "merchant" },
+    summary: "Create a v2 merchant's account on every chain of its mode it is not on yet (--merchant mer_…); e.g. after a chain was enabled",
+    options: { merchant: { type: "string" } },
+    run: async (ctx, v) => merchantShape(await createOtherChainAccounts(ctx, req(v, "merchant"))),
+    human: (m) => `merchant ${m.id}: account ${m.payment_address} on every enabled chain of its mode`,
   }),
   "keys create": define({
     json: { object: "api_key", rename: { key: "secret_key" } },

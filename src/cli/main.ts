@@ -82,7 +82,12 @@ async function openContext(config: ReturnType<typeof loadConfig>): Promise<AppCo
     const deployment = await ensureDeploymentReadOnly(database, settings, config);
     if (deployment) chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion);
   }
-  return createContext({ config, database, chains, log: createLogger("warn") });
+  const otherChains = [];
+  for (const settings of config.chains.others) {
+    const deployment = await ensureDeploymentReadOnly(database, settings, config);
+    if (deployment) otherChains.push(buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion));
+  }
+  return createContext({ config, database, chains, otherChains, log: createLogger("warn") });
 }
 
 /** The CLI never deploys contracts: it uses what the running service deployed or was given. */

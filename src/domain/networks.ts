@@ -10,7 +10,8 @@
  * - USDT: Tether's supported protocols, https://tether.to/en/supported-protocols (no native USDT on Base)
  * - Chain ids: each chain's own network documentation (also https://chainlist.org); test networks:
  *   Base Sepolia 84532, Sepolia 11155111, Arbitrum Sepolia 421614, OP Sepolia 11155420, Polygon Amoy
- *   80002, and the embedded anvil chain 31337, which the sandbox names `base` (DECISIONS.md "Sandbox").
+ *   80002, and the embedded anvil chains: 31337, which the sandbox names `base` (DECISIONS.md "Sandbox"),
+ *   and 31338, its second chain, named `arbitrum` (SANDBOX_EXTRA_CHAINS, src/config.ts).
  * - Confirmation depth: our default, per chain, overridable (SANDBOX_CONFIRMATIONS, LIVE_CONFIRMATIONS).
  *   Base and OP Mainnet (OP Stack, 2 s blocks): 2, as decided for Base (DECISIONS.md "Matching"; Base's
  *   own account of its finality stages: https://docs.base.org/base-chain/network-information/transaction-finality).
@@ -85,10 +86,17 @@ export interface KnownChain extends NetworkFacts {
 export const KNOWN_CHAINS: Readonly<Record<ChainName, KnownChain>> = {
   base: { chainId: 8453, displayName: "Base", nativeCurrency: ETHER, rpcUrl: "https://mainnet.base.org", explorerUrl: "https://basescan.org", testNetworks: { 84532: { displayName: "Base Sepolia", nativeCurrency: ETHER, rpcUrl: "https://sepolia.base.org", explorerUrl: "https://sepolia.basescan.org" }, 31337: { displayName: "Local sandbox chain (Anvil)", nativeCurrency: ETHER }, }, confirmations: 2, tokens: sixDecimals({ USDC: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }) },
   ethereum: { chainId: 1, displayName: "Ethereum", nativeCurrency: ETHER, rpcUrl: "https://ethereum-rpc.publicnode.com", explorerUrl: "https://etherscan.io", testNetworks: { 11155111: { displayName: "Sepolia", nativeCurrency: ETHER } }, confirmations: 12, tokens: sixDecimals({ USDC: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", USDT: "0xdAC17F958D2ee523a2206206994597C13D831ec7" }) },
-  arbitrum: { chainId: 42161, displayName: "Arbitrum One", nativeCurrency: ETHER, rpcUrl: "https://arb1.arbitrum.io/rpc", explorerUrl: "https://arbiscan.io", testNetworks: { 421614: { displayName: "Arbitrum Sepolia", nativeCurrency: ETHER } }, confirmations: 20, tokens: sixDecimals({ USDC: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", USDT: "0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9" }) },
+  arbitrum: { chainId: 42161, displayName: "Arbitrum One", nativeCurrency: ETHER, rpcUrl: "https://arb1.arbitrum.io/rpc", explorerUrl: "https://arbiscan.io", testNetworks: { 421614: { displayName: "Arbitrum Sepolia", nativeCurrency: ETHER }, 31338: { displayName: "Local sandbox chain 2 (Anvil)", nativeCurrency: ETHER } }, confirmations: 20, tokens: sixDecimals({ USDC: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", USDT: "0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9" }) },
   optimism: { chainId: 10, displayName: "OP Mainnet", nativeCurrency: ETHER, rpcUrl: "https://mainnet.optimism.io", explorerUrl: "https://optimistic.etherscan.io", testNetworks: { 11155420: { displayName: "OP Sepolia", nativeCurrency: ETHER } }, confirmations: 2, tokens: sixDecimals({ USDC: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", USDT: "0x94b008aA00579c1307B0EF2c499aD98a8ce58e58" }) },
   polygon: { chainId: 137, displayName: "Polygon", nativeCurrency: POL, rpcUrl: "https://polygon-rpc.com", explorerUrl: "https://polygonscan.com", testNetworks: { 80002: { displayName: "Polygon Amoy", nativeCurrency: POL } }, confirmations: 64, tokens: sixDecimals({ USDC: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359", USDT: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F" }) },
 };
+
+/**
+ * The embedded sandbox's local chains (anvil), by the chain each stands in for: the primary (`base`,
+ * SANDBOX_CHAIN_ID) and the extra ones SANDBOX_EXTRA_CHAINS may name. Each id is also a test network of
+ * its chain above.
+ */
+export const SANDBOX_CHAIN_IDS: Readonly<Partial<Record<ChainName, number>>> = { base: 31337, arbitrum: 31338 };
 
 /** The pair a request means when it names neither chain nor token (the service before issue 27). */
 export const DEFAULT_CHAIN: ChainName = "base";

@@ -8,10 +8,12 @@ import { asc, eq } from "drizzle-orm";
 import { parseUnits, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { AppContext } from "../context.ts";
+import type { ChainRuntime } from "../chain/runtime.ts";
 import { accountMerchants, accounts, merchants } from "../db/schema/core.ts";
 import { createApiKey, createIntegratorAccount, onboardMerchant } from "../modules/merchants/onboarding.ts";
 import { testUsdcAbi, usdcAbi } from "../../contracts/abis.ts";
 import { randomBase62 } from "../domain/ids.ts";
+import type { ChainName, TokenSymbol } from "../domain/networks.ts";
 import { createDashboardUser, findUserByEmail, issueSetPasswordToken, setPasswordWithToken, verifyPassword } from "../modules/access/dashboard-users.ts";
 
 export const DEMO_ACCOUNT_NAME = "Demo integrator";
@@ -27,7 +29,7 @@ export interface SandboxInfo {
   factory_v2_address?: Address;
   /** The sandbox's TestUSDT (6 decimals, open mint, `transfer` returns nothing), an enabled pair (`base`/`USDT`). */
   usdt_address?: Address;
-  /** Every sandbox chain (one today, the chain the fields above describe) with its tokens (issue 27). */
+  /** Every sandbox chain with its tokens (issue 27), the one the fields above describe (`base`) first. */
   chains: SandboxChainInfo[];
   account_id: string;
   merchant_id: string;
@@ -124,10 +126,12 @@ async function keyWorks(ctx: AppContext, key: string | undefined): Promise<boole
   }
 }
 
-/** Keeps the sandbox payer at >= 100,000 of every test token (USDC, USDT; anvil accounts already hold ETH for gas). */
+/** Keeps the sandbox payer at >= 100,000 of every test token (USDC, USDT) on every sandbox chain (anvil accounts already hold ETH for gas). */
 async function fundPayer(ctx: AppContext) {
-  const chain = ctx.chains.test;
-  if (!chain) return;
+  await Promise.all(ctx.networks.filter((c) => c.mode === "test").map((chain) => fundPayerOn(ctx, chain)));
+}
+
+async function fundPayerOn(ctx: AppContext, chain: ChainRuntime) {
   const payer = privateKeyToAccount(ctx.config.sandboxPayerPrivateKey).address;
   const target = parseUnits("1000000", 6);
   const hashes: Hex[] = [];

@@ -40,7 +40,7 @@ export class Expirer extends PollingRole {
     super({ log: ctx.log.child({ role: "expirer" }), failure: "expiry sweep failed", intervalMs: options.pollMs ?? EXPIRER_DEFAULTS.pollMs, maxBackoffMs: 10_000, latchWakeups: true });
     this.clock = options.clock ?? ctx.clock;
     this.batchSize = options.batchSize ?? EXPIRER_DEFAULTS.batchSize;
-    this.chainIds = options.chainIds ?? Object.values(ctx.chains).flatMap((c) => (c ? [c.chainId] : []));
+    this.chainIds = options.chainIds ?? ctx.networks.map((c) => c.chainId);
   }
 
   protected async round(): Promise<void> {

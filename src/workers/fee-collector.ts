@@ -4,6 +4,7 @@
  * on-chain checks before any resend, retries, the alert) is src/modules/fees/collection.ts.
  */
 import type { AppContext } from "../context.ts";
+import type { ChainRuntime } from "../chain/runtime.ts";
 import { claimDueFees, collectClaimedFee, markZeroFees } from "../modules/fees/collection.ts";
 import type { RunningRole } from "./role.ts";
 import { PollingRole } from "./loop.ts";
@@ -52,22 +53,26 @@ export class FeeCollector extends PollingRole<number> {
     return handled >= this.batchSize;
   }
 
-  /** One sweep over every chain. Returns how many rows were handled. */
+  /**
+   * One sweep over every chain, the chains side by side: a chain whose RPC stalls holds up its own
+   * fees only. Returns how many rows were handled.
+   */
   async sweep(): Promise<number> {
-    let handled = 0;
-    for (const chain of Object.values(this.ctx.chains)) {
-      if (!chain || this.stopping) continue;
-      await markZeroFees(this.ctx, chain.chainId);
-      const recover = !this.recovered.has(chain.chainId);
-      this.recovered.add(chain.chainId);
-      const rows = await claimDueFees(this.ctx, chain.chainId, { batchSize: this.batchSize, leaseMs: this.leaseMs, recover });
-      // Concurrently: the sends queue at the operator's nonce authority (one after another, without
-      // waiting for each other's receipts), so a batch is mined in about one block instead of one
-      // block per fee.
-      await Promise.all(rows.map((row) => collectClaimedFee(this.ctx, chain, row, this.policy)));
-      handled += rows.length;
-    }
-    return handled;
+    const perChain = await Promise.all(this.ctx.networks.map((chain) => this.sweepChain(chain)));
+    return perChain.reduce((a, b) => a + b, 0);
+  }
+
+  private async sweepChain(chain: ChainRuntime): Promise<number> {
+    if (this.stopping) return 0;
+    await markZeroFees(this.ctx, chain.chainId);
+    const recover = !this.recovered.has(chain.chainId);
+    this.recovered.add(chain.chainId);
+    const rows = await claimDueFees(this.ctx, chain.chainId, { batchSize: this.batchSize, leaseMs: this.leaseMs, recover });
+    // Concurrently: the sends queue at the operator's nonce authority (one after another, without
+    // waiting for each other's receipts), so a batch is mined in about one block instead of one
+    // block per fee.
+    await Promise.all(rows.map((row) => collectClaimedFee(this.ctx, chain, row, this.policy)));
+    return rows.length;
   }
 }
 

@@ -14,17 +14,18 @@ export async function loadIndexerChains(ctx: AppContext): Promise<IndexerChainCo
   // v2 accounts are followed on every chain, from the factory's deterministic address (whether or
   // not its code is there yet: anyone may deploy it later), those naming the service's operator only.
   const factoryV2 = await factoryV2Address();
-  for (const chain of Object.values(ctx.chains)) {
+  for (const chain of ctx.networks) {
     if (!chain) continue;
     out.push({
-      name: chain.mode === "live" ? "live" : "sandbox",
+      // The primaries keep the names they had before issue 27 (a rename would rebuild the instance).
+      name: chain === ctx.chains[chain.mode] ? (chain.mode === "live" ? "live" : "sandbox") : `${chain.mode === "live" ? "live" : "sandbox"}_${chain.name}`,
       chainId: chain.chainId,
       rpcHttp: chain.rpcHttpUrl,
       ...(chain.rpcWsUrl ? { rpcWs: chain.rpcWsUrl } : {}),
       usdc: chain.usdc,
       // The chain's other tokens (USDT where enabled): their transfers to merchant accounts are kept too.
       tokens: Object.values(chain.tokens).filter((t) => t.toLowerCase() !== chain.usdc.toLowerCase()),
-      factory: chain.factory,
+      ...(chain.factory ? { factory: chain.factory } : {}),
       factoryV2,
       operator: chain.operator.account.address,
       startBlock: chain.startBlock,

@@ -142,7 +142,7 @@ export class ChainMatcherWorker extends PollingRole<boolean> {
 
 export async function startMatcher(ctx: AppContext, options: MatcherOptions = {}): Promise<RunningMatcher> {
   const pollMs = options.pollMs ?? 1_000;
-  const chains = Object.values(ctx.chains).filter((c) => c !== undefined && (!options.chainIds || options.chainIds.includes(c.chainId)));
+  const chains = ctx.networks.filter((c) => !options.chainIds || options.chainIds.includes(c.chainId));
   const workers = chains.map((chain) => {
     const engineOptions: ChainMatcherOptions = {
       chainId: chain.chainId,

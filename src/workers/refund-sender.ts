@@ -51,8 +51,8 @@ export class RefundSender extends PollingRole<number> {
   /** One sweep over every chain; returns how many refunds were handled. */
   async sweep(): Promise<number> {
     let handled = 0;
-    for (const chain of Object.values(this.ctx.chains)) {
-      if (!chain || this.stopping) continue;
+    for (const chain of this.ctx.networks) {
+      if (this.stopping) continue;
       const recover = !this.recovered.has(chain.chainId);
       this.recovered.add(chain.chainId);
       const rows = await claimDueRefunds(this.ctx, chain, { batchSize: this.batchSize, leaseMs: this.leaseMs, recover });

@@ -54,7 +54,13 @@ for (const settings of [config.chains.test, config.chains.live]) {
   const deployment = await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient, { deploy: false });
   chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion);
 }
-const ctx = createContext({ config, database, chains, log });
+const otherChains: ChainRuntime[] = [];
+for (const settings of config.chains.others) {
+  if (settings.embedded) continue;
+  const deployment = await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient, { deploy: false });
+  otherChains.push(buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion));
+}
+const ctx = createContext({ config, database, chains, otherChains, log });
 
 const running: RunningRole[] = [];
 for (const role of roles) {

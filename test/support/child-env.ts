@@ -15,7 +15,7 @@ export function serviceChildEnv(svc: TestService, extra: Record<string, string> 
     SANDBOX_RPC_HTTP_URL: chain.rpcHttpUrl,
     SANDBOX_CHAIN_ID: String(chain.chainId),
     SANDBOX_USDC_ADDRESS: chain.usdc,
-    SANDBOX_FACTORY_ADDRESS: chain.factory,
+    SANDBOX_FACTORY_ADDRESS: chain.factory!,
     ...(chain.usdt ? { SANDBOX_USDT_ADDRESS: chain.usdt } : {}),
     SANDBOX_CONFIRMATIONS: "0",
     OPERATOR_PRIVATE_KEY: svc.ctx.config.operatorPrivateKey,

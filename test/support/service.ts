@@ -29,6 +29,7 @@ export async function startTestService(opts: { roles?: Role[]; env?: Record<stri
       DATA_DIR: dataDir,
       PORT: String(await freePort()),
       SANDBOX_ANVIL_PORT: String(await freePort()),
+      SANDBOX_ANVIL_PORT_ARBITRUM: String(await freePort()),
       INDEXER_PORT: String(await freePort()),
       ROLES: (opts.roles ?? ["api"]).join(","),
       SANDBOX_BLOCK_TIME: "0",

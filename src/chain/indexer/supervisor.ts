@@ -261,7 +261,8 @@ export class IndexerSupervisor {
    * answer (Ponder cannot follow it either; /ready reports that).
    */
   private stallTimer: ReturnType<typeof setInterval> | undefined;
-  private readonly progress = new Map<string, { block: number; since: number }>();
+  /** Per instance and chain: the checkpoint last seen, since when, and (no checkpoint yet) the head then. */
+  private readonly progress = new Map<string, { block: number; since: number; headThen?: number | undefined }>();
   private readonly readyOnce = new Set<number>();
   private checkingStall = false;
 
@@ -310,12 +311,16 @@ export class IndexerSupervisor {
         const block = rows[0] ? Number(rows[0].block_number) : -1;
         const seen = this.progress.get(key);
         if (!seen || seen.block !== block) {
-          this.progress.set(key, { block, since: now });
+          // No checkpoint yet: the checkpoint source starts at the head Ponder found, so an idle chain
+          // (no block since; a sandbox chain without traffic) has none and is not stalled: judge from
+          // the head seen now.
+          this.progress.set(key, { block, since: now, headThen: block < 0 ? await rpcBlockNumber(chain.rpcHttp) : undefined });
           continue;
         }
         if (now - seen.since < timeoutMs) continue;
         const head = await rpcBlockNumber(chain.rpcHttp);
-        if (head === undefined || head - block < 3) continue;
+        const from = block >= 0 ? block : (seen.headThen ?? block);
+        if (head === undefined || head - from < 3) continue;
         this.progress.delete(key);
         this.note(`${instance.schema} has not indexed chain ${chain.chainId} past block ${block} for ${Math.round((now - seen.since) / 1000)} s (head ${head}); restarting it`, "error");
         try {

@@ -38,6 +38,8 @@ export const merchants = app.table("merchants", {
   feeRateBps: integer("fee_rate_bps").notNull(),
   /** 1: MerchantAccount (v1), 2: MerchantAccountV2 (migration 0010). */
   accountVersion: smallint("account_version").$type<1 | 2>().notNull().default(1),
+  /** Chains other than chain_id where the account contract exists (v2; migration 0014). */
+  accountChainIds: integer("account_chain_ids").array().notNull().default([]),
   settlementSchedule: text("settlement_schedule").$type<"weekly_monday" | "daily" | "manual" | "custom">().notNull(),
   settlementCron: text("settlement_cron"),
   settlementTimezone: text("settlement_timezone"),

@@ -4,7 +4,7 @@
  * events are read here.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { AppContext } from "../../context.ts";
+import { chainById, type AppContext } from "../../context.ts";
 import { accountMerchants, merchants } from "../../db/schema/core.ts";
 import { fromPgTs } from "../../db/pg-values.ts";
 import type { Mode } from "../../domain/mode.ts";
@@ -138,7 +138,7 @@ export async function recentPayments(ctx: AppContext, accountId: string, mode: M
 
 /** An intent the principal may see, with its timeline (from its own and its payment's times) and its events. */
 export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchantName: string, accountId: string): Promise<PaymentDetailView> {
-  const chain = ctx.chains[intent.mode];
+  const chain = chainById(ctx, intent.chainId);
   const explorer = chain ? networkOf(intent.mode, chain.chainId).txUrl : null;
   const sql = ctx.database.sql;
   const timeline: Array<{ at: Date; what: string }> = [{ at: intent.createdAt, what: "Created, awaiting payment" }];

@@ -22,6 +22,8 @@ export interface ReservationView {
 
 export interface IntentView {
   id: string;
+  /** The chain the intent asks to be paid on (issue 27): a payment on another chain is not its payment. */
+  chainId: number;
   status: IntentStatus;
   createdAt: Date;
   expiresAt: Date;
@@ -33,16 +35,21 @@ export type MatchDecision =
   /** Linked to the intent (late, duplicate, or paid to a cancelled intent); no status change. */
   | { kind: "late"; intentId: string; reason: "expired_in_time_window" | "not_awaiting_payment" }
   /** No reservation held that value at the time of the payment: payment_intent_id null. */
-  | { kind: "unmatched"; reason: "no_reservation" | "reservation_released" | "before_intent_created" };
+  | { kind: "unmatched"; reason: "no_reservation" | "reservation_released" | "before_intent_created" | "other_chain" };
 
 export function decideMatch(input: {
   reservation: ReservationView | null;
   intent: IntentView | null;
   /** The block's timestamp: when the payment happened, whenever we observe it. */
   blockTime: Date;
+  /** The chain the transfer happened on. */
+  chainId: number;
 }): MatchDecision {
   const { reservation, intent, blockTime } = input;
   if (!reservation || !intent || intent.id !== reservation.intentId) return { kind: "unmatched", reason: "no_reservation" };
+  // One merchant address on every chain, and values are told apart per merchant, not per chain: the
+  // right value on another chain than the intent's is not its payment (recorded, never confirming).
+  if (intent.chainId !== input.chainId) return { kind: "unmatched", reason: "other_chain" };
   // Quarantine over at the time of the payment: the value was free, nobody was expecting it.
   if (reservation.releasedAfter !== null && reservation.releasedAfter.getTime() <= blockTime.getTime()) {
     return { kind: "unmatched", reason: "reservation_released" };

@@ -371,11 +371,11 @@ export class ChainMatcher {
     if (cached && Date.now() - cached.at < 60_000) return cached.info;
     const [m] = await this.sql<{ id: string; mode: MerchantInfo["mode"]; chain_id: number; fee_rate_bps: number; payment_address: string }[]>`
       SELECT id, mode, chain_id, fee_rate_bps, payment_address FROM app.merchants
-      WHERE chain_id = ${this.chainId} AND lower(payment_address) = ${account}`;
+      WHERE (chain_id = ${this.chainId} OR ${this.chainId}::int = ANY (account_chain_ids)) AND lower(payment_address) = ${account}`;
     // Ponder only indexes accounts of the merchant registry, so this means the registry and the
     // indexer disagree: stop here (the cursor stays) rather than drop the money.
     if (!m) throw new Error(`no merchant on chain ${this.chainId} has payment address ${account}`);
-    const info: MerchantInfo = { id: m.id, mode: m.mode, chainId: m.chain_id, feeRateBps: m.fee_rate_bps, paymentAddress: m.payment_address };
+    const info: MerchantInfo = { id: m.id, mode: m.mode, chainId: this.chainId, feeRateBps: m.fee_rate_bps, paymentAddress: m.payment_address };
     this.merchants.set(account, { info, at: Date.now() });
     return info;
   }

@@ -49,11 +49,10 @@ metrics.collector(async (ctx) => {
     SELECT chain_id, count(*)::int AS n FROM app.transactions
     WHERE fee_status IN ('pending', 'submitted') AND status <> 'failed' AND fee_units > 0 GROUP BY chain_id`;
   feesPending.reset();
-  for (const chain of Object.values(ctx.chains)) if (chain) feesPending.set({ chain_id: chain.chainId }, 0);
+  for (const chain of ctx.networks) feesPending.set({ chain_id: chain.chainId }, 0);
   for (const f of fees) feesPending.set({ chain_id: f.chain_id }, f.n);
 
-  for (const chain of Object.values(ctx.chains)) {
-    if (!chain) continue;
+  for (const chain of ctx.networks) {
     try {
       const rows = (await sql.unsafe(
         `SELECT (SELECT block_number FROM ${CHAIN_VIEWS}.chain_checkpoint WHERE chain_id = $1) AS cp,

@@ -50,6 +50,7 @@ import { confirmStepSql } from "../payment-intents/transitions.ts";
 export interface MerchantInfo {
   id: string;
   mode: Mode;
+  /** The chain whose transfers to the merchant are being recorded (its primary, or another its v2 account is on). */
   chainId: number;
   feeRateBps: number;
   /** Checksummed, as stored on the merchant. */
@@ -123,13 +124,13 @@ export interface PreparedTransfer {
 
 /** Decides (decide.ts) and builds the rows and event payloads (shape builders) of one transfer. */
 export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, found: Found | null): PreparedTransfer {
-  if (t.chainId !== m.chainId) throw new Error(`transfer on chain ${t.chainId} to merchant ${m.id} of chain ${m.chainId}`);
+  if (t.chainId !== m.chainId) throw new Error(`transfer on chain ${t.chainId} to merchant ${m.id} read for chain ${m.chainId}`);
   const token = t.token ?? DEFAULT_TRANSFER_TOKEN;
   // Reservations are per token (lookupReservations), so this holds; checked anyway: a payment in
   // another token than the intent's never confirms it.
   const sameToken = found !== null && found.intent.token === token;
   const intent = sameToken ? found.intent : null;
-  const decision: MatchDecision = decideMatch({ reservation: sameToken ? found.reservation : null, intent, blockTime: new Date(t.blockTimestamp * 1000) });
+  const decision: MatchDecision = decideMatch({ reservation: sameToken ? found.reservation : null, intent, blockTime: new Date(t.blockTimestamp * 1000), chainId: t.chainId });
   const linked = decision.kind === "unmatched" ? null : intent;
 
   // The transaction: the received value, fee and net by the fee rule.

@@ -34,7 +34,7 @@
  * and token and that token's balanceOf; the default pair (`base`/`USDC`) when the caller names none.
  */
 import { getAddress, type Address } from "viem";
-import type { AppContext } from "../../context.ts";
+import { chainById, type AppContext } from "../../context.ts";
 import type { merchants } from "../../db/schema/core.ts";
 import { usdcAbi } from "../../../contracts/abis.ts";
 import { unitsToUsd } from "../../domain/money.ts";
@@ -81,7 +81,8 @@ const zero = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigIn
 export async function computeMerchantBalance(ctx: AppContext, m: MerchantRow, pair?: Pair): Promise<MerchantBalance> {
   const sql = ctx.database.sql;
   const now = ctx.clock.now();
-  const chain = ctx.chains[m.mode];
+  // The chain of the pair (each chain its own runtime); the merchant's primary chain when no pair is named.
+  const chain = chainById(ctx, pair?.chainId ?? m.chainId);
   // Only the pair's transactions (every query below reads app.transactions alone, unaliased).
   const ofPair = pair ? sql`AND chain_id = ${pair.chainId} AND token = ${pair.token}` : sql``;
   const [inTransit] = await sql<{ units: string | null }[]>`
@@ -101,7 +102,7 @@ export async function computeMerchantBalance(ctx: AppContext, m: MerchantRow, pa
       FROM app.transactions WHERE merchant_id = ${m.id} AND status <> 'failed' ${ofPair}`;
     return { ...base, availableUnits: available, atBlock: null, onchainUnits: null, expectedUnits: null, feesOwedUnits: zero(r?.owed), source: "ledger", reconciled: null };
   };
-  if (!chain || chain.chainId !== m.chainId || (pair && pair.chainId !== chain.chainId)) return ledgerOnly();
+  if (!chain || chain.mode !== m.mode) return ledgerOnly();
   // The token read on chain: the pair's (the chain runtime's USDC when no pair is named).
   const tokenAddress = pair?.tokenAddress ?? chain.usdc;
 

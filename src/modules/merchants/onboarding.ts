@@ -3,9 +3,10 @@
  * integrator accounts, merchants with their on-chain account, API keys and webhook endpoints.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { getAddress, isAddress, keccak256, toHex, type Address } from "viem";
+import { getAddress, isAddress, isAddressEqual, keccak256, toHex, type Address } from "viem";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.ts";
+import type { ChainRuntime } from "../../chain/runtime.ts";
 import { accountMerchants, accounts, apiKeys, merchants, webhookEndpoints, WEBHOOK_EVENT_TYPES, type Mode, type WebhookEventType } from "../../db/schema/core.ts";
 import { newId } from "../../domain/ids.ts";
 import { generateApiKey, hashApiKey, keyHint } from "../../domain/api-keys.ts";
@@ -119,25 +120,21 @@ export async function approveMerchant(ctx: AppContext, merchantId: string) {
   return completeMerchantDeployment(ctx, merchantId);
 }
 
-/** Deploys (or finds) the merchant's account contract and activates the merchant. Idempotent. */
+/**
+ * Deploys (or finds) the merchant's account contract and activates the merchant. Idempotent. A v2
+ * account is then created on every other chain of the merchant's mode as well (`createOtherChainAccounts`).
+ */
 export async function completeMerchantDeployment(ctx: AppContext, merchantId: string) {
   const [m] = await ctx.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
   if (!m) throw new OnboardingError(`no such merchant: ${merchantId}`);
-  if (m.paymentAddress) return m;
+  if (m.paymentAddress) return m.accountVersion === 2 ? otherChainsOrWarn(ctx, m) : m;
   const chain = ctx.chains[m.mode];
   if (!chain) throw new OnboardingError(`no ${m.mode} chain is configured`);
   let address: Address;
   if (m.accountVersion === 2) {
-    // v2: the address commits to every setting (account-v2.ts); the operator creates it through the
-    // deterministic factory, via its nonce authority. Retry-safe: nothing is sent if the code is there.
-    if (!chain.factoryV2) throw new OnboardingError(`the v2 merchant account factory is not deployed on chain ${chain.chainId} (contracts/README.md)`);
-    ({ account: address } = await createAccountV2({
-      walletClient: chain.operator,
-      publicClient: chain.publicClient,
-      send: (call) => chain.sender.write(call),
-      ...merchantAccountV2Settings(ctx, chain.operator.account.address, m),
-    }));
+    address = await createV2On(ctx, chain, m);
   } else {
+    if (!chain.factory) throw new OnboardingError(`no v1 merchant account factory on chain ${chain.chainId}`);
     address = await createMerchantAccount({
       walletClient: chain.operator,
       send: (call) => chain.sender.write(call),
@@ -156,6 +153,61 @@ export async function completeMerchantDeployment(ctx: AppContext, merchantId: st
     .returning();
   const [current] = row ? [row] : await ctx.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
   // Nothing to tell the indexer: it follows every account the factory creates, from its creation block.
+  return m.accountVersion === 2 ? otherChainsOrWarn(ctx, current!) : current!;
+}
+
+/** createOtherChainAccounts for onboarding: another chain's trouble does not fail it (warned; intents there wait). */
+async function otherChainsOrWarn(ctx: AppContext, m: typeof merchants.$inferSelect) {
+  try {
+    return await createOtherChainAccounts(ctx, m.id);
+  } catch (err) {
+    ctx.log.warn("merchant onboarded on its primary chain; not yet on every other chain (intents there are refused until it is)", { merchant_id: m.id, error: (err as Error).message });
+    return m;
+  }
+}
+
+/**
+ * v2: the address commits to every setting (account-v2.ts), the same on every chain; the operator
+ * creates it through the deterministic factory, via that chain's nonce authority. Retry-safe: nothing
+ * is sent if the code is there.
+ */
+async function createV2On(ctx: AppContext, chain: ChainRuntime, m: typeof merchants.$inferSelect): Promise<Address> {
+  if (!chain.factoryV2) throw new OnboardingError(`the v2 merchant account factory is not deployed on chain ${chain.chainId} (contracts/README.md)`);
+  const { account } = await createAccountV2({
+    walletClient: chain.operator,
+    publicClient: chain.publicClient,
+    send: (call) => chain.sender.write(call),
+    ...merchantAccountV2Settings(ctx, chain.operator.account.address, m),
+  });
+  return account;
+}
+
+/**
+ * A v2 merchant's account on every other chain of its mode (issue 27), created side by side, each
+ * recorded in account_chain_ids once its creation is mined, so intents may name that chain from then
+ * on. Created at onboarding rather than when first needed: the indexer follows an account on a chain
+ * from its creation there, so a payment sent before would reach a safe address but not be seen until
+ * then. A chain that fails (its RPC down) is left out and named in the error; running this again
+ * (onboarding is idempotent; the CLI: `merchants create-accounts`) creates what is missing.
+ */
+export async function createOtherChainAccounts(ctx: AppContext, merchantId: string) {
+  const [m] = await ctx.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
+  if (!m) throw new OnboardingError(`no such merchant: ${merchantId}`);
+  if (m.accountVersion !== 2 || !m.paymentAddress) return m;
+  const missing = ctx.networks.filter((c) => c.mode === m.mode && c.chainId !== m.chainId && !m.accountChainIds.includes(c.chainId));
+  const results = await Promise.allSettled(
+    missing.map(async (chain) => {
+      const address = await createV2On(ctx, chain, m);
+      if (!isAddressEqual(address, m.paymentAddress as Address))
+        throw new OnboardingError(`the v2 account on chain ${chain.chainId} is at ${address}, not ${m.paymentAddress}: a setting it commits to differs`);
+      await ctx.database.sql`
+        UPDATE app.merchants SET account_chain_ids = array_append(account_chain_ids, ${chain.chainId}::int)
+        WHERE id = ${merchantId} AND NOT (${chain.chainId}::int = ANY (account_chain_ids))`;
+    }),
+  );
+  const failed = results.flatMap((r, i) => (r.status === "rejected" ? [`${missing[i]!.name} (chain ${missing[i]!.chainId}): ${(r.reason as Error)?.message ?? r.reason}`] : []));
+  if (failed.length) throw new OnboardingError(`merchant ${merchantId}: its account could not be created on ${failed.join("; ")}`);
+  const [current] = await ctx.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
   return current!;
 }
 

@@ -24,8 +24,7 @@ metrics.collector(async (ctx) => {
   const statuses = await operatorStatusByChain(ctx.database.sql);
   oldestNonce.reset();
   oldestAge.reset();
-  for (const chain of Object.values(ctx.chains)) {
-    if (!chain) continue;
+  for (const chain of ctx.networks) {
     const s = statuses.get(chain.chainId);
     oldestNonce.set({ chain_id: chain.chainId }, s?.oldestUnconfirmedNonce ?? -1);
     oldestAge.set({ chain_id: chain.chainId }, s?.oldestUnconfirmedAgeMs ? s.oldestUnconfirmedAgeMs / 1000 : 0);

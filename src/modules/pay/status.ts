@@ -16,7 +16,7 @@ import { intentFromDb } from "../payment-intents/service.ts";
 import { qrPayload, type IntentRow } from "../payment-intents/shapes.ts";
 
 import { tokenAddressFor } from "../../chain/pairs.ts";
-import { networkFactsOf, type ChainName, type NativeCurrency, type TokenSymbol } from "../../domain/networks.ts";
+import { networkFactsOf, SANDBOX_CHAIN_IDS, type ChainName, type NativeCurrency, type TokenSymbol } from "../../domain/networks.ts";
 
 /**
  * A transfer to the merchant's address, linked to no intent, within this much of the intent's amount
@@ -84,7 +84,7 @@ export interface Network {
 export function networkOf(mode: Mode, chainId: number, localRpcUrl?: string): Network {
   const facts = networkFactsOf(chainId);
   if (!facts) return { chainId, chain: undefined, name: `Chain ${chainId}`, live: mode === "live", txUrl: null, addChain: null };
-  const rpcUrl = facts.rpcUrl ?? (chainId === LOCAL_CHAIN_ID ? localRpcUrl : undefined);
+  const rpcUrl = facts.rpcUrl ?? (isLocalChain(chainId) ? localRpcUrl : undefined);
   return {
     chainId,
     chain: facts.chain,
@@ -122,8 +122,8 @@ export interface PageView {
   state: PageStatus;
 }
 
-/** The embedded anvil chain (DECISIONS.md "Sandbox"): its RPC is the sandbox's own. */
-const LOCAL_CHAIN_ID = 31337;
+/** The embedded anvil chains (DECISIONS.md "Sandbox"; domain/networks.ts): their RPC is the sandbox's own. */
+const isLocalChain = (chainId: number) => Object.values(SANDBOX_CHAIN_IDS).includes(chainId);
 
 /** Exact USDC text of base units: 12500037n -> "12.500037". */
 export function usdcText(units: bigint): string {
@@ -144,10 +144,10 @@ function tokenAddressOf(ctx: AppContext, mode: Mode, chainId: number, token: Tok
   return getAddress(address);
 }
 
-/** The configured RPC URL of the mode's chain when it is the local sandbox chain (see networkOf). */
+/** The configured RPC URL of a chain of the mode when it is a local sandbox chain (see networkOf). */
 function localRpcOf(ctx: AppContext, mode: Mode, chainId: number): string | undefined {
-  const c = ctx.config.chains[mode];
-  return c && c.chainId === chainId && chainId === LOCAL_CHAIN_ID ? c.rpcHttpUrl : undefined;
+  const c = [ctx.config.chains[mode], ...ctx.config.chains.others].find((s) => s?.mode === mode && s.chainId === chainId);
+  return c && isLocalChain(chainId) ? c.rpcHttpUrl : undefined;
 }
 
 /**

@@ -195,7 +195,7 @@ export class PayStatusHub {
   /** The sweep runs only while a page watches an intent on a chain that waits for confirmations. */
   private startSweeper() {
     if (this.sweeper) return;
-    const needs = Object.values(this.ctx.chains).some((c) => c && c.confirmations > 0);
+    const needs = this.ctx.networks.some((c) => c.confirmations > 0);
     if (!needs) return;
     this.sweeper = setInterval(() => void this.sweep(), SEEN_SWEEP_MS);
     (this.sweeper as { unref?: () => void }).unref?.();
@@ -211,10 +211,9 @@ export class PayStatusHub {
     if (this.sweeping) return;
     this.sweeping = true;
     try {
-      for (const mode of ["test", "live"] as const) {
-        const chain = this.ctx.chains[mode];
-        if (!chain || chain.confirmations === 0) continue;
-        const open = [...this.watched.entries()].filter(([, w]) => w.target?.mode === mode && w.target.chainId === chain.chainId && w.seen === null && w.state?.status === "awaiting_payment");
+      for (const chain of this.ctx.networks) {
+        if (chain.confirmations === 0) continue;
+        const open = [...this.watched.entries()].filter(([, w]) => w.target?.mode === chain.mode && w.target.chainId === chain.chainId && w.seen === null && w.state?.status === "awaiting_payment");
         if (open.length === 0) continue;
         let rows: { to_address: string; value: string; transaction_hash: string }[];
         try {

@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { getAddress } from "viem";
-import type { AppContext } from "../../context.ts";
+import { chainById, type AppContext } from "../../context.ts";
 import type { Sql, Tx } from "../../db/client.ts";
 import type { IntentStatus, Mode } from "../../db/schema/core.ts";
 import { isIdOf, newId } from "../../domain/ids.ts";
@@ -21,7 +21,7 @@ import { reserveAndInsert, type InsertArgs, type PoolHints } from "./reserve.ts"
 import { tagCeilingError, watchTags } from "./value-tags.ts";
 import type { IntentRow, QrSettings } from "./shapes.ts";
 import { resolvePair, resolvePairFilter, tokenAddressFor, type PairFilter } from "../../chain/pairs.ts";
-import { DEFAULT_CHAIN, DEFAULT_TOKEN, type TokenSymbol } from "../../domain/networks.ts";
+import { chainNameOf, DEFAULT_CHAIN, DEFAULT_TOKEN, type TokenSymbol } from "../../domain/networks.ts";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Merchant rows change rarely (activation, disabling); like the key cache, changes apply within this. */
@@ -71,7 +71,9 @@ interface MerchantForCreate {
   status: string;
   /** Checksummed; null until the account contract is deployed. */
   paymentAddress: string | null;
-  /** The merchant account's version: a v1 account holds USDC only. */
+  /** Where the account contract exists: its primary chain and, for v2, every other chain it was created on. */
+  chainIds: readonly number[];
+  /** The merchant account's version: a v1 account holds USDC only, on its primary chain only. */
   accountVersion: number;
 }
 
@@ -92,10 +94,17 @@ async function merchantForCreate(ctx: AppContext, id: string): Promise<MerchantF
   const now = Date.now();
   const hit = cache.get(id);
   if (hit && now - hit.at < MERCHANT_CACHE_MS) return hit.row;
-  const [r] = await ctx.database.sql<{ id: string; mode: Mode; status: string; payment_address: string | null; account_version: number }[]>`
-    SELECT id, mode, status, payment_address, account_version::int AS account_version FROM app.merchants WHERE id = ${id}`;
+  const [r] = await ctx.database.sql<{ id: string; mode: Mode; status: string; payment_address: string | null; chain_id: number; account_chain_ids: number[]; account_version: number }[]>`
+    SELECT id, mode, status, payment_address, chain_id, account_chain_ids, account_version::int AS account_version FROM app.merchants WHERE id = ${id}`;
   const row = r
-    ? { id: r.id, mode: r.mode, status: r.status, paymentAddress: r.payment_address ? getAddress(r.payment_address) : null, accountVersion: r.account_version }
+    ? {
+        id: r.id,
+        mode: r.mode,
+        status: r.status,
+        paymentAddress: r.payment_address ? getAddress(r.payment_address) : null,
+        chainIds: [r.chain_id, ...r.account_chain_ids],
+        accountVersion: r.account_version,
+      }
     : null;
   if (cache.size > 10_000) cache.clear();
   cache.set(id, { row, at: now });
@@ -107,7 +116,7 @@ export function qrSettings(ctx: AppContext, mode: Mode): QrSettings {
   const c = cachesOf(ctx);
   const hit = c.qr[mode];
   if (hit) return hit;
-  if (!ctx.chains[mode]) throw new Error(`no ${mode} chain is configured`);
+  if (!ctx.networks.some((c) => c.mode === mode)) throw new Error(`no ${mode} chain is configured`);
   const addresses = new Map<string, string>();
   const tokenAddress = (chainId: number, token: TokenSymbol): string => {
     const key = `${chainId}:${token}`;
@@ -140,9 +149,17 @@ export async function createIntent(ctx: AppContext, p: Principal, input: CreateI
   const merchant = await visibleMerchantForCreate(ctx, p, input.merchantId);
   // The pair: an enabled one of the key's mode (400 naming the allowed pairs otherwise).
   const pair = resolvePair(ctx, p.mode, input.chain, input.token);
-  const chain = ctx.chains[p.mode];
-  if (merchant.status !== "active" || merchant.paymentAddress === null || !chain || !pair || pair.chainId !== chain.chainId)
+  const chain = pair && chainById(ctx, pair.chainId);
+  if (merchant.status !== "active" || merchant.paymentAddress === null || !chain || !pair)
     throw new ApiError("merchant_not_active", `Merchant '${merchant.id}' cannot take payments (status: ${merchant.status}).`, "merchant_id");
+  if (!merchant.chainIds.includes(pair.chainId))
+    throw new ApiError(
+      "parameter_invalid",
+      merchant.accountVersion !== 2
+        ? `Invalid chain: merchant '${merchant.id}' has a v1 account, which exists on ${chainNameOf(merchant.chainIds[0]!) ?? "its primary chain"} only; its owner moves to the v2 account to take payments on ${pair.chain} (README "Chains and tokens").`
+        : `Invalid chain: merchant '${merchant.id}' has no account on ${pair.chain} yet (the chain was enabled after it was onboarded; the operator creates it: npm run cli -- merchants create-accounts ${merchant.id}).`,
+      "chain",
+    );
   // A v1 merchant account (MerchantAccount) can move USDC only: a payment in another token could be
   // neither charged nor withdrawn by the service, so such an intent is refused before anyone pays it.
   if (merchant.accountVersion !== 2 && pair.token !== "USDC")

@@ -13,7 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import { getAddress, keccak256, recoverTypedDataAddress, stringToHex, type Address, type Hex } from "viem";
-import type { AppContext } from "../../context.ts";
+import { chainById, type AppContext } from "../../context.ts";
 import type { SqlOrTx } from "../../db/client.ts";
 import { merchantAccountV2Abi, refundTypes, usdcAbi } from "../../../contracts/abis.ts";
 import { refundDomain } from "../../chain/account-v2.ts";
@@ -118,8 +118,8 @@ function accountV1Error(m: MerchantForRefund) {
 
 /** Chain reads for a create, each best-effort (undefined: not known in time; the ledger decides alone). */
 async function readAccount(ctx: AppContext, mode: Principal["mode"], chainId: number, token: Address, account: Address) {
-  const chain = ctx.chains[mode];
-  if (!chain || chain.chainId !== chainId) return { balance: undefined, budget: undefined };
+  const chain = chainById(ctx, chainId);
+  if (!chain || chain.mode !== mode) return { balance: undefined, budget: undefined };
   const [balance, budget] = await Promise.all([
     within(REFUND_CHAIN_READ_MS, chain.publicClient.readContract({ address: token, abi: usdcAbi, functionName: "balanceOf", args: [account] })),
     within(REFUND_CHAIN_READ_MS, chain.publicClient.readContract({ address: account, abi: merchantAccountV2Abi, functionName: "refundBudgetAvailable", args: [token] })),

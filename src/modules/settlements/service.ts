@@ -24,7 +24,7 @@
  * advisory lock on a dedicated connection (released by Postgres if the process dies).
  */
 import { and, desc, eq, inArray, sql as dsql } from "drizzle-orm";
-import type { AppContext } from "../../context.ts";
+import { chainById, type AppContext } from "../../context.ts";
 import type { Mode } from "../../db/schema/core.ts";
 import { merchants } from "../../db/schema/core.ts";
 import { settlements, type SettlementRow, type SettlementTrigger } from "../../db/schema/settlement.ts";
@@ -419,8 +419,9 @@ async function advancePair(ctx: AppContext, s: SettlementRow, w: SettlementWithd
     await sql`UPDATE app.settlement_withdrawals SET state = 'withdrawn', withdrawn_at = ${pgTs(now)}::timestamptz, updated_at = now() WHERE ${where}`;
     return true;
   }
-  const chain = ctx.chains[s.mode];
-  if (!chain || chain.chainId !== w.chainId) {
+  // Each pair's withdrawal on its own chain (issue 27: a v2 account is on every chain of its mode).
+  const chain = chainById(ctx, w.chainId);
+  if (!chain || chain.mode !== s.mode) {
     log.warn("settlement waits: the chain of one of its withdrawals is not configured in this process", { chainId: w.chainId, token: w.token });
     return false;
   }

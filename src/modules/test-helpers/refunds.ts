@@ -5,7 +5,7 @@
  */
 import { createWalletClient, getAddress, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { AppContext } from "../../context.ts";
+import { chainById, type AppContext } from "../../context.ts";
 import { merchantAccountV2Abi } from "../../../contracts/abis.ts";
 import type { Pair } from "../../chain/pairs.ts";
 import { ApiError } from "../../domain/errors.ts";
@@ -31,8 +31,8 @@ function ownerKey(ctx: AppContext, m: { id: string; ownerAddress: string }) {
 }
 
 function chainOf(ctx: AppContext, chainId: number) {
-  const chain = ctx.chains.test;
-  if (!chain || chain.chainId !== chainId) throw new ApiError("mode_not_configured", `The sandbox chain ${chainId} is not configured on this service.`);
+  const chain = chainById(ctx, chainId);
+  if (!chain || chain.mode !== "test") throw new ApiError("mode_not_configured", `The sandbox chain ${chainId} is not configured on this service.`);
   return chain;
 }
 
@@ -65,7 +65,7 @@ export async function setRefundBudget(ctx: AppContext, m: MerchantRow, pair: Pai
   const wallet = createWalletClient({ chain: chain.chain, transport: http(chain.rpcHttpUrl, { batch: false, retryCount: 3 }), account: key });
   const block = await chain.publicClient.getBlock({ blockTag: "latest" });
   const until = block.timestamp + BUDGET_DAYS * 86_400n;
-  const hash = await asPayer(ctx, (nonce) =>
+  const hash = await asPayer(ctx, chain, (nonce) =>
     amountPerDayUnits === 0n
       ? wallet.writeContract({ address: account, abi: merchantAccountV2Abi, functionName: "revokeRefundBudget", args: [pair.tokenAddress], nonce })
       : wallet.writeContract({ address: account, abi: merchantAccountV2Abi, functionName: "grantRefundBudget", args: [pair.tokenAddress, amountPerDayUnits, until], nonce }),

@@ -4,9 +4,9 @@
  */
 import { createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { AppContext } from "../../context.ts";
+import { chainById, type AppContext } from "../../context.ts";
 import { testUsdcAbi, testUsdtAbi, usdcAbi } from "../../../contracts/abis.ts";
-import { tokenAddressOn } from "../../chain/runtime.ts";
+import { tokenAddressOn, type ChainRuntime } from "../../chain/runtime.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { getVisibleIntent, intentFromDb } from "../payment-intents/service.ts";
 import type { IntentRow } from "../payment-intents/shapes.ts";
@@ -18,8 +18,8 @@ export const PAY_MAX_UNITS = 100_000_000_000n;
 const PAYER_TOP_UP_UNITS = 1_000_000_000_000n;
 
 
-/** Serialises sends from the payer wallet within this process, so concurrent pays get distinct nonces. */
-const sendQueues = new WeakMap<AppContext, Promise<unknown>>();
+/** Serialises sends from the payer wallet within this process, per chain, so concurrent pays get distinct nonces. */
+const sendQueues = new WeakMap<ChainRuntime, Promise<unknown>>();
 
 /**
  * Sends `units` (default: the intent's expected value) of the intent's token (test USDC or test USDT)
@@ -28,8 +28,8 @@ const sendQueues = new WeakMap<AppContext, Promise<unknown>>();
  * the matcher confirms it from the indexed transfer like any other payment.
  */
 export async function payIntent(ctx: AppContext, intent: IntentRow, units: bigint | undefined, token: string = intent.token): Promise<{ txHash: Hex }> {
-  const chain = ctx.chains.test;
-  if (!chain || chain.chainId !== intent.chainId) throw new Error(`the sandbox chain ${intent.chainId} is not configured`);
+  const chain = chainById(ctx, intent.chainId);
+  if (!chain || chain.mode !== "test") throw new Error(`the sandbox chain ${intent.chainId} is not configured`);
   const tokenAddress = tokenAddressOn(chain, token);
   if (!tokenAddress) throw new Error(`no ${token} on the sandbox chain ${chain.chainId}`);
   // USDT's transfer returns nothing (testUsdtAbi); both test tokens have the same open mint.
@@ -37,9 +37,9 @@ export async function payIntent(ctx: AppContext, intent: IntentRow, units: bigin
   const account = privateKeyToAccount(ctx.config.sandboxPayerPrivateKey);
   const wallet = createWalletClient({ chain: chain.chain, transport: http(chain.rpcHttpUrl, { batch: false, retryCount: 3 }), account });
   const value = units ?? intent.expectedUnits;
-  const txHash = await asPayer(ctx, async (nonce) => {
+  const txHash = await asPayer(ctx, chain, async (nonce) => {
     // The embedded sandbox's test tokens have an open faucet: top the payer up rather than fail.
-    if (ctx.config.chains.test.embedded) {
+    if ([ctx.config.chains.test, ...ctx.config.chains.others].some((c) => c.chainId === chain.chainId && c.embedded)) {
       const balance = await chain.publicClient.readContract({ address: tokenAddress, abi: usdcAbi, functionName: "balanceOf", args: [account.address] });
       if (balance < value) {
         await wallet.writeContract({ address: tokenAddress, abi: testUsdcAbi, functionName: "mint", args: [account.address, value + PAYER_TOP_UP_UNITS], nonce });
@@ -54,19 +54,17 @@ export async function payIntent(ctx: AppContext, intent: IntentRow, units: bigin
 }
 
 /**
- * Runs `send` (transactions of the sandbox payer's key, from the node's pending nonce on) after the
- * sends of this process before it, so that concurrent helpers get distinct nonces. The payer's key is
+ * Runs `send` (transactions of the sandbox payer's key on `chain`, from the node's pending nonce on)
+ * after the sends of this process on that chain before it, so that concurrent helpers get distinct nonces. The payer's key is
  * also the demo merchant's owner key (refund approvals and budgets send with it).
  */
-export function asPayer(ctx: AppContext, send: (nonce: number) => Promise<Hex>): Promise<Hex> {
-  const chain = ctx.chains.test;
-  if (!chain) throw new Error("the sandbox chain is not configured");
+export function asPayer(ctx: AppContext, chain: ChainRuntime, send: (nonce: number) => Promise<Hex>): Promise<Hex> {
   const address = privateKeyToAccount(ctx.config.sandboxPayerPrivateKey).address;
-  const previous = sendQueues.get(ctx) ?? Promise.resolve();
+  const previous = sendQueues.get(chain) ?? Promise.resolve();
   const run = previous
     .catch(() => {})
     .then(async () => send(await chain.publicClient.getTransactionCount({ address, blockTag: "pending" })));
-  sendQueues.set(ctx, run);
+  sendQueues.set(chain, run);
   return run;
 }
 
