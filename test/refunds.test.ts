@@ -13,7 +13,9 @@
  *   holds (a settled payment's money is at the bank);
  * - two concurrent refunds of one payment: one wins when both cannot;
  * - a refund racing a settlement run, and a run while a refund waits for approval: never the same money;
- * - kill -9 between signing and sending, and between sending and confirming: paid once, not lost.
+ * - kill -9 between signing and sending, and between sending and confirming: paid once, not lost;
+ * - a refund in USDT and one on the second sandbox chain (arbitrum); the dashboard's refund form;
+ * - every answer matches the schema /swagger documents.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import Ajv2020 from "ajv/dist/2020.js";
@@ -24,7 +26,7 @@ import { createIntent, payer, waitFor } from "./support/payments.ts";
 import { workerChildEnv } from "./support/child-env.ts";
 import { dashboardUser } from "./support/dashboard-client.ts";
 import { tokenBalance, usdcBalance } from "./support/settlement-fixtures.ts";
-import { merchantAccountV2Abi } from "../contracts/abis.ts";
+import { merchantAccountV2Abi, usdcAbi } from "../contracts/abis.ts";
 import { onboardMerchant } from "../src/modules/merchants/onboarding.ts";
 import { computeMerchantBalance } from "../src/modules/merchants/balance.ts";
 import { merchants } from "../src/db/schema/core.ts";
@@ -494,6 +496,30 @@ test("a refund in USDT: paid in the payment's token; budgets are per token", asy
   expect(await tokenBalance(svc.ctx, "USDT", to)).toBe(9_000_000n);
   expect(await tokenBalance(svc.ctx, "USDC", to)).toBe(0n);
   expect((await call(`/v1/payment-intents/${intent}`)).body.amount_refunded).toBe(9);
+}, 60_000);
+
+test("a refund on the second sandbox chain (arbitrum): read, budgeted and paid on the payment's chain", async () => {
+  const arbitrum = svc.ctx.networks.find((c) => c.chainId !== chain().chainId && c.mode === "test")!;
+  expect(arbitrum).toBeDefined();
+  const m = await v2Merchant("Two Chain Refunds");
+  const created = await call("/v1/payment-intents", { method: "POST", json: { amount: 8, currency: "usd", merchant_id: m.id, chain: "arbitrum" } });
+  expect(created.status).toBe(201);
+  const intent = created.body.id as string;
+  expect((await call(`/v1/test_helpers/payment_intents/${intent}/pay`, { method: "POST" })).status).toBe(200);
+  await waitFor("the arbitrum payment confirmed, fee collected", async () => {
+    const [t] = await svc.ctx.database.sql`SELECT 1 FROM app.transactions WHERE payment_intent_id = ${intent} AND fee_status = 'collected'`;
+    return !!t;
+  }, 60_000, 50);
+  const granted = await call(`/v1/test_helpers/merchants/${m.id}/refund_budget`, { method: "POST", json: { amount_per_day: 50, chain: "arbitrum" } });
+  expect(granted.body).toMatchObject({ chain: "arbitrum", token: "USDC", available: 50 });
+  const to = newRecipient();
+  const r = await refund({ payment_intent: intent, amount: 3, recipient_address: to });
+  expect(r.body).toMatchObject({ status: "pending", chain: "arbitrum" });
+  const done = await waitStatus(r.body.id, "succeeded");
+  const balanceOn = (c: typeof arbitrum) => c.publicClient.readContract({ address: c.usdc, abi: usdcAbi, functionName: "balanceOf", args: [to] });
+  expect(await balanceOn(arbitrum)).toBe(3_000_000n);
+  expect(await balanceOn(chain())).toBe(0n);
+  expect(await arbitrum.publicClient.getTransactionReceipt({ hash: done.tx_hash })).toMatchObject({ status: "success" });
 }, 60_000);
 
 describe("refunds and settlement runs never spend the same money", () => {
