@@ -95,6 +95,32 @@ test("chain RPC stalled: the balance answers within 2 s from the ledger, /ready 
   }
 }, 60_000);
 
+test("one chain's RPC stalled 60 s (arbitrum's anvil stopped): base's payments confirm at their usual speed meanwhile; arbitrum's own /ready check says so", async () => {
+  const usual = await payAndTime(4.1, 15_000); // base, before the fault
+  const arbitrum = svc.sandbox.chains.find((c) => c.chain === "arbitrum")!;
+  const port = new URL(arbitrum.rpc_url).port;
+  const anvil = pidsWhere((comm, args) => comm === "anvil" && args.includes(`--port ${port}`));
+  expect(anvil.length).toBe(1);
+  process.kill(anvil[0]!, "SIGSTOP");
+  const stoppedAt = Date.now();
+  let resumed = false;
+  const during: number[] = [];
+  try {
+    // Payments on base every few seconds for the whole minute: each confirms as fast as before the fault
+    // (within 5 s or 3x the one before, whichever is more: the machine is shared).
+    for (let i = 0; Date.now() - stoppedAt < 60_000; i++) during.push(await payAndTime(Math.round(420 + i) / 100, 15_000));
+    const ready = (await (await svc.api("/ready", { key: null })).json()) as { checks: { chains: Array<{ chain_id: number; rpc: string }> } };
+    expect(ready.checks.chains.find((c) => c.chain_id === arbitrum.chain_id)?.rpc).toBe("unreachable");
+    expect(ready.checks.chains.find((c) => c.chain_id === svc.sandbox.chain_id)?.rpc).toBe("ok");
+  } finally {
+    if (!resumed) process.kill(anvil[0]!, "SIGCONT");
+    resumed = true;
+  }
+  console.log(`base payment to confirmed: ${usual} ms before the stall; during it: ${during.join(", ")} ms`);
+  expect(during.length).toBeGreaterThanOrEqual(5);
+  for (const ms of during) expect(ms).toBeLessThan(Math.max(5_000, 3 * usual));
+}, 120_000);
+
 test("indexer killed: a payment sent 1 s later confirms within 15 s", async () => {
   await payAndTime(1.23, 15_000); // the indexer is live
   // Only this file's Ponder (other test files run their own at the same time): its environment
