@@ -10,7 +10,7 @@
  * - The indexer (ponder.config.ts, indexer/) imports nothing from src/; the ABIs both use are in
  *   contracts/abis.ts.
  * - One home per state change: only modules/payment-intents/transitions.ts writes an intent's
- *   status, only modules/outbox/outbox.ts inserts events.
+ *   status, only modules/refunds/transitions.ts a refund's, only modules/outbox/outbox.ts inserts events.
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -151,6 +151,13 @@ describe("one home per state change", () => {
   test("only payment-intents/transitions.ts writes an intent's status", () => {
     const writers = sources.filter(([, text]) => /UPDATE\s+app\.payment_intents\b[^;`]*?\bSET\s+(?:[^;`]*?,\s*)?status\s*=/i.test(text)).map(([f]) => f);
     expect(writers).toEqual(["src/modules/payment-intents/transitions.ts"]);
+  });
+
+  test("only refunds/transitions.ts writes a refund's status", () => {
+    const writers = sources
+      .filter(([, text]) => /UPDATE\s+app\.refunds\b[^;`]*?\bSET\s+(?:[^;`]*?,\s*)?status\s*=/i.test(text) || /INSERT\s+INTO\s+app\.refunds\b/i.test(text))
+      .map(([f]) => f);
+    expect(writers).toEqual(["src/modules/refunds/transitions.ts"]);
   });
 
   test("only the outbox inserts events", () => {

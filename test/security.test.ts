@@ -26,7 +26,7 @@ interface Route {
 let svc: TestService;
 let routes: Route[];
 /** The victim: demo account, demo merchant (test mode), an open intent and a transaction of it. */
-const victim = { merchant: "", intent: "", transaction: "", event: "", endpoint: "", settlement: "" };
+const victim = { merchant: "", intent: "", transaction: "", event: "", endpoint: "", settlement: "", refund: "" };
 /** Keys that must not see the victim's objects. */
 const attackers: Record<string, string> = {};
 const PAYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -39,7 +39,8 @@ function objectFor(path: string): string | undefined {
   if (!/\{[^}]+\}/.test(path)) return undefined;
   if (/^\/v1\/(payment-intents|test_helpers\/payment_intents)\/\{id\}/.test(path)) return victim.intent;
   if (/^\/v1\/transactions\/\{id\}/.test(path)) return victim.transaction;
-  if (/^\/v1\/merchants\/\{id\}/.test(path)) return victim.merchant;
+  if (/^\/v1\/(merchants|test_helpers\/merchants)\/\{id\}/.test(path)) return victim.merchant;
+  if (/^\/v1\/(refunds|test_helpers\/refunds)\/\{id\}/.test(path)) return victim.refund;
   if (/^\/v1\/events\/\{id\}/.test(path)) return victim.event;
   if (/^\/v1\/settlements\/\{id\}/.test(path)) return victim.settlement;
   if (/^\/v1\/webhook_endpoints\/\{id\}/.test(path)) return victim.endpoint;
@@ -119,6 +120,15 @@ beforeAll(async () => {
                                  chain_id, merchant_account, withdrawal_ref, provider, initiated_at)
     VALUES (${victim.settlement}, 'test', ${victim.merchant}, 'created', 'manual', ${990_000n}, ${990_000n}, 1, 'Bank', '1234',
             ${m!.chain_id as number}, ${m!.payment_address as string}, ${"0x" + "00".repeat(32)}, 'sandbox', now())`;
+
+  // A refund waiting for approval (the victim's payment; the demo merchant's account version does not matter to a read).
+  victim.refund = newId("refund");
+  await ctx.database.sql`
+    INSERT INTO app.refunds (id, mode, account_id, merchant_id, transaction_id, chain_id, token, token_address, merchant_account, amount_units,
+                             recipient_address, status, refund_ref, payment_ref, created_at, updated_at)
+    VALUES (${victim.refund}, 'test', ${svc.sandbox.account_id}, ${victim.merchant}, ${victim.transaction}, ${m!.chain_id as number}, 'USDC',
+            ${ctx.chains.test!.usdc}, ${m!.payment_address as string}, ${500_000n}, ${PAYER}, 'requires_approval',
+            ${"0x" + randomBytes(32).toString("hex")}, ${"0x" + randomBytes(32).toString("hex")}, now(), now())`;
 
   const defaults = { email: "ops@example.com", bankName: "Bank", bankLast4: "1234", schedule: { kind: "manual" as const }, ownerAddress: PAYER, payoutAddress: PAYER };
   // Another integrator account, with its own merchant and keys.
@@ -213,6 +223,8 @@ describe("every documented route", () => {
     expect(count[0]!.n).toBe(1);
     const [ep] = await svc.ctx.database.sql`SELECT status, deleted_at, secret FROM app.webhook_endpoints WHERE id = ${victim.endpoint}`;
     expect(ep).toMatchObject({ status: "enabled", deleted_at: null });
+    const [refund] = await svc.ctx.database.sql`SELECT status FROM app.refunds WHERE id = ${victim.refund}`;
+    expect(refund).toMatchObject({ status: "requires_approval" });
   });
 
   test("ids of the wrong kind or shape are 404 too", async () => {

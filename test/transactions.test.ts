@@ -18,7 +18,7 @@ let otherKey: string;
 let liveMerchant: string;
 let liveKey: string;
 
-const LIST_ITEM_KEYS = ["id", "object", "payment_intent_id", "merchant_id", "status", "amount", "currency", "net_amount", "fee", "chain", "token", "tx_hash", "settlement_status", "confirmed_at", "metadata"];
+const LIST_ITEM_KEYS = ["id", "object", "payment_intent_id", "merchant_id", "status", "amount", "currency", "net_amount", "fee", "chain", "token", "tx_hash", "settlement_status", "confirmed_at", "metadata", "amount_refunded"];
 const GET_KEYS = [...LIST_ITEM_KEYS, "fee_rate", "block_number", "sender_address", "payment_address"];
 
 const PAYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -131,6 +131,7 @@ describe("GET /v1/transactions/{id}", () => {
       settlement_status: "pending",
       confirmed_at: "2026-04-01T12:01:12.345Z",
       metadata: { order_id: "A-1" },
+      amount_refunded: 0,
     });
     // The spec's identities hold exactly.
     expect(Math.round((b.amount - b.fee) * 1e6)).toBe(Math.round(b.net_amount * 1e6));

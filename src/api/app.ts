@@ -24,6 +24,7 @@ import { eventRoutes } from "../modules/events/index.ts";
 import { settlementApiRoutes } from "../modules/settlements/api.ts";
 import { merchantApiRoutes } from "../modules/merchants/api.ts";
 import { webhookEndpointRoutes } from "../modules/webhook-endpoints/index.ts";
+import { refundRoutes } from "../modules/refunds/index.ts";
 import { metricsRoutes } from "./metrics.ts";
 
 /**
@@ -78,6 +79,7 @@ const ROUTES: Array<(ctx: AppContext) => Elysia<any, any, any, any, any, any, an
   eventRoutes,
   webhookEndpointRoutes,
   settlementApiRoutes,
+  refundRoutes,
 ];
 
 export type App = ReturnType<typeof buildApp>;

@@ -108,6 +108,7 @@ function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
       { name: "Payment intents", description: "Ask a customer to pay an amount in USDC to a merchant; follow the intent until it is confirmed." },
       { name: "Transactions", description: "Confirmed on-chain payments recorded in a merchant's ledger, with fee breakdown and settlement status." },
       { name: "Merchants", description: "Merchant profiles and balances." },
+      { name: "Refunds", description: "Money paid back from a merchant's account to a customer's address, in full or in part: from the owner's refund budget at once, or once the owner signs it." },
       { name: "Settlements", description: "Payouts of a merchant's available balance to its bank account: scheduled or manual cash-outs." },
       { name: "Events", description: "Everything that was (or would be) sent to webhook endpoints, kept 30 days." },
       { name: "Webhook endpoints", description: "URLs of the integrator account that receive signed events; their deliveries and attempts." },

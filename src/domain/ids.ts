@@ -25,6 +25,7 @@ export const ID_PREFIXES = {
   webhookDelivery: "wd",
   settlement: "stl",
   dashboardUser: "usr",
+  refund: "re",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -6,17 +6,21 @@
  *  2. drives every open settlement a step further (withdrawal, ACH initiation, polling the payout
  *     provider, completion), each under its own advisory lock, resuming whatever a dead settler left.
  * The work itself is in src/modules/settlements/service.ts.
+ * Beside it runs the refund sender (refund-sender.ts, every second): the settler role owns a merchant
+ * account's outgoing money, withdrawals and refunds alike.
  */
 import type { AppContext } from "../context.ts";
 import type { Hooks } from "../modules/settlements/hooks.ts";
 import { driveOpenSettlements, runDueSchedules } from "../modules/settlements/service.ts";
 import type { RunningRole } from "./role.ts";
 import { PollingRole } from "./loop.ts";
+import { RefundSender, type RefundSenderOptions } from "./refund-sender.ts";
 
 export interface SettlerOptions {
   /** Interval between passes. Default 5000 ms. */
   pollMs?: number;
   hooks?: Hooks;
+  refunds?: RefundSenderOptions;
 }
 
 export class Settler extends PollingRole {
@@ -39,8 +43,10 @@ export class Settler extends PollingRole {
   }
 }
 
-export async function startSettler(ctx: AppContext, opts: SettlerOptions = {}): Promise<RunningRole & { settler: Settler }> {
+export async function startSettler(ctx: AppContext, opts: SettlerOptions = {}): Promise<RunningRole & { settler: Settler; refunds: RefundSender }> {
   const settler = new Settler(ctx, opts);
+  const refunds = new RefundSender(ctx, opts.refunds);
   settler.start();
-  return { role: "settler", settler, stop: () => settler.stop() };
+  refunds.start();
+  return { role: "settler", settler, refunds, stop: async () => void (await Promise.all([settler.stop(), refunds.stop()])) };
 }

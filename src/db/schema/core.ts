@@ -89,6 +89,8 @@ export const paymentIntents = app.table("payment_intents", {
   feeUnits: units("fee_units"),
   txHash: text("tx_hash"),
   transactionId: text("transaction_id"),
+  /** Refunded of its own payment (migration 0011; refunds neither failed nor canceled). */
+  refundedUnits: units("refunded_units").notNull().default(0n),
 });
 
 export const reservations = app.table(
@@ -137,6 +139,8 @@ export const transactions = app.table("transactions", {
   feeNextAttemptAt: ts("fee_next_attempt_at"),
   feeLastError: text("fee_last_error"),
   createdAt: ts("created_at").notNull().defaultNow(),
+  /** Refunded of this payment (migration 0011; refunds neither failed nor canceled). */
+  refundedUnits: units("refunded_units").notNull().default(0n),
 });
 
 export const events = app.table("events", {
@@ -162,7 +166,16 @@ export const chainDeployments = app.table("chain_deployments", {
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 
-export const WEBHOOK_EVENT_TYPES = ["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "payment_intent.confirmed",
+  "payment_intent.expired",
+  "transaction.created",
+  "settlement.completed",
+  "refund.created",
+  "refund.updated",
+  "refund.succeeded",
+  "refund.failed",
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const webhookEndpoints = app.table("webhook_endpoints", {

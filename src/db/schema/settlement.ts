@@ -28,6 +28,8 @@ export const settlements = app.table("settlements", {
   scheduledFor: ts("scheduled_for"),
   amountUnits: units("amount_units").notNull(),
   withdrawalUnits: units("withdrawal_units").notNull(),
+  /** Set aside for refunds by this run (migration 0011; negative: refunds given back). */
+  refundUnits: units("refund_units").notNull().default(0n),
   transactionCount: integer("transaction_count").notNull(),
   bankName: text("bank_name").notNull(),
   bankLast4: text("bank_last4").notNull(),

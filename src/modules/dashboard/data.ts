@@ -9,6 +9,7 @@ import { accountMerchants, merchants } from "../../db/schema/core.ts";
 import { fromPgTs } from "../../db/pg-values.ts";
 import type { Mode } from "../../domain/mode.ts";
 import type { Principal } from "../access/authenticator.ts";
+import { refundFromDb } from "../refunds/shapes.ts";
 import { availableUnits } from "../merchants/available.ts";
 import { computeMerchantBalance } from "../merchants/balance.ts";
 import type { MerchantRow } from "../merchants/service.ts";
@@ -161,7 +162,25 @@ export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchant
     ORDER BY created_at, id LIMIT 50`;
   // This account's endpoints, read once for all the events.
   const mine = await accountEndpointIds(ctx, accountId);
+  // Its refunds (issue 28): the payment's sender (offered as the recipient, never assumed), what is
+  // left to refund, and whether the merchant's account can refund at all.
+  let refund: PaymentDetailView["refund"] = null;
+  if (intent.transactionId && (intent.status === "confirmed" || intent.status === "settled")) {
+    const [t] = await sql<{ sender_address: string; amount_units: string; refunded_units: string; account_version: number }[]>`
+      SELECT t.sender_address, t.amount_units::text, t.refunded_units::text, m.account_version::int AS account_version
+      FROM app.transactions t JOIN app.merchants m ON m.id = t.merchant_id WHERE t.id = ${intent.transactionId}`;
+    if (t) {
+      const rows = await sql`SELECT * FROM app.refunds WHERE payment_intent_id = ${intent.id} ORDER BY created_at DESC, id DESC LIMIT 50`;
+      refund = {
+        sender: t.sender_address,
+        refundableUnits: BigInt(t.amount_units) - BigInt(t.refunded_units),
+        accountVersion: Number(t.account_version),
+        refunds: rows.map(refundFromDb).map((r) => ({ id: r.id, amountUnits: r.amountUnits, status: r.status, recipient: r.recipientAddress, txHash: r.txHash, failure: r.failureReason, createdAt: r.createdAt })),
+      };
+    }
+  }
   return {
+    refund,
     id: intent.id,
     merchantName,
     status: intent.status,

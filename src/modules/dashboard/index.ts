@@ -6,6 +6,8 @@
  *   GET  /dashboard/payments             the API's list, with its filters and cursor
  *   GET  /dashboard/payments/{id}        one payment: timeline, events; cancel (admin)
  *   POST /dashboard/payments/{id}/cancel
+ *   POST /dashboard/payments/{id}/refund (admins: the API's create), POST …/refunds/cancel | approve
+ *        (a refund waiting for approval: cancel it; in the sandbox, sign it as the owner)
  *   GET  /dashboard/transactions         every transfer received; late and unmatched ones flagged
  *   GET  /dashboard/settlements, /dashboard/settlements/{id}, GET+POST /dashboard/settlements/cash-out
  *   GET  /dashboard/developers, POST /dashboard/developers/keys, POST …/keys/{id}/revoke (admins)
@@ -31,6 +33,12 @@ import type { MerchantRow } from "../merchants/service.ts";
 import { createApiKey, OnboardingError, revokeApiKey } from "../merchants/onboarding.ts";
 import { makeDue, payIntent } from "../test-helpers/service.ts";
 import { advanceSandboxSettlements } from "../settlements/service.ts";
+import { cancelRefund, createRefund, getVisibleRefund } from "../refunds/service.ts";
+import { parseRecipient } from "../refunds/input.ts";
+import { REFUND_REASONS, type RefundReason } from "../refunds/shapes.ts";
+import { approveAsOwner } from "../test-helpers/refunds.ts";
+import { getVisibleMerchant } from "../merchants/service.ts";
+import { parseAmount } from "../payment-intents/input.ts";
 import { cancelVisibleIntent, getVisibleIntent, listIntents } from "../payment-intents/service.ts";
 import { accountMerchantsIn, apiKeysOf, availableOf, DAY_MS, balancesOf, isAccountKey, merchantCountOf, teamOf, paymentDetail, recentlyPaidMerchants, recentPayments, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "../settlements/api-service.ts";
@@ -40,7 +48,7 @@ import { ASSET_PATH, bankOf, DASHBOARD, href, pairQuery, pairValue } from "./lay
 import { pairsOf } from "../../chain/pairs.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { cashOutPage, developersPage, homePage, paymentPage, paymentsPage, setPasswordPage, settlementPage, settlementsPage, signInPage, teamPage, transactionsPage, type TeamNews } from "./pages.ts";
-import { ADMIN_FORM, ADMIN_PAGE, cookie, cookies, CSS, dashboardKit, field, form, found, FORM_ROUTE, page, PAGE_ROUTE, PRE_CSRF_COOKIE, redirect, SECURITY_HEADERS, SESSION_COOKIE, SIGNED_IN_PAGE, type SignedIn } from "./kit.ts";
+import { ADMIN_FORM, ADMIN_PAGE, cookie, cookies, CSS, dashboardKit, field, form, formIdempotencyKey, found, FORM_ROUTE, page, PAGE_ROUTE, PRE_CSRF_COOKIE, redirect, refusal, SECURITY_HEADERS, SESSION_COOKIE, SIGNED_IN_PAGE, type SignedIn } from "./kit.ts";
 import { merchantRoutes } from "./merchant-routes.ts";
 import { developerRoutes } from "./developer-routes.ts";
 
@@ -386,9 +394,56 @@ export function dashboardRoutes(ctx: AppContext) {
         const intent = await found(getVisibleIntent(ctx, principal, params.id));
         const merchant = intent && (await visibleMerchant(session, mode, intent.merchantId));
         if (!intent || !merchant) return notFound();
-        return page(paymentPage(viewer, session.csrfToken, await paymentDetail(ctx, intent, merchant.businessName, session.user.accountId)));
+        return page(
+          paymentPage(viewer, session.csrfToken, await paymentDetail(ctx, intent, merchant.businessName, session.user.accountId), { idempotencyKey: randomBytes(18).toString("base64url") }),
+        );
       },
       SIGNED_IN_PAGE,
+    )
+    .post(
+      `${DASHBOARD}/payments/:id/refund`,
+      async ({ params, session, mode, principal, viewer, fields, notFound }) => {
+        const intent = await found(getVisibleIntent(ctx, principal, params.id));
+        const merchant = intent && (await visibleMerchant(session, mode, intent.merchantId));
+        if (!intent || !merchant) return notFound();
+        const state = { amount: field(fields, "amount", 40), recipient: field(fields, "recipient", 100), reason: field(fields, "reason", 40), idempotencyKey: field(fields, "idempotency_key", 255) };
+        try {
+          // The API's create, with its rules and codes (the form's key: sent twice, it refunds once).
+          const text = state.amount.trim();
+          await createRefund(ctx, principal, {
+            paymentIntentId: intent.id,
+            transactionId: undefined,
+            // A decimal number of USD, as the API takes it (anything else: the API's refusal of a non-number).
+            amountUnits: parseAmount(/^\d+(\.\d+)?$/.test(text) ? Number(text) : text, "amount", 1n, 1_000_000_000_000n, 6),
+            recipientAddress: parseRecipient(state.recipient.trim()),
+            reason: (REFUND_REASONS as readonly string[]).includes(state.reason) ? (state.reason as RefundReason) : null,
+            metadata: {},
+            idempotencyKey: formIdempotencyKey(fields),
+          });
+        } catch (err) {
+          const error = refusal(err);
+          return page(paymentPage(viewer, session.csrfToken, await paymentDetail(ctx, intent, merchant.businessName, session.user.accountId), { ...state, error }), 400);
+        }
+        return redirect(href(`/payments/${intent.id}`, mode));
+      },
+      ADMIN_FORM,
+    )
+    .post(
+      `${DASHBOARD}/payments/:id/refunds/:action`,
+      async ({ params, mode, principal, fields, notFound }) => {
+        const intent = await found(getVisibleIntent(ctx, principal, params.id));
+        const refund = intent && (await found(getVisibleRefund(ctx, principal, field(fields, "refund", 80))));
+        if (!intent || !refund || refund.paymentIntentId !== intent.id) return notFound();
+        try {
+          if (params.action === "cancel") await cancelRefund(ctx, refund);
+          else if (params.action === "approve" && mode === "test") await approveAsOwner(ctx, refund, await getVisibleMerchant(ctx, principal, refund.merchantId));
+          else return notFound();
+        } catch (err) {
+          refusal(err); // moved on meanwhile (or the sandbox does not hold the owner's key): the page shows what it is now
+        }
+        return redirect(href(`/payments/${intent.id}`, mode));
+      },
+      ADMIN_FORM,
     )
     .post(
       `${DASHBOARD}/payments/:id/cancel`,

@@ -206,9 +206,66 @@ export interface PaymentDetailView {
   metadata: Record<string, string>;
   timeline: Array<{ at: Date; what: string }>;
   events: Array<{ id: string; type: string; at: Date; deliveries: DeliveryLine[] }>;
+  /** Refunds (a paid intent only): its payment's sender, what is left to refund, the account's version, its refunds. */
+  refund: {
+    sender: string;
+    refundableUnits: bigint;
+    accountVersion: number;
+    refunds: Array<{ id: string; amountUnits: bigint; status: string; recipient: string; txHash: string | null; failure: string | null; createdAt: Date }>;
+  } | null;
 }
 
-export function paymentPage(viewer: Viewer, csrf: string, p: PaymentDetailView): Html {
+/** What a refund form sent back with its refusal, to show again. */
+export interface RefundFormState {
+  error?: string;
+  amount?: string;
+  recipient?: string;
+  reason?: string;
+  idempotencyKey: string;
+}
+
+const REFUND_REASONS = [
+  ["requested_by_customer", "Requested by the customer"],
+  ["duplicate", "Duplicate payment"],
+  ["fraudulent", "Fraudulent"],
+] as const;
+
+/** The refunds card of a paid payment: its refunds, and for admins the form (account v2 only). */
+function refundsCard(viewer: Viewer, csrf: string, p: PaymentDetailView, f: RefundFormState): Html {
+  const r = p.refund;
+  if (!r) return html``;
+  const action = (refundId: string, what: string, label: string) =>
+    html`<form method="post" action="${DASHBOARD}/payments/${p.id}/refunds/${what}?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="refund" value="${refundId}"><button type="submit">${label}</button></form>`;
+  const rows = r.refunds.map(
+    (x) =>
+      html`<tr><td>${usd(x.amountUnits)}</td><td><span class="status ${x.status}">${x.status.replace("_", " ")}</span>${x.failure ? html` <span class="muted">${x.failure}</span>` : ""}</td><td><code>${x.recipient}</code></td><td>${x.txHash ? html`<code>${x.txHash.slice(0, 18)}…</code>` : "—"}</td><td>${when(x.createdAt)}</td><td>${
+        viewer.role === "admin" && x.status === "requires_approval"
+          ? html`${viewer.mode === "test" ? action(x.id, "approve", "Approve as the owner (sandbox)") : html`<span class="muted">waits for the owner's signature</span>`} ${action(x.id, "cancel", "Cancel")}`
+          : ""
+      }</td></tr>`,
+  );
+  const list = r.refunds.length
+    ? html`<table><thead><tr><th>Amount</th><th>Status</th><th>To</th><th>Transaction</th><th>Created</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
+    : html`<p class="muted">No refunds.</p>`;
+  let formHtml: Html = html``;
+  if (viewer.role === "admin" && r.accountVersion !== 2)
+    formHtml = html`<p class="muted">Refunds need the merchant's account version 2: this merchant's account can only pay its owner's payout address. Nothing in it is lost; see the README's "Refunds".</p>`;
+  else if (viewer.role === "admin" && r.refundableUnits > 0n) {
+    const recipient = f.recipient ?? r.sender;
+    formHtml = html`<form method="post" action="${DASHBOARD}/payments/${p.id}/refund?mode=${viewer.mode}" class="stack">
+<input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="idempotency_key" value="${f.idempotencyKey}">
+${f.error ? html`<p class="error" role="alert">${f.error}</p>` : ""}
+<label>Amount (USD) <input name="amount" inputmode="decimal" required value="${f.amount ?? String(Number(r.refundableUnits) / 1e6)}"></label>
+<p class="muted">Up to ${usd(r.refundableUnits)} is left to refund; the platform fee is not returned.</p>
+<label>Recipient address <input name="recipient" required spellcheck="false" value="${recipient}" aria-describedby="recipient-note"></label>
+<p class="muted" id="recipient-note">${recipient === r.sender ? "Prefilled with the address that paid (the sender on chain): confirm it with the customer, an exchange pays from shared wallets." : "Not the address that paid."}</p>
+<label>Reason <select name="reason">${REFUND_REASONS.map(([v, label]) => html`<option value="${v}"${(f.reason ?? "requested_by_customer") === v ? html` selected` : ""}>${label}</option>`)}</select></label>
+<button type="submit">Refund</button></form>`;
+  }
+  return html`<section class="card" aria-labelledby="refunds-h"><h2 id="refunds-h">Refunds</h2>${list}${formHtml}</section>`;
+}
+
+export function paymentPage(viewer: Viewer, csrf: string, p: PaymentDetailView, refundForm: RefundFormState = { idempotencyKey: "" }): Html {
   const cancel =
     viewer.role === "admin" && p.status === "awaiting_payment"
       ? html`<form method="post" action="${DASHBOARD}/payments/${p.id}/cancel?mode=${viewer.mode}"><input type="hidden" name="csrf" value="${csrf}"><button type="submit" class="danger">Cancel this payment</button></form>`
@@ -228,6 +285,7 @@ ${p.txHash ? html`<dt>Transaction</dt><dd>${p.txUrl ? html`<a href="${p.txUrl}" 
 ${p.feeUnits !== null ? html`<dt>Fee</dt><dd>${usd(p.feeUnits)}</dd><dt>Net</dt><dd>${usd(p.netUnits ?? 0n)}</dd>` : ""}
 ${meta}
 </dl>${cancel}</section>
+${refundsCard(viewer, csrf, p, refundForm)}
 <section class="card" aria-labelledby="timeline-h"><h2 id="timeline-h">Timeline</h2><ol class="timeline">${p.timeline.map((t) => html`<li><time>${when(t.at)}</time> ${t.what}</li>`)}</ol></section>
 <section class="card" aria-labelledby="events-h"><h2 id="events-h">Events</h2>${
       p.events.length ? html`<ul class="events">${p.events.map((e) => html`<li><a href="${href(`/developers/events/${e.id}`, viewer.mode)}"><code>${e.type}</code></a> <span class="muted">${e.id} · ${when(e.at)}</span>${deliveryList(e.deliveries)}</li>`)}</ul>` : html`<p class="muted">No events yet.</p>`

@@ -164,6 +164,7 @@ export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, 
     feeNextAttemptAt: null,
     feeLastError: null,
     createdAt: now,
+    refundedUnits: 0n,
   };
   // The intent as it will be if it moves: net and fee from the intent's own amount.
   let confirmed: IntentRow | null = null;

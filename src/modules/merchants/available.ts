@@ -11,8 +11,43 @@
  * A settlement also re-sends money it withdrew earlier whose ACH transfer was returned
  * (`returnedTransactions`): that money already sits at the payout address, so it is not in the
  * account and not in `available`.
+ *
+ * Refunds (issue 28) take money from the same account: `available` is that net minus what refunds
+ * set aside (`refundsToSetAside`): every refund that holds money (requires_approval, pending,
+ * succeeded) and that no settlement run has set aside yet, plus back every refund a run set aside
+ * that then failed or was canceled and no later run gave back. A run takes the same figure and marks
+ * those refunds (refunds/ledger.ts), so a settlement and a refund never spend the same money. Both
+ * decide under one lock per merchant (`lockMerchantMoney`): the one owner of the account's outgoing
+ * money.
  */
 import type { SqlOrTx } from "../../db/client.ts";
+
+/** pg_advisory_xact_lock(MERCHANT_MONEY_LOCK_CLASS, hashtext(merchant_id)): settlement runs and refund creations of one merchant, one at a time. */
+export const MERCHANT_MONEY_LOCK_CLASS = 0x53544c4d; // "STLM", the settlement lock it was
+
+/** Takes the merchant's money lock until the end of the transaction `tx`. */
+export async function lockMerchantMoney(tx: SqlOrTx, merchantId: string): Promise<void> {
+  await tx`SELECT pg_advisory_xact_lock(${MERCHANT_MONEY_LOCK_CLASS}, hashtext(${merchantId}))`;
+}
+
+/** Refund statuses that hold money (domain/refund-status.ts holdsMoney), as SQL literals. */
+const HOLDING = "('requires_approval', 'pending', 'succeeded')";
+
+/**
+ * WHERE clause of the refunds whose amount `available` still counts (alias `r`): holding money and
+ * set aside by no run (subtracted), or set aside by a run, then failed or canceled, and not given
+ * back yet (added back).
+ */
+export function refundsToSetAside(sql: SqlOrTx, merchantId: string) {
+  return sql`r.merchant_id = ${merchantId}
+             AND ((r.settlement_id IS NULL AND r.status IN ${sql.unsafe(HOLDING)})
+               OR (r.settlement_id IS NOT NULL AND r.released_settlement_id IS NULL AND r.status NOT IN ${sql.unsafe(HOLDING)}))`;
+}
+
+/** The signed amount a refund row counts for in `available`'s deduction (alias `r`): + holding, - given back. */
+export function refundDeductionSql(sql: SqlOrTx) {
+  return sql`CASE WHEN r.status IN ${sql.unsafe(HOLDING)} THEN r.amount_units ELSE -r.amount_units END`;
+}
 
 /**
  * WHERE clause of the transactions that `available` counts (table alias `t`). Every pair's of a v2
@@ -37,7 +72,9 @@ export function returnedTransactions(sql: SqlOrTx, merchantId: string) {
  */
 export async function availableUnits(sql: SqlOrTx, merchantId: string, pair?: { chainId: number; token: string }): Promise<bigint> {
   const ofPair = pair ? sql`AND t.chain_id = ${pair.chainId} AND t.token = ${pair.token}` : sql``;
-  const [r] = await sql<{ units: string | null }[]>`
-    SELECT sum(t.net_units)::text AS units FROM app.transactions t WHERE ${availableTransactions(sql, merchantId)} ${ofPair}`;
-  return r?.units ? BigInt(r.units) : 0n;
+  const refundsOfPair = pair ? sql`AND r.chain_id = ${pair.chainId} AND r.token = ${pair.token}` : sql``;
+  const [r] = await sql<{ units: string | null; refunds: string | null }[]>`
+    SELECT (SELECT sum(t.net_units) FROM app.transactions t WHERE ${availableTransactions(sql, merchantId)} ${ofPair})::text AS units,
+           (SELECT sum(${refundDeductionSql(sql)}) FROM app.refunds r WHERE ${refundsToSetAside(sql, merchantId)} ${refundsOfPair})::text AS refunds`;
+  return (r?.units ? BigInt(r.units) : 0n) - (r?.refunds ? BigInt(r.refunds) : 0n);
 }

@@ -10,6 +10,7 @@
  *   received(B)  = Σ amount of the merchant's transactions not failed, in blocks <= B   (ledger)
  *   feesPaid(B)  = Σ fee of the account's FeeCollected logs in the token in blocks <= B   (indexed chain data)
  *   withdrawn(B) = Σ amount of the account's Withdrawn logs in the token in blocks <= B   (indexed chain data)
+ *   refunded(B)  = Σ amount of the merchant's succeeded refunds in the token mined in blocks <= B   (ledger, issue 28)
  *
  * v1 and v2 accounts alike (migration 0010): a v2 account holds tokens by balanceOf like v1, and its
  * fees and withdrawals carry their token (token_address; v1 rows are the chain's USDC), so only
@@ -17,10 +18,10 @@
  *   feesOwed(B)  = Σ fee of those transactions - feesPaid(B): the platform fees still sitting in
  *                  the account, not the merchant's money
  *
- *   reconciled   ⇔ onchain(B) = received(B) - feesPaid(B) - withdrawn(B)
+ *   reconciled   ⇔ onchain(B) = received(B) - feesPaid(B) - withdrawn(B) - refunded(B)
  *   available    = Σ net of the payments `available.ts` defines (confirmed, still in the account, in
- *                  no settlement): the same definition a settlement run takes, so a run right after
- *                  this read settles exactly this figure. When reconciled it equals onchain - feesOwed.
+ *                  no settlement) less what refunds set aside: the same definition a settlement run
+ *                  takes, so a run right after this read settles exactly this figure.
  *   pending_settlement = Σ net of the merchant's transactions with settlement_status in_transit
  *                  (withdrawn from the account, on their way to the bank)
  *
@@ -162,9 +163,17 @@ export async function computeMerchantBalance(ctx: AppContext, m: MerchantRow, pa
     if (!isViewsMissing(err) && (err as { code?: string }).code !== "42703") throw err;
   }
 
+  // Refunds paid from the account up to B (issue 28): the ledger's, recorded once confirmed (a refund
+  // mined but not yet recorded shows as a short-lived mismatch).
+  const refundsOfPair = pair ? sql`AND chain_id = ${pair.chainId} AND token = ${pair.token}` : sql``;
+  const [paidBack] = await sql<{ units: string | null }[]>`
+    SELECT sum(amount_units)::text AS units FROM app.refunds
+    WHERE merchant_id = ${m.id} AND status = 'succeeded' AND block_number <= ${atBlock} ${refundsOfPair}`;
+  const refunded = zero(paidBack?.units);
+
   // Comparable only when the indexer has reached B (it may be briefly behind after an instance swap).
   if (indexed && indexed.cp !== null && indexed.cp >= atBlock) {
-    const expected = received - indexed.fees - indexed.withdrawn;
+    const expected = received - indexed.fees - indexed.withdrawn - refunded;
     const owed = feesDue - indexed.fees > 0n ? feesDue - indexed.fees : 0n;
     const reconciled = expected === onchain;
     if (!reconciled) {

@@ -105,13 +105,20 @@ const intentExample = {
   created_at: "2026-04-01T12:00:00.000Z",
 };
 
-const confirmedExtra = { net_amount: 12.375, fee: 0.125, tx_hash: "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6", confirmed_at: "2026-04-01T12:01:12.345Z" };
+const confirmedExtra = {
+  net_amount: 12.375,
+  fee: 0.125,
+  tx_hash: "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+  confirmed_at: "2026-04-01T12:01:12.345Z",
+  amount_refunded: 0,
+};
 
 const confirmationFields = {
   net_amount: t.Optional(Usd("Present once confirmed (`confirmed`, `settled`). Amount minus fee.", 12.375)),
   fee: t.Optional(Usd("Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.", 0.125)),
   tx_hash: t.Optional(t.String({ description: "Present once confirmed. On-chain transaction hash.", examples: [confirmedExtra.tx_hash] })),
   confirmed_at: t.Optional(Timestamp("Present once confirmed.")),
+  amount_refunded: t.Optional(Usd("Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).", 0)),
 };
 const cancelledAt = { cancelled_at: t.Optional(Timestamp("Present once cancelled.")) };
 
@@ -141,7 +148,7 @@ export const PaymentIntentSchema = t.Object(
   {
     additionalProperties: false,
     description:
-      "A payment intent. `qr_payload` names the contract of its `token` on its `chain` (`<usdc>` below: that token's contract) and that chain's id. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at`. Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confirmed_at`.",
+      "A payment intent. `qr_payload` names the contract of its `token` on its `chain` (`<usdc>` below: that token's contract) and that chain's id. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at`. Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confirmed_at`, `amount_refunded`.",
     examples: [intentExample, { ...intentExample, status: "confirmed", ...confirmedExtra }],
   },
 );

@@ -58,6 +58,7 @@ export function intentFromDb(r: Record<string, unknown>): IntentRow {
     feeUnits: r.fee_units === null || r.fee_units === undefined ? null : BigInt(r.fee_units as bigint),
     txHash: (r.tx_hash as string | null) ?? null,
     transactionId: (r.transaction_id as string | null) ?? null,
+    refundedUnits: r.refunded_units === null || r.refunded_units === undefined ? 0n : BigInt(r.refunded_units as bigint),
   };
 }
 

@@ -39,7 +39,7 @@ function confirmation(i: IntentRow) {
   if (i.status !== "confirmed" && i.status !== "settled") return {};
   if (i.netUnits === null || i.feeUnits === null || i.txHash === null || i.confirmedAt === null)
     throw new Error(`intent ${i.id} is ${i.status} without its confirmation fields`);
-  return { net_amount: unitsToUsd(i.netUnits), fee: unitsToUsd(i.feeUnits), tx_hash: i.txHash, confirmed_at: isoMs(i.confirmedAt) };
+  return { net_amount: unitsToUsd(i.netUnits), fee: unitsToUsd(i.feeUnits), tx_hash: i.txHash, confirmed_at: isoMs(i.confirmedAt), amount_refunded: unitsToUsd(i.refundedUnits) };
 }
 
 function cancellation(i: IntentRow) {

@@ -33,7 +33,8 @@ import { chainNameOf } from "../../domain/networks.ts";
 import { metrics } from "../../metrics.ts";
 import { insertEvent } from "../outbox/outbox.ts";
 import { settleIntents } from "../payment-intents/transitions.ts";
-import { availableTransactions, returnedTransactions } from "../merchants/available.ts";
+import { availableTransactions, lockMerchantMoney, returnedTransactions } from "../merchants/available.ts";
+import { markSetAside, pairKey, refundsForRun, setAsideByWithdrawals, undoSetAside } from "../refunds/ledger.ts";
 import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import { advanceSandboxClockTo, businessNow } from "../payouts/clock.ts";
 import type { Hooks } from "./hooks.ts";
@@ -46,8 +47,6 @@ import { settlementWithdrawals, type SettlementWithdrawalRow } from "../../db/sc
 
 type MerchantRow = typeof merchants.$inferSelect;
 
-/** pg_advisory_xact_lock(MERCHANT_LOCK_CLASS, hashtext(merchant_id)): one settlement creation per merchant at a time. */
-const MERCHANT_LOCK_CLASS = 0x53544c4d; // "STLM"
 /** pg_try_advisory_lock(DRIVE_LOCK_CLASS, hashtext(settlement_id)): one driver per settlement. */
 const DRIVE_LOCK_CLASS = 0x53544c44; // "STLD"
 
@@ -123,7 +122,8 @@ export async function createSettlement(ctx: AppContext, merchantId: string, opts
   const now = await businessNow(ctx, m.mode);
   const id = newId("settlement");
   const created = await ctx.database.sql.begin(async (tx) => {
-    await tx`SELECT pg_advisory_xact_lock(${MERCHANT_LOCK_CLASS}, hashtext(${m.id}))`;
+    // One settlement creation per merchant at a time, and no refund created meanwhile (merchants/available.ts).
+    await lockMerchantMoney(tx, m.id);
     if (opts.scheduledFor) {
       const claimed = await tx`
         INSERT INTO app.settlement_runs (merchant_id, scheduled_for) VALUES (${m.id}, ${pgTs(opts.scheduledFor)}::timestamptz)
@@ -132,36 +132,55 @@ export async function createSettlement(ctx: AppContext, merchantId: string, opts
     }
     // Exactly what `available` counts (merchants/available.ts), whatever the state of each fee, plus
     // returned ACH money to send again. Fees stay in the account: the withdrawal moves net amounts.
-    const rows = await tx<{ id: string; net_units: bigint; withdrawal_settlement_id: string | null; chain_id: number; token: string }[]>`
+    // Refunds first (their rows, then the transactions': the lock order of refunds/transitions.ts):
+    // what refunds set aside stays in the account, pair by pair.
+    const aside = await refundsForRun(tx, m.id);
+    const found = await tx<{ id: string; net_units: bigint; withdrawal_settlement_id: string | null; chain_id: number; token: string }[]>`
       SELECT t.id, t.net_units, t.withdrawal_settlement_id, t.chain_id, t.token FROM app.transactions t
       WHERE (${availableTransactions(tx, m.id)}) OR (${returnedTransactions(tx, m.id)})
       ORDER BY t.confirmed_at, t.id
       FOR UPDATE`;
-    const amount = rows.reduce((sum, r) => sum + BigInt(r.net_units), 0n);
-    if (rows.length === 0 || amount <= 0n) return false;
-    const toWithdraw = rows.filter((r) => r.withdrawal_settlement_id === null).reduce((sum, r) => sum + BigInt(r.net_units), 0n);
     // One withdrawal per (chain, token) pair of what it takes; the bank transfer pays their total
     // (every token is a USD stablecoin of 6 decimals: base units add up as USD micro-units).
-    const pairs = new Map<string, { chainId: number; token: string; amount: bigint; withdraw: bigint; count: number }>();
-    for (const r of rows) {
-      const key = `${r.chain_id}:${r.token}`;
-      const p = pairs.get(key) ?? { chainId: r.chain_id, token: r.token, amount: 0n, withdraw: 0n, count: 0 };
+    const pairs = new Map<string, { chainId: number; token: string; amount: bigint; withdraw: bigint; refunds: bigint; count: number; returnedBy: Set<string> }>();
+    for (const r of found) {
+      const key = pairKey(r.chain_id, r.token);
+      const p = pairs.get(key) ?? { chainId: r.chain_id, token: r.token, amount: 0n, withdraw: 0n, refunds: aside.byPair.get(key) ?? 0n, count: 0, returnedBy: new Set<string>() };
       p.amount += BigInt(r.net_units);
       if (r.withdrawal_settlement_id === null) p.withdraw += BigInt(r.net_units);
+      else p.returnedBy.add(r.withdrawal_settlement_id);
       p.count++;
       pairs.set(key, p);
     }
-    if ([...pairs.values()].some((p) => p.amount <= 0n)) return false;
+    for (const [key, p] of pairs) {
+      // What refunds set aside stays in the account; returned money is at the payout address less
+      // what the run that withdrew it set aside.
+      p.withdraw -= p.refunds;
+      p.amount -= p.refunds + (await setAsideByWithdrawals(tx, [...p.returnedBy], p));
+      if (p.amount <= 0n || p.withdraw < 0n) {
+        // Refunds take all of this pair (or more: a payment reorganised away after its refund was
+        // accepted): its payments and refunds wait for a later run.
+        ctx.log.warn("settlement leaves a pair out: refunds set aside all of it", { merchantId: m.id, chainId: p.chainId, token: p.token, refunds: p.refunds });
+        pairs.delete(key);
+      }
+    }
+    const rows = found.filter((r) => pairs.has(pairKey(r.chain_id, r.token)));
+    if (rows.length === 0) return false;
+    const taken = [...pairs.values()];
+    const amount = taken.reduce((sum, p) => sum + p.amount, 0n);
+    const toWithdraw = taken.reduce((sum, p) => sum + p.withdraw, 0n);
+    const refundUnits = taken.reduce((sum, p) => sum + p.refunds, 0n);
     await tx`
-      INSERT INTO app.settlements (id, mode, merchant_id, state, trigger, scheduled_for, amount_units, withdrawal_units, transaction_count,
-                                   bank_name, bank_last4, chain_id, merchant_account, withdrawal_ref, provider, initiated_at)
+      INSERT INTO app.settlements (id, mode, merchant_id, state, trigger, scheduled_for, amount_units, withdrawal_units, refund_units,
+                                   transaction_count, bank_name, bank_last4, chain_id, merchant_account, withdrawal_ref, provider, initiated_at)
       VALUES (${id}, ${m.mode}, ${m.id}, 'created', ${opts.trigger}, ${opts.scheduledFor ? pgTs(opts.scheduledFor) : null}::timestamptz,
-              ${amount}, ${toWithdraw}, ${rows.length}, ${m.bankName}, ${m.bankLast4}, ${m.chainId}, ${m.paymentAddress},
+              ${amount}, ${toWithdraw}, ${refundUnits}, ${rows.length}, ${m.bankName}, ${m.bankLast4}, ${m.chainId}, ${m.paymentAddress},
               ${withdrawalRef(id)}, ${provider.name}, ${pgTs(now)}::timestamptz)`;
-    for (const p of pairs.values())
+    for (const p of taken)
       await tx`
         INSERT INTO app.settlement_withdrawals (settlement_id, chain_id, token, amount_units, withdrawal_units, transaction_count, ref)
         VALUES (${id}, ${p.chainId}, ${p.token}, ${p.amount}, ${p.withdraw}, ${p.count}, ${pairWithdrawalRef(id, p.token)})`;
+    await markSetAside(tx, id, aside, new Set(pairs.keys()));
     const ids = rows.map((r) => r.id);
     await tx`
       INSERT INTO app.settlement_transactions (settlement_id, transaction_id, net_units)
@@ -455,8 +474,11 @@ async function recordWithdrawn(ctx: AppContext, s: SettlementRow, pairs: Settlem
       WHERE id = ${s.id} AND state IN ('created', 'withdrawal_submitted') RETURNING id`;
     if (!row) return false;
     for (const w of failed) {
-      // Back to the pool of the next run (its funds never left the account).
+      // Back to the pool of the next run (its funds never left the account), and what the run set
+      // aside for refunds in that pair with them.
       await tx`UPDATE app.transactions SET settlement_id = NULL WHERE settlement_id = ${s.id} AND chain_id = ${w.chainId} AND token = ${w.token}`;
+      const undone = await undoSetAside(tx, s.id, w);
+      if (undone !== 0n) await tx`UPDATE app.settlements SET refund_units = refund_units - ${undone}::int8 WHERE id = ${s.id}`;
     }
     if (failed.length > 0)
       await tx`
@@ -533,7 +555,11 @@ async function failSettlement(
     // (withdrawal_settlement_id stays set), so the next run pays them without withdrawing again.
     if (f.transactionsTo === "failed")
       await tx`UPDATE app.transactions SET settlement_id = NULL, settlement_status = 'failed' WHERE settlement_id = ${s.id}`;
-    else await tx`UPDATE app.transactions SET settlement_id = NULL WHERE settlement_id = ${s.id}`;
+    else {
+      await tx`UPDATE app.transactions SET settlement_id = NULL WHERE settlement_id = ${s.id}`;
+      // Nothing was withdrawn: what the run set aside for refunds is the next run's to take.
+      await undoSetAside(tx, s.id);
+    }
     await tx`
       INSERT INTO app.settlement_alerts (kind, settlement_id, merchant_id, details)
       VALUES (${kind}, ${s.id}, ${s.merchantId}, ${pgJson({ code: f.code, message: f.message, amount_units: String(s.amountUnits), mode: s.mode })}::text::jsonb)

@@ -37,26 +37,35 @@ export async function payIntent(ctx: AppContext, intent: IntentRow, units: bigin
   const account = privateKeyToAccount(ctx.config.sandboxPayerPrivateKey);
   const wallet = createWalletClient({ chain: chain.chain, transport: http(chain.rpcHttpUrl, { batch: false, retryCount: 3 }), account });
   const value = units ?? intent.expectedUnits;
-  const previous = sendQueues.get(chain) ?? Promise.resolve();
-  const send = previous
-    .catch(() => {})
-    .then(async () => {
-      let nonce = await chain.publicClient.getTransactionCount({ address: account.address, blockTag: "pending" });
-      // The embedded sandbox's test tokens have an open faucet: top the payer up rather than fail.
-      if ([ctx.config.chains.test, ...ctx.config.chains.others].some((c) => c.chainId === chain.chainId && c.embedded)) {
-        const balance = await chain.publicClient.readContract({ address: tokenAddress, abi: usdcAbi, functionName: "balanceOf", args: [account.address] });
-        if (balance < value) {
-          await wallet.writeContract({ address: tokenAddress, abi: testUsdcAbi, functionName: "mint", args: [account.address, value + PAYER_TOP_UP_UNITS], nonce });
-          nonce++;
-        }
+  const txHash = await asPayer(ctx, chain, async (nonce) => {
+    // The embedded sandbox's test tokens have an open faucet: top the payer up rather than fail.
+    if ([ctx.config.chains.test, ...ctx.config.chains.others].some((c) => c.chainId === chain.chainId && c.embedded)) {
+      const balance = await chain.publicClient.readContract({ address: tokenAddress, abi: usdcAbi, functionName: "balanceOf", args: [account.address] });
+      if (balance < value) {
+        await wallet.writeContract({ address: tokenAddress, abi: testUsdcAbi, functionName: "mint", args: [account.address, value + PAYER_TOP_UP_UNITS], nonce });
+        nonce++;
       }
-      return wallet.writeContract({ address: tokenAddress, abi, functionName: "transfer", args: [intent.paymentAddress as Address, value], nonce });
-    });
-  sendQueues.set(chain, send);
-  const txHash = await send;
+    }
+    return wallet.writeContract({ address: tokenAddress, abi, functionName: "transfer", args: [intent.paymentAddress as Address, value], nonce });
+  });
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash: txHash, timeout: 60_000 });
   if (receipt.status !== "success") throw new Error(`sandbox payment ${txHash} reverted`);
   return { txHash };
+}
+
+/**
+ * Runs `send` (transactions of the sandbox payer's key on `chain`, from the node's pending nonce on)
+ * after the sends of this process on that chain before it, so that concurrent helpers get distinct nonces. The payer's key is
+ * also the demo merchant's owner key (refund approvals and budgets send with it).
+ */
+export function asPayer(ctx: AppContext, chain: ChainRuntime, send: (nonce: number) => Promise<Hex>): Promise<Hex> {
+  const address = privateKeyToAccount(ctx.config.sandboxPayerPrivateKey).address;
+  const previous = sendQueues.get(chain) ?? Promise.resolve();
+  const run = previous
+    .catch(() => {})
+    .then(async () => send(await chain.publicClient.getTransactionCount({ address, blockTag: "pending" })));
+  sendQueues.set(chain, run);
+  return run;
 }
 
 /**

@@ -39,6 +39,7 @@ const listItemExample = {
   settlement_status: "pending",
   confirmed_at: "2026-04-01T12:01:12.345Z",
   metadata: EX_METADATA,
+  amount_refunded: 0,
 };
 const getExample = { ...listItemExample, fee_rate: 0.01, block_number: 28411023, sender_address: EX_SENDER, payment_address: EX_ADDRESS };
 
@@ -65,6 +66,7 @@ const listItemFields = {
   }),
   confirmed_at: Timestamp("When the payment was confirmed on-chain."),
   metadata: t.Record(t.String(), t.String(), { description: "Metadata of the payment intent; `{}` when there is none.", examples: [EX_METADATA] }),
+  amount_refunded: Usd("USD refunded of this payment: its refunds that are not `failed` or `canceled` (see Refunds).", 0),
 };
 
 export const TransactionListItemSchema = t.Object(listItemFields, {

@@ -25,6 +25,7 @@ export function transactionListItemShape(t: TransactionRow) {
     settlement_status: t.settlementStatus,
     confirmed_at: isoMs(t.confirmedAt),
     metadata: t.metadata,
+    amount_refunded: unitsToUsd(t.refundedUnits),
   };
 }
 

@@ -1,0 +1,87 @@
+/**
+ * The refund state machine (issue 28): a closed union of statuses and one pure transition function.
+ * The database writes mirror it as guarded updates (modules/refunds/transitions.ts), so a lost race
+ * is a no-op, never a corruption.
+ *
+ *   requires_approval: no budget of the owner covers it; waits for the owner's signed authorization
+ *   pending:           paid from the budget or with the signature: being sent, or sent
+ *   succeeded:         mined at the chain's confirmation depth (tx_hash)
+ *   failed:            reverted, or refused for good (failure_reason)
+ *   canceled:          withdrawn before anything was sent
+ */
+export type RefundStatus = "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+
+export const REFUND_STATUSES: readonly RefundStatus[] = ["requires_approval", "pending", "succeeded", "failed", "canceled"];
+
+/**
+ * approved: the owner's signature arrived; budget_short: a budget refund found no budget before
+ * anything was signed; confirmed: mined and deep enough; failed: reverted or refused for good;
+ * cancel: the integrator withdrew it.
+ */
+export type RefundTrigger = "approved" | "budget_short" | "confirmed" | "failed" | "cancel";
+
+export const REFUND_TRIGGERS: readonly RefundTrigger[] = ["approved", "budget_short", "confirmed", "failed", "cancel"];
+
+/** The status after `trigger`, or undefined when the trigger is refused in `from`. */
+export function refundTransition(from: RefundStatus, trigger: RefundTrigger): RefundStatus | undefined {
+  switch (from) {
+    case "requires_approval":
+      switch (trigger) {
+        case "approved":
+          return "pending";
+        case "cancel":
+          return "canceled";
+        case "budget_short":
+        case "confirmed":
+        case "failed":
+          return undefined;
+      }
+    // every trigger returned above
+    case "pending":
+      switch (trigger) {
+        case "budget_short":
+          return "requires_approval";
+        case "confirmed":
+          return "succeeded";
+        case "failed":
+          return "failed";
+        case "approved":
+        case "cancel":
+          return undefined;
+      }
+    case "succeeded":
+    case "failed":
+    case "canceled":
+      return undefined;
+  }
+}
+
+/** The statuses from which `trigger` is allowed. */
+export function refundAllowedFrom(trigger: RefundTrigger): RefundStatus[] {
+  return REFUND_STATUSES.filter((s) => refundTransition(s, trigger) !== undefined);
+}
+
+/** A refund that still takes money from the payment and the account (neither failed nor canceled). */
+export function holdsMoney(status: RefundStatus): boolean {
+  switch (status) {
+    case "requires_approval":
+    case "pending":
+    case "succeeded":
+      return true;
+    case "failed":
+    case "canceled":
+      return false;
+  }
+}
+
+export function isFinalRefund(status: RefundStatus): boolean {
+  switch (status) {
+    case "succeeded":
+    case "failed":
+    case "canceled":
+      return true;
+    case "requires_approval":
+    case "pending":
+      return false;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The refine steps of the refund routes, for what their schemas (model.ts) cannot say: the amount's
+ * decimals, the recipient address, metadata lengths, the body/header idempotency key, the list's
+ * limit and cursor. Pure: no database, no HTTP beyond throwing ApiError.
+ */
+import { getAddress, isAddress, zeroAddress, type Address } from "viem";
+import { ApiError } from "../../domain/errors.ts";
+import type { RefundStatus } from "../../domain/refund-status.ts";
+import { parseCursorParam, parseLimitParam, rawQueryParam } from "../../http/list-params.ts";
+import { parseIdempotencyKey } from "../idempotency/key.ts";
+import { parseAmount, parseMetadata } from "../payment-intents/input.ts";
+import type { CreateRefundInput, ListRefundsInput } from "./service.ts";
+import type { RefundReason } from "./shapes.ts";
+
+/** Upper bound of a refund's amount before it is compared with what is refundable (1,000,000 USD). */
+export const REFUND_MAX_UNITS = 1_000_000_000_000n;
+
+export interface CreateRefundBodyValue {
+  payment_intent?: string;
+  transaction?: string;
+  amount?: number;
+  recipient_address: string;
+  reason?: RefundReason;
+  metadata?: Record<string, string>;
+  idempotency_key?: string;
+}
+
+/** An EVM address: 0x and 40 hex digits; mixed case must be a valid EIP-55 checksum; never the zero address. */
+export function parseRecipient(value: string): Address {
+  const bad = (why: string) => new ApiError("recipient_address_invalid", `Invalid recipient_address: ${why}`, "recipient_address");
+  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) throw bad("must be an address of 0x and 40 hexadecimal digits.");
+  if (!isAddress(value, { strict: true })) throw bad("its mixed-case checksum (EIP-55) is wrong: a typo? Send it as the wallet shows it, or all lowercase.");
+  const address = getAddress(value);
+  if (address === zeroAddress) throw bad("the zero address cannot receive a refund.");
+  return address;
+}
+
+export function refineCreateRefund(body: CreateRefundBodyValue, idempotencyHeader: string | null): CreateRefundInput {
+  const amountUnits = body.amount === undefined ? undefined : parseAmount(body.amount, "amount", 1n, REFUND_MAX_UNITS, 6);
+  const bodyKey = body.idempotency_key === undefined ? undefined : parseIdempotencyKey(body.idempotency_key);
+  const headerKey = idempotencyHeader === null ? undefined : parseIdempotencyKey(idempotencyHeader);
+  if (bodyKey !== undefined && headerKey !== undefined && bodyKey !== headerKey)
+    throw new ApiError("parameter_invalid", "The idempotency_key body field and the Idempotency-Key header differ; send one, or the same value in both.", "idempotency_key");
+  if (body.payment_intent === undefined && body.transaction === undefined)
+    throw new ApiError("parameter_missing", "Missing required param: payment_intent (or transaction).", "payment_intent");
+  return {
+    paymentIntentId: body.payment_intent,
+    transactionId: body.transaction,
+    amountUnits,
+    recipientAddress: parseRecipient(body.recipient_address),
+    reason: body.reason ?? null,
+    metadata: body.metadata === undefined ? {} : parseMetadata(body.metadata),
+    idempotencyKey: bodyKey ?? headerKey,
+  };
+}
+
+export function refineListRefunds(
+  q: { payment_intent?: string | undefined; merchant_id?: string | undefined; status?: string | undefined; starting_after?: string | undefined },
+  url: string,
+): ListRefundsInput {
+  return {
+    merchantId: q.merchant_id,
+    paymentIntentId: q.payment_intent,
+    // The schema admitted only REFUND_STATUSES.
+    status: q.status as RefundStatus | undefined,
+    limit: parseLimitParam(rawQueryParam(url, "limit")),
+    startingAfter: parseCursorParam(q.starting_after, "refund"),
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * The only place that writes a refund's status (one home per state change). Each move is a guarded
+ * UPDATE whose guard is read from the state machine (domain/refund-status.ts); in the same database
+ * transaction it keeps the payment's and the intent's `refunded_units` and writes the refund's event
+ * to the outbox. A lost race is a no-op (undefined), never a corruption.
+ *
+ * Lock order, whoever writes: refund row, then the payment's transaction row, then the intent row
+ * (a settlement run takes the merchant's money lock, then refund rows, then transaction rows).
+ */
+import type { SqlOrTx } from "../../db/client.ts";
+import { pgJson, pgTs } from "../../db/pg-values.ts";
+import { holdsMoney, refundAllowedFrom, refundTransition, type RefundTrigger } from "../../domain/refund-status.ts";
+import type { WebhookEventType } from "../../db/schema/core.ts";
+import { insertEvent } from "../outbox/outbox.ts";
+import { refundFromDb, refundShape, type RefundRow } from "./shapes.ts";
+
+/** `status IN (…)`: the guard of `trigger`. Statuses are fixed literals of the union, never input. */
+function guard(trigger: RefundTrigger): string {
+  return `status IN (${refundAllowedFrom(trigger).map((s) => `'${s}'`).join(", ")})`;
+}
+
+function target(trigger: RefundTrigger): string {
+  const to = new Set(refundAllowedFrom(trigger).map((s) => refundTransition(s, trigger)));
+  if (to.size !== 1) throw new Error(`refund trigger ${trigger} has ${to.size} targets`);
+  return [...to][0]!;
+}
+
+const EVENT_OF: Record<RefundTrigger, WebhookEventType> = {
+  approved: "refund.updated",
+  budget_short: "refund.updated",
+  cancel: "refund.updated",
+  confirmed: "refund.succeeded",
+  failed: "refund.failed",
+};
+
+export interface NewRefund {
+  id: string;
+  mode: RefundRow["mode"];
+  accountId: string;
+  merchantId: string;
+  paymentIntentId: string | null;
+  /** True when the refunded payment is the intent's own (its amount_refunded counts it). */
+  intentsOwnPayment: boolean;
+  transactionId: string;
+  chainId: number;
+  token: string;
+  tokenAddress: string;
+  merchantAccount: string;
+  amountUnits: bigint;
+  recipientAddress: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  status: "pending" | "requires_approval";
+  method: "budget" | null;
+  refundRef: string;
+  paymentRef: string;
+  createdAt: Date;
+}
+
+/** Inserts a refund, counts it on its payment (and intent) and writes refund.created. The caller holds the locks. */
+export async function insertRefund(tx: SqlOrTx, r: NewRefund): Promise<RefundRow> {
+  const [row] = await tx`
+    INSERT INTO app.refunds (id, mode, account_id, merchant_id, payment_intent_id, transaction_id, chain_id, token, token_address,
+                             merchant_account, amount_units, recipient_address, reason, metadata, status, method, refund_ref, payment_ref,
+                             created_at, updated_at)
+    VALUES (${r.id}, ${r.mode}, ${r.accountId}, ${r.merchantId}, ${r.paymentIntentId}, ${r.transactionId}, ${r.chainId}, ${r.token},
+            ${r.tokenAddress}, ${r.merchantAccount}, ${r.amountUnits}, ${r.recipientAddress}, ${r.reason}, ${pgJson(r.metadata)}::text::jsonb,
+            ${r.status}, ${r.method}, ${r.refundRef}, ${r.paymentRef}, ${pgTs(r.createdAt)}::timestamptz, ${pgTs(r.createdAt)}::timestamptz)
+    RETURNING *`;
+  await tx`UPDATE app.transactions SET refunded_units = refunded_units + ${r.amountUnits} WHERE id = ${r.transactionId}`;
+  if (r.paymentIntentId && r.intentsOwnPayment)
+    await tx`UPDATE app.payment_intents SET refunded_units = refunded_units + ${r.amountUnits} WHERE id = ${r.paymentIntentId}`;
+  const refund = refundFromDb(row!);
+  await insertEvent(tx, { mode: refund.mode, type: "refund.created", merchantId: refund.merchantId, accountId: refund.accountId, data: refundShape(refund), createdAt: r.createdAt });
+  return refund;
+}
+
+/** The columns a move sets besides status and updated_at. */
+type MoveSet =
+  | { trigger: "approved"; signature: string; deadline: Date }
+  /** revertedTx: the refund's transaction that was mined and reverted (nothing paid), if any. */
+  | { trigger: "budget_short"; revertedTx?: string | undefined }
+  | { trigger: "confirmed"; txHash: string; blockNumber: bigint }
+  | { trigger: "failed"; reason: string }
+  | { trigger: "cancel" };
+
+/**
+ * Moves refund `id` by `set.trigger` if its status allows it, in `tx`: the row, the payment's and
+ * intent's refunded_units when the refund stops holding money, and its event. Undefined: not moved
+ * (another writer was first, or the trigger is refused in its status).
+ */
+export async function moveRefund(tx: SqlOrTx, id: string, set: MoveSet, now: Date): Promise<RefundRow | undefined> {
+  const at = pgTs(now);
+  const to = target(set.trigger);
+  const where = tx.unsafe(guard(set.trigger));
+  let rows: Record<string, unknown>[];
+  switch (set.trigger) {
+    case "approved":
+      rows = await tx`
+        UPDATE app.refunds SET status = ${to}, method = 'signed', signature = ${set.signature}, deadline = ${pgTs(set.deadline)}::timestamptz,
+               next_attempt_at = NULL, last_error = NULL, updated_at = ${at}::timestamptz
+        WHERE id = ${id} AND ${where} RETURNING *`;
+      break;
+    case "budget_short":
+      // Only while no transaction of it can still be mined: none recorded, or the one that reverted.
+      rows = await tx`
+        UPDATE app.refunds SET status = ${to}, method = NULL, tx_hash = NULL, next_attempt_at = NULL, updated_at = ${at}::timestamptz
+        WHERE id = ${id} AND ${where} AND method = 'budget' AND (tx_hash IS NULL OR tx_hash = ${set.revertedTx ?? null}) RETURNING *`;
+      break;
+    case "confirmed":
+      rows = await tx`
+        UPDATE app.refunds SET status = ${to}, tx_hash = ${set.txHash}, block_number = ${set.blockNumber}, succeeded_at = ${at}::timestamptz,
+               next_attempt_at = NULL, last_error = NULL, failure_reason = NULL, updated_at = ${at}::timestamptz
+        WHERE id = ${id} AND ${where} RETURNING *`;
+      break;
+    case "failed":
+      rows = await tx`
+        UPDATE app.refunds SET status = ${to}, failure_reason = ${set.reason.slice(0, 2000)}, failed_at = ${at}::timestamptz,
+               next_attempt_at = NULL, updated_at = ${at}::timestamptz
+        WHERE id = ${id} AND ${where} RETURNING *`;
+      break;
+    case "cancel":
+      rows = await tx`
+        UPDATE app.refunds SET status = ${to}, canceled_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
+        WHERE id = ${id} AND ${where} RETURNING *`;
+      break;
+  }
+  const row = rows[0];
+  if (!row) return undefined;
+  const refund = refundFromDb(row);
+  if (!holdsMoney(refund.status)) {
+    // Given back to the payment: refundable again, and (merchants/available.ts) available again.
+    await tx`UPDATE app.transactions SET refunded_units = refunded_units - ${refund.amountUnits} WHERE id = ${refund.transactionId}`;
+    if (refund.paymentIntentId)
+      await tx`
+        UPDATE app.payment_intents SET refunded_units = GREATEST(refunded_units - ${refund.amountUnits}, 0)
+        WHERE id = ${refund.paymentIntentId} AND transaction_id = ${refund.transactionId}`;
+  }
+  await insertEvent(tx, { mode: refund.mode, type: EVENT_OF[set.trigger], merchantId: refund.merchantId, accountId: refund.accountId, data: refundShape(refund), createdAt: now });
+  return refund;
+}
