@@ -56,6 +56,22 @@ afterAll(async () => {
 const chain = () => svc.ctx.chains.test!;
 const hasCode = async (address: Address) => ((await chain().publicClient.getCode({ address })) ?? "0x") !== "0x";
 
+/** A merchant of the sandbox's account, manual settlement, owned by OWNER, paid out to PAYOUT_V1 or PAYOUT_V2 by its account version. */
+function onboardTestMerchant(businessName: string, accountVersion: 1 | 2) {
+  return onboardMerchant(svc.ctx, {
+    accountIds: [svc.sandbox.account_id],
+    mode: "test",
+    businessName,
+    email: `owner@${businessName.toLowerCase().replaceAll(" ", "")}.example`,
+    bankName: "First Sandbox Bank",
+    bankLast4: "1234",
+    schedule: { kind: "manual" },
+    ownerAddress: OWNER,
+    payoutAddress: accountVersion === 1 ? PAYOUT_V1 : PAYOUT_V2,
+    accountVersion,
+  });
+}
+
 async function call(path: string, init: RequestInit & { json?: unknown } = {}) {
   const res = await svc.api(path, { ...init, key: svc.sandbox.test_key_unscoped });
   return { status: res.status, body: (await res.json()) as Json };
@@ -181,18 +197,7 @@ test("a v2 merchant onboarded over the API: v2 address, payment confirmed, fee c
 }, 240_000);
 
 test("a v1 merchant in the same service still works the v1 way", async () => {
-  const m = await onboardMerchant(svc.ctx, {
-    accountIds: [svc.sandbox.account_id],
-    mode: "test",
-    businessName: "V1 Deli",
-    email: "owner@v1deli.example",
-    bankName: "First Sandbox Bank",
-    bankLast4: "1234",
-    schedule: { kind: "manual" },
-    ownerAddress: OWNER,
-    payoutAddress: PAYOUT_V1,
-    accountVersion: 1,
-  });
+  const m = await onboardTestMerchant("V1 Deli", 1);
   expect(m.accountVersion).toBe(1);
   const account = getAddress(m.paymentAddress!);
   const predicted = await chain().publicClient.readContract({
@@ -383,18 +388,7 @@ test("one settlement pays USDC and USDT: one withdrawal per pair (a failing one 
 }, 180_000);
 
 test("a v1 merchant is refused a USDT intent (its account holds USDC only)", async () => {
-  const v1 = await onboardMerchant(svc.ctx, {
-    accountIds: [svc.sandbox.account_id],
-    mode: "test",
-    businessName: "V1 Bakery",
-    email: "owner@v1bakery.example",
-    bankName: "First Sandbox Bank",
-    bankLast4: "1234",
-    schedule: { kind: "manual" },
-    ownerAddress: OWNER,
-    payoutAddress: PAYOUT_V1,
-    accountVersion: 1,
-  });
+  const v1 = await onboardTestMerchant("V1 Bakery", 1);
   const r = await call("/v1/payment-intents", { method: "POST", json: { amount: 5, currency: "usd", merchant_id: v1.id, token: "USDT" } });
   expect(r.status).toBe(400);
   expect(r.body.error).toMatchObject({ code: "parameter_invalid", param: "token" });
@@ -445,18 +439,7 @@ test("two sandbox chains: a v2 merchant's one address on both; paid on arbitrum,
   expect(svc.sandbox.chains.map((c) => [c.chain, c.chain_id])).toEqual([["base", 31337], ["arbitrum", 31338]]);
   expect(svc.sandbox.chains[1]!.tokens.USDC).toBe(arbitrum().usdc);
 
-  const m = await onboardMerchant(svc.ctx, {
-    accountIds: [svc.sandbox.account_id],
-    mode: "test",
-    businessName: "Two Chain Tea",
-    email: "owner@twochain.example",
-    bankName: "First Sandbox Bank",
-    bankLast4: "4321",
-    schedule: { kind: "manual" },
-    ownerAddress: OWNER,
-    payoutAddress: PAYOUT_V2,
-    accountVersion: 2,
-  });
+  const m = await onboardTestMerchant("Two Chain Tea", 2);
   expect(m.accountChainIds).toEqual([31338]);
   const address = getAddress(m.paymentAddress!);
   // The same code at the same address on both chains.
@@ -498,24 +481,11 @@ test("two sandbox chains: a v2 merchant's one address on both; paid on arbitrum,
   // Balances per pair: arbitrum holds this payment's net (read from that chain), base holds the unmatched payment's.
   const balance = async (chainName: string) => (await call(`/v1/merchants/${m.id}/balance?chain=${chainName}&token=USDC`)).body;
   await waitFor("the arbitrum balance reconciled", async () => ((await balance("arbitrum")).available === Number(tx.net_units) / 1e6 ? true : undefined));
-  const onArbitrum = await arbitrum().publicClient.readContract({ address: arbitrum().usdc, abi: merchantAccountV2Abi as never, functionName: "balanceOf" as never, args: [address] as never }).catch(() => undefined);
-  void onArbitrum;
   expect((await balance("arbitrum")).chain).toBe("arbitrum");
 }, 180_000);
 
 test("a v1 merchant cannot take an intent on the second chain: 400 on chain, saying why", async () => {
-  const m = await onboardMerchant(svc.ctx, {
-    accountIds: [svc.sandbox.account_id],
-    mode: "test",
-    businessName: "V1 Only",
-    email: "owner@v1only.example",
-    bankName: "First Sandbox Bank",
-    bankLast4: "9999",
-    schedule: { kind: "manual" },
-    ownerAddress: OWNER,
-    payoutAddress: PAYOUT_V1,
-    accountVersion: 1,
-  });
+  const m = await onboardTestMerchant("V1 Only", 1);
   const res = await call("/v1/payment-intents", { method: "POST", json: { amount: 5, currency: "usd", merchant_id: m.id, chain: "arbitrum" } });
   expect(res.status).toBe(400);
   expect(res.body.error).toMatchObject({ code: "parameter_invalid", param: "chain" });

@@ -2,7 +2,7 @@
  * What a node's answer to eth_sendRawTransaction means for the nonce authority and its keeper. Nodes
  * word these differently (geth, reth, anvil, hosted RPCs); the patterns are the common wordings.
  */
-import { BaseError, HttpRequestError, TimeoutError } from "viem";
+import { BaseError, ContractFunctionRevertedError, HttpRequestError, TimeoutError } from "viem";
 
 export type BroadcastFailure =
   /** These very bytes are in the node's pool already: nothing to do. */
@@ -26,4 +26,19 @@ export function broadcastFailure(err: unknown): BroadcastFailure {
   if (err instanceof BaseError && err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)) return "unreachable";
   if (/fetch failed|ECONNREFUSED|ECONNRESET|socket hang up|timed? ?out|Unable to connect/i.test(t)) return "unreachable";
   return "refused";
+}
+
+/** The custom error a contract call reverted with (`AlreadyCollected`, …), if that is why it failed. */
+export function revertName(err: unknown): string | undefined {
+  if (!(err instanceof BaseError)) return undefined;
+  const revert = err.walk((e) => e instanceof ContractFunctionRevertedError);
+  return revert instanceof ContractFunctionRevertedError ? revert.data?.errorName : undefined;
+}
+
+/** One line for a failed contract call, as stored and logged: `reverted: <error>`, else viem's short message. */
+export function errorText(err: unknown): string {
+  const name = revertName(err);
+  if (name) return `reverted: ${name}`;
+  if (err instanceof BaseError) return err.shortMessage;
+  return err instanceof Error ? err.message : String(err);
 }

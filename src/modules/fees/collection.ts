@@ -24,7 +24,8 @@
  * USDT: the contract caps the fee per token by what the account received in it), and its
  * feeCollected(ref) is per account whatever the token, so the rules above are the same for both.
  */
-import { BaseError, ContractFunctionRevertedError, type Address, type Hex } from "viem";
+import type { Address, Hex } from "viem";
+import { errorText, revertName } from "../../chain/broadcast-errors.ts";
 import type { AppContext } from "../../context.ts";
 import { tokenAddressOn, type ChainRuntime } from "../../chain/runtime.ts";
 import { merchantAccountAbi, merchantAccountV2Abi } from "../../../contracts/abis.ts";
@@ -207,15 +208,3 @@ async function findCollectionHash(chain: ChainRuntime, account: Address, ref: He
   return logs[0]?.transactionHash ?? null;
 }
 
-function revertName(err: unknown): string | undefined {
-  if (!(err instanceof BaseError)) return undefined;
-  const revert = err.walk((e) => e instanceof ContractFunctionRevertedError);
-  return revert instanceof ContractFunctionRevertedError ? revert.data?.errorName : undefined;
-}
-
-function errorText(err: unknown): string {
-  const name = revertName(err);
-  if (name) return `reverted: ${name}`;
-  if (err instanceof BaseError) return err.shortMessage;
-  return err instanceof Error ? err.message : String(err);
-}

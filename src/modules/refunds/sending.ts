@@ -22,7 +22,8 @@
  *   its reason (a budget refund refused for want of budget goes back to requires_approval instead:
  *   nothing was paid).
  */
-import { BaseError, ContractFunctionRevertedError, getAddress, type Address, type Hex, type TransactionReceipt } from "viem";
+import { getAddress, type Address, type Hex, type TransactionReceipt } from "viem";
+import { errorText, revertName } from "../../chain/broadcast-errors.ts";
 import type { AppContext } from "../../context.ts";
 import type { ChainRuntime } from "../../chain/runtime.ts";
 import { merchantAccountV2Abi } from "../../../contracts/abis.ts";
@@ -241,15 +242,3 @@ async function awaitReceipt(chain: ChainRuntime, hash: Hex, timeoutMs: number): 
   }
 }
 
-function revertName(err: unknown): string | undefined {
-  if (!(err instanceof BaseError)) return undefined;
-  const revert = err.walk((e) => e instanceof ContractFunctionRevertedError);
-  return revert instanceof ContractFunctionRevertedError ? revert.data?.errorName : undefined;
-}
-
-function errorText(err: unknown): string {
-  const name = revertName(err);
-  if (name) return `reverted: ${name}`;
-  if (err instanceof BaseError) return err.shortMessage;
-  return err instanceof Error ? err.message : String(err);
-}
