@@ -29,6 +29,7 @@ import { createPublicClient, createWalletClient, http, keccak256, parseEther, to
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { usdcAbi } from "../contracts/abis.ts";
 import { mainProcessSetup } from "./main-process.ts";
+import { until as waitUntil } from "./support/until.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -61,16 +62,8 @@ const scan = (b: Buffer) => {
 child.stdout!.on("data", scan);
 child.stderr!.on("data", scan);
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v) return v;
-    if (child.exitCode !== null) throw new Error(`the service exited while waiting for ${what}:\n${tail}`);
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await Bun.sleep(200);
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number) =>
+  waitUntil(what, probe, timeoutMs, { exited: () => (child.exitCode !== null ? tail : undefined), stepMs: 200 });
 
 /** Ponder's RPC requests so far by method (its Prometheus /metrics, on either of its two ports). */
 async function rpcRequests(): Promise<Map<string, number>> {

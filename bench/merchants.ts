@@ -28,6 +28,7 @@ import { createPublicClient, createWalletClient, http, parseEther, type Address,
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { usdcAbi } from "../contracts/abis.ts";
 import { mainProcessSetup } from "./main-process.ts";
+import { until as waitUntil } from "./support/until.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -54,16 +55,8 @@ const scan = (b: Buffer) => {
 child.stdout!.on("data", scan);
 child.stderr!.on("data", scan);
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v) return v;
-    if (child.exitCode !== null) throw new Error(`the service exited while waiting for ${what}:\n${tail}`);
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await Bun.sleep(50);
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number) =>
+  waitUntil(what, probe, timeoutMs, { exited: () => (child.exitCode !== null ? tail : undefined), stepMs: 50 });
 
 /** Pids of the Ponder processes of this service (matched by its database port). */
 function ponderPids(): string[] {

@@ -27,6 +27,7 @@ import { createPublicClient, createWalletClient, http, type Address, type Hex } 
 import { privateKeyToAccount } from "viem/accounts";
 import { merchantAccountAbi, usdcAbi } from "../contracts/abis.ts";
 import { mainProcessSetup } from "./main-process.ts";
+import { until as waitUntil } from "./support/until.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: number) => {
@@ -89,16 +90,11 @@ async function kill() {
   while (Date.now() < deadline && (await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' }).then(() => true, () => false)))
     await Bun.sleep(50);
 }
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v) return v;
-    if (current && current.child.exitCode !== null && current.child.signalCode === null) throw new Error(`the service exited (${current.child.exitCode}) while waiting for ${what}:\n${current.output.slice(-3000)}`);
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n${current?.output.slice(-3000) ?? ""}`);
-    await Bun.sleep(100);
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number) =>
+  waitUntil(what, probe, timeoutMs, {
+    exited: () => (current && current.child.exitCode !== null && current.child.signalCode === null ? `(exit ${current.child.exitCode})\n${current.output.slice(-3000)}` : undefined),
+    stepMs: 100,
+  });
 const banner = () => until("the start banner", async () => current!.output.includes("Ctrl-C stops everything"), 120_000);
 
 /** An API call retried as a client does while the service is down or answers 503. */

@@ -451,12 +451,10 @@ test("two sandbox chains: a v2 merchant's one address on both; paid on arbitrum,
   expect(created.status).toBe(201);
   expect(created.body).toMatchObject({ chain: "arbitrum", token: "USDC", payment_address: address });
   expect(created.body.qr_payload).toContain(`${getAddress(arbitrum().usdc)}@31338/transfer?address=${address}`);
-  const expectedUnits = BigInt(Math.round(Number(created.body.amount_expected ?? 0) * 1e6)) || undefined;
 
   // The intent's value on the wrong chain (base): recorded as a payment that matched nothing.
   const [intentRow] = await sql<{ expected_units: bigint }[]>`SELECT expected_units FROM app.payment_intents WHERE id = ${created.body.id}`;
   const value = BigInt(intentRow!.expected_units);
-  if (expectedUnits !== undefined) expect(expectedUnits).toBe(value);
   const wrong = await payer(svc).pay(address, value);
   const unmatched = await waitFor("the base payment recorded", async () => {
     const [t] = await sql<{ payment_intent_id: string | null; chain_id: number }[]>`SELECT payment_intent_id, chain_id FROM app.transactions WHERE tx_hash = ${wrong.hash}`;

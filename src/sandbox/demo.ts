@@ -13,7 +13,6 @@ import { accountMerchants, accounts, merchants } from "../db/schema/core.ts";
 import { createApiKey, createIntegratorAccount, onboardMerchant } from "../modules/merchants/onboarding.ts";
 import { testUsdcAbi, usdcAbi } from "../../contracts/abis.ts";
 import { randomBase62 } from "../domain/ids.ts";
-import type { ChainName, TokenSymbol } from "../domain/networks.ts";
 import { createDashboardUser, findUserByEmail, issueSetPasswordToken, setPasswordWithToken, verifyPassword } from "../modules/access/dashboard-users.ts";
 
 export const DEMO_ACCOUNT_NAME = "Demo integrator";
