@@ -82,6 +82,11 @@ describe.skipIf(skip)("dashboard in headless chromium", () => {
     expect(detail).toContain("A-1001");
     expect(detail).toContain("payment_intent.confirmed");
     await page.screenshot({ path: join(ARTIFACTS, "dashboard-payment-1280x800.png"), fullPage: true });
+    // The same page on a phone: the refund form (issue 28) stays within the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-payment-390x844.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole("link", { name: "Payments", exact: true }).click();
     await page.waitForURL(/\/dashboard\/payments\?/);
