@@ -14,6 +14,7 @@ export async function mainProcessSetup(name: string, extraEnv: Record<string, st
     DATA_DIR: dataDir,
     PORT: String(await freePort()),
     SANDBOX_ANVIL_PORT: String(await freePort()),
+    SANDBOX_ANVIL_PORT_ARBITRUM: String(await freePort()), // the second sandbox chain: never next to a port taken below
     EMBEDDED_POSTGRES_PORT: String(await freePort()),
     INDEXER_PORT: String(await freePort()),
     ...extraEnv,

@@ -62,7 +62,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 }
 
 test("kill -9 of the whole service, restart at once: starts first time, API within 8 s, a payment made meanwhile confirms", async () => {
-  const env = { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
+  const env = { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), SANDBOX_ANVIL_PORT_ARBITRUM: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
   const api = `http://127.0.0.1:${env.PORT}`;
   const rpcUrl = `http://127.0.0.1:${env.SANDBOX_ANVIL_PORT}`;
 
@@ -117,7 +117,7 @@ test("kill -9 of the whole service, restart at once: starts first time, API with
 }, 240_000);
 
 test("the embedded Postgres killed under the running service: restarted, the API serves again within 30 s, payments confirm", async () => {
-  const env = { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
+  const env = { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), SANDBOX_ANVIL_PORT_ARBITRUM: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
   const api = `http://127.0.0.1:${env.PORT}`;
   const dir = mkdtempSync(join(tmpdir(), "stablepay-pgdies-"));
   chmodSync(dir, 0o755);

@@ -17,7 +17,7 @@ chmodSync(dataDir, 0o755); // the embedded Postgres runs as the `postgres` user 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function ports() {
-  return { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
+  return { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), SANDBOX_ANVIL_PORT_ARBITRUM: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
 }
 
 /** Every process whose command line mentions our data folder or ports (the whole tree we started). */
@@ -68,7 +68,7 @@ async function stopWithSigint(proc: Bun.Subprocess, markers: string[]) {
 
 test("npm start: everything up, key works, SIGINT leaves nothing behind, the next start reuses the data", async () => {
   const env = await ports();
-  const markers = [dataDir, `--port ${env.SANDBOX_ANVIL_PORT}`, `-p ${env.EMBEDDED_POSTGRES_PORT}`, `--port ${env.INDEXER_PORT}`];
+  const markers = [dataDir, `--port ${env.SANDBOX_ANVIL_PORT}`, `--port ${env.SANDBOX_ANVIL_PORT_ARBITRUM}`, `-p ${env.EMBEDDED_POSTGRES_PORT}`, `--port ${env.INDEXER_PORT}`];
 
   const first = await startMain(env);
   const info = JSON.parse(readFileSync(join(dataDir, "sandbox.json"), "utf8")) as Record<string, string>;

@@ -38,7 +38,7 @@ async function npmStart(): Promise<Started> {
   const dataDir = mkdtempSync(join(tmpdir(), "stablepay-stop-"));
   chmodSync(dataDir, 0o755); // the embedded Postgres runs as the `postgres` user when we are root
   dirs.push(dataDir);
-  const env = { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
+  const env = { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), SANDBOX_ANVIL_PORT_ARBITRUM: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
   const child = spawn("node", ["scripts/bootstrap.mjs", "start"], {
     cwd: root,
     // The default log level: a warning on the way out would show.
@@ -56,7 +56,7 @@ async function npmStart(): Promise<Started> {
     if (Date.now() > deadline) throw new Error(`no banner within 150 s:\n${output}`);
     await Bun.sleep(200);
   }
-  return { child, dataDir, markers: [dataDir, `--port ${env.SANDBOX_ANVIL_PORT}`, `-p ${env.EMBEDDED_POSTGRES_PORT}`, `--port ${env.INDEXER_PORT}`], output: () => output };
+  return { child, dataDir, markers: [dataDir, `--port ${env.SANDBOX_ANVIL_PORT}`, `--port ${env.SANDBOX_ANVIL_PORT_ARBITRUM}`, `-p ${env.EMBEDDED_POSTGRES_PORT}`, `--port ${env.INDEXER_PORT}`], output: () => output };
 }
 
 /**
@@ -104,6 +104,8 @@ async function stopAndCheck(s: Started, send: () => void) {
 }
 
 function expectQuiet(r: Awaited<ReturnType<typeof stopAndCheck>>) {
+  // A failure shows what the stop printed: under load in CI, nothing else would tell why.
+  if (r.loud.length || r.code !== 0 || r.left.length || /\n\s+at |Error:|restarting/.test(r.said)) console.log(`[stop] what the stop printed (exit ${r.code}, after ${r.exitMs} ms):\n${r.said}\nleft: ${r.left.join("\n")}`);
   expect(r.loud).toEqual([]);
   expect(r.said).not.toMatch(/\n\s+at |Error:|restarting/);
   expect(r.code).toBe(0);

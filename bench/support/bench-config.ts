@@ -16,6 +16,7 @@ export async function benchConfig(name: string, env: Record<string, string>): Pr
     PORT: String(await freePort()),
     EMBEDDED_POSTGRES_PORT: String(await freePort()),
     SANDBOX_ANVIL_PORT: String(await freePort()),
+    SANDBOX_ANVIL_PORT_ARBITRUM: String(await freePort()), // the second sandbox chain: never next to a port taken below
     INDEXER_PORT: String(await freePort()),
     ...env,
   });
