@@ -253,16 +253,25 @@ export class IndexerSupervisor {
    * The watchdog for a Ponder that is alive but no longer follows the chain. Seen after the database
    * was killed under it: the process stays up, its sync goes on, but its indexing had stopped for
    * good (its /ready back to 503, the views' checkpoint frozen or gone), silently, and payments
-   * waited for ever. Every second, once the instance has been ready, it compares the checkpoint the
-   * service reads (`<views>.chain_checkpoint`) with the chain's head over RPC; when the checkpoint
-   * has not moved for `stallTimeoutMs` while the head is 3 or more blocks ahead, the instance is
+   * waited for ever. Every second, once the instance has been ready, it compares how far the
+   * instance has indexed with the chain's head over RPC; when that has not moved for `stallTimeoutMs`
+   * and the head has then stayed 3 or more blocks ahead for 5 s more (at most `stallTimeoutMs`), the instance is
    * killed and watch() restarts it on its schema (crash recovery). An instance still in its first
    * backfill is never judged (a long historical sync is legitimate), nor a chain whose RPC does not
    * answer (Ponder cannot follow it either; /ready reports that).
+   *
+   * How far it has indexed: the greater of the checkpoint the service reads (`<views>.chain_checkpoint`)
+   * and Ponder's own (`<instance>._ponder_checkpoint`, the block of `latest_checkpoint`, which also
+   * moves within its historical batches). Seen in bench/matcher.ts (10,000 payments in 10 blocks of
+   * 1,000, 2 busy cores): a chain idle for a minute then mined 3 heavy blocks at once, which made it
+   * "3 ahead" the moment they arrived and the instance was killed while indexing them; and every
+   * restarted instance, slower on those blocks than the 10 s timeout, was killed again 10 s after it
+   * was ready, 19 times, without ever getting past the first. Hence the 5 s more while behind, and
+   * the timeout doubling with each stall kill in a row (`stallKills`).
    */
   private stallTimer: ReturnType<typeof setInterval> | undefined;
   /** Per instance and chain: the checkpoint last seen, since when, and (no checkpoint yet) the head then. */
-  private readonly progress = new Map<string, { block: number; since: number; headThen?: number | undefined }>();
+  private readonly progress = new Map<string, { block: number; since: number; headThen?: number | undefined; behindSince?: number | undefined }>();
   private readonly readyOnce = new Set<number>();
   private checkingStall = false;
 
@@ -289,7 +298,16 @@ export class IndexerSupervisor {
     this.stallTimer.unref?.();
   }
 
-  private async checkStall(timeoutMs: number): Promise<void> {
+  /**
+   * Stall kills in a row without progress in between. Each doubles the next instance's timeout (up to
+   * 5 minutes): a Ponder that works through heavy blocks more slowly than the timeout (after a restart,
+   * 1,000 payments a block, 2 cores: bench/matcher.ts) was killed 10 s after each restart, for ever,
+   * and never got past the first of them; now it gets the time, and a dead one is still restarted.
+   */
+  private stallKills = 0;
+
+  private async checkStall(baseTimeoutMs: number): Promise<void> {
+    const timeoutMs = Math.min(300_000, baseTimeoutMs * 2 ** this.stallKills);
     const instance = this.currentInstance;
     if (this.checkingStall || this.stopped || !instance) return;
     this.checkingStall = true;
@@ -304,13 +322,23 @@ export class IndexerSupervisor {
       for (const chain of this.currentChains) {
         const key = `${instance.pid}:${chain.chainId}`;
         // Bounded: right after the database came back, a query on a connection it cut may wait long.
-        const rows = await withTimeout(this.db().unsafe(`SELECT block_number FROM "${this.opts.viewsSchema}".chain_checkpoint WHERE chain_id = $1`, [chain.chainId]), 1_500, "checkpoint read timed out").catch(
-          () => undefined,
-        );
+        // (latest_checkpoint: 10 digits of timestamp, 16 of chain id, then 16 of block number; Ponder's utils/checkpoint.)
+        const rows = await withTimeout(
+          this.db().unsafe(
+            `SELECT greatest(
+               (SELECT block_number FROM "${this.opts.viewsSchema}".chain_checkpoint WHERE chain_id = $1),
+               (SELECT substring(latest_checkpoint from 27 for 16)::bigint FROM "${instance.schema}"._ponder_checkpoint WHERE chain_id = $1)
+             ) AS block_number`,
+            [chain.chainId],
+          ),
+          1_500,
+          "checkpoint read timed out",
+        ).catch(() => undefined);
         if (rows === undefined) continue; // the database is away: not Ponder's fault
-        const block = rows[0] ? Number(rows[0].block_number) : -1;
+        const block = rows[0]?.block_number != null ? Number(rows[0].block_number) : -1;
         const seen = this.progress.get(key);
         if (!seen || seen.block !== block) {
+          if (seen) this.stallKills = 0; // it moved: the instance follows
           // No checkpoint yet: the checkpoint source starts at the head Ponder found, so an idle chain
           // (no block since; a sandbox chain without traffic) has none and is not stalled: judge from
           // the head seen now.
@@ -320,9 +348,15 @@ export class IndexerSupervisor {
         if (now - seen.since < timeoutMs) continue;
         const head = await rpcBlockNumber(chain.rpcHttp);
         const from = block >= 0 ? block : (seen.headThen ?? block);
-        if (head === undefined || head - from < 3) continue;
+        if (head === undefined || head - from < 3) {
+          seen.behindSince = undefined;
+          continue;
+        }
+        seen.behindSince ??= now;
+        if (now - seen.behindSince < Math.min(baseTimeoutMs, 5_000)) continue;
         this.progress.delete(key);
-        this.note(`${instance.schema} has not indexed chain ${chain.chainId} past block ${block} for ${Math.round((now - seen.since) / 1000)} s (head ${head}); restarting it`, "error");
+        this.stallKills++;
+        this.note(`${instance.schema} has not indexed chain ${chain.chainId} past block ${block} for ${Math.round((now - seen.since) / 1000)} s (head ${head} for ${Math.round((now - seen.behindSince) / 1000)} s); restarting it (the next instance gets ${Math.round(Math.min(300_000, baseTimeoutMs * 2 ** this.stallKills) / 1000)} s)`, "error");
         try {
           process.kill(-instance.pid, "SIGKILL");
         } catch {
