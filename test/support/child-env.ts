@@ -28,3 +28,17 @@ export function serviceChildEnv(svc: TestService, extra: Record<string, string> 
 export function workerChildEnv(svc: TestService, extra: Record<string, string> = {}): Record<string, string> {
   return serviceChildEnv(svc, { SANDBOX_START_BLOCK: String(svc.ctx.chains.test!.startBlock), ...extra });
 }
+
+/**
+ * As workerChildEnv, for a child that runs every sandbox chain of the service (issue 27): the chains
+ * are named as the embedded sandbox names them (their anvil ports; the child starts none, it reads
+ * the contracts from the service's deployment records), so config.chains.others has the other chains.
+ */
+export function allChainsChildEnv(svc: TestService, extra: Record<string, string> = {}): Record<string, string> {
+  const env = workerChildEnv(svc);
+  for (const k of ["SANDBOX_RPC_HTTP_URL", "SANDBOX_CHAIN_ID", "SANDBOX_USDC_ADDRESS", "SANDBOX_FACTORY_ADDRESS", "SANDBOX_USDT_ADDRESS", "SANDBOX_START_BLOCK"]) delete env[k];
+  const ports: Record<string, string> = { SANDBOX_ANVIL_PORT: new URL(svc.ctx.chains.test!.rpcHttpUrl).port };
+  for (const c of svc.ctx.config.chains.others.filter((o) => o.mode === "test"))
+    ports[`SANDBOX_ANVIL_PORT_${c.name.toUpperCase()}`] = new URL(c.rpcHttpUrl).port;
+  return { ...env, SANDBOX_EXTRA_CHAINS: svc.ctx.config.chains.others.filter((o) => o.mode === "test").map((o) => o.name).join(",") || "none", ...ports, ...extra };
+}
