@@ -129,6 +129,7 @@ describe("kill -9 in the middle of a run over two chains, then resume", () => {
     ["after_withdrawal_broadcast", 2, ["withdrawn", "pending"]],
     ["after_pair_withdrawn", 2, ["withdrawn", "withdrawn"]],
     ["after_withdrawn", 1, ["withdrawn", "withdrawn"]],
+    ["after_ach_initiating", 1, ["withdrawn", "withdrawn"]],
     ["after_ach_initiated", 1, ["withdrawn", "withdrawn"]],
   ];
   for (const [point, hit, atCrash] of cases) {
