@@ -30,15 +30,22 @@ export function workerChildEnv(svc: TestService, extra: Record<string, string> =
 }
 
 /**
- * As workerChildEnv, for a child that runs every sandbox chain of the service (issue 27): the chains
- * are named as the embedded sandbox names them (their anvil ports; the child starts none, it reads
- * the contracts from the service's deployment records), so config.chains.others has the other chains.
+ * As workerChildEnv, for a child that runs every sandbox chain of the service (issue 27): the others
+ * as a hosted sandbox names them (SANDBOX_<NAME>_RPC_HTTP_URL and their contracts, src/config.ts), so
+ * the child's config.chains.others has them, as run-role's would.
  */
 export function allChainsChildEnv(svc: TestService, extra: Record<string, string> = {}): Record<string, string> {
   const env = workerChildEnv(svc);
-  for (const k of ["SANDBOX_RPC_HTTP_URL", "SANDBOX_CHAIN_ID", "SANDBOX_USDC_ADDRESS", "SANDBOX_FACTORY_ADDRESS", "SANDBOX_USDT_ADDRESS", "SANDBOX_START_BLOCK"]) delete env[k];
-  const ports: Record<string, string> = { SANDBOX_ANVIL_PORT: new URL(svc.ctx.chains.test!.rpcHttpUrl).port };
-  for (const c of svc.ctx.config.chains.others.filter((o) => o.mode === "test"))
-    ports[`SANDBOX_ANVIL_PORT_${c.name.toUpperCase()}`] = new URL(c.rpcHttpUrl).port;
-  return { ...env, SANDBOX_EXTRA_CHAINS: svc.ctx.config.chains.others.filter((o) => o.mode === "test").map((o) => o.name).join(",") || "none", ...ports, ...extra };
+  for (const c of svc.ctx.networks.filter((n) => n.mode === "test" && n !== svc.ctx.chains.test)) {
+    const p = `SANDBOX_${c.name.toUpperCase()}_`;
+    Object.assign(env, {
+      [`${p}RPC_HTTP_URL`]: c.rpcHttpUrl,
+      [`${p}CHAIN_ID`]: String(c.chainId),
+      [`${p}USDC_ADDRESS`]: c.usdc,
+      ...(c.usdt ? { [`${p}USDT_ADDRESS`]: c.usdt } : {}),
+      [`${p}START_BLOCK`]: String(c.startBlock),
+      [`${p}CONFIRMATIONS`]: "0",
+    });
+  }
+  return { ...env, ...extra };
 }

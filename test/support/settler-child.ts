@@ -36,8 +36,8 @@ const crashAtHit = Number(process.env.CRASH_AT_HIT ?? "1");
 
 const config = loadConfig(process.env);
 const database = connect(config.databaseUrl!, { max: 4 });
-// The primary sandbox chain and the others the environment names (none with SANDBOX_RPC_HTTP_URL);
-// the contracts are the service's, read from its deployment records (nothing is started or deployed).
+// The sandbox chain and the others the environment names (SANDBOX_<NAME>_RPC_HTTP_URL: child-env.ts
+// allChainsChildEnv); nothing is started or deployed.
 const runtime = async (settings: typeof config.chains.test) =>
   buildChainRuntime(settings, await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient, { deploy: false }), config.operatorPrivateKey, database.sql);
 const ctx = createContext({
