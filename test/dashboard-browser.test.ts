@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { ARTIFACTS, launchLocalBrowser, LOCAL, SKIP_BROWSER as skip, submit, type LocalBrowser } from "./support/browser.ts";
 import { waitFor } from "./support/payments.ts";
 import { startTestService, type TestService } from "./support/service.ts";
+import { driveSettlement } from "../src/modules/settlements/service.ts";
 
 if (skip) console.warn("dashboard-browser.test.ts: CI_NO_BROWSER=1, the dashboard browser checks are NOT run");
 
@@ -130,6 +131,10 @@ describe.skipIf(skip)("dashboard in headless chromium", () => {
       const list = (await (await svc.api(`/v1/transactions?merchant_id=${svc.sandbox.merchant_id}&limit=100`)).json()) as { data: Array<{ amount: number; payment_intent_id: string | null }> };
       return list.data.some((t) => t.amount === 7.77 && t.payment_intent_id === null);
     }, 30_000);
+    // A payment on the second sandbox chain too: the settlement withdraws base/USDC and arbitrum/USDC.
+    const onArbitrum = (await (await svc.api("/v1/payment-intents", { method: "POST", json: { amount: 6.5, currency: "usd", merchant_id: svc.sandbox.merchant_id, chain: "arbitrum" } })).json()) as { id: string };
+    expect((await svc.api(`/v1/test_helpers/payment_intents/${onArbitrum.id}/pay`, { method: "POST" })).status).toBe(200);
+    await waitFor("arbitrum intent confirmed", async () => ((await (await svc.api(`/v1/payment-intents/${onArbitrum.id}`)).json()) as { status: string }).status === "confirmed", 30_000);
 
     const page = await context.newPage();
     page.on("pageerror", (e) => problems.push(e.message));
@@ -157,7 +162,21 @@ describe.skipIf(skip)("dashboard in headless chromium", () => {
     expect(detail).toContain(available);
     expect(detail).toMatch(/pending|in transit|completed/);
     expect(detail).toContain("$7.77");
+    // Its withdrawals, one per pair; the settler (here: one drive) withdraws them, each with its transaction.
+    expect(await page.locator("table.withdrawals tbody tr td:first-child").allTextContents()).toEqual(["Base · USDC", "Arbitrum · USDC"]);
+    const id = /\/settlements\/(stl_[A-Za-z0-9]+)/.exec(page.url())![1]!;
+    if ((await page.locator("table.withdrawals tbody .status").allTextContents()).includes("pending")) await driveSettlement(svc.ctx, id, { waitMs: 30_000 });
+    await page.reload();
+    expect(await page.locator("table.withdrawals tbody .status").allTextContents()).toEqual(["withdrawn", "withdrawn"]);
+    for (const hash of await page.locator("table.withdrawals tbody code").allTextContents()) expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect((await page.locator("table.withdrawals tfoot").textContent()) ?? "").toContain(`Total to the bank${available}`);
     await page.screenshot({ path: join(ARTIFACTS, "dashboard-settlement-1280x800.png"), fullPage: true });
+    // On a phone: each withdrawal keeps its status, the hashes wrap, nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
+    for (const status of await page.locator("table.withdrawals tbody .status").all()) expect(await status.isVisible()).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, "dashboard-settlement-390x844.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
     // The balance was taken: a second cash-out has nothing to settle.
     await page.goto(`${svc.apiUrl}/dashboard/settlements?mode=test`);
     expect(await page.getByRole("link", { name: "Cash out now" }).count()).toBe(0);

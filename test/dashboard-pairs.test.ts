@@ -3,13 +3,16 @@
  * merchant's page (the figures of GET /v1/merchants/{id}/balances), the payments and transactions
  * lists filtered by `?pair=chain/token` (checked by the API's list services: a pair they refuse is
  * dropped by a redirect to the unfiltered list, never a 500), the filter kept in pagination, and each
- * row's chain and token. Today one pair per mode: base/USDC.
+ * row's chain and token; a settlement's page lists its withdrawals per pair (chain and token, amount,
+ * status, transaction) and the total the bank transfer pays, as the API's settlement object does.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createIntegratorAccount } from "../src/modules/merchants/onboarding.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { dashboardUser } from "./support/dashboard-client.ts";
-import { recordUnfundedPayment } from "./support/settlement-fixtures.ts";
+import { fundMerchant, recordUnfundedPayment } from "./support/settlement-fixtures.ts";
+import { onboardMerchant } from "../src/modules/merchants/onboarding.ts";
+import { cashOut, driveSettlement } from "../src/modules/settlements/service.ts";
 
 let svc: TestService;
 
@@ -118,5 +121,65 @@ describe("dashboard: chains and tokens", () => {
     const stale = await client.req(`/dashboard/payments?mode=test&merchant=${m}&pair=base%2FUSDC&starting_after=pi_nonexistent000000000000`);
     expect(stale.status).toBe(303);
     expect(new URL(stale.headers.get("location")!, "http://x").searchParams.get("pair")).toBe("base/USDC");
+  }, 60_000);
+
+  test("a settlement's page lists its withdrawals per pair (chain, token, amount, status, transaction) and the total to the bank", async () => {
+    // A merchant of the demo account with money on base/USDC and arbitrum/USDC (its v2 account is on both chains).
+    const m = await onboardMerchant(svc.ctx, {
+      accountIds: [svc.sandbox.account_id],
+      mode: "test",
+      businessName: "Two Chain Tea",
+      email: "owner@twochaintea.example",
+      bankName: "First Sandbox Bank",
+      bankLast4: "2727",
+      schedule: { kind: "manual" },
+      ownerAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      payoutAddress: "0x00000000000000000000000000000000000Ba527",
+    });
+    const arbitrum = svc.ctx.networks.find((c) => c.mode === "test" && c.name === "arbitrum")!;
+    const onBase = await fundMerchant(svc.ctx, m.id, [10_000_000n]);
+    const onArbitrum = await fundMerchant(svc.ctx, m.id, [5_000_000n], "USDC", arbitrum);
+    // The run withdraws base's pair; arbitrum's stops after signing (the settler died there): it waits, pending.
+    let signed = 0;
+    const s = await cashOut(svc.ctx, m.id, {
+      hooks: {
+        at: (point) => {
+          if (point === "after_withdrawal_signed" && ++signed === 2) throw new Error("stopped after signing arbitrum's withdrawal");
+        },
+      },
+    });
+    const { client } = await newUser(svc.sandbox.account_id, "viewer");
+    const rowsOf = async () => {
+      const res = await client.req(`/dashboard/settlements/${s!.id}?mode=test`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      const table = /<table class="withdrawals">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? "";
+      const rows = [...table.matchAll(/<tr><td><span class="pair">([^<]*)<\/span><\/td><td>([^<]*)<\/td><td><span class="status [a-z_]+">([a-z]+)<\/span>(?: <span class="muted">([a-z]+)<\/span>)?<\/td><td>(?:<code>(0x[0-9a-f]{64})<\/code>|—)<\/td><\/tr>/g)].map((r) => r.slice(1) as Array<string | undefined>);
+      const total = /<tfoot><tr><th scope="row">Total to the bank<\/th><td>([^<]*)<\/td>/.exec(table)?.[1];
+      return { html, rows, total };
+    };
+    const total = usdText(Number(onBase.netUnits + onArbitrum.netUnits) / 1e6);
+    const during = await rowsOf();
+    expect(during.rows).toEqual([
+      ["Base · USDC", usdText(9.9), "withdrawn", undefined, expect.stringMatching(/^0x/)],
+      ["Arbitrum · USDC", usdText(4.95), "pending", "retrying", undefined],
+    ]);
+    expect(during.total).toBe(total);
+    expect(during.html).toContain("The bank transfer starts once every withdrawal is done");
+    expect(during.html).not.toContain("stopped after signing"); // the error is the operator's, not shown to the merchant
+
+    // Retried: both withdrawn, each with its transaction, as the API's settlement object says.
+    await driveSettlement(svc.ctx, s!.id, { waitMs: 30_000 });
+    const after = await rowsOf();
+    const api = (await (await svc.api(`/v1/settlements/${s!.id}`, { key: svc.sandbox.test_key_unscoped })).json()) as { amount: number; withdrawals: Array<{ chain: string; token: string; amount: number; status: string; tx_hash: string }> };
+    expect(api.withdrawals.map((w) => [w.chain, w.token, w.status])).toEqual([["base", "USDC", "withdrawn"], ["arbitrum", "USDC", "withdrawn"]]);
+    expect(after.rows).toEqual([
+      ["Base · USDC", usdText(api.withdrawals[0]!.amount), "withdrawn", undefined, api.withdrawals[0]!.tx_hash],
+      ["Arbitrum · USDC", usdText(api.withdrawals[1]!.amount), "withdrawn", undefined, api.withdrawals[1]!.tx_hash],
+    ]);
+    expect(after.rows[0]![4]).toBe(during.rows[0]![4]); // base's withdrawal is the one of the first run
+    expect(after.total).toBe(usdText(api.amount));
+    expect(after.total).toBe(total);
+    expect(after.html).not.toContain("The bank transfer starts once");
   }, 60_000);
 });

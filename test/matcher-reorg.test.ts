@@ -5,12 +5,18 @@
  *   app.chain_alerts, metric);
  * - one re-included in another block at the same log index stays confirmed (its block is updated);
  * - one re-included at another log index: the old transaction fails, the payment is recorded again
- *   from the new chain (below the cursor) and the intent points at the live transaction.
+ *   from the new chain (below the cursor) and the intent points at the live transaction;
+ * - a reorg on one chain touches nothing on another (issue 27): a payment on the second sandbox chain
+ *   (arbitrum) reorganised out after the depth is undone there, while a base payment confirmed at the
+ *   same time stays confirmed, unchanged, and base's indexer and matcher go on.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Address, Hex } from "viem";
 import { startTestService, type TestService } from "./support/service.ts";
-import { createIntent, getJson, payer, rpc, sleep, waitFor, type Payer } from "./support/payments.ts";
+import { createIntent, getJson, payer, rpc, rpcAt, sleep, waitFor, type Payer } from "./support/payments.ts";
+import type { ChainRuntime } from "../src/chain/runtime.ts";
+import { payIntent } from "../src/modules/test-helpers/service.ts";
+import { intentFromDb } from "../src/modules/payment-intents/service.ts";
 
 let svc: TestService;
 let wallet: Payer;
@@ -32,23 +38,25 @@ afterAll(async () => {
 });
 
 const sql = () => svc.ctx.database.sql;
-const mine = async (n: number) => {
-  for (let i = 0; i < n; i++) await rpc(svc, "evm_mine");
+const base = () => svc.ctx.chains.test!;
+const arbitrum = () => svc.ctx.networks.find((c) => c.mode === "test" && c.name === "arbitrum")!;
+const mine = async (n: number, chain: ChainRuntime = base()) => {
+  for (let i = 0; i < n; i++) await rpcAt(chain.rpcHttpUrl, "evm_mine");
 };
-const head = async () => BigInt(await rpc<string>(svc, "eth_blockNumber"));
+const head = async (chain: ChainRuntime = base()) => BigInt(await rpcAt<string>(chain.rpcHttpUrl, "eth_blockNumber"));
 
 async function indexedBlock(hash: string): Promise<bigint | null> {
   const rows = await sql().unsafe(`SELECT block_number FROM chain.usdc_transfer WHERE transaction_hash = $1`, [hash.toLowerCase()]);
   return rows[0] ? BigInt(rows[0].block_number as bigint) : null;
 }
 
-async function checkpoint(): Promise<bigint> {
-  const rows = await sql().unsafe(`SELECT block_number FROM chain.chain_checkpoint WHERE chain_id = ${svc.ctx.chains.test!.chainId}`);
+async function checkpoint(chain: ChainRuntime = base()): Promise<bigint> {
+  const rows = await sql().unsafe(`SELECT block_number FROM chain.chain_checkpoint WHERE chain_id = ${chain.chainId}`);
   return rows[0] ? BigInt(rows[0].block_number as bigint) : -1n;
 }
 
-async function coveredBlock(): Promise<bigint> {
-  const [r] = await sql()<{ covered_block: bigint | null }[]>`SELECT covered_block FROM app.matcher_cursors WHERE chain_id = ${svc.ctx.chains.test!.chainId}`;
+async function coveredBlock(chain: ChainRuntime = base()): Promise<bigint> {
+  const [r] = await sql()<{ covered_block: bigint | null }[]>`SELECT covered_block FROM app.matcher_cursors WHERE chain_id = ${chain.chainId}`;
   return r?.covered_block === null || r?.covered_block === undefined ? -1n : BigInt(r.covered_block);
 }
 
@@ -57,13 +65,13 @@ async function transactionsOf(hash: string) {
     SELECT id, status, log_index, block_number, block_hash, payment_intent_id FROM app.transactions WHERE tx_hash = ${hash.toLowerCase()} ORDER BY created_at`;
 }
 
-/** Mines blocks until the matcher has covered `block` (i.e. the indexer is at block + depth). */
-async function settle(block: bigint) {
+/** Mines blocks until the matcher has covered `block` of `chain` (i.e. the indexer is at block + depth). */
+async function settle(block: bigint, chain: ChainRuntime = base()) {
   await waitFor(
-    `matcher covers block ${block}`,
+    `matcher covers block ${block} of chain ${chain.chainId}`,
     async () => {
-      if ((await checkpoint()) < block + BigInt(DEPTH)) await mine(1);
-      return (await coveredBlock()) >= block;
+      if ((await checkpoint(chain)) < block + BigInt(DEPTH)) await mine(1, chain);
+      return (await coveredBlock(chain)) >= block;
     },
     30_000,
     100,
@@ -186,5 +194,56 @@ describe("reorgs", () => {
     expect(confirmedEvents).toHaveLength(1);
     // The other payment is recorded exactly once.
     await waitFor("other payment recorded", async () => (await transactionsOf(other)).length === 1);
+  });
+
+  test("a reorg on arbitrum undoes its payment there; a base payment confirmed at the same time stays confirmed and untouched", async () => {
+    const arb = arbitrum();
+    await settle(await head());
+    await settle(await head(arb), arb);
+    // One amount on both chains: values are held per pair, each intent takes its own payment.
+    const created = await svc.api("/v1/payment-intents", { method: "POST", json: { amount: 17, currency: "usd", merchant_id: svc.sandbox.merchant_id, chain: "arbitrum" } });
+    expect(created.status).toBe(201);
+    const onArbitrum = (await created.json()) as { id: string };
+    const onBase = await createIntent(svc, { amount: 17 });
+    const [row] = await sql()`SELECT * FROM app.payment_intents WHERE id = ${onArbitrum.id}`;
+    const { txHash: arbHash } = await payIntent(svc.ctx, intentFromDb(row!), undefined);
+    const arbBlock = (await arb.publicClient.getTransactionReceipt({ hash: arbHash })).blockNumber;
+    const paidBase = await wallet.pay(onBase.paymentAddress, onBase.expectedUnits);
+    await settle(arbBlock, arb);
+    await settle(paidBase.blockNumber);
+    const [arbTxn] = await transactionsOf(arbHash);
+    const [baseTxn] = await transactionsOf(paidBase.hash);
+    expect([arbTxn?.status, baseTxn?.status]).toEqual(["confirmed", "confirmed"]);
+    expect([(await intentStatus(onArbitrum.id)).status, (await intentStatus(onBase.id)).status]).toEqual(["confirmed", "confirmed"]);
+    const alertsOf = async (chain: ChainRuntime) => (await sql()<{ n: number }[]>`SELECT count(*)::int AS n FROM app.chain_alerts WHERE chain_id = ${chain.chainId}`)[0]!.n;
+    const eventsOf = async (id: string) =>
+      (await sql()<{ type: string }[]>`SELECT type FROM app.events WHERE data->>'id' = ${id} OR data->>'payment_intent_id' = ${id} ORDER BY created_at, id`).map((e) => e.type);
+    const baseBefore = { alerts: await alertsOf(base()), head: await head(), indexed: await indexedBlock(paidBase.hash), events: await eventsOf(onBase.id) };
+    expect(baseBefore.events.filter((t) => t === "payment_intent.confirmed").length).toBe(1);
+
+    // arbitrum only: its payment's block and everything after it replaced by empty blocks.
+    await rpcAt(arb.rpcHttpUrl, "anvil_reorg", [Number((await head(arb)) - arbBlock + 1n), []]);
+    await mine(2, arb);
+    const failed = await waitFor("the arbitrum transaction failed", async () => {
+      const { body } = await getJson(svc, `/v1/transactions/${arbTxn!.id}`);
+      return body.status === "failed" ? body : undefined;
+    });
+    expect(failed).toMatchObject({ id: arbTxn!.id, payment_intent_id: onArbitrum.id, chain: "arbitrum" });
+    const [alert] = await sql()<{ kind: string; chain_id: number }[]>`SELECT kind, chain_id FROM app.chain_alerts WHERE transaction_id = ${arbTxn!.id}`;
+    expect(alert).toEqual({ kind: "transfer_reorged", chain_id: arb.chainId });
+    expect((await intentStatus(onArbitrum.id)).status).toBe("confirmed"); // as on base: the alert tells operators
+
+    // base: nothing happened there. Same transaction row, same block, no alert, one confirmed event.
+    expect(await head()).toBe(baseBefore.head);
+    expect([...(await transactionsOf(paidBase.hash))]).toEqual([baseTxn!]);
+    expect(await indexedBlock(paidBase.hash)).toBe(baseBefore.indexed);
+    expect(await alertsOf(base())).toBe(baseBefore.alerts);
+    expect((await intentStatus(onBase.id)).status).toBe("confirmed");
+    expect(await eventsOf(onBase.id)).toEqual(baseBefore.events);
+    // And base goes on: a payment made after the reorg confirms.
+    const next = await createIntent(svc, { amount: 19 });
+    const paidNext = await wallet.pay(next.paymentAddress, next.expectedUnits);
+    await settle(paidNext.blockNumber);
+    expect((await intentStatus(next.id)).status).toBe("confirmed");
   });
 });

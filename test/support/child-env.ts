@@ -28,3 +28,24 @@ export function serviceChildEnv(svc: TestService, extra: Record<string, string> 
 export function workerChildEnv(svc: TestService, extra: Record<string, string> = {}): Record<string, string> {
   return serviceChildEnv(svc, { SANDBOX_START_BLOCK: String(svc.ctx.chains.test!.startBlock), ...extra });
 }
+
+/**
+ * As workerChildEnv, for a child that runs every sandbox chain of the service (issue 27): the others
+ * as a hosted sandbox names them (SANDBOX_<NAME>_RPC_HTTP_URL and their contracts, src/config.ts), so
+ * the child's config.chains.others has them, as run-role's would.
+ */
+export function allChainsChildEnv(svc: TestService, extra: Record<string, string> = {}): Record<string, string> {
+  const env = workerChildEnv(svc);
+  for (const c of svc.ctx.networks.filter((n) => n.mode === "test" && n !== svc.ctx.chains.test)) {
+    const p = `SANDBOX_${c.name.toUpperCase()}_`;
+    Object.assign(env, {
+      [`${p}RPC_HTTP_URL`]: c.rpcHttpUrl,
+      [`${p}CHAIN_ID`]: String(c.chainId),
+      [`${p}USDC_ADDRESS`]: c.usdc,
+      ...(c.usdt ? { [`${p}USDT_ADDRESS`]: c.usdt } : {}),
+      [`${p}START_BLOCK`]: String(c.startBlock),
+      [`${p}CONFIRMATIONS`]: "0",
+    });
+  }
+  return { ...env, ...extra };
+}

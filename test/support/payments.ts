@@ -76,8 +76,13 @@ export function payer(svc: TestService, key: Hex = svc.sandbox.payer_private_key
 }
 
 /** JSON-RPC straight to the sandbox node (anvil_* and evm_* methods). */
-export async function rpc<T = unknown>(svc: TestService, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(svc.sandbox.rpc_url, {
+export function rpc<T = unknown>(svc: TestService, method: string, params: unknown[] = []): Promise<T> {
+  return rpcAt<T>(svc.sandbox.rpc_url, method, params);
+}
+
+/** JSON-RPC straight to a node by its URL (another sandbox chain's: `svc.sandbox.chains[i].rpc_url`). */
+export async function rpcAt<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),

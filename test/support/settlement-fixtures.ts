@@ -7,6 +7,7 @@
  */
 import { getAddress, parseEventLogs, type Address, type Hex } from "viem";
 import type { AppContext } from "../../src/context.ts";
+import type { ChainRuntime } from "../../src/chain/runtime.ts";
 import { merchantAccountAbi, merchantAccountV2Abi, testUsdcAbi, usdcAbi } from "../../contracts/abis.ts";
 import { newId, randomBase62 } from "../../src/domain/ids.ts";
 import { splitFee } from "../../src/domain/money.ts";
@@ -20,8 +21,7 @@ export interface Funded {
   netUnits: bigint;
 }
 
-async function send(ctx: AppContext, write: () => Promise<Hex>) {
-  const chain = ctx.chains.test!;
+async function send(chain: ChainRuntime, write: () => Promise<Hex>) {
   const hash = await write();
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
   if (receipt.status !== "success") throw new Error(`fixture transaction ${hash} reverted`);
@@ -34,9 +34,11 @@ export async function accountVersionOf(ctx: AppContext, merchantId: string): Pro
   return m?.v ?? 1;
 }
 
-/** Pays `amounts` (base units, in `token`: default USDC) to the merchant's account and records them as confirmed, fee-collected payments. */
-export async function fundMerchant(ctx: AppContext, merchantId: string, amounts: bigint[], token: "USDC" | "USDT" = "USDC"): Promise<Funded> {
-  const chain = ctx.chains.test!;
+/**
+ * Pays `amounts` (base units, in `token`: default USDC) to the merchant's account on `chain` (default the
+ * primary sandbox chain; a v2 account is on every chain) and records them as confirmed, fee-collected payments.
+ */
+export async function fundMerchant(ctx: AppContext, merchantId: string, amounts: bigint[], token: "USDC" | "USDT" = "USDC", chain: ChainRuntime = ctx.chains.test!): Promise<Funded> {
   const sql = ctx.database.sql;
   const [m] = await sql<{ payment_address: string; fee_rate_bps: number; account_id: string; account_version: number }[]>`
     SELECT m.payment_address, m.fee_rate_bps, am.account_id, m.account_version::int AS account_version FROM app.merchants m
@@ -44,10 +46,10 @@ export async function fundMerchant(ctx: AppContext, merchantId: string, amounts:
   if (!m) throw new Error(`no merchant ${merchantId}`);
   const account = getAddress(m.payment_address);
   const tokenAddress = chain.tokens[token];
-  if (!tokenAddress) throw new Error(`no ${token} on the sandbox chain`);
+  if (!tokenAddress) throw new Error(`no ${token} on sandbox chain ${chain.chainId}`);
   const out: Funded = { intentIds: [], transactionIds: [], netUnits: 0n };
   for (const amount of amounts) {
-    const receipt = await send(ctx, () => chain.sender.write({ address: tokenAddress, abi: testUsdcAbi, functionName: "mint", args: [account, amount] }));
+    const receipt = await send(chain, () => chain.sender.write({ address: tokenAddress, abi: testUsdcAbi, functionName: "mint", args: [account, amount] }));
     const [log] = parseEventLogs({ abi: usdcAbi, eventName: "Transfer", logs: receipt.logs });
     const { feeUnits, netUnits } = splitFee(amount, m.fee_rate_bps);
     const intentId = newId("paymentIntent");
@@ -67,7 +69,7 @@ export async function fundMerchant(ctx: AppContext, merchantId: string, amounts:
                 ${receipt.transactionHash}, ${log?.logIndex ?? 0}, ${receipt.blockNumber}, ${receipt.blockHash}, ${chain.operator.account.address},
                 ${account}, '{}'::jsonb, ${now}::timestamptz, 'pending')`;
     });
-    const fee = await send(ctx, () =>
+    const fee = await send(chain, () =>
       m.account_version === 2
         ? chain.sender.write({ address: account, abi: merchantAccountV2Abi, functionName: "collectFee", args: [tokenAddress, feeRef(txnId), amount] })
         : chain.sender.write({ address: account, abi: merchantAccountAbi, functionName: "collectFee", args: [feeRef(txnId), amount] }),
@@ -109,26 +111,23 @@ async function versionOfAccount(ctx: AppContext, merchantAccount: string): Promi
   return m?.v ?? 1;
 }
 
-/** Withdrawn logs of a settlement's ref (its USDC pair's, or `ref`) on its merchant account: the on-chain truth of "how many withdrawals". */
-export async function withdrawalsOnChain(ctx: AppContext, merchantAccount: string, settlementId: string, ref: Hex = withdrawalRef(settlementId)) {
-  const chain = ctx.chains.test!;
+/** Withdrawn logs of a settlement's ref (its USDC pair's, or `ref`) on its merchant account (on `chain`, default the primary): the on-chain truth of "how many withdrawals". */
+export async function withdrawalsOnChain(ctx: AppContext, merchantAccount: string, settlementId: string, ref: Hex = withdrawalRef(settlementId), chain: ChainRuntime = ctx.chains.test!) {
   const q = { address: getAddress(merchantAccount) as Address, eventName: "Withdrawn", args: { ref }, fromBlock: 0n } as const;
   return (await versionOfAccount(ctx, merchantAccount)) === 2
     ? chain.publicClient.getContractEvents({ ...q, abi: merchantAccountV2Abi })
     : chain.publicClient.getContractEvents({ ...q, abi: merchantAccountAbi });
 }
 
-/** Every Withdrawn log of a merchant account. */
-export async function allWithdrawalsOnChain(ctx: AppContext, merchantAccount: string) {
-  const chain = ctx.chains.test!;
+/** Every Withdrawn log of a merchant account (on `chain`, default the primary). */
+export async function allWithdrawalsOnChain(ctx: AppContext, merchantAccount: string, chain: ChainRuntime = ctx.chains.test!) {
   const q = { address: getAddress(merchantAccount) as Address, eventName: "Withdrawn", fromBlock: 0n } as const;
   return (await versionOfAccount(ctx, merchantAccount)) === 2
     ? chain.publicClient.getContractEvents({ ...q, abi: merchantAccountV2Abi })
     : chain.publicClient.getContractEvents({ ...q, abi: merchantAccountAbi });
 }
 
-/** A token's balance of an address on the sandbox chain. */
-export async function tokenBalance(ctx: AppContext, token: "USDC" | "USDT", address: string): Promise<bigint> {
-  const chain = ctx.chains.test!;
+/** A token's balance of an address on a sandbox chain (default the primary). */
+export async function tokenBalance(ctx: AppContext, token: "USDC" | "USDT", address: string, chain: ChainRuntime = ctx.chains.test!): Promise<bigint> {
   return chain.publicClient.readContract({ address: chain.tokens[token]!, abi: usdcAbi, functionName: "balanceOf", args: [getAddress(address)] });
 }

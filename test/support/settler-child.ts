@@ -5,8 +5,11 @@
  * reaching the failpoint.
  *
  * Environment: the service's (DATABASE_URL, SANDBOX_RPC_HTTP_URL, SANDBOX_USDC_ADDRESS,
- * SANDBOX_FACTORY_ADDRESS, SANDBOX_CHAIN_ID, SANDBOX_CONFIRMATIONS, OPERATOR_PRIVATE_KEY), plus
- * MERCHANT_ID and CRASH_AT. ACTION=cashout stops after the ACH is initiated (like the CLI).
+ * SANDBOX_FACTORY_ADDRESS, SANDBOX_CHAIN_ID, SANDBOX_CONFIRMATIONS, OPERATOR_PRIVATE_KEY; or every
+ * sandbox chain of the service: child-env.ts `allChainsChildEnv`), plus MERCHANT_ID and CRASH_AT.
+ * CRASH_AT_HIT=n kills at the n-th time the failpoint is reached (default 1: a settlement of
+ * several pairs passes the withdrawal points once per pair). ACTION=cashout stops after the ACH is
+ * initiated (like the CLI).
  */
 import { writeSync } from "node:fs";
 import { loadConfig } from "../../src/config.ts";
@@ -29,20 +32,26 @@ if (!merchantId) {
   process.exit(2);
 }
 
+const crashAtHit = Number(process.env.CRASH_AT_HIT ?? "1");
+
 const config = loadConfig(process.env);
 const database = connect(config.databaseUrl!, { max: 4 });
-const settings = config.chains.test;
-const deployment = await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient, { deploy: false });
+// The sandbox chain and the others the environment names (SANDBOX_<NAME>_RPC_HTTP_URL: child-env.ts
+// allChainsChildEnv); nothing is started or deployed.
+const runtime = async (settings: typeof config.chains.test) =>
+  buildChainRuntime(settings, await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient, { deploy: false }), config.operatorPrivateKey, database.sql);
 const ctx = createContext({
   config,
   database,
-  chains: { test: buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql) },
+  chains: { test: await runtime(config.chains.test) },
+  otherChains: await Promise.all(config.chains.others.map(runtime)),
   log: createLogger(config.logLevel, { pid: process.pid }),
 });
 
+let hits = 0;
 const hooks: Hooks = {
   at(point) {
-    if (point === crashAt) {
+    if (point === crashAt && ++hits === crashAtHit) {
       writeSync(1, `crashing at ${point}\n`);
       process.kill(process.pid, "SIGKILL");
     }

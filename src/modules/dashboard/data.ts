@@ -15,7 +15,7 @@ import { computeMerchantBalance } from "../merchants/balance.ts";
 import type { MerchantRow } from "../merchants/service.ts";
 import { listIntents } from "../payment-intents/service.ts";
 import type { IntentRow } from "../payment-intents/shapes.ts";
-import type { SettlementRow } from "../../db/schema/settlement.ts";
+import type { SettlementRow, SettlementWithdrawalRow } from "../../db/schema/settlement.ts";
 import { listTransactions } from "../transactions/service.ts";
 import type { TransactionRow } from "../transactions/shapes.ts";
 import { listDeliveries, type DeliveryView } from "../webhooks/service.ts";
@@ -199,8 +199,23 @@ export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchant
   };
 }
 
-export function settlementView(s: SettlementRow): SettlementView {
+/** A settlement as its pages show it; with its withdrawals per (chain, token) pair on its own page. */
+export function settlementView(s: SettlementRow, withdrawals: readonly SettlementWithdrawalRow[] = []): SettlementView {
   return {
+    withdrawals: withdrawals.map((w) => {
+      const explorer = networkOf(s.mode, w.chainId).txUrl;
+      return {
+        chain: requireChainName(w.chainId),
+        token: w.token,
+        amountUnits: w.amountUnits,
+        status: w.state,
+        // A pending pair that met an error is retried by the settler; the error itself is the operator's.
+        retrying: w.state === "pending" && w.lastError !== null,
+        txHash: w.txHash,
+        txUrl: explorer && w.txHash ? `${explorer}${w.txHash}` : null,
+        withdrawnAt: w.withdrawnAt,
+      };
+    }),
     id: s.id,
     amountUnits: s.amountUnits,
     status: s.status,

@@ -32,7 +32,7 @@ import { SignInThrottle } from "../access/sign-in-throttle.ts";
 import type { MerchantRow } from "../merchants/service.ts";
 import { createApiKey, OnboardingError, revokeApiKey } from "../merchants/onboarding.ts";
 import { makeDue, payIntent } from "../test-helpers/service.ts";
-import { advanceSandboxSettlements } from "../settlements/service.ts";
+import { advanceSandboxSettlements, withdrawalsOfMany } from "../settlements/service.ts";
 import { cancelRefund, createRefund, getVisibleRefund } from "../refunds/service.ts";
 import { parseRecipient } from "../refunds/input.ts";
 import { REFUND_REASONS, type RefundReason } from "../refunds/shapes.ts";
@@ -245,7 +245,7 @@ export function dashboardRoutes(ctx: AppContext) {
         let availableUnits: bigint | undefined;
         if (merchant) {
           const ids = await listMerchantSettlements(ctx, { merchantId: merchant.id, limit: 25 });
-          if (ids !== "bad_cursor") rows = (await loadSettlements(ctx, ids.ids)).map(settlementView);
+          if (ids !== "bad_cursor") rows = (await loadSettlements(ctx, ids.ids)).map((s) => settlementView(s));
           availableUnits = await availableOf(ctx, merchant);
         }
         return page(settlementsPage(c.viewer, c.session.csrfToken, { merchants, merchantId: merchant?.id, availableUnits, rows }));
@@ -285,7 +285,8 @@ export function dashboardRoutes(ctx: AppContext) {
         const settlement = isIdOf("settlement", params.id) ? await findVisibleSettlement(ctx, principal, params.id) : undefined;
         if (!settlement) return notFound();
         const txns = await transactionsPageOf(ctx, principal, settlement.merchantId, undefined, settlement.id);
-        return page(settlementPage(viewer, session.csrfToken, settlementView(settlement), txns.rows));
+        const withdrawals = (await withdrawalsOfMany(ctx, [settlement.id])).get(settlement.id) ?? [];
+        return page(settlementPage(viewer, session.csrfToken, settlementView(settlement, withdrawals), txns.rows));
       },
       SIGNED_IN_PAGE,
     )

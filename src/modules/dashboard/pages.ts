@@ -352,6 +352,8 @@ export interface SettlementView {
   completedAt: Date | null;
   withdrawalTx: string | null;
   failure: string | null;
+  /** One per (chain, token) pair the settlement withdraws (its own page only). */
+  withdrawals: Array<{ chain: ChainName; token: string; amountUnits: bigint; status: "pending" | "withdrawn" | "failed"; retrying: boolean; txHash: string | null; txUrl: string | null; withdrawnAt: Date | null }>;
 }
 
 export function settlementsPage(
@@ -404,6 +406,29 @@ export function cashOutPage(viewer: Viewer, csrf: string, o: { merchantId: strin
   );
 }
 
+/**
+ * A settlement's withdrawals from the merchant account, one per (chain, token) pair, and the total
+ * the bank transfer pays: a failed pair (refused by the account) is not in it, its payments wait
+ * for the next run; a pending one holds the bank transfer until it is withdrawn.
+ */
+function withdrawalsCard(s: SettlementView): Html {
+  const rows = s.withdrawals.map(
+    (w) =>
+      html`<tr><td>${pairCell(w)}</td><td>${usd(w.amountUnits)}</td><td><span class="status ${w.status === "withdrawn" ? "completed" : w.status}">${w.status}</span>${w.retrying ? html` <span class="muted">retrying</span>` : ""}</td><td>${
+        w.txHash ? (w.txUrl ? html`<a href="${w.txUrl}" rel="noreferrer noopener" target="_blank"><code>${w.txHash}</code></a>` : html`<code>${w.txHash}</code>`) : "—"
+      }</td></tr>`,
+  );
+  const waiting = s.withdrawals.some((w) => w.status === "pending");
+  const failed = s.withdrawals.some((w) => w.status === "failed");
+  return html`<section class="card" aria-labelledby="withdrawals-h"><h2 id="withdrawals-h">Withdrawals</h2>
+<table class="withdrawals"><thead><tr><th scope="col">Chain and token</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Transaction</th></tr></thead><tbody>
+${rows}
+</tbody><tfoot><tr><th scope="row">Total to the bank</th><td>${usd(s.amountUnits)}</td><td colspan="2"></td></tr></tfoot></table>
+${waiting ? html`<p class="muted">The bank transfer starts once every withdrawal is done; a pending one is retried until it goes through, never twice.</p>` : ""}
+${failed ? html`<p class="muted">A failed withdrawal moved nothing and is not in the total: its payments go to the next settlement.</p>` : ""}
+</section>`;
+}
+
 export function settlementPage(viewer: Viewer, csrf: string, s: SettlementView, txns: TransactionRowView[]): Html {
   return shell(
     `Settlement ${s.id}`,
@@ -414,9 +439,10 @@ export function settlementPage(viewer: Viewer, csrf: string, s: SettlementView, 
 <dt>Initiated</dt><dd>${when(s.initiatedAt)}</dd>
 <dt>Expected arrival</dt><dd>${s.expectedArrival ?? "—"}</dd>
 ${s.completedAt ? html`<dt>Completed</dt><dd>${when(s.completedAt)}</dd>` : ""}
-${s.withdrawalTx ? html`<dt>On-chain withdrawal</dt><dd><code>${s.withdrawalTx}</code></dd>` : ""}
+${s.withdrawals.length === 0 && s.withdrawalTx ? html`<dt>On-chain withdrawal</dt><dd><code>${s.withdrawalTx}</code></dd>` : ""}
 ${s.failure ? html`<dt>Failed</dt><dd>${s.failure}</dd>` : ""}
 </dl></section>
+${s.withdrawals.length ? withdrawalsCard(s) : ""}
 <section class="card" aria-labelledby="txns-h"><h2 id="txns-h">Its ${s.transactionCount} payment${s.transactionCount === 1 ? "" : "s"}</h2>
 <table><thead><tr><th scope="col">Received</th><th scope="col">Net</th><th scope="col">Payment</th><th scope="col">Confirmed</th></tr></thead><tbody>
 ${txns.map((t) => html`<tr><td>${usd(t.amountUnits)}</td><td>${usd(t.netUnits)}</td><td>${t.intentId ? html`<a href="${href(`/payments/${t.intentId}`, viewer.mode)}">${t.intentId}</a>` : "—"}</td><td>${when(t.confirmedAt)}</td></tr>`)}

@@ -1,7 +1,8 @@
 /**
  * Failpoints between the steps of a settlement. Production passes no hooks; the crash tests pass one
  * that kills the process (SIGKILL) at a given point, then check that a restarted settler finishes
- * the settlement without losing or doubling money.
+ * the settlement without losing or doubling money. A settlement of several (chain, token) pairs
+ * passes the withdrawal points once per pair, in the order of its withdrawals (chain id, token).
  */
 export const CRASH_POINTS = [
   /** Settlement row and its transactions committed; nothing on-chain yet. */
@@ -10,7 +11,9 @@ export const CRASH_POINTS = [
   "after_withdrawal_signed",
   /** Withdrawal broadcast; its receipt not recorded. */
   "after_withdrawal_broadcast",
-  /** Withdrawal confirmed and recorded (transactions in_transit); ACH not started. */
+  /** One pair's withdrawal confirmed and recorded (its transactions in_transit); the settlement's next pair not started. */
+  "after_pair_withdrawn",
+  /** Every pair decided and the settlement recorded withdrawn; ACH not started. */
   "after_withdrawn",
   /** ACH step recorded as started; the provider not called yet. */
   "after_ach_initiating",

@@ -6,11 +6,13 @@
  *     transactions still in the account and in no settlement, whatever their fee's state; fees stay
  *     in the account for the collector) and creates the settlement listing them
  *     (transactions.settlement_id), in one database transaction, under a per-merchant lock.
- *  2. `driveSettlement` withdraws `withdrawal_units` on-chain to the payout address (withdrawal.ts),
- *     waits for confirmation and records the hash; the transactions become settlement_status
- *     `in_transit` (balance.pending_settlement sums those) and remember which settlement withdrew
- *     them (withdrawal_settlement_id).
- *  3. It starts the ACH transfer through the payout provider (idempotency key = settlement id).
+ *  2. `driveSettlement` withdraws each (chain, token) pair's `withdrawal_units` on-chain to the payout
+ *     address (withdrawal.ts), waits for confirmation and records the hash; that pair's transactions
+ *     become settlement_status `in_transit` at once (balance.pending_settlement sums those) and
+ *     remember which settlement withdrew them (withdrawal_settlement_id). A pair that cannot be
+ *     withdrawn now (its chain's RPC down) is retried by every later drive; the others wait for it.
+ *  3. Once every pair is decided, it starts the ACH transfer for their total through the payout
+ *     provider (idempotency key = settlement id).
  *  4. On completion: the settlement is `completed`, its transactions `settled` / `paid`, their
  *     intents `settled` (guarded confirmed -> settled), and `settlement.completed` goes to the
  *     outbox, all in one database transaction. On an ACH return: the settlement is `failed`, its
@@ -25,6 +27,7 @@
  */
 import { and, desc, eq, inArray, sql as dsql } from "drizzle-orm";
 import { chainById, type AppContext } from "../../context.ts";
+import type { Tx } from "../../db/client.ts";
 import type { Mode } from "../../db/schema/core.ts";
 import { merchants } from "../../db/schema/core.ts";
 import { settlements, type SettlementRow, type SettlementTrigger } from "../../db/schema/settlement.ts";
@@ -416,7 +419,12 @@ async function advancePair(ctx: AppContext, s: SettlementRow, w: SettlementWithd
   const where = sql`settlement_id = ${s.id} AND chain_id = ${w.chainId} AND token = ${w.token} AND state = 'pending'`;
   if (w.withdrawalUnits === 0n) {
     // Everything of this pair was withdrawn by an earlier settlement whose ACH failed: no on-chain leg.
-    await sql`UPDATE app.settlement_withdrawals SET state = 'withdrawn', withdrawn_at = ${pgTs(now)}::timestamptz, updated_at = now() WHERE ${where}`;
+    await sql.begin(async (tx) => {
+      const [moved] = await tx`
+        UPDATE app.settlement_withdrawals SET state = 'withdrawn', withdrawn_at = ${pgTs(now)}::timestamptz, updated_at = now()
+        WHERE settlement_id = ${s.id} AND chain_id = ${w.chainId} AND token = ${w.token} AND state = 'pending' RETURNING settlement_id`;
+      if (moved) await markInTransit(tx, s.id, w);
+    });
     return true;
   }
   // Each pair's withdrawal on its own chain (issue 27: a v2 account is on every chain of its mode).
@@ -441,12 +449,18 @@ async function advancePair(ctx: AppContext, s: SettlementRow, w: SettlementWithd
     log.error("a settlement withdrawal was refused by the merchant account: nothing of that pair moved", { chainId: w.chainId, token: w.token, reason: outcome.reason });
     return true;
   }
-  await sql`
-    UPDATE app.settlement_withdrawals
-    SET state = 'withdrawn', tx_hash = ${outcome.txHash}, block_number = ${outcome.blockNumber}, withdrawn_to = ${outcome.to},
-        withdrawn_at = ${pgTs(now)}::timestamptz, last_error = NULL, updated_at = now()
-    WHERE ${where}`;
+  await sql.begin(async (tx) => {
+    const [moved] = await tx`
+      UPDATE app.settlement_withdrawals
+      SET state = 'withdrawn', tx_hash = ${outcome.txHash}, block_number = ${outcome.blockNumber}, withdrawn_to = ${outcome.to},
+          withdrawn_at = ${pgTs(now)}::timestamptz, last_error = NULL, updated_at = now()
+      WHERE settlement_id = ${s.id} AND chain_id = ${w.chainId} AND token = ${w.token} AND state = 'pending' RETURNING settlement_id`;
+    // This pair's money has left the account: pending_settlement counts it at once, while another
+    // pair's withdrawal may still wait (recordWithdrawn does the same for every pair, idempotently).
+    if (moved) await markInTransit(tx, s.id, w);
+  });
   ctx.log.info("settlement pair withdrawn on-chain", { settlement: s.id, chainId: w.chainId, token: w.token, txHash: outcome.txHash, to: outcome.to, amount: w.withdrawalUnits });
+  await opts.hooks?.at?.("after_pair_withdrawn", s.id);
   return true;
 }
 
@@ -486,10 +500,7 @@ async function recordWithdrawn(ctx: AppContext, s: SettlementRow, pairs: Settlem
         VALUES ('withdrawal_failed', ${s.id}, ${s.merchantId},
                 ${pgJson({ code: "withdrawal_failed", pairs: failed.map((w) => ({ chain_id: w.chainId, token: w.token, amount_units: String(w.amountUnits), message: w.failureMessage })), mode: s.mode })}::text::jsonb)
         ON CONFLICT (kind, settlement_id) DO NOTHING`;
-    await tx`
-      UPDATE app.transactions
-      SET settlement_status = 'in_transit', withdrawal_settlement_id = COALESCE(withdrawal_settlement_id, ${s.id})
-      WHERE settlement_id = ${s.id}`;
+    await markInTransit(tx, s.id);
     return true;
   });
   if (!moved) return;
@@ -503,6 +514,18 @@ async function recordWithdrawn(ctx: AppContext, s: SettlementRow, pairs: Settlem
     });
   }
   if (main) ctx.log.info("settlement withdrawn on-chain", { settlement: s.id, pairs: withdrawn.length, amount: s.withdrawalUnits });
+}
+
+/**
+ * The transactions of a settlement (of one of its pairs) are on their way to the bank: in_transit,
+ * and they remember which settlement withdrew them (an ACH return does not withdraw them again).
+ */
+async function markInTransit(tx: Tx, settlementId: string, pair?: { chainId: number; token: string }) {
+  await tx`
+    UPDATE app.transactions
+    SET settlement_status = 'in_transit', withdrawal_settlement_id = COALESCE(withdrawal_settlement_id, ${settlementId})
+    WHERE settlement_id = ${settlementId} AND settlement_status <> 'in_transit'
+      AND (${pair?.chainId ?? null}::int IS NULL OR (chain_id = ${pair?.chainId ?? null}::int AND token = ${pair?.token ?? null}::text))`;
 }
 
 async function completeSettlement(ctx: AppContext, s: SettlementRow, completedAt: Date) {
