@@ -17,9 +17,11 @@ import { getVisibleMerchant } from "../merchants/service.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { parseIdempotencyKey } from "../idempotency/key.ts";
 import { accountMerchantsIn } from "./data.ts";
-import { DASHBOARD, DASHBOARD_CSP, notFoundPage, type Viewer } from "./layout.ts";
+import { DASHBOARD, DASHBOARD_CSP, notFoundPage, WALLET_PAGE_CSP, type Viewer } from "./layout.ts";
 
 export const CSS = readFileSync(join(import.meta.dir, "../../../web/dashboard/dashboard.css"), "utf8");
+/** The owner's wallet script (refund approval, the refund budget): plain script, no dependencies. */
+export const WALLET_JS = readFileSync(join(import.meta.dir, "../../../web/dashboard/wallet.js"), "utf8");
 export const SESSION_COOKIE = "sp_session";
 export const PRE_CSRF_COOKIE = "sp_signin_csrf";
 const MAX_FORM_BYTES = 16 * 1024;
@@ -41,6 +43,16 @@ export const SECURITY_HEADERS = {
 
 export function page(body: Html, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(body.text, { status, headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", ...headers } });
+}
+
+/** A page with the owner's wallet buttons: the wallet script (this origin's file) may run there. */
+export function walletPage(body: Html, status = 200): Response {
+  return page(body, status, { "content-security-policy": WALLET_PAGE_CSP });
+}
+
+/** An answer to the wallet script: JSON, with the dashboard's headers. */
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...SECURITY_HEADERS, "content-type": "application/json; charset=utf-8" } });
 }
 
 export function redirect(location: string, headers: Record<string, string> = {}): Response {
