@@ -36,13 +36,12 @@ import { createApiKey, OnboardingError, revokeApiKey } from "../merchants/onboar
 import { makeDue, payIntent } from "../test-helpers/service.ts";
 import { advanceSandboxSettlements } from "../settlements/service.ts";
 import { cancelRefund, createRefund, getVisibleRefund } from "../refunds/service.ts";
-import { parseRecipient } from "../refunds/input.ts";
+import { parseRecipient, REFUND_MAX_UNITS } from "../refunds/input.ts";
 import { REFUND_REASONS, type RefundReason } from "../refunds/shapes.ts";
 import { approveAsOwner } from "../test-helpers/refunds.ts";
 import { getVisibleMerchant } from "../merchants/service.ts";
-import { parseAmount } from "../payment-intents/input.ts";
 import { cancelVisibleIntent, getVisibleIntent, listIntents } from "../payment-intents/service.ts";
-import { accountMerchantsIn, apiKeysOf, availableOf, DAY_MS, balancesOf, isAccountKey, merchantCountOf, teamOf, paymentDetail, recentlyPaidMerchants, recentPayments, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
+import { accountMerchantsIn, apiKeysOf, availableOf, DAY_MS, balancesOf, isAccountKey, merchantCountOf, teamOf, paymentDetail, recentlyPaidMerchants, recentPayments, refundsAwaitingApproval, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "../settlements/api-service.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { INTENT_STATUSES } from "../../domain/intent-status.ts";
@@ -50,7 +49,7 @@ import { ASSET_PATH, bankOf, DASHBOARD, href, pairQuery, pairValue } from "./lay
 import { pairsOf } from "../../chain/pairs.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { cashOutPage, developersPage, homePage, paymentPage, paymentsPage, setPasswordPage, settlementPage, settlementsPage, signInPage, teamPage, transactionsPage, type TeamNews } from "./pages.ts";
-import { ADMIN_FORM, ADMIN_PAGE, cookie, cookies, CSS, dashboardKit, field, form, formIdempotencyKey, found, FORM_ROUTE, page, PAGE_ROUTE, PRE_CSRF_COOKIE, redirect, refusal, SECURITY_HEADERS, SESSION_COOKIE, SIGNED_IN_PAGE, walletPage, type SignedIn } from "./kit.ts";
+import { ADMIN_FORM, ADMIN_PAGE, cookie, cookies, CSS, dashboardKit, field, form, formAmount, formIdempotencyKey, found, FORM_ROUTE, page, PAGE_ROUTE, PRE_CSRF_COOKIE, redirect, refusal, SECURITY_HEADERS, SESSION_COOKIE, SIGNED_IN_PAGE, walletPage, type SignedIn } from "./kit.ts";
 import { merchantRoutes } from "./merchant-routes.ts";
 import { developerRoutes } from "./developer-routes.ts";
 import { walletRoutes } from "./wallet-routes.ts";
@@ -174,13 +173,14 @@ export function dashboardRoutes(ctx: AppContext) {
       DASHBOARD,
       async ({ session, mode, viewer }) => {
         const account = session.user.accountId;
-        const [shown, merchantCount, volume, recent] = await Promise.all([
+        const [shown, merchantCount, volume, recent, awaiting] = await Promise.all([
           recentlyPaidMerchants(ctx, account, mode),
           merchantCountOf(ctx, account, mode),
           volumeOf(ctx, account, mode, now()),
           recentPayments(ctx, account, mode, 10),
+          refundsAwaitingApproval(ctx, account, mode),
         ]);
-        return page(homePage(viewer, session.csrfToken, { balances: await balancesOf(ctx, shown), merchantCount, volume, recent }));
+        return page(homePage(viewer, session.csrfToken, { balances: await balancesOf(ctx, shown), merchantCount, volume, recent, awaiting }));
       },
       SIGNED_IN_PAGE,
     )
@@ -415,12 +415,10 @@ export function dashboardRoutes(ctx: AppContext) {
         const state = { amount: field(fields, "amount", 40), recipient: field(fields, "recipient", 100), reason: field(fields, "reason", 40), idempotencyKey: field(fields, "idempotency_key", 255) };
         try {
           // The API's create, with its rules and codes (the form's key: sent twice, it refunds once).
-          const text = state.amount.trim();
           await createRefund(ctx, principal, {
             paymentIntentId: intent.id,
             transactionId: undefined,
-            // A decimal number of USD, as the API takes it (anything else: the API's refusal of a non-number).
-            amountUnits: parseAmount(/^\d+(\.\d+)?$/.test(text) ? Number(text) : text, "amount", 1n, 1_000_000_000_000n, 6),
+            amountUnits: formAmount(state.amount, "amount", REFUND_MAX_UNITS),
             recipientAddress: parseRecipient(state.recipient.trim()),
             reason: (REFUND_REASONS as readonly string[]).includes(state.reason) ? (state.reason as RefundReason) : null,
             metadata: {},

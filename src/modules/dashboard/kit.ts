@@ -16,6 +16,7 @@ import { csrfMatches, dashboardPrincipal, loadSession, openSession, SESSION_ABSO
 import { getVisibleMerchant } from "../merchants/service.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { parseIdempotencyKey } from "../idempotency/key.ts";
+import { parseAmount } from "../payment-intents/input.ts";
 import { accountMerchantsIn } from "./data.ts";
 import { DASHBOARD, DASHBOARD_CSP, notFoundPage, WALLET_PAGE_CSP, type Viewer } from "./layout.ts";
 
@@ -92,6 +93,12 @@ export async function form(request: Request): Promise<URLSearchParams> {
 /** A form field, cut to `max` characters (no field of ours is longer). */
 export function field(f: URLSearchParams, name: string, max: number): string {
   return (f.get(name) ?? "").slice(0, max);
+}
+
+/** A decimal number of USD typed in a form, in base units, as the API takes it (anything else: the API's refusal of a non-number). */
+export function formAmount(text: string, name: string, max: bigint): bigint {
+  const t = text.trim();
+  return parseAmount(/^\d+(\.\d+)?$/.test(t) ? Number(t) : t, name, 1n, max, 6);
 }
 
 /**

@@ -94,7 +94,11 @@ export function pairSelect(pairs: ReadonlyArray<{ chain: ChainName; token: strin
   return html`<label for="pair">Chain and token</label><select id="pair" name="pair">${options}</select>`;
 }
 
-export function homePage(viewer: Viewer, csrf: string, o: { balances: MerchantBalanceView[]; merchantCount: number; volume: Array<{ day: string; units: bigint }>; recent: PaymentRowView[] }): Html {
+export function homePage(
+  viewer: Viewer,
+  csrf: string,
+  o: { balances: MerchantBalanceView[]; merchantCount: number; volume: Array<{ day: string; units: bigint }>; recent: PaymentRowView[]; awaiting: Array<{ merchantId: string; name: string; count: number }> },
+): Html {
   const balances = o.balances.length
     ? o.balances
         .map(
@@ -107,6 +111,10 @@ export function homePage(viewer: Viewer, csrf: string, o: { balances: MerchantBa
   return shell(
     "Home",
     html`<h1>Home</h1>
+${o.awaiting.map(
+  (a) =>
+    html`<p class="notice" role="note">${a.name}: ${a.count} refund${a.count === 1 ? " waits" : "s wait"} for the owner's approval. <a href="${href("/refunds", viewer.mode, { merchant: a.merchantId, status: "requires_approval" })}">Review ${a.count === 1 ? "it" : "them"}</a></p>`,
+)}
 <section aria-labelledby="balances-h"><h2 id="balances-h">Balances</h2><div class="grid">${balances}</div>${
       o.merchantCount > o.balances.length
         ? html`<p class="muted">The ${o.balances.length} merchants paid most recently, of ${o.merchantCount}: <a href="${href("/merchants", viewer.mode)}">all merchants</a>.</p>`

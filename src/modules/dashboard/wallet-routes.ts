@@ -17,11 +17,10 @@ import { pairsOf } from "../../chain/pairs.ts";
 import { approveRefund, getVisibleRefund, refundAuthorization } from "../refunds/service.ts";
 import { parseApproval } from "../refunds/input.ts";
 import { refundShape } from "../refunds/shapes.ts";
-import { budgetTransaction, budgetTransactionOutcome, type BudgetChange } from "../refunds/budget.ts";
-import { parseAmount } from "../payment-intents/input.ts";
+import { BUDGET_MAX_UNITS, budgetTransaction, budgetTransactionOutcome, type BudgetChange } from "../refunds/budget.ts";
 import { networkFactsOf } from "../../domain/networks.ts";
 import { DASHBOARD, pairValue, WALLET_SCRIPT_PATH } from "./layout.ts";
-import { ADMIN_FORM, field, json, PAGE_ROUTE, SECURITY_HEADERS, WALLET_JS, type DashboardKit } from "./kit.ts";
+import { ADMIN_FORM, field, formAmount, json, PAGE_ROUTE, SECURITY_HEADERS, WALLET_JS, type DashboardKit } from "./kit.ts";
 
 /** How long the outcome route waits for a budget transaction's receipt before answering `pending`. */
 const OUTCOME_WAIT_MS = 20_000;
@@ -30,12 +29,6 @@ const OUTCOME_WAIT_MS = 20_000;
 function refused(err: unknown): Response {
   if (err instanceof ApiError && err.status < 500) return json({ error: { code: err.code, message: err.message, param: err.param ?? null } }, err.status);
   throw err;
-}
-
-/** A decimal number of USD typed in a form, as the API takes it (anything else: the API's refusal of a non-number). */
-export function formAmount(text: string, name: string, max: bigint): bigint {
-  const t = text.trim();
-  return parseAmount(/^\d+(\.\d+)?$/.test(t) ? Number(t) : t, name, 1n, max, 6);
 }
 
 export function walletRoutes(ctx: AppContext, kit: DashboardKit) {
@@ -79,7 +72,7 @@ export function walletRoutes(ctx: AppContext, kit: DashboardKit) {
           const action = field(fields, "action", 10);
           let change: BudgetChange;
           if (action === "revoke") change = { kind: "revoke" };
-          else if (action === "grant") change = { kind: "grant", amountPer24hUnits: formAmount(field(fields, "amount_per_day", 40), "amount_per_day", 1_000_000_000_000n), endDate: field(fields, "end_date", 20).trim() };
+          else if (action === "grant") change = { kind: "grant", amountPer24hUnits: formAmount(field(fields, "amount_per_day", 40), "amount_per_day", BUDGET_MAX_UNITS), endDate: field(fields, "end_date", 20).trim() };
           else throw new ApiError("parameter_invalid", "Invalid action: grant or revoke.", "action");
           const tx = budgetTransaction(ctx, m, pair, change);
           return json({ chain_id: tx.chainId, chain_name: networkFactsOf(tx.chainId)?.displayName ?? `chain ${tx.chainId}`, from: tx.from, to: tx.to, data: tx.data });
