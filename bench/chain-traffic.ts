@@ -13,13 +13,15 @@
  *   - RPC requests Ponder made (its /metrics), per block mined, by method;
  *   - every payment found in `chain.usdc_transfer`;
  *   - the growth per day at Base's ~1,000,000 USDC transfers a day.
- * One sandbox chain: the service indexes one chain per mode today (the issue asks for two).
+ * Across the sandbox's chains (`base` and `arbitrum`; `--chains 1` keeps to `base`): the strangers'
+ * transfers and the payments are split between them, each chain with its own senders, and every
+ * figure below sums the chains (RPC requests per block: per block of either chain).
  *
  * `--rounds n` repeats the traffic (each round final and pruned before the next) and prints the
  * growth after each: with pruning, the space a DELETE frees is reused (autovacuum), so the tables
  * on disk stop growing after the first round.
  *
- *   bun bench/chain-traffic.ts [--strangers 10000] [--payments 100] [--merchants 10] [--prune-interval-ms 5000] [--rounds 1]
+ *   bun bench/chain-traffic.ts [--strangers 10000] [--payments 100] [--merchants 10] [--prune-interval-ms 5000] [--rounds 1] [--chains 2]
  */
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
@@ -41,7 +43,8 @@ const PAYMENTS = Number(opt("payments", "100"));
 const MERCHANTS = Number(opt("merchants", "10"));
 const PRUNE_MS = Number(opt("prune-interval-ms", "5000"));
 const ROUNDS = Number(opt("rounds", "1"));
-const SENDERS = 8;
+const CHAINS = Number(opt("chains", "2"));
+const SENDERS = 8; // in all, split between the chains
 const TRANSFER_TOPIC = keccak256(toBytes("Transfer(address,address,uint256)"));
 const BASE_PER_DAY = 1_000_000;
 
@@ -49,7 +52,9 @@ const { root, dataDir, env, api, rpcUrl } = await mainProcessSetup("chain-traffi
   LOG_LEVEL: "info",
   SANDBOX_BLOCK_TIME: "1",
   INDEXER_SYNC_PRUNE_INTERVAL_MS: String(PRUNE_MS),
+  ...(CHAINS === 1 ? { SANDBOX_EXTRA_CHAINS: "none" } : {}),
 });
+void rpcUrl; // each chain's RPC comes from sandbox.json
 
 const child = spawn(process.execPath, ["src/main.ts"], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
 let started = false;
@@ -105,14 +110,32 @@ const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 let exitCode = 0;
 try {
   await until("the start banner", async () => started, 180_000);
-  const info = JSON.parse(readFileSync(join(dataDir, "sandbox.json"), "utf8")) as Record<string, string>;
+  const info = JSON.parse(readFileSync(join(dataDir, "sandbox.json"), "utf8")) as Record<string, string> & {
+    chains: Array<{ chain: string; chain_id: number; rpc_url: string; tokens: { USDC: Address } }>;
+  };
   const headers = { authorization: `Bearer ${info.test_key_unscoped!}`, "content-type": "application/json" };
   const db = postgres(info.database_url!, { max: 1, onnotice: () => {} });
-  const usdc = info.usdc_address as Address;
-  const chainDef = { id: Number(info.chain_id), name: "sandbox", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } } as const;
-  const chain = createPublicClient({ chain: chainDef, transport: http(rpcUrl) });
-  const payer = createWalletClient({ chain: chainDef, transport: http(rpcUrl), account: privateKeyToAccount(info.payer_private_key as Hex) });
-  await until("the indexer's checkpoint", async () => (await db`SELECT 1 FROM chain.chain_checkpoint`.catch(() => [])).length > 0, 120_000);
+  const payerAccount = privateKeyToAccount(info.payer_private_key as Hex);
+  // One lane per chain: its clients, its share of the senders, and its Ponder cache fragment.
+  const lanes = info.chains.slice(0, CHAINS).map((c, i, all) => {
+    const chainDef = { id: c.chain_id, name: c.chain, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [c.rpc_url] } } } as const;
+    const usdc = c.tokens.USDC;
+    return {
+      name: c.chain,
+      chainId: c.chain_id,
+      rpcUrl: c.rpc_url,
+      chainDef,
+      usdc,
+      chain: createPublicClient({ chain: chainDef, transport: http(c.rpc_url) }),
+      payer: createWalletClient({ chain: chainDef, transport: http(c.rpc_url), account: payerAccount }),
+      senders: Array.from({ length: Math.ceil((SENDERS - i) / all.length) }, () => privateKeyToAccount(generatePrivateKey())),
+      fragment: `log_${c.chain_id}_${usdc.toLowerCase()}_${TRANSFER_TOPIC}_null_null_null_0`,
+      headBefore: 0,
+      blockBefore: 0,
+      lastBlock: 0,
+    };
+  });
+  await until("the indexer's checkpoints", async () => (await db`SELECT 1 FROM chain.chain_checkpoint`.catch(() => [])).length >= lanes.length, 120_000);
 
   // Merchants, onboarded as the service does it.
   const accounts: Address[] = [];
@@ -128,42 +151,48 @@ try {
     if (merchant.status !== "active")
       await until(`merchant ${n} active`, async () => ((await (await fetch(`${api}/v1/merchants/${merchant.id}`, { headers })).json()) as { status: string }).status === "active", 120_000);
   }
-  await until("every merchant indexed", async () => (await db`SELECT count(*)::int AS n FROM chain.indexed_merchant_account`)[0]!.n >= MERCHANTS, 60_000);
-  const merchantSet = (await db<{ a: string }[]>`SELECT merchant_account AS a FROM chain.indexed_merchant_account`).map((r) => r.a);
+  // A merchant's account has the same address on every chain: one row per chain.
+  await until("every merchant indexed", async () => (await db`SELECT count(DISTINCT merchant_account)::int AS n FROM chain.indexed_merchant_account`)[0]!.n >= MERCHANTS, 60_000);
+  const merchantSet = (await db<{ a: string }[]>`SELECT DISTINCT merchant_account AS a FROM chain.indexed_merchant_account`).map((r) => r.a);
   accounts.push(...(merchantSet as Address[]));
 
   // Strangers: accounts of their own, funded once (their funding is counted as strangers' traffic).
-  const senders = Array.from({ length: SENDERS }, () => privateKeyToAccount(generatePrivateKey()));
   const per = BigInt(STRANGERS) * 10n;
-  for (const s of senders) {
-    await chain.request({ method: "anvil_setBalance" as never, params: [s.address, `0x${parseEther("1000").toString(16)}`] as never });
-    await chain.waitForTransactionReceipt({ hash: await payer.writeContract({ address: usdc, abi: usdcAbi, functionName: "transfer", args: [s.address, per] }) });
-  }
+  for (const lane of lanes)
+    for (const s of lane.senders) {
+      await lane.chain.request({ method: "anvil_setBalance" as never, params: [s.address, `0x${parseEther("1000").toString(16)}`] as never });
+      await lane.chain.waitForTransactionReceipt({ hash: await lane.payer.writeContract({ address: lane.usdc, abi: usdcAbi, functionName: "transfer", args: [s.address, per] }) });
+    }
   const feeData = { maxFeePerGas: 10_000_000_000n, maxPriorityFeePerGas: 1_000_000n, gas: 80_000n };
 
-  // Settle: the cache of everything before the traffic final (Ponder writes blocks to its cache
-  // once 30 deep, in steps of up to 60), pruned if on.
-  const headBefore = Number(await chain.getBlockNumber());
-  const fragment = `log_${chainDef.id}_${usdc.toLowerCase()}_${TRANSFER_TOPIC}_null_null_null_0`;
-  const cachedThrough = async () => {
-    const [r] = await db`SELECT max(upper(x))::bigint AS hi FROM ponder_sync.intervals i, unnest(i.blocks) x WHERE fragment_id = ${fragment}`;
+  // Settle: the cache of everything before the traffic final on every chain (Ponder writes blocks to
+  // its cache once 30 deep, in steps of up to 60), pruned if on.
+  const cachedThrough = async (lane: (typeof lanes)[number]) => {
+    const [r] = await db`SELECT max(upper(x))::bigint AS hi FROM ponder_sync.intervals i, unnest(i.blocks) x WHERE fragment_id = ${lane.fragment}`;
     return Number(r?.hi ?? 0) - 1;
   };
-  await until("the onboardings final in Ponder's cache", async () => (await cachedThrough()) >= headBefore, 600_000);
+  for (const lane of lanes) {
+    lane.headBefore = Number(await lane.chain.getBlockNumber());
+    await until(`the onboardings final in Ponder's cache (${lane.name})`, async () => (await cachedThrough(lane)) >= lane.headBefore, 600_000);
+  }
   await Bun.sleep(PRUNE_MS + 1_000);
   const before = await sizes(db);
   const rpcBefore = await rpcRequests();
-  const blockBefore = Number(await chain.getBlockNumber());
+  for (const lane of lanes) lane.blockBefore = lane.lastBlock = Number(await lane.chain.getBlockNumber());
+  const blocksNow = async () => (await Promise.all(lanes.map((l) => l.chain.getBlockNumber()))).reduce((a, b) => a + Number(b), 0);
+  const blockBefore = await blocksNow();
   const t0 = Date.now();
 
   // The traffic, ROUNDS times: SENDERS streams of strangers' transfers; a payment every
   // STRANGERS / PAYMENTS. After each round: final in Ponder's cache, pruned (if on), sizes.
-  const wallets = senders.map((a) => createWalletClient({ chain: chainDef, transport: http(rpcUrl), account: a }));
-  const nonces = await Promise.all(senders.map((s) => chain.getTransactionCount({ address: s.address, blockTag: "pending" })));
-  let payerNonce = await chain.getTransactionCount({ address: payer.account.address, blockTag: "pending" });
+  const streams = await Promise.all(
+    lanes.flatMap((lane) =>
+      lane.senders.map(async (a) => ({ lane, wallet: createWalletClient({ chain: lane.chainDef, transport: http(lane.rpcUrl), account: a }), nonce: await lane.chain.getTransactionCount({ address: a.address, blockTag: "pending" }) })),
+    ),
+  );
+  const payerNonces = new Map(await Promise.all(lanes.map(async (l) => [l.chainId, await l.chain.getTransactionCount({ address: payerAccount.address, blockTag: "pending" })] as const)));
   const paymentHashes: Hex[] = [];
   let sent = 0;
-  let lastBlock = blockBefore;
   let rpcAtTraffic = rpcBefore;
   let blockAtTraffic = blockBefore;
   let rpcAtEnd = rpcBefore;
@@ -172,51 +201,63 @@ try {
   const every = Math.max(1, Math.floor(STRANGERS / Math.max(1, PAYMENTS)));
   const roundLines: string[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    const roundStart = Number(await chain.getBlockNumber());
-    const roundPayments: Hex[] = [];
+    const roundStarts = new Map(await Promise.all(lanes.map(async (l) => [l.chainId, Number(await l.chain.getBlockNumber())] as const)));
+    const roundPayments: Array<{ lane: (typeof lanes)[number]; hash: Hex }> = [];
+    // Payment n goes to chain n % lanes.length.
     const pay = async () => {
+      const lane = lanes[paymentHashes.length % lanes.length]!;
       const to = accounts[paymentHashes.length % accounts.length]!;
-      const hash = await payer.writeContract({ address: usdc, abi: usdcAbi, functionName: "transfer", args: [to, 1_000_000n + BigInt(paymentHashes.length)], nonce: payerNonce++, ...feeData });
+      const nonce = payerNonces.get(lane.chainId)!;
+      payerNonces.set(lane.chainId, nonce + 1);
+      const hash = await lane.payer.writeContract({ address: lane.usdc, abi: usdcAbi, functionName: "transfer", args: [to, 1_000_000n + BigInt(paymentHashes.length)], nonce, ...feeData });
       paymentHashes.push(hash);
-      roundPayments.push(hash);
+      roundPayments.push({ lane, hash });
     };
     await Promise.all(
-      wallets.map(async (w, i) => {
-        for (let k = i; k < STRANGERS; k += SENDERS) {
-          await w.writeContract({ address: usdc, abi: usdcAbi, functionName: "transfer", args: [privateKeyToAccount(generatePrivateKey()).address, 1n], nonce: nonces[i]!++, ...feeData });
+      streams.map(async (stream, i) => {
+        for (let k = i; k < STRANGERS; k += streams.length) {
+          await stream.wallet.writeContract({ address: stream.lane.usdc, abi: usdcAbi, functionName: "transfer", args: [privateKeyToAccount(generatePrivateKey()).address, 1n], nonce: stream.nonce++, ...feeData });
           sent++;
           if (i === 0 && roundPayments.length < PAYMENTS && Math.floor(k / every) >= roundPayments.length) await pay();
         }
       }),
     );
     while (roundPayments.length < PAYMENTS) await pay();
-    const lastPayment = await chain.waitForTransactionReceipt({ hash: roundPayments[roundPayments.length - 1]!, timeout: 600_000 });
-    await until("every stranger's transfer mined", async () => (await Promise.all(senders.map((s, i) => chain.getTransactionCount({ address: s.address }).then((n) => n === nonces[i])))).every(Boolean), 600_000);
-    lastBlock = Math.max(Number(lastPayment.blockNumber), Number(await chain.getBlockNumber()));
-    console.log(`round ${round}: sent ${STRANGERS} strangers' transfers and ${roundPayments.length} payments in ${((Date.now() - t0) / 1000).toFixed(0)} s since the start, blocks ${roundStart + 1}-${lastBlock}`);
+    for (const lane of lanes) {
+      const last = roundPayments.filter((p) => p.lane === lane).at(-1);
+      const lastPayment = last ? await lane.chain.waitForTransactionReceipt({ hash: last.hash, timeout: 600_000 }) : undefined;
+      const mine = streams.filter((s) => s.lane === lane);
+      await until(`every stranger's transfer mined (${lane.name})`, async () => (await Promise.all(mine.map((s) => lane.chain.getTransactionCount({ address: s.wallet.account.address }).then((n) => n === s.nonce)))).every(Boolean), 600_000);
+      lane.lastBlock = Math.max(Number(lastPayment?.blockNumber ?? 0), Number(await lane.chain.getBlockNumber()));
+    }
+    console.log(
+      `round ${round}: sent ${STRANGERS} strangers' transfers and ${roundPayments.length} payments in ${((Date.now() - t0) / 1000).toFixed(0)} s since the start, blocks ${lanes.map((l) => `${l.name} ${roundStarts.get(l.chainId)! + 1}-${l.lastBlock}`).join(", ")}`,
+    );
 
     // Every payment found.
     await until("every payment in chain.usdc_transfer", async () => {
-      const [r] = await db`SELECT count(*)::int AS n FROM chain.usdc_transfer WHERE transaction_hash = ANY(${roundPayments.map((h) => h.toLowerCase())})`;
+      const [r] = await db`SELECT count(*)::int AS n FROM chain.usdc_transfer WHERE transaction_hash = ANY(${roundPayments.map((p) => p.hash.toLowerCase())})`;
       return r!.n === roundPayments.length;
     }, 120_000);
     if (round === 1) {
       rpcAtTraffic = await rpcRequests();
-      blockAtTraffic = Number(await chain.getBlockNumber());
+      blockAtTraffic = await blocksNow();
     }
 
-    // Final (Ponder caches blocks once 30 deep, in steps of up to 60) and pruned.
-    await until("the traffic final in Ponder's cache", async () => (await cachedThrough()) >= lastBlock, 600_000);
-    if (PRUNE_MS > 0) {
-      await until("the pruner past the traffic", async () => {
-        const [r] = await db`SELECT count(*)::int AS n FROM ponder_sync.logs WHERE block_number BETWEEN ${roundStart} AND ${lastBlock}
-          AND topic0 = ${TRANSFER_TOPIC} AND NOT (lower(topic2) = ANY(${topics}))`;
-        return r!.n === 0;
-      }, 600_000);
+    // Final (Ponder caches blocks once 30 deep, in steps of up to 60) and pruned, on every chain.
+    for (const lane of lanes) {
+      await until(`the traffic final in Ponder's cache (${lane.name})`, async () => (await cachedThrough(lane)) >= lane.lastBlock, 600_000);
+      if (PRUNE_MS > 0) {
+        await until(`the pruner past the traffic (${lane.name})`, async () => {
+          const [r] = await db`SELECT count(*)::int AS n FROM ponder_sync.logs WHERE chain_id = ${lane.chainId} AND block_number BETWEEN ${roundStarts.get(lane.chainId)!} AND ${lane.lastBlock}
+            AND topic0 = ${TRANSFER_TOPIC} AND NOT (lower(topic2) = ANY(${topics}))`;
+          return r!.n === 0;
+        }, 600_000);
+      }
     }
     if (round === 1) {
       rpcAtEnd = await rpcRequests();
-      blockAtEnd = Number(await chain.getBlockNumber());
+      blockAtEnd = await blocksNow();
     }
     const now = await sizes(db);
     roundLines.push(
@@ -227,25 +268,31 @@ try {
   await db.unsafe("VACUUM ponder_sync.logs, ponder_sync.transactions, ponder_sync.blocks");
   const vacuumed = await sizes(db);
   const [kept] = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM chain.usdc_transfer WHERE transaction_hash = ANY(${paymentHashes.map((h) => h.toLowerCase())})`;
-  const strangers = sent + SENDERS; // + their funding transfers
+  const strangers = sent + streams.length; // + their funding transfers
 
-  // What stays of the strangers' transfers in ponder_sync (the traffic's blocks): their logs, the
-  // transactions no other log of ours refers to, the blocks without a log of ours.
-  const ours = `NOT (l.topic0 = '${TRANSFER_TOPIC}' AND lower(l.address) = '${usdc.toLowerCase()}' AND NOT (lower(l.topic2) = ANY($3)))`;
-  const [left] = await db.unsafe<{ logs: number; lb: string; txs: number; tb: string; blocks: number; bb: string }[]>(
-    `SELECT
-       (SELECT count(*) FROM ponder_sync.logs l WHERE l.block_number BETWEEN $1 AND $2 AND NOT (${ours}))::int AS logs,
-       (SELECT coalesce(sum(pg_column_size(l.*)), 0) FROM ponder_sync.logs l WHERE l.block_number BETWEEN $1 AND $2 AND NOT (${ours}))::bigint AS lb,
-       (SELECT count(*) FROM ponder_sync.transactions t WHERE t.block_number BETWEEN $1 AND $2 AND NOT EXISTS (SELECT 1 FROM ponder_sync.logs l WHERE l.block_number = t.block_number AND l.transaction_index = t.transaction_index AND ${ours}))::int AS txs,
-       (SELECT coalesce(sum(pg_column_size(t.*)), 0) FROM ponder_sync.transactions t WHERE t.block_number BETWEEN $1 AND $2 AND NOT EXISTS (SELECT 1 FROM ponder_sync.logs l WHERE l.block_number = t.block_number AND l.transaction_index = t.transaction_index AND ${ours}))::bigint AS tb,
-       (SELECT count(*) FROM ponder_sync.blocks b WHERE b.number BETWEEN $1 AND $2 AND NOT EXISTS (SELECT 1 FROM ponder_sync.logs l WHERE l.block_number = b.number AND ${ours}))::int AS blocks,
-       (SELECT coalesce(sum(pg_column_size(b.*)), 0) FROM ponder_sync.blocks b WHERE b.number BETWEEN $1 AND $2 AND NOT EXISTS (SELECT 1 FROM ponder_sync.logs l WHERE l.block_number = b.number AND ${ours}))::bigint AS bb`,
-    [blockBefore + 1, lastBlock, topics],
-  );
-  const leftBytes = Number(left!.lb) + Number(left!.tb) + Number(left!.bb);
+  // What stays of the strangers' transfers in ponder_sync (the traffic's blocks, chain by chain):
+  // their logs, the transactions no other log of ours refers to, the blocks without a log of ours.
+  const left = { logs: 0, lb: 0, txs: 0, tb: 0, blocks: 0, bb: 0 };
+  for (const lane of lanes) {
+    const ours = `NOT (l.topic0 = '${TRANSFER_TOPIC}' AND lower(l.address) = '${lane.usdc.toLowerCase()}' AND NOT (lower(l.topic2) = ANY($3)))`;
+    const [r] = await db.unsafe<{ logs: number; lb: string; txs: number; tb: string; blocks: number; bb: string }[]>(
+      `SELECT
+         (SELECT count(*) FROM ponder_sync.logs l WHERE l.chain_id = $4 AND l.block_number BETWEEN $1 AND $2 AND NOT (${ours}))::int AS logs,
+         (SELECT coalesce(sum(pg_column_size(l.*)), 0) FROM ponder_sync.logs l WHERE l.chain_id = $4 AND l.block_number BETWEEN $1 AND $2 AND NOT (${ours}))::bigint AS lb,
+         (SELECT count(*) FROM ponder_sync.transactions t WHERE t.chain_id = $4 AND t.block_number BETWEEN $1 AND $2 AND NOT EXISTS (SELECT 1 FROM ponder_sync.logs l WHERE l.chain_id = $4 AND l.block_number = t.block_number AND l.transaction_index = t.transaction_index AND ${ours}))::int AS txs,
+         (SELECT coalesce(sum(pg_column_size(t.*)), 0) FROM ponder_sync.transactions t WHERE t.chain_id = $4 AND t.block_number BETWEEN $1 AND $2 AND NOT EXISTS (SELECT 1 FROM ponder_sync.logs l WHERE l.chain_id = $4 AND l.block_number = t.block_number AND l.transaction_index = t.transaction_index AND ${ours}))::bigint AS tb,
+         (SELECT count(*) FROM ponder_sync.blocks b WHERE b.chain_id = $4 AND b.number BETWEEN $1 AND $2 AND NOT EXISTS (SELECT 1 FROM ponder_sync.logs l WHERE l.chain_id = $4 AND l.block_number = b.number AND ${ours}))::int AS blocks,
+         (SELECT coalesce(sum(pg_column_size(b.*)), 0) FROM ponder_sync.blocks b WHERE b.chain_id = $4 AND b.number BETWEEN $1 AND $2 AND NOT EXISTS (SELECT 1 FROM ponder_sync.logs l WHERE l.chain_id = $4 AND l.block_number = b.number AND ${ours}))::bigint AS bb`,
+      [lane.blockBefore + 1, lane.lastBlock, topics, lane.chainId],
+    );
+    for (const k of Object.keys(left) as Array<keyof typeof left>) left[k] += Number(r![k]);
+  }
+  const leftBytes = left.lb + left.tb + left.bb;
 
   console.log(`\n| round | strangers' transfers so far | ponder_sync growth on disk, B | live, B | views' tables growth on disk, B |\n|---:|---:|---:|---:|---:|\n${roundLines.join("\n")}`);
-  console.log(`\nPruning ${PRUNE_MS > 0 ? `every ${PRUNE_MS} ms` : "off"}; ${strangers} strangers' transfers (${sent} + ${SENDERS} fundings), ${paymentHashes.length} payments to ${MERCHANTS} merchants; ${kept!.n} of ${paymentHashes.length} payments in chain.usdc_transfer; head ${headBefore} at settle\n`);
+  console.log(
+    `\nPruning ${PRUNE_MS > 0 ? `every ${PRUNE_MS} ms` : "off"}; ${strangers} strangers' transfers (${sent} + ${streams.length} fundings), ${paymentHashes.length} payments to ${MERCHANTS} merchants, on ${lanes.map((l) => `${l.name} (${l.chainId})`).join(" and ")}; ${kept!.n} of ${paymentHashes.length} payments in chain.usdc_transfer; heads ${lanes.map((l) => l.headBefore).join(", ")} at settle\n`,
+  );
   console.log("| table | rows before | rows after | bytes on disk before | after | after VACUUM | live row bytes before | after |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const [k, v] of after) {
@@ -262,7 +309,7 @@ try {
     );
   }
   console.log(
-    `strangers' transfers left in ponder_sync (blocks ${blockBefore + 1}-${lastBlock}): ${left!.logs} logs, ${left!.txs} transactions, ${left!.blocks} blocks without a log of ours; ${fmt(leftBytes)} B live, ${(leftBytes / strangers).toFixed(1)} B per transfer; at ${fmt(BASE_PER_DAY)} a day: ${fmt((leftBytes / strangers) * BASE_PER_DAY / 1e6)} MB/day`,
+    `strangers' transfers left in ponder_sync (blocks ${lanes.map((l) => `${l.name} ${l.blockBefore + 1}-${l.lastBlock}`).join(", ")}): ${left.logs} logs, ${left.txs} transactions, ${left.blocks} blocks without a log of ours; ${fmt(leftBytes)} B live, ${(leftBytes / strangers).toFixed(1)} B per transfer; at ${fmt(BASE_PER_DAY)} a day: ${fmt((leftBytes / strangers) * BASE_PER_DAY / 1e6)} MB/day`,
   );
   const delta = (a: Map<string, number>, b: Map<string, number>) => {
     const out: string[] = [];

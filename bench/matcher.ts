@@ -20,6 +20,9 @@
  * 3. Throughput, backlog: the same with the matcher stopped until Ponder has indexed everything,
  *    then started: the matcher's own capacity (transfers per second from its start), without
  *    sharing the CPUs with Ponder.
+ * 4. Throughput, backlog over two chains (issue 27; skipped with `--chains 1`): the same `--payments`,
+ *    half on the sandbox's `base`, half on its second chain `arbitrum`, both mined back to back;
+ *    the matcher's total rate next to phase 3's one-chain rate (target: at least 90% of it).
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -31,6 +34,7 @@ import { usdcAbi, testUsdcAbi } from "../contracts/abis.ts";
 import { onboardMerchant } from "../src/modules/merchants/onboarding.ts";
 import { startIndexerRole } from "../src/workers/indexer.ts";
 import { startMatcher } from "../src/workers/matcher.ts";
+import type { ChainRuntime } from "../src/chain/runtime.ts";
 import { benchConfig } from "./support/bench-config.ts";
 
 const { values } = parseArgs({
@@ -41,6 +45,7 @@ const { values } = parseArgs({
     "per-block": { type: "string", default: "1000" },
     lanes: { type: "string", default: "4" },
     wave: { type: "string", default: "125" },
+    chains: { type: "string", default: "2" },
   },
 });
 const LATENCY_N = Number(values.latency);
@@ -49,6 +54,7 @@ const MERCHANTS = Number(values.merchants);
 const PER_BLOCK = Number(values["per-block"]);
 const LANES = Number(values.lanes);
 const WAVE = Number(values.wave);
+const CHAINS = Number(values.chains);
 
 const log = (msg: string) => process.stderr.write(`[matcher bench] ${msg}\n`);
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -74,12 +80,15 @@ async function main() {
     const chain = ctx.chains.test!;
     const sql = ctx.database.sql;
     const GAS = 60_000n;
-    const rpc = async <T = unknown>(method: string, params: unknown[] = []): Promise<T> => {
-      const res = await fetch(chain.rpcHttpUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+    const rpcOn = async <T = unknown>(on: ChainRuntime, method: string, params: unknown[] = []): Promise<T> => {
+      const res = await fetch(on.rpcHttpUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
       const body = (await res.json()) as { result?: T; error?: { message: string } };
       if (body.error) throw new Error(`${method}: ${body.error.message}`);
       return body.result as T;
     };
+    const rpc = <T = unknown>(method: string, params: unknown[] = []) => rpcOn<T>(chain, method, params);
+    const second = ctx.networks.find((c) => c.mode === "test" && c.chainId !== chain.chainId);
+    if (CHAINS > 1 && !second) throw new Error("--chains 2 needs the sandbox's second chain (SANDBOX_EXTRA_CHAINS)");
     const api = async (path: string, init: { method?: string; json?: unknown } = {}) => {
       const res = await fetch(`${svc.apiUrl}${path}`, {
         method: init.method ?? "GET",
@@ -88,20 +97,22 @@ async function main() {
       });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
-    const createIntent = async (merchantId: string, amount: number) => {
-      const { status, body } = await api("/v1/payment-intents", { method: "POST", json: { amount, currency: "usd", merchant_id: merchantId, ttl: 3600 } });
+    const createIntent = async (merchantId: string, amount: number, on: ChainRuntime = chain) => {
+      const { status, body } = await api("/v1/payment-intents", { method: "POST", json: { amount, currency: "usd", merchant_id: merchantId, ttl: 3600, chain: on.name } });
       if (status !== 201) throw new Error(`create: ${status} ${JSON.stringify(body)}`);
       const expected = BigInt(/uint256=(\d+)/.exec(String(body.qr_payload))![1]!);
       return { id: String(body.id), to: body.payment_address as Address, expected };
     };
 
     // ------------------------------------------------------------------ setup (automine while onboarding)
-    await rpc("evm_setIntervalMining", [0]);
-    await rpc("evm_setAutomine", [true]);
     const payerAccount = privateKeyToAccount(sandbox.payer_private_key, { nonceManager });
-    const need = BigInt(2 * N + LATENCY_N) * 30_000_000n;
-    const mint = await chain.sender.write({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [payerAccount.address, need] });
-    await chain.publicClient.waitForTransactionReceipt({ hash: mint });
+    const need = BigInt(3 * N + LATENCY_N) * 30_000_000n;
+    for (const on of CHAINS > 1 ? [chain, second!] : [chain]) {
+      await rpcOn(on, "evm_setIntervalMining", [0]);
+      await rpcOn(on, "evm_setAutomine", [true]);
+      const mint = await on.sender.write({ address: on.usdc, abi: testUsdcAbi, functionName: "mint", args: [payerAccount.address, need] });
+      await on.publicClient.waitForTransactionReceipt({ hash: mint });
+    }
     let t = performance.now();
     const merchantIds = [sandbox.merchant_id];
     for (let i = 1; i < MERCHANTS; i++) {
@@ -185,66 +196,80 @@ async function main() {
     log(`latency phase took ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     // ------------------------------------------------------------------ 2. throughput
-    await rpc("evm_setIntervalMining", [0]);
-    await rpc("evm_setAutomine", [false]);
-    await rpc("evm_setBlockGasLimit", [`0x${(GAS * BigInt(PER_BLOCK)).toString(16)}`]);
+    for (const on of CHAINS > 1 ? [chain, second!] : [chain]) {
+      await rpcOn(on, "evm_setIntervalMining", [0]);
+      await rpcOn(on, "evm_setAutomine", [false]);
+      await rpcOn(on, "evm_setBlockGasLimit", [`0x${(GAS * BigInt(PER_BLOCK)).toString(16)}`]);
+    }
     let matcher = firstMatcher;
     /**
      * N intents, N pre-signed payments in the mempool, then blocks mined back to back. "live": the
      * matcher runs meanwhile (it follows Ponder block by block). "backlog": the matcher is stopped
      * until Ponder has indexed everything, then started alone on the backlog (its own capacity).
      */
-    const runBatch = async (mode: "live" | "backlog") => {
+    const runBatch = async (mode: "live" | "backlog", on: ChainRuntime[] = [chain]) => {
       const amounts = [1, 2, 5, 10, 20];
-      log(`${mode}: creating ${N} intents across ${MERCHANTS} merchants`);
+      // Payment i goes to chain i % on.length: with two chains, half on each.
+      const chainOf = (i: number) => on[i % on.length]!;
+      log(`${mode}: creating ${N} intents across ${MERCHANTS} merchants on ${on.map((c) => c.name).join(" and ")}`);
       let t1 = performance.now();
       const intents: { id: string; to: Address; expected: bigint }[] = new Array(N);
       let next = 0;
       await Promise.all(
         Array.from({ length: 16 }, async () => {
-          for (let i = next++; i < N; i = next++) intents[i] = await createIntent(merchantIds[i % MERCHANTS]!, amounts[Math.floor(i / MERCHANTS) % amounts.length]!);
+          for (let i = next++; i < N; i = next++) intents[i] = await createIntent(merchantIds[i % MERCHANTS]!, amounts[Math.floor(i / MERCHANTS) % amounts.length]!, chainOf(i));
         }),
       );
       log(`${mode}: created in ${((performance.now() - t1) / 1000).toFixed(1)} s; signing ${N} transfers`);
-      const nonce0 = await chain.publicClient.getTransactionCount({ address: payerAccount.address, blockTag: "pending" });
-      const raws: Hex[] = [];
-      for (let i = 0; i < N; i++) {
-        const it = intents[i]!;
-        raws.push(
-          await payerAccount.signTransaction({
-            chainId: chain.chainId,
-            type: "eip1559",
-            to: chain.usdc,
-            data: encodeFunctionData({ abi: usdcAbi, functionName: "transfer", args: [it.to, it.expected] }),
-            gas: GAS,
-            nonce: nonce0 + i,
-            maxFeePerGas: 50_000_000_000n,
-            maxPriorityFeePerGas: 1_000_000_000n,
-          }),
-        );
-      }
-      for (let i = 0; i < raws.length; i += 500) {
-        const batch = raws.slice(i, i + 500).map((raw, j) => ({ jsonrpc: "2.0", id: i + j, method: "eth_sendRawTransaction", params: [raw] }));
-        const res = (await (await fetch(chain.rpcHttpUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(batch) })).json()) as { error?: { message: string } }[];
-        const failed = res.find((r) => r.error);
-        if (failed) throw new Error(`eth_sendRawTransaction: ${failed.error!.message}`);
-      }
-      const startBlock = BigInt(await rpc<string>("eth_blockNumber"));
-      if (mode === "backlog") await matcher.stop();
-      log(`${mode}: ${N} transfers in the mempool; mining from block ${startBlock + 1n}${mode === "backlog" ? " with the matcher stopped" : ""}`);
-
-      const countIndexed = async () =>
-        Number((await sql.unsafe(`SELECT count(*)::int AS n FROM chain.usdc_transfer WHERE chain_id = $1 AND block_number > $2`, [chain.chainId, startBlock] as never[]))[0]!.n);
-      const countMatched = async () =>
-        Number((await sql`SELECT count(*)::int AS n FROM app.transactions WHERE chain_id = ${chain.chainId} AND block_number > ${startBlock}`)[0]!.n);
-      const t0 = performance.now();
-      const mining = (async () => {
-        for (let mined = 0; mined < N; ) {
-          await rpc("evm_mine");
-          const pending = Number(BigInt((await rpc<{ pending: string }>("txpool_status")).pending));
-          mined = N - pending;
+      const startBlocks = new Map<number, bigint>();
+      for (const c of on) {
+        const nonce0 = await c.publicClient.getTransactionCount({ address: payerAccount.address, blockTag: "pending" });
+        const raws: Hex[] = [];
+        for (let i = on.indexOf(c), k = 0; i < N; i += on.length, k++) {
+          const it = intents[i]!;
+          raws.push(
+            await payerAccount.signTransaction({
+              chainId: c.chainId,
+              type: "eip1559",
+              to: c.usdc,
+              data: encodeFunctionData({ abi: usdcAbi, functionName: "transfer", args: [it.to, it.expected] }),
+              gas: GAS,
+              nonce: nonce0 + k,
+              maxFeePerGas: 50_000_000_000n,
+              maxPriorityFeePerGas: 1_000_000_000n,
+            }),
+          );
         }
-      })();
+        for (let i = 0; i < raws.length; i += 500) {
+          const batch = raws.slice(i, i + 500).map((raw, j) => ({ jsonrpc: "2.0", id: i + j, method: "eth_sendRawTransaction", params: [raw] }));
+          const res = (await (await fetch(c.rpcHttpUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(batch) })).json()) as { error?: { message: string } }[];
+          const failed = res.find((r) => r.error);
+          if (failed) throw new Error(`eth_sendRawTransaction on ${c.name}: ${failed.error!.message}`);
+        }
+        startBlocks.set(c.chainId, BigInt(await rpcOn<string>(c, "eth_blockNumber")));
+      }
+      if (mode === "backlog") await matcher.stop();
+      log(`${mode}: ${N} transfers in the mempool; mining${mode === "backlog" ? " with the matcher stopped" : ""}`);
+
+      const countOn = async (table: string) => {
+        let n = 0;
+        for (const c of on) n += Number((await sql.unsafe(`SELECT count(*)::int AS n FROM ${table} WHERE chain_id = $1 AND block_number > $2`, [c.chainId, startBlocks.get(c.chainId)!] as never[]))[0]!.n);
+        return n;
+      };
+      const countIndexed = () => countOn("chain.usdc_transfer");
+      const countMatched = () => countOn("app.transactions");
+      const t0 = performance.now();
+      // Every chain of the run mines back to back, side by side.
+      const mining = Promise.all(
+        on.map(async (c) => {
+          const mine = Math.ceil(N / on.length);
+          for (let mined = 0; mined < mine; ) {
+            await rpcOn(c, "evm_mine");
+            const pending = Number(BigInt((await rpcOn<{ pending: string }>(c, "txpool_status")).pending));
+            mined = mine - pending;
+          }
+        }),
+      );
       let ponderFirst: number | undefined;
       let ponderDone: number | undefined;
       let matchStart: number | undefined = mode === "live" ? t0 : undefined;
@@ -267,7 +292,8 @@ async function main() {
       }
       await mining;
       if (ponderDone === undefined || matchDone === undefined || matchStart === undefined) throw new Error(`${mode} phase did not finish in 10 minutes`);
-      const blocks = Number(BigInt(await rpc<string>("eth_blockNumber")) - startBlock);
+      let blocks = 0;
+      for (const c of on) blocks += Number(BigInt(await rpcOn<string>(c, "eth_blockNumber")) - startBlocks.get(c.chainId)!);
       const [confirmed] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.payment_intents WHERE id IN ${sql(intents.map((i) => i.id))} AND status = 'confirmed'`;
       t1 = performance.now();
       return {
@@ -284,6 +310,7 @@ async function main() {
     };
     const live = await runBatch("live");
     const backlog = await runBatch("backlog");
+    const twoChains = CHAINS > 1 ? await runBatch("backlog", [chain, second!]) : undefined;
 
     // ------------------------------------------------------------------ report
     const lines = [
@@ -305,6 +332,14 @@ async function main() {
       `    Ponder indexed   ${backlog.ponderRate.toFixed(0)} transfers/s   (last row after ${fmt(backlog.ponderDone)})`,
       `    matcher matched  ${backlog.matchRate.toFixed(0)} transfers/s   (from its start; target >= 2000/s)   intents confirmed: ${backlog.confirmed} / ${N}`,
       "",
+      ...(twoChains
+        ? [
+            `  Throughput, backlog over two chains: the same ${N} payments, half on ${chain.name} (${chain.chainId}), half on ${second!.name} (${second!.chainId}), ${twoChains.blocks} blocks in all`,
+            `    Ponder indexed   ${twoChains.ponderRate.toFixed(0)} transfers/s   (last row after ${fmt(twoChains.ponderDone)})`,
+            `    matcher matched  ${twoChains.matchRate.toFixed(0)} transfers/s in all   = ${((100 * twoChains.matchRate) / backlog.matchRate).toFixed(0)}% of one chain's rate above   (target >= 90%)   intents confirmed: ${twoChains.confirmed} / ${N}`,
+            "",
+          ]
+        : []),
     ];
     console.log(lines.join("\n"));
   } finally {

@@ -10,8 +10,10 @@
  *   - every platform fee is collected, once each on chain (the operator's nonces healed after the
  *     kills, issue 24), and when the last one was;
  *   - the merchant's `available` plus the fees not yet collected equals the account's USDC on-chain.
+ * Payments alternate between the sandbox's chains (`base` and `arbitrum`, issue 27; `--chains 1`
+ * keeps them on `base`), and every check above holds on each chain.
  *
- *   bun bench/storm.ts [--payments 300] [--kills 6] [--seed N]
+ *   bun bench/storm.ts [--payments 300] [--kills 6] [--chains 2] [--seed N]
  *
  * The embedded chain (anvil) writes its state every 5 s, so a kill loses the last seconds of the
  * chain itself: a real chain does not. Each wave of payments therefore waits 6 s after its last
@@ -25,7 +27,7 @@ import postgres from "postgres";
 import { Webhook } from "standardwebhooks";
 import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { merchantAccountAbi, usdcAbi } from "../contracts/abis.ts";
+import { merchantAccountAbi, merchantAccountV2Abi, usdcAbi } from "../contracts/abis.ts";
 import { mainProcessSetup } from "./main-process.ts";
 import { until as waitUntil } from "./support/until.ts";
 
@@ -36,11 +38,14 @@ const opt = (name: string, dflt: number) => {
 };
 const PAYMENTS = opt("payments", 300);
 const KILLS = opt("kills", 6);
+const CHAINS = opt("chains", 2);
 let seed = opt("seed", Date.now() % 100_000);
-console.log(`storm: ${PAYMENTS} payments, ${KILLS} kills, seed ${seed}`);
+console.log(`storm: ${PAYMENTS} payments over ${CHAINS} chain(s), ${KILLS} kills, seed ${seed}`);
 const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
 
-const { root, dataDir, env, api, rpcUrl } = await mainProcessSetup("storm", { LOG_LEVEL: "error" });
+const { root, dataDir, env, api, rpcUrl } = await mainProcessSetup("storm", { LOG_LEVEL: "error", ...(CHAINS === 1 ? { SANDBOX_EXTRA_CHAINS: "none" } : {}) });
+/** Every sandbox chain's RPC, known once sandbox.json is written (the first: `base`). */
+let rpcUrls = [rpcUrl];
 
 // ---- the webhook receiver: verifies each delivery, keeps every body per webhook-id ----
 const bodies = new Map<string, Set<string>>();
@@ -87,8 +92,9 @@ async function kill() {
   while (s.child.exitCode === null && s.child.signalCode === null && Date.now() < deadline) await Bun.sleep(50);
   // The chain runs in a process group of its own and follows its parent a moment later: until it has
   // gone, the next start's "is the chain up?" would be answered by the dying one.
-  while (Date.now() < deadline && (await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' }).then(() => true, () => false)))
-    await Bun.sleep(50);
+  for (const url of rpcUrls)
+    while (Date.now() < deadline && (await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' }).then(() => true, () => false)))
+      await Bun.sleep(50);
 }
 const until = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number) =>
   waitUntil(what, probe, timeoutMs, {
@@ -122,25 +128,32 @@ try {
   const t0 = Date.now();
   start();
   await banner();
-  const info = JSON.parse(readFileSync(join(dataDir, "sandbox.json"), "utf8")) as Record<string, string>;
+  const info = JSON.parse(readFileSync(join(dataDir, "sandbox.json"), "utf8")) as Record<string, string> & {
+    chains: Array<{ chain: string; chain_id: number; rpc_url: string; tokens: { USDC: Address } }>;
+  };
+  const sandboxChains = info.chains.slice(0, CHAINS);
+  rpcUrls = sandboxChains.map((c) => c.rpc_url);
   const scoped = info.test_key_scoped!;
   const unscoped = info.test_key_unscoped!;
   const endpoint = await call("/v1/webhook_endpoints", unscoped, { method: "POST", body: { url: `http://127.0.0.1:${receiver.port}/hook`, enabled_events: ["*"], description: "storm receiver" }, idem: "storm-endpoint" });
   webhook = new Webhook(endpoint.secret as string);
 
   // Every intent up front (idempotent: a create cut off by a kill is replayed with its key).
-  const intents: Array<{ id: string; address: Address; value: bigint; paid?: Hex }> = [];
+  // Intent i is paid on chain i % CHAINS.
+  const intents: Array<{ id: string; chain: number; address: Address; value: bigint; paid?: Hex }> = [];
   for (let i = 0; i < PAYMENTS; i++) {
     const amount = (100 + Math.floor(random() * 4900)) / 100;
-    const body = await call("/v1/payment-intents", scoped, { method: "POST", body: { amount, currency: "usd", merchant_id: info.merchant_id, metadata: { storm: String(i) } }, idem: `storm-${i}` });
-    intents.push({ id: body.id as string, address: body.payment_address as Address, value: BigInt(/uint256=(\d+)/.exec(body.qr_payload as string)![1]!) });
+    const on = i % sandboxChains.length;
+    const body = await call("/v1/payment-intents", scoped, { method: "POST", body: { amount, currency: "usd", merchant_id: info.merchant_id, chain: sandboxChains[on]!.chain, metadata: { storm: String(i) } }, idem: `storm-${i}` });
+    intents.push({ id: body.id as string, chain: on, address: body.payment_address as Address, value: BigInt(/uint256=(\d+)/.exec(body.qr_payload as string)![1]!) });
   }
-  console.log(`${PAYMENTS} intents created in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`${PAYMENTS} intents created in ${((Date.now() - t0) / 1000).toFixed(1)} s, on ${sandboxChains.map((c) => c.chain).join(" and ")}`);
 
-  const chainDef = { id: Number(info.chain_id), name: "sandbox", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } } as const;
-  const chain = createPublicClient({ chain: chainDef, transport: http(rpcUrl) });
   const payerAccount = privateKeyToAccount(info.payer_private_key as Hex);
-  const payer = createWalletClient({ chain: chainDef, transport: http(rpcUrl), account: payerAccount });
+  const clients = sandboxChains.map((c) => {
+    const chainDef = { id: c.chain_id, name: c.chain, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [c.rpc_url] } } } as const;
+    return { ...c, public: createPublicClient({ chain: chainDef, transport: http(c.rpc_url) }), payer: createWalletClient({ chain: chainDef, transport: http(c.rpc_url), account: payerAccount }) };
+  });
 
   // Waves of payments, a kill after each; every other kill is followed by a kill during start-up.
   const waves = KILLS + 1;
@@ -149,14 +162,17 @@ try {
   let lastRestart = Date.now();
   for (let w = 0; w < waves; w++) {
     const wave = intents.slice(Math.floor((w * PAYMENTS) / waves), Math.floor(((w + 1) * PAYMENTS) / waves));
-    await until("the chain", async () => (await chain.getChainId()) > 0, 60_000);
-    let nonce = await chain.getTransactionCount({ address: payerAccount.address, blockTag: "pending" });
-    for (const intent of wave) {
-      intent.paid = await payer.writeContract({ address: info.usdc_address as Address, abi: usdcAbi, functionName: "transfer", args: [intent.address, intent.value], nonce: nonce++, gas: 100_000n });
+    for (const [on, c] of clients.entries()) {
+      await until(`the chain ${c.chain}`, async () => (await c.public.getChainId()) > 0, 60_000);
+      let nonce = await c.public.getTransactionCount({ address: payerAccount.address, blockTag: "pending" });
+      const ours = wave.filter((intent) => intent.chain === on);
+      for (const intent of ours) {
+        intent.paid = await c.payer.writeContract({ address: c.tokens.USDC, abi: usdcAbi, functionName: "transfer", args: [intent.address, intent.value], nonce: nonce++, gas: 100_000n });
+      }
+      if (ours.length) await c.public.waitForTransactionReceipt({ hash: ours[ours.length - 1]!.paid!, timeout: 60_000 });
     }
-    if (wave.length) await chain.waitForTransactionReceipt({ hash: wave[wave.length - 1]!.paid!, timeout: 60_000 });
     if (w === waves - 1) break;
-    await Bun.sleep(6_000); // anvil has written these blocks to its state file (every 5 s)
+    await Bun.sleep(6_000); // each anvil has written these blocks to its state file (every 5 s)
     await kill();
     backlogKills++;
     start();
@@ -222,19 +238,28 @@ try {
       (await db<{ n: number }[]>`SELECT count(*)::int AS n FROM app.transactions WHERE merchant_id = ${info.merchant_id!} AND status = 'confirmed' AND fee_units > 0 AND fee_status <> 'collected'`)[0]!.n;
     await until("every fee collected", async () => (await feesDue()) === 0, 300_000).catch(() => undefined);
     const [lastFee] = await db<{ at: Date | null }[]>`SELECT max(fee_collected_at) AS at FROM app.transactions WHERE merchant_id = ${info.merchant_id!}`;
-    const feeLogs = await chain.getContractEvents({ address: info.payment_address as Address, abi: merchantAccountAbi, eventName: "FeeCollected", fromBlock: 0n, strict: true });
-    const refs = new Set(feeLogs.map((l) => l.args.ref));
     const due = await feesDue();
     const lastFeeAfter = lastFee?.at ? (new Date(lastFee.at).getTime() - lastRestart) / 1000 : NaN;
     check(due === 0, `every fee collected (${due} still due; the last ${lastFeeAfter.toFixed(1)} s after the last restart)`);
-    check(refs.size === feeLogs.length, `each fee collected once on chain (${feeLogs.length} FeeCollected logs, ${refs.size} distinct refs)`);
+    for (const c of clients) {
+      // The demo merchant's account is v1 (a data folder from before issue 27) or v2: each emits its own FeeCollected.
+      const account = info.payment_address as Address;
+      const feeLogs = [
+        ...(await c.public.getContractEvents({ address: account, abi: merchantAccountAbi, eventName: "FeeCollected", fromBlock: 0n, strict: true })),
+        ...(await c.public.getContractEvents({ address: account, abi: merchantAccountV2Abi, eventName: "FeeCollected", fromBlock: 0n, strict: true })),
+      ];
+      const refs = new Set(feeLogs.map((l) => l.args.ref));
+      const [collected] = await db<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM app.transactions WHERE merchant_id = ${info.merchant_id!} AND chain_id = ${c.chain_id} AND fee_status = 'collected'`;
+      check(refs.size === feeLogs.length && feeLogs.length === collected!.n, `${c.chain}: each of its ${collected!.n} collected fees once on chain (${feeLogs.length} FeeCollected logs, ${refs.size} distinct refs)`);
 
-    const balance = await call(`/v1/merchants/${info.merchant_id}/balance`, scoped);
-    const [owed] = await db<{ units: string | null }[]>`
-      SELECT sum(fee_units)::text AS units FROM app.transactions WHERE merchant_id = ${info.merchant_id!} AND status = 'confirmed' AND fee_status <> 'collected'`;
-    const onchain = await chain.readContract({ address: info.usdc_address as Address, abi: usdcAbi, functionName: "balanceOf", args: [info.payment_address as Address] });
-    const available = BigInt(Math.round((balance.available as number) * 1e6));
-    check(available + BigInt(owed?.units ?? "0") === onchain, `available ${balance.available} + fees not collected ${Number(owed?.units ?? 0) / 1e6} = on-chain ${Number(onchain) / 1e6}`);
+      const balance = await call(`/v1/merchants/${info.merchant_id}/balance?chain=${c.chain}&token=USDC`, scoped);
+      const [owed] = await db<{ units: string | null }[]>`
+        SELECT sum(fee_units)::text AS units FROM app.transactions WHERE merchant_id = ${info.merchant_id!} AND chain_id = ${c.chain_id} AND status = 'confirmed' AND fee_status <> 'collected'`;
+      const onchain = await c.public.readContract({ address: c.tokens.USDC, abi: usdcAbi, functionName: "balanceOf", args: [account] });
+      const available = BigInt(Math.round((balance.available as number) * 1e6));
+      check(available + BigInt(owed?.units ?? "0") === onchain, `${c.chain}: available ${balance.available} + fees not collected ${Number(owed?.units ?? 0) / 1e6} = on-chain ${Number(onchain) / 1e6}`);
+    }
   } finally {
     await db.end({ timeout: 2 });
   }

@@ -6,7 +6,7 @@
  */
 import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
 import type { Mode } from "./domain/mode.ts";
-import { CHAIN_NAMES, chainNameOf, isChainName, KNOWN_CHAINS, SANDBOX_CHAIN_IDS, SUPPORTED_DECIMALS, type ChainName, type TokenSymbol } from "./domain/networks.ts";
+import { CHAIN_NAMES, chainNameOf, isChainName, KNOWN_CHAINS, publicTestNetworkOf, SANDBOX_CHAIN_IDS, SUPPORTED_DECIMALS, TESTNET_USDC, type ChainName, type TokenSymbol } from "./domain/networks.ts";
 import { RESERVATION_QUARANTINE_MS } from "./domain/intent-status.ts";
 
 /** `dashboard` serves the dashboard on DASHBOARD_PORT; without DASHBOARD_PORT the API serves it at /dashboard. */
@@ -143,7 +143,6 @@ export class ConfigError extends Error {
 /** The embedded sandbox's operator key when none is configured (anvil's public dev key 0: sandbox only). */
 export const ANVIL_KEY_0: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 const ANVIL_KEY_1: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
-const BASE_SEPOLIA_USDC: Address = "0x036CbD53842c5426634e7929541eC2318f3dCF7e";
 
 type Env = Record<string, string | undefined>;
 
@@ -154,7 +153,10 @@ type Env = Record<string, string | undefined>;
  * (SANDBOX_CHAIN_IDS) and port SANDBOX_ANVIL_PORT_<NAME> (default SANDBOX_ANVIL_PORT + 1, + 2, …). Live
  * keys: LIVE_<NAME>_RPC_HTTP_URL enables a known chain beside LIVE_RPC_HTTP_URL's, with the same
  * optional LIVE_<NAME>_* settings as the primary (RPC_WS_URL, USDC_ADDRESS, USDT_ADDRESS, START_BLOCK,
- * CONFIRMATIONS).
+ * CONFIRMATIONS). A hosted sandbox (SANDBOX_RPC_HTTP_URL) adds a chain the same way:
+ * SANDBOX_<NAME>_RPC_HTTP_URL, on that chain's public test network (SANDBOX_<NAME>_CHAIN_ID, default e.g.
+ * 421614 for arbitrum) with Circle's test USDC (SANDBOX_<NAME>_USDC_ADDRESS to override) and the optional
+ * SANDBOX_<NAME>_* settings of the primary (RPC_WS_URL, USDT_ADDRESS, START_BLOCK, CONFIRMATIONS).
  */
 function otherChains(r: Reader, test: ChainSettings, live: ChainSettings | undefined, anvilPort: number): ChainSettings[] {
   const out: ChainSettings[] = [];
@@ -181,6 +183,32 @@ function otherChains(r: Reader, test: ChainSettings, live: ChainSettings | undef
         confirmations: r.int("SANDBOX_CONFIRMATIONS", 0, 0, 1000),
         anvilPort: port,
       });
+    });
+  }
+  for (const name of CHAIN_NAMES) {
+    const prefix = `SANDBOX_${name.toUpperCase()}_`;
+    const rpc = r.optional(`${prefix}RPC_HTTP_URL`);
+    if (rpc === undefined) continue;
+    if (test.embedded) throw new ConfigError(`${prefix}RPC_HTTP_URL`, "needs SANDBOX_RPC_HTTP_URL (a hosted sandbox); the embedded sandbox runs its own chains (SANDBOX_EXTRA_CHAINS)");
+    if (name === test.name) throw new ConfigError(`${prefix}RPC_HTTP_URL`, `names the primary sandbox chain (${name}); use SANDBOX_RPC_HTTP_URL for it`);
+    const fallbackId = publicTestNetworkOf(name);
+    const chainId = r.int(`${prefix}CHAIN_ID`, fallbackId ?? 0, 1, 2 ** 31);
+    if (chainNameOf(chainId) !== name) throw new ConfigError(`${prefix}CHAIN_ID`, `is ${chainId}, which is not a network of ${name} (known: ${Object.keys(KNOWN_CHAINS[name].testNetworks).join(", ")})`);
+    const usdc = r.address(`${prefix}USDC_ADDRESS`, TESTNET_USDC[chainId]);
+    if (usdc === undefined) throw new ConfigError(`${prefix}USDC_ADDRESS`, `is required: chain ${chainId} has no USDC in the table of Circle's test networks`);
+    out.push({
+      mode: "test",
+      name,
+      embedded: false,
+      chainId,
+      rpcHttpUrl: r.url(`${prefix}RPC_HTTP_URL`, rpc),
+      rpcWsUrl: r.optionalUrl(`${prefix}RPC_WS_URL`),
+      usdcAddress: usdc,
+      usdtAddress: r.address(`${prefix}USDT_ADDRESS`, undefined),
+      // Other chains serve v2 accounts only (the deterministic factory).
+      factoryAddress: undefined,
+      startBlock: r.int(`${prefix}START_BLOCK`, 0, 0, 2 ** 53),
+      confirmations: r.int(`${prefix}CONFIRMATIONS`, 2, 0, 1000),
     });
   }
   for (const name of CHAIN_NAMES) {
@@ -225,7 +253,8 @@ export function loadConfig(env: Env = process.env): Config {
     chainId: testChainId,
     rpcHttpUrl: r.url("SANDBOX_RPC_HTTP_URL", `http://127.0.0.1:${anvilPort}`),
     rpcWsUrl: r.optionalUrl("SANDBOX_RPC_WS_URL") ?? (testEmbedded ? `ws://127.0.0.1:${anvilPort}` : undefined),
-    usdcAddress: r.address("SANDBOX_USDC_ADDRESS", testEmbedded ? undefined : BASE_SEPOLIA_USDC),
+    // Hosted: Circle's USDC of that test network (Base Sepolia's by default), unless overridden.
+    usdcAddress: r.address("SANDBOX_USDC_ADDRESS", testEmbedded ? undefined : TESTNET_USDC[testChainId]),
     usdtAddress: r.address("SANDBOX_USDT_ADDRESS", undefined),
     factoryAddress: r.address("SANDBOX_FACTORY_ADDRESS", undefined),
     startBlock: r.int("SANDBOX_START_BLOCK", 0, 0, 2 ** 53),

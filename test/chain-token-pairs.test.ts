@@ -9,7 +9,7 @@ import { getAddress } from "viem";
 import { loadConfig, ConfigError, type PairSettings } from "../src/config.ts";
 import { pairsOf, resolvePair, resolvePairFilter } from "../src/chain/pairs.ts";
 import { ApiError } from "../src/domain/errors.ts";
-import { chainNameOf, KNOWN_CHAINS } from "../src/domain/networks.ts";
+import { chainNameOf, KNOWN_CHAINS, TESTNET_USDC } from "../src/domain/networks.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { waitFor } from "./support/payments.ts";
 
@@ -244,6 +244,7 @@ describe("the hosted payment page and the QR take the pair from the row", () => 
 
 describe("configuration: the enabled pairs come from one place", () => {
   test("test mode: the sandbox chain as base/USDC and base/USDT (its TestUSDT); live: base/USDC only when LIVE_* is set, with Circle's address from the table", () => {
+    const usdcAnywhere = "0x0000000000000000000000000000000000000012"; // digits only: its own checksum
     const plain = loadConfig({});
     // The embedded sandbox's two chains (issue 27): base (31337) and arbitrum (31338), each with USDC and its TestUSDT.
     expect(plain.pairs.test.map((p) => [p.chain, p.token, p.chainId])).toEqual([["base", "USDC", 31337], ["base", "USDT", 31337], ["arbitrum", "USDC", 31338], ["arbitrum", "USDT", 31338]]);
@@ -259,6 +260,20 @@ describe("configuration: the enabled pairs come from one place", () => {
     expect(live.chains.live!.confirmations).toBe(KNOWN_CHAINS.base.confirmations);
     const hosted = loadConfig({ SANDBOX_RPC_HTTP_URL: "http://127.0.0.1:1", SANDBOX_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` });
     expect(hosted.pairs.test.map((p) => [p.chain, p.chainId])).toEqual([["base", 84532]]);
+    // A hosted sandbox adds a chain by its RPC URL: its public test network, Circle's test USDC of it.
+    const hostedEnv = { SANDBOX_RPC_HTTP_URL: "http://127.0.0.1:1", SANDBOX_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` };
+    const hostedTwo = loadConfig({ ...hostedEnv, SANDBOX_ARBITRUM_RPC_HTTP_URL: "http://127.0.0.1:2" });
+    expect(hostedTwo.pairs.test.map((p) => [p.chain, p.token, p.chainId, p.tokenAddress])).toEqual([["base", "USDC", 84532, "0x036CbD53842c5426634e7929541eC2318f3dCF7e"], ["arbitrum", "USDC", 421614, "0x75faf114eafb1BDbe2F0316DF893fd58CE46AA4d"]]);
+    expect(hostedTwo.chains.others[0]).toMatchObject({ mode: "test", name: "arbitrum", embedded: false, confirmations: 2, factoryAddress: undefined });
+    // Its own chain id (a local node standing in for it) needs its USDC named; a chain id of another chain is refused.
+    expect(() => loadConfig({ ...hostedEnv, SANDBOX_ARBITRUM_RPC_HTTP_URL: "http://127.0.0.1:2", SANDBOX_ARBITRUM_CHAIN_ID: "31338" })).toThrow(/SANDBOX_ARBITRUM_USDC_ADDRESS/);
+    expect(loadConfig({ ...hostedEnv, SANDBOX_ARBITRUM_RPC_HTTP_URL: "http://127.0.0.1:2", SANDBOX_ARBITRUM_CHAIN_ID: "31338", SANDBOX_ARBITRUM_USDC_ADDRESS: usdcAnywhere }).chains.others[0]).toMatchObject({ chainId: 31338, usdcAddress: usdcAnywhere });
+    expect(() => loadConfig({ ...hostedEnv, SANDBOX_ARBITRUM_RPC_HTTP_URL: "http://127.0.0.1:2", SANDBOX_ARBITRUM_CHAIN_ID: "84532" })).toThrow(/SANDBOX_ARBITRUM_CHAIN_ID/);
+    expect(() => loadConfig({ ...hostedEnv, SANDBOX_BASE_RPC_HTTP_URL: "http://127.0.0.1:2" })).toThrow(/primary sandbox chain/);
+    expect(() => loadConfig({ SANDBOX_ARBITRUM_RPC_HTTP_URL: "http://127.0.0.1:2" })).toThrow(/SANDBOX_RPC_HTTP_URL/);
+    // The hosted primary's USDC follows its chain id (it was Base Sepolia's whatever the id).
+    expect(loadConfig({ ...hostedEnv, SANDBOX_CHAIN_ID: "421614" }).chains.test.usdcAddress).toBe("0x75faf114eafb1BDbe2F0316DF893fd58CE46AA4d");
+    for (const address of Object.values(TESTNET_USDC)) expect(getAddress(address)).toBe(address);
     // A live chain beside the primary: enabled by its RPC URL, USDC (and its confirmations) from the table.
     const two = loadConfig({ LIVE_RPC_HTTP_URL: "http://127.0.0.1:1", LIVE_ARBITRUM_RPC_HTTP_URL: "http://127.0.0.1:2", LIVE_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` });
     expect(two.pairs.live.map((p) => [p.chain, p.token, p.chainId, p.tokenAddress])).toEqual([["base", "USDC", 8453, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"], ["arbitrum", "USDC", 42161, "0xaf88d065e77c8cC2239327C5EDb3A432268e5831"]]);

@@ -73,3 +73,51 @@ test("held reservations from before migration 0008 still block their values; a r
     await database.close();
   }
 });
+
+test("the pool index names the token (migration 0017): a USDT claim reads none of the USDC pool of its amount", async () => {
+  const { database } = await createTestDatabase();
+  const sql = database.sql;
+  try {
+    const address = "0x00000000000000000000000000000000000A11cE";
+    await sql`INSERT INTO app.accounts (id, name) VALUES ('acct_two', 'Two tokens')`;
+    await sql`
+      INSERT INTO app.merchants (id, mode, business_name, email, status, kyc_status, bank_name, bank_last4, bank_status, chain_id,
+                                 payment_address, owner_address, payout_address, fee_rate_bps, settlement_schedule)
+      VALUES ('mer_two', 'test', 'Two Tokens', 't@example.com', 'active', 'approved', 'Bank', '1234', 'verified', 31337,
+              ${address}, ${address}, ${address}, 100, 'manual')`;
+    // A one-price shop taking both tokens: 20,000 free USDC values of 5.00 (a quiet USDC day after a
+    // rush), 20,000 USDT values of it held by open intents, and one free USDT value. Without the token
+    // in the pool index, a USDT claim walks either the USDC pool (the pool index) or the held USDT
+    // values (the primary key's range): 20,000 rows either way.
+    await sql`
+      INSERT INTO app.reservations (merchant_id, token, expected_units, amount_units, released_after)
+      SELECT 'mer_two', 'USDC', 5000000 + g, 5000000, now() - interval '1 day' - g * interval '1 second' FROM generate_series(1, 20000) g`;
+    await sql`
+      INSERT INTO app.reservations (merchant_id, token, expected_units, amount_units, intent_id, released_after)
+      SELECT 'mer_two', 'USDT', 5000000 + g, 5000000, 'pi_open' || g, NULL FROM generate_series(0, 19999) g`;
+    await sql`INSERT INTO app.reservations (merchant_id, token, expected_units, amount_units, released_after) VALUES ('mer_two', 'USDT', 5020000, 5000000, now() - interval '1 hour')`;
+    await sql`ANALYZE app.reservations`;
+    // The claim's scan (reserve.ts, `pooled`): the token is a bound of the index range, not a filter over the other token's rows.
+    const [plan] = await sql`
+      EXPLAIN (ANALYZE, FORMAT JSON)
+      SELECT expected_units, released_after FROM app.reservations
+      WHERE merchant_id = 'mer_two' AND token = 'USDT' AND amount_units = 5000000 AND released_after <= now() AND expected_units <= 5099999
+      ORDER BY released_after, expected_units LIMIT 1`;
+    const text = JSON.stringify(plan);
+    expect(text).toContain("reservations_pool");
+    expect(text).toMatch(/"Index Cond":"[^"]*token = 'USDT'/);
+    expect(text).not.toMatch(/"Rows Removed by Filter":[1-9]/);
+
+    const now = new Date();
+    const r = await reserveAndInsert(
+      { sql },
+      { id: "pi_usdt", mode: "test", accountId: "acct_two", merchantId: "mer_two", amountUnits: 5_000_000n, chainId: 31337, token: "USDT", paymentAddress: address, metadata: {}, createdAt: now, expiresAt: new Date(now.getTime() + 300_000) },
+      100_000,
+      new Map(),
+    );
+    if (r.kind !== "created") throw new Error(`create: ${r.kind}`);
+    expect(BigInt(r.row.expected_units as bigint)).toBe(5_020_000n);
+  } finally {
+    await database.close();
+  }
+});

@@ -98,6 +98,25 @@ export const KNOWN_CHAINS: Readonly<Record<ChainName, KnownChain>> = {
  */
 export const SANDBOX_CHAIN_IDS: Readonly<Partial<Record<ChainName, number>>> = { base: 31337, arbitrum: 31338 };
 
+/**
+ * Circle's USDC on the public test networks (https://developers.circle.com/stablecoins/usdc-contract-addresses,
+ * "Testnet"): the default of a hosted sandbox chain's USDC (SANDBOX_USDC_ADDRESS, SANDBOX_<NAME>_USDC_ADDRESS).
+ * Tether publishes no test-network USDT: a hosted sandbox names its own (SANDBOX_<NAME>_USDT_ADDRESS).
+ */
+export const TESTNET_USDC: Readonly<Record<number, `0x${string}`>> = {
+  84532: "0x036CbD53842c5426634e7929541eC2318f3dCF7e", // Base Sepolia
+  11155111: "0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238", // Ethereum Sepolia
+  421614: "0x75faf114eafb1BDbe2F0316DF893fd58CE46AA4d", // Arbitrum Sepolia
+  11155420: "0x5fd84259d66Cd46123540766Be93DFE6D43130D7", // OP Sepolia
+  80002: "0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582", // Polygon Amoy
+};
+
+/** The public test network that stands in for a chain in a hosted sandbox (not an embedded anvil id). */
+export function publicTestNetworkOf(name: ChainName): number | undefined {
+  const local = new Set(Object.values(SANDBOX_CHAIN_IDS));
+  return Object.keys(KNOWN_CHAINS[name].testNetworks).map(Number).find((id) => !local.has(id));
+}
+
 /** The pair a request means when it names neither chain nor token (the service before issue 27). */
 export const DEFAULT_CHAIN: ChainName = "base";
 export const DEFAULT_TOKEN: TokenSymbol = "USDC";

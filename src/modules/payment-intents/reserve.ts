@@ -7,7 +7,7 @@
  * held (intent_id set, released_after NULL or in the future) or free (released_after <= now, or a
  * value issued ahead that was never used: intent_id NULL, released_after -infinity). A create
  *   1. claims a free row, FOR UPDATE SKIP LOCKED: the value of the amount itself (tag 0) when free,
- *      else the row of its (merchant, amount) freed longest ago, by the index reservations_pool (free
+ *      else the row of its (merchant, token, amount) freed longest ago, by the index reservations_pool (free
  *      and quarantined rows only: migration 0013), so
  *      the cost does not depend on how many values are held and concurrent creates of one amount
  *      take different rows instead of waiting on each other. A claimed row leaves a dead entry at
