@@ -109,8 +109,9 @@ describe.skipIf(skip)("refund journey in headless chromium", () => {
     const page = await browser.context.newPage();
     page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
     page.on("pageerror", (e) => problems.push(e.message));
-    // The owner's wallet: the sandbox's payer key (the demo merchant's owner), on another chain at first.
-    const wallet = await injectWallet(page, { privateKey: svc.sandbox.payer_private_key as Hex, chain, start: 1, knows: [1, chain.chainId] });
+    // The owner's wallet: the sandbox's payer key (the demo merchant's owner), on another chain at
+    // first, and not knowing the sandbox chain (the page has it added, from the sandbox's RPC).
+    const wallet = await injectWallet(page, { privateKey: svc.sandbox.payer_private_key as Hex, chain, start: 1, knows: [1] });
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page);
 
@@ -134,7 +135,16 @@ describe.skipIf(skip)("refund journey in headless chromium", () => {
     await snap(page, "refunds-waiting");
     await approve.click();
     await refundStatus(first!.id, "succeeded");
-    expect(wallet.calls.map((c) => c.method)).toEqual(["eth_requestAccounts", "eth_chainId", "wallet_switchEthereumChain", "eth_chainId", "eth_signTypedData_v4"]);
+    expect(wallet.calls.map((c) => c.method)).toEqual([
+      "eth_requestAccounts",
+      "eth_chainId",
+      "wallet_switchEthereumChain",
+      "wallet_addEthereumChain",
+      "wallet_switchEthereumChain",
+      "eth_chainId",
+      "eth_signTypedData_v4",
+    ]);
+    expect((wallet.calls[3]!.params as Json[])[0]).toMatchObject({ chainId: `0x${chain.chainId.toString(16)}`, rpcUrls: [chain.rpcHttpUrl] });
     await page.waitForLoadState("load");
 
     // The budget from the merchant's page: the owner's wallet sends the grant itself.

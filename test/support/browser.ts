@@ -63,7 +63,8 @@ export interface WalletCall {
 /**
  * An EIP-1193 wallet test double in `page` (`window.ethereum`, installed before any script of the
  * page runs), each call answered here with a real key: accounts, the chain (it starts on `start`
- * and switches to a chain id in `knows`; others: 4902), `eth_signTypedData_v4` signed with the key,
+ * and switches to a chain id in `knows`; others: 4902, until added with `wallet_addEthereumChain`),
+ * `eth_signTypedData_v4` signed with the key,
  * `eth_sendTransaction` sent over `chain` (the real anvil) when the wallet is on it. `refuse`: the
  * methods the user declines (4001). Every call is recorded in `calls`.
  */
@@ -92,6 +93,12 @@ export async function injectWallet(
         if (!knows.has(id)) return fail(4902, `Unrecognized chain ID "0x${id.toString(16)}".`);
         walletChain = id;
         return { result: null };
+      }
+      case "wallet_addEthereumChain": {
+        const add = list[0] as { chainId: string; rpcUrls: string[] };
+        if (!add.rpcUrls?.length) return fail(-32602, "rpcUrls is required");
+        knows.add(parseInt(add.chainId, 16));
+        return { result: null }; // added, not switched: the page switches itself
       }
       case "eth_signTypedData_v4": {
         if (String(list[0]).toLowerCase() !== account.address.toLowerCase()) return fail(4100, "The requested account has not been authorized.");

@@ -39,14 +39,20 @@
     });
   }
 
-  // Switch the wallet to `chainId` unless it is on it (a signature or a transaction names its chain).
-  function onChain(chainId, name) {
+  // Switch the wallet to `chainId` unless it is on it (a signature or a transaction names its chain);
+  // a wallet that does not know the chain (4902) is asked to add it (`addChain`, EIP-3085), then to switch.
+  function onChain(chainId, name, addChain) {
     var hex = "0x" + Number(chainId).toString(16);
+    var chain = name + " (chain id " + chainId + ")";
+    var ask = function () { return eth.request({ method: "wallet_switchEthereumChain", params: [{ chainId: hex }] }); };
     return eth.request({ method: "eth_chainId" }).then(function (current) {
       if (parseInt(current, 16) === Number(chainId)) return;
-      return eth.request({ method: "wallet_switchEthereumChain", params: [{ chainId: hex }] }).catch(function (e) {
-        if (e && e.code === 4902) throw new Error("Your wallet does not know " + name + " (chain id " + chainId + "). Add that network to your wallet, then try again.");
-        if (e && e.code === 4001) throw new Error("You declined to switch your wallet to " + name + " (chain id " + chainId + "). Nothing was signed or sent.");
+      return ask().catch(function (e) {
+        if (!e || e.code !== 4902) throw e;
+        if (!addChain) throw new Error("Your wallet does not know " + chain + ". Add that network to your wallet, then try again.");
+        return eth.request({ method: "wallet_addEthereumChain", params: [addChain] }).then(ask);
+      }).catch(function (e) {
+        if (e && e.code === 4001) throw new Error("You declined to switch your wallet to " + chain + ". Nothing was signed or sent.");
         throw e;
       }).then(function () {
         return eth.request({ method: "eth_chainId" });
@@ -80,7 +86,7 @@
           return ownerAccount(a.signer);
         })
         .then(function () {
-          return onChain(auth.typed_data.domain.chainId, box.getAttribute("data-chain-name") || "the refund's chain");
+          return onChain(auth.typed_data.domain.chainId, auth.chain_name, auth.add_chain);
         })
         .then(function () {
           say("Sign the refund in your wallet\u2026");
@@ -127,7 +133,7 @@
           say("Connecting to your wallet\u2026");
           return ownerAccount(t.from);
         })
-        .then(function () { return onChain(tx.chain_id, tx.chain_name); })
+        .then(function () { return onChain(tx.chain_id, tx.chain_name, tx.add_chain); })
         .then(function () {
           say("Confirm the transaction in your wallet\u2026");
           return eth.request({ method: "eth_sendTransaction", params: [{ from: tx.from, to: tx.to, data: tx.data, value: "0x0" }] });

@@ -36,9 +36,6 @@ export function bankOf(m: { bankName: string | null; bankLast4: string | null })
 /** How a page names a chain (the API's name is networks.ts's `base`, `ethereum`, …). */
 const CHAIN_TITLES: Readonly<Record<ChainName, string>> = { base: "Base", ethereum: "Ethereum", arbitrum: "Arbitrum", optimism: "OP Mainnet", polygon: "Polygon" };
 
-/** A chain as pages name it: `Base`. */
-export const chainTitle = (chain: ChainName): string => CHAIN_TITLES[chain];
-
 /** A (chain, token) pair as pages show it: `Base · USDC`. */
 export function pairTitle(p: { chain: ChainName; token: string }): string {
   return `${CHAIN_TITLES[p.chain]} · ${p.token}`;

@@ -250,7 +250,7 @@ function refundsCard(viewer: Viewer, csrf: string, p: PaymentDetailView, f: Refu
     (x) =>
       html`<tr><td>${usd(x.amountUnits)}</td><td><span class="status ${x.status}">${x.status.replace("_", " ")}</span>${x.failure ? html` <span class="muted">${x.failure}</span>` : ""}</td><td><code>${x.recipient}</code></td><td>${x.txHash ? html`<code>${x.txHash.slice(0, 18)}…</code>` : "—"}</td><td>${when(x.createdAt)}</td></tr>${
         viewer.role === "admin" && x.status === "requires_approval"
-          ? html`<tr class="refund-actions"><td colspan="5"><span class="muted">Waits for the owner's signature.</span> ${walletApprove(viewer, csrf, x.id, p.chain)} ${viewer.mode === "test" ? action(x.id, "approve", "Approve as the owner (sandbox)") : ""} ${action(x.id, "cancel", "Cancel")}</td></tr>`
+          ? html`<tr class="refund-actions"><td colspan="5"><span class="muted">Waits for the owner's signature.</span> ${walletApprove(viewer, csrf, x.id)} ${viewer.mode === "test" ? action(x.id, "approve", "Approve as the owner (sandbox)") : ""} ${action(x.id, "cancel", "Cancel")}</td></tr>`
           : ""
       }`,
   );

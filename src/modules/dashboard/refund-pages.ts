@@ -9,7 +9,7 @@ import { html, type Html } from "../../lib/html.ts";
 import type { ChainName } from "../../domain/networks.ts";
 import { REFUND_STATUSES } from "../../domain/refund-status.ts";
 import type { BudgetView } from "../refunds/budget.ts";
-import { chainTitle, DASHBOARD, href, merchantPicker, pairTitle, pairValue, shell, usd, when, walletScript, type Viewer } from "./layout.ts";
+import { DASHBOARD, href, merchantPicker, pairTitle, pairValue, shell, usd, when, walletScript, type Viewer } from "./layout.ts";
 
 /** The statuses of a refund, as the list's filter offers them. */
 const STATUS_CHOICES = REFUND_STATUSES;
@@ -24,8 +24,8 @@ export function refundStatus(status: string): Html {
  * "Approve with the owner's wallet" for a refund waiting for approval: hidden until the wallet
  * script runs; its status line says what the wallet does, or why nothing was signed.
  */
-export function walletApprove(viewer: Viewer, csrf: string, refundId: string, chain: ChainName): Html {
-  return html`<span class="wallet-approve" data-csrf="${csrf}" data-chain-name="${chainTitle(chain)}" data-authorization="${DASHBOARD}/refunds/${refundId}/authorization?mode=${viewer.mode}" data-approve="${DASHBOARD}/refunds/${refundId}/approve?mode=${viewer.mode}"><button type="button" class="wallet" hidden>Approve with the owner's wallet</button><span class="wallet-status" role="status" aria-live="polite"></span></span>`;
+export function walletApprove(viewer: Viewer, csrf: string, refundId: string): Html {
+  return html`<span class="wallet-approve" data-csrf="${csrf}" data-authorization="${DASHBOARD}/refunds/${refundId}/authorization?mode=${viewer.mode}" data-approve="${DASHBOARD}/refunds/${refundId}/approve?mode=${viewer.mode}"><button type="button" class="wallet" hidden>Approve with the owner's wallet</button><span class="wallet-status" role="status" aria-live="polite"></span></span>`;
 }
 
 export interface RefundRowView {
@@ -53,7 +53,7 @@ export function refundsPage(
   const rows = o.rows.map(
     (r) => html`<tr><td>${r.paymentIntentId ? html`<a href="${href(`/payments/${r.paymentIntentId}`, viewer.mode)}">${usd(r.amountUnits)}</a>` : usd(r.amountUnits)}<br><span class="muted pair">${pairTitle(r)}</span></td>
 <td>${refundStatus(r.status)}${r.failure ? html`<br><span class="muted">${r.failure}</span>` : ""}${
-      viewer.role === "admin" && r.status === "requires_approval" ? html`<br>${walletApprove(viewer, csrf, r.id, r.chain)}` : ""
+      viewer.role === "admin" && r.status === "requires_approval" ? html`<br>${walletApprove(viewer, csrf, r.id)}` : ""
     }</td>
 <td><code class="hash">${r.recipient}</code></td><td>${r.txHash ? html`<code class="hash">${r.txHash}</code>` : html`<span class="muted">—</span>`}</td><td>${when(r.createdAt)}<br><code class="muted">${r.id}</code></td></tr>`,
   );

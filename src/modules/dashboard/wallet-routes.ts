@@ -1,7 +1,8 @@
 /**
  * What the owner's browser wallet does from the dashboard (issue 28), called by the wallet script
  * (web/dashboard/wallet.js) with the session's cookie and CSRF token (admins only, as every form):
- *   POST /dashboard/refunds/{id}/authorization   the EIP-712 message to sign (the API's GET …/authorization)
+ *   POST /dashboard/refunds/{id}/authorization   the EIP-712 message to sign (the API's GET …/authorization),
+ *                                                with its chain's name and what a wallet adds to know it
  *   POST /dashboard/refunds/{id}/approve         the owner's signature: the API's approve (same service)
  *   POST /dashboard/merchants/{id}/budget        the grant or revoke transaction the owner's wallet sends
  *   POST /dashboard/merchants/{id}/budget/outcome   waits a little for that transaction to be mined
@@ -18,7 +19,8 @@ import { approveRefund, getVisibleRefund, refundAuthorization } from "../refunds
 import { parseApproval } from "../refunds/input.ts";
 import { refundShape } from "../refunds/shapes.ts";
 import { BUDGET_MAX_UNITS, budgetTransaction, budgetTransactionOutcome, type BudgetChange } from "../refunds/budget.ts";
-import { networkFactsOf } from "../../domain/networks.ts";
+import type { Mode } from "../../domain/mode.ts";
+import { localRpcOf, networkOf } from "../pay/status.ts";
 import { DASHBOARD, pairValue, WALLET_SCRIPT_PATH } from "./layout.ts";
 import { ADMIN_FORM, field, formAmount, json, PAGE_ROUTE, SECURITY_HEADERS, WALLET_JS, type DashboardKit } from "./kit.ts";
 
@@ -31,6 +33,15 @@ function refused(err: unknown): Response {
   throw err;
 }
 
+/**
+ * The chain a wallet is switched to: its name, and what a wallet that does not know it is asked to
+ * add (EIP-3085; the payment page's table and the sandbox's own RPC; null when none is known).
+ */
+function chainFor(ctx: AppContext, mode: Mode, chainId: number) {
+  const n = networkOf(mode, chainId, localRpcOf(ctx, mode, chainId));
+  return { chain_name: n.name, add_chain: n.addChain };
+}
+
 export function walletRoutes(ctx: AppContext, kit: DashboardKit) {
   const { guards, visibleMerchant } = kit;
   return new Elysia({ name: "dashboard-wallet" })
@@ -40,7 +51,8 @@ export function walletRoutes(ctx: AppContext, kit: DashboardKit) {
       `${DASHBOARD}/refunds/:id/authorization`,
       async ({ params, principal }) => {
         try {
-          return json(await refundAuthorization(ctx, await getVisibleRefund(ctx, principal, params.id)));
+          const refund = await getVisibleRefund(ctx, principal, params.id);
+          return json({ ...(await refundAuthorization(ctx, refund)), ...chainFor(ctx, refund.mode, refund.chainId) });
         } catch (err) {
           return refused(err);
         }
@@ -75,7 +87,7 @@ export function walletRoutes(ctx: AppContext, kit: DashboardKit) {
           else if (action === "grant") change = { kind: "grant", amountPer24hUnits: formAmount(field(fields, "amount_per_day", 40), "amount_per_day", BUDGET_MAX_UNITS), endDate: field(fields, "end_date", 20).trim() };
           else throw new ApiError("parameter_invalid", "Invalid action: grant or revoke.", "action");
           const tx = budgetTransaction(ctx, m, pair, change);
-          return json({ chain_id: tx.chainId, chain_name: networkFactsOf(tx.chainId)?.displayName ?? `chain ${tx.chainId}`, from: tx.from, to: tx.to, data: tx.data });
+          return json({ chain_id: tx.chainId, ...chainFor(ctx, mode, tx.chainId), from: tx.from, to: tx.to, data: tx.data });
         } catch (err) {
           return refused(err);
         }

@@ -155,7 +155,7 @@ function tokenAddressOf(ctx: AppContext, mode: Mode, chainId: number, token: Tok
 }
 
 /** The configured RPC URL of a chain of the mode when it is a local sandbox chain (see networkOf). */
-function localRpcOf(ctx: AppContext, mode: Mode, chainId: number): string | undefined {
+export function localRpcOf(ctx: AppContext, mode: Mode, chainId: number): string | undefined {
   const c = [ctx.config.chains[mode], ...ctx.config.chains.others].find((s) => s?.mode === mode && s.chainId === chainId);
   return c && isLocalChain(chainId) ? c.rpcHttpUrl : undefined;
 }
