@@ -64,8 +64,11 @@ export function walletRoutes(ctx: AppContext, kit: DashboardKit) {
       async ({ params, principal, fields }) => {
         try {
           const refund = await getVisibleRefund(ctx, principal, params.id);
+          // Absent (or empty) fields are missing; a deadline that is not digits is invalid (NaN), as parseApproval says.
+          const signature = field(fields, "signature", 200) || undefined;
           const deadline = field(fields, "deadline", 20);
-          const approval = parseApproval(fields.get("signature")?.slice(0, 200) || undefined, deadline === "" ? undefined : /^\d+$/.test(deadline) ? Number(deadline) : Number.NaN, ctx.clock.now().getTime());
+          const seconds = deadline === "" ? undefined : /^\d+$/.test(deadline) ? Number(deadline) : Number.NaN;
+          const approval = parseApproval(signature, seconds, ctx.clock.now().getTime());
           return json(refundShape(await approveRefund(ctx, refund, approval.signature, approval.deadline)));
         } catch (err) {
           return refused(err);
