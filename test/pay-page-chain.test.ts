@@ -17,13 +17,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { createWalletClient, decodeFunctionData, getAddress, http, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { decodeFunctionData, getAddress, type Hex } from "viem";
 import { usdcAbi } from "../contracts/abis.ts";
 import { newId } from "../src/domain/ids.ts";
 import { CHAIN_NAMES, KNOWN_CHAINS, chainNameOf } from "../src/domain/networks.ts";
 import { payStatusHubFor } from "../src/modules/pay/stream.ts";
-import { ARTIFACTS, LOCAL, SKIP_BROWSER, launchLocalBrowser, type LocalBrowser } from "./support/browser.ts";
+import { ARTIFACTS, LOCAL, SKIP_BROWSER, injectWallet, launchLocalBrowser, type LocalBrowser, type WalletCall } from "./support/browser.ts";
 import { createIntent, waitFor } from "./support/payments.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 
@@ -41,57 +40,25 @@ interface Doc {
   innerWidth: number;
 }
 
-interface Call {
-  method: string;
-  params: unknown;
-}
+type Call = WalletCall;
 
 /**
- * Opens `path` with a wallet test double: EIP-1193 `request`, each call answered here. The wallet
- * starts on `start`, knows the chain ids in `knows` (others: 4902 to a switch, until added) and
- * refuses a switch with 4001 when `refuseSwitch`. A transfer is sent on the real anvil when the
- * wallet is on it; on any other chain it answers a made-up hash (nothing of ours watches those).
+ * Opens `path` with the wallet test double (support/browser.ts injectWallet): EIP-1193 `request`,
+ * each call answered by the test. The wallet starts on `start`, knows the chain ids in `knows`
+ * (others: 4902 to a switch, until added) and refuses a switch with 4001 when `refuseSwitch`. A
+ * transfer is sent on the real anvil when the wallet is on it; on any other chain it answers a
+ * made-up hash (nothing of ours watches those).
  */
 async function openWithWallet(path: string, opts: { start: number; knows: number[]; refuseSwitch?: boolean }): Promise<{ page: Page; calls: Call[] }> {
-  const chain = svc.ctx.chains.test!;
-  const account = privateKeyToAccount(svc.sandbox.payer_private_key as Hex);
-  const wallet = createWalletClient({ chain: chain.chain, transport: http(chain.rpcHttpUrl), account });
-  const knows = new Set(opts.knows);
-  let walletChain = opts.start;
-  const calls: Call[] = [];
   const page = await browser.context.newPage();
   page.on("pageerror", (e) => pageErrors.push(e.message));
-  await page.exposeFunction("__walletRpc", async (method: string, params: unknown) => {
-    calls.push({ method, params });
-    const fail = (code: number, message: string) => ({ error: { code, message } });
-    switch (method) {
-      case "eth_requestAccounts":
-        return { result: [account.address] };
-      case "eth_chainId":
-        return { result: `0x${walletChain.toString(16)}` };
-      case "wallet_switchEthereumChain": {
-        if (opts.refuseSwitch) return fail(4001, "User rejected the request.");
-        const id = parseInt((params as { chainId: string }[])[0]!.chainId, 16);
-        if (!knows.has(id)) return fail(4902, `Unrecognized chain ID "0x${id.toString(16)}".`);
-        walletChain = id;
-        return { result: null };
-      }
-      case "wallet_addEthereumChain":
-        knows.add(parseInt((params as { chainId: string }[])[0]!.chainId, 16));
-        return { result: null }; // added, not switched: the page has to switch itself
-      case "eth_sendTransaction": {
-        const tx = (params as { to: Hex; data: Hex; value: Hex }[])[0]!;
-        if (walletChain !== chain.chain.id) return { result: `0x${"ab".repeat(32)}` };
-        return { result: await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) }) };
-      }
-      default:
-        return fail(4200, `unsupported ${method}`);
-    }
+  const { calls } = await injectWallet(page, {
+    privateKey: svc.sandbox.payer_private_key as Hex,
+    chain: svc.ctx.chains.test!,
+    start: opts.start,
+    knows: opts.knows,
+    refuse: opts.refuseSwitch ? ["wallet_switchEthereumChain"] : [],
   });
-  await page.addInitScript(`window.ethereum = { isTestDouble: true, request: ({ method, params }) => window.__walletRpc(method, params ?? []).then((r) => {
-    if (r.error) { const e = new Error(r.error.message); e.code = r.error.code; throw e; }
-    return r.result;
-  }) };`);
   const res = await page.goto(`${svc.apiUrl}${path}`, { waitUntil: "load" });
   expect(res?.status()).toBe(200);
   await page.getByRole("button", { name: "Pay with browser wallet" }).waitFor({ state: "visible" });

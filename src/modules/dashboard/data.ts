@@ -51,6 +51,16 @@ function accountMerchantIds(ctx: AppContext, accountId: string, mode: Mode) {
   return ctx.database.sql`SELECT am.merchant_id FROM app.account_merchants am JOIN app.merchants m ON m.id = am.merchant_id WHERE am.account_id = ${accountId} AND m.mode = ${mode}`;
 }
 
+/** The account's merchants with refunds waiting for the owner's approval in `mode`, and how many each (issue 28). */
+export async function refundsAwaitingApproval(ctx: AppContext, accountId: string, mode: Mode): Promise<Array<{ merchantId: string; name: string; count: number }>> {
+  const rows = await ctx.database.sql<{ merchant_id: string; name: string; n: number }[]>`
+    SELECT r.merchant_id, m.business_name AS name, count(*)::int AS n
+    FROM app.refunds r JOIN app.merchants m ON m.id = r.merchant_id
+    WHERE r.merchant_id IN (${accountMerchantIds(ctx, accountId, mode)}) AND r.mode = ${mode} AND r.status = 'requires_approval'
+    GROUP BY r.merchant_id, m.business_name ORDER BY n DESC, r.merchant_id LIMIT 10`;
+  return rows.map((r) => ({ merchantId: r.merchant_id, name: r.name, count: r.n }));
+}
+
 /** How many merchants the account has in `mode`. */
 export async function merchantCountOf(ctx: AppContext, accountId: string, mode: Mode): Promise<number> {
   const [row] = await ctx.database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM (${accountMerchantIds(ctx, accountId, mode)}) mine`;

@@ -1,5 +1,6 @@
 /**
- * Routes of the merchant dashboard (HTML, server-rendered, no script):
+ * Routes of the merchant dashboard (HTML, server-rendered; no script but the owner's wallet one,
+ * wallet-routes.ts):
  *   GET  /dashboard/sign-in, POST /dashboard/sign-in, POST /dashboard/sign-out
  *   GET  /dashboard/set-password?token=…, POST /dashboard/set-password (the one-time link)
  *   GET  /dashboard                      home: balances, 30-day volume, recent payments
@@ -9,11 +10,12 @@
  *   POST /dashboard/payments/{id}/refund (admins: the API's create), POST …/refunds/cancel | approve
  *        (a refund waiting for approval: cancel it; in the sandbox, sign it as the owner)
  *   GET  /dashboard/transactions         every transfer received; late and unmatched ones flagged
+ *   GET  /dashboard/refunds              a merchant's refunds, by status (refund-routes.ts)
  *   GET  /dashboard/settlements, /dashboard/settlements/{id}, GET+POST /dashboard/settlements/cash-out
  *   GET  /dashboard/developers, POST /dashboard/developers/keys, POST …/keys/{id}/revoke (admins)
  *   GET  /dashboard/team, POST /dashboard/team (admins add a user: a one-time set-password link)
  *   /dashboard/merchants…  (merchant-routes.ts), /dashboard/developers/webhooks… and …/events…
- *        (developer-routes.ts)
+ *        (developer-routes.ts), the owner's wallet: approving a refund, the refund budget (wallet-routes.ts)
  *   POST /dashboard/payments/{id}/test-pay | test-expire, POST /dashboard/settlements/test-advance
  *        (sandbox data only, admins: the test helpers)
  *   GET  /dashboard/assets/dashboard.css
@@ -34,13 +36,12 @@ import { createApiKey, OnboardingError, revokeApiKey } from "../merchants/onboar
 import { makeDue, payIntent } from "../test-helpers/service.ts";
 import { advanceSandboxSettlements, withdrawalsOfMany } from "../settlements/service.ts";
 import { cancelRefund, createRefund, getVisibleRefund } from "../refunds/service.ts";
-import { parseRecipient } from "../refunds/input.ts";
+import { parseRecipient, REFUND_MAX_UNITS } from "../refunds/input.ts";
 import { REFUND_REASONS, type RefundReason } from "../refunds/shapes.ts";
 import { approveAsOwner } from "../test-helpers/refunds.ts";
 import { getVisibleMerchant } from "../merchants/service.ts";
-import { parseAmount } from "../payment-intents/input.ts";
 import { cancelVisibleIntent, getVisibleIntent, listIntents } from "../payment-intents/service.ts";
-import { accountMerchantsIn, apiKeysOf, availableOf, DAY_MS, balancesOf, isAccountKey, merchantCountOf, teamOf, paymentDetail, recentlyPaidMerchants, recentPayments, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
+import { accountMerchantsIn, apiKeysOf, availableOf, DAY_MS, balancesOf, isAccountKey, merchantCountOf, teamOf, paymentDetail, recentlyPaidMerchants, recentPayments, refundsAwaitingApproval, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "../settlements/api-service.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { INTENT_STATUSES } from "../../domain/intent-status.ts";
@@ -48,9 +49,11 @@ import { ASSET_PATH, bankOf, DASHBOARD, href, pairQuery, pairValue } from "./lay
 import { pairsOf } from "../../chain/pairs.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { cashOutPage, developersPage, homePage, paymentPage, paymentsPage, setPasswordPage, settlementPage, settlementsPage, signInPage, teamPage, transactionsPage, type TeamNews } from "./pages.ts";
-import { ADMIN_FORM, ADMIN_PAGE, cookie, cookies, CSS, dashboardKit, field, form, formIdempotencyKey, found, FORM_ROUTE, page, PAGE_ROUTE, PRE_CSRF_COOKIE, redirect, refusal, SECURITY_HEADERS, SESSION_COOKIE, SIGNED_IN_PAGE, type SignedIn } from "./kit.ts";
+import { ADMIN_FORM, ADMIN_PAGE, cookie, cookies, CSS, dashboardKit, field, form, formAmount, formIdempotencyKey, found, FORM_ROUTE, page, PAGE_ROUTE, PRE_CSRF_COOKIE, redirect, refusal, SECURITY_HEADERS, SESSION_COOKIE, SIGNED_IN_PAGE, walletPage, type SignedIn } from "./kit.ts";
 import { merchantRoutes } from "./merchant-routes.ts";
 import { developerRoutes } from "./developer-routes.ts";
+import { walletRoutes } from "./wallet-routes.ts";
+import { refundRoutes } from "./refund-routes.ts";
 
 /** A `YYYY-MM-DD` date that exists, or undefined (anything else is no filter). */
 function dayOf(text: string | null): string | undefined {
@@ -108,6 +111,8 @@ export function dashboardRoutes(ctx: AppContext) {
     .use(guards)
     .use(merchantRoutes(ctx, kit))
     .use(developerRoutes(ctx, kit))
+    .use(walletRoutes(ctx, kit))
+    .use(refundRoutes(ctx, kit))
     .get(ASSET_PATH, () => new Response(CSS, { headers: { ...SECURITY_HEADERS, "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" } }), PAGE_ROUTE)
     .get(
       `${DASHBOARD}/sign-in`,
@@ -168,13 +173,14 @@ export function dashboardRoutes(ctx: AppContext) {
       DASHBOARD,
       async ({ session, mode, viewer }) => {
         const account = session.user.accountId;
-        const [shown, merchantCount, volume, recent] = await Promise.all([
+        const [shown, merchantCount, volume, recent, awaiting] = await Promise.all([
           recentlyPaidMerchants(ctx, account, mode),
           merchantCountOf(ctx, account, mode),
           volumeOf(ctx, account, mode, now()),
           recentPayments(ctx, account, mode, 10),
+          refundsAwaitingApproval(ctx, account, mode),
         ]);
-        return page(homePage(viewer, session.csrfToken, { balances: await balancesOf(ctx, shown), merchantCount, volume, recent }));
+        return page(homePage(viewer, session.csrfToken, { balances: await balancesOf(ctx, shown), merchantCount, volume, recent, awaiting }));
       },
       SIGNED_IN_PAGE,
     )
@@ -395,7 +401,7 @@ export function dashboardRoutes(ctx: AppContext) {
         const intent = await found(getVisibleIntent(ctx, principal, params.id));
         const merchant = intent && (await visibleMerchant(session, mode, intent.merchantId));
         if (!intent || !merchant) return notFound();
-        return page(
+        return walletPage(
           paymentPage(viewer, session.csrfToken, await paymentDetail(ctx, intent, merchant.businessName, session.user.accountId), { idempotencyKey: randomBytes(18).toString("base64url") }),
         );
       },
@@ -410,12 +416,10 @@ export function dashboardRoutes(ctx: AppContext) {
         const state = { amount: field(fields, "amount", 40), recipient: field(fields, "recipient", 100), reason: field(fields, "reason", 40), idempotencyKey: field(fields, "idempotency_key", 255) };
         try {
           // The API's create, with its rules and codes (the form's key: sent twice, it refunds once).
-          const text = state.amount.trim();
           await createRefund(ctx, principal, {
             paymentIntentId: intent.id,
             transactionId: undefined,
-            // A decimal number of USD, as the API takes it (anything else: the API's refusal of a non-number).
-            amountUnits: parseAmount(/^\d+(\.\d+)?$/.test(text) ? Number(text) : text, "amount", 1n, 1_000_000_000_000n, 6),
+            amountUnits: formAmount(state.amount, "amount", REFUND_MAX_UNITS),
             recipientAddress: parseRecipient(state.recipient.trim()),
             reason: (REFUND_REASONS as readonly string[]).includes(state.reason) ? (state.reason as RefundReason) : null,
             metadata: {},
@@ -423,7 +427,7 @@ export function dashboardRoutes(ctx: AppContext) {
           });
         } catch (err) {
           const error = refusal(err);
-          return page(paymentPage(viewer, session.csrfToken, await paymentDetail(ctx, intent, merchant.businessName, session.user.accountId), { ...state, error }), 400);
+          return walletPage(paymentPage(viewer, session.csrfToken, await paymentDetail(ctx, intent, merchant.businessName, session.user.accountId), { ...state, error }), 400);
         }
         return redirect(href(`/payments/${intent.id}`, mode));
       },

@@ -16,10 +16,13 @@ import { csrfMatches, dashboardPrincipal, loadSession, openSession, SESSION_ABSO
 import { getVisibleMerchant } from "../merchants/service.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { parseIdempotencyKey } from "../idempotency/key.ts";
+import { parseAmount } from "../payment-intents/input.ts";
 import { accountMerchantsIn } from "./data.ts";
-import { DASHBOARD, DASHBOARD_CSP, notFoundPage, type Viewer } from "./layout.ts";
+import { DASHBOARD, DASHBOARD_CSP, notFoundPage, WALLET_PAGE_CSP, type Viewer } from "./layout.ts";
 
 export const CSS = readFileSync(join(import.meta.dir, "../../../web/dashboard/dashboard.css"), "utf8");
+/** The owner's wallet script (refund approval, the refund budget): plain script, no dependencies. */
+export const WALLET_JS = readFileSync(join(import.meta.dir, "../../../web/dashboard/wallet.js"), "utf8");
 export const SESSION_COOKIE = "sp_session";
 export const PRE_CSRF_COOKIE = "sp_signin_csrf";
 const MAX_FORM_BYTES = 16 * 1024;
@@ -41,6 +44,16 @@ export const SECURITY_HEADERS = {
 
 export function page(body: Html, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(body.text, { status, headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", ...headers } });
+}
+
+/** A page with the owner's wallet buttons: the wallet script (this origin's file) may run there. */
+export function walletPage(body: Html, status = 200): Response {
+  return page(body, status, { "content-security-policy": WALLET_PAGE_CSP });
+}
+
+/** An answer to the wallet script: JSON, with the dashboard's headers. */
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...SECURITY_HEADERS, "content-type": "application/json; charset=utf-8" } });
 }
 
 export function redirect(location: string, headers: Record<string, string> = {}): Response {
@@ -80,6 +93,12 @@ export async function form(request: Request): Promise<URLSearchParams> {
 /** A form field, cut to `max` characters (no field of ours is longer). */
 export function field(f: URLSearchParams, name: string, max: number): string {
   return (f.get(name) ?? "").slice(0, max);
+}
+
+/** A decimal number of USD typed in a form, in base units, as the API takes it (anything else: the API's refusal of a non-number). */
+export function formAmount(text: string, name: string, max: bigint): bigint {
+  const t = text.trim();
+  return parseAmount(/^\d+(\.\d+)?$/.test(t) ? Number(t) : t, name, 1n, max, 6);
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The frame of every dashboard page: header with the main navigation and the test/live switch,
  * links that keep the data mode, money and time formats, and small parts several pages share.
- * No script at all. Pages are written with `html` (lib/html.ts), which escapes every value it is
+ * No script, except the owner's wallet script (web/dashboard/wallet.js, served from this origin) on
+ * the pages that sign or send with it (`walletScript`, served with WALLET_PAGE_CSP). Pages are written with `html` (lib/html.ts), which escapes every value it is
  * given: markup exists only in template text, so no value can become markup.
  */
 import { html, type Html } from "../../lib/html.ts";
@@ -15,6 +16,15 @@ export const ASSET_PATH = `${DASHBOARD}/assets/dashboard.css`;
 /** Content-Security-Policy of every dashboard page: this origin only, no script, no framing. */
 export const DASHBOARD_CSP =
   "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/**
+ * The same policy for the pages that carry the owner's wallet buttons (refund approval, the refund
+ * budget): scripts from this origin only (the one file at WALLET_SCRIPT_PATH; never inline).
+ */
+export const WALLET_PAGE_CSP = DASHBOARD_CSP.replace("script-src 'none'", "script-src 'self'");
+export const WALLET_SCRIPT_PATH = `${DASHBOARD}/assets/wallet.js`;
+/** The wallet script's tag, at the end of a page's main content (deferred: it runs on the parsed page). */
+export const walletScript = (): Html => html`<script src="${WALLET_SCRIPT_PATH}" defer></script>`;
 
 export const usd = (units: bigint) => `$${unitsToUsd(units).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
 export const when = (d: Date | null | undefined) => (d ? `${d.toISOString().slice(0, 16).replace("T", " ")} UTC` : "—");
@@ -72,6 +82,7 @@ export function shell(title: string, main: Html, viewer?: Viewer, csrf?: string)
     <a href="${href("", viewer.mode)}">Home</a>
     <a href="${href("/payments", viewer.mode)}">Payments</a>
     <a href="${href("/transactions", viewer.mode)}">Transactions</a>
+    <a href="${href("/refunds", viewer.mode)}">Refunds</a>
     <a href="${href("/settlements", viewer.mode)}">Settlements</a>
     <a href="${href("/merchants", viewer.mode)}">Merchants</a>
     <a href="${href("/developers", viewer.mode)}">Developers</a>

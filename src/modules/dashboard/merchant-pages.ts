@@ -3,9 +3,11 @@
  * create) and a merchant's page with its settings. Server-rendered in the frame of layout.ts.
  */
 import { html, type Html } from "../../lib/html.ts";
-import { DASHBOARD, href, pairValue, shell, usd, when, type Viewer } from "./layout.ts";
+import { DASHBOARD, href, pairValue, shell, usd, walletScript, when, type Viewer } from "./layout.ts";
 import { pairFigures, type PairBalanceView } from "./pages.ts";
 import { quarantineText, WARN_RATIO, type AmountUsage } from "../payment-intents/value-tags.ts";
+import type { BudgetView } from "../refunds/budget.ts";
+import { budgetSection } from "./refund-pages.ts";
 
 export interface MerchantListRow {
   id: string;
@@ -134,6 +136,11 @@ export interface MerchantDetailView {
   /** The amounts with the most values held (open intents and the quarantine after them). */
   busiest: AmountUsage[];
   quarantineMs: number;
+  ownerAddress: string;
+  /** The refund budget per pair, read from chain (v2 accounts; none for v1). */
+  budgets: BudgetView[];
+  /** Today (UTC), the first end date a budget can take. */
+  today: string;
 }
 
 /**
@@ -197,8 +204,10 @@ ${meta}
         ? html`<div class="actions"><form method="post" action="${DASHBOARD}/developers/keys?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="merchant" value="${m.id}"><button type="submit">Create an API key for this merchant</button></form></div>`
         : ""
     }</section>
+${budgetSection(viewer, csrf, m.id, m.ownerAddress, m.budgets, m.today)}
 ${oneAmountSection(m)}
-${settings}`,
+${settings}
+${viewer.role === "admin" && m.budgets.length ? walletScript() : ""}`,
     viewer,
     csrf,
   );

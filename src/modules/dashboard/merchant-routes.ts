@@ -3,7 +3,9 @@
  *   GET  /dashboard/merchants            the account's merchants in the mode shown (cursor paged)
  *   GET  /dashboard/merchants/new        the onboarding form (admins)
  *   POST /dashboard/merchants            onboard: the management API's create (merchants/management.ts)
- *   GET  /dashboard/merchants/{id}       details, balance, settings (admins can change them)
+ *   GET  /dashboard/merchants/{id}       details, balance, the refund budget read from chain (admins
+ *                                        grant and revoke it with the owner's wallet: wallet-routes.ts),
+ *                                        settings (admins can change them)
  *   POST /dashboard/merchants/{id}       save settings: the management API's update
  * The form carries an idempotency key made when it was shown, so a form sent twice (a double click,
  * a reload after a lost answer) onboards one merchant.
@@ -19,9 +21,10 @@ import type { MerchantRow } from "../merchants/service.ts";
 import { merchantShape } from "../merchants/model.ts";
 import { busiestAmounts } from "../payment-intents/value-tags.ts";
 import { pairBalancesOf } from "./data.ts";
+import { readBudgets } from "../refunds/budget.ts";
 import { bankOf, DASHBOARD, href } from "./layout.ts";
 import { EMPTY_MERCHANT_FORM, merchantPage, merchantsPage, newMerchantPage, type MerchantFormValues } from "./merchant-pages.ts";
-import { ADMIN_FORM, ADMIN_PAGE, field, formIdempotencyKey, page, redirect, refusal, SIGNED_IN_PAGE, type DashboardKit, type SignedIn } from "./kit.ts";
+import { ADMIN_FORM, ADMIN_PAGE, field, formIdempotencyKey, page, redirect, refusal, SIGNED_IN_PAGE, walletPage, type DashboardKit, type SignedIn } from "./kit.ts";
 
 /** The form's fields as typed (cut to each field's longest allowed length). */
 function valuesOf(f: URLSearchParams): MerchantFormValues {
@@ -72,7 +75,7 @@ export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
     page(newMerchantPage(c.viewer, c.session.csrfToken, { values, idempotencyKey: key, ...(error ? { error } : {}) }), error ? 400 : 200);
 
   async function merchantView(c: SignedIn, m: MerchantRow, o: { values?: MerchantFormValues; error?: string; saved?: boolean } = {}): Promise<Response> {
-    const [balances, busiest] = await Promise.all([pairBalancesOf(ctx, m), busiestAmounts(ctx, m.id)]);
+    const [balances, busiest, budgets] = await Promise.all([pairBalancesOf(ctx, m), busiestAmounts(ctx, m.id), readBudgets(ctx, m)]);
     // The API's shape of the merchant: its schedule, fee rate and metadata read one way everywhere.
     const shape = merchantShape(m);
     const view = {
@@ -90,9 +93,12 @@ export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
       balances,
       busiest,
       quarantineMs: ctx.config.valueTags.quarantineMs,
+      ownerAddress: m.ownerAddress,
+      budgets,
+      today: ctx.clock.now().toISOString().slice(0, 10),
     };
     const body = merchantPage(c.viewer, c.session.csrfToken, view, { values: o.values ?? formOfMerchant(m), ...(o.error ? { error: o.error } : {}), ...(o.saved ? { saved: true } : {}) });
-    return page(body, o.error ? 400 : 200);
+    return walletPage(body, o.error ? 400 : 200);
   }
 
   return new Elysia({ name: "dashboard-merchants" })

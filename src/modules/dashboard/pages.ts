@@ -6,7 +6,8 @@ import { html, type Html } from "../../lib/html.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { INTENT_STATUSES } from "../../domain/intent-status.ts";
 import type { ChainName, TokenSymbol } from "../../domain/networks.ts";
-import { DASHBOARD, deliveryList, developerTabs, href, merchantPicker, objectHead, pairTitle, pairValue, shell, usd, when, type DeliveryLine, type Viewer } from "./layout.ts";
+import { DASHBOARD, deliveryList, developerTabs, href, merchantPicker, objectHead, pairTitle, pairValue, shell, usd, walletScript, when, type DeliveryLine, type Viewer } from "./layout.ts";
+import { walletApprove } from "./refund-pages.ts";
 
 export function signInPage(o: { csrf: string; email?: string; error?: string }): Html {
   return shell(
@@ -93,7 +94,11 @@ export function pairSelect(pairs: ReadonlyArray<{ chain: ChainName; token: strin
   return html`<label for="pair">Chain and token</label><select id="pair" name="pair">${options}</select>`;
 }
 
-export function homePage(viewer: Viewer, csrf: string, o: { balances: MerchantBalanceView[]; merchantCount: number; volume: Array<{ day: string; units: bigint }>; recent: PaymentRowView[] }): Html {
+export function homePage(
+  viewer: Viewer,
+  csrf: string,
+  o: { balances: MerchantBalanceView[]; merchantCount: number; volume: Array<{ day: string; units: bigint }>; recent: PaymentRowView[]; awaiting: Array<{ merchantId: string; name: string; count: number }> },
+): Html {
   const balances = o.balances.length
     ? o.balances
         .map(
@@ -106,6 +111,10 @@ export function homePage(viewer: Viewer, csrf: string, o: { balances: MerchantBa
   return shell(
     "Home",
     html`<h1>Home</h1>
+${o.awaiting.map(
+  (a) =>
+    html`<p class="notice" role="note">${a.name}: ${a.count} refund${a.count === 1 ? " waits" : "s wait"} for the owner's approval. <a href="${href("/refunds", viewer.mode, { merchant: a.merchantId, status: "requires_approval" })}">Review ${a.count === 1 ? "it" : "them"}</a></p>`,
+)}
 <section aria-labelledby="balances-h"><h2 id="balances-h">Balances</h2><div class="grid">${balances}</div>${
       o.merchantCount > o.balances.length
         ? html`<p class="muted">The ${o.balances.length} merchants paid most recently, of ${o.merchantCount}: <a href="${href("/merchants", viewer.mode)}">all merchants</a>.</p>`
@@ -236,16 +245,17 @@ function refundsCard(viewer: Viewer, csrf: string, p: PaymentDetailView, f: Refu
   if (!r) return html``;
   const action = (refundId: string, what: string, label: string) =>
     html`<form method="post" action="${DASHBOARD}/payments/${p.id}/refunds/${what}?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="refund" value="${refundId}"><button type="submit">${label}</button></form>`;
+  // A refund waiting for approval gets its actions on a row of its own, under it (the table stays within a phone's width).
   const rows = r.refunds.map(
     (x) =>
-      html`<tr><td>${usd(x.amountUnits)}</td><td><span class="status ${x.status}">${x.status.replace("_", " ")}</span>${x.failure ? html` <span class="muted">${x.failure}</span>` : ""}</td><td><code>${x.recipient}</code></td><td>${x.txHash ? html`<code>${x.txHash.slice(0, 18)}…</code>` : "—"}</td><td>${when(x.createdAt)}</td><td>${
+      html`<tr><td>${usd(x.amountUnits)}</td><td><span class="status ${x.status}">${x.status.replace("_", " ")}</span>${x.failure ? html` <span class="muted">${x.failure}</span>` : ""}</td><td><code>${x.recipient}</code></td><td>${x.txHash ? html`<code>${x.txHash.slice(0, 18)}…</code>` : "—"}</td><td>${when(x.createdAt)}</td></tr>${
         viewer.role === "admin" && x.status === "requires_approval"
-          ? html`${viewer.mode === "test" ? action(x.id, "approve", "Approve as the owner (sandbox)") : html`<span class="muted">waits for the owner's signature</span>`} ${action(x.id, "cancel", "Cancel")}`
+          ? html`<tr class="refund-actions"><td colspan="5"><span class="muted">Waits for the owner's signature.</span> ${walletApprove(viewer, csrf, x.id)} ${viewer.mode === "test" ? action(x.id, "approve", "Approve as the owner (sandbox)") : ""} ${action(x.id, "cancel", "Cancel")}</td></tr>`
           : ""
-      }</td></tr>`,
+      }`,
   );
   const list = r.refunds.length
-    ? html`<table><thead><tr><th>Amount</th><th>Status</th><th>To</th><th>Transaction</th><th>Created</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
+    ? html`<table><thead><tr><th>Amount</th><th>Status</th><th>To</th><th>Transaction</th><th>Created</th></tr></thead><tbody>${rows}</tbody></table>`
     : html`<p class="muted">No refunds.</p>`;
   let formHtml: Html = html``;
   if (viewer.role === "admin" && r.accountVersion !== 2)
@@ -290,7 +300,8 @@ ${refundsCard(viewer, csrf, p, refundForm)}
 <section class="card" aria-labelledby="events-h"><h2 id="events-h">Events</h2>${
       p.events.length ? html`<ul class="events">${p.events.map((e) => html`<li><a href="${href(`/developers/events/${e.id}`, viewer.mode)}"><code>${e.type}</code></a> <span class="muted">${e.id} · ${when(e.at)}</span>${deliveryList(e.deliveries)}</li>`)}</ul>` : html`<p class="muted">No events yet.</p>`
     }</section>
-${sandboxActions(viewer, csrf, p)}`,
+${sandboxActions(viewer, csrf, p)}
+${viewer.role === "admin" && p.refund?.refunds.some((x) => x.status === "requires_approval") ? walletScript() : ""}`,
     viewer,
     csrf,
   );

@@ -8,7 +8,7 @@
  * its <script type="application/json"> element. No inline script or style: the CSP forbids both.
  */
 import { esc } from "../../domain/text.ts";
-import type { PageStatus, PageTransfer, PageView } from "./status.ts";
+import type { PageRefunds, PageStatus, PageTransfer, PageView } from "./status.ts";
 import { usdcText, usdText } from "./status.ts";
 
 export const ASSET_PREFIX = "/pay/assets";
@@ -72,6 +72,25 @@ function transferList(id: string, title: string, note: string, items: PageStatus
   if (items.length === 0) return `<section id="${id}" class="note" hidden></section>`;
   const li = items.map((t) => `<li>${esc(t.usdc)} ${esc(token)}, transaction ${txLink(t.tx_hash, txUrl)}</li>`).join("");
   return `<section id="${id}" class="note"><h2>${esc(title)}</h2><p>${esc(note)}</p><ul>${li}</ul></section>`;
+}
+
+/**
+ * What the merchant refunded of this payment (issue 28): the amount paid back and each refund's
+ * transaction (refunds confirmed on chain), and what is being sent. Nothing when there is none.
+ * Static: the live status does not change it (a reload shows a refund made since).
+ */
+function refundsHtml(r: PageRefunds, txUrl: string | null, token: string): string {
+  const refunded = r.succeeded.reduce((sum, x) => sum + x.units, 0n);
+  if (refunded === 0n && r.inProgressUnits === 0n) return "";
+  const full = refunded > 0n && refunded >= r.receivedUnits;
+  const title = refunded === 0n ? "Refund in progress" : full ? "Payment refunded" : "Payment partly refunded";
+  const done =
+    refunded > 0n
+      ? `<p>The merchant refunded <strong id="refunded-amount">${usdcText(refunded)} ${esc(token)}</strong>${full ? "" : ` of the ${usdcText(r.receivedUnits)} ${esc(token)} paid`}.</p>
+<ul>${r.succeeded.map((x) => `<li>${usdcText(x.units)} ${esc(token)}, transaction ${txUrl ? `<a href="${esc(txUrl + x.txHash)}" rel="noreferrer noopener" target="_blank"><code class="hash">${esc(x.txHash)}</code></a>` : `<code class="hash">${esc(x.txHash)}</code>`}</li>`).join("")}</ul>`
+      : "";
+  const pending = r.inProgressUnits > 0n ? `<p id="refund-in-progress">Refund in progress: ${usdcText(r.inProgressUnits)} ${esc(token)} is being sent.</p>` : "";
+  return `<section id="refunds" class="note refunds" aria-labelledby="refunds-title"><h2 id="refunds-title">${title}</h2>${done}${pending}</section>`;
 }
 
 function txLink(hash: string, txUrl: string | null): string {
@@ -143,6 +162,7 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string): str
   <p id="status-notes" class="visually-hidden">${esc(paymentNotes(v.state, usdc, v.token))}</p>
 </section>
 <p id="countdown" class="countdown" ${open ? "" : "hidden"}>Expires at <time datetime="${esc(v.state.expires_at)}">${esc(v.state.expires_at.replace("T", " ").replace(/\.\d+Z$/, " UTC"))}</time></p>
+${refundsHtml(v.refunds, v.network.txUrl, v.token)}
 ${transferList("extra", extraTitle(v.state.status), EXTRA_NOTE, v.state.extra_payments, v.network.txUrl, v.token)}
 ${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc, v.token), v.state.mismatched_payments, v.network.txUrl, v.token)}
 <section id="pay" class="pay" ${open ? "" : "hidden"} aria-label="How to pay">

@@ -120,6 +120,16 @@ export interface PageView {
   network: Network;
   merchantId: string;
   state: PageStatus;
+  /** What the merchant refunded of this payment (issue 28): refunds paid on chain, and those being sent. */
+  refunds: PageRefunds;
+}
+
+export interface PageRefunds {
+  /** The payment's amount received (what a refund in full gives back). */
+  receivedUnits: bigint;
+  succeeded: Array<{ units: bigint; txHash: string }>;
+  /** Refunds approved and being sent (not yet confirmed on chain). */
+  inProgressUnits: bigint;
 }
 
 /** The embedded anvil chains (DECISIONS.md "Sandbox"; domain/networks.ts): their RPC is the sandbox's own. */
@@ -145,7 +155,7 @@ function tokenAddressOf(ctx: AppContext, mode: Mode, chainId: number, token: Tok
 }
 
 /** The configured RPC URL of a chain of the mode when it is a local sandbox chain (see networkOf). */
-function localRpcOf(ctx: AppContext, mode: Mode, chainId: number): string | undefined {
+export function localRpcOf(ctx: AppContext, mode: Mode, chainId: number): string | undefined {
   const c = [ctx.config.chains[mode], ...ctx.config.chains.others].find((s) => s?.mode === mode && s.chainId === chainId);
   return c && isLocalChain(chainId) ? c.rpcHttpUrl : undefined;
 }
@@ -173,7 +183,12 @@ export async function loadPageView(ctx: AppContext, id: string): Promise<PageVie
           ORDER BY t.confirmed_at, t.id
           LIMIT ${MAX_TRANSFERS + 1}
         ) t
-      ), '[]'::json) AS transfers
+      ), '[]'::json) AS transfers,
+      COALESCE((
+        SELECT json_agg(json_build_object('units', r.amount_units::text, 'status', r.status, 'tx_hash', r.tx_hash) ORDER BY r.created_at, r.id)
+        FROM app.refunds r WHERE r.payment_intent_id = p.id AND r.transaction_id = p.transaction_id AND r.status IN ('pending', 'succeeded')
+      ), '[]'::json) AS refunds,
+      (SELECT t.amount_units::text FROM app.transactions t WHERE t.id = p.transaction_id) AS received_units
     FROM app.payment_intents p JOIN app.merchants m ON m.id = p.merchant_id
     WHERE p.id = ${id}`;
   const row = rows[0];
@@ -186,6 +201,7 @@ export async function loadPageView(ctx: AppContext, id: string): Promise<PageVie
     tx_hash: string;
     at: string;
   }[];
+  const refunds = (typeof row.refunds === "string" ? JSON.parse(row.refunds) : row.refunds) as { units: string; status: string; tx_hash: string | null }[];
   const usdcAddress = tokenAddressOf(ctx, intent.mode, intent.chainId, intent.token);
   return {
     id: intent.id,
@@ -201,6 +217,11 @@ export async function loadPageView(ctx: AppContext, id: string): Promise<PageVie
     qrPayload: qrPayload(usdcAddress, intent.chainId, intent.paymentAddress, intent.expectedUnits),
     network: networkOf(intent.mode, intent.chainId, localRpcOf(ctx, intent.mode, intent.chainId)),
     state: pageStatus(intent, transfers),
+    refunds: {
+      receivedUnits: BigInt((row.received_units as string | null) ?? "0"),
+      succeeded: refunds.filter((r) => r.status === "succeeded" && r.tx_hash).map((r) => ({ units: BigInt(r.units), txHash: r.tx_hash! })),
+      inProgressUnits: refunds.filter((r) => r.status === "pending").reduce((sum, r) => sum + BigInt(r.units), 0n),
+    },
   };
 }
 

@@ -11,11 +11,9 @@ import { listBody } from "../../http/list-params.ts";
 import { createResponses, errorExample, errorResponse, idempotencyHeaderParameter, listRoute, objectResponses } from "../../http/openapi.ts";
 import { noQuery } from "../../http/query.ts";
 import { jsonBodyOf, refinedQuery } from "../../http/schema-route.ts";
-import { refineCreateRefund, refineListRefunds } from "./input.ts";
+import { parseApproval, refineCreateRefund, refineListRefunds } from "./input.ts";
 import { ApproveRefundBody, CreateRefundBody, ListRefundsQuery, RefundAuthorizationSchema, RefundIdParams, RefundListSchema, RefundSchema } from "./model.ts";
 import { approveRefund, cancelRefund, createRefund, getVisibleRefund, listRefunds, refundAuthorization } from "./service.ts";
-import { ApiError } from "../../domain/errors.ts";
-import type { Hex } from "viem";
 import { refundShape } from "./shapes.ts";
 
 const TAG = ["Refunds"];
@@ -155,11 +153,8 @@ export function refundRoutes(ctx: AppContext) {
       async ({ principal, params, body, request }) => {
         noQuery(request.url);
         const refund = await getVisibleRefund(ctx, principal, params.id);
-        if (body.signature === undefined) throw new ApiError("parameter_missing", "Missing required param: signature.", "signature");
-        if (body.deadline === undefined) throw new ApiError("parameter_missing", "Missing required param: deadline.", "deadline");
-        if (body.deadline * 1000 <= ctx.clock.now().getTime())
-          throw new ApiError("parameter_invalid", "Invalid deadline: it has passed; get a new authorization and sign it.", "deadline");
-        return refundShape(await approveRefund(ctx, refund, body.signature as Hex, new Date(body.deadline * 1000)));
+        const approval = parseApproval(body.signature, body.deadline, ctx.clock.now().getTime());
+        return refundShape(await approveRefund(ctx, refund, approval.signature, approval.deadline));
       },
       {
         parse: jsonBodyOf(ApproveRefundBody),

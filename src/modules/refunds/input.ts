@@ -3,7 +3,7 @@
  * decimals, the recipient address, metadata lengths, the body/header idempotency key, the list's
  * limit and cursor. Pure: no database, no HTTP beyond throwing ApiError.
  */
-import { getAddress, isAddress, zeroAddress, type Address } from "viem";
+import { getAddress, isAddress, zeroAddress, type Address, type Hex } from "viem";
 import { ApiError } from "../../domain/errors.ts";
 import type { RefundStatus } from "../../domain/refund-status.ts";
 import { parseCursorParam, parseLimitParam, rawQueryParam } from "../../http/list-params.ts";
@@ -66,4 +66,19 @@ export function refineListRefunds(
     limit: parseLimitParam(rawQueryParam(url, "limit")),
     startingAfter: parseCursorParam(q.starting_after, "refund"),
   };
+}
+
+/**
+ * The owner's approval of a refund (POST /v1/refunds/{id}/approve, and the dashboard's wallet
+ * button): both fields present, the signature 65 bytes in hex, the deadline a whole number of Unix
+ * seconds not passed yet.
+ */
+export function parseApproval(signature: string | undefined, deadline: number | undefined, nowMs: number): { signature: Hex; deadline: Date } {
+  if (signature === undefined) throw new ApiError("parameter_missing", "Missing required param: signature.", "signature");
+  if (deadline === undefined) throw new ApiError("parameter_missing", "Missing required param: deadline.", "deadline");
+  if (!/^0x[0-9a-fA-F]{130}$/.test(signature))
+    throw new ApiError("parameter_invalid", "Invalid signature: expected 0x and 130 hexadecimal digits (65 bytes), as eth_signTypedData_v4 returns it.", "signature");
+  if (!Number.isSafeInteger(deadline) || deadline < 1) throw new ApiError("parameter_invalid", "Invalid deadline: expected Unix seconds, a whole number.", "deadline");
+  if (deadline * 1000 <= nowMs) throw new ApiError("parameter_invalid", "Invalid deadline: it has passed; get a new authorization and sign it.", "deadline");
+  return { signature: signature as Hex, deadline: new Date(deadline * 1000) };
 }
