@@ -338,3 +338,16 @@ test("a configuration change swaps instances behind the same views, which never 
   const covered = await sql.unsafe(`SELECT merchant_account FROM "${VIEWS}".indexed_merchant_account ORDER BY 1`);
   expect(covered.map((r) => r.merchant_account)).toEqual([lower(accountA), lower(accountB)].sort());
 }, 60_000);
+
+test("an instance alive but no longer following the chain (SIGSTOP) is killed by the stall watch and restarted; the payment it missed is indexed", async () => {
+  const before = supervisor.current!;
+  process.kill(-before.pid, "SIGSTOP"); // the process lives on, its indexing stops (as after its database was killed under it)
+  const t0 = performance.now();
+  const p = await pay(accountA, 30_000n); // the chain goes on: 1 s blocks
+  await waitFor("the stall watch to restart it", async () => (supervisor.current && supervisor.current.pid !== before.pid ? true : undefined), 40_000);
+  pids.push(supervisor.current!.pid);
+  await waitFor("the missed payment indexed", () => transferRow(p.hash), 40_000);
+  console.log(`[indexer] stopped instance: replaced and the payment indexed after ${(performance.now() - t0).toFixed(0)} ms`);
+  expect(alive(before.pid)).toBe(false);
+  expect(ponderLog.some((line) => line.includes("has not indexed chain"))).toBe(true);
+}, 90_000);

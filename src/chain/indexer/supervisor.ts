@@ -255,7 +255,7 @@ export class IndexerSupervisor {
    * good (its /ready back to 503, the views' checkpoint frozen or gone), silently, and payments
    * waited for ever. Every second, once the instance has been ready, it compares how far the
    * instance has indexed with the chain's head over RPC; when that has not moved for `stallTimeoutMs`
-   * and the head has then stayed 3 or more blocks ahead for 5 s more (at most `stallTimeoutMs`), the instance is
+   * and the head, moved on since, has then stayed 3 or more blocks ahead for 5 s more, the instance is
    * killed and watch() restarts it on its schema (crash recovery). An instance still in its first
    * backfill is never judged (a long historical sync is legitimate), nor a chain whose RPC does not
    * answer (Ponder cannot follow it either; /ready reports that).
@@ -266,8 +266,9 @@ export class IndexerSupervisor {
    * 1,000, 2 busy cores): a chain idle for a minute then mined 3 heavy blocks at once, which made it
    * "3 ahead" the moment they arrived and the instance was killed while indexing them; and every
    * restarted instance, slower on those blocks than the 10 s timeout, was killed again 10 s after it
-   * was ready, 19 times, without ever getting past the first. Hence the 5 s more while behind, and
-   * the timeout doubling with each stall kill in a row (`stallKills`).
+   * was ready, 19 times, without ever getting past the first. Hence the 5 s more while behind, the
+   * timeout doubling with each stall kill in a row on that chain (`stallKills`), and no judgment
+   * until the chain has mined a block since the instance's last progress (below).
    */
   private stallTimer: ReturnType<typeof setInterval> | undefined;
   /** Per instance and chain: the checkpoint last seen, since when, and (no checkpoint yet) the head then. */
@@ -304,10 +305,10 @@ export class IndexerSupervisor {
    * 1,000 payments a block, 2 cores: bench/matcher.ts) was killed 10 s after each restart, for ever,
    * and never got past the first of them; now it gets the time, and a dead one is still restarted.
    */
-  private stallKills = 0;
+  private readonly stallKills = new Map<number, number>();
 
   private async checkStall(baseTimeoutMs: number): Promise<void> {
-    const timeoutMs = Math.min(300_000, baseTimeoutMs * 2 ** this.stallKills);
+    const timeoutOf = (chainId: number) => Math.min(300_000, baseTimeoutMs * 2 ** (this.stallKills.get(chainId) ?? 0));
     const instance = this.currentInstance;
     if (this.checkingStall || this.stopped || !instance) return;
     this.checkingStall = true;
@@ -338,25 +339,27 @@ export class IndexerSupervisor {
         const block = rows[0]?.block_number != null ? Number(rows[0].block_number) : -1;
         const seen = this.progress.get(key);
         if (!seen || seen.block !== block) {
-          if (seen) this.stallKills = 0; // it moved: the instance follows
-          // No checkpoint yet: the checkpoint source starts at the head Ponder found, so an idle chain
-          // (no block since; a sandbox chain without traffic) has none and is not stalled: judge from
-          // the head seen now.
-          this.progress.set(key, { block, since: now, headThen: block < 0 ? await rpcBlockNumber(chain.rpcHttp) : undefined });
+          if (seen) this.stallKills.delete(chain.chainId); // it moved: the instance follows
+          // The head now: an instance is judged only once the chain has mined past it. Ponder indexes
+          // the last blocks before the head it found (its unfinalized range, 30 blocks on anvil) when
+          // the next block arrives; on a chain without traffic (an automine sandbox, a bench between
+          // bursts) it waits there, behind the head, and is not stalled: a restart would wait the same.
+          this.progress.set(key, { block, since: now, headThen: await rpcBlockNumber(chain.rpcHttp) });
           continue;
         }
-        if (now - seen.since < timeoutMs) continue;
+        if (now - seen.since < timeoutOf(chain.chainId)) continue;
         const head = await rpcBlockNumber(chain.rpcHttp);
+        // No checkpoint yet: the checkpoint source starts at the head Ponder found: judge from the head then.
         const from = block >= 0 ? block : (seen.headThen ?? block);
-        if (head === undefined || head - from < 3) {
+        if (head === undefined || head - from < 3 || (seen.headThen !== undefined && head <= seen.headThen)) {
           seen.behindSince = undefined;
           continue;
         }
         seen.behindSince ??= now;
         if (now - seen.behindSince < Math.min(baseTimeoutMs, 5_000)) continue;
         this.progress.delete(key);
-        this.stallKills++;
-        this.note(`${instance.schema} has not indexed chain ${chain.chainId} past block ${block} for ${Math.round((now - seen.since) / 1000)} s (head ${head} for ${Math.round((now - seen.behindSince) / 1000)} s); restarting it (the next instance gets ${Math.round(Math.min(300_000, baseTimeoutMs * 2 ** this.stallKills) / 1000)} s)`, "error");
+        this.stallKills.set(chain.chainId, (this.stallKills.get(chain.chainId) ?? 0) + 1);
+        this.note(`${instance.schema} has not indexed chain ${chain.chainId} past block ${block} for ${Math.round((now - seen.since) / 1000)} s (head ${head} for ${Math.round((now - seen.behindSince) / 1000)} s); restarting it (the next instance gets ${Math.round(timeoutOf(chain.chainId) / 1000)} s on this chain)`, "error");
         try {
           process.kill(-instance.pid, "SIGKILL");
         } catch {
