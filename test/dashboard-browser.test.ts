@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { ARTIFACTS, launchLocalBrowser, LOCAL, SKIP_BROWSER as skip, submit, type LocalBrowser } from "./support/browser.ts";
+import { ARTIFACTS, launchLocalBrowser, LOCAL, SKIP_BROWSER as skip, submit, type LocalBrowser, signInDashboard } from "./support/browser.ts";
 import { waitFor } from "./support/payments.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { driveSettlement } from "../src/modules/settlements/service.ts";
@@ -32,15 +32,7 @@ afterAll(async () => {
   await svc?.stop();
 });
 
-/** Signs the demo admin in through the form, unless the profile's session cookie still does. */
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${svc.apiUrl}/dashboard`);
-  if (!page.url().includes("/sign-in")) return;
-  await page.getByLabel("Email").fill(svc.sandbox.dashboard_email);
-  await page.getByLabel("Password").fill(svc.sandbox.dashboard_password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
+const signIn = (page: Page) => signInDashboard(page, svc);
 
 describe.skipIf(skip)("dashboard in headless chromium", () => {
   test("sign in, home with balance and chart, a paid payment's page, live switch, sign out; screenshots", async () => {

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { getAddress, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { ARTIFACTS, injectWallet, launchLocalBrowser, LOCAL, SKIP_BROWSER as skip, submit, type LocalBrowser } from "./support/browser.ts";
+import { ARTIFACTS, injectWallet, launchLocalBrowser, LOCAL, SKIP_BROWSER as skip, submit, type LocalBrowser, signInDashboard } from "./support/browser.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { createIntent, waitFor } from "./support/payments.ts";
 import { tokenBalance } from "./support/settlement-fixtures.ts";
@@ -75,14 +75,7 @@ async function refundStatus(id: string, status: string, timeoutMs = 30_000): Pro
   }, timeoutMs, 50);
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${svc.apiUrl}/dashboard`);
-  if (!page.url().includes("/sign-in")) return;
-  await page.getByLabel("Email").fill(svc.sandbox.dashboard_email);
-  await page.getByLabel("Password").fill(svc.sandbox.dashboard_password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
+const signIn = (page: Page) => signInDashboard(page, svc);
 
 /** Screenshots of the page at 1280 and 390 wide (full page); nothing runs off a phone's screen. */
 async function snap(page: Page, name: string): Promise<void> {

@@ -54,6 +54,16 @@ export async function submit(page: Page, button: Locator): Promise<void> {
   await page.waitForLoadState("load");
 }
 
+/** Signs the sandbox's dashboard admin in through the form, unless the profile's session cookie still does. */
+export async function signInDashboard(page: Page, svc: { apiUrl: string; sandbox: { dashboard_email: string; dashboard_password: string } }): Promise<void> {
+  await page.goto(`${svc.apiUrl}/dashboard`);
+  if (!page.url().includes("/sign-in")) return;
+  await page.getByLabel("Email").fill(svc.sandbox.dashboard_email);
+  await page.getByLabel("Password").fill(svc.sandbox.dashboard_password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
 /** One EIP-1193 call a page made to the wallet test double. */
 export interface WalletCall {
   method: string;
