@@ -18,6 +18,8 @@ export async function benchConfig(name: string, env: Record<string, string>): Pr
     SANDBOX_ANVIL_PORT: String(await freePort()),
     SANDBOX_ANVIL_PORT_ARBITRUM: String(await freePort()), // the second sandbox chain: never next to a port taken below
     INDEXER_PORT: String(await freePort()),
+    // The sandbox's second chain on or off from the shell (SANDBOX_EXTRA_CHAINS=none: one chain), for A/B runs.
+    ...(process.env.SANDBOX_EXTRA_CHAINS ? { SANDBOX_EXTRA_CHAINS: process.env.SANDBOX_EXTRA_CHAINS } : {}),
     ...env,
   });
   return { config, dataDir };
