@@ -140,8 +140,12 @@ async function fastAttempt(q: SqlOrTx, a: InsertArgs, width: number, ahead: numb
       UNION ALL SELECT expected_units, released_after FROM hinted
       UNION ALL SELECT expected_units, released_after FROM pooled
     ), claimed AS (
+      -- pick holds at most one row. Joined as a table (FROM pick), the planner, with the estimate of a
+      -- table not yet analyzed, walked the merchant's whole (merchant, token) range of the primary key and
+      -- filtered it against pick: every create read every value the merchant ever held (2.6 ms at 3,000,
+      -- 3.7 times slower than before issue 27; bench/README.md). A scalar makes it one primary-key lookup.
       UPDATE app.reservations r SET intent_id = ${a.id}::text, released_after = NULL, amount_units = ${a.amountUnits}::int8
-      FROM pick WHERE r.merchant_id = ${a.merchantId} AND r.token = ${a.token} AND r.expected_units = pick.expected_units
+      WHERE r.merchant_id = ${a.merchantId} AND r.token = ${a.token} AND r.expected_units = (SELECT expected_units FROM pick)
       RETURNING r.expected_units
     ), top AS (
       SELECT max(expected_units) AS v FROM app.reservations
