@@ -181,6 +181,14 @@ export const merchantAccountFactoryV2Abi = parseAbi([
   "error InvalidFeeRate()",
 ]);
 
+/** The EIP-712 domain's own type, as `eth_signTypedData_v4` wants it listed (the fields of refundDomain). */
+export const eip712DomainType = [
+  { name: "name", type: "string" },
+  { name: "version", type: "string" },
+  { name: "chainId", type: "uint256" },
+  { name: "verifyingContract", type: "address" },
+] as const;
+
 /** The EIP-712 types of the refund the owner signs (domain: see refundDomain in src/chain/account-v2.ts). */
 export const refundTypes = {
   Refund: [

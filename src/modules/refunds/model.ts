@@ -3,6 +3,7 @@
  * validates and documents, refined by input.ts) and the refund object built by shapes.ts.
  */
 import { t } from "elysia";
+import { eip712DomainType, refundTypes } from "../../../contracts/abis.ts";
 import { Type } from "@sinclair/typebox";
 import { coded } from "../../http/schema-route.ts";
 import { ChainField, TokenField } from "../../http/pair-params.ts";
@@ -154,20 +155,8 @@ const authorizationExample = {
   deadline: 1775131200,
   typed_data: {
     types: {
-      EIP712Domain: [
-        { name: "name", type: "string" },
-        { name: "version", type: "string" },
-        { name: "chainId", type: "uint256" },
-        { name: "verifyingContract", type: "address" },
-      ],
-      Refund: [
-        { name: "refundId", type: "bytes32" },
-        { name: "ref", type: "bytes32" },
-        { name: "token", type: "address" },
-        { name: "to", type: "address" },
-        { name: "amount", type: "uint256" },
-        { name: "deadline", type: "uint256" },
-      ],
+      EIP712Domain: [...eip712DomainType],
+      Refund: [...refundTypes.Refund],
     },
     primaryType: "Refund",
     domain: { name: "StablePay MerchantAccount", version: "2", chainId: 8453, verifyingContract: EX_ACCOUNT },

@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 import { getAddress, keccak256, recoverTypedDataAddress, stringToHex, type Address, type Hex } from "viem";
 import { chainById, type AppContext } from "../../context.ts";
 import type { SqlOrTx } from "../../db/client.ts";
-import { merchantAccountV2Abi, refundTypes, usdcAbi } from "../../../contracts/abis.ts";
+import { eip712DomainType, merchantAccountV2Abi, refundTypes, usdcAbi } from "../../../contracts/abis.ts";
 import { refundDomain } from "../../chain/account-v2.ts";
 import { tokenAddressFor } from "../../chain/pairs.ts";
 import { isIdOf, newId } from "../../domain/ids.ts";
@@ -361,12 +361,7 @@ export async function refundAuthorization(ctx: AppContext, r: RefundRow) {
     deadline: Number(deadline),
     typed_data: {
       types: {
-        EIP712Domain: [
-          { name: "name", type: "string" },
-          { name: "version", type: "string" },
-          { name: "chainId", type: "uint256" },
-          { name: "verifyingContract", type: "address" },
-        ],
+        EIP712Domain: [...eip712DomainType],
         Refund: [...data.types.Refund],
       },
       primaryType: data.primaryType,
