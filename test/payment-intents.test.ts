@@ -159,7 +159,7 @@ describe("POST /v1/payment-intents", () => {
     expect(results.map((r) => r.res.status)).toEqual(Array(n).fill(201));
     const tags = results.map((r) => Number(unitsOf(r.body.qr_payload) - 4_200_000n)).sort((x, y) => x - y);
     expect(tags).toEqual(Array.from({ length: n }, (_, i) => i));
-    // One held row per intent; any other row is a value issued ahead for the rush, never used (free).
+    // One held row per intent; any other row would be a free value (the free list of 0008-0017 issued some ahead).
     const [count] = await sql()`
       SELECT count(*) FILTER (WHERE intent_id IS NOT NULL)::int AS n,
              count(*) FILTER (WHERE intent_id IS NULL AND released_after = '-infinity')::int AS ahead, count(*)::int AS total

@@ -11,7 +11,7 @@ import { createIntent, getJson, payer, waitFor } from "./support/payments.ts";
 import { dashboardUser } from "./support/dashboard-client.ts";
 import { connect } from "../src/db/client.ts";
 import { newId } from "../src/domain/ids.ts";
-import { reserveAndInsert, type PoolHints } from "../src/modules/payment-intents/reserve.ts";
+import { reserveAndInsert, type ValueLeases } from "../src/modules/payment-intents/reserve.ts";
 import { checkTags } from "../src/modules/payment-intents/value-tags.ts";
 
 const WIDTH = 100;
@@ -47,19 +47,20 @@ describe("value tags from the pool", () => {
     const amountUnits = 7_770_000n;
     // The second "process": its own postgres.js pool and its own pool positions, on the same database.
     const other = connect(svc.ctx.config.databaseUrl!);
-    const hints: PoolHints = new Map();
+    const leases: ValueLeases = new Map();
     try {
       const direct = () => {
         const now = clock.now();
         return reserveAndInsert(
-          { sql: other.sql },
+          other.sql,
+          null,
           {
             id: newId("paymentIntent"), mode: "test", accountId: svc.sandbox.account_id, merchantId: merchant.id, amountUnits,
             chainId: svc.ctx.chains.test!.chainId, token: "USDC", paymentAddress: merchant.paymentAddress!, metadata: {},
             createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000),
           },
           WIDTH,
-          hints,
+          leases,
         );
       };
       const [viaApi, viaOther] = await Promise.all([

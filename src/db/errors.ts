@@ -35,3 +35,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A transaction Postgres aborted to break a deadlock (40P01) or a serialization failure (40001):
+ * nothing it did was kept, so running it again is safe, and the next run usually goes through.
+ */
+export function isRetryableConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return code === "40P01" || code === "40001";
+}

@@ -63,9 +63,6 @@ export async function startEmbeddedPostgres(opts: {
   // Sized for bulk work on a small machine (a 1M-intent expiry sweep, list counts); defaults are 128 MB / 1 GB.
   const flags = [
     ...["-c", "max_connections=400", "-c", "shared_buffers=512MB", "-c", "max_wal_size=4GB", "-c", "work_mem=16MB"],
-    // Autovacuum looks every 5 s (default 60 s): app.reservations is vacuumed after every 2,000 dead rows
-    // (migration 0008), which keeps creates of one amount as fast at 9,999 held as at 0 (README "One price").
-    ...["-c", "autovacuum_naptime=5s"],
     ...(opts.ephemeral ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
   ];
   const EmbeddedPostgres = await loadEmbeddedPostgres();

@@ -3,29 +3,34 @@
  * amount + a tag below the tag width, distinct from every value of that merchant held by another
  * intent (open, or ended less than the quarantine ago), written with the intent in ONE statement.
  *
- * app.reservations is the pool of a merchant's values (migration 0008): a row per value ever issued,
- * held (intent_id set, released_after NULL or in the future) or free (released_after <= now, or a
- * value issued ahead that was never used: intent_id NULL, released_after -infinity). A create
- *   1. claims a free row, FOR UPDATE SKIP LOCKED: the value of the amount itself (tag 0) when free,
- *      else the row of its (merchant, token, amount) freed longest ago, by the index reservations_pool (free
- *      and quarantined rows only: migration 0013), so
- *      the cost does not depend on how many values are held and concurrent creates of one amount
- *      take different rows instead of waiting on each other. A claimed row leaves a dead entry at
- *      its old place in that index until VACUUM, and those gather at the head of the queue; so the
- *      scan starts after the row this process claimed last for that amount (`PoolHints`), and from
- *      the head only when nothing is free after it (a row skipped while locked by a create that
- *      then rolled back is found that way);
- *   2. when none is free, issues the next value above the highest one in [amount, amount + width)
- *      (INSERT ... ON CONFLICT DO NOTHING); a create that collided there retries and then issues 64
- *      at once, its own and 63 free ones, so a rush of one amount claims from the pool after one
- *      collision instead of colliding again; once an amount has 8 values, they are issued 128 at a
- *      time, ahead of need (see CHUNK), so creates of one amount almost never wait on each other's
- *      inserts;
- *   3. when the range is issued up to its top and nothing is free (the ceiling, or values of other
- *      amounts inside a wide range), looks for the smallest free value of the range the exhaustive
- *      way, under an advisory lock per (merchant, amount): `{ kind: "full" }` if there is none.
- * Exactness does not rest on any of this: the primary key (merchant_id, token, expected_units) makes
- * two held values distinct, and a row is only claimed under its row lock with its quarantine re-checked.
+ * app.reservations records the values a merchant's intents hold (held: intent_id set, released_after
+ * NULL or in the future; free: released_after <= now). Tags are handed out from a ring per (merchant,
+ * token, amount) (migration 0018, app.value_cursors):
+ *   1. the amount itself (tag 0) when its row is absent or free: a create of an amount nobody holds
+ *      (most creates: prices vary) is one statement and the customer pays the exact price;
+ *   2. else the next tags of the ring: a process leases a run of tags from the cursor (1, doubling
+ *      while a rush uses them up within a second, up to 64; one lease statement at a time per amount
+ *      in a process) and hands them to its creates; a create probes its candidates by primary key and
+ *      takes the first that no intent holds. So a create costs one or two primary-key probes whatever
+ *      the number of values held, and concurrent creates of one amount take different values without
+ *      waiting on each other or sharing a row: they meet only at the cursor, once per lease. After a
+ *      full turn the ring comes back to values freed a turn ago (a shop selling one price 5,000 times a
+ *      day with the 24 h quarantine finds them free), and skips the held ones, more candidates per
+ *      statement once some were held (PROBES);
+ *   3. when six statements found only held candidates (near the ceiling), looks for the smallest free value
+ *      the exhaustive way, under an advisory lock per (merchant, token, amount): `{ kind: "full" }` if
+ *      there is none.
+ * Exactness does not rest on any of this: the primary key (merchant_id, token, expected_units) makes two
+ * held values distinct, and a free row is only taken over with its quarantine checked again under its row
+ * lock (ON CONFLICT ... DO UPDATE ... WHERE). Two processes that lease the same tags (a lease lost with a
+ * rolled-back transaction, or a process holding an old lease while the ring turned) only meet at that
+ * key: one gets the value, the other the next candidate.
+ *
+ * Why a ring, not the free list it replaced (0008-0017: claim the oldest free row FOR UPDATE SKIP
+ * LOCKED): every claim of the free list updated rows of the same one or two pages and left a dead entry
+ * at the head of the index all claims read, so creates of one amount waited on each other's page locks
+ * and on VACUUM (bench/README.md "One price": 2,300 creates/s of one amount with the ring against 700-790
+ * with the free list, on one machine, in one run).
  *
  * Per token (migration 0012): everything above is per (merchant, token, amount). A payment is matched
  * only to a value of its own token (matching/record.ts), so a USDC and a USDT intent of one amount may
@@ -39,18 +44,6 @@ import { metrics } from "../../metrics.ts";
 
 /** How creates found their value: the first attempt, a retry after a collision, or the search under the lock. */
 const attempts = metrics.counter("stablepay_value_tag_attempts_total", "Statements run to reserve a create's value, by kind: first, retry (after colliding with another create), exhaustive (the search under the lock).", ["kind"]);
-
-/**
- * Values issued at once: one at a time for the first RUSH_AFTER of an amount (and ISSUE_AHEAD after a
- * collision with another create issuing the same value), then CHUNK at a time, the next chunk issued
- * by the create that claims the value LOW_WATER below the highest issued.
- */
-const ISSUE_AHEAD = 64;
-const RUSH_AFTER = 8;
-const CHUNK = 128;
-const LOW_WATER = 64;
-/** Fast attempts before the exhaustive search under the lock; each collision means another create progressed. */
-const FAST_ATTEMPTS = 50;
 
 export interface InsertArgs {
   id: string;
@@ -67,25 +60,61 @@ export interface InsertArgs {
   expiresAt: Date;
 }
 
-/** `row`: the inserted app.payment_intents row as postgres.js returns it. */
-/** Per process: the pool position (released_after as Postgres text, expected value) of the last claim per "merchant:amount". */
-export type PoolHints = Map<string, { after: string; value: bigint }>;
-const HEAD = { after: "-infinity", value: -1n };
+/**
+ * Candidates per statement: one while candidates come out free (a rush of fresh values, or a shop far
+ * below its ceiling: tags are then handed out in ring order, one create after the other), more each time
+ * all of a statement's candidates were held (the ring came round to values of open or quarantined
+ * intents), so a create near the ceiling needs a few statements, not hundreds.
+ */
+const PROBES = [1, 8, 32, 64, 64, 64];
+/** Statements before the search under the lock, whatever happened (another create taking a candidate first is progress, but bounded). */
+const MAX_ATTEMPTS = 12;
+/** Tags leased from the ring at once: LEASE_MIN, doubling while this process uses them up within LEASE_FAST_MS, up to LEASE_MAX. */
+const LEASE_MIN = 1;
+const LEASE_MAX = 64;
+const LEASE_FAST_MS = 1_000;
+
+/** Per process: tags of the ring leased for "merchant:token:amount" and not handed out yet. */
+export type ValueLeases = Map<string, Lease>;
+interface Lease {
+  /** Tags not handed out yet, in ring order. */
+  tags: number[];
+  /** Size of the last lease taken from the ring, and when. */
+  size: number;
+  at: number;
+  /** The lease statement in flight, if any. */
+  pending: Promise<void> | null;
+}
 
 export type ReserveResult = { kind: "created"; row: Record<string, unknown> } | { kind: "full" };
-type Attempt = ReserveResult | { kind: "collision" } | { kind: "exhausted" };
+/** `tried`: the candidate tag the statement went for (null: the amount itself, found free). */
+type Attempt = { kind: "created"; row: Record<string, unknown>; tried: number | null } | { kind: "full" } | { kind: "taken"; tried: number } | { kind: "held" };
 
 /**
  * Reserves a value and inserts the intent. With `sql` (no transaction) each attempt is its own
- * statement and the last resort its own transaction; inside `tx` everything runs in it.
+ * statement and the last resort its own transaction; inside `tx` everything runs in it. Leases from
+ * the ring always go through `sql`: they are not the intent's business, and a lease rolled back
+ * with a transaction would only make two processes try the same values (the primary key decides).
  */
-export async function reserveAndInsert(q: { sql: Sql } | { tx: Tx }, a: InsertArgs, width: number, hints: PoolHints): Promise<ReserveResult> {
-  const run = "sql" in q ? q.sql : q.tx;
-  for (let i = 0; i < FAST_ATTEMPTS; i++) {
-    attempts.inc({ kind: i === 0 ? "first" : "retry" });
-    const r = await fastAttempt(run, a, width, i === 0 ? 1 : ISSUE_AHEAD, hints);
-    if (r.kind === "created" || r.kind === "full") return r;
-    if (r.kind === "exhausted") break;
+export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, width: number, leases: ValueLeases): Promise<ReserveResult> {
+  const run = tx ?? sql;
+  const key = `${a.merchantId}:${a.token}:${a.amountUnits}`;
+  // PROBES[probe] candidates per statement; the next size only after all of them were held.
+  let probe = 0;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    attempts.inc({ kind: attempt === 0 ? "first" : "retry" });
+    // The amount itself first, without a lease, unless this process is leasing tags of it (a rush):
+    // a create of an amount nobody holds (most creates: prices vary) is one statement.
+    const lease = leases.get(key);
+    const leased = attempt > 0 || (lease !== undefined && (lease.tags.length > 0 || lease.pending !== null || Date.now() - lease.at < LEASE_FAST_MS));
+    const candidates = leased ? await take(run, leases, key, a, width, PROBES[probe]!) : [0];
+    const r = await ringAttempt(run, a, candidates);
+    if (r.kind === "full") return r;
+    // Leased candidates not probed go back, in order, for the next create: those after the one
+    // taken (by this create, or by another one first), or all of them when the amount itself was free.
+    if (leased && r.kind !== "held") giveBack(leases, key, r.tried === null ? candidates : candidates.slice(candidates.indexOf(r.tried) + 1));
+    if (r.kind === "created") return r;
+    if (r.kind === "held" && leased && ++probe === PROBES.length) break;
   }
   const locked = async (tx: Tx) => {
     await tx`SELECT pg_advisory_xact_lock(hashtextextended(${`reserve:${a.merchantId}:${a.token}:${a.amountUnits}`}, 0))`;
@@ -95,7 +124,59 @@ export async function reserveAndInsert(q: { sql: Sql } | { tx: Tx }, a: InsertAr
       if (r.kind !== "collision") return r;
     }
   };
-  return "sql" in q ? q.sql.begin(locked) : locked(q.tx);
+  return tx ? locked(tx) : sql.begin(locked);
+}
+
+/**
+ * `n` candidate tags from this process's lease, leasing more from the ring when it runs short; one
+ * lease statement at a time per amount in this process (the creates of a rush wait for it together
+ * instead of queueing on the cursor row one behind the other).
+ */
+async function take(q: SqlOrTx, leases: ValueLeases, key: string, a: InsertArgs, width: number, n: number): Promise<number[]> {
+  let lease = leases.get(key);
+  if (!lease) {
+    if (leases.size > 10_000) leases.clear();
+    leases.set(key, (lease = { tags: [], size: 0, at: 0, pending: null }));
+  }
+  while (lease.tags.length < n) {
+    if (lease.pending) {
+      // Another create's lease; if it failed (its transaction aborted), this one leases for itself.
+      await lease.pending.catch(() => {});
+      continue;
+    }
+    const l = lease;
+    const now = Date.now();
+    const size = Math.min(LEASE_MAX, Math.max(n - l.tags.length, now - l.at < LEASE_FAST_MS ? l.size * 2 : LEASE_MIN));
+    l.pending = leaseFromRing(q, a, width, size)
+      .then((first) => {
+        l.size = size;
+        l.at = now;
+        for (let i = 0; i < size; i++) l.tags.push((first + i) % width);
+      })
+      .finally(() => (l.pending = null));
+    await l.pending;
+  }
+  return lease.tags.splice(0, n);
+}
+
+function giveBack(leases: ValueLeases, key: string, tags: number[]): void {
+  const lease = leases.get(key);
+  if (lease && tags.length) lease.tags.unshift(...tags);
+}
+
+/**
+ * Advances the ring of (merchant, token, amount) by `size` and returns the first tag of the run (1 for
+ * an amount never leased: tag 0 is taken by step 1). Outside a transaction it commits at once, so the
+ * cursor row is locked for that long only; inside the idempotent create's transaction it runs there
+ * (on another connection it could wait for a connection of the pool the transaction holds one of).
+ */
+async function leaseFromRing(q: SqlOrTx, a: InsertArgs, width: number, size: number): Promise<number> {
+  const [r] = await q<{ next_tag: number }[]>`
+    INSERT INTO app.value_cursors AS c (merchant_id, token, amount_units, next_tag)
+    VALUES (${a.merchantId}, ${a.token}, ${a.amountUnits}::int8, ${(1 + size) % width}::int)
+    ON CONFLICT (merchant_id, token, amount_units) DO UPDATE SET next_tag = (c.next_tag + ${size}::int) % ${width}::int
+    RETURNING next_tag`;
+  return (((r!.next_tag - size) % width) + width) % width;
 }
 
 function insertIntent(q: SqlOrTx, a: InsertArgs) {
@@ -109,78 +190,48 @@ function insertIntent(q: SqlOrTx, a: InsertArgs) {
       RETURNING *`;
 }
 
-/** Steps 1 and 2 in one statement; `ahead`: how many values to issue when none is free. */
-async function fastAttempt(q: SqlOrTx, a: InsertArgs, width: number, ahead: number, hints: PoolHints): Promise<Attempt> {
-  const hi = a.amountUnits + BigInt(width - 1);
+/**
+ * One statement: the amount itself (tag 0) if its row is free and not being taken by another create
+ * (SKIP LOCKED), else the first candidate no intent holds (absent, or its quarantine over), probed by
+ * primary key; taken (inserted, or a free row taken over under its row lock with the quarantine
+ * checked again) and the intent inserted with it.
+ */
+async function ringAttempt(q: SqlOrTx, a: InsertArgs, tags: number[]): Promise<Attempt> {
   const now = pgTs(a.createdAt);
-  const key = `${a.merchantId}:${a.token}:${a.amountUnits}`;
-  const hint = hints.get(key) ?? HEAD;
   const rows = await q`
     WITH zero AS (
       SELECT expected_units FROM app.reservations
       WHERE merchant_id = ${a.merchantId} AND token = ${a.token} AND expected_units = ${a.amountUnits}::int8 AND released_after <= ${now}::timestamptz
       FOR UPDATE SKIP LOCKED
-    ), hinted AS (
-      SELECT expected_units, released_after FROM app.reservations
-      WHERE merchant_id = ${a.merchantId} AND token = ${a.token} AND amount_units = ${a.amountUnits}::int8 AND released_after <= ${now}::timestamptz
-        AND (released_after, expected_units) > (${hint.after}::text::timestamptz, ${hint.value}::int8)
-        AND expected_units <= ${hi}::int8 AND NOT EXISTS (SELECT 1 FROM zero)
-      ORDER BY released_after, expected_units
+    ), candidate AS (
+      SELECT ${a.amountUnits}::int8 + c.tag AS v
+      FROM unnest(string_to_array(${tags.join(",")}, ',')::int[]) WITH ORDINALITY AS c(tag, ord)
+      -- OFFSET 0 keeps the probe a subplan run per candidate (one primary-key lookup each): as a NOT
+      -- EXISTS the planner may turn it into an anti-join, and on a table not yet analyzed it chose one
+      -- that read every row of the table at every create (1/3 of the rate until autovacuum analyzed it).
+      WHERE NOT EXISTS (SELECT 1 FROM zero) AND NOT EXISTS (
+        SELECT 1 FROM app.reservations r
+        WHERE r.merchant_id = ${a.merchantId} AND r.token = ${a.token} AND r.expected_units = ${a.amountUnits}::int8 + c.tag
+          AND (r.released_after IS NULL OR r.released_after > ${now}::timestamptz)
+        OFFSET 0)
+      ORDER BY c.ord
       LIMIT 1
-      FOR UPDATE SKIP LOCKED
-    ), pooled AS (
-      SELECT expected_units, released_after FROM app.reservations
-      WHERE merchant_id = ${a.merchantId} AND token = ${a.token} AND amount_units = ${a.amountUnits}::int8 AND released_after <= ${now}::timestamptz
-        AND expected_units <= ${hi}::int8 AND NOT EXISTS (SELECT 1 FROM zero) AND NOT EXISTS (SELECT 1 FROM hinted)
-      ORDER BY released_after, expected_units
-      LIMIT 1
-      FOR UPDATE SKIP LOCKED
     ), pick AS (
-      SELECT expected_units, NULL::timestamptz AS released_after FROM zero
-      UNION ALL SELECT expected_units, released_after FROM hinted
-      UNION ALL SELECT expected_units, released_after FROM pooled
-    ), claimed AS (
-      -- pick holds at most one row. Joined as a table (FROM pick), the planner, with the estimate of a
-      -- table not yet analyzed, walked the merchant's whole (merchant, token) range of the primary key and
-      -- filtered it against pick: every create read every value the merchant ever held (2.6 ms at 3,000,
-      -- 3.7 times slower than before issue 27; bench/README.md). A scalar makes it one primary-key lookup.
-      UPDATE app.reservations r SET intent_id = ${a.id}::text, released_after = NULL, amount_units = ${a.amountUnits}::int8
-      WHERE r.merchant_id = ${a.merchantId} AND r.token = ${a.token} AND r.expected_units = (SELECT expected_units FROM pick)
-      RETURNING r.expected_units
-    ), top AS (
-      SELECT max(expected_units) AS v FROM app.reservations
-      WHERE merchant_id = ${a.merchantId} AND token = ${a.token} AND expected_units BETWEEN ${a.amountUnits}::int8 AND ${hi}::int8
-    ), s AS (
-      SELECT coalesce(v + 1, ${a.amountUnits}::int8) AS first,
-             CASE WHEN v IS NULL THEN 1 WHEN v - ${a.amountUnits}::int8 + 1 >= ${RUSH_AFTER}::int8 THEN ${CHUNK}::int8 ELSE ${ahead}::int8 END AS n,
-             NOT EXISTS (SELECT 1 FROM pick) AS mine
-      FROM top
-    ), fresh AS (
-      INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
-      SELECT ${a.merchantId}::text, ${a.token}::text, g.v, ${a.amountUnits}::int8,
-             CASE WHEN s.mine AND g.v = s.first THEN ${a.id}::text END,
-             CASE WHEN s.mine AND g.v = s.first THEN NULL ELSE '-infinity'::timestamptz END
-      FROM s, generate_series(s.first, least(${hi}::int8, s.first + s.n - 1)) AS g(v)
-      -- Nothing free: issue values, the first for this intent. Or, ahead of need: the create that claimed
-      -- the value LOW_WATER below the top issues the next chunk, so that a rush rarely finds the pool dry.
-      WHERE s.mine OR EXISTS (SELECT 1 FROM pick WHERE pick.released_after = '-infinity' AND pick.expected_units = s.first - 1 - ${LOW_WATER}::int8)
-      ON CONFLICT (merchant_id, token, expected_units) DO NOTHING
-      RETURNING r.expected_units, r.intent_id
+      SELECT expected_units AS v FROM zero UNION ALL SELECT v FROM candidate
     ), mine AS (
-      SELECT expected_units FROM claimed UNION ALL SELECT expected_units FROM fresh WHERE intent_id = ${a.id}::text
+      INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
+      SELECT ${a.merchantId}::text, ${a.token}::text, pick.v, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz FROM pick
+      ON CONFLICT (merchant_id, token, expected_units) DO UPDATE
+        SET intent_id = EXCLUDED.intent_id, released_after = NULL, amount_units = EXCLUDED.amount_units
+        WHERE r.released_after <= ${now}::timestamptz
+      RETURNING r.expected_units
     ), ins AS (${insertIntent(q, a)})
-    SELECT (SELECT count(*) FROM pick)::int AS picked, (SELECT v FROM top) AS top,
-           (SELECT released_after::text FROM pick WHERE released_after IS NOT NULL) AS picked_after,
-           (SELECT expected_units FROM pick WHERE released_after IS NOT NULL) AS picked_value, ins.*
-    FROM (SELECT 1) one LEFT JOIN ins ON true`;
+    SELECT (SELECT v FROM candidate) AS tried, ins.* FROM (SELECT 1) one LEFT JOIN ins ON true`;
   const r = rows[0];
-  if (r && typeof r.picked_after === "string" && r.picked_value !== null) {
-    if (hints.size > 10_000) hints.clear();
-    hints.set(key, { after: r.picked_after, value: BigInt(r.picked_value as bigint) });
-  }
-  if (r && r.id !== null) return { kind: "created", row: r };
-  if (r && r.picked === 0 && r.top !== null && BigInt(r.top as bigint) >= hi) return { kind: "exhausted" };
-  return { kind: "collision" };
+  const tried = r && r.tried !== null ? Number(BigInt(r.tried as bigint) - a.amountUnits) : null;
+  if (r && r.id !== null) return { kind: "created", row: r, tried };
+  if (tried !== null) return { kind: "taken", tried };
+  return { kind: "held" };
 }
 
 /**

@@ -10,6 +10,7 @@ import { getAddress } from "viem";
 import { chainById, type AppContext } from "../../context.ts";
 import type { Sql, Tx } from "../../db/client.ts";
 import type { IntentStatus, Mode } from "../../db/schema/core.ts";
+import { isRetryableConflict } from "../../db/errors.ts";
 import { isIdOf, newId } from "../../domain/ids.ts";
 import { cancelIntent } from "./transitions.ts";
 import type { Principal } from "../access/authenticator.ts";
@@ -17,7 +18,7 @@ import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { printableName } from "../../domain/text.ts";
 import type { CreateIntentInput, ListIntentsInput } from "./input.ts";
 import { fromPgJson, fromPgTs, fromPgTsOrNull, pgTs } from "../../db/pg-values.ts";
-import { reserveAndInsert, type InsertArgs, type PoolHints } from "./reserve.ts";
+import { reserveAndInsert, type InsertArgs, type ValueLeases } from "./reserve.ts";
 import { tagCeilingError, watchTags } from "./value-tags.ts";
 import type { IntentRow, QrSettings } from "./shapes.ts";
 import { resolvePair, resolvePairFilter, tokenAddressFor, type PairFilter } from "../../chain/pairs.ts";
@@ -63,7 +64,7 @@ export function intentFromDb(r: Record<string, unknown>): IntentRow {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Per-context caches (merchants for create, value pool positions, QR settings per mode)
+// Per-context caches (merchants for create, value tags leased from the ring, QR settings per mode)
 
 interface MerchantForCreate {
   id: string;
@@ -79,13 +80,13 @@ interface MerchantForCreate {
 
 interface Caches {
   merchants: Map<string, { row: MerchantForCreate | null; at: number }>;
-  pool: PoolHints;
+  leases: ValueLeases;
   qr: Partial<Record<Mode, QrSettings>>;
 }
 const caches = new WeakMap<AppContext, Caches>();
 function cachesOf(ctx: AppContext): Caches {
   let c = caches.get(ctx);
-  if (!c) caches.set(ctx, (c = { merchants: new Map(), pool: new Map(), qr: {} }));
+  if (!c) caches.set(ctx, (c = { merchants: new Map(), leases: new Map(), qr: {} }));
   return c;
 }
 
@@ -209,11 +210,11 @@ function requestHash(input: CreateIntentInput): string {
 }
 
 async function insertWithoutKey(ctx: AppContext, args: InsertArgs): Promise<IntentRow> {
-  return reserved(ctx, args, await reserveAndInsert({ sql: ctx.database.sql }, args, ctx.config.valueTags.width, cachesOf(ctx).pool));
+  return reserved(ctx, args, await reserveAndInsert(ctx.database.sql, null, args, ctx.config.valueTags.width, cachesOf(ctx).leases));
 }
 
 async function insertInTx(ctx: AppContext, tx: Tx, args: InsertArgs): Promise<IntentRow> {
-  return reserved(ctx, args, await reserveAndInsert({ tx }, args, ctx.config.valueTags.width, cachesOf(ctx).pool));
+  return reserved(ctx, args, await reserveAndInsert(ctx.database.sql, tx, args, ctx.config.valueTags.width, cachesOf(ctx).leases));
 }
 
 function reserved(ctx: AppContext, args: InsertArgs, r: Awaited<ReturnType<typeof reserveAndInsert>>): IntentRow {
@@ -230,6 +231,19 @@ function reserved(ctx: AppContext, args: InsertArgs, r: Awaited<ReturnType<typeo
  */
 async function insertWithKey(ctx: AppContext, args: InsertArgs, key: string, hash: string): Promise<CreateResult> {
   const cutoff = new Date(args.createdAt.getTime() - IDEMPOTENCY_WINDOW_MS);
+  // Deadlocks are possible in principle (this transaction leases value tags from the ring, reserve.ts,
+  // and may wait on a value another create's transaction is inserting); Postgres aborts one of the two,
+  // and that one runs again instead of answering 500.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertWithKeyOnce(ctx, args, key, hash, cutoff);
+    } catch (err) {
+      if (attempt >= 3 || !isRetryableConflict(err)) throw err;
+    }
+  }
+}
+
+async function insertWithKeyOnce(ctx: AppContext, args: InsertArgs, key: string, hash: string, cutoff: Date): Promise<CreateResult> {
   const outcome = await ctx.database.sql.begin(async (tx) => {
     const [own] = await tx`
       INSERT INTO app.idempotency_keys AS k (account_id, mode, key, request_hash, intent_id, created_at)
