@@ -100,13 +100,25 @@ export const reservations = app.table(
     /** The token of the values (migration 0012): a merchant's values are held per token. */
     token: text("token").notNull().default("USDC"),
     expectedUnits: units("expected_units").notNull(),
-    /** null: a value issued ahead and never used yet (free; released_after is -infinity). */
+    /** null: a value the free list of migrations 0008-0017 issued ahead and no intent used yet (free; released_after is -infinity). */
     intentId: text("intent_id"),
     releasedAfter: ts("released_after"),
-    /** The amount whose pool the row is in (the amount of its last intent); null: written before migration 0008. */
+    /** The amount of the row's last intent (the ring it belongs to, reserve.ts); null: written before migration 0008. */
     amountUnits: units("amount_units"),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.token, t.expectedUnits] })],
+);
+
+/** The ring of value tags per (merchant, token, amount) (migration 0018): the next tag a process leases (reserve.ts). */
+export const valueCursors = app.table(
+  "value_cursors",
+  {
+    merchantId: text("merchant_id").notNull(),
+    token: text("token").notNull(),
+    amountUnits: units("amount_units").notNull(),
+    nextTag: integer("next_tag").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.token, t.amountUnits] })],
 );
 
 export const transactions = app.table("transactions", {

@@ -3,7 +3,7 @@
  * cancel. Knows nothing about HTTP beyond throwing ApiError; raw postgres.js on these hot paths.
  *
  * Create reserves the intent's expected value and inserts the intent in one statement in the common
- * case (reserve.ts): a free value is claimed from the merchant's pool without waiting on other creates.
+ * case (reserve.ts): the amount itself or the next tags of its ring, without waiting on other creates.
  */
 import { createHash } from "node:crypto";
 import { getAddress } from "viem";

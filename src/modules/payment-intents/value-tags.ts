@@ -32,7 +32,7 @@ const heldWhere = (q: SqlOrTx, now: Date) => q`(released_after IS NULL OR releas
 
 /**
  * Values of `merchantId` held for `amountUnits` of `token` at `now`: a range of the primary key (every
- * value of an amount lies in [amount, amount + width)); the pool index has no entries for open intents.
+ * value of an amount lies in [amount, amount + width)).
  */
 export async function heldForAmount(q: SqlOrTx, merchantId: string, amountUnits: bigint, width: number, now: Date, token = "USDC"): Promise<number> {
   const [r] = await q<{ n: number }[]>`
