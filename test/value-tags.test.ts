@@ -89,6 +89,23 @@ describe("value tags from the pool", () => {
     }
   });
 
+  test("a rush of idempotent creates of one amount (each leasing tags inside its own transaction) gets distinct values; a retry replays its own", async () => {
+    const merchant = await newMerchant(svc, [svc.sandbox.account_id], "Idempotent Rush");
+    const send = (i: number) =>
+      create(svc, { amount: 6.66, currency: "usd", merchant_id: merchant.id, ttl: 3600 }, { key: key(), headers: { "idempotency-key": `rush-${merchant.id}-${i}` } });
+    const made = await Promise.all(Array.from({ length: 40 }, (_, i) => send(i)));
+    expect(made.map((r) => r.res.status)).toEqual(Array(40).fill(201));
+    const values = made.map((r) => valueOf(r.body));
+    expect(new Set(values.map(String)).size).toBe(40);
+    for (const v of values) expect(v - 6_660_000n >= 0n && v - 6_660_000n < BigInt(WIDTH)).toBe(true);
+    const again = await send(7);
+    expect(again.res.status).toBe(200);
+    expect(again.res.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.id).toBe(made[7]!.body.id);
+    expect(valueOf(again.body)).toBe(values[7]!);
+    expect(await heldRows(merchant.id, 6_660_000n)).toHaveLength(40);
+  });
+
   test("a released value is not reused inside the quarantine (VALUE_TAG_QUARANTINE_MINUTES), and is after it", async () => {
     const merchant = await newMerchant(svc, [svc.sandbox.account_id], "Quarantine Shop");
     const a = (await createOf(merchant.id, 5.55)).body;

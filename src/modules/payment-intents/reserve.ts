@@ -82,8 +82,9 @@ interface Lease {
   /** Size of the last lease taken from the ring, and when. */
   size: number;
   at: number;
-  /** The lease statement in flight, if any. */
+  /** The lease statement in flight, if any (never one inside a transaction), and the creates waiting on it. */
   pending: Promise<void> | null;
+  waiting: number;
 }
 
 export type ReserveResult = { kind: "created"; row: Record<string, unknown> } | { kind: "full" };
@@ -107,7 +108,7 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
     // a create of an amount nobody holds (most creates: prices vary) is one statement.
     const lease = leases.get(key);
     const leased = attempt > 0 || (lease !== undefined && (lease.tags.length > 0 || lease.pending !== null || Date.now() - lease.at < LEASE_FAST_MS));
-    const candidates = leased ? await take(run, leases, key, a, width, PROBES[probe]!) : [0];
+    const candidates = leased ? await take(sql, tx, leases, key, a, width, PROBES[probe]!) : [0];
     const r = await ringAttempt(run, a, candidates);
     if (r.kind === "full") return r;
     // Leased candidates not probed go back, in order, for the next create: those after the one
@@ -128,35 +129,56 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
 }
 
 /**
- * `n` candidate tags from this process's lease, leasing more from the ring when it runs short; one
- * lease statement at a time per amount in this process (the creates of a rush wait for it together
- * instead of queueing on the cursor row one behind the other).
+ * `n` candidate tags from this process's lease, leasing more from the ring when it runs short. Outside
+ * a transaction: one lease statement at a time per amount in this process (the creates of a rush wait
+ * for it together instead of queueing on the cursor row one behind the other), sized for the creates
+ * waiting on it, and the next one started ahead of need once a quarter of the last is left, so that a
+ * steady rush does not wait on leases at all. Inside a transaction (`tx`): a lease of its own, in it, and
+ * never a wait on a lease running on another connection (20 transactions waiting on a lease that waits
+ * for a free connection of their pool would wait forever).
  */
-async function take(q: SqlOrTx, leases: ValueLeases, key: string, a: InsertArgs, width: number, n: number): Promise<number[]> {
+async function take(sql: Sql, tx: Tx | null, leases: ValueLeases, key: string, a: InsertArgs, width: number, n: number): Promise<number[]> {
   let lease = leases.get(key);
   if (!lease) {
     if (leases.size > 10_000) leases.clear();
-    leases.set(key, (lease = { tags: [], size: 0, at: 0, pending: null }));
+    leases.set(key, (lease = { tags: [], size: 0, at: 0, pending: null, waiting: 0 }));
   }
-  while (lease.tags.length < n) {
-    if (lease.pending) {
-      // Another create's lease; if it failed (its transaction aborted), this one leases for itself.
-      await lease.pending.catch(() => {});
-      continue;
+  const l = lease;
+  while (l.tags.length < n) {
+    if (tx) {
+      const size = nextSize(l, n);
+      const first = await leaseFromRing(tx, a, width, size);
+      for (let i = 0; i < size; i++) l.tags.push((first + i) % width);
+    } else if (l.pending) {
+      // Another create's lease; if it failed, this one leases for itself on the next turn.
+      l.waiting++;
+      await l.pending.catch(() => {});
+      l.waiting--;
+    } else {
+      await startLease(sql, l, a, width, nextSize(l, n));
     }
-    const l = lease;
-    const now = Date.now();
-    const size = Math.min(LEASE_MAX, Math.max(n - l.tags.length, now - l.at < LEASE_FAST_MS ? l.size * 2 : LEASE_MIN));
-    l.pending = leaseFromRing(q, a, width, size)
-      .then((first) => {
-        l.size = size;
-        l.at = now;
-        for (let i = 0; i < size; i++) l.tags.push((first + i) % width);
-      })
-      .finally(() => (l.pending = null));
-    await l.pending;
   }
-  return lease.tags.splice(0, n);
+  const tags = l.tags.splice(0, n);
+  if (!tx && !l.pending && Date.now() - l.at < LEASE_FAST_MS && l.tags.length < l.size / 4) startLease(sql, l, a, width, nextSize(l, 0)).catch(() => {});
+  return tags;
+}
+
+/** Doubling while a rush uses leases up within LEASE_FAST_MS, at least what the waiting creates need, at most LEASE_MAX. */
+function nextSize(l: Lease, n: number): number {
+  const rush = Date.now() - l.at < LEASE_FAST_MS;
+  return Math.min(LEASE_MAX, Math.max(n - l.tags.length + l.waiting, rush ? l.size * 2 : LEASE_MIN));
+}
+
+function startLease(sql: Sql, l: Lease, a: InsertArgs, width: number, size: number): Promise<void> {
+  const at = Date.now();
+  l.pending = leaseFromRing(sql, a, width, size)
+    .then((first) => {
+      l.size = size;
+      l.at = at;
+      for (let i = 0; i < size; i++) l.tags.push((first + i) % width);
+    })
+    .finally(() => (l.pending = null));
+  return l.pending;
 }
 
 function giveBack(leases: ValueLeases, key: string, tags: number[]): void {
