@@ -29,8 +29,8 @@
  * Why a ring, not the free list it replaced (0008-0017: claim the oldest free row FOR UPDATE SKIP
  * LOCKED): every claim of the free list updated rows of the same one or two pages and left a dead entry
  * at the head of the index all claims read, so creates of one amount waited on each other's page locks
- * and on VACUUM (bench/README.md "One price": 2,300 creates/s of one amount with the ring against 700-790
- * with the free list, on one machine, in one run).
+ * and on VACUUM (`bun bench/reserve.ts`, run in turns: 1,562-1,694 creates/s of one amount with the ring,
+ * 1,031-1,152 with the free list; bench/README.md "One price").
  *
  * Per token (migration 0012): everything above is per (merchant, token, amount). A payment is matched
  * only to a value of its own token (matching/record.ts), so a USDC and a USDT intent of one amount may
