@@ -13,6 +13,16 @@ import { reserveAndInsert, type ValueLeases } from "../src/modules/payment-inten
 
 const DIR = join(import.meta.dir, "../src/db/migrations");
 
+/** An account and an active merchant paying to `address`, written into the tables directly (the first test runs on the schema before 0008). */
+async function seedMerchant(sql: Sql, accountId: string, merchantId: string, name: string, address: string): Promise<void> {
+  await sql`INSERT INTO app.accounts (id, name) VALUES (${accountId}, ${name})`;
+  await sql`
+    INSERT INTO app.merchants (id, mode, business_name, email, status, kyc_status, bank_name, bank_last4, bank_status, chain_id,
+                               payment_address, owner_address, payout_address, fee_rate_bps, settlement_schedule)
+    VALUES (${merchantId}, 'test', ${name}, 'shop@example.com', 'active', 'approved', 'Bank', '1234', 'verified', 31337,
+            ${address}, ${address}, ${address}, 100, 'manual')`;
+}
+
 test("held reservations from before migration 0008 still block their values; a released one is used again", async () => {
   const { database } = await createTestDatabase({ migrate: false });
   const sql = database.sql;
@@ -27,12 +37,7 @@ test("held reservations from before migration 0008 still block their values; a r
       }
     });
     const address = "0x00000000000000000000000000000000000A11cE";
-    await sql`INSERT INTO app.accounts (id, name) VALUES ('acct_old', 'Old')`;
-    await sql`
-      INSERT INTO app.merchants (id, mode, business_name, email, status, kyc_status, bank_name, bank_last4, bank_status, chain_id,
-                                 payment_address, owner_address, payout_address, fee_rate_bps, settlement_schedule)
-      VALUES ('mer_old', 'test', 'Old Shop', 'o@example.com', 'active', 'approved', 'Bank', '1234', 'verified', 31337,
-              ${address}, ${address}, ${address}, 100, 'manual')`;
+    await seedMerchant(sql, "acct_old", "mer_old", "Old", address);
     // Tag 0: open; tag 1: cancelled, in quarantine for 23 more hours; tag 2: expired, quarantine over.
     for (const [tag, status, releasedAfter] of [
       [0, "awaiting_payment", null],
@@ -82,12 +87,7 @@ test("per token: a USDT create next to 20,000 held USDT values and 20,000 free U
   const sql = database.sql;
   try {
     const address = "0x00000000000000000000000000000000000A11cE";
-    await sql`INSERT INTO app.accounts (id, name) VALUES ('acct_two', 'Two tokens')`;
-    await sql`
-      INSERT INTO app.merchants (id, mode, business_name, email, status, kyc_status, bank_name, bank_last4, bank_status, chain_id,
-                                 payment_address, owner_address, payout_address, fee_rate_bps, settlement_schedule)
-      VALUES ('mer_two', 'test', 'Two Tokens', 't@example.com', 'active', 'approved', 'Bank', '1234', 'verified', 31337,
-              ${address}, ${address}, ${address}, 100, 'manual')`;
+    await seedMerchant(sql, "acct_two", "mer_two", "Two tokens", address);
     // A one-price shop taking both tokens: 20,000 free USDC values of 5.00 (a quiet USDC day after a
     // rush), USDT tags 0-19,999 of it held by open intents (as the free list of 0008-0017 left them:
     // one run from tag 0), and USDT tag 20,000 freed an hour ago.
@@ -130,12 +130,7 @@ test("a create reads a few rows of app.reservations by primary key, however many
   const one = postgres(url, { max: 1, types: { bigint: postgres.BigInt } }) as unknown as Sql;
   try {
     const address = "0x00000000000000000000000000000000000A11cE";
-    await sql`INSERT INTO app.accounts (id, name) VALUES ('acct_scan', 'Scan')`;
-    await sql`
-      INSERT INTO app.merchants (id, mode, business_name, email, status, kyc_status, bank_name, bank_last4, bank_status, chain_id,
-                                 payment_address, owner_address, payout_address, fee_rate_bps, settlement_schedule)
-      VALUES ('mer_scan', 'test', 'Scan', 's@example.com', 'active', 'approved', 'Bank', '1234', 'verified', 31337,
-              ${address}, ${address}, ${address}, 100, 'manual')`;
+    await seedMerchant(sql, "acct_scan", "mer_scan", "Scan", address);
     // As on a new install before autovacuum first looks: the planner knows nothing of the table. With a
     // NOT EXISTS probe it then chose an anti-join that read the merchant's whole range of the primary
     // key at every create (more than 45,000 entries for these 600 creates; a count, not a timing).
