@@ -9,7 +9,7 @@
  *   1. the amount itself (tag 0) when its row is absent or free: a create of an amount nobody holds
  *      (most creates: prices vary) is one statement and the customer pays the exact price;
  *   2. else the next tags of the ring: a process leases a run of tags from the cursor (1, doubling
- *      while a rush uses them up within a second, up to 64; one lease statement at a time per amount
+ *      while a rush uses them up within a second, up to 128; one lease statement at a time per amount
  *      in a process) and hands them to its creates; a create probes its candidates by primary key and
  *      takes the first that no intent holds. So a create costs one or two primary-key probes whatever
  *      the number of values held, and concurrent creates of one amount take different values without
@@ -71,7 +71,7 @@ const PROBES = [1, 8, 32, 64, 64, 64];
 const MAX_ATTEMPTS = 12;
 /** Tags leased from the ring at once: LEASE_MIN, doubling while this process uses them up within LEASE_FAST_MS, up to LEASE_MAX. */
 const LEASE_MIN = 1;
-const LEASE_MAX = 64;
+const LEASE_MAX = 128;
 const LEASE_FAST_MS = 1_000;
 
 /** Per process: tags of the ring leased for "merchant:token:amount" and not handed out yet. */
@@ -132,7 +132,7 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
  * `n` candidate tags from this process's lease, leasing more from the ring when it runs short. Outside
  * a transaction: one lease statement at a time per amount in this process (the creates of a rush wait
  * for it together instead of queueing on the cursor row one behind the other), sized for the creates
- * waiting on it, and the next one started ahead of need once a quarter of the last is left, so that a
+ * waiting on it, and the next one started ahead of need once half of the last is left, so that a
  * steady rush does not wait on leases at all. Inside a transaction (`tx`): a lease of its own, in it, and
  * never a wait on a lease running on another connection (20 transactions waiting on a lease that waits
  * for a free connection of their pool would wait forever).
@@ -146,7 +146,7 @@ async function take(sql: Sql, tx: Tx | null, leases: ValueLeases, key: string, a
   const l = lease;
   while (l.tags.length < n) {
     if (tx) {
-      const size = nextSize(l, n);
+      const size = nextSize(l, n, width);
       const first = await leaseFromRing(tx, a, width, size);
       for (let i = 0; i < size; i++) l.tags.push((first + i) % width);
     } else if (l.pending) {
@@ -155,18 +155,18 @@ async function take(sql: Sql, tx: Tx | null, leases: ValueLeases, key: string, a
       await l.pending.catch(() => {});
       l.waiting--;
     } else {
-      await startLease(sql, l, a, width, nextSize(l, n));
+      await startLease(sql, l, a, width, nextSize(l, n, width));
     }
   }
   const tags = l.tags.splice(0, n);
-  if (!tx && !l.pending && Date.now() - l.at < LEASE_FAST_MS && l.tags.length < l.size / 4) startLease(sql, l, a, width, nextSize(l, 0)).catch(() => {});
+  if (!tx && !l.pending && Date.now() - l.at < LEASE_FAST_MS && l.tags.length < l.size / 2) startLease(sql, l, a, width, nextSize(l, 0, width)).catch(() => {});
   return tags;
 }
 
-/** Doubling while a rush uses leases up within LEASE_FAST_MS, at least what the waiting creates need, at most LEASE_MAX. */
-function nextSize(l: Lease, n: number): number {
+/** Doubling while a rush uses leases up within LEASE_FAST_MS, at least what the waiting creates need, at most LEASE_MAX (and the ring). */
+function nextSize(l: Lease, n: number, width: number): number {
   const rush = Date.now() - l.at < LEASE_FAST_MS;
-  return Math.min(LEASE_MAX, Math.max(n - l.tags.length + l.waiting, rush ? l.size * 2 : LEASE_MIN));
+  return Math.min(LEASE_MAX, width, Math.max(n - l.tags.length + l.waiting, rush ? l.size * 2 : LEASE_MIN));
 }
 
 function startLease(sql: Sql, l: Lease, a: InsertArgs, width: number, size: number): Promise<void> {
