@@ -89,13 +89,12 @@ interface Lease {
 
 export type ReserveResult = { kind: "created"; row: Record<string, unknown> } | { kind: "full" };
 /** `tried`: the candidate tag the statement went for (null: the amount itself, found free). */
-type Attempt = { kind: "created"; row: Record<string, unknown>; tried: number | null } | { kind: "full" } | { kind: "taken"; tried: number } | { kind: "held" };
+type Attempt = { kind: "created"; row: Record<string, unknown>; tried: number | null } | { kind: "taken"; tried: number } | { kind: "held" };
 
 /**
- * Reserves a value and inserts the intent. With `sql` (no transaction) each attempt is its own
- * statement and the last resort its own transaction; inside `tx` everything runs in it. Leases from
- * the ring always go through `sql`: they are not the intent's business, and a lease rolled back
- * with a transaction would only make two processes try the same values (the primary key decides).
+ * Reserves a value and inserts the intent. Outside a transaction (`tx` null) each attempt is its own
+ * statement on `sql` and the last resort its own transaction; inside `tx` everything runs in it,
+ * leases from the ring included (see take).
  */
 export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, width: number, leases: ValueLeases): Promise<ReserveResult> {
   const run = tx ?? sql;
@@ -107,10 +106,9 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
     // The amount itself first, without a lease, unless this process is leasing tags of it (a rush):
     // a create of an amount nobody holds (most creates: prices vary) is one statement.
     const lease = leases.get(key);
-    const leased = attempt > 0 || (lease !== undefined && (lease.tags.length > 0 || lease.pending !== null || Date.now() - lease.at < LEASE_FAST_MS));
+    const leased = attempt > 0 || (lease !== undefined && (lease.tags.length > 0 || lease.pending !== null || inRush(lease)));
     const candidates = leased ? await take(sql, tx, leases, key, a, width, PROBES[probe]!) : [0];
     const r = await ringAttempt(run, a, candidates);
-    if (r.kind === "full") return r;
     // Leased candidates not probed go back, in order, for the next create: those after the one
     // taken (by this create, or by another one first), or all of them when the amount itself was free.
     if (leased && r.kind !== "held") giveBack(leases, key, r.tried === null ? candidates : candidates.slice(candidates.indexOf(r.tried) + 1));
@@ -147,8 +145,7 @@ async function take(sql: Sql, tx: Tx | null, leases: ValueLeases, key: string, a
   while (l.tags.length < n) {
     if (tx) {
       const size = nextSize(l, n, width);
-      const first = await leaseFromRing(tx, a, width, size);
-      for (let i = 0; i < size; i++) l.tags.push((first + i) % width);
+      addRun(l, await leaseFromRing(tx, a, width, size), size, width);
     } else if (l.pending) {
       // Another create's lease; if it failed, this one leases for itself on the next turn.
       l.waiting++;
@@ -159,14 +156,23 @@ async function take(sql: Sql, tx: Tx | null, leases: ValueLeases, key: string, a
     }
   }
   const tags = l.tags.splice(0, n);
-  if (!tx && !l.pending && Date.now() - l.at < LEASE_FAST_MS && l.tags.length < l.size / 2) startLease(sql, l, a, width, nextSize(l, 0, width)).catch(() => {});
+  if (!tx && !l.pending && inRush(l) && l.tags.length < l.size / 2) startLease(sql, l, a, width, nextSize(l, 0, width)).catch(() => {});
   return tags;
 }
 
 /** Doubling while a rush uses leases up within LEASE_FAST_MS, at least what the waiting creates need, at most LEASE_MAX (and the ring). */
 function nextSize(l: Lease, n: number, width: number): number {
-  const rush = Date.now() - l.at < LEASE_FAST_MS;
-  return Math.min(LEASE_MAX, width, Math.max(n - l.tags.length + l.waiting, rush ? l.size * 2 : LEASE_MIN));
+  return Math.min(LEASE_MAX, width, Math.max(n - l.tags.length + l.waiting, inRush(l) ? l.size * 2 : LEASE_MIN));
+}
+
+/** A rush of this amount in this process: its last lease (outside a transaction) was taken less than LEASE_FAST_MS ago. */
+function inRush(l: Lease): boolean {
+  return Date.now() - l.at < LEASE_FAST_MS;
+}
+
+/** The `size` tags of the ring from `first`, appended to what this process holds. */
+function addRun(l: Lease, first: number, size: number, width: number): void {
+  for (let i = 0; i < size; i++) l.tags.push((first + i) % width);
 }
 
 function startLease(sql: Sql, l: Lease, a: InsertArgs, width: number, size: number): Promise<void> {
@@ -175,7 +181,7 @@ function startLease(sql: Sql, l: Lease, a: InsertArgs, width: number, size: numb
     .then((first) => {
       l.size = size;
       l.at = at;
-      for (let i = 0; i < size; i++) l.tags.push((first + i) % width);
+      addRun(l, first, size, width);
     })
     .finally(() => (l.pending = null));
   return l.pending;
