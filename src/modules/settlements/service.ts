@@ -419,12 +419,7 @@ async function advancePair(ctx: AppContext, s: SettlementRow, w: SettlementWithd
   const where = sql`settlement_id = ${s.id} AND chain_id = ${w.chainId} AND token = ${w.token} AND state = 'pending'`;
   if (w.withdrawalUnits === 0n) {
     // Everything of this pair was withdrawn by an earlier settlement whose ACH failed: no on-chain leg.
-    await sql.begin(async (tx) => {
-      const [moved] = await tx`
-        UPDATE app.settlement_withdrawals SET state = 'withdrawn', withdrawn_at = ${pgTs(now)}::timestamptz, updated_at = now()
-        WHERE settlement_id = ${s.id} AND chain_id = ${w.chainId} AND token = ${w.token} AND state = 'pending' RETURNING settlement_id`;
-      if (moved) await markInTransit(tx, s.id, w);
-    });
+    await pairWithdrawn(ctx, s, w, now, null);
     return true;
   }
   // Each pair's withdrawal on its own chain (issue 27: a v2 account is on every chain of its mode).
@@ -449,16 +444,7 @@ async function advancePair(ctx: AppContext, s: SettlementRow, w: SettlementWithd
     log.error("a settlement withdrawal was refused by the merchant account: nothing of that pair moved", { chainId: w.chainId, token: w.token, reason: outcome.reason });
     return true;
   }
-  await sql.begin(async (tx) => {
-    const [moved] = await tx`
-      UPDATE app.settlement_withdrawals
-      SET state = 'withdrawn', tx_hash = ${outcome.txHash}, block_number = ${outcome.blockNumber}, withdrawn_to = ${outcome.to},
-          withdrawn_at = ${pgTs(now)}::timestamptz, last_error = NULL, updated_at = now()
-      WHERE settlement_id = ${s.id} AND chain_id = ${w.chainId} AND token = ${w.token} AND state = 'pending' RETURNING settlement_id`;
-    // This pair's money has left the account: pending_settlement counts it at once, while another
-    // pair's withdrawal may still wait (recordWithdrawn does the same for every pair, idempotently).
-    if (moved) await markInTransit(tx, s.id, w);
-  });
+  await pairWithdrawn(ctx, s, w, now, outcome);
   ctx.log.info("settlement pair withdrawn on-chain", { settlement: s.id, chainId: w.chainId, token: w.token, txHash: outcome.txHash, to: outcome.to, amount: w.withdrawalUnits });
   await opts.hooks?.at?.("after_pair_withdrawn", s.id);
   return true;
@@ -514,6 +500,23 @@ async function recordWithdrawn(ctx: AppContext, s: SettlementRow, pairs: Settlem
     });
   }
   if (main) ctx.log.info("settlement withdrawn on-chain", { settlement: s.id, pairs: withdrawn.length, amount: s.withdrawalUnits });
+}
+
+/**
+ * One pair withdrawn (by `leg` on its chain; null: nothing left to move on-chain) and its transactions
+ * in transit, in one database transaction: this pair's money has left the account, so
+ * pending_settlement counts it at once, while another pair's withdrawal may still wait
+ * (recordWithdrawn does the same for every pair, idempotently).
+ */
+async function pairWithdrawn(ctx: AppContext, s: SettlementRow, w: SettlementWithdrawalRow, now: Date, leg: { txHash: string; blockNumber: bigint; to: string } | null) {
+  await ctx.database.sql.begin(async (tx) => {
+    const [moved] = await tx`
+      UPDATE app.settlement_withdrawals
+      SET state = 'withdrawn', tx_hash = ${leg?.txHash ?? null}, block_number = ${leg?.blockNumber ?? null}, withdrawn_to = ${leg?.to ?? null},
+          withdrawn_at = ${pgTs(now)}::timestamptz, last_error = NULL, updated_at = now()
+      WHERE settlement_id = ${s.id} AND chain_id = ${w.chainId} AND token = ${w.token} AND state = 'pending' RETURNING settlement_id`;
+    if (moved) await markInTransit(tx, s.id, w);
+  });
 }
 
 /**
