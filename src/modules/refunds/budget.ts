@@ -10,7 +10,7 @@ import { merchantAccountV2Abi } from "../../../contracts/abis.ts";
 import { pairsOf, type Pair } from "../../chain/pairs.ts";
 import { ApiError } from "../../domain/errors.ts";
 import type { Mode } from "../../domain/mode.ts";
-import { within } from "../../lib/timeout.ts";
+import { withTimeout } from "../../lib/timeout.ts";
 import { REFUND_CHAIN_READ_MS } from "./service.ts";
 
 /** A budget larger than this is refused (USD 1,000,000 a day, in base units): a typo, not a budget. */
@@ -55,11 +55,8 @@ async function readBudget(ctx: AppContext, account: Address, pair: Pair): Promis
   const chain = chainById(ctx, pair.chainId);
   if (!chain) return { pair, read: false, why: "this chain is not run by this service" };
   try {
-    const read = <T>(p: Promise<T>) =>
-      within(REFUND_CHAIN_READ_MS, p).then((v) => {
-        if (v === undefined) throw new Error("timeout");
-        return v;
-      });
+    // A read that fails (no account on this chain) rejects as itself; only a slow one says "timeout".
+    const read = <T>(p: Promise<T>) => withTimeout(p, REFUND_CHAIN_READ_MS, "timeout");
     const [budget, available, block] = await Promise.all([
       read(chain.publicClient.readContract({ address: account, abi: merchantAccountV2Abi, functionName: "refundBudget", args: [pair.tokenAddress] })),
       read(chain.publicClient.readContract({ address: account, abi: merchantAccountV2Abi, functionName: "refundBudgetAvailable", args: [pair.tokenAddress] })),
