@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { startTestService, type TestService } from "./support/service.ts";
-import { workerChildEnv } from "./support/child-env.ts";
+import { runChild, workerChildEnv } from "./support/child-env.ts";
 import { allWithdrawalsOnChain, fundMerchant, usdcBalance, withdrawalsOnChain } from "./support/settlement-fixtures.ts";
 import { CRASH_POINTS, type CrashPoint } from "../src/modules/settlements/hooks.ts";
 import { advanceSandboxSettlements, loadSettlement } from "../src/modules/settlements/service.ts";
@@ -29,18 +29,8 @@ afterAll(async () => {
 
 /** Runs the child until it kills itself at `point`; fails the test if it exits any other way. */
 async function runChildUntilCrash(merchantId: string, point: CrashPoint, action?: "cashout") {
-  const child = Bun.spawn([process.execPath, "test/support/settler-child.ts"], {
-    cwd: `${import.meta.dir}/..`,
-    env: workerChildEnv(svc, { MERCHANT_ID: merchantId, CRASH_AT: point, ...(action ? { ACTION: action } : {}) }),
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "inherit",
-  });
-  children.add(child);
-  const code = await child.exited;
-  children.delete(child);
-  const out = await new Response(child.stdout).text();
-  expect({ point, signal: child.signalCode, code, out: out.trim() }).toEqual({ point, signal: "SIGKILL", code: 137, out: `crashing at ${point}` });
+  const { code, signal, out } = await runChild("test/support/settler-child.ts", workerChildEnv(svc, { MERCHANT_ID: merchantId, CRASH_AT: point, ...(action ? { ACTION: action } : {}) }), children);
+  expect({ point, signal, code, out }).toEqual({ point, signal: "SIGKILL", code: 137, out: `crashing at ${point}` });
 }
 
 const sql = () => svc.ctx.database.sql;

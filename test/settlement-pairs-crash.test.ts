@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { getAddress, type Address } from "viem";
 import { startTestService, type TestService } from "./support/service.ts";
-import { allChainsChildEnv } from "./support/child-env.ts";
+import { allChainsChildEnv, runChild } from "./support/child-env.ts";
 import { allWithdrawalsOnChain, fundMerchant, tokenBalance, withdrawalsOnChain, type Funded } from "./support/settlement-fixtures.ts";
 import { startTcpProxy } from "./support/tcp-proxy.ts";
 import type { CrashPoint } from "../src/modules/settlements/hooks.ts";
@@ -53,18 +53,8 @@ const chains = () => [base(), arbitrum()];
 
 /** Runs the child until it kills itself at the `hit`-th `point`; fails the test if it exits any other way. */
 async function runChildUntilCrash(point: CrashPoint, hit: number) {
-  const child = Bun.spawn([process.execPath, "test/support/settler-child.ts"], {
-    cwd: `${import.meta.dir}/..`,
-    env: allChainsChildEnv(svc, { MERCHANT_ID: merchantId, CRASH_AT: point, CRASH_AT_HIT: String(hit) }),
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "inherit",
-  });
-  children.add(child);
-  const code = await child.exited;
-  children.delete(child);
-  const out = await new Response(child.stdout).text();
-  expect({ point, hit, signal: child.signalCode, code, out: out.trim() }).toEqual({ point, hit, signal: "SIGKILL", code: 137, out: `crashing at ${point}` });
+  const { code, signal, out } = await runChild("test/support/settler-child.ts", allChainsChildEnv(svc, { MERCHANT_ID: merchantId, CRASH_AT: point, CRASH_AT_HIT: String(hit) }), children);
+  expect({ point, hit, signal, code, out }).toEqual({ point, hit, signal: "SIGKILL", code: 137, out: `crashing at ${point}` });
 }
 
 async function settlementIds(): Promise<string[]> {

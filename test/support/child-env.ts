@@ -1,4 +1,5 @@
 /** The environment of a child process (a worker role, the operator CLI, a test child) run against a test service. */
+import type { Subprocess } from "bun";
 import type { TestService } from "./service.ts";
 
 /**
@@ -48,4 +49,16 @@ export function allChainsChildEnv(svc: TestService, extra: Record<string, string
     });
   }
   return { ...env, ...extra };
+}
+
+/**
+ * Runs `script` (relative to the repository) as a Bun child with `env` until it exits, tracked in
+ * `children` meanwhile (so a test's cleanup can kill it); what it printed and how it ended.
+ */
+export async function runChild(script: string, env: Record<string, string>, children: Set<Subprocess>): Promise<{ code: number; signal: Subprocess["signalCode"]; out: string }> {
+  const child = Bun.spawn([process.execPath, script], { cwd: `${import.meta.dir}/../..`, env, stdin: "ignore", stdout: "pipe", stderr: "inherit" });
+  children.add(child);
+  const code = await child.exited;
+  children.delete(child);
+  return { code, signal: child.signalCode, out: (await new Response(child.stdout).text()).trim() };
 }
