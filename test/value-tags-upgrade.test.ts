@@ -168,3 +168,40 @@ test("a create reads a few rows of app.reservations by primary key, however many
     await database.close();
   }
 });
+
+test("a process that dies holding leased tags loses no value: another process still fills the whole width, each value once", async () => {
+  const { database } = await createTestDatabase();
+  const sql = database.sql;
+  try {
+    const address = "0x00000000000000000000000000000000000A11cE";
+    await seedMerchant(sql, "acct_crash", "mer_crash", "Crash", address);
+    let i = 0;
+    const create = (leases: ValueLeases) => {
+      const now = new Date();
+      return reserveAndInsert(
+        sql,
+        null,
+        { id: `pi_crash${i++}`, mode: "test", accountId: "acct_crash", merchantId: "mer_crash", amountUnits: 3_000_000n, chainId: 31337, token: "USDC", paymentAddress: address, metadata: {}, createdAt: now, expiresAt: new Date(now.getTime() + 300_000) },
+        100,
+        leases,
+      );
+    };
+    // Process A: a rush of 10 leaves it holding leased tags it never hands out; then it is gone (kill -9).
+    const a: ValueLeases = new Map();
+    await Promise.all(Array.from({ length: 10 }, () => create(a)));
+    const leftInA = [...a.values()].reduce((n, l) => n + l.tags.length, 0);
+    expect(leftInA).toBeGreaterThan(0);
+    // Process B, started after: the ring goes on past A's lease, comes round to it, and the last
+    // values are found by the search under the lock. Exactly the width in all, then `full`.
+    const b: ValueLeases = new Map();
+    const kinds: string[] = [];
+    for (let k = 0; k < 91; k++) kinds.push((await create(b)).kind);
+    expect(kinds.slice(0, 90).every((k) => k === "created")).toBe(true);
+    expect(kinds[90]).toBe("full");
+    const [held] = await sql<{ n: number; distinct: number }[]>`
+      SELECT count(*)::int AS n, count(DISTINCT expected_units)::int AS distinct FROM app.payment_intents WHERE merchant_id = 'mer_crash'`;
+    expect(held).toEqual({ n: 100, distinct: 100 });
+  } finally {
+    await database.close();
+  }
+});
