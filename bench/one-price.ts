@@ -8,14 +8,16 @@
  * The service is started as `npm start` starts it (embedded Postgres with fsync on, embedded chain,
  * demo merchant and keys), with only the `api` role and the per-key rate limit out of the way. Every
  * intent is created with ttl 3600 so none ends during the run: the open count is the number created.
- * Load comes from a Bun process of its own (this file with `--load`), as bench/load.ts does.
+ * Load comes from a Bun process of its own that imports nothing of the service (bench/support/create-load.ts).
  *
  * Phases:
  *   one     closed loop, `--connections` loops, amount 25.00, until `--open` intents are open; the
  *           rate and latency of every 1,000 (by completion order = open intents held at that moment)
  *   random  closed loop, random cents 0.01..9999.99 (as bench/api.ts), `--random` creates
  *   half    open loop at half the best rate of `one` (per 1,000), amount 30.00, `--half-count`
- *           creates (so from 0 to that many held), latency from the due time (no coordinated omission)
+ *           creates (so from 0 to that many held), latency from the due time (no coordinated omission),
+ *           after 1 s of GET /health at that rate (not counted: the generator's own start-up); then the
+ *           same with random amounts, the baseline of the p99 in the same minute
  *   full    one more create of 25.00 after `--open` (+ the ceiling): the error body, and how long it took
  */
 import { spawn } from "node:child_process";
@@ -24,98 +26,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startService } from "../src/service.ts";
 import { benchConfig } from "./support/bench-config.ts";
-
-interface LoadSpec {
-  base: string;
-  key: string;
-  merchantId: string;
-  /** Fixed amount in USD, or "random". */
-  amount: number | "random";
-  count: number;
-  connections: number;
-  /** Open loop at this many per second; closed loop when absent. */
-  rate?: number;
-}
-
-interface LoadOut {
-  /** Per request in completion order: [ms since start at completion, latency ms, status]. */
-  done: [number, number, number][];
-  wallMs: number;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Load generator (child process)
-
-async function runLoad(spec: LoadSpec): Promise<LoadOut> {
-  const done: [number, number, number][] = [];
-  const t0 = performance.now();
-  const body = () =>
-    JSON.stringify({
-      amount: spec.amount === "random" ? (1 + Math.floor(Math.random() * 999_999)) / 100 : spec.amount,
-      currency: "usd",
-      merchant_id: spec.merchantId,
-      ttl: 3600,
-    });
-  const send = async (dueAt: number) => {
-    let status = 0;
-    try {
-      const res = await fetch(`${spec.base}/v1/payment-intents`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${spec.key}`, "content-type": "application/json" },
-        body: body(),
-      });
-      await res.arrayBuffer();
-      status = res.status;
-    } catch {
-      status = -1;
-    }
-    const now = performance.now();
-    done.push([now - t0, now - dueAt, status]);
-  };
-  let issued = 0;
-  if (spec.rate === undefined) {
-    await Promise.all(
-      Array.from({ length: spec.connections }, async () => {
-        while (issued < spec.count) {
-          issued++;
-          await send(performance.now());
-        }
-      }),
-    );
-  } else {
-    const interval = 1000 / spec.rate;
-    const inflight = new Set<Promise<void>>();
-    while (issued < spec.count) {
-      const due = Math.min(spec.count, Math.floor((performance.now() - t0) / interval) + 1);
-      while (issued < due) {
-        const p = send(t0 + issued * interval);
-        inflight.add(p);
-        void p.finally(() => inflight.delete(p));
-        issued++;
-      }
-      await Bun.sleep(1);
-    }
-    await Promise.all(inflight);
-  }
-  return { done, wallMs: performance.now() - t0 };
-}
-
-// The child writes its results to a file (a large stdout write can be cut short by the exit).
-if (process.argv[2] === "--load") {
-  const out = await runLoad(JSON.parse(process.argv[3] ?? "{}") as LoadSpec);
-  await Bun.write(process.argv[4] ?? "", JSON.stringify(out));
-  process.exit(0);
-}
+import type { CreateLoadOut, CreateLoadSpec } from "./support/create-load.ts";
 
 const work = mkdtempSync(join(tmpdir(), "stablepay-bench-one-price-load-"));
 let loads = 0;
 
-async function load(spec: LoadSpec): Promise<LoadOut> {
+async function load(spec: CreateLoadSpec): Promise<CreateLoadOut> {
   const file = join(work, `load-${++loads}.json`);
-  const child = spawn(process.execPath, [import.meta.path, "--load", JSON.stringify(spec), file], { stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(process.execPath, [join(import.meta.dir, "support", "create-load.ts"), JSON.stringify(spec), file], { stdio: ["ignore", "inherit", "inherit"] });
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   if (code !== 0) throw new Error(`load exited with ${code}`);
-  return JSON.parse(readFileSync(file, "utf8")) as LoadOut;
+  return JSON.parse(readFileSync(file, "utf8")) as CreateLoadOut;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -165,6 +86,8 @@ const open = Number(opt("open", "9999"));
 const randomCount = Number(opt("random", "10000"));
 const halfCount = Number(opt("half-count", "6000"));
 const BUCKET = 1000;
+/** Before each open loop: GET /health at its rate for this long, not counted (bench/support/create-load.ts). */
+const WARMUP_MS = 1_000;
 
 const { config, dataDir } = await benchConfig("one-price", {
   ROLES: "api",
@@ -202,12 +125,12 @@ try {
   const rate = argv.includes("--half-rate") ? Number(opt("half-rate", "0")) : Math.max(1, Math.floor(best / 2));
   console.log(`\nhalf rate: ${rate}/s open loop, amount 30.00, 0 -> ${halfCount} open intents of that amount:`);
   const attemptsBefore = await reserveAttempts();
-  const half = figures((await load({ ...base, amount: 30, count: halfCount, rate })).done);
+  const half = figures((await load({ ...base, amount: 30, count: halfCount, rate, warmupMs: WARMUP_MS })).done);
   console.log(`  reserve statements: ${JSON.stringify(diff(await reserveAttempts(), attemptsBefore))}`);
   console.log(`  half                ${fmt(half)}`);
   // The same open loop with random amounts: what a create costs at that rate without any tag to
   // find, on the same machine in the same minute (the baseline of the p99 target).
-  const halfRandom = figures((await load({ ...base, amount: "random", count: halfCount, rate })).done);
+  const halfRandom = figures((await load({ ...base, amount: "random", count: halfCount, rate, warmupMs: WARMUP_MS })).done);
   console.log(`  half, random        ${fmt(halfRandom)}`);
 
   const t = performance.now();
