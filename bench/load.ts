@@ -10,6 +10,7 @@
  * (no coordinated omission).
  */
 import { existsSync, readFileSync } from "node:fs";
+import { openLoop } from "./support/open-loop.ts";
 
 export type Scenario = "bare" | "raw-select" | "raw-insert" | "create" | "get";
 
@@ -105,20 +106,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       }),
     );
   } else {
-    const interval = 1000 / spec.rate;
-    let sent = 0;
-    const inflight = new Set<Promise<void>>();
-    while (performance.now() < end) {
-      const due = Math.floor((performance.now() - t0) / interval);
-      while (sent < due) {
-        const p = send(t0 + sent * interval);
-        inflight.add(p);
-        void p.finally(() => inflight.delete(p));
-        sent++;
-      }
-      await Bun.sleep(1);
-    }
-    await Promise.all(inflight);
+    await openLoop({ rate: spec.rate, t0, endAt: end }, send);
   }
 
   latencies.sort((a, b) => a - b);

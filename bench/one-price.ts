@@ -4,9 +4,11 @@
  * same run, then an open-loop run of another single amount at half the best closed-loop rate for p99.
  *
  *   bun bench/one-price.ts [--connections 16] [--open 9999] [--random 10000] [--half-count 6000] [--half-rate N]
+ *                          [--sandbox-state-interval 0]
  *
  * The service is started as `npm start` starts it (embedded Postgres with fsync on, embedded chain,
- * demo merchant and keys), with only the `api` role and the per-key rate limit out of the way. Every
+ * demo merchant and keys), with only the `api` role, the per-key rate limit out of the way, and the
+ * sandbox chains saving their state only when they stop (SANDBOX_STATE_INTERVAL=0; see below). Every
  * intent is created with ttl 3600 so none ends during the run: the open count is the number created.
  * Load comes from a Bun process of its own that imports nothing of the service (bench/support/create-load.ts).
  *
@@ -91,6 +93,10 @@ const WARMUP_MS = 1_000;
 
 const { config, dataDir } = await benchConfig("one-price", {
   ROLES: "api",
+  // The sandbox chains save their state only at the stop, not every 5 s: each save rewrites a file on the
+  // disk Postgres flushes its WAL to, and the creates' tail showed it (bench/README.md "The sandbox
+  // chains' state file"). A deployment has no embedded chain. `--sandbox-state-interval 5`: as npm start.
+  SANDBOX_STATE_INTERVAL: opt("sandbox-state-interval", "0"),
   RATE_LIMIT_TEST_PER_SECOND: "1000000",
   RATE_LIMIT_LIVE_PER_SECOND: "1000000",
   LOG_LEVEL: "error",

@@ -97,6 +97,8 @@ export interface Config {
   anvilPort: number;
   /** Seconds between blocks of the embedded chain; 0 mines one block per transaction (tests). */
   anvilBlockTime: number;
+  /** Seconds between dumps of the sandbox chains' state files (0: only when the service stops). */
+  anvilStateInterval: number;
   indexerPort: number;
   /** Ms between passes of the sync-cache pruner (strangers' USDC transfers); 0 disables it. */
   indexerSyncPruneIntervalMs: number;
@@ -306,6 +308,7 @@ export function loadConfig(env: Env = process.env): Config {
     embeddedPostgresPort: r.int("EMBEDDED_POSTGRES_PORT", 54329, 1, 65535),
     anvilPort,
     anvilBlockTime: r.int("SANDBOX_BLOCK_TIME", 1, 0, 60),
+    anvilStateInterval: r.int("SANDBOX_STATE_INTERVAL", 5, 0, 3600),
     indexerPort: r.int("INDEXER_PORT", 42069, 1, 65535),
     indexerSyncPruneIntervalMs: r.int("INDEXER_SYNC_PRUNE_INTERVAL_MS", 60_000, 0, 86_400_000),
     operatorPrivateKey: r.privateKey("OPERATOR_PRIVATE_KEY", testEmbedded && !live ? ANVIL_KEY_0 : undefined),

@@ -110,6 +110,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
         port: primary ? config.anvilPort : settings.anvilPort,
         chainId: settings.chainId,
         stateFile: resolve(config.dataDir, primary ? "anvil-state.json" : `anvil-state-${settings.name}.json`),
+        stateIntervalSeconds: config.anvilStateInterval,
       });
       anvils.push(anvil);
       stops.push(() => anvil.stop());

@@ -11,6 +11,8 @@
  * Before an open loop, `warmupMs` of GET /health at the same rate, not counted: the generator's own
  * HTTP client and connections warm, so what is measured is the service.
  */
+import { openLoop } from "./open-loop.ts";
+
 export interface CreateLoadSpec {
   base: string;
   key: string;
@@ -30,27 +32,10 @@ export interface CreateLoadOut {
   wallMs: number;
 }
 
-async function openLoop(rate: number, count: number, send: (dueAt: number) => Promise<void>, t0: number): Promise<void> {
-  const interval = 1000 / rate;
-  const inflight = new Set<Promise<void>>();
-  let issued = 0;
-  while (issued < count) {
-    const due = Math.min(count, Math.floor((performance.now() - t0) / interval) + 1);
-    while (issued < due) {
-      const p = send(t0 + issued * interval);
-      inflight.add(p);
-      void p.finally(() => inflight.delete(p));
-      issued++;
-    }
-    await Bun.sleep(1);
-  }
-  await Promise.all(inflight);
-}
-
 export async function runCreateLoad(spec: CreateLoadSpec): Promise<CreateLoadOut> {
   if (spec.rate !== undefined && spec.warmupMs) {
     const n = Math.ceil((spec.rate * spec.warmupMs) / 1000);
-    await openLoop(spec.rate, n, async () => void (await fetch(`${spec.base}/health`).then((r) => r.arrayBuffer()).catch(() => {})), performance.now());
+    await openLoop({ rate: spec.rate, t0: performance.now(), count: n }, async () => void (await fetch(`${spec.base}/health`).then((r) => r.arrayBuffer()).catch(() => {})));
   }
   const done: [number, number, number][] = [];
   const t0 = performance.now();
@@ -88,7 +73,7 @@ export async function runCreateLoad(spec: CreateLoadSpec): Promise<CreateLoadOut
       }),
     );
   } else {
-    await openLoop(spec.rate, spec.count, send, t0);
+    await openLoop({ rate: spec.rate, t0, count: spec.count }, send);
   }
   return { done, wallMs: performance.now() - t0 };
 }

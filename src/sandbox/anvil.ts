@@ -15,8 +15,14 @@ export type AnvilOptions = {
   startTimeoutMs?: number;
   /** Fixed port (the sandbox); omitted: a free port. */
   port?: number;
-  /** Load the chain from this file at start, dump it there on exit and every few seconds. */
+  /** Load the chain from this file at start, dump it there on exit and every `stateIntervalSeconds`. */
   stateFile?: string;
+  /**
+   * Seconds between dumps of the state file while running (default 5: a kill -9 loses at most that much
+   * of the chain); 0: only on exit. Each dump rewrites the whole file (the chain's blocks included) on
+   * the disk Postgres flushes its WAL to (bench/README.md "The sandbox chains' state file").
+   */
+  stateIntervalSeconds?: number;
 };
 
 export type Anvil = {
@@ -91,7 +97,8 @@ async function startOnce(opts: AnvilOptions): Promise<Anvil> {
   if (opts.port) await waitForFreePort(port, "the sandbox chain (SANDBOX_ANVIL_PORT)");
   const args = ["--port", String(port), "--chain-id", String(opts.chainId ?? 31337), "--silent"];
   if (opts.blockTime !== undefined) args.push("--block-time", String(opts.blockTime));
-  if (opts.stateFile !== undefined) args.push("--state", opts.stateFile, "--state-interval", "5");
+  const interval = opts.stateIntervalSeconds ?? 5;
+  if (opts.stateFile !== undefined) args.push("--state", opts.stateFile, ...(interval > 0 ? ["--state-interval", String(interval)] : []));
 
   const child = spawn("sh", ["-c", PIPE_SUPERVISOR, "anvil-supervisor", anvilBinary(), ...args], {
     detached: true,
