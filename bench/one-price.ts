@@ -16,13 +16,14 @@
  *   one     closed loop, `--connections` loops, amount 25.00, until `--open` intents are open; the
  *           rate and latency of every 1,000 (by completion order = open intents held at that moment)
  *   random  closed loop, random cents 0.01..9999.99 (as bench/api.ts), `--random` creates
- *   half    open loop at half the best rate of `one` (per 1,000), amount 30.00, `--half-count`
+ *   half    after a CHECKPOINT (see there), open loop at half the best rate of `one` (per 1,000), amount 30.00, `--half-count`
  *           creates (so from 0 to that many held), latency from the due time (no coordinated omission),
  *           after 1 s of GET /health at that rate (not counted: the generator's own start-up); then the
  *           same with random amounts, the baseline of the p99 in the same minute
  *   full    one more create of 25.00 after `--open` (+ the ceiling): the error body, and how long it took
  */
 import { spawn } from "node:child_process";
+import postgres from "postgres";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -76,6 +77,14 @@ async function reserveAttempts(): Promise<Record<string, number>> {
   for (const m of text.matchAll(/^stablepay_value_tag_attempts_total\{kind="(\w+)"\} (\d+)/gm)) out[m[1]!] = Number(m[2]);
   return out;
 }
+async function checkpoint(databaseUrl: string): Promise<void> {
+  const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe("CHECKPOINT");
+  } finally {
+    await admin.end();
+  }
+}
 const diff = (a: Record<string, number>, b: Record<string, number>) => Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v - (b[k] ?? 0)]));
 
 const argv = process.argv.slice(2);
@@ -94,8 +103,8 @@ const WARMUP_MS = 1_000;
 const { config, dataDir } = await benchConfig("one-price", {
   ROLES: "api",
   // The sandbox chains save their state only at the stop, not every 5 s: each save rewrites a file on the
-  // disk Postgres flushes its WAL to, and the creates' tail showed it (bench/README.md "The sandbox
-  // chains' state file"). A deployment has no embedded chain. `--sandbox-state-interval 5`: as npm start.
+  // disk Postgres flushes its WAL to, and the creates' tail showed it (bench/README.md "Where the rest
+  // of the tail was"). A deployment has no embedded chain. `--sandbox-state-interval 5`: as npm start.
   SANDBOX_STATE_INTERVAL: opt("sandbox-state-interval", "0"),
   RATE_LIMIT_TEST_PER_SECOND: "1000000",
   RATE_LIMIT_LIVE_PER_SECOND: "1000000",
@@ -130,6 +139,11 @@ try {
   const best = Math.max(...buckets.map((b) => b.rps));
   const rate = argv.includes("--half-rate") ? Number(opt("half-rate", "0")) : Math.max(1, Math.floor(best / 2));
   console.log(`\nhalf rate: ${rate}/s open loop, amount 30.00, 0 -> ${halfCount} open intents of that amount:`);
+  // A CHECKPOINT first, as a database that has run a while has had: the WAL segments written so far are
+  // then recycled for what comes. A cluster this new has none to recycle, so every 16 MB of WAL one commit
+  // zero-fills and syncs a new segment while every other commit waits (100-160 ms here), and as this
+  // benchmark writes the same WAL every run, that fell in the same phase every run (bench/README.md).
+  await checkpoint(sandbox.database_url);
   const attemptsBefore = await reserveAttempts();
   const half = figures((await load({ ...base, amount: 30, count: halfCount, rate, warmupMs: WARMUP_MS })).done);
   console.log(`  reserve statements: ${JSON.stringify(diff(await reserveAttempts(), attemptsBefore))}`);

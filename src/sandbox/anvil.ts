@@ -20,7 +20,7 @@ export type AnvilOptions = {
   /**
    * Seconds between dumps of the state file while running (default 5: a kill -9 loses at most that much
    * of the chain); 0: only on exit. Each dump rewrites the whole file (the chain's blocks included) on
-   * the disk Postgres flushes its WAL to (bench/README.md "The sandbox chains' state file").
+   * the disk Postgres flushes its WAL to (bench/README.md "Where the rest of the tail was").
    */
   stateIntervalSeconds?: number;
 };
