@@ -66,37 +66,49 @@ process.env.TEST_PG_TEMPLATE = join(templateRoot, "data");
 const queue = [...files];
 const results: Result[] = [];
 const startedAt = Date.now();
-await runQueue();
+const { extraStarts } = await runQueue();
 
-/** Files started beside `parallel` others because the CPU stood idle. */
-let extraStarts = 0;
-
-/** Runs the queue: `parallel` files at a time, up to EXTRA more while the CPU is idle. */
-async function runQueue(): Promise<void> {
+/**
+ * Runs the queue: `parallel` files at a time, up to EXTRA more while the CPU is idle. Returns how many
+ * files started as one more. A defect of the runner itself rejects (the run fails), never drops a file.
+ */
+function runQueue(): Promise<{ extraStarts: number }> {
   let running = 0;
   let lastStart = 0;
+  let extraStarts = 0;
   const idle = idleMeter();
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      if (queue.length === 0 && running === 0) {
-        clearInterval(timer);
-        resolve();
-        return;
-      }
-      const now = Date.now();
-      // A started file spends its first seconds starting servers: judge the idle CPU only after that.
-      const extraAllowed = running < parallel + EXTRA && now - lastStart > IDLE_WINDOW_MS && idle() > EXTRA_WHEN_IDLE;
-      while (queue.length > 0 && (running < parallel || extraAllowed)) {
-        const file = queue.shift()!;
-        if (running >= parallel) extraStarts++;
-        running++;
-        lastStart = now;
-        void runFile(file).then((r) => {
+  return new Promise((resolve, reject) => {
+    const start = (file: string, now: number) => {
+      running++;
+      lastStart = now;
+      void runFile(file)
+        .catch((err): Result => {
+          process.stderr.write(`\n!! ${file} could not be run: ${String(err)}\n`);
+          return { file, pass: 0, fail: 1, seconds: 0, code: null };
+        })
+        .then((r) => {
           results.push(r);
           running--;
           tick();
         });
-        if (running >= parallel) break;
+    };
+    const tick = () => {
+      try {
+        if (queue.length === 0 && running === 0) {
+          clearInterval(timer);
+          resolve({ extraStarts });
+          return;
+        }
+        const now = Date.now();
+        while (queue.length > 0 && running < parallel) start(queue.shift()!, now);
+        // A started file spends its first seconds starting servers: judge the idle CPU only after that.
+        if (queue.length > 0 && running < parallel + EXTRA && now - lastStart > IDLE_WINDOW_MS && idle() > EXTRA_WHEN_IDLE) {
+          extraStarts++;
+          start(queue.shift()!, now);
+        }
+      } catch (err) {
+        clearInterval(timer);
+        reject(err);
       }
     };
     const timer = setInterval(tick, 500);
@@ -131,7 +143,10 @@ rmSync(templateRoot, { recursive: true, force: true });
 results.sort((a, b) => b.seconds - a.seconds);
 process.stderr.write(`\nPer file (slowest first), ${parallel} at a time (${extraStarts} started as one more while the CPU stood idle), ${((Date.now() - startedAt) / 1000).toFixed(0)} s in all:\n`);
 for (const r of results) process.stderr.write(`  ${r.fail ? "FAIL" : "ok  "} ${r.seconds.toFixed(1).padStart(6)} s  ${r.pass} pass ${r.fail} fail  ${relative(".", r.file)}\n`);
+// Every file has a result, or the run fails: a file the runner lost must never pass as nothing to report.
+const missing = files.filter((f) => !results.some((r) => r.file === f));
+for (const f of missing) process.stderr.write(`  FAIL  not run: ${f}\n`);
 const pass = results.reduce((n, r) => n + r.pass, 0);
-const fail = results.reduce((n, r) => n + r.fail, 0);
+const fail = results.reduce((n, r) => n + r.fail, 0) + missing.length;
 process.stderr.write(`\n ${pass} pass\n ${fail} fail\n`);
 process.exit(fail > 0 ? 1 : 0);
