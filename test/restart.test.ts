@@ -61,10 +61,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
   }
 }
 
-/** Ports of both tests: the second starts on the data (and the ports) the first left, stopped cleanly. */
-const env = { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), SANDBOX_ANVIL_PORT_ARBITRUM: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
-
 test("kill -9 of the whole service, restart at once: starts first time, API within 8 s, a payment made meanwhile confirms", async () => {
+  const env = { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), SANDBOX_ANVIL_PORT_ARBITRUM: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
   const api = `http://127.0.0.1:${env.PORT}`;
   const rpcUrl = `http://127.0.0.1:${env.SANDBOX_ANVIL_PORT}`;
 
@@ -119,9 +117,10 @@ test("kill -9 of the whole service, restart at once: starts first time, API with
 }, 240_000);
 
 test("the embedded Postgres killed under the running service: restarted, the API serves again within 30 s, payments confirm", async () => {
+  const env = { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), SANDBOX_ANVIL_PORT_ARBITRUM: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
   const api = `http://127.0.0.1:${env.PORT}`;
-  // On the data the first test left, if it ran: no second initdb and contract deployment.
-  const dir = dataDir;
+  const dir = mkdtempSync(join(tmpdir(), "stablepay-pgdies-"));
+  chmodSync(dir, 0o755);
   const main = startMain({ ...env, DATA_DIR: dir });
   try {
     await until("the banner", async () => main.output().includes("Ctrl-C stops everything"), 120_000, main);
@@ -167,5 +166,7 @@ test("the embedded Postgres killed under the running service: restarted, the API
     try {
       process.kill(-main.child.pid!, "SIGKILL");
     } catch {}
+    await Bun.sleep(300);
+    rmSync(dir, { recursive: true, force: true });
   }
 }, 240_000);
