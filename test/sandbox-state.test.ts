@@ -7,6 +7,7 @@ import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { loadConfig } from "../src/config.ts";
 import { startAnvil, type Anvil } from "../src/sandbox/anvil.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "stablepay-anvil-state-"));
@@ -47,4 +48,11 @@ test("0: nothing saved while the chain runs, saved when it stops, and the next s
   expect(existsSync(file)).toBe(true);
   const again = await start(file, 0);
   expect(BigInt(await rpc<string>(again, "eth_blockNumber"))).toBe(3n);
+});
+
+test("SANDBOX_STATE_INTERVAL: 5 s unless set, 0 allowed, anything else outside 0-3600 refused at the start with its name", () => {
+  expect(loadConfig({}).anvilStateInterval).toBe(5);
+  expect(loadConfig({ SANDBOX_STATE_INTERVAL: "0" }).anvilStateInterval).toBe(0);
+  expect(loadConfig({ SANDBOX_STATE_INTERVAL: "30" }).anvilStateInterval).toBe(30);
+  for (const bad of ["-1", "abc", "1.5", "3601"]) expect(() => loadConfig({ SANDBOX_STATE_INTERVAL: bad })).toThrow(/SANDBOX_STATE_INTERVAL/);
 });
