@@ -30,7 +30,7 @@ const EXTRA_WHEN_IDLE = 0.45;
 const IDLE_WINDOW_MS = 3_000;
 const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 300_000);
 
-interface Result { file: string; pass: number; fail: number; seconds: number; code: number | null }
+interface Result { file: string; pass: number; fail: number; seconds: number; code: number | null; digest?: string }
 
 async function runFile(file: string): Promise<Result> {
   const started = Date.now();
@@ -52,7 +52,28 @@ async function runFile(file: string): Promise<Result> {
   const seconds = (Date.now() - started) / 1000;
   process.stderr.write(`\n===== ${file} (${seconds.toFixed(1)} s, exit ${code}) =====\n${text}`);
   if (code !== 0 && Date.now() - started >= FILE_TIMEOUT_MS) process.stderr.write(`!! ${file} killed after ${FILE_TIMEOUT_MS / 1000} s\n`);
-  return { file, pass, fail, seconds, code };
+  return { file, pass, fail, seconds, code, ...(fail > 0 ? { digest: failureDigest(text) } : {}) };
+}
+
+/**
+ * The lines that say why a file failed: each "(fail)" line with the error printed above it (its
+ * first DIGEST_LINES lines, stack frames after the first two left out), or the output's tail when no
+ * test reported (a crash, a kill). Printed again at the end of the run, so a CI log that keeps only
+ * its last lines still shows the cause of a failure.
+ */
+const DIGEST_LINES = 24;
+function failureDigest(text: string): string {
+  const lines = text.trimEnd().split("\n");
+  const pieces: string[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (!line.startsWith("(fail)")) continue;
+    let from = i;
+    while (from > 0 && !/^\((pass|fail|skip)\)/.test(lines[from - 1]!)) from--;
+    let frames = 0;
+    const error = lines.slice(from, i).filter((l) => !/^\s+at /.test(l) || ++frames <= 2);
+    pieces.push([...error.slice(0, DIGEST_LINES), ...(error.length > DIGEST_LINES ? ["  …"] : []), line].join("\n"));
+  }
+  return pieces.length > 0 ? pieces.join("\n") : lines.slice(-DIGEST_LINES).join("\n");
 }
 
 // One Postgres cluster made (initdb) for the whole run, stopped, and copied by each test file's own
@@ -146,6 +167,7 @@ for (const r of results) process.stderr.write(`  ${r.fail ? "FAIL" : "ok  "} ${r
 // Every file has a result, or the run fails: a file the runner lost must never pass as nothing to report.
 const missing = files.filter((f) => !results.some((r) => r.file === f));
 for (const f of missing) process.stderr.write(`  FAIL  not run: ${f}\n`);
+for (const r of results.filter((r) => r.digest)) process.stderr.write(`\n----- why ${relative(".", r.file)} failed -----\n${r.digest}\n`);
 const pass = results.reduce((n, r) => n + r.pass, 0);
 const fail = results.reduce((n, r) => n + r.fail, 0) + missing.length;
 process.stderr.write(`\n ${pass} pass\n ${fail} fail\n`);

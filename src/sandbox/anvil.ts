@@ -95,7 +95,13 @@ async function startOnce(opts: AnvilOptions): Promise<Anvil> {
   // A fixed port may still be held by the anvil of a run that was just killed (it exits once it
   // notices): never mistake that one for ours.
   if (opts.port) await waitForFreePort(port, "the sandbox chain (SANDBOX_ANVIL_PORT)");
-  const args = ["--port", String(port), "--chain-id", String(opts.chainId ?? 31337), "--silent"];
+  // --max-persisted-states 0: anvil keeps the state of its last 500 blocks in memory and by default
+  // writes every older block's whole state to ~/.foundry/anvil/tmp (686 MB after 3,000 nearly empty
+  // blocks), which it leaves behind when it is stopped: a sandbox ticking every second, or a test
+  // that mines thousands of blocks, filled the disk over days. State reads stay possible for the
+  // last 500 blocks (the service reads at its matcher's cursor, a few blocks behind the head); blocks,
+  // transactions and logs stay available for the whole chain.
+  const args = ["--port", String(port), "--chain-id", String(opts.chainId ?? 31337), "--silent", "--max-persisted-states", "0"];
   if (opts.blockTime !== undefined) args.push("--block-time", String(opts.blockTime));
   const interval = opts.stateIntervalSeconds ?? 5;
   if (opts.stateFile !== undefined) args.push("--state", opts.stateFile, ...(interval > 0 ? ["--state-interval", String(interval)] : []));
