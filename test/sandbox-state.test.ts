@@ -4,7 +4,7 @@
  * way the next start finds the chain where it was.
  */
 import { afterAll, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config.ts";
@@ -55,4 +55,32 @@ test("SANDBOX_STATE_INTERVAL: 5 s unless set, 0 allowed, anything else outside 0
   expect(loadConfig({ SANDBOX_STATE_INTERVAL: "0" }).anvilStateInterval).toBe(0);
   expect(loadConfig({ SANDBOX_STATE_INTERVAL: "30" }).anvilStateInterval).toBe(30);
   for (const bad of ["-1", "abc", "1.5", "3601"]) expect(() => loadConfig({ SANDBOX_STATE_INTERVAL: bad })).toThrow(/SANDBOX_STATE_INTERVAL/);
+});
+
+test("past 500 blocks, anvil writes no old block's state to ~/.foundry (it left gigabytes there when stopped); recent state stays readable", async () => {
+  // anvil writes those states under $HOME: a home of the test's own, read afterwards.
+  const home = join(dir, "home");
+  const realHome = process.env.HOME;
+  process.env.HOME = home;
+  let anvil: Anvil;
+  try {
+    anvil = await startAnvil();
+  } finally {
+    process.env.HOME = realHome;
+  }
+  running.push(anvil);
+  const [from, to] = ["0xf39Fd6e51aad88F6F4cE6aB8827279cffFb92266", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"];
+  // States that differ from block to block, past the 500 anvil keeps in memory.
+  for (let i = 0; i < 8; i++) {
+    await rpc(anvil, "anvil_mine", ["0x64"]);
+    await rpc(anvil, "eth_sendTransaction", [{ from, to, value: "0x1" }]);
+  }
+  await rpc(anvil, "anvil_mine", ["0xa"]);
+  const head = Number(await rpc<string>(anvil, "eth_blockNumber"));
+  expect(head).toBeGreaterThan(800);
+  const balance = await rpc<string>(anvil, "eth_getBalance", [to, `0x${(head - 5).toString(16)}`]);
+  expect(BigInt(balance)).toBe(10_000n * 10n ** 18n + 8n);
+  const written = join(home, ".foundry", "anvil", "tmp");
+  const entries = existsSync(written) ? readdirSync(written, { recursive: true }) : [];
+  expect(entries).toEqual([]);
 });
