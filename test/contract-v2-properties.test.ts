@@ -22,6 +22,9 @@
  * and hour edges, re-grants): it catches an off-by-one in the window (checked by hand: a ring of 24
  * one-hour buckets instead of 25, with the model changed to agree, fails it on what happened).
  *
+ * Every outcome the last check names comes up at least ~10 times in 100 sequences (counted over
+ * runs), so that check does not fail by chance.
+ *
  * 100 + 33 sequences by default (~50 s on a loaded 2-core machine); PROPERTY_RUNS=2000 for a longer
  * run; PROPERTY_SEED=<n> replays one.
  */
@@ -143,7 +146,10 @@ type Action =
 
 const token = fc.nat(1);
 const who = fc.nat(3);
-const refundId = fc.nat(5);
+// Half the time one of two ids, so that a refund id already paid or cancelled in the sequence comes
+// back often: with six ids evenly, a replayed signed refund came up about 4 times in 100 sequences,
+// and a CI run where it never did failed the coverage check below.
+const refundId = fc.oneof(fc.nat(1), fc.nat(5));
 // Mostly the role that may do it (so that the interesting outcomes happen), sometimes anyone.
 const mostly = (role: number) => fc.oneof({ weight: 3, arbitrary: fc.constant(role) }, { weight: 1, arbitrary: who });
 const rarely = fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
@@ -152,12 +158,13 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("collect" as const), token, by: mostly(0), ref: fc.nat(3), amount: fc.bigInt({ min: 0n, max: 3_000_000n }), overReceived: rarely }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("withdraw" as const), token, by: who, amount: fc.bigInt({ min: 0n, max: 3_000_000n }), overBalance: rarely }) },
   {
-    weight: 3,
+    weight: 4,
     arbitrary: fc.record({
       kind: fc.constant("signedRefund" as const),
       token,
-      // Mostly the owner of the moment (actor 1 unless ownership moved), sometimes anyone.
-      signer: mostly(1),
+      // Mostly the owner of the moment (actor 1 unless ownership moved), often anyone (a bad
+      // signature came up only 5-9 times in 100 sequences at 3 to 1).
+      signer: fc.oneof({ weight: 2, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: who }),
       refundId,
       to: fc.nat(DESTINATIONS.length - 1),
       amount: fc.bigInt({ min: 0n, max: 2_000_000n }),
