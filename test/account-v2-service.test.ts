@@ -18,6 +18,7 @@
  * - a v1 merchant onboarded in the same service still works the v1 way.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
 import { getAddress, keccak256, parseEventLogs, toHex, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { startTestService, type TestService } from "./support/service.ts";
@@ -489,3 +490,46 @@ test("a v1 merchant cannot take an intent on the second chain: 400 on chain, say
   expect(res.body.error).toMatchObject({ code: "parameter_invalid", param: "chain" });
   expect(res.body.error.message).toMatch(/v1 account/);
 });
+
+test("arbitrum's RPC stalled during an onboarding: the merchant is active on base at once (its accounts are created side by side, base's not held by arbitrum's); arbitrum's follows once the RPC is back", async () => {
+  const port = new URL(arbitrum().rpcHttpUrl).port;
+  const [anvil, ...more] = readdirSync("/proc").filter((p) => {
+    if (!/^\d+$/.test(p)) return false;
+    try {
+      const args = readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0");
+      return args[0]!.endsWith("/anvil") && args.join(" ").includes(`--port ${port}`);
+    } catch {
+      return false;
+    }
+  });
+  expect({ anvil: anvil !== undefined, more }).toEqual({ anvil: true, more: [] });
+  process.kill(Number(anvil), "SIGSTOP");
+  let resumed = false;
+  try {
+    const created = await call("/v1/merchants", {
+      method: "POST",
+      headers: { "idempotency-key": "stalled-arbitrum" },
+      json: { business_name: "Stalled Arbitrum Shop", email: "owner@stalled.example", owner_address: OWNER, payout_address: PAYOUT_V2, settlement_schedule: "manual", bank_account: { routing_number: "011000015", account_number: "000123456789" } },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    // Active within the answer's wait or moments after: base's account does not wait for arbitrum.
+    await waitFor("the merchant active on base", async () => ((await svc.ctx.database.sql<{ status: string }[]>`SELECT status FROM app.merchants WHERE id = ${id}`)[0]?.status === "active" ? true : undefined), 10_000);
+    const [row] = await svc.ctx.database.sql<{ account_chain_ids: number[]; payment_address: string }[]>`SELECT account_chain_ids, payment_address FROM app.merchants WHERE id = ${id}`;
+    expect(row!.account_chain_ids).toEqual([]);
+    expect(await hasCode(getAddress(row!.payment_address))).toBe(true);
+    // Not on arbitrum yet: an intent there is refused, one on base is not.
+    expect((await call("/v1/payment-intents", { method: "POST", json: { amount: 3.5, currency: "usd", merchant_id: id, chain: "arbitrum" } })).status).toBe(400);
+    const onBase = await call("/v1/payment-intents", { method: "POST", json: { amount: 3.5, currency: "usd", merchant_id: id } });
+    expect({ status: onBase.status, body: onBase.body }).toMatchObject({ status: 201 });
+
+    process.kill(Number(anvil), "SIGCONT");
+    resumed = true;
+    await waitFor("arbitrum's account recorded", async () => ((await svc.ctx.database.sql<{ ids: number[] }[]>`SELECT account_chain_ids AS ids FROM app.merchants WHERE id = ${id}`)[0]?.ids.includes(31338) ? true : undefined), 90_000);
+    expect(await arbitrum().publicClient.getCode({ address: getAddress(row!.payment_address) })).toBe(await chain().publicClient.getCode({ address: getAddress(row!.payment_address) }));
+    const onArbitrum = await call("/v1/payment-intents", { method: "POST", json: { amount: 3.5, currency: "usd", merchant_id: id, chain: "arbitrum" } });
+    expect({ status: onArbitrum.status, body: onArbitrum.body }).toMatchObject({ status: 201, body: { chain: "arbitrum", payment_address: getAddress(row!.payment_address) } });
+  } finally {
+    if (!resumed) process.kill(Number(anvil), "SIGCONT");
+  }
+}, 180_000);

@@ -90,11 +90,12 @@ function cachesOf(ctx: AppContext): Caches {
   return c;
 }
 
-async function merchantForCreate(ctx: AppContext, id: string): Promise<MerchantForCreate | null> {
+/** `fresh`: read the row even if the cache holds it (and cache what was read). */
+async function merchantForCreate(ctx: AppContext, id: string, fresh = false): Promise<MerchantForCreate | null> {
   const cache = cachesOf(ctx).merchants;
   const now = Date.now();
   const hit = cache.get(id);
-  if (hit && now - hit.at < MERCHANT_CACHE_MS) return hit.row;
+  if (hit && !fresh && now - hit.at < MERCHANT_CACHE_MS) return hit.row;
   const [r] = await ctx.database.sql<{ id: string; mode: Mode; status: string; payment_address: string | null; chain_id: number; account_chain_ids: number[]; account_version: number }[]>`
     SELECT id, mode, status, payment_address, chain_id, account_chain_ids, account_version::int AS account_version FROM app.merchants WHERE id = ${id}`;
   const row = r
@@ -147,10 +148,14 @@ export interface CreateResult {
 }
 
 export async function createIntent(ctx: AppContext, p: Principal, input: CreateIntentInput): Promise<CreateResult> {
-  const merchant = await visibleMerchantForCreate(ctx, p, input.merchantId);
+  let merchant = await visibleMerchantForCreate(ctx, p, input.merchantId);
   // The pair: an enabled one of the key's mode (400 naming the allowed pairs otherwise).
   const pair = resolvePair(ctx, p.mode, input.chain, input.token);
   const chain = pair && chainById(ctx, pair.chainId);
+  // A refusal is never decided on the cached row: a merchant activated, or given its account on another
+  // chain, moments ago (an onboarding finishing) is read again first.
+  if (merchant.status !== "active" || merchant.paymentAddress === null || (pair && !merchant.chainIds.includes(pair.chainId)))
+    merchant = (await merchantForCreate(ctx, merchant.id, true)) ?? merchant;
   if (merchant.status !== "active" || merchant.paymentAddress === null || !chain || !pair)
     throw new ApiError("merchant_not_active", `Merchant '${merchant.id}' cannot take payments (status: ${merchant.status}).`, "merchant_id");
   if (!merchant.chainIds.includes(pair.chainId))
@@ -158,7 +163,7 @@ export async function createIntent(ctx: AppContext, p: Principal, input: CreateI
       "parameter_invalid",
       merchant.accountVersion !== 2
         ? `Invalid chain: merchant '${merchant.id}' has a v1 account, which exists on ${chainNameOf(merchant.chainIds[0]!) ?? "its primary chain"} only; its owner moves to the v2 account to take payments on ${pair.chain} (README "Chains and tokens").`
-        : `Invalid chain: merchant '${merchant.id}' has no account on ${pair.chain} yet (the chain was enabled after it was onboarded; the operator creates it: npm run cli -- merchants create-accounts ${merchant.id}).`,
+        : `Invalid chain: merchant '${merchant.id}' has no account on ${pair.chain} yet (onboarding creates it on every chain; if it stays missing, because that chain's RPC failed or the chain was enabled later, the operator creates it: npm run cli -- merchants create-accounts --merchant ${merchant.id}).`,
       "chain",
     );
   // A v1 merchant account (MerchantAccount) can move USDC only: a payment in another token could be
