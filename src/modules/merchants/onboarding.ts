@@ -138,8 +138,7 @@ export async function completeMerchantDeployment(ctx: AppContext, merchantId: st
   // (createOtherChainAccounts finds their code and sends nothing again).
   let others: Promise<unknown> = Promise.resolve();
   if (m.accountVersion === 2) {
-    const otherChains = ctx.networks.filter((c) => c.mode === m.mode && c.chainId !== m.chainId && !m.accountChainIds.includes(c.chainId));
-    others = Promise.allSettled(otherChains.map((c) => createV2On(ctx, c, m)));
+    others = Promise.allSettled(chainsWithoutAccount(ctx, m).map((c) => createV2On(ctx, c, m)));
     try {
       address = await createV2On(ctx, chain, m);
     } catch (err) {
@@ -209,7 +208,7 @@ export async function createOtherChainAccounts(ctx: AppContext, merchantId: stri
   const [m] = await ctx.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
   if (!m) throw new OnboardingError(`no such merchant: ${merchantId}`);
   if (m.accountVersion !== 2 || !m.paymentAddress) return m;
-  const missing = ctx.networks.filter((c) => c.mode === m.mode && c.chainId !== m.chainId && !m.accountChainIds.includes(c.chainId));
+  const missing = chainsWithoutAccount(ctx, m);
   const results = await Promise.allSettled(
     missing.map(async (chain) => {
       const address = await createV2On(ctx, chain, m);
@@ -224,6 +223,11 @@ export async function createOtherChainAccounts(ctx: AppContext, merchantId: stri
   if (failed.length) throw new OnboardingError(`merchant ${merchantId}: its account could not be created on ${failed.join("; ")}`);
   const [current] = await ctx.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
   return current!;
+}
+
+/** The chains of the merchant's mode, beside its primary, where its v2 account is not recorded yet. */
+function chainsWithoutAccount(ctx: AppContext, m: typeof merchants.$inferSelect): ChainRuntime[] {
+  return ctx.networks.filter((c) => c.mode === m.mode && c.chainId !== m.chainId && !m.accountChainIds.includes(c.chainId));
 }
 
 /**

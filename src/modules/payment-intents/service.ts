@@ -154,8 +154,8 @@ export async function createIntent(ctx: AppContext, p: Principal, input: CreateI
   const chain = pair && chainById(ctx, pair.chainId);
   // A refusal is never decided on the cached row: a merchant activated, or given its account on another
   // chain, moments ago (an onboarding finishing) is read again first.
-  if (merchant.status !== "active" || merchant.paymentAddress === null || (pair && !merchant.chainIds.includes(pair.chainId)))
-    merchant = (await merchantForCreate(ctx, merchant.id, true)) ?? merchant;
+  const takes = (m: MerchantForCreate) => m.status === "active" && m.paymentAddress !== null && (!pair || m.chainIds.includes(pair.chainId));
+  if (!takes(merchant)) merchant = (await merchantForCreate(ctx, merchant.id, true)) ?? merchant;
   if (merchant.status !== "active" || merchant.paymentAddress === null || !chain || !pair)
     throw new ApiError("merchant_not_active", `Merchant '${merchant.id}' cannot take payments (status: ${merchant.status}).`, "merchant_id");
   if (!merchant.chainIds.includes(pair.chainId))
