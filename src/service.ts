@@ -111,6 +111,14 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
         chainId: settings.chainId,
         stateFile: resolve(config.dataDir, primary ? "anvil-state.json" : `anvil-state-${settings.name}.json`),
         stateIntervalSeconds: config.anvilStateInterval,
+        // The matcher confirms nothing above the saved block (0019_sandbox_chain_saves.sql); saved only
+        // at the stop, the chain gets no such bound (a kill -9 then loses everything since the start).
+        onSaved: (block) =>
+          config.anvilStateInterval > 0
+            ? database.sql`
+                INSERT INTO app.sandbox_chain_saves (chain_id, block_number) VALUES (${settings.chainId}, ${block})
+                ON CONFLICT (chain_id) DO UPDATE SET block_number = excluded.block_number, saved_at = now()`.then(() => {})
+            : database.sql`DELETE FROM app.sandbox_chain_saves WHERE chain_id = ${settings.chainId}`.then(() => {}),
       });
       anvils.push(anvil);
       stops.push(() => anvil.stop());

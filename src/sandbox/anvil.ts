@@ -2,7 +2,7 @@
 // throwaway chains of the tests (free port). Guarantees the process is stopped afterwards.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs";
 import { freePort, waitForFreePort } from "./ports.ts";
 import { PIPE_SUPERVISOR } from "../pipe-supervisor.ts";
 import { fileURLToPath } from "node:url";
@@ -15,14 +15,19 @@ export type AnvilOptions = {
   startTimeoutMs?: number;
   /** Fixed port (the sandbox); omitted: a free port. */
   port?: number;
-  /** Load the chain from this file at start, dump it there on exit and every `stateIntervalSeconds`. */
+  /** Load the chain from this file at start, save it there while running (see below) and on exit. */
   stateFile?: string;
   /**
-   * Seconds between dumps of the state file while running (default 5: a kill -9 loses at most that much
-   * of the chain); 0: only on exit. Each dump rewrites the whole file (the chain's blocks included) on
-   * the disk Postgres flushes its WAL to (bench/README.md "Where the rest of the tail was").
+   * While running, the state is saved (written whole, then fsync and rename) as soon as a block holding
+   * transactions is mined, and otherwise every this many seconds (default 5); 0: only on exit. A kill -9
+   * loses only what was mined after the last save: empty blocks, and the few hundred milliseconds of a
+   * block with transactions still being saved, which `onSaved` lets the service hold back (nothing is
+   * confirmed from a block the next start might not find). Each save rewrites the whole file (the chain's
+   * blocks included) on the disk Postgres flushes its WAL to (bench/README.md "Where the rest of the tail was").
    */
   stateIntervalSeconds?: number;
+  /** Called after each save with the highest block the saved state is known to hold. */
+  onSaved?: (block: bigint) => Promise<void> | void;
 };
 
 export type Anvil = {
@@ -36,6 +41,8 @@ export type Anvil = {
    * hundred milliseconds instead of a block each, then ticks like a real chain.
    */
   startIntervalMining(seconds: number): Promise<void>;
+  /** The highest block known to be in the state file (the head found at start, then each save's). */
+  readonly savedBlock: bigint | undefined;
 };
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -59,6 +66,110 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
     process.kill(-child.pid, signal);
   } catch {
     // Already gone.
+  }
+}
+
+async function rpcCall<T>(rpcUrl: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = (await res.json()) as { result?: T; error?: { message?: string } };
+  if (body.error || body.result === undefined) throw new Error(`anvil ${method}: ${body.error?.message ?? "no result"}`);
+  return body.result;
+}
+
+/** Writes `data` to `file` so that a crash at any moment leaves either the old file or the new one, whole. */
+function writeDurably(file: string, data: Uint8Array) {
+  const tmp = `${file}.saving`;
+  const fd = openSync(tmp, "w");
+  try {
+    writeSync(fd, data);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+}
+
+/**
+ * Saves the chain's state while it runs. anvil's own `--state-interval` saves on a timer only, and a
+ * kill -9 then lost every block mined since: blocks the indexer had already made final and payments
+ * the service had already confirmed, so a restart met a chain behind its own database. Here a block
+ * with transactions is saved at once (polled every POLL_MS), and the caller learns which block is safe.
+ */
+class StateSaver {
+  static readonly POLL_MS = 200;
+  saved: bigint | undefined;
+  private checkedHead: bigint | undefined;
+  private lastSaveAt = Date.now();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+  private unreported = false;
+
+  constructor(
+    private readonly rpcUrl: string,
+    private readonly file: string,
+    private readonly intervalMs: number,
+    private readonly onSaved: ((block: bigint) => Promise<void> | void) | undefined,
+  ) {}
+
+  /** The head at start is what the file held (or genesis): saved by definition. */
+  async start() {
+    this.saved = this.checkedHead = BigInt(await rpcCall<string>(this.rpcUrl, "eth_blockNumber"));
+    await this.report();
+    if (this.intervalMs > 0) this.schedule();
+  }
+
+  private schedule() {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.tick()
+        .catch(() => {}) // the node is busy or stopping: the next tick tries again
+        .finally(() => this.schedule());
+    }, StateSaver.POLL_MS);
+  }
+
+  private async tick() {
+    const head = BigInt(await rpcCall<string>(this.rpcUrl, "eth_blockNumber"));
+    let busy = false;
+    for (let n = (this.checkedHead ?? -1n) + 1n; n <= head && !busy; n++) {
+      const count = await rpcCall<string>(this.rpcUrl, "eth_getBlockTransactionCountByNumber", [`0x${n.toString(16)}`]);
+      busy = BigInt(count) > 0n;
+    }
+    this.checkedHead = head;
+    const due = head > (this.saved ?? -1n) && (busy || Date.now() - this.lastSaveAt >= this.intervalMs);
+    if (due) await this.save(head);
+    else if (this.unreported) await this.report();
+  }
+
+  /** Dumps the state; `head` was read before the dump, so the dump holds at least that block. */
+  private async save(head: bigint) {
+    const dump = await rpcCall<string>(this.rpcUrl, "anvil_dumpState");
+    if (this.stopped) return;
+    writeDurably(this.file, Bun.gunzipSync(Buffer.from(dump.slice(2), "hex")));
+    this.lastSaveAt = Date.now();
+    this.saved = head;
+    await this.report();
+  }
+
+  private async report() {
+    if (!this.onSaved || this.saved === undefined) return;
+    try {
+      await this.onSaved(this.saved);
+      this.unreported = false;
+    } catch {
+      this.unreported = true; // e.g. the database restarting: told again at the next tick
+    }
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
   }
 }
 
@@ -103,8 +214,8 @@ async function startOnce(opts: AnvilOptions): Promise<Anvil> {
   // transactions and logs stay available for the whole chain.
   const args = ["--port", String(port), "--chain-id", String(opts.chainId ?? 31337), "--silent", "--max-persisted-states", "0"];
   if (opts.blockTime !== undefined) args.push("--block-time", String(opts.blockTime));
-  const interval = opts.stateIntervalSeconds ?? 5;
-  if (opts.stateFile !== undefined) args.push("--state", opts.stateFile, ...(interval > 0 ? ["--state-interval", String(interval)] : []));
+  // --state: loaded at start, written on exit; the saves in between are StateSaver's.
+  if (opts.stateFile !== undefined) args.push("--state", opts.stateFile);
 
   const child = spawn("sh", ["-c", PIPE_SUPERVISOR, "anvil-supervisor", anvilBinary(), ...args], {
     detached: true,
@@ -115,7 +226,9 @@ async function startOnce(opts: AnvilOptions): Promise<Anvil> {
     stderr += chunk.toString();
   });
 
+  let saver: StateSaver | undefined;
   const stop = async (): Promise<void> => {
+    await saver?.stop();
     child.stdin?.end();
     const timer = setTimeout(() => killGroup(child, "SIGKILL"), 5000);
     await exited(child);
@@ -128,7 +241,22 @@ async function startOnce(opts: AnvilOptions): Promise<Anvil> {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`anvil exited during start (code ${child.exitCode}): ${stderr.trim()}`);
     }
-    if (await answersChainId(rpcUrl)) return { rpcUrl, port, stop, startIntervalMining: (seconds) => setIntervalMining(rpcUrl, seconds) };
+    if (await answersChainId(rpcUrl)) {
+      if (opts.stateFile !== undefined) {
+        saver = new StateSaver(rpcUrl, opts.stateFile, (opts.stateIntervalSeconds ?? 5) * 1000, opts.onSaved);
+        await saver.start();
+      }
+      const s = saver;
+      return {
+        rpcUrl,
+        port,
+        stop,
+        startIntervalMining: (seconds) => setIntervalMining(rpcUrl, seconds),
+        get savedBlock() {
+          return s?.saved;
+        },
+      };
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   await stop();

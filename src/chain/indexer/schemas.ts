@@ -14,6 +14,8 @@ import { normalizeIndexerChains, type IndexerChainConfig as ChainConfig } from "
 export const DEFAULT_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const SCHEMA_PREFIX = "ponder_";
 export const INSTANCE_SCHEMA = /^ponder_[0-9a-f]{10}$/;
+/** Instance schemas set aside for a rebuild (reconcile.ts): `<instance>_r<base36 time>`, dropped once no view reads them. */
+export const SET_ASIDE_SCHEMA = /^ponder_[0-9a-f]{10}_r[0-9a-z]+$/;
 const VIEWS_SCHEMA = /^[a-z_][a-z0-9_]{0,44}$/;
 
 
@@ -106,7 +108,7 @@ export async function viewsTargetSchema(sql: Sql, viewsSchema: string): Promise<
  * selects from it: CASCADE would silently drop the readers' views. Returns whether it dropped.
  */
 export async function dropIndexerSchema(sql: Sql, schema: string): Promise<boolean> {
-  if (!INSTANCE_SCHEMA.test(schema)) throw new Error(`refusing to drop "${schema}": not an indexer instance schema`);
+  if (!INSTANCE_SCHEMA.test(schema) && !SET_ASIDE_SCHEMA.test(schema)) throw new Error(`refusing to drop "${schema}": not an indexer instance schema`);
   return sql.begin(async (tx) => {
     const dependents = await tx`
       SELECT 1
@@ -133,7 +135,7 @@ export async function pruneIndexerSchemas(sql: Sql, keep: string[]): Promise<str
     SELECT n.nspname AS schema
     FROM pg_namespace n
     JOIN pg_class c ON c.relnamespace = n.oid AND c.relname = '_ponder_meta' AND c.relkind = 'r'
-    WHERE n.nspname ~ '^ponder_[0-9a-f]{10}$'`;
+    WHERE n.nspname ~ '^ponder_[0-9a-f]{10}(_r[0-9a-z]+)?$'`;
   const dropped: string[] = [];
   for (const { schema } of candidates) {
     if (keep.includes(schema)) continue;
@@ -146,6 +148,14 @@ export async function pruneIndexerSchemas(sql: Sql, keep: string[]): Promise<str
     if (await dropIndexerSchema(sql, schema)) dropped.push(schema);
   }
   return dropped;
+}
+
+/** Renames an instance schema out of the way (views that read it keep reading it); returns the new name. */
+export async function setAsideInstance(sql: Sql, schema: string): Promise<string> {
+  if (!INSTANCE_SCHEMA.test(schema)) throw new Error(`refusing to set aside "${schema}": not an indexer instance schema`);
+  const aside = `${schema}_r${Date.now().toString(36)}`;
+  await sql.unsafe(`ALTER SCHEMA "${schema}" RENAME TO "${aside}"`);
+  return aside;
 }
 
 /**

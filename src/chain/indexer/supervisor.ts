@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { normalizeIndexerChains, transferTokens, type IndexerChainConfig as ChainConfig } from "../../../indexer/chains.ts";
 import postgres from "postgres";
 import { withTimeout } from "../../lib/timeout.ts";
-import { assertViewsSchema, connect, type Sql, indexerSchemaName, dropIndexerSchema, pruneIndexerSchemas, unlockDeadInstance, DEFAULT_ROOT } from "./schemas.ts";
+import { assertViewsSchema, connect, type Sql, indexerSchemaName, dropIndexerSchema, pruneIndexerSchemas, setAsideInstance, unlockDeadInstance, DEFAULT_ROOT } from "./schemas.ts";
+import { reconcileWithChains } from "./reconcile.ts";
 import { pruneSyncCache, type PruneResult } from "./prune.ts";
 import { startIndexer, toSink, type Sink, type Level, sleep, type RunningIndexer, type IndexerLog, type StartIndexerOptions } from "./process.ts";
 
@@ -189,6 +190,36 @@ export class IndexerSupervisor {
     this.sink.note(level, `indexer supervisor: ${message}`, { views_schema: this.opts.viewsSchema });
   }
 
+  /**
+   * Checks the instance schema against the chains before a Ponder starts on it (reconcile.ts): cuts
+   * the sync cache back where the chain no longer has its blocks, and sets the schema aside when the
+   * instance had indexed past what the chain now holds (or when `force` says why), so that Ponder
+   * rebuilds it from the chain instead of refusing to start. Returns the set-aside schema's name.
+   */
+  private async reconcile(schema: string, chains: ChainConfig[], force?: string): Promise<string | undefined> {
+    const db = this.db();
+    const { trimmed, behind } = await reconcileWithChains(db, schema, chains.map((c) => ({ chainId: c.chainId, rpcHttp: c.rpcHttp })));
+    for (const t of trimmed) this.note(`the sync cache held blocks of chain ${t.chainId} above block ${t.cut} that the chain no longer has; removed them`, "warn");
+    const why =
+      behind.length > 0
+        ? behind
+            .map((b) => `chain ${b.chainId} is at block ${b.head} and agrees with the index only up to block ${b.cut}, but ${schema} had made block ${b.storedFinalBlock} final`)
+            .join("; ") +
+          " (a sandbox chain restored from its last saved state, or a reorg deeper than the indexer's finality)"
+        : force;
+    if (!why) return undefined;
+    const [exists] = await db<{ ok: boolean }[]>`SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = ${schema}) AS ok`;
+    if (!exists?.ok) return undefined;
+    const aside = await setAsideInstance(db, schema);
+    this.note(`${why}: rebuilding ${schema} from the chain (the old index stays readable as ${aside} until the new one is ready); the payments' records are kept, and the matcher's audit compares them with the rebuilt index`, "error");
+    return aside;
+  }
+
+  private async dropSetAside(schema: string) {
+    const dropped = await dropIndexerSchema(this.db(), schema).catch(() => false);
+    this.note(dropped ? `dropped ${schema}, the index set aside for the rebuild` : `kept ${schema} (still read by a view); dropped at a later start once nothing reads it`);
+  }
+
   private async spawn(chains: ChainConfig[], port: number): Promise<RunningIndexer> {
     const instance = await startIndexer({
       databaseUrl: this.opts.databaseUrl,
@@ -223,14 +254,41 @@ export class IndexerSupervisor {
     }
   }
 
+  /**
+   * A Ponder that exits before it is ready is started again (the chain or the database may have been
+   * a moment away), after checking its schema against the chains each time; the last attempt on a
+   * schema rebuilt from the chain, since the index is derived data. Only when even that fails is the
+   * start a failure, with what to do in one line.
+   */
+  private static readonly START_ATTEMPTS = 3;
+
   private async startAndSwap(chains: ChainConfig[], schema: string, port: number, old: RunningIndexer | undefined): Promise<RefreshResult> {
-    const next = await this.spawn(chains, port);
-    try {
-      await next.ready;
-    } catch (err) {
-      await next.stop();
-      throw err;
+    let next: RunningIndexer | undefined;
+    let setAside: string | undefined;
+    for (let attempt = 1; !next; attempt++) {
+      const last = attempt === IndexerSupervisor.START_ATTEMPTS;
+      const aside = await this.reconcile(schema, chains, last ? "it exited before it was ready twice in a row" : undefined).catch((err: unknown) => {
+        this.note(`could not check ${schema} against the chains: ${(err as Error).message}`, "warn");
+        return undefined;
+      });
+      setAside = aside ?? setAside;
+      const candidate = await this.spawn(chains, port);
+      try {
+        await candidate.ready;
+        next = candidate;
+      } catch (err) {
+        await candidate.stop();
+        if (this.stopped || last) {
+          if (this.stopped) throw err;
+          throw new Error(
+            `${(err as Error).message}\nThe indexer exited before it was ready ${attempt} times, the last time on an index rebuilt from the chain: check that DATABASE_URL's database and each chain's RPC answer (its output above says which); the payments' records are not affected.`,
+          );
+        }
+        this.note(`${schema} exited before it was ready (attempt ${attempt} of ${IndexerSupervisor.START_ATTEMPTS}): ${(err as Error).message.split("\n")[0]}`, "warn");
+        await Promise.race([sleep(1_000 * attempt), this.stoppedSignal]);
+      }
     }
+    if (setAside) await this.dropSetAside(setAside);
     this.readyPids.add(next.pid);
     this.currentInstance = next;
     this.currentChains = chains;
@@ -438,6 +496,10 @@ export class IndexerSupervisor {
         if (this.stopped || this.currentInstance !== instance) return;
         await this.clearDeadLock(instance.schema, true); // the Ponder that held it has exited
         await this.pruning; // no pass in flight while the restarted Ponder reads the cache
+        const setAside = await this.reconcile(instance.schema, this.currentChains).catch((err: unknown) => {
+          this.note(`could not check ${instance.schema} against the chains: ${(err as Error).message}`, "warn");
+          return undefined;
+        });
         const again = await this.spawn(this.currentChains, instance.port);
         this.currentInstance = again;
         this.watch(again);
@@ -446,6 +508,7 @@ export class IndexerSupervisor {
           this.readyPids.add(again.pid);
           this.restartAttempts = 0;
           this.note(`${again.schema} restarted and ready`);
+          if (setAside) await this.dropSetAside(setAside);
         } catch (err) {
           // Its exit (if it died) schedules the next attempt through watch(); a stop is no failure.
           if (!this.stopped) this.note(`restart of ${again.schema} failed: ${(err as Error).message}`, "error");

@@ -32,6 +32,11 @@ export interface Checkpoint {
   blockHash: string;
   /** Unix seconds. */
   blockTimestamp: number;
+  /**
+   * An embedded sandbox chain's last saved block (app.sandbox_chain_saves), null elsewhere: a kill -9
+   * loses the blocks above it, so nothing above it is read as confirmed.
+   */
+  savedBlock: bigint | null;
 }
 
 export interface IndexedTransfer {
@@ -74,7 +79,12 @@ type Row = Record<string, unknown>;
 
 function checkpointOf(r: Row): Checkpoint | null {
   if (r.cp_block === null || r.cp_block === undefined) return null;
-  return { blockNumber: BigInt(r.cp_block as bigint), blockHash: String(r.cp_hash), blockTimestamp: Number(r.cp_ts) };
+  return {
+    blockNumber: BigInt(r.cp_block as bigint),
+    blockHash: String(r.cp_hash),
+    blockTimestamp: Number(r.cp_ts),
+    savedBlock: r.cp_saved === null || r.cp_saved === undefined ? null : BigInt(r.cp_saved as bigint),
+  };
 }
 
 function transferOf(chainId: number, r: Row): IndexedTransfer {
@@ -101,9 +111,10 @@ async function pageWithCheckpoint(sql: SqlOrTx, chainId: number, inner: string, 
   // $1 = chain id, $2 = confirmations; inner's own parameters follow.
   const text = `
     WITH page AS (${inner}),
-    cp AS (SELECT block_number AS cp_block, block_hash AS cp_hash, block_timestamp AS cp_ts
+    cp AS (SELECT block_number AS cp_block, block_hash AS cp_hash, block_timestamp AS cp_ts,
+                  (SELECT s.block_number FROM app.sandbox_chain_saves s WHERE s.chain_id = $1) AS cp_saved
            FROM ${CHAIN_VIEWS}.chain_checkpoint WHERE chain_id = $1)
-    SELECT cp.cp_block, cp.cp_hash, cp.cp_ts, page.*
+    SELECT cp.cp_block, cp.cp_hash, cp.cp_ts, cp.cp_saved, page.*
     FROM cp LEFT JOIN page ON true
     ORDER BY page.block_number, page.log_index`;
   let rows: Row[];
@@ -121,7 +132,15 @@ async function pageWithCheckpoint(sql: SqlOrTx, chainId: number, inner: string, 
   };
 }
 
-const SAFE_BLOCK = `((SELECT c.block_number FROM ${CHAIN_VIEWS}.chain_checkpoint c WHERE c.chain_id = $1) - $2)`;
+/** checkpoint - confirmations, and never above a sandbox chain's last saved block (LEAST skips the NULL of other chains). */
+const SAFE_BLOCK = `LEAST((SELECT c.block_number FROM ${CHAIN_VIEWS}.chain_checkpoint c WHERE c.chain_id = $1) - $2,
+                         (SELECT s.block_number FROM app.sandbox_chain_saves s WHERE s.chain_id = $1))`;
+
+/** The safe block of a checkpoint read with its page: what SAFE_BLOCK was in that statement. */
+export function safeBlockOf(checkpoint: Checkpoint, confirmations: number): bigint {
+  const safe = checkpoint.blockNumber - BigInt(confirmations);
+  return checkpoint.savedBlock !== null && checkpoint.savedBlock < safe ? checkpoint.savedBlock : safe;
+}
 
 /** The next transfers after `after`, in chain order, up to checkpoint - confirmations. */
 export function readTransfersAfter(

@@ -39,7 +39,7 @@
 import type { Sql } from "../../db/client.ts";
 import type { Clock } from "../../context.ts";
 import type { Logger } from "../../logger.ts";
-import { auditRecordedTransfers, findReplacedBlocks, readAccountTransfers, readIndexedAccounts, readTransfersAfter, readUnrecordedTransfers, type AuditFinding, type Checkpoint, type IndexedTransfer, type Position } from "./chain-reader.ts";
+import { auditRecordedTransfers, findReplacedBlocks, readAccountTransfers, readIndexedAccounts, readTransfersAfter, readUnrecordedTransfers, safeBlockOf, type AuditFinding, type Checkpoint, type IndexedTransfer, type Position } from "./chain-reader.ts";
 import { foundKey, lookupReservations, prepareTransfer, writeTransfers, type Found, type MerchantInfo, type RecordOutcome } from "./record.ts";
 import { matcherMoved, matcherReorged, matcherTransfers } from "./metrics.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
@@ -186,7 +186,7 @@ export class ChainMatcher {
     const full = page.transfers.length === this.batchSize;
     const last = page.transfers.at(-1);
     const next: Position = last ? { blockNumber: last.blockNumber, logIndex: last.logIndex } : cursor;
-    const safe = page.checkpoint.blockNumber - BigInt(this.confirmations);
+    const safe = safeBlockOf(page.checkpoint, this.confirmations);
     // A short page: everything up to the safe block is recorded.
     const covered = !full && safe >= 0n && (this.coveredBlock === null || safe > this.coveredBlock) ? safe : null;
     if (cmp(next, cursor) !== 0 || covered !== null) await this.saveCursor(next, covered, page.checkpoint);
@@ -246,7 +246,7 @@ export class ChainMatcher {
     const last = page.transfers.at(-1);
     let next: Position = last ? { blockNumber: last.blockNumber, logIndex: last.logIndex } : state.caughtUp;
     if (!full) {
-      const safe = page.checkpoint.blockNumber - BigInt(this.confirmations);
+      const safe = safeBlockOf(page.checkpoint, this.confirmations);
       const bound = safe < cursor.blockNumber ? safe : cursor.blockNumber;
       if (bound > next.blockNumber || (bound === next.blockNumber && next.logIndex < END_OF_BLOCK)) {
         next = { blockNumber: bound, logIndex: END_OF_BLOCK };
