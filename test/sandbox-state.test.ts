@@ -84,3 +84,24 @@ test("past 500 blocks, anvil writes no old block's state to ~/.foundry (it left 
   const entries = existsSync(written) ? readdirSync(written, { recursive: true }) : [];
   expect(entries).toEqual([]);
 });
+
+test("a block with transactions is saved at once, whatever the interval, and the caller learns the saved block", async () => {
+  const file = join(dir, "busy-block.json");
+  const saved: bigint[] = [];
+  const anvil = await startAnvil({ stateFile: file, stateIntervalSeconds: 3600, onSaved: (b) => void saved.push(b) });
+  running.push(anvil);
+  expect(saved).toEqual([0n]); // the head found at start is what the file holds
+  await rpc(anvil, "evm_mine"); // an empty block: waits for the interval
+  await Bun.sleep(800);
+  expect(existsSync(file)).toBe(false);
+  // anvil's first default account sends ETH to the second: a block with a transaction.
+  await rpc(anvil, "eth_sendTransaction", [{ from: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", value: "0x1" }]);
+  const deadline = Date.now() + 2_000;
+  while (saved.at(-1) !== 2n && Date.now() < deadline) await Bun.sleep(50);
+  expect(saved.at(-1)).toBe(2n);
+  expect(anvil.savedBlock).toBe(2n);
+  // A chain restarted from the file has the block (kill -9 of the whole sandbox: test/crash-anytime.test.ts).
+  await anvil.stop();
+  const again = await start(file, 0);
+  expect(BigInt(await rpc<string>(again, "eth_blockNumber"))).toBeGreaterThanOrEqual(2n);
+});
