@@ -111,7 +111,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
         chainId: settings.chainId,
         stateFile: resolve(config.dataDir, primary ? "anvil-state.json" : `anvil-state-${settings.name}.json`),
         stateIntervalSeconds: config.anvilStateInterval,
-        // The matcher confirms nothing above the saved block (0019_sandbox_chain_saves.sql); saved only
+        // The matcher confirms nothing above the saved block (0020_sandbox_chain_saves.sql); saved only
         // at the stop, the chain gets no such bound (a kill -9 then loses everything since the start).
         onSaved: (block) =>
           config.anvilStateInterval > 0
