@@ -16,7 +16,8 @@ import { rmSync } from "node:fs";
 import { createWalletClient, getAddress, http, keccak256, parseEventLogs, toHex, type Address, type Hex } from "viem";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { startTestService, type TestService } from "./support/service.ts";
-import { createIntent, payer, sleep, waitFor } from "./support/payments.ts";
+import { createIntent, payer, rpc, sleep, waitFor } from "./support/payments.ts";
+import { cachedRanges, TRANSFER_TOPIC } from "../src/chain/indexer/index.ts";
 import { createAccountV2 } from "../src/chain/account-v2.ts";
 import { usdcAbi } from "../contracts/abis.ts";
 import { approveMerchant, merchantAccountV2Settings, onboardMerchant } from "../src/modules/merchants/onboarding.ts";
@@ -199,7 +200,7 @@ test("the operator key rotated: accounts of the earlier key stay followed, their
       [oldOperator.toLowerCase(), second.ctx.chains.test!.operator.account.address.toLowerCase()],
     );
     // A new payment to the merchant of the earlier key confirms.
-    await payAndTime(second, m.id, 7.78, 60_000);
+    const later = await payAndTime(second, m.id, 7.78, 60_000);
     // Its account is still followed; the earlier payment is still confirmed and still in the sync cache after prune passes.
     const address = m.paymentAddress!.toLowerCase();
     expect(await sql`SELECT 1 FROM chain.indexed_merchant_account WHERE chain_id = ${chainId} AND merchant_account = ${address}`).toHaveLength(1);
@@ -208,8 +209,17 @@ test("the operator key rotated: accounts of the earlier key stay followed, their
     expect(t?.status).toBe("confirmed");
     expect(await sql`SELECT 1 FROM app.transactions WHERE merchant_id = ${m.id} AND status = 'failed'`).toHaveLength(0);
     expect((await sql<{ status: string }[]>`SELECT status FROM app.payment_intents WHERE id = ${earlier.intent.id}`)[0]?.status).toBe("confirmed");
+    // Both payments final and covered by the cache (Ponder on anvil: final 30 blocks deep, cached once
+    // the head is 60 blocks past the last finalized one); the pruner
+    // (every 200 ms here) then deletes the transfers to accounts the indexer does not follow.
+    const latest = await second.ctx.chains.test!.publicClient.getBlockNumber();
+    await rpc(second, "anvil_mine", [toHex(128)]);
+    const usdc = second.ctx.chains.test!.usdc;
+    await waitFor("the blocks cached", async () => (await cachedRanges(sql, { chainId, usdc })).some(([lo, hi]) => lo <= Number(latest) && hi >= Number(latest)), 90_000);
+    await sleep(2_000);
     const topic = `0x000000000000000000000000${address.slice(2)}`;
-    expect(await sql`SELECT 1 FROM ponder_sync.logs WHERE chain_id = ${chainId} AND transaction_hash = ${earlier.hash} AND lower(topic2) = ${topic}`).toHaveLength(1);
+    const cached = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ponder_sync.logs WHERE chain_id = ${chainId} AND topic0 = ${TRANSFER_TOPIC} AND lower(topic2) = ${topic}`;
+    expect({ cached: cached[0]!.n, later: later.hash !== earlier.hash }).toEqual({ cached: 2, later: true });
   } finally {
     await second?.stop().catch(() => {});
     await first.stop().catch(() => {});
