@@ -31,6 +31,12 @@
  * (merchant, token, value), many per statement; transfers of one value of one token to one merchant
  * (which compete for one reservation) always one after the other, in chain order.
  *
+ * Foreign accounts: the indexer follows every v2 account naming one of our operators, which anyone
+ * may create, and a merchant's account can exist on a chain before it is recorded there. A transfer
+ * to an account that is no merchant of ours on this chain is kept aside (foreign.ts) and the cursor
+ * moves on; when the address becomes a merchant's there, the audit round records those transfers as
+ * the merchant's (exactly once, by the transaction's unique key).
+ *
  * Tokens (issue 27): the indexer keeps the transfers of every followed token (USDC, USDT where
  * enabled) in one table; each transfer is named by its contract (`tokenOf`) and only ever meets a
  * reservation of its own token, so a payment in the wrong token is recorded unmatched (or late),
