@@ -32,10 +32,12 @@ export interface IndexerChainConfig {
    */
   factoryV2?: Hex40;
   /**
-   * The service's operator. Set: only v2 accounts created with this operator are followed (anyone
-   * may create a v2 account; those naming another operator are not ours). Unset: every v2 account.
+   * Every operator the service has run with on this chain (the current key and each earlier one).
+   * Set: only v2 accounts created with one of them are followed (anyone may create a v2 account;
+   * those naming another operator are not ours). Unset: every v2 account. A single `operator` is
+   * read as a list of one.
    */
-  operator?: Hex40;
+  operators?: Hex40[];
   /** First block to index (the factory's deployment block, or the first merchant account's). */
   startBlock: number;
   /** How often Ponder polls the HTTP RPC for new blocks when there is no WebSocket. Default 1000. */
@@ -100,7 +102,13 @@ export function normalizeIndexerChains(input: unknown): IndexerChainConfig[] {
       })(),
       ...(c.factory !== undefined ? { factory: address(c.factory, "factory") } : {}),
       ...(c.factoryV2 !== undefined ? { factoryV2: address(c.factoryV2, "factoryV2") } : {}),
-      ...(c.operator !== undefined ? { operator: address(c.operator, "operator") } : {}),
+      ...(() => {
+        if (c.operators === undefined && c.operator === undefined) return {};
+        if (c.operators !== undefined && !Array.isArray(c.operators)) throw new Error(`${where}.operators: expected an array of addresses`);
+        const listed = ((c.operators as unknown[] | undefined) ?? []).map((o, j) => address(o, `operators[${j}]`));
+        const operators = [...new Set([...listed, ...(c.operator !== undefined ? [address(c.operator, "operator")] : [])])].sort();
+        return operators.length > 0 ? { operators } : {};
+      })(),
       startBlock,
       ...(polling !== undefined ? { pollingIntervalMs: polling } : {}),
     };

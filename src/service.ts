@@ -11,6 +11,7 @@ import type { Config, Mode } from "./config.ts";
 import { connect, type Database } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { buildChainRuntime, type ChainRuntime } from "./chain/runtime.ts";
+import { recordOperator } from "./chain/operators.ts";
 import { createContext, type AppContext, type Clock } from "./context.ts";
 import { createLogger } from "./logger.ts";
 import { buildApp } from "./api/app.ts";
@@ -151,6 +152,9 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
         });
       return buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion);
     });
+    // Every operator key this service ever ran with is remembered, so that the indexer keeps following
+    // the v2 accounts created under an earlier key after a rotation (chain/operators.ts).
+    for (const r of runtimes) await recordOperator(database.sql, r.chainId, r.operator.account.address);
     const chains: Partial<Record<Mode, ChainRuntime>> = {};
     for (const [i, settings] of all.entries()) if (settings === config.chains.test || settings === config.chains.live) chains[settings.mode] = runtimes[i];
     const otherChains = runtimes.filter((_, i) => config.chains.others.includes(all[i]!));

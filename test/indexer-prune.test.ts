@@ -63,7 +63,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | nul
   }
 }
 
-const chains = (): ChainConfig[] => [{ name: "sandbox", chainId: foundry.id, rpcHttp: anvil.rpcUrl, usdc, factory, factoryV2, operator: deployer.address, startBlock: 0, pollingIntervalMs }];
+const chains = (): ChainConfig[] => [{ name: "sandbox", chainId: foundry.id, rpcHttp: anvil.rpcUrl, usdc, factory, factoryV2, operators: [deployer.address], startBlock: 0, pollingIntervalMs }];
 
 function supervisor(databaseUrl: string, extra: Partial<ConstructorParameters<typeof IndexerSupervisor>[0]>) {
   return (async () => {

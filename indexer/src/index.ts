@@ -12,8 +12,10 @@
  * v2 accounts (MerchantAccountFactoryV2, issue 27) are followed the same way: their AccountCreated
  * lists them in `indexed_merchant_account`, so USDC transfers to them are kept exactly like
  * transfers to v1 accounts. Anyone may create a v2 account, so when the chain config names the
- * service's `operator`, only accounts created with that operator are followed; the events of other
- * v2 accounts (Ponder's factory pattern delivers every account's) are dropped.
+ * service's `operators` (the current key and every earlier one), only accounts created with one of
+ * them are followed; the events of other v2 accounts (Ponder's factory pattern delivers every
+ * account's) are dropped. A stranger may still create an account naming our operator: its
+ * transfers are indexed, and the service's matcher keeps them aside as foreign.
  * `token_address` of fees and withdrawals: v2 events carry it; a v1 account holds only the chain's
  * USDC (its factory's token), which is what its rows get.
  */
@@ -30,8 +32,9 @@ import {
 import { parseIndexerChains } from "../chains.ts";
 type Hex = `0x${string}`;
 
-/** Per chain id: its USDC (the token of v1 accounts) and the operator v2 accounts must name (if set). */
+/** Per chain id: its USDC (the token of v1 accounts) and the operators v2 accounts must name (if set). */
 const chainConfig = new Map(parseIndexerChains().map((c) => [c.chainId, c]));
+const operatorsOf = new Map(parseIndexerChains().map((c) => [c.chainId, c.operators ? new Set<string>(c.operators) : undefined]));
 const usdcOf = (chainId: number): Hex => {
   const c = chainConfig.get(chainId);
   if (!c) throw new Error(`chain ${chainId} is not in the indexer's configuration`);
@@ -94,9 +97,9 @@ ponder.on("MerchantAccountFactory:AccountCreated", async ({ event, context }) =>
 });
 
 ponder.on("MerchantAccountFactoryV2:AccountCreated", async ({ event, context }) => {
-  const operator = chainConfig.get(context.chain.id)?.operator;
-  // Not created with the service's operator: not one of our merchants' accounts.
-  if (operator && lower(event.args.operator) !== operator) return;
+  const operators = operatorsOf.get(context.chain.id);
+  // Not created with one of the service's operators (current or earlier): not one of our merchants' accounts.
+  if (operators && !operators.has(lower(event.args.operator))) return;
   const account = lower(event.args.account);
   await context.db.insert(merchantAccountCreated).values({
     ...logColumns(context.chain.id, event),

@@ -11,6 +11,7 @@ import { addDashboardUser } from "../modules/access/dashboard-users.ts";
 import { createPublicClient, createWalletClient, http, isHex, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { deployFactoryV2 } from "../chain/account-v2.ts";
+import { listForeignTransfers } from "../modules/matching/foreign.ts";
 import { settlementCashOut, settlementList, settlementSandboxRule, settlementText } from "../modules/settlements/operator.ts";
 
 type Values = Record<string, string | boolean | string[] | undefined>;
@@ -212,6 +213,17 @@ export const commands: Record<string, Command> = {
       return { chain_id: chain.chainId, factory: r.factory, deployed_now: r.deployedNow, gas_used: String(r.gasUsed) };
     },
     human: (r) => `${r.deployed_now ? "deployed" : "already deployed:"} MerchantAccountFactoryV2 ${r.factory} on chain ${r.chain_id}`,
+  }),
+  "chain foreign-transfers": define({
+    json: { object: "foreign_transfer" },
+    summary:
+      "List transfers to indexed accounts that are no merchant of ours on their chain (a stranger's v2 account naming our operator, or a merchant's account not recorded on that chain yet), newest first; open ones unless --all (optional --limit)",
+    options: { all: { type: "boolean" }, limit: { type: "string" } },
+    run: (ctx, v) => listForeignTransfers(ctx.database.sql, { all: v.all === true, limit: v.limit === undefined ? undefined : positiveInt(v.limit as string, "limit") }),
+    human: (rows) =>
+      rows
+        .map((f) => `chain ${f.chain_id}  ${f.to_address}  ${f.value_units} units from ${f.from_address}  tx ${f.tx_hash}:${f.log_index} block ${f.block_number}  ${f.resolved_at ? `recorded as ${f.transaction_id}` : "open"}`)
+        .join("\n") || "(no foreign transfers)",
   }),
   "settlements sandbox-fail": define({
     json: { object: "sandbox_payout_rule" },

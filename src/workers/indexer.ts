@@ -6,16 +6,21 @@
 import type { AppContext } from "../context.ts";
 import { IndexerSupervisor, type IndexerChainConfig } from "../chain/indexer/index.ts";
 import { factoryV2Address } from "../chain/account-v2.ts";
+import { knownOperators, recordOperator } from "../chain/operators.ts";
 
 export const VIEWS_SCHEMA = "chain";
 
 export async function loadIndexerChains(ctx: AppContext): Promise<IndexerChainConfig[]> {
   const out: IndexerChainConfig[] = [];
   // v2 accounts are followed on every chain, from the factory's deterministic address (whether or
-  // not its code is there yet: anyone may deploy it later), those naming the service's operator only.
+  // not its code is there yet: anyone may deploy it later), those naming one of the service's
+  // operators only: the current key and every earlier one (chain/operators.ts), so a key rotation
+  // never drops the accounts created before it.
   const factoryV2 = await factoryV2Address();
   for (const chain of ctx.networks) {
     if (!chain) continue;
+    await recordOperator(ctx.database.sql, chain.chainId, chain.operator.account.address);
+    const operators = await knownOperators(ctx.database.sql, chain.chainId);
     out.push({
       // The primaries keep the names they had before issue 27 (a rename would rebuild the instance).
       name: chain === ctx.chains[chain.mode] ? (chain.mode === "live" ? "live" : "sandbox") : `${chain.mode === "live" ? "live" : "sandbox"}_${chain.name}`,
@@ -27,7 +32,7 @@ export async function loadIndexerChains(ctx: AppContext): Promise<IndexerChainCo
       tokens: Object.values(chain.tokens).filter((t) => t.toLowerCase() !== chain.usdc.toLowerCase()),
       ...(chain.factory ? { factory: chain.factory } : {}),
       factoryV2,
-      operator: chain.operator.account.address,
+      operators,
       startBlock: chain.startBlock,
     });
   }

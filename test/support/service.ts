@@ -17,9 +17,19 @@ export interface TestService extends RunningService {
   api(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
 }
 
-export async function startTestService(opts: { roles?: Role[]; env?: Record<string, string>; clock?: Clock } = {}): Promise<TestService> {
-  const { url } = await createTestDatabase({ migrate: false });
-  const dataDir = mkdtempSync(join(tmpdir(), "stablepay-svc-"));
+export async function startTestService(
+  opts: {
+    roles?: Role[];
+    env?: Record<string, string>;
+    clock?: Clock;
+    /** Start on the database and data folder of an earlier service (a restart); they are kept on stop. */
+    reuse?: { url: string; dataDir: string };
+    /** Keep the database and data folder on stop (to start again on them with `reuse`). */
+    keepData?: boolean;
+  } = {},
+): Promise<TestService & { data: { url: string; dataDir: string } }> {
+  const { url } = opts.reuse ?? (await createTestDatabase({ migrate: false }));
+  const dataDir = opts.reuse?.dataDir ?? mkdtempSync(join(tmpdir(), "stablepay-svc-"));
   // Free ports are found, then bound: between the two, another test file running in parallel can
   // take one. That start fails cleanly (it stops what it started) and is tried again on new ports.
   let service: RunningService | undefined;
@@ -51,9 +61,10 @@ export async function startTestService(opts: { roles?: Role[]; env?: Record<stri
   return {
     ...service,
     sandbox,
+    data: { url, dataDir },
     async stop() {
       await service.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.reuse && !opts.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
     api(path, init = {}) {
       const { key = sandbox.test_key_scoped, json, ...rest } = init;

@@ -31,6 +31,12 @@
  * (merchant, token, value), many per statement; transfers of one value of one token to one merchant
  * (which compete for one reservation) always one after the other, in chain order.
  *
+ * Foreign accounts: the indexer follows every v2 account naming one of our operators, which anyone
+ * may create, and a merchant's account can exist on a chain before it is recorded there. A transfer
+ * to an account that is no merchant of ours on this chain is kept aside (foreign.ts) and the cursor
+ * moves on; when the address becomes a merchant's there, the audit round records those transfers as
+ * the merchant's (exactly once, by the transaction's unique key).
+ *
  * Tokens (issue 27): the indexer keeps the transfers of every followed token (USDC, USDT where
  * enabled) in one table; each transfer is named by its contract (`tokenOf`) and only ever meets a
  * reservation of its own token, so a payment in the wrong token is recorded unmatched (or late),
@@ -41,7 +47,8 @@ import type { Clock } from "../../context.ts";
 import type { Logger } from "../../logger.ts";
 import { auditRecordedTransfers, findReplacedBlocks, readAccountTransfers, readIndexedAccounts, readTransfersAfter, readUnrecordedTransfers, safeBlockOf, type AuditFinding, type Checkpoint, type IndexedTransfer, type Position } from "./chain-reader.ts";
 import { foundKey, lookupReservations, prepareTransfer, writeTransfers, type Found, type MerchantInfo, type RecordOutcome } from "./record.ts";
-import { matcherMoved, matcherReorged, matcherTransfers } from "./metrics.ts";
+import { matcherForeign, matcherMoved, matcherReorged, matcherTransfers } from "./metrics.ts";
+import { keepForeign, markResolved, readResolvableForeign } from "./foreign.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
 import type { TokenSymbol } from "../../domain/networks.ts";
 
@@ -196,6 +203,7 @@ export class ChainMatcher {
     if (now - this.lastAuditAt >= this.auditIntervalMs) {
       this.lastAuditAt = now;
       handled += await this.audit(page.checkpoint);
+      handled += await this.resolveForeign();
     }
     return { handled, more: full, notReady: false };
   }
@@ -300,9 +308,19 @@ export class ChainMatcher {
    */
   private async recordAll(read: IndexedTransfer[]): Promise<void> {
     if (read.length === 0) return;
-    const transfers = read.map((t) => this.withToken(t));
+    const all = read.map((t) => this.withToken(t));
     const merchants = new Map<string, MerchantInfo>();
-    for (const t of transfers) if (!merchants.has(t.to)) merchants.set(t.to, await this.merchantFor(t.to));
+    const foreignTo = new Set<string>();
+    for (const t of all) {
+      if (merchants.has(t.to) || foreignTo.has(t.to)) continue;
+      const m = await this.merchantFor(t.to);
+      if (m) merchants.set(t.to, m);
+      else foreignTo.add(t.to);
+    }
+    // An indexed account that is no merchant of ours here: kept aside, never a reason to stop.
+    if (foreignTo.size > 0) await this.keepForeign(all.filter((t) => foreignTo.has(t.to)));
+    const transfers = foreignTo.size > 0 ? all.filter((t) => !foreignTo.has(t.to)) : all;
+    if (transfers.length === 0) return;
     const found = await lookupReservations(
       this.sql,
       transfers.map((t) => ({ merchantId: merchants.get(t.to)!.id, value: t.value, token: t.token })),
@@ -366,15 +384,47 @@ export class ChainMatcher {
     return { ...t, token };
   }
 
-  private async merchantFor(account: string): Promise<MerchantInfo> {
+  /** Keeps transfers to accounts that are no merchant of ours on this chain (foreign.ts), alerting once per account. */
+  private async keepForeign(transfers: IndexedTransfer[]): Promise<void> {
+    const { inserted, newAccounts } = await keepForeign(this.sql, this.chainId, transfers);
+    if (inserted > 0) matcherForeign.inc({ chain_id: this.chainId }, inserted);
+    for (const account of newAccounts) {
+      this.log.error("ALERT: transfers to an indexed account that is no merchant of ours on this chain; kept as foreign (matched if a merchant's account is recorded at that address), the matcher goes on", {
+        chainId: this.chainId,
+        account,
+      });
+    }
+  }
+
+  /**
+   * Foreign transfers to an address that has since become a merchant's on this chain (its account
+   * was recorded here after the payment arrived): recorded as that merchant's now. The transaction's
+   * unique key makes the record exactly once, whatever crashes in between; the foreign row is then
+   * marked resolved with its transaction.
+   */
+  private async resolveForeign(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const page = await readResolvableForeign(this.sql, this.chainId, this.batchSize);
+      if (page.length === 0) return done;
+      for (const t of page) this.merchants.delete(t.to);
+      await this.recordAll(page);
+      const resolved = await markResolved(this.sql, this.chainId, page);
+      done += page.length;
+      this.log.warn("foreign transfers recorded: their address is now a merchant's account on this chain", { chainId: this.chainId, count: page.length, resolved });
+      if (resolved === 0 || page.length < this.batchSize) return done;
+    }
+  }
+
+  private async merchantFor(account: string): Promise<MerchantInfo | null> {
     const cached = this.merchants.get(account);
     if (cached && Date.now() - cached.at < 60_000) return cached.info;
     const [m] = await this.sql<{ id: string; mode: MerchantInfo["mode"]; chain_id: number; fee_rate_bps: number; payment_address: string }[]>`
       SELECT id, mode, chain_id, fee_rate_bps, payment_address FROM app.merchants
       WHERE (chain_id = ${this.chainId} OR ${this.chainId}::int = ANY (account_chain_ids)) AND lower(payment_address) = ${account}`;
-    // Ponder only indexes accounts of the merchant registry, so this means the registry and the
-    // indexer disagree: stop here (the cursor stays) rather than drop the money.
-    if (!m) throw new Error(`no merchant on chain ${this.chainId} has payment address ${account}`);
+    // The indexer follows every v2 account naming our operator, which anyone may create, and a
+    // merchant's account can exist on a chain before it is recorded there: not ours (yet). Not cached.
+    if (!m) return null;
     const info: MerchantInfo = { id: m.id, mode: m.mode, chainId: this.chainId, feeRateBps: m.fee_rate_bps, paymentAddress: m.payment_address };
     this.merchants.set(account, { info, at: Date.now() });
     return info;

@@ -20,6 +20,10 @@ export const matcherReorged = perChain(
   "Recorded transactions whose transfer was reorganised out of the chain after the confirmation depth (marked failed). Alert on any increase.",
 );
 export const matcherMoved = perChain("stablepay_matcher_moved_transactions_total", "Recorded transactions whose transfer was re-included in another block by a reorg (still valid; block updated).");
+export const matcherForeign = perChain(
+  "stablepay_matcher_foreign_transfers_total",
+  "Transfers to an indexed account that is no merchant of ours on the chain, kept aside in app.foreign_transfers (matched if a merchant's account is recorded there later).",
+);
 export const matcherErrors = perChain("stablepay_matcher_errors_total", "Failed matcher iterations (retried).");
 export const balanceMismatches = perChain("stablepay_balance_mismatch_total", "Balance reads where the merchant account's on-chain USDC balance differed from the ledger.");
 export const balanceChainReadFailures = perChain("stablepay_balance_chain_read_failures_total", "Balance reads that fell back to the ledger because the chain could not be read.");
@@ -43,6 +47,7 @@ metrics.collector(async (ctx) => {
   openAlerts.reset();
   openAlerts.set({ kind: "transfer_reorged" }, 0);
   openAlerts.set({ kind: "fee_collection_failed" }, 0);
+  openAlerts.set({ kind: "foreign_account" }, 0);
   for (const a of alerts) openAlerts.set({ kind: a.kind }, a.n);
 
   const fees = await sql<{ chain_id: number; n: number }[]>`
