@@ -15,6 +15,7 @@ import { ConfigError, loadConfig } from "../src/config.ts";
 import { deployContracts } from "../src/chain/deploy.ts";
 import { connect } from "../src/db/client.ts";
 import { freePort } from "../src/sandbox/ports.ts";
+import { checkEndpointUrl } from "../src/modules/webhook-endpoints/url-policy.ts";
 import { startAnvil, type Anvil } from "./support/anvil.ts";
 import { createTestDatabase } from "./support/db.ts";
 
@@ -104,6 +105,18 @@ describe("production mode refuses to start without each piece, starting nothing 
     expect(sandbox.chains.test.embedded).toBe(true);
     expect(sandbox.webhookTestAnyAddress).toBe(true);
   });
+
+  test("test webhook endpoints follow the live address rules in production, unless the operator allows private networks", async () => {
+    const production = { STABLEPAY_ENV: "production", DATABASE_URL: "postgres://u:p@db/x", SANDBOX_RPC_HTTP_URL: "http://rpc.example/", SANDBOX_CHAIN_ID: "31337", SANDBOX_USDC_ADDRESS: FEE_RECIPIENT, SANDBOX_FACTORY_ADDRESS: FEE_RECIPIENT, OPERATOR_PRIVATE_KEY: OPERATOR_KEY, PUBLIC_BASE_URL: "https://pay.example" };
+    const held = loadConfig(production).webhookTestAnyAddress;
+    const optedIn = loadConfig({ ...production, WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS: "true" }).webhookTestAnyAddress;
+    expect([held, optedIn]).toEqual([false, true]);
+    const resolver = async () => ["10.1.2.3"];
+    expect(await checkEndpointUrl("http://internal.example/hook", { mode: "test", testAnyAddress: held }, resolver)).toMatchObject({ ok: false, message: expect.stringContaining("10.1.2.3") });
+    expect(await checkEndpointUrl("http://internal.example/hook", { mode: "test", testAnyAddress: optedIn }, resolver)).toMatchObject({ ok: true });
+    // Live endpoints keep their rules whatever the opt-in says.
+    expect(await checkEndpointUrl("https://internal.example/hook", { mode: "live", testAnyAddress: optedIn }, resolver)).toMatchObject({ ok: false });
+  });
 });
 
 describe("production mode with every piece configured", () => {
@@ -184,6 +197,25 @@ describe("production mode with every piece configured", () => {
       } finally {
         await database.close();
       }
+
+      // Outbound safety: a test key cannot register a webhook endpoint at an internal address.
+      const cli = async (...args: string[]) => {
+        const r = Bun.spawnSync([process.execPath, "src/cli/main.ts", ...args, "--json"], { cwd: root, env: childEnv(env) });
+        if (r.exitCode !== 0) throw new Error(`cli ${args.join(" ")}: ${r.stderr.toString()}`);
+        return JSON.parse(r.stdout.toString()) as Record<string, string>;
+      };
+      const account = await cli("accounts", "create", "--name", "Production Co");
+      const { secret_key: testKey } = await cli("keys", "create", "--account", account.id!, "--mode", "test");
+      const createEndpoint = (url: string) =>
+        fetch(`${env.PUBLIC_BASE_URL}/v1/webhook_endpoints`, { method: "POST", headers: { authorization: `Bearer ${testKey}`, "content-type": "application/json" }, body: JSON.stringify({ url, enabled_events: ["*"] }) });
+      for (const url of ["http://127.0.0.1:9/hook", "http://localhost:9/hook", "http://169.254.169.254/latest/meta-data", "http://[::ffff:10.0.0.1]/hook"]) {
+        const refused = await createEndpoint(url);
+        const body = (await refused.json()) as { error: { type: string; code: string; param: string; message: string } };
+        expect({ url, status: refused.status, type: body.error.type, code: body.error.code, param: body.error.param }).toEqual({ url, status: 400, type: "invalid_request_error", code: "url_not_allowed", param: "url" });
+        expect(body.error.message).toContain("Test webhook endpoints (production mode");
+      }
+      // A public address is taken (http stays allowed for test endpoints).
+      expect((await createEndpoint("http://93.184.216.34/hook")).status).toBe(201);
 
       // Nothing embedded: no data folder, no Postgres or anvil on the ports the sandbox would use.
       expect(existsSync(dataDir)).toBe(false);
