@@ -4,6 +4,7 @@
  * (embedded Postgres, local anvil chain, contracts deployed at start).
  * A bad value stops the start with a message naming the variable.
  */
+import { readFileSync } from "node:fs";
 import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
 import type { Mode } from "./domain/mode.ts";
 import { CHAIN_NAMES, chainNameOf, isChainName, KNOWN_CHAINS, publicTestNetworkOf, SANDBOX_CHAIN_IDS, SUPPORTED_DECIMALS, TESTNET_USDC, type ChainName, type TokenSymbol } from "./domain/networks.ts";
@@ -14,6 +15,19 @@ export const ROLES = ["api", "indexer", "matcher", "expirer", "dispatcher", "set
 export type Role = (typeof ROLES)[number];
 
 export type { Mode };
+
+/**
+ * `sandbox` (the default): every missing piece is embedded. `production`: nothing embedded starts;
+ * each missing piece stops the start naming its variable (productionRequirements below).
+ */
+export const ENVIRONMENTS = ["sandbox", "production"] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** The roles whose process signs as the operator (onboarding creates accounts; settlements, fees and refunds send). */
+export const SIGNING_ROLES: readonly Role[] = ["api", "dashboard", "settler", "fee_collector"];
+
+/** The secrets that may be given in a file instead (`<NAME>_FILE`: its content, trailing newline trimmed). */
+export const FILE_VARIABLES = ["DATABASE_URL", "OPERATOR_PRIVATE_KEY", "SANDBOX_PAYER_PRIVATE_KEY"] as const;
 
 /** One chain the service watches: the sandbox chain for test keys, Base for live keys. */
 export interface ChainSettings {
@@ -81,6 +95,8 @@ function accountVersionOf(v: "1" | "2" | undefined): 1 | 2 | undefined {
 }
 
 export interface Config {
+  /** STABLEPAY_ENV: `sandbox` (default) or `production` (nothing embedded, no demo data, no secret printed). */
+  env: Environment;
   roles: ReadonlySet<Role>;
   host: string;
   port: number;
@@ -118,6 +134,12 @@ export interface Config {
   merchantAccountVersion: 1 | 2 | undefined;
   rateLimitPerSecond: { test: number; live: number };
   webhookTimeoutMs: number;
+  /**
+   * Whether test-mode webhook endpoints skip the address policy of live ones (any host, http): true
+   * in the sandbox; in production only with WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS=true (a test key
+   * could otherwise make the service reach internal addresses).
+   */
+  webhookTestAnyAddress: boolean;
   /** Expected-value tags (DECISIONS.md "Matching"; README "One price, many payments"). */
   valueTags: ValueTagSettings;
   logLevel: "debug" | "info" | "warn" | "error";
@@ -241,6 +263,8 @@ function otherChains(r: Reader, test: ChainSettings, live: ChainSettings | undef
 
 export function loadConfig(env: Env = process.env): Config {
   const r = new Reader(env);
+  const environment = r.oneOf("STABLEPAY_ENV", ENVIRONMENTS, "sandbox");
+  if (environment === "production") requireProductionPieces(r);
   const port = r.int("PORT", 3000, 1, 65535);
   const host = r.str("HOST", "127.0.0.1");
   const testRpc = r.optional("SANDBOX_RPC_HTTP_URL");
@@ -296,6 +320,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError("DASHBOARD_PORT", "is required for the dashboard role without the api role (without it, the API serves the dashboard at /dashboard)");
   if (dashboardPort !== undefined && dashboardPort === port) throw new ConfigError("DASHBOARD_PORT", "must differ from PORT");
   return {
+    env: environment,
     roles,
     host,
     port,
@@ -320,6 +345,7 @@ export function loadConfig(env: Env = process.env): Config {
     merchantAccountVersion: accountVersionOf(r.optional("MERCHANT_ACCOUNT_VERSION") === undefined ? undefined : r.oneOf("MERCHANT_ACCOUNT_VERSION", ["1", "2"] as const, "2")),
     rateLimitPerSecond: { test: r.int("RATE_LIMIT_TEST_PER_SECOND", 25, 1, 1e6), live: r.int("RATE_LIMIT_LIVE_PER_SECOND", 100, 1, 1e6) },
     webhookTimeoutMs: r.int("WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),
+    webhookTestAnyAddress: environment === "sandbox" || r.oneOf("WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS", ["true", "false"] as const, "false") === "true",
     valueTags: {
       // Up to 100,000 base units: the customer never overpays by 10 cents or more.
       width: r.int("VALUE_TAG_WIDTH", VALUE_TAG_DEFAULTS.width, 100, 100_000),
@@ -330,12 +356,45 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
+/**
+ * Production mode: what the sandbox would embed must be configured. Checked before any other value,
+ * in the order an operator fills them in, so the first missing one is the one line printed.
+ */
+function requireProductionPieces(r: Reader): void {
+  const missing = (name: string, why: string) => new ConfigError(name, `is required in production mode (STABLEPAY_ENV=production): ${why}`);
+  const roles = r.roles("ROLES");
+  if (r.optional("DATABASE_URL") === undefined) throw missing("DATABASE_URL", "the PostgreSQL to use (or DATABASE_URL_FILE); nothing embedded starts");
+  if (r.optional("SANDBOX_RPC_HTTP_URL") === undefined)
+    throw missing("SANDBOX_RPC_HTTP_URL", "the RPC of the chain test keys run on (e.g. Base Sepolia), with SANDBOX_FACTORY_ADDRESS; no anvil starts");
+  // Every chain configured beside it is checked by loadConfig itself (LIVE_FACTORY_ADDRESS, chain ids, addresses).
+  // The roles that sign need the key; today every process's chain runtime carries the operator's
+  // wallet (the indexer reads its address), so every production process needs it.
+  if (r.optional("OPERATOR_PRIVATE_KEY") === undefined)
+    throw missing("OPERATOR_PRIVATE_KEY", `the operator's key (or OPERATOR_PRIVATE_KEY_FILE), which signs for ${SIGNING_ROLES.join(", ")}; the sandbox's dev key is never used`);
+  if ((roles.has("api") || roles.has("dashboard")) && r.optional("PUBLIC_BASE_URL") === undefined)
+    throw missing("PUBLIC_BASE_URL", "where integrators and payers reach the API (qr_image_url, payment pages, links)");
+  if (roles.has("dashboard") && r.optional("DASHBOARD_PORT") !== undefined && r.optional("DASHBOARD_PUBLIC_URL") === undefined)
+    throw missing("DASHBOARD_PUBLIC_URL", "where users reach the dashboard on its own port (invitation links, Secure cookies)");
+}
+
 class Reader {
   constructor(private env: Env) {}
 
   optional(name: string): string | undefined {
-    const v = this.env[name];
+    const v = (FILE_VARIABLES as readonly string[]).includes(name) ? this.fromFile(name) : this.env[name];
     return v === undefined || v.trim() === "" ? undefined : v.trim();
+  }
+  /** `name` or the content of the file `<name>_FILE` names (a mounted secret); both set is ambiguous. */
+  private fromFile(name: string): string | undefined {
+    const file = this.env[`${name}_FILE`]?.trim() || undefined;
+    const direct = this.env[name]?.trim() || undefined;
+    if (file === undefined) return direct;
+    if (direct !== undefined) throw new ConfigError(`${name}_FILE`, `and ${name} are both set; set only one`);
+    try {
+      return readFileSync(file, "utf8").replace(/\r?\n$/, "");
+    } catch (err) {
+      throw new ConfigError(`${name}_FILE`, `names a file that cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)}): ${file}`);
+    }
   }
   str(name: string, fallback: string): string {
     return this.optional(name) ?? fallback;

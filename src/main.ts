@@ -57,6 +57,8 @@ const lines = [
   `  API            ${service.apiUrl}/v1`,
   `  Swagger        ${service.apiUrl}/swagger`,
 ];
+// Production mode prints where it serves and nothing else: no key, no password, no database URL.
+if (config.env === "production") lines.push(`  Mode           production (roles: ${[...config.roles].join(", ")})`);
 if (s) {
   lines.push(
     `  Chain RPC      ${s.rpc_url} (chain id ${s.chain_id}, USDC ${s.usdc_address})`,
@@ -70,5 +72,5 @@ if (s) {
     `  Try: curl -H "Authorization: Bearer ${s.test_key_scoped}" ${service.apiUrl}/v1/merchants/${s.merchant_id}`,
   );
 }
-lines.push("", "  Ctrl-C stops everything.", "");
+lines.push("", config.env === "production" ? "  SIGTERM or Ctrl-C stops it." : "  Ctrl-C stops everything.", "");
 console.log(lines.join("\n"));

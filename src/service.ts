@@ -59,6 +59,10 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     let indexerRole: { restart(reason: string): void } | undefined;
     let onDatabaseRestarted: (() => void) | undefined;
     let databaseUrl = config.databaseUrl;
+    // Production mode never embeds anything (config.ts refuses to load without each piece); this
+    // guard keeps a config built another way from quietly starting a Postgres or a chain of its own.
+    if (config.env === "production" && (!databaseUrl || [config.chains.test, ...config.chains.others].some((c) => c.embedded)))
+      throw new Error("production mode starts nothing embedded: DATABASE_URL and SANDBOX_RPC_HTTP_URL are required");
     if (!databaseUrl) {
       const pgOptions = { dataDir: join(config.dataDir, "postgres"), port: config.embeddedPostgresPort };
       pg = await startEmbeddedPostgres(pgOptions);
@@ -163,7 +167,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
 
     // 3. Demo data of the embedded sandbox.
     let demo: Awaited<ReturnType<typeof ensureDemo>> | undefined;
-    if (config.chains.test.embedded) demo = await ensureDemo(ctx, config.sandboxInfoFile);
+    if (config.env === "sandbox" && config.chains.test.embedded) demo = await ensureDemo(ctx, config.sandboxInfoFile);
     if (config.anvilBlockTime) for (const anvil of anvils) await anvil.startIntervalMining(config.anvilBlockTime);
 
     // 4. The API first: its reads need the last indexed state, not a live indexer, so after a restart

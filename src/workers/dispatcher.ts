@@ -24,7 +24,7 @@ import { eventEnvelope, purgeExpiredEvents } from "../modules/outbox/outbox.ts";
 import { postWebhook, type AttemptResult } from "../modules/webhooks/delivery.ts";
 import { decideAfterAttempt, leaseMs, parseRetryAfter } from "../modules/webhooks/schedule.ts";
 import { secretKey, webhookHeaders } from "../modules/webhooks/signing.ts";
-import { checkEndpointUrl, systemResolver, type Resolver } from "../modules/webhook-endpoints/url-policy.ts";
+import { anyAddressAllowed, checkEndpointUrl, systemResolver, type Resolver } from "../modules/webhook-endpoints/url-policy.ts";
 import { archiveFinished, claimDeliveries, EVENTS_CHANNEL, fanOutEvents, disableEndpoint, recordAttempts, releaseClaims, type AttemptRecord, type ClaimedDelivery } from "../modules/webhooks/service.ts";
 
 export interface DispatcherOptions {
@@ -266,9 +266,10 @@ export class Dispatcher extends PollingRole {
     const body = JSON.stringify(eventEnvelope({ id: d.eventId, type: d.eventType, createdAt: d.eventCreatedAt, data: d.eventData }));
     let result: AttemptResult;
     try {
-      // Live endpoints: the URL rules again at delivery time, so a name now resolving to a
-      // private address (DNS rebinding) is not reached.
-      const verdict = d.mode === "live" ? await checkEndpointUrl(d.url, "live", this.resolve) : undefined;
+      // Live endpoints (and test ones in production mode): the URL rules again at delivery time, so
+      // a name now resolving to a private address (DNS rebinding) is not reached.
+      const rule = { mode: d.mode, testAnyAddress: this.ctx.config.webhookTestAnyAddress };
+      const verdict = anyAddressAllowed(rule) ? undefined : await checkEndpointUrl(d.url, rule, this.resolve);
       if (verdict && !verdict.ok) throw new Error(verdict.message);
       const headers = webhookHeaders([d.secret, ...d.previousSecrets].map(secretKey), d.eventId, this.wallClock.now(), body);
       result = await postWebhook({ url: d.url, headers, body, timeoutMs: this.opts.timeoutMs });
@@ -293,7 +294,9 @@ export class Dispatcher extends PollingRole {
       outcome: decision.outcome,
       statusCode: result.statusCode,
       error: result.error,
-      snippet: result.snippet,
+      // A test endpoint the production operator let reach private networks: its answer is not kept
+      // (the deliveries API would read an internal service's answer back to a test key).
+      snippet: this.ctx.config.env === "production" && anyAddressAllowed({ mode: d.mode, testAnyAddress: this.ctx.config.webhookTestAnyAddress }) ? undefined : result.snippet,
       nextAttemptAt: decision.outcome === "retry_scheduled" ? new Date(finishedAt.getTime() + decision.delayMs) : undefined,
     };
     if (decision.outcome === "endpoint_gone") {

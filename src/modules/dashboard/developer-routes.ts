@@ -148,7 +148,7 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         const values = endpointFormOf(c.fields);
         try {
           const updated = await updateEndpoint(ctx.database.sql, endpointOwner(c.principal), e.id, {
-            url: await allowedUrl(values.url, c.principal),
+            url: await allowedUrl(ctx, values.url, c.principal),
             eventTypes: checkEventTypes(values.events),
             description: descriptionOf(values.description),
           });

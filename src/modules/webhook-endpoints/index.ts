@@ -107,7 +107,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
         const { owner } = await visibleEndpoint(ctx, principal, params.id);
         noQuery(request.url);
         const updated = await updateEndpoint(ctx.database.sql, owner, params.id, {
-          url: body.url === undefined ? undefined : await allowedUrl(body.url, principal),
+          url: body.url === undefined ? undefined : await allowedUrl(ctx, body.url, principal),
           eventTypes: body.enabled_events === undefined ? undefined : checkEventTypes(body.enabled_events),
           description: descriptionOf(body.description),
           metadata: body.metadata === undefined ? undefined : parseMetadata(body.metadata),

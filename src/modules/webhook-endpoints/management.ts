@@ -43,8 +43,8 @@ export function checkEventTypes(list: string[]): string[] {
 }
 
 /** The URL as it will be stored, if the mode's URL policy allows it. */
-export async function allowedUrl(url: string, p: Principal): Promise<string> {
-  const verdict = await checkEndpointUrl(url, p.mode);
+export async function allowedUrl(ctx: AppContext, url: string, p: Principal): Promise<string> {
+  const verdict = await checkEndpointUrl(url, { mode: p.mode, testAnyAddress: ctx.config.webhookTestAnyAddress });
   if (!verdict.ok) throw new ApiError("url_not_allowed", verdict.message, "url");
   return verdict.url;
 }
@@ -70,7 +70,7 @@ export type CreateEndpointOutcome = { kind: "created"; endpoint: EndpointRow } |
 export async function createEndpoint(ctx: AppContext, p: Principal, body: NewEndpoint, key: string | undefined): Promise<CreateEndpointOutcome> {
   const owner = endpointOwner(p);
   const input = {
-    url: await allowedUrl(body.url, p),
+    url: await allowedUrl(ctx, body.url, p),
     eventTypes: checkEventTypes(body.enabled_events),
     description: descriptionOf(body.description) ?? null,
     metadata: body.metadata === undefined ? {} : parseMetadata(body.metadata),

@@ -4,6 +4,10 @@
  * resolve to, a loopback, private, link-local, cloud-metadata or otherwise non-public address.
  * Checked at registration/update and again before every live delivery (dispatcher), so a name that
  * later resolves elsewhere (DNS rebinding) is refused then.
+ *
+ * In production mode (STABLEPAY_ENV=production) test endpoints follow the same address rules: a test
+ * key must not make the service reach an internal address. WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS=true
+ * lifts that for operators whose integrators test against private networks (config.webhookTestAnyAddress).
  */
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
@@ -17,7 +21,19 @@ export const systemResolver: Resolver = async (host) => (await lookup(host, { al
 
 export type UrlVerdict = { ok: true; url: string } | { ok: false; message: string };
 
-export async function checkEndpointUrl(raw: string, mode: Mode, resolve: Resolver = systemResolver): Promise<UrlVerdict> {
+/** Which rules an endpoint's URL follows: its mode, and whether test endpoints may reach any address (config.webhookTestAnyAddress). */
+export interface UrlRule {
+  mode: Mode;
+  testAnyAddress: boolean;
+}
+
+/** Whether an endpoint of this mode may reach any address (no address rules, its answer readable back). */
+export function anyAddressAllowed(rule: UrlRule): boolean {
+  return rule.mode === "test" && rule.testAnyAddress;
+}
+
+export async function checkEndpointUrl(raw: string, rule: UrlRule, resolve: Resolver = systemResolver): Promise<UrlVerdict> {
+  const { mode } = rule;
   if (raw.length > URL_MAX_LENGTH) return { ok: false, message: `url is longer than ${URL_MAX_LENGTH} characters.` };
   let url: URL;
   try {
@@ -27,8 +43,10 @@ export async function checkEndpointUrl(raw: string, mode: Mode, resolve: Resolve
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, message: "url must use https (or http in the sandbox)." };
   if (url.username || url.password) return { ok: false, message: "url must not contain credentials (user:password@)." };
-  if (mode === "test") return { ok: true, url: url.toString() };
-  if (url.protocol !== "https:") return { ok: false, message: "Live webhook endpoints must use https." };
+  if (anyAddressAllowed(rule)) return { ok: true, url: url.toString() };
+  // Test endpoints under the address rules may still use http (a staging receiver); live ones may not.
+  if (mode === "live" && url.protocol !== "https:") return { ok: false, message: "Live webhook endpoints must use https." };
+  const who = mode === "live" ? "Live webhook endpoints" : "Test webhook endpoints (production mode; the operator may allow private networks with WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS)";
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
   if (isIP(host)) addresses = [host];
@@ -42,7 +60,7 @@ export async function checkEndpointUrl(raw: string, mode: Mode, resolve: Resolve
   }
   for (const a of addresses) {
     const kind = blockedKind(a);
-    if (kind) return { ok: false, message: isIP(host) ? `Live webhook endpoints must not point at ${a}: it is ${kind} address.` : `Live webhook endpoints must not point at ${a} ('${host}' resolves to it): it is ${kind} address.` };
+    if (kind) return { ok: false, message: isIP(host) ? `${who} must not point at ${a}: it is ${kind} address.` : `${who} must not point at ${a} ('${host}' resolves to it): it is ${kind} address.` };
   }
   return { ok: true, url: url.toString() };
 }
