@@ -69,9 +69,40 @@ export function refineListRefunds(
 }
 
 /**
+ * The latest deadline an owner's approval may carry, from now (7 days). A signed refund that fails
+ * keeps its amount held until its deadline (the signature can still be submitted by anyone until
+ * then), so the deadline bounds how long a failed refund holds money.
+ */
+export const MAX_AUTHORIZATION_S = 7 * 24 * 3_600;
+
+/** secp256k1's group order: a signature's s is at most half of it (EIP-2), as the contract requires. */
+const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+/**
+ * A 65-byte (r, s, v) signature in the one form the contract accepts (v 27 or 28, s in the lower
+ * half): v given as 0/1 (as some wallets and libraries return it) becomes 27/28, and a high s
+ * becomes n - s with v flipped (the same signer). Anything else is refused with a 400.
+ */
+export function normalizeSignature(signature: Hex): Hex {
+  const bad = (why: string) => new ApiError("parameter_invalid", `Invalid signature: ${why}`, "signature");
+  if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) throw bad("expected 0x and 130 hexadecimal digits (65 bytes), as eth_signTypedData_v4 returns it.");
+  const r = signature.slice(2, 66).toLowerCase();
+  let s = BigInt(`0x${signature.slice(66, 130)}`);
+  let v = Number.parseInt(signature.slice(130, 132), 16);
+  if (v === 0 || v === 1) v += 27;
+  if (v !== 27 && v !== 28) throw bad("its last byte (v) must be 27 or 28 (or 0 or 1).");
+  if (BigInt(`0x${r}`) === 0n || s === 0n || s >= SECP256K1_N) throw bad("r or s is out of range; sign the authorization again.");
+  if (s > SECP256K1_N / 2n) {
+    s = SECP256K1_N - s;
+    v = v === 27 ? 28 : 27;
+  }
+  return `0x${r}${s.toString(16).padStart(64, "0")}${v.toString(16)}`;
+}
+
+/**
  * The owner's approval of a refund (POST /v1/refunds/{id}/approve, and the dashboard's wallet
- * button): both fields present, the signature 65 bytes in hex, the deadline a whole number of Unix
- * seconds not passed yet.
+ * button): both fields present, the signature 65 bytes in hex (normalized: normalizeSignature), the
+ * deadline a whole number of Unix seconds not passed yet and at most MAX_AUTHORIZATION_S ahead.
  */
 export function parseApproval(signature: string | undefined, deadline: number | undefined, nowMs: number): { signature: Hex; deadline: Date } {
   if (signature === undefined) throw new ApiError("parameter_missing", "Missing required param: signature.", "signature");
@@ -80,5 +111,11 @@ export function parseApproval(signature: string | undefined, deadline: number | 
     throw new ApiError("parameter_invalid", "Invalid signature: expected 0x and 130 hexadecimal digits (65 bytes), as eth_signTypedData_v4 returns it.", "signature");
   if (!Number.isSafeInteger(deadline) || deadline < 1) throw new ApiError("parameter_invalid", "Invalid deadline: expected Unix seconds, a whole number.", "deadline");
   if (deadline * 1000 <= nowMs) throw new ApiError("parameter_invalid", "Invalid deadline: it has passed; get a new authorization and sign it.", "deadline");
-  return { signature: signature as Hex, deadline: new Date(deadline * 1000) };
+  if (deadline * 1000 > nowMs + MAX_AUTHORIZATION_S * 1000)
+    throw new ApiError(
+      "parameter_invalid",
+      `Invalid deadline: at most ${MAX_AUTHORIZATION_S / 86_400} days ahead (${MAX_AUTHORIZATION_S} seconds). A signed refund that fails keeps its amount held until its deadline, so the deadline is bounded; sign the authorization GET /v1/refunds/{id}/authorization offers.`,
+      "deadline",
+    );
+  return { signature: normalizeSignature(signature as Hex), deadline: new Date(deadline * 1000) };
 }

@@ -205,7 +205,13 @@ export const ApproveRefundBody = t.Object(
         examples: [`0x${"ab".repeat(65)}`],
       }),
     ),
-    deadline: t.Optional(t.Integer({ minimum: 1, description: "Required. The `deadline` the owner signed (Unix seconds).", examples: [1775131200] })),
+    deadline: t.Optional(
+      t.Integer({
+        minimum: 1,
+        description: "Required. The `deadline` the owner signed (Unix seconds): not passed, and at most 7 days ahead. A signed refund that fails keeps its amount held until this deadline.",
+        examples: [1775131200],
+      }),
+    ),
   },
   {
     additionalProperties: false,

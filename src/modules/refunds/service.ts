@@ -32,6 +32,7 @@ import { availableUnits, lockMerchantMoney } from "../merchants/available.ts";
 import { feeRef } from "../fees/ref.ts";
 import { insertRefund, moveRefund } from "./transitions.ts";
 import { refundFromDb, type RefundReason, type RefundRow } from "./shapes.ts";
+import { normalizeSignature } from "./input.ts";
 
 /** How long a create waits for each chain read (balance, budget) before going on without it. */
 export const REFUND_CHAIN_READ_MS = 2_000;
@@ -133,7 +134,7 @@ async function spokenFor(tx: SqlOrTx, merchantId: string, chainId: number, token
     SELECT (SELECT sum(fee_units) FROM app.transactions
              WHERE merchant_id = ${merchantId} AND chain_id = ${chainId} AND token = ${token} AND status <> 'failed' AND fee_status <> 'collected')::text AS fees,
            (SELECT sum(amount_units) FROM app.refunds
-             WHERE merchant_id = ${merchantId} AND chain_id = ${chainId} AND token = ${token} AND status IN ('requires_approval', 'pending'))::text AS refunds,
+             WHERE merchant_id = ${merchantId} AND chain_id = ${chainId} AND token = ${token} AND (status IN ('requires_approval', 'pending') OR held_until IS NOT NULL))::text AS refunds,
            (SELECT sum(amount_units) FROM app.refunds
              WHERE merchant_id = ${merchantId} AND chain_id = ${chainId} AND token = ${token} AND status = 'pending' AND method = 'budget')::text AS budget,
            (SELECT sum(withdrawal_units) FROM app.settlements
@@ -376,8 +377,10 @@ export async function refundAuthorization(ctx: AppContext, r: RefundRow) {
  * merchant's owner, for this very refund) and stored; the refund becomes pending and the sender
  * submits it. Refused (409) for a refund in any other status (a canceled one included).
  */
-export async function approveRefund(ctx: AppContext, r: RefundRow, signature: Hex, deadline: Date): Promise<RefundRow> {
+export async function approveRefund(ctx: AppContext, r: RefundRow, given: Hex, deadline: Date): Promise<RefundRow> {
   if (r.status !== "requires_approval") throw notApprovable(r);
+  // Stored in the form the contract accepts, whichever path handed it in.
+  const signature = normalizeSignature(given);
   const [m] = await ctx.database.sql<{ owner_address: string }[]>`SELECT owner_address FROM app.merchants WHERE id = ${r.merchantId}`;
   const signer = await recoverTypedDataAddress({ ...refundTypedData(r, BigInt(Math.floor(deadline.getTime() / 1000))), signature }).catch(() => undefined);
   if (!m || !signer || getAddress(signer) !== getAddress(m.owner_address))
