@@ -313,7 +313,8 @@ describe("signed refunds", () => {
     // Both signatures can still pay: their amounts stay held (1 + 2 + 3 of 10 refunded or held).
     expect(await amountRefunded(payment.transaction)).toBe(6);
     const over = await refund({ payment_intent: payment.intent, amount: 5, recipient_address: newRecipient() });
-    expect(over).toMatchObject({ status: 400, body: { error: { code: "amount_exceeds_refundable", param: "amount" } } });
+    expect(over).toMatchObject({ status: 400, body: { error: { type: "invalid_request_error", code: "amount_exceeds_refundable", param: "amount" } } });
+    expect(over.body.error.message).toContain("held by failed refunds signed by the owner");
 
     // A top-up, then anyone submits B's signature (it sits in our database and, once tried, in calldata).
     await payer(svc).pay(account, 10_000_000n);

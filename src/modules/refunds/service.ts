@@ -143,6 +143,14 @@ async function spokenFor(tx: SqlOrTx, merchantId: string, chainId: number, token
   return { committed: n(r?.fees) + n(r?.refunds) + n(r?.withdrawals), budgetPending: n(r?.budget) };
 }
 
+/** What failed signed refunds of the payment still hold, said in a refusal ('' when none). */
+async function heldByFailedRefunds(tx: SqlOrTx, transactionId: string): Promise<string> {
+  const [h] = await tx<{ units: string | null; until: unknown }[]>`
+    SELECT sum(amount_units)::text AS units, max(held_until) AS until FROM app.refunds WHERE transaction_id = ${transactionId} AND held_until IS NOT NULL`;
+  if (!h?.units) return "";
+  return ` Of that, ${unitsToUsd(BigInt(h.units))} is held by failed refunds signed by the owner whose authorization can still be submitted on chain, until its deadline (at the latest ${fromPgTs(h.until).toISOString()}) or until the owner cancels it on chain.`;
+}
+
 function requestHash(input: CreateRefundInput): string {
   const metadata = Object.keys(input.metadata)
     .sort()
@@ -191,14 +199,16 @@ export async function createRefund(ctx: AppContext, p: Principal, input: CreateR
     const received = BigInt(t!.amount_units);
     const refundable = received - BigInt(t!.refunded_units);
     const amount = input.amountUnits ?? refundable;
-    if (refundable <= 0n)
-      throw new ApiError("amount_exceeds_refundable", `Nothing is left to refund of this payment: its refunds already take all ${unitsToUsd(received)} received.`, "amount");
-    if (amount > refundable)
+    if (refundable <= 0n || amount > refundable) {
+      const heldNote = await heldByFailedRefunds(tx, payment.transactionId);
+      if (refundable <= 0n)
+        throw new ApiError("amount_exceeds_refundable", `Nothing is left to refund of this payment: its refunds already take all ${unitsToUsd(received)} received.${heldNote}`, "amount");
       throw new ApiError(
         "amount_exceeds_refundable",
-        `amount (${unitsToUsd(amount)}) is more than what is left to refund of this payment (${unitsToUsd(refundable)} of ${unitsToUsd(received)} received; the platform fee is not returned).`,
+        `amount (${unitsToUsd(amount)}) is more than what is left to refund of this payment (${unitsToUsd(refundable)} of ${unitsToUsd(received)} received; the platform fee is not returned).${heldNote}`,
         "amount",
       );
+    }
     const pair = { chainId: payment.chainId, token: payment.token };
     const available = await availableUnits(tx, merchant.id, pair);
     const held = await spokenFor(tx, merchant.id, payment.chainId, payment.token);
