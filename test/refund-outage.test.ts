@@ -29,7 +29,7 @@ import { createContext, type AppContext } from "../src/context.ts";
 import { RefundSender, type RefundSenderOptions } from "../src/workers/refund-sender.ts";
 import { NonceKeeping } from "../src/workers/nonce-keeper.ts";
 import { loadRefund, refundRef, refundTypedData } from "../src/modules/refunds/service.ts";
-import { normalizeSignature } from "../src/modules/refunds/input.ts";
+import { normalizeSignature } from "../src/modules/refunds/signature.ts";
 
 type Json = Record<string, any>;
 /** The refund's confirmation depth on the proxied chain. */

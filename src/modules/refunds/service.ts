@@ -32,7 +32,7 @@ import { availableUnits, lockMerchantMoney } from "../merchants/available.ts";
 import { feeRef } from "../fees/ref.ts";
 import { insertRefund, moveRefund } from "./transitions.ts";
 import { refundFromDb, type RefundReason, type RefundRow } from "./shapes.ts";
-import { normalizeSignature } from "./input.ts";
+import { normalizeSignature } from "./signature.ts";
 
 /** How long a create waits for each chain read (balance, budget) before going on without it. */
 export const REFUND_CHAIN_READ_MS = 2_000;
