@@ -5,7 +5,8 @@
  *
  *   requires_approval: no budget of the owner covers it; waits for the owner's signed authorization
  *   pending:           paid from the budget or with the signature: being sent, or sent
- *   succeeded:         mined at the chain's confirmation depth (tx_hash)
+ *   succeeded:         mined at the chain's confirmation depth (tx_hash); also a failed one whose
+ *                      Refunded log the chain shows after all (paid_late)
  *   failed:            reverted, or refused for good (failure_reason)
  *   canceled:          withdrawn before anything was sent
  */

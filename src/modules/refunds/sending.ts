@@ -279,7 +279,7 @@ async function fromReceipt(chain: ChainRuntime, r: RefundRow, receipt: Transacti
   // Reverted (or mined without paying): nothing moved by it. Paid by another transaction of ours (an earlier send)?
   const paid = await paidOnChain(chain, r);
   if (paid) return paid;
-  let why = "reverted on chain";
+  let why = receipt.status === "success" ? "was mined without paying (no Refunded log of this refund)" : "reverted on chain";
   try {
     await chain.publicClient.simulateContract({ account: chain.operator.account, ...callOf(r) } as never);
   } catch (err) {
