@@ -6,8 +6,10 @@
  * with the refund's confirmation depth at 30 blocks. Blocks are mined on anvil directly.
  *
  * - a mined refund waiting for its 30 confirmations while the RPC answers errors: succeeded, paid once;
- * - a refund whose broadcast failed in an outage that began right after it was signed: the keeper
- *   sends the very bytes again afterwards; succeeded once, never counted as attempts;
+ * - a refund whose broadcast failed in an outage that began right after it was signed: its very
+ *   bytes are sent again from the operator's journal afterwards (HTTP 500s); or (JSON-RPC errors) another transaction of
+ *   the operator takes its nonce meanwhile and the refund is sent anew once the chain shows it;
+ *   succeeded once, never counted as attempts;
  * - the owner's signature with v = 0 is normalized (the contract takes only 27/28), a v the contract
  *   never takes and a deadline beyond 7 days are 400s;
  * - signed refunds that failed (the account emptied by its owner): their amounts stay held; one is
@@ -216,36 +218,54 @@ describe("the chain's RPC answers errors", () => {
     await stopSender();
   }, 150_000);
 
-  test("a broadcast that failed in an outage is sent again by the keeper afterwards: succeeded once, no attempt counted", async () => {
-    // Three attempts only: an outage that counted would fail the refund within a second or two.
-    startSender({ maxAttempts: 3 });
-    let signed: SignedTransaction | undefined;
-    onSign = (s) => {
-      signed = s;
-      onSign = undefined;
-      proxy.fail({ kind: "http" }); // the RPC goes down between signing and broadcasting
-    };
-    const to = newRecipient();
-    const created = await refund({ payment_intent: payment.intent, amount: 3, recipient_address: to });
-    expect(created.body.status).toBe("pending");
-    const id = created.body.id as string;
-    const tx = await waitFor("the refund signed", async () => signed, 30_000, 20);
-    await sleep(8_000);
-    const during = (await loadRefund(sql(), id))!;
-    proxy.pass();
-    expect(during).toMatchObject({ status: "pending", txHash: tx.hash, attempts: 0 });
-    expect(await svc.ctx.chains.test!.publicClient.getTransactionReceipt({ hash: tx.hash }).catch(() => null)).toBeNull();
+  for (const kind of ["http", "rpc"] as const) {
+    const what =
+      kind === "http"
+        ? "HTTP 500s: its very bytes are sent again from the operator's journal afterwards (by the keeper or the sender)"
+        : "JSON-RPC errors, its nonce taken meanwhile by another transaction of the operator: the refund is sent anew once the chain shows it";
+    test(`a broadcast that failed in an outage of ${what}; succeeded once, no attempt counted`, async () => {
+      // Three attempts only: an outage that counted would fail the refund within a second or two.
+      startSender({ maxAttempts: 3 });
+      const before = await amountRefunded(payment.transaction);
+      let signed: SignedTransaction | undefined;
+      onSign = (s) => {
+        signed = s;
+        onSign = undefined;
+        proxy.fail({ kind }); // the RPC goes down between signing and broadcasting
+      };
+      const to = newRecipient();
+      const created = await refund({ payment_intent: payment.intent, amount: 3, recipient_address: to });
+      expect(created.body.status).toBe("pending");
+      const id = created.body.id as string;
+      const tx = await waitFor("the refund signed", async () => signed, 30_000, 20);
+      if (kind === "rpc") {
+        // Another transaction of the operator key takes the refund's nonce (sent by hand, straight to the node).
+        const base = svc.ctx.chains.test!;
+        const other = await base.operator.sendTransaction({ to: base.operator.account.address, value: 0n, nonce: tx.nonce });
+        expect((await base.publicClient.waitForTransactionReceipt({ hash: other })).status).toBe("success");
+      }
+      await sleep(8_000);
+      const during = (await loadRefund(sql(), id))!;
+      proxy.pass();
+      expect(during).toMatchObject({ status: "pending", txHash: tx.hash, txNonce: tx.nonce, attempts: 0 });
+      expect(await svc.ctx.chains.test!.publicClient.getTransactionReceipt({ hash: tx.hash }).catch(() => null)).toBeNull();
 
-    // The keeper broadcasts the journal's bytes once the node answers: the very transaction is mined.
-    const receipt = await waitFor("the signed bytes mined", () => svc.ctx.chains.test!.publicClient.getTransactionReceipt({ hash: tx.hash }).catch(() => null), 30_000, 100);
-    expect(receipt.status).toBe("success");
-    const done = await mineUntilSucceeded(id);
-    expect(done.tx_hash).toBe(tx.hash);
-    expect(await usdcBalance(svc.ctx, to)).toBe(3_000_000n);
-    expect((await paidOnChain(budgeted.paymentAddress!, id)).length).toBe(1);
-    expect(await amountRefunded(payment.transaction)).toBe(7);
-    await stopSender();
-  }, 120_000);
+      const done = await mineUntilSucceeded(id);
+      if (kind === "http") {
+        // The journal's bytes were broadcast again once the node answered: the very transaction was mined.
+        expect(done.tx_hash).toBe(tx.hash);
+      } else {
+        // Its nonce went to another transaction: never mined; the refund was sent anew once the chain showed it.
+        expect(done.tx_hash).not.toBe(tx.hash);
+        expect(await svc.ctx.chains.test!.publicClient.getTransactionReceipt({ hash: tx.hash }).catch(() => null)).toBeNull();
+      }
+      expect(await usdcBalance(svc.ctx, to)).toBe(3_000_000n);
+      expect((await paidOnChain(budgeted.paymentAddress!, id)).length).toBe(1);
+      expect((await loadRefund(sql(), id))!.attempts).toBe(0);
+      expect(await amountRefunded(payment.transaction)).toBe(before + 3);
+      await stopSender();
+    }, 120_000);
+  }
 });
 
 describe("signed refunds", () => {
