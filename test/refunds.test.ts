@@ -140,11 +140,11 @@ async function paidOnChain(account: string, refundId: string) {
 test("the state machine: each trigger from each status (table)", () => {
   const table = Object.fromEntries(REFUND_STATUSES.map((s) => [s, Object.fromEntries(REFUND_TRIGGERS.map((t) => [t, refundTransition(s, t) ?? null]))]));
   expect(table).toEqual({
-    requires_approval: { approved: "pending", budget_short: null, confirmed: null, failed: null, cancel: "canceled" },
-    pending: { approved: null, budget_short: "requires_approval", confirmed: "succeeded", failed: "failed", cancel: null },
-    succeeded: { approved: null, budget_short: null, confirmed: null, failed: null, cancel: null },
-    failed: { approved: null, budget_short: null, confirmed: null, failed: null, cancel: null },
-    canceled: { approved: null, budget_short: null, confirmed: null, failed: null, cancel: null },
+    requires_approval: { approved: "pending", budget_short: null, confirmed: null, failed: null, cancel: "canceled", paid_late: null },
+    pending: { approved: null, budget_short: "requires_approval", confirmed: "succeeded", failed: "failed", cancel: null, paid_late: null },
+    succeeded: { approved: null, budget_short: null, confirmed: null, failed: null, cancel: null, paid_late: null },
+    failed: { approved: null, budget_short: null, confirmed: null, failed: null, cancel: null, paid_late: "succeeded" },
+    canceled: { approved: null, budget_short: null, confirmed: null, failed: null, cancel: null, paid_late: null },
   });
 });
 

@@ -91,6 +91,7 @@ export class OperatorSender {
    * Broadcasts the journal's bytes of `hash` again (a caller that finds its transaction unknown to the
    * node after a crash). True when the node has them now; false when they are not in the journal
    * (long confirmed, or signed over) or the node refuses them (their nonce went to another transaction).
+   * Throws when the node does not answer: that says nothing about the transaction.
    */
   async resend(hash: Hex): Promise<boolean> {
     const [row] = await this.sql<{ raw_tx: Hex }[]>`
@@ -100,8 +101,17 @@ export class OperatorSender {
       await this.publicClient.sendRawTransaction({ serializedTransaction: row.raw_tx });
       return true;
     } catch (err) {
-      return broadcastFailure(err) === "known";
+      const failure = broadcastFailure(err);
+      if (failure === "unreachable") throw err;
+      return failure === "known";
     }
+  }
+
+  /** The nonce of `hash` in the journal; undefined when the journal no longer holds it (pruned, or signed over). */
+  async journaledNonce(hash: Hex): Promise<number | undefined> {
+    const [row] = await this.sql<{ nonce: bigint }[]>`
+      SELECT nonce FROM app.operator_transactions WHERE chain_id = ${this.chainId} AND address = ${this.address} AND tx_hash = ${hash}`;
+    return row ? Number(row.nonce) : undefined;
   }
 
   private async markRefused(nonce: number): Promise<void> {

@@ -5,7 +5,8 @@
  *
  *   requires_approval: no budget of the owner covers it; waits for the owner's signed authorization
  *   pending:           paid from the budget or with the signature: being sent, or sent
- *   succeeded:         mined at the chain's confirmation depth (tx_hash)
+ *   succeeded:         mined at the chain's confirmation depth (tx_hash); also a failed one whose
+ *                      Refunded log the chain shows after all (paid_late)
  *   failed:            reverted, or refused for good (failure_reason)
  *   canceled:          withdrawn before anything was sent
  */
@@ -16,11 +17,12 @@ export const REFUND_STATUSES: readonly RefundStatus[] = ["requires_approval", "p
 /**
  * approved: the owner's signature arrived; budget_short: a budget refund found no budget before
  * anything was signed; confirmed: mined and deep enough; failed: reverted or refused for good;
- * cancel: the integrator withdrew it.
+ * cancel: the integrator withdrew it; paid_late: a refund marked failed whose Refunded log the chain
+ * shows after all (its owner's signature submitted later, by anyone): the chain's word wins.
  */
-export type RefundTrigger = "approved" | "budget_short" | "confirmed" | "failed" | "cancel";
+export type RefundTrigger = "approved" | "budget_short" | "confirmed" | "failed" | "cancel" | "paid_late";
 
-export const REFUND_TRIGGERS: readonly RefundTrigger[] = ["approved", "budget_short", "confirmed", "failed", "cancel"];
+export const REFUND_TRIGGERS: readonly RefundTrigger[] = ["approved", "budget_short", "confirmed", "failed", "cancel", "paid_late"];
 
 /** The status after `trigger`, or undefined when the trigger is refused in `from`. */
 export function refundTransition(from: RefundStatus, trigger: RefundTrigger): RefundStatus | undefined {
@@ -34,6 +36,7 @@ export function refundTransition(from: RefundStatus, trigger: RefundTrigger): Re
         case "budget_short":
         case "confirmed":
         case "failed":
+        case "paid_late":
           return undefined;
       }
     // every trigger returned above
@@ -47,10 +50,12 @@ export function refundTransition(from: RefundStatus, trigger: RefundTrigger): Re
           return "failed";
         case "approved":
         case "cancel":
+        case "paid_late":
           return undefined;
       }
-    case "succeeded":
     case "failed":
+      return trigger === "paid_late" ? "succeeded" : undefined;
+    case "succeeded":
     case "canceled":
       return undefined;
   }

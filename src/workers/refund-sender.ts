@@ -2,10 +2,13 @@
  * The refund sender, run by the settler role (the role that owns a merchant account's outgoing
  * money: settlement withdrawals and refunds; one nonce keeper beside it). Every sweep, per chain:
  * claim the pending refunds that are due and move each as far as it goes (send, or check the
- * recorded transaction, confirm at depth). What that means is src/modules/refunds/sending.ts.
+ * recorded transaction, confirm at depth), then look at the failed signed refunds whose amount is
+ * held (release it once their signature can no longer pay). What that means is
+ * src/modules/refunds/sending.ts.
  */
 import type { AppContext } from "../context.ts";
-import { claimDueRefunds, sendClaimedRefund, type RefundSendPolicy } from "../modules/refunds/sending.ts";
+import { checkHeldRefunds, claimDueRefunds, sendClaimedRefund, type RefundSendPolicy } from "../modules/refunds/sending.ts";
+import { errorText } from "../chain/broadcast-errors.ts";
 import { PollingRole } from "./loop.ts";
 
 export interface RefundSenderOptions {
@@ -21,12 +24,17 @@ export interface RefundSenderOptions {
   retryBaseMs?: number;
   /** How long one step waits for a receipt. Default 20 s. */
   receiptTimeoutMs?: number;
+  /** How soon a sent refund is looked at again while it waits for its receipt or depth. Default 1000 ms. */
+  waitMs?: number;
+  /** How often a held failed refund is checked against the chain. Default 60 s. */
+  holdRecheckMs?: number;
 }
 
 export class RefundSender extends PollingRole<number> {
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly policy: RefundSendPolicy;
+  private readonly holdRecheckMs: number;
   /** Chains whose leased refunds with a known transaction were already taken back since this start. */
   private readonly recovered = new Set<number>();
 
@@ -37,7 +45,13 @@ export class RefundSender extends PollingRole<number> {
     super({ log: ctx.log.child({ role: "refund_sender" }), failure: "refund sweep failed", intervalMs: opts.pollMs ?? 1_000, maxBackoffMs: 30_000, latchWakeups: true });
     this.batchSize = opts.batchSize ?? 32;
     this.leaseMs = opts.leaseMs ?? 30_000;
-    this.policy = { maxAttempts: opts.maxAttempts ?? 12, retryBaseMs: opts.retryBaseMs ?? 5_000, receiptTimeoutMs: opts.receiptTimeoutMs ?? 20_000 };
+    this.policy = {
+      maxAttempts: opts.maxAttempts ?? 12,
+      retryBaseMs: opts.retryBaseMs ?? 5_000,
+      receiptTimeoutMs: opts.receiptTimeoutMs ?? 20_000,
+      waitMs: opts.waitMs ?? 1_000,
+    };
+    this.holdRecheckMs = opts.holdRecheckMs ?? 60_000;
   }
 
   protected round(): Promise<number> {
@@ -58,6 +72,10 @@ export class RefundSender extends PollingRole<number> {
       const rows = await claimDueRefunds(this.ctx, chain, { batchSize: this.batchSize, leaseMs: this.leaseMs, recover });
       await Promise.all(rows.map((r) => sendClaimedRefund(this.ctx, chain, r, this.policy)));
       handled += rows.length;
+      // A chain that does not answer holds back no other chain's sends: its holds are looked at again next sweep.
+      await checkHeldRefunds(this.ctx, chain, { batchSize: this.batchSize, recheckMs: this.holdRecheckMs }).catch((err) =>
+        this.ctx.log.warn("held refunds not checked", { role: "refund_sender", chainId: chain.chainId, error: errorText(err) }),
+      );
     }
     return handled;
   }

@@ -14,8 +14,9 @@
  *
  * Refunds (issue 28) take money from the same account: `available` is that net minus what refunds
  * set aside (`refundsToSetAside`): every refund that holds money (requires_approval, pending,
- * succeeded) and that no settlement run has set aside yet, plus back every refund a run set aside
- * that then failed or was canceled and no later run gave back. A run takes the same figure and marks
+ * succeeded, or failed while its owner's signature may still pay: held_until) and that no
+ * settlement run has set aside yet, plus back every refund a run set aside that then failed (and is
+ * no longer held) or was canceled and no later run gave back. A run takes the same figure and marks
  * those refunds (refunds/ledger.ts), so a settlement and a refund never spend the same money. Both
  * decide under one lock per merchant (`lockMerchantMoney`): the one owner of the account's outgoing
  * money.
@@ -32,6 +33,8 @@ export async function lockMerchantMoney(tx: SqlOrTx, merchantId: string): Promis
 
 /** Refund statuses that hold money (domain/refund-status.ts holdsMoney), as SQL literals. */
 const HOLDING = "('requires_approval', 'pending', 'succeeded')";
+/** A refund that holds money (alias `r`): by its status, or failed with its owner's signature still able to pay (held_until). */
+const HOLDS = `(r.status IN ${HOLDING} OR r.held_until IS NOT NULL)`;
 
 /**
  * WHERE clause of the refunds whose amount `available` still counts (alias `r`): holding money and
@@ -40,13 +43,13 @@ const HOLDING = "('requires_approval', 'pending', 'succeeded')";
  */
 export function refundsToSetAside(sql: SqlOrTx, merchantId: string) {
   return sql`r.merchant_id = ${merchantId}
-             AND ((r.settlement_id IS NULL AND r.status IN ${sql.unsafe(HOLDING)})
-               OR (r.settlement_id IS NOT NULL AND r.released_settlement_id IS NULL AND r.status NOT IN ${sql.unsafe(HOLDING)}))`;
+             AND ((r.settlement_id IS NULL AND ${sql.unsafe(HOLDS)})
+               OR (r.settlement_id IS NOT NULL AND r.released_settlement_id IS NULL AND NOT ${sql.unsafe(HOLDS)}))`;
 }
 
 /** The signed amount a refund row counts for in `available`'s deduction (alias `r`): + holding, - given back. */
 export function refundDeductionSql(sql: SqlOrTx) {
-  return sql`CASE WHEN r.status IN ${sql.unsafe(HOLDING)} THEN r.amount_units ELSE -r.amount_units END`;
+  return sql`CASE WHEN ${sql.unsafe(HOLDS)} THEN r.amount_units ELSE -r.amount_units END`;
 }
 
 /**

@@ -170,6 +170,8 @@ export function refundRoutes(ctx: AppContext) {
             errors: [
               errorExample("parameter_invalid", "Invalid signature: it is not the merchant owner's signature of this refund.", "signature"),
               errorExample("parameter_invalid", "Invalid deadline: it has passed; get a new authorization and sign it.", "deadline"),
+              errorExample("parameter_invalid", "Invalid deadline: at most 7 days ahead (604800 seconds). A signed refund that fails keeps its amount held until its deadline, so the deadline is bounded; sign the authorization GET /v1/refunds/{id}/authorization offers.", "deadline"),
+              errorExample("parameter_invalid", "Invalid signature: its last byte (v) must be 27 or 28 (or 0 or 1).", "signature"),
               errorExample("parameter_missing", "Missing required param: signature.", "signature"),
             ],
             notFound: refundMissing,

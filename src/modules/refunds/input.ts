@@ -11,6 +11,7 @@ import { parseIdempotencyKey } from "../idempotency/key.ts";
 import { parseAmount, parseMetadata } from "../payment-intents/input.ts";
 import type { CreateRefundInput, ListRefundsInput } from "./service.ts";
 import type { RefundReason } from "./shapes.ts";
+import { normalizeSignature } from "./signature.ts";
 
 /** Upper bound of a refund's amount before it is compared with what is refundable (1,000,000 USD). */
 export const REFUND_MAX_UNITS = 1_000_000_000_000n;
@@ -69,9 +70,16 @@ export function refineListRefunds(
 }
 
 /**
+ * The latest deadline an owner's approval may carry, from now (7 days). A signed refund that fails
+ * keeps its amount held until its deadline (the signature can still be submitted by anyone until
+ * then), so the deadline bounds how long a failed refund holds money.
+ */
+export const MAX_AUTHORIZATION_S = 7 * 24 * 3_600;
+
+/**
  * The owner's approval of a refund (POST /v1/refunds/{id}/approve, and the dashboard's wallet
- * button): both fields present, the signature 65 bytes in hex, the deadline a whole number of Unix
- * seconds not passed yet.
+ * button): both fields present, the signature 65 bytes in hex (normalized: normalizeSignature), the
+ * deadline a whole number of Unix seconds not passed yet and at most MAX_AUTHORIZATION_S ahead.
  */
 export function parseApproval(signature: string | undefined, deadline: number | undefined, nowMs: number): { signature: Hex; deadline: Date } {
   if (signature === undefined) throw new ApiError("parameter_missing", "Missing required param: signature.", "signature");
@@ -80,5 +88,11 @@ export function parseApproval(signature: string | undefined, deadline: number | 
     throw new ApiError("parameter_invalid", "Invalid signature: expected 0x and 130 hexadecimal digits (65 bytes), as eth_signTypedData_v4 returns it.", "signature");
   if (!Number.isSafeInteger(deadline) || deadline < 1) throw new ApiError("parameter_invalid", "Invalid deadline: expected Unix seconds, a whole number.", "deadline");
   if (deadline * 1000 <= nowMs) throw new ApiError("parameter_invalid", "Invalid deadline: it has passed; get a new authorization and sign it.", "deadline");
-  return { signature: signature as Hex, deadline: new Date(deadline * 1000) };
+  if (deadline * 1000 > nowMs + MAX_AUTHORIZATION_S * 1000)
+    throw new ApiError(
+      "parameter_invalid",
+      `Invalid deadline: at most ${MAX_AUTHORIZATION_S / 86_400} days ahead (${MAX_AUTHORIZATION_S} seconds). A signed refund that fails keeps its amount held until its deadline, so the deadline is bounded; sign the authorization GET /v1/refunds/{id}/authorization offers.`,
+      "deadline",
+    );
+  return { signature: normalizeSignature(signature as Hex), deadline: new Date(deadline * 1000) };
 }

@@ -25,7 +25,7 @@ const Status = t.Union(
   REFUND_STATUSES.map((s) => t.Literal(s)),
   {
     description:
-      "`requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid; `canceled`: withdrawn before it was sent.",
+      "`requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent.",
   },
 );
 const Reason = t.Union(
@@ -205,7 +205,13 @@ export const ApproveRefundBody = t.Object(
         examples: [`0x${"ab".repeat(65)}`],
       }),
     ),
-    deadline: t.Optional(t.Integer({ minimum: 1, description: "Required. The `deadline` the owner signed (Unix seconds).", examples: [1775131200] })),
+    deadline: t.Optional(
+      t.Integer({
+        minimum: 1,
+        description: "Required. The `deadline` the owner signed (Unix seconds): not passed, and at most 7 days ahead. A signed refund that fails keeps its amount held until this deadline.",
+        examples: [1775131200],
+      }),
+    ),
   },
   {
     additionalProperties: false,

@@ -32,6 +32,7 @@ import { availableUnits, lockMerchantMoney } from "../merchants/available.ts";
 import { feeRef } from "../fees/ref.ts";
 import { insertRefund, moveRefund } from "./transitions.ts";
 import { refundFromDb, type RefundReason, type RefundRow } from "./shapes.ts";
+import { normalizeSignature } from "./signature.ts";
 
 /** How long a create waits for each chain read (balance, budget) before going on without it. */
 export const REFUND_CHAIN_READ_MS = 2_000;
@@ -133,13 +134,21 @@ async function spokenFor(tx: SqlOrTx, merchantId: string, chainId: number, token
     SELECT (SELECT sum(fee_units) FROM app.transactions
              WHERE merchant_id = ${merchantId} AND chain_id = ${chainId} AND token = ${token} AND status <> 'failed' AND fee_status <> 'collected')::text AS fees,
            (SELECT sum(amount_units) FROM app.refunds
-             WHERE merchant_id = ${merchantId} AND chain_id = ${chainId} AND token = ${token} AND status IN ('requires_approval', 'pending'))::text AS refunds,
+             WHERE merchant_id = ${merchantId} AND chain_id = ${chainId} AND token = ${token} AND (status IN ('requires_approval', 'pending') OR held_until IS NOT NULL))::text AS refunds,
            (SELECT sum(amount_units) FROM app.refunds
              WHERE merchant_id = ${merchantId} AND chain_id = ${chainId} AND token = ${token} AND status = 'pending' AND method = 'budget')::text AS budget,
            (SELECT sum(withdrawal_units) FROM app.settlements
              WHERE merchant_id = ${merchantId} AND chain_id = ${chainId} AND state IN ('created', 'withdrawal_submitted'))::text AS withdrawals`;
   const n = (v: string | null | undefined) => (v ? BigInt(v) : 0n);
   return { committed: n(r?.fees) + n(r?.refunds) + n(r?.withdrawals), budgetPending: n(r?.budget) };
+}
+
+/** What failed signed refunds of the payment still hold, said in a refusal ('' when none). */
+async function heldByFailedRefunds(tx: SqlOrTx, transactionId: string): Promise<string> {
+  const [h] = await tx<{ units: string | null; until: unknown }[]>`
+    SELECT sum(amount_units)::text AS units, max(held_until) AS until FROM app.refunds WHERE transaction_id = ${transactionId} AND held_until IS NOT NULL`;
+  if (!h?.units) return "";
+  return ` Of that, ${unitsToUsd(BigInt(h.units))} is held by failed refunds signed by the owner whose authorization can still be submitted on chain, until its deadline (at the latest ${fromPgTs(h.until).toISOString()}) or until the owner cancels it on chain.`;
 }
 
 function requestHash(input: CreateRefundInput): string {
@@ -190,14 +199,16 @@ export async function createRefund(ctx: AppContext, p: Principal, input: CreateR
     const received = BigInt(t!.amount_units);
     const refundable = received - BigInt(t!.refunded_units);
     const amount = input.amountUnits ?? refundable;
-    if (refundable <= 0n)
-      throw new ApiError("amount_exceeds_refundable", `Nothing is left to refund of this payment: its refunds already take all ${unitsToUsd(received)} received.`, "amount");
-    if (amount > refundable)
+    if (refundable <= 0n || amount > refundable) {
+      const heldNote = await heldByFailedRefunds(tx, payment.transactionId);
+      if (refundable <= 0n)
+        throw new ApiError("amount_exceeds_refundable", `Nothing is left to refund of this payment: its refunds already take all ${unitsToUsd(received)} received.${heldNote}`, "amount");
       throw new ApiError(
         "amount_exceeds_refundable",
-        `amount (${unitsToUsd(amount)}) is more than what is left to refund of this payment (${unitsToUsd(refundable)} of ${unitsToUsd(received)} received; the platform fee is not returned).`,
+        `amount (${unitsToUsd(amount)}) is more than what is left to refund of this payment (${unitsToUsd(refundable)} of ${unitsToUsd(received)} received; the platform fee is not returned).${heldNote}`,
         "amount",
       );
+    }
     const pair = { chainId: payment.chainId, token: payment.token };
     const available = await availableUnits(tx, merchant.id, pair);
     const held = await spokenFor(tx, merchant.id, payment.chainId, payment.token);
@@ -376,8 +387,10 @@ export async function refundAuthorization(ctx: AppContext, r: RefundRow) {
  * merchant's owner, for this very refund) and stored; the refund becomes pending and the sender
  * submits it. Refused (409) for a refund in any other status (a canceled one included).
  */
-export async function approveRefund(ctx: AppContext, r: RefundRow, signature: Hex, deadline: Date): Promise<RefundRow> {
+export async function approveRefund(ctx: AppContext, r: RefundRow, given: Hex, deadline: Date): Promise<RefundRow> {
   if (r.status !== "requires_approval") throw notApprovable(r);
+  // Stored in the form the contract accepts, whichever path handed it in.
+  const signature = normalizeSignature(given);
   const [m] = await ctx.database.sql<{ owner_address: string }[]>`SELECT owner_address FROM app.merchants WHERE id = ${r.merchantId}`;
   const signer = await recoverTypedDataAddress({ ...refundTypedData(r, BigInt(Math.floor(deadline.getTime() / 1000))), signature }).catch(() => undefined);
   if (!m || !signer || getAddress(signer) !== getAddress(m.owner_address))

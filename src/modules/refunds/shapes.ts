@@ -35,9 +35,14 @@ export interface RefundRow {
   signature: string | null;
   deadline: Date | null;
   txHash: string | null;
+  /** The operator nonce of tx_hash (null: recorded before nonces were kept). */
+  txNonce: number | null;
   blockNumber: bigint | null;
   failureReason: string | null;
+  /** Sends that ended with nothing on chain (waiting for a recorded transaction is not one). */
   attempts: number;
+  /** A failed signed refund whose signature may still pay: its amount is held until then (migration 0019). */
+  heldUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -68,9 +73,11 @@ export function refundFromDb(r: Record<string, unknown>): RefundRow {
     signature: (r.signature as string | null) ?? null,
     deadline: fromPgTsOrNull(r.deadline),
     txHash: (r.tx_hash as string | null) ?? null,
+    txNonce: r.tx_nonce === null || r.tx_nonce === undefined ? null : Number(r.tx_nonce),
     blockNumber: big(r.block_number),
     failureReason: (r.failure_reason as string | null) ?? null,
     attempts: Number(r.attempts ?? 0),
+    heldUntil: fromPgTsOrNull(r.held_until),
     createdAt: fromPgTs(r.created_at),
     updatedAt: fromPgTs(r.updated_at),
   };

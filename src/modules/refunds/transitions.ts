@@ -31,6 +31,7 @@ const EVENT_OF: Record<RefundTrigger, WebhookEventType> = {
   cancel: "refund.updated",
   confirmed: "refund.succeeded",
   failed: "refund.failed",
+  paid_late: "refund.succeeded",
 };
 
 export interface NewRefund {
@@ -81,8 +82,14 @@ type MoveSet =
   /** revertedTx: the refund's transaction that was mined and reverted (nothing paid), if any. */
   | { trigger: "budget_short"; revertedTx?: string | undefined }
   | { trigger: "confirmed"; txHash: string; blockNumber: bigint }
-  | { trigger: "failed"; reason: string }
-  | { trigger: "cancel" };
+  /**
+   * holdUntil: a signed refund whose owner's signature may still pay until then (its deadline): the
+   * amount stays held (releaseRefundHold gives it back once the chain shows the signature is dead).
+   */
+  | { trigger: "failed"; reason: string; holdUntil?: Date | undefined }
+  | { trigger: "cancel" }
+  /** A failed refund the chain paid after all (its Refunded log): its amount is taken again if it was given back. */
+  | { trigger: "paid_late"; txHash: string; blockNumber: bigint };
 
 /**
  * Moves refund `id` by `set.trigger` if its status allows it, in `tx`: the row, the payment's and
@@ -116,9 +123,19 @@ export async function moveRefund(tx: SqlOrTx, id: string, set: MoveSet, now: Dat
     case "failed":
       rows = await tx`
         UPDATE app.refunds SET status = ${to}, failure_reason = ${set.reason.slice(0, 2000)}, failed_at = ${at}::timestamptz,
-               next_attempt_at = NULL, updated_at = ${at}::timestamptz
+               held_until = ${set.holdUntil ? pgTs(set.holdUntil) : null}::timestamptz, next_attempt_at = NULL, updated_at = ${at}::timestamptz
         WHERE id = ${id} AND ${where} RETURNING *`;
       break;
+    case "paid_late": {
+      const [before] = await tx<{ held: boolean }[]>`SELECT held_until IS NOT NULL AS held FROM app.refunds WHERE id = ${id} FOR UPDATE`;
+      rows = await tx`
+        UPDATE app.refunds SET status = ${to}, tx_hash = ${set.txHash}, block_number = ${set.blockNumber}, succeeded_at = ${at}::timestamptz,
+               held_until = NULL, failure_reason = NULL, next_attempt_at = NULL, updated_at = ${at}::timestamptz
+        WHERE id = ${id} AND ${where} RETURNING *`;
+      // Its amount was given back when it failed (not held): the payment pays it after all.
+      if (rows[0] && before && !before.held) await takeAgain(tx, refundFromDb(rows[0]));
+      break;
+    }
     case "cancel":
       rows = await tx`
         UPDATE app.refunds SET status = ${to}, canceled_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
@@ -128,14 +145,40 @@ export async function moveRefund(tx: SqlOrTx, id: string, set: MoveSet, now: Dat
   const row = rows[0];
   if (!row) return undefined;
   const refund = refundFromDb(row);
-  if (!holdsMoney(refund.status)) {
-    // Given back to the payment: refundable again, and (merchants/available.ts) available again.
-    await tx`UPDATE app.transactions SET refunded_units = refunded_units - ${refund.amountUnits} WHERE id = ${refund.transactionId}`;
-    if (refund.paymentIntentId)
-      await tx`
-        UPDATE app.payment_intents SET refunded_units = GREATEST(refunded_units - ${refund.amountUnits}, 0)
-        WHERE id = ${refund.paymentIntentId} AND transaction_id = ${refund.transactionId}`;
-  }
+  if (!holdsMoney(refund.status) && refund.heldUntil === null) await giveBack(tx, refund);
   await insertEvent(tx, { mode: refund.mode, type: EVENT_OF[set.trigger], merchantId: refund.merchantId, accountId: refund.accountId, data: refundShape(refund), createdAt: now });
+  return refund;
+}
+
+/** The refund's amount taken from its payment again (a failed refund paid after all). */
+async function takeAgain(tx: SqlOrTx, refund: RefundRow): Promise<void> {
+  await tx`UPDATE app.transactions SET refunded_units = refunded_units + ${refund.amountUnits} WHERE id = ${refund.transactionId}`;
+  if (refund.paymentIntentId)
+    await tx`
+      UPDATE app.payment_intents SET refunded_units = refunded_units + ${refund.amountUnits}
+      WHERE id = ${refund.paymentIntentId} AND transaction_id = ${refund.transactionId}`;
+}
+
+/** The refund's amount given back to its payment: refundable again, and (merchants/available.ts) available again. */
+async function giveBack(tx: SqlOrTx, refund: RefundRow): Promise<void> {
+  await tx`UPDATE app.transactions SET refunded_units = refunded_units - ${refund.amountUnits} WHERE id = ${refund.transactionId}`;
+  if (refund.paymentIntentId)
+    await tx`
+      UPDATE app.payment_intents SET refunded_units = GREATEST(refunded_units - ${refund.amountUnits}, 0)
+      WHERE id = ${refund.paymentIntentId} AND transaction_id = ${refund.transactionId}`;
+}
+
+/**
+ * Ends the hold of a failed signed refund (its signature can no longer pay: deadline passed on chain,
+ * or its id cancelled there) and gives its amount back. Its status and wire shape do not change, so
+ * no event. Undefined: not held (released already, or never).
+ */
+export async function releaseRefundHold(tx: SqlOrTx, id: string, now: Date): Promise<RefundRow | undefined> {
+  const [row] = await tx`
+    UPDATE app.refunds SET held_until = NULL, next_attempt_at = NULL, updated_at = ${pgTs(now)}::timestamptz
+    WHERE id = ${id} AND status = 'failed' AND held_until IS NOT NULL RETURNING *`;
+  if (!row) return undefined;
+  const refund = refundFromDb(row);
+  await giveBack(tx, refund);
   return refund;
 }
