@@ -17,7 +17,7 @@
  * - MerchantAccountFactory: `AccountCreated` of the chain's factory.
  * - MerchantAccount: the events of every account the factory created (Ponder's factory pattern,
  *   which does follow run-time addresses for a contract's own logs).
- * - MerchantAccountFactoryV2, MerchantAccountV2: the same for v2 accounts (issue 27), on the chains
+ * - MerchantAccountFactoryV2, MerchantAccountV2: the same for v2 accounts, on the chains
  *   whose config names `factoryV2` (the deterministic address). The USDC handler keeps transfers to
  *   accounts of both factories (both are listed in indexed_merchant_account).
  * - ChainCheckpoint: a block source, interval 1, starting at the latest block when the process

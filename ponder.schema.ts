@@ -29,7 +29,7 @@ import { index, onchainTable } from "ponder";
 
 /**
  * Transfer logs whose `to` is a merchant account (one listed in indexed_merchant_account), of every
- * token the indexer follows on the chain: USDC, and USDT where enabled (issue 27). The name is the
+ * token the indexer follows on the chain: USDC, and USDT where enabled. The name is the
  * table's from before USDT; `token_address` says which token (filter on it for USDC alone).
  */
 export const usdcTransfer = onchainTable(

@@ -1,5 +1,5 @@
 /**
- * The chain's traffic and what the indexer stores (issue 27). Starts the service as `npm start`
+ * The chain's traffic and what the indexer stores. Starts the service as `npm start`
  * does (`bun src/main.ts`: embedded Postgres, anvil with 1 s blocks, every role) in a temporary
  * folder, onboards a few merchants through `POST /v1/merchants`, then sends `--strangers` USDC
  * transfers between strangers (accounts of their own, to random addresses) and `--payments`

@@ -1,5 +1,5 @@
 /**
- * Fee collection keeping pace with payments (issue 17 part 2).
+ * Fee collection keeping pace with payments .
  *
  *   bun bench/fees.ts [--rate 20] [--seconds 60]
  *

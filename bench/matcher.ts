@@ -20,7 +20,7 @@
  * 3. Throughput, backlog: the same with the matcher stopped until Ponder has indexed everything,
  *    then started: the matcher's own capacity (transfers per second from its start), without
  *    sharing the CPUs with Ponder.
- * 4. Throughput, backlog over two chains (issue 27; skipped with `--chains 1`): the same `--payments`,
+ * 4. Throughput, backlog over two chains (skipped with `--chains 1`): the same `--payments`,
  *    half on the sandbox's `base`, half on its second chain `arbitrum`, both mined back to back;
  *    the matcher's total rate next to phase 3's one-chain rate (target: at least 90% of it).
  */

@@ -1,5 +1,5 @@
 /**
- * Merchants at scale (issue 15): the cost of the n-th onboarding. Starts the service as `npm start`
+ * Merchants at scale: the cost of the n-th onboarding. Starts the service as `npm start`
  * does (`bun src/main.ts`: embedded Postgres, anvil with 1 s blocks, every role) in a temporary
  * folder, onboards merchants one after another through `POST /v1/merchants`, and at the checkpoints
  * (10, 100, 500, 1000 by default) records:

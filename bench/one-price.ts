@@ -1,5 +1,5 @@
 /**
- * One merchant, one price (issue 26): creates of ONE amount for one merchant from 0 open intents up to
+ * One merchant, one price: creates of ONE amount for one merchant from 0 open intents up to
  * the ceiling minus one (9,999 with the default tag width), next to creates of random amounts in the
  * same run, then an open-loop run of another single amount at half the best closed-loop rate for p99.
  *

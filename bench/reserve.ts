@@ -1,5 +1,5 @@
 /**
- * The value tag reservation alone (issue 26; src/modules/payment-intents/reserve.ts): `reserveAndInsert`
+ * The value tag reservation alone (src/modules/payment-intents/reserve.ts): `reserveAndInsert`
  * called directly over `--connections` postgres.js connections, no HTTP, so that what is measured is the
  * statement and what it waits on. Three phases in one run on one database, each `--count` creates:
  *   random   random amounts (every create finds its amount free: tag 0): the baseline

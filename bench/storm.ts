@@ -1,5 +1,5 @@
 /**
- * The kill -9 storm (issues 17 and 19): payments flow while the whole service (`bun src/main.ts`
+ * The kill -9 storm: payments flow while the whole service (`bun src/main.ts`
  * and its process group: Postgres, anvil, Ponder, workers) is killed with SIGKILL again and again,
  * some kills during start-up, some with matching and webhook delivery under way. Then it checks
  * that nothing was lost and nothing doubled:
@@ -8,9 +8,9 @@
  *   - every event of the outbox reached the webhook receiver with a valid signature, every
  *     redelivery carried the same body, and each intent has exactly one confirmed event;
  *   - every platform fee is collected, once each on chain (the operator's nonces healed after the
- *     kills, issue 24), and when the last one was;
+ *     kills), and when the last one was;
  *   - the merchant's `available` plus the fees not yet collected equals the account's USDC on-chain.
- * Payments alternate between the sandbox's chains (`base` and `arbitrum`, issue 27; `--chains 1`
+ * Payments alternate between the sandbox's chains (`base` and `arbitrum`,; `--chains 1`
  * keeps them on `base`), and every check above holds on each chain.
  *
  *   bun bench/storm.ts [--payments 300] [--kills 6] [--chains 2] [--seed N]
@@ -233,7 +233,7 @@ try {
     check(badSignatures === 0, `every delivery signed correctly (${badSignatures} bad)`);
 
     // Every platform fee collected, once each on chain: the operator's transactions got through the
-    // holes the kills left in its nonces (issue 24).
+    // holes the kills left in its nonces.
     const feesDue = async () =>
       (await db<{ n: number }[]>`SELECT count(*)::int AS n FROM app.transactions WHERE merchant_id = ${info.merchant_id!} AND status = 'confirmed' AND fee_units > 0 AND fee_status <> 'collected'`)[0]!.n;
     await until("every fee collected", async () => (await feesDue()) === 0, 300_000).catch(() => undefined);
@@ -242,7 +242,7 @@ try {
     const lastFeeAfter = lastFee?.at ? (new Date(lastFee.at).getTime() - lastRestart) / 1000 : NaN;
     check(due === 0, `every fee collected (${due} still due; the last ${lastFeeAfter.toFixed(1)} s after the last restart)`);
     for (const c of clients) {
-      // The demo merchant's account is v1 (a data folder from before issue 27) or v2: each emits its own FeeCollected.
+      // The demo merchant's account is v1 (a data folder from before v2 accounts) or v2: each emits its own FeeCollected.
       const account = info.payment_address as Address;
       const feeLogs = [
         ...(await c.public.getContractEvents({ address: account, abi: merchantAccountAbi, eventName: "FeeCollected", fromBlock: 0n, strict: true })),

@@ -88,7 +88,7 @@ export const merchantAccountFactoryAbi = parseAbi([
 ]);
 
 // ---------------------------------------------------------------------------------------------
-// v2 (issues 27 and 28): not used by the service yet. See contracts/README.md.
+// v2: not used by the service yet. See contracts/README.md.
 
 /**
  * The sandbox's USDT: like Tether's USDT on Ethereum, `transfer`, `transferFrom` and `approve`

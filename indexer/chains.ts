@@ -20,7 +20,7 @@ export interface IndexerChainConfig {
   /** The USDC token contract (the token of v1 accounts). */
   usdc: Hex40;
   /**
-   * Further tokens whose transfers to merchant accounts are kept, besides USDC (issue 27: the
+   * Further tokens whose transfers to merchant accounts are kept, besides USDC (the
    * sandbox's TestUSDT, a configured USDT). Unset or empty: USDC only.
    */
   tokens?: Hex40[];

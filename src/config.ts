@@ -171,7 +171,7 @@ const ANVIL_KEY_1: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4
 type Env = Record<string, string | undefined>;
 
 /**
- * The chains beyond each mode's primary (issue 27): merchants' v2 accounts have the same address on all
+ * The chains beyond each mode's primary: merchants' v2 accounts have the same address on all
  * of them, and each serves USDC. Test keys: the embedded sandbox runs one more anvil per name in
  * SANDBOX_EXTRA_CHAINS (default `arbitrum`; `none` for one chain), on its local chain id
  * (SANDBOX_CHAIN_IDS) and port SANDBOX_ANVIL_PORT_<NAME> (default SANDBOX_ANVIL_PORT + 1, + 2, …). Live

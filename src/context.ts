@@ -18,7 +18,7 @@ export interface AppContext {
   /** Each mode's primary chain (`base`): where v1 accounts live and what a request naming no chain means. */
   chains: Partial<Record<Mode, ChainRuntime>>;
   /**
-   * Every chain this process runs, of every mode, primaries first (issue 27). Workers act on each; a
+   * Every chain this process runs, of every mode, primaries first. Workers act on each; a
    * request reaches the chain of its intent's pair through `chainById`.
    */
   networks: readonly ChainRuntime[];

@@ -217,7 +217,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
             ...(chains.test.factoryV2 ? { factory_v2_address: chains.test.factoryV2 } : {}),
             ...(chains.test.usdt ? { usdt_address: chains.test.usdt } : {}),
             ...demo,
-            // Every sandbox chain with its tokens (issue 27); the fields above describe the first.
+            // Every sandbox chain with its tokens; the fields above describe the first.
             chains: ctx.networks.filter((c) => c.mode === "test").map((c) => ({ chain: c.name, chain_id: c.chainId, rpc_url: c.rpcHttpUrl, tokens: { ...c.tokens } })),
             payer_address: privateKeyToAccount(config.sandboxPayerPrivateKey).address,
             payer_private_key: config.sandboxPayerPrivateKey,

@@ -1,5 +1,5 @@
 /**
- * Merchant account v2 in the service (issue 27, "the new account"), on the real stack (Postgres,
+ * Merchant account v2 in the service ("the new account"), on the real stack (Postgres,
  * anvil, Ponder, matcher, fee collector) with MERCHANT_ACCOUNT_VERSION unset (v2 is the sandbox's
  * default):
  * - the demo merchant gets a v2 account; USDT (TestUSDT, whose transfer returns nothing) is an
@@ -162,7 +162,7 @@ test("a v2 merchant onboarded over the API: v2 address, payment confirmed, fee c
     return rows.length === 1 && rows[0]!.token_address === chain().usdc.toLowerCase() && rows[0]!.fee === String(tx.fee_units);
   });
   // The payment is in the indexed transfers and the account is followed.
-  // Followed on each sandbox chain (created on both at onboarding: issue 27).
+  // Followed on each sandbox chain (created on both at onboarding).
   const followed = await sql`SELECT chain_id FROM chain.indexed_merchant_account WHERE merchant_account = ${expected.toLowerCase()} ORDER BY chain_id`;
   expect(followed.map((r) => Number(r.chain_id))).toEqual([31337, 31338]);
 
@@ -431,7 +431,7 @@ test("CLI chain deploy-factory-v2: needs a deployer key that is not the operator
   }
 });
 
-// Issue 27, a second chain: the sandbox runs `arbitrum` (anvil, chain id 31338) beside `base`.
+// A second chain: the sandbox runs `arbitrum` (anvil, chain id 31338) beside `base`.
 const arbitrum = () => svc.ctx.networks.find((c) => c.name === "arbitrum")!;
 
 test("two sandbox chains: a v2 merchant's one address on both; paid on arbitrum, confirmed, fee collected there, the arbitrum balance moves; the right value on base confirms nothing", async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 27, step 1: the (chain, token) pair as a dimension of the data and the API, on one chain.
+ * The (chain, token) pair as a dimension of the data and the API, on one chain.
  * Real HTTP, real Postgres, real anvil, Ponder and the matcher: a request that names no pair behaves as
  * before (base/USDC); the enabled pairs of each mode come from configuration (config.ts enabledPairs),
  * and every check reads them (chain/pairs.ts), never a literal.
@@ -246,7 +246,7 @@ describe("configuration: the enabled pairs come from one place", () => {
   test("test mode: the sandbox chain as base/USDC and base/USDT (its TestUSDT); live: base/USDC only when LIVE_* is set, with Circle's address from the table", () => {
     const usdcAnywhere = "0x0000000000000000000000000000000000000012"; // digits only: its own checksum
     const plain = loadConfig({});
-    // The embedded sandbox's two chains (issue 27): base (31337) and arbitrum (31338), each with USDC and its TestUSDT.
+    // The embedded sandbox's two chains: base (31337) and arbitrum (31338), each with USDC and its TestUSDT.
     expect(plain.pairs.test.map((p) => [p.chain, p.token, p.chainId])).toEqual([["base", "USDC", 31337], ["base", "USDT", 31337], ["arbitrum", "USDC", 31338], ["arbitrum", "USDT", 31338]]);
     expect(loadConfig({ SANDBOX_EXTRA_CHAINS: "none" }).pairs.test.map((p) => p.chain)).toEqual(["base", "base"]);
     expect(() => loadConfig({ SANDBOX_EXTRA_CHAINS: "polygon" })).toThrow(/SANDBOX_EXTRA_CHAINS/);

@@ -1,5 +1,5 @@
 /**
- * The merchant account's money rules as properties (issue 15), against the real contracts on anvil.
+ * The merchant account's money rules as properties, against the real contracts on anvil.
  * fast-check generates sequences of payments, fee collections (replayed references, amounts above
  * what was received, callers who are not the operator), withdrawals (by anyone), role changes (by
  * anyone, to anyone) and account creations by anyone (again at a taken salt). A model of the

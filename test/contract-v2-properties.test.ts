@@ -1,5 +1,5 @@
 /**
- * The v2 merchant account's money rules as properties (issues 27 and 28), against the real
+ * The v2 merchant account's money rules as properties, against the real
  * contracts on anvil, over two tokens: TestUSDC and TestUSDT (whose transfer returns nothing).
  * fast-check generates sequences of payments, fee collections, withdrawals, refunds signed by the
  * owner or by someone else (replayed ids, expired deadlines), refunds from the operator's budget,

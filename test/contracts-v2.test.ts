@@ -1,4 +1,4 @@
-// Merchant account v2 (issues 27 and 28) against two real anvil nodes with different chain ids:
+// Merchant account v2 against two real anvil nodes with different chain ids:
 // the factory and an account at the same address on both, a token whose transfer returns nothing
 // (USDT), per-token accounting, EIP-712 refunds signed by a viem account (replay, deadline, wrong
 // signer, other chain), the operator's refund budget (24-hour window, end date, revocation), and

@@ -75,7 +75,7 @@ describe.skipIf(skip)("dashboard in headless chromium", () => {
     expect(detail).toContain("A-1001");
     expect(detail).toContain("payment_intent.confirmed");
     await page.screenshot({ path: join(ARTIFACTS, "dashboard-payment-1280x800.png"), fullPage: true });
-    // The same page on a phone: the refund form (issue 28) stays within the screen.
+    // The same page on a phone: the refund form stays within the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(ARTIFACTS, "dashboard-payment-390x844.png"), fullPage: true });
@@ -84,7 +84,7 @@ describe.skipIf(skip)("dashboard in headless chromium", () => {
     await page.getByRole("link", { name: "Payments", exact: true }).click();
     await page.waitForURL(/\/dashboard\/payments\?/);
     expect(await page.locator("tbody tr").count()).toBeGreaterThanOrEqual(2);
-    // Filtered by pair (issue 27): the select of the mode's enabled pairs, kept in the URL.
+    // Filtered by pair: the select of the mode's enabled pairs, kept in the URL.
     await page.getByLabel("Chain and token").selectOption("base/USDC");
     await page.getByRole("button", { name: "Filter" }).click();
     await page.waitForURL(/pair=base%2FUSDC/);

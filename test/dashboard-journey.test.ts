@@ -1,5 +1,5 @@
 /**
- * The dashboard's whole journey in real headless Chromium (issue 14, "Done when"): sign in as the
+ * The dashboard's whole journey in real headless Chromium ("Done when"): sign in as the
  * sandbox's demo admin, onboard a merchant through the form, create an API key for it, register a
  * webhook endpoint pointing at a local receiver (its secret shown once), create and pay an intent
  * with that key over /v1, see it confirmed in the list and its timeline, see the delivery on the

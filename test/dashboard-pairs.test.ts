@@ -1,5 +1,5 @@
 /**
- * The dashboard's (chain, token) pairs (issue 27): balances per enabled pair on home and on a
+ * The dashboard's (chain, token) pairs: balances per enabled pair on home and on a
  * merchant's page (the figures of GET /v1/merchants/{id}/balances), the payments and transactions
  * lists filtered by `?pair=chain/token` (checked by the API's list services: a pair they refuse is
  * dropped by a redirect to the unfiltered list, never a 500), the filter kept in pagination, and each

@@ -35,7 +35,7 @@ beforeAll(async () => {
     eventId = row?.id;
     if (!eventId) await Bun.sleep(100);
   }
-  // A refund waiting for the owner's approval (issue 28): its wallet routes are covered like every other.
+  // A refund waiting for the owner's approval: its wallet routes are covered like every other.
   const refund = (await (
     await svc.api("/v1/refunds", { key: svc.sandbox.test_key_unscoped, method: "POST", json: { payment_intent: paid.id, amount: 0.5, recipient_address: "0x000000000000000000000000000000000000dEaD" } })
   ).json()) as { id: string; status: string };

@@ -1,5 +1,5 @@
 /**
- * The service outlives its dependencies failing (issue 19), one fault at a time, on the real parts:
+ * The service outlives its dependencies failing, one fault at a time, on the real parts:
  * the sandbox chain's RPC stalled (SIGSTOP of anvil), the indexer killed (SIGKILL of Ponder), every
  * database connection terminated (pg_terminate_backend, what a failover or a pooler restart does),
  * and the database frozen (SIGSTOP of every Postgres process). The service runs in this process, so

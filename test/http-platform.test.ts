@@ -147,7 +147,7 @@ describe("health", () => {
     const body = (await ready.json()) as { status: string; checks: { database: string; chains: Array<Record<string, unknown>> } };
     expect(body).toMatchObject({ status: "ready", checks: { database: "ok" } });
     // Per chain: the RPC answers; no indexer runs in this file's service, so its state is not "ok".
-    // Both sandbox chains (issue 27), each with its own checks.
+    // Both sandbox chains, each with its own checks.
     expect(body.checks.chains.map((c) => c.chain_id)).toEqual(svc.ctx.networks.map((c) => c.chainId));
     expect(body.checks.chains).toHaveLength(2);
     expect(body.checks.chains[0]).toMatchObject({ chain_id: svc.ctx.chains.test!.chainId, rpc: "ok", head_block: expect.any(Number) });

@@ -1,5 +1,5 @@
 /**
- * The sync cache keeps what grows with our merchants, not with the chain (issue 27). Real Postgres,
+ * The sync cache keeps what grows with our merchants, not with the chain. Real Postgres,
  * real anvil, real Ponder processes (as test/indexer.test.ts).
  *
  * Strangers' USDC transfers and merchants' payments, some before the indexer starts (backfill),

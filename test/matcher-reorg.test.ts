@@ -6,7 +6,7 @@
  * - one re-included in another block at the same log index stays confirmed (its block is updated);
  * - one re-included at another log index: the old transaction fails, the payment is recorded again
  *   from the new chain (below the cursor) and the intent points at the live transaction;
- * - a reorg on one chain touches nothing on another (issue 27): a payment on the second sandbox chain
+ * - a reorg on one chain touches nothing on another: a payment on the second sandbox chain
  *   (arbitrum) reorganised out after the depth is undone there, while a base payment confirmed at the
  *   same time stays confirmed, unchanged, and base's indexer and matcher go on.
  */

@@ -1,5 +1,5 @@
 /**
- * Merchants at scale (issue 15): onboarding never restarts the indexer. 50 merchants onboarded
+ * Merchants at scale: onboarding never restarts the indexer. 50 merchants onboarded
  * through POST /v1/merchants while the indexer, the matcher and 1 s blocks run; each one's first
  * payment is sent the moment it is active (the create answers `active`, or `pending` after 1.5 s and
  * `active` moments later) and must confirm within 5 s. The indexer's

@@ -30,7 +30,7 @@ describe("GET /v1/merchants/{id}", () => {
       chain: "base",
       settlement_schedule: "weekly_monday",
       fee_rate: 0.01,
-      // Added by the management API (issue 12): the integrator's metadata, `{}` when none.
+      // Added by the management API: the integrator's metadata, `{}` when none.
       metadata: {},
     });
     expect(body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

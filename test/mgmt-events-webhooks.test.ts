@@ -1,5 +1,5 @@
 /**
- * Management API, events and webhook endpoints (issue 12): real service over HTTP, real Postgres,
+ * Management API, events and webhook endpoints: real service over HTTP, real Postgres,
  * real receivers and the real dispatcher.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

@@ -1,5 +1,5 @@
 /**
- * Management API, merchants (issue 12): onboarding over POST /v1/merchants with the real sandbox
+ * Management API, merchants: onboarding over POST /v1/merchants with the real sandbox
  * chain, indexer and matcher running; list and update; bank tokenization.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

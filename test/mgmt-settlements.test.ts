@@ -1,5 +1,5 @@
 /**
- * Management API, settlements (issue 12): list/get, the `settlement` filter of transactions, and the
+ * Management API, settlements: list/get, the `settlement` filter of transactions, and the
  * manual cash-out over HTTP, against real Postgres and the sandbox chain (money really in the
  * merchant account: test/support/settlement-fixtures.ts).
  */

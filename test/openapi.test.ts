@@ -101,7 +101,7 @@ describe("/swagger/json", () => {
     }
   });
 
-  test("the list endpoints document exactly the spec's query parameters, plus the pair filters (issue 27)", () => {
+  test("the list endpoints document exactly the spec's query parameters, plus the pair filters", () => {
     const query = (path: string) =>
       (ops.find((o) => o.method === "get" && o.path === path)!.op.parameters as Json[])
         .filter((p) => p.in === "query")

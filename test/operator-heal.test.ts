@@ -1,5 +1,5 @@
 /**
- * Issue 24: the operator's transactions after the node lost them. 200 fee collections and a
+ * the operator's transactions after the node lost them. 200 fee collections and a
  * settlement's withdrawal in flight, then the chain's pool dropped (as a node that restarts or evicts
  * does), or the sending process killed with SIGKILL between signing and broadcasting: every fee is
  * collected and the withdrawal paid within 60 s, each exactly once on chain.

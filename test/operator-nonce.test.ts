@@ -1,5 +1,5 @@
 /**
- * One nonce authority for the operator key across processes (issue 17 part 5): merchants onboarded
+ * One nonce authority for the operator key across processes : merchants onboarded
  * with the CLI (its own process, deploying through the factory) while payments flow at 10 a second
  * and fees are collected both by this service and by a second service process running the fee
  * collector. Every onboarding and every fee succeeds the first time. Plus the nonce rule as a table.
@@ -55,7 +55,7 @@ describe("across processes", () => {
   let second: Subprocess<"ignore", "pipe", "inherit"> | undefined;
 
   beforeAll(async () => {
-    // No indexer here (issue 15 covers onboarding under indexing): each payment is sent on-chain and,
+    // No indexer here (onboarding under indexing is tested elsewhere): each payment is sent on-chain and,
     // once mined, recorded in the ledger as the matcher would, so the fee collectors have real work.
     svc = await startTestService({ roles: ["api", "fee_collector"] });
     second = Bun.spawn([process.execPath, "src/workers/run-role.ts", "fee_collector", "settler"], {

@@ -1,6 +1,6 @@
 /**
  * The hosted payment page names the intent's chain and token and its wallet button switches (or
- * adds) that chain before it sends (issue 27), in real headless Chromium against the whole service
+ * adds) that chain before it sends, in real headless Chromium against the whole service
  * (real Postgres, anvil, Ponder, matcher), with an EIP-1193 wallet test double whose every call is
  * answered by the test:
  * - a wallet on another chain: switch to the intent's chain id, transfer to the intent's token

@@ -1,5 +1,5 @@
 /**
- * The database driver survives a connection that dies while it starts (issue 19 part 1): postgres.js
+ * The database driver survives a connection that dies while it starts : postgres.js
  * 3.4.9 runs an array-types query first on every new connection and dropped its promise, so a
  * backend lost during that query (a failover, pg_terminate_backend, Postgres killed) surfaced as an
  * unhandled rejection and took the process down (porsager/postgres #1192, #1205, #1223; patched by

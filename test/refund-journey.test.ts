@@ -1,5 +1,5 @@
 /**
- * Refunds end to end in headless Chromium (issue 28), on the real stack (Postgres, anvil, Ponder,
+ * Refunds end to end in headless Chromium, on the real stack (Postgres, anvil, Ponder,
  * matcher, webhook dispatcher, the refund sender):
  * - the customer pays an intent of the demo merchant (whose owner key the sandbox knows);
  * - an admin refunds half of it from the dashboard's payment page; it waits for approval (home says

@@ -1,5 +1,5 @@
 /**
- * Refunds (issue 28) on the real stack: Postgres, anvil, Ponder, the matcher and the fee collector,
+ * Refunds on the real stack: Postgres, anvil, Ponder, the matcher and the fee collector,
  * real HTTP. Merchants are onboarded with account version 2 and the sandbox payer as their owner
  * (the owner key the sandbox knows); payments are real USDC transfers confirmed by the matcher.
  * The refund sender runs in this process (started and stopped by the tests), so the crash test can

@@ -1,5 +1,5 @@
 /**
- * A crash costs seconds (issue 17 parts 3 and 4): `bun src/main.ts` is killed with SIGKILL of its
+ * A crash costs seconds : `bun src/main.ts` is killed with SIGKILL of its
  * whole process group (Postgres, anvil, Ponder and all) and started again at once on the same data.
  * The restart must start on the first try, the API must answer within 8 s, and a payment sent while
  * the service is down (as soon as the chain is back, before the service is) must be confirmed within

@@ -1,5 +1,5 @@
 /**
- * A settlement takes exactly the balance that `available` shows (issue 17 part 1), through the real
+ * A settlement takes exactly the balance that `available` shows , through the real
  * payment flow (API, sandbox payer, Ponder, matcher) with the fee collector NOT running unless a test
  * starts one: a run never waits on a worker that may not run, takes every payment `available`
  * counts whatever the state of its fee, and leaves uncollected fees in the account for the collector.

@@ -1,5 +1,5 @@
 /**
- * Settlement across chains (issue 27), on the real parts: one run of a merchant with money on base/USDC
+ * Settlement across chains, on the real parts: one run of a merchant with money on base/USDC
  * and arbitrum/USDC (two anvils) withdraws each pair on its own chain and pays one bank transfer (the
  * sandbox ACH) for the total.
  * - kill -9: a settler in a child process (test/support/settler-child.ts, with both chains) is killed

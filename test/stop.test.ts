@@ -1,5 +1,5 @@
 /**
- * A stop is quiet and complete (issue 25): `npm start` as a terminal runs it (`node
+ * A stop is quiet and complete: `npm start` as a terminal runs it (`node
  * scripts/bootstrap.mjs start` in a process group of its own), then Ctrl-C, that is SIGINT to the
  * whole group, or SIGTERM to the service's main process alone. Everything stops in the service's own
  * order within 10 s: no line at warn or above, no stack trace, the embedded Postgres never restarted

@@ -1,5 +1,5 @@
 /**
- * One price, many payments (issue 26): value tags from the pool (src/modules/payment-intents/reserve.ts),
+ * One price, many payments: value tags from the pool (src/modules/payment-intents/reserve.ts),
  * with a narrow tag width (VALUE_TAG_WIDTH=100) and a one-hour quarantine so the ceiling is reached
  * in a test. Real Postgres, anvil, Ponder and the matcher, real HTTP.
  */

@@ -9,7 +9,7 @@
  * followed from the block of its `AccountCreated`, and Ponder runs the handlers in chain order,
  * so no transfer to it can be looked up before it is known.
  *
- * v2 accounts (MerchantAccountFactoryV2, issue 27) are followed the same way: their AccountCreated
+ * v2 accounts (MerchantAccountFactoryV2) are followed the same way: their AccountCreated
  * lists them in `indexed_merchant_account`, so USDC transfers to them are kept exactly like
  * transfers to v1 accounts. Anyone may create a v2 account, so when the chain config names the
  * service's `operators` (the current key and every earlier one), only accounts created with one of

@@ -1,4 +1,4 @@
-// Merchant account v2 (issues 27 and 28), off-chain side: where the v2 factory and a merchant's v2
+// Merchant account v2, off-chain side: where the v2 factory and a merchant's v2
 // account live (the same address on every chain), deploying the factory through the deterministic
 // deployment proxy, creating an account, and the EIP-712 domain of its signed refunds.
 // Used by the service for merchants with account_version 2 (MERCHANT_ACCOUNT_VERSION=2): the sandbox

@@ -18,7 +18,7 @@ export const CONTRACT_NAMES = [
   "TestUSDC",
   "MerchantAccount",
   "MerchantAccountFactory",
-  // v2 (issues 27 and 28): multi-token, same address on every chain, refunds. Compiled alongside v1
+  // v2: multi-token, same address on every chain, refunds. Compiled alongside v1
   // (each contract's bytecode covers only its own sources, so v1's bytecode is unchanged).
   "TestUSDT",
   "MerchantAccountV2",

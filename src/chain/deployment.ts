@@ -2,7 +2,7 @@
  * The contracts of a chain: read from app.chain_deployments, or (embedded sandbox) deployed now.
  * Hosted chains take their addresses from the configuration.
  *
- * Merchant account v2 (issue 27): the v2 factory lives at one deterministic address on every chain
+ * Merchant account v2: the v2 factory lives at one deterministic address on every chain
  * (src/chain/account-v2.ts). The embedded sandbox deploys it through the deterministic deployment
  * proxy at start (idempotent: nothing is sent if the code is there), with a TestUSDT, and records
  * both next to v1's. A hosted chain (live, or a hosted sandbox) is never deployed to at start: its

@@ -1,5 +1,5 @@
 /**
- * The (chain, token) pairs at run time (issue 27): the configured set of each mode (config.ts
+ * The (chain, token) pairs at run time: the configured set of each mode (config.ts
  * `enabledPairs`) with each token's address resolved (the embedded sandbox's token is the one deployed
  * at start), and the checks of the `chain` and `token` parameters against that set. Every route that
  * takes `chain`/`token` (create, the intent and transaction lists, the balance) checks it here, so
@@ -84,7 +84,7 @@ function notEnabled(param: "chain" | "token", value: string, pairs: readonly Pai
  * The pair of a create or a balance read: `chain` (default `base`) and `token` (default `USDC`) must name an enabled
  * pair of the key's mode. A chain no pair has: 400 parameter_invalid, param `chain`; a token not
  * enabled on that chain: param `token`. Messages name the allowed pairs. undefined when the request
- * names neither and the mode has no pair at all (the caller answers as before issue 27).
+ * names neither and the mode has no pair at all (the caller answers as when the service had one pair).
  */
 export function resolvePair(src: PairSources, mode: Mode, chain: string | undefined, token: string | undefined): Pair | undefined {
   const pairs = pairsOf(src, mode);

@@ -1,6 +1,6 @@
 /**
  * The chains the service talks to at run time: each mode's primary (the sandbox's `base` for test
- * keys, Base for live keys) and the other enabled chains (issue 27). Built once at start from the
+ * keys, Base for live keys) and the other enabled chains. Built once at start from the
  * configuration and the deployment record.
  */
 import { createPublicClient, createWalletClient, defineChain, getAddress, http, type Address, type Chain, type PublicClient, type WalletClient, type Transport, type Account } from "viem";

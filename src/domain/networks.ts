@@ -1,5 +1,5 @@
 /**
- * The ONE table of the chains and tokens the service knows (issue 27): each chain's name as the API
+ * The ONE table of the chains and tokens the service knows: each chain's name as the API
  * spells it, its chain id, the test networks that stand in for it in the sandbox, the default
  * confirmation depth, and the address and decimals of each token on it. Which of these pairs a mode
  * actually serves is configuration (`enabledPairs` in src/config.ts); this table only says what a
@@ -117,7 +117,7 @@ export function publicTestNetworkOf(name: ChainName): number | undefined {
   return Object.keys(KNOWN_CHAINS[name].testNetworks).map(Number).find((id) => !local.has(id));
 }
 
-/** The pair a request means when it names neither chain nor token (the service before issue 27). */
+/** The pair a request means when it names neither chain nor token (the service when it had one pair). */
 export const DEFAULT_CHAIN: ChainName = "base";
 export const DEFAULT_TOKEN: TokenSymbol = "USDC";
 

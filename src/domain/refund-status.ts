@@ -1,5 +1,5 @@
 /**
- * The refund state machine (issue 28): a closed union of statuses and one pure transition function.
+ * The refund state machine: a closed union of statuses and one pure transition function.
  * The database writes mirror it as guarded updates (modules/refunds/transitions.ts), so a lost race
  * is a no-op, never a corruption.
  *

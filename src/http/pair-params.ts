@@ -1,5 +1,5 @@
 /**
- * The OpenAPI pieces of the (chain, token) pair (issue 27), shared by every route that carries it:
+ * The OpenAPI pieces of the (chain, token) pair, shared by every route that carries it:
  * the `chain` and `token` response fields as enums of the names the one table knows
  * (domain/networks.ts), and the `chain`/`token` request parameters. Requests are checked against the
  * pairs ENABLED in the key's mode by src/chain/pairs.ts (400 `parameter_invalid` naming the allowed

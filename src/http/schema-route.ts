@@ -1,6 +1,6 @@
 /**
  * Pieces for routes whose ONE Elysia `t` schema both validates and documents the request
- * (management API, issue 12):
+ * (management API):
  * - `jsonBodyOf(schema)`: the `parse` hook. Reads the body with readJsonBody (413 / 415 / malformed JSON get
  *   their DECISIONS.md codes; app.ts unwraps the ApiError from Elysia's PARSE error); an absent body
  *   is `{}`, so the schema reports a missing field as parameter_missing.

@@ -28,7 +28,7 @@ export interface SandboxInfo {
   factory_v2_address?: Address;
   /** The sandbox's TestUSDT (6 decimals, open mint, `transfer` returns nothing), an enabled pair (`base`/`USDT`). */
   usdt_address?: Address;
-  /** Every sandbox chain with its tokens (issue 27), the one the fields above describe (`base`) first. */
+  /** Every sandbox chain with its tokens, the one the fields above describe (`base`) first. */
   chains: SandboxChainInfo[];
   account_id: string;
   merchant_id: string;

@@ -22,7 +22,7 @@ export async function loadIndexerChains(ctx: AppContext): Promise<IndexerChainCo
     await recordOperator(ctx.database.sql, chain.chainId, chain.operator.account.address);
     const operators = await knownOperators(ctx.database.sql, chain.chainId);
     out.push({
-      // The primaries keep the names they had before issue 27 (a rename would rebuild the instance).
+      // The primaries keep the names they had when there was one chain per mode (a rename would rebuild the instance).
       name: chain === ctx.chains[chain.mode] ? (chain.mode === "live" ? "live" : "sandbox") : `${chain.mode === "live" ? "live" : "sandbox"}_${chain.name}`,
       chainId: chain.chainId,
       rpcHttp: chain.rpcHttpUrl,

@@ -31,7 +31,7 @@ export function workerChildEnv(svc: TestService, extra: Record<string, string> =
 }
 
 /**
- * As workerChildEnv, for a child that runs every sandbox chain of the service (issue 27): the others
+ * As workerChildEnv, for a child that runs every sandbox chain of the service: the others
  * as a hosted sandbox names them (SANDBOX_<NAME>_RPC_HTTP_URL and their contracts, src/config.ts), so
  * the child's config.chains.others has them, as run-role's would.
  */

@@ -1,4 +1,4 @@
-/* The merchant owner's browser wallet in the dashboard (issue 28; src/modules/dashboard/wallet-routes.ts):
+/* The merchant owner's browser wallet in the dashboard (src/modules/dashboard/wallet-routes.ts):
    - "Approve with the owner's wallet" on a refund waiting for approval: the dashboard gives the
      EIP-712 message, the wallet (EIP-1193) signs it with eth_signTypedData_v4, the dashboard checks
      and stores the signature (the API's approve) and the service sends the refund;

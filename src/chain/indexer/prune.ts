@@ -32,7 +32,7 @@ export const TRANSFER_TOPIC = keccak256(toBytes("Transfer(address,address,uint25
 
 export interface PruneChain {
   chainId: number;
-  /** The token whose transfers are pruned: the chain's USDC, or (issue 27) each other followed token in turn. */
+  /** The token whose transfers are pruned: the chain's USDC, or each other followed token in turn. */
   usdc: Address;
 }
 

@@ -1,4 +1,4 @@
--- Management API (issue 12): webhook endpoints managed over /v1, the event log, idempotent creates
+-- Management API: webhook endpoints managed over /v1, the event log, idempotent creates
 -- of resources other than payment intents.
 
 -- Endpoints: description and metadata from the integrator; secrets still valid after a rotation

@@ -1,4 +1,4 @@
--- The (chain, token) pair as a dimension of the data (issue 27, first step). The chain is the chain_id
+-- The (chain, token) pair as a dimension of the data (first step). The chain is the chain_id
 -- already stored on intents and transactions (its API name comes from the one table,
 -- src/domain/networks.ts); the token is stored here. Every row before this migration is USDC, which is
 -- the default, so existing rows keep working and a process of the previous version (rolling upgrade)

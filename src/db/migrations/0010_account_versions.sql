@@ -1,4 +1,4 @@
--- Merchant account versions (issue 27, "the new account"): v1 = MerchantAccount (USDC baked in,
+-- Merchant account versions ("the new account"): v1 = MerchantAccount (USDC baked in,
 -- factory per deployment), v2 = MerchantAccountV2 (token per call, one address on every chain,
 -- created through the deterministic MerchantAccountFactoryV2). Each merchant keeps the version it
 -- was onboarded with (MERCHANT_ACCOUNT_VERSION at the time); fees and withdrawals dispatch on it.

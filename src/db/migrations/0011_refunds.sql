@@ -1,4 +1,4 @@
--- Refunds (issue 28): money paid back from a merchant's v2 account (MerchantAccountV2) straight to an
+-- Refunds: money paid back from a merchant's v2 account (MerchantAccountV2) straight to an
 -- address the integrator names, without custody. Owned by src/modules/refunds (every status change
 -- is a guarded UPDATE there, with its event in the same transaction) and sent by the settler role
 -- (src/workers/refund-sender.ts), which is also the owner of the account's other outgoing money.

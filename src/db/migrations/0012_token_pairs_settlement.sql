@@ -1,4 +1,4 @@
--- USDT payments and settlement across pairs (issue 27, "the new account with USDT", "settlement across pairs").
+-- USDT payments and settlement across pairs ("the new account with USDT", "settlement across pairs").
 --
 -- 1. Value tags per token. A merchant's values were held per (merchant, expected value): a USDT intent and a
 --    USDC intent of one amount would have taken two tags. They never meet (the matcher names each transfer's

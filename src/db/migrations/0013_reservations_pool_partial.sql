@@ -1,4 +1,4 @@
--- Issue 26: the pool index holds free and quarantined values only (released_after set), not the values
+-- the pool index holds free and quarantined values only (released_after set), not the values
 -- of open intents (released_after NULL). A claim sets released_after to NULL; with every row in the
 -- index, each claim added an entry at the end of its (merchant, amount) range, the same index page for
 -- every create of one amount, and concurrent creates of one price queued on that page (bench/one-price.ts,

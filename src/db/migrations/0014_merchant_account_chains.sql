@@ -1,4 +1,4 @@
--- Issue 27: the chains on which a merchant's account contract exists, beside its primary chain
+-- the chains on which a merchant's account contract exists, beside its primary chain
 -- (merchants.chain_id). A v2 account has one address on every chain and is created on each enabled chain
 -- of its mode at onboarding (src/modules/merchants/onboarding.ts); an intent may name a chain only once
 -- the account exists there, so money is never asked for at an address whose contract nobody can reach

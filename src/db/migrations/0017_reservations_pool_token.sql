@@ -1,4 +1,4 @@
--- Issue 27 x issue 26: the pool index names the token. 0012 made value tags per (merchant, token) and left
+-- the pool index names the token. 0012 made value tags per (merchant, token) and left
 -- this index on (merchant, amount, released_after, expected_units); a claim's scan in that order then read
 -- past every free value of the OTHER token of that amount before its own (a one-price shop taking USDC and
 -- USDT: a USDT claim walked the whole USDC pool of its amount). With the token second, a claim's range

@@ -51,7 +51,7 @@ function accountMerchantIds(ctx: AppContext, accountId: string, mode: Mode) {
   return ctx.database.sql`SELECT am.merchant_id FROM app.account_merchants am JOIN app.merchants m ON m.id = am.merchant_id WHERE am.account_id = ${accountId} AND m.mode = ${mode}`;
 }
 
-/** The account's merchants with refunds waiting for the owner's approval in `mode`, and how many each (issue 28). */
+/** The account's merchants with refunds waiting for the owner's approval in `mode`, and how many each. */
 export async function refundsAwaitingApproval(ctx: AppContext, accountId: string, mode: Mode): Promise<Array<{ merchantId: string; name: string; count: number }>> {
   const rows = await ctx.database.sql<{ merchant_id: string; name: string; n: number }[]>`
     SELECT r.merchant_id, m.business_name AS name, count(*)::int AS n
@@ -172,7 +172,7 @@ export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchant
     ORDER BY created_at, id LIMIT 50`;
   // This account's endpoints, read once for all the events.
   const mine = await accountEndpointIds(ctx, accountId);
-  // Its refunds (issue 28): the payment's sender (offered as the recipient, never assumed), what is
+  // Its refunds: the payment's sender (offered as the recipient, never assumed), what is
   // left to refund, and whether the merchant's account can refund at all.
   let refund: PaymentDetailView["refund"] = null;
   if (intent.transactionId && (intent.status === "confirmed" || intent.status === "settled")) {

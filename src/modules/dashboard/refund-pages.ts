@@ -1,5 +1,5 @@
 /**
- * Refunds in the dashboard (issue 28): the refunds list of a merchant, the owner's wallet button
+ * Refunds in the dashboard: the refunds list of a merchant, the owner's wallet button
  * that approves a refund waiting for approval, and the refund budget of a merchant's page (read
  * from chain, granted and revoked by the owner's wallet). The buttons work through the wallet
  * script (web/dashboard/wallet.js, wallet-routes.ts); the pages that carry them are served with

@@ -1,5 +1,5 @@
 /**
- * The dashboard's refunds list (issue 28):
+ * The dashboard's refunds list:
  *   GET /dashboard/refunds?merchant=…&status=…&starting_after=…   one merchant's refunds, newest
  *       first, 25 a page (the API's list: what an unscoped key of the account sees), filtered by status;
  *       admins approve the ones waiting for approval with the owner's wallet (wallet-routes.ts).

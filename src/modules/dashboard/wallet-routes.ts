@@ -1,5 +1,5 @@
 /**
- * What the owner's browser wallet does from the dashboard (issue 28), called by the wallet script
+ * What the owner's browser wallet does from the dashboard, called by the wallet script
  * (web/dashboard/wallet.js) with the session's cookie and CSRF token (admins only, as every form):
  *   POST /dashboard/refunds/{id}/authorization   the EIP-712 message to sign (the API's GET …/authorization),
  *                                                with its chain's name and what a wallet adds to know it

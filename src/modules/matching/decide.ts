@@ -22,7 +22,7 @@ export interface ReservationView {
 
 export interface IntentView {
   id: string;
-  /** The chain the intent asks to be paid on (issue 27): a payment on another chain is not its payment. */
+  /** The chain the intent asks to be paid on: a payment on another chain is not its payment. */
   chainId: number;
   status: IntentStatus;
   createdAt: Date;

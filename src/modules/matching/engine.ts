@@ -37,7 +37,7 @@
  * moves on; when the address becomes a merchant's there, the audit round records those transfers as
  * the merchant's (exactly once, by the transaction's unique key).
  *
- * Tokens (issue 27): the indexer keeps the transfers of every followed token (USDC, USDT where
+ * Tokens: the indexer keeps the transfers of every followed token (USDC, USDT where
  * enabled) in one table; each transfer is named by its contract (`tokenOf`) and only ever meets a
  * reservation of its own token, so a payment in the wrong token is recorded unmatched (or late),
  * never confirming an intent of another token.

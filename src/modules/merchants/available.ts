@@ -12,7 +12,7 @@
  * (`returnedTransactions`): that money already sits at the payout address, so it is not in the
  * account and not in `available`.
  *
- * Refunds (issue 28) take money from the same account: `available` is that net minus what refunds
+ * Refunds take money from the same account: `available` is that net minus what refunds
  * set aside (`refundsToSetAside`): every refund that holds money (requires_approval, pending,
  * succeeded, or failed while its owner's signature may still pay: held_until) and that no
  * settlement run has set aside yet, plus back every refund a run set aside that then failed (and is
@@ -71,7 +71,7 @@ export function returnedTransactions(sql: SqlOrTx, merchantId: string) {
 
 /**
  * Σ net of the transactions `available` counts, in base units; with `pair`, only that (chain, token)'s
- * (GET balance per pair, issue 27). A settlement run takes every pair's (the total, without `pair`).
+ * (GET balance per pair). A settlement run takes every pair's (the total, without `pair`).
  */
 export async function availableUnits(sql: SqlOrTx, merchantId: string, pair?: { chainId: number; token: string }): Promise<bigint> {
   const ofPair = pair ? sql`AND t.chain_id = ${pair.chainId} AND t.token = ${pair.token}` : sql``;

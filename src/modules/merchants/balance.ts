@@ -10,7 +10,7 @@
  *   received(B)  = Σ amount of the merchant's transactions not failed, in blocks <= B   (ledger)
  *   feesPaid(B)  = Σ fee of the account's FeeCollected logs in the token in blocks <= B   (indexed chain data)
  *   withdrawn(B) = Σ amount of the account's Withdrawn logs in the token in blocks <= B   (indexed chain data)
- *   refunded(B)  = Σ amount of the merchant's succeeded refunds in the token mined in blocks <= B   (ledger, issue 28)
+ *   refunded(B)  = Σ amount of the merchant's succeeded refunds in the token mined in blocks <= B   (ledger)
  *
  * v1 and v2 accounts alike (migration 0010): a v2 account holds tokens by balanceOf like v1, and its
  * fees and withdrawals carry their token (token_address; v1 rows are the chain's USDC), so only
@@ -30,7 +30,7 @@
  * contract rather than move money the account does not hold. If the chain cannot be read the figures
  * are unchanged and stablepay_balance_chain_read_failures_total counts it.
  *
- * Per pair (issue 27): every figure is of one (chain, token) pair, the transactions of that chain id
+ * Per pair: every figure is of one (chain, token) pair, the transactions of that chain id
  * and token and that token's balanceOf; the default pair (`base`/`USDC`) when the caller names none.
  */
 import { getAddress, type Address } from "viem";
@@ -76,7 +76,7 @@ const zero = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigIn
 
 /**
  * The balance of merchant `m` in `pair` (chain/pairs.ts `resolvePair`); undefined: the merchant's own
- * chain and USDC, unfiltered (a mode with no enabled pair, as before issue 27).
+ * chain and USDC, unfiltered (a mode with no enabled pair, as when the service had one pair).
  */
 export async function computeMerchantBalance(ctx: AppContext, m: MerchantRow, pair?: Pair): Promise<MerchantBalance> {
   const sql = ctx.database.sql;
@@ -163,7 +163,7 @@ export async function computeMerchantBalance(ctx: AppContext, m: MerchantRow, pa
     if (!isViewsMissing(err) && (err as { code?: string }).code !== "42703") throw err;
   }
 
-  // Refunds paid from the account up to B (issue 28): the ledger's, recorded once confirmed (a refund
+  // Refunds paid from the account up to B: the ledger's, recorded once confirmed (a refund
   // mined but not yet recorded shows as a short-lived mismatch).
   const refundsOfPair = pair ? sql`AND chain_id = ${pair.chainId} AND token = ${pair.token}` : sql``;
   const [paidBack] = await sql<{ units: string | null }[]>`

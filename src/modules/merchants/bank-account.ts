@@ -1,5 +1,5 @@
 /**
- * Bank accounts of merchants created over /v1 (issue 12). We never store a full account number:
+ * Bank accounts of merchants created over /v1. We never store a full account number:
  * either the caller gives a payout-provider token of an account already linked there, or (sandbox
  * only) routing and account numbers, which the sandbox provider checks (ABA checksum) and
  * tokenizes. We keep the token, the bank name and the last 4 digits.

@@ -197,7 +197,7 @@ async function createV2On(ctx: AppContext, chain: ChainRuntime, m: typeof mercha
 }
 
 /**
- * A v2 merchant's account on every other chain of its mode (issue 27), created side by side, each
+ * A v2 merchant's account on every other chain of its mode, created side by side, each
  * recorded in account_chain_ids once its creation is mined, so intents may name that chain from then
  * on. Created at onboarding rather than when first needed: the indexer follows an account on a chain
  * from its creation there, so a payment sent before would reach a safe address but not be seen until

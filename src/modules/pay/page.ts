@@ -75,7 +75,7 @@ function transferList(id: string, title: string, note: string, items: PageStatus
 }
 
 /**
- * What the merchant refunded of this payment (issue 28): the amount paid back and each refund's
+ * What the merchant refunded of this payment: the amount paid back and each refund's
  * transaction (refunds confirmed on chain), and what is being sent. Nothing when there is none.
  * Static: the live status does not change it (a reload shows a refund made since).
  */

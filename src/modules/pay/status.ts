@@ -112,15 +112,15 @@ export interface PageView {
   expectedUnits: bigint;
   tagUnits: number;
   paymentAddress: string;
-  /** The contract of `token` on the intent's chain (field name kept from before issue 27). */
+  /** The contract of `token` on the intent's chain (field name kept from when the service had one chain). */
   usdcAddress: string;
-  /** The intent's stored token (issue 27): what the page names. */
+  /** The intent's stored token: what the page names. */
   token: TokenSymbol;
   qrPayload: string;
   network: Network;
   merchantId: string;
   state: PageStatus;
-  /** What the merchant refunded of this payment (issue 28): refunds paid on chain, and those being sent. */
+  /** What the merchant refunded of this payment: refunds paid on chain, and those being sent. */
   refunds: PageRefunds;
 }
 

@@ -52,7 +52,7 @@ export interface InsertArgs {
   merchantId: string;
   amountUnits: bigint;
   chainId: number;
-  /** The token of the intent's pair (issue 27; chain/pairs.ts). */
+  /** The token of the intent's pair (chain/pairs.ts). */
   token: TokenSymbol;
   paymentAddress: string;
   metadata: Record<string, string>;

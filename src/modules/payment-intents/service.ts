@@ -205,8 +205,8 @@ function requestHash(input: CreateIntentInput): string {
   const metadata = Object.keys(input.metadata)
     .sort()
     .map((k) => [k, input.metadata[k]]);
-  // The pair only when it is not the default (issue 27): naming base/USDC is the same request as naming
-  // nothing, and a key first used before issue 27 keeps its hash.
+  // The pair only when it is not the default: naming base/USDC is the same request as naming
+  // nothing, and a key first used before pairs existed keeps its hash.
   const chain = input.chain ?? DEFAULT_CHAIN;
   const token = input.token ?? DEFAULT_TOKEN;
   const pair = chain === DEFAULT_CHAIN && token === DEFAULT_TOKEN ? [] : [chain, token];
@@ -341,7 +341,7 @@ export async function listIntents(ctx: AppContext, p: Principal, input: ListInte
  */
 export function listQueries(sql: Sql, merchantId: string, input: ListIntentsInput, cursor: { createdAt: Date; id: string } | undefined, pair?: PairFilter) {
   const status = input.status ? sql`AND status = ${input.status}` : sql``;
-  // The pair filter (issue 27) narrows rows of the merchant's index range; no index of its own yet.
+  // The pair filter narrows rows of the merchant's index range; no index of its own yet.
   const chain = pair?.chainIds ? sql`AND chain_id IN ${sql(pair.chainIds)}` : sql``;
   const token = pair?.token ? sql`AND token = ${pair.token}` : sql``;
   const after = input.createdAfterMs !== undefined ? sql`AND created_at > ${pgTs(new Date(input.createdAfterMs))}::timestamptz` : sql``;

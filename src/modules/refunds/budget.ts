@@ -1,5 +1,5 @@
 /**
- * The owner's refund budget (issue 28), as the dashboard shows and changes it: read from the
+ * The owner's refund budget, as the dashboard shows and changes it: read from the
  * merchant's v2 account on each chain and token (the contract is the only record of it), and the
  * transaction the owner's own wallet sends to grant or revoke it (the service never holds the owner
  * key; the sandbox's stand-in is test-helpers/refunds.ts). No HTTP.

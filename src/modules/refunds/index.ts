@@ -1,6 +1,6 @@
 /**
  * Routes: POST /v1/refunds, GET /v1/refunds/{id}, GET /v1/refunds, POST /v1/refunds/{id}/cancel
- * (issue 28, Stripe's shape where it fits); and the owner's approval over the API until the dashboard
+ * (Stripe's shape where it fits); and the owner's approval over the API until the dashboard
  * does it: GET /v1/refunds/{id}/authorization (what to sign), POST /v1/refunds/{id}/approve (the
  * signature). One schema per route (model.ts), refined by input.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Refunds over /v1 (issue 28): create (with its checks, idempotency and the locks that make two
+ * Refunds over /v1: create (with its checks, idempotency and the locks that make two
  * refunds of one payment, or a refund and a settlement run, never spend the same money), get, list,
  * cancel, and the owner's approval. Knows nothing about HTTP beyond throwing ApiError.
  *

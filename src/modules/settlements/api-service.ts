@@ -1,5 +1,5 @@
 /**
- * Settlements over /v1 (issue 12): reading a merchant's settlements, and the manual cash-out. The
+ * Settlements over /v1: reading a merchant's settlements, and the manual cash-out. The
  * cash-out calls the module's own createSettlement (one home for "what a settlement takes") and
  * availableUnits (what `available` shows, every pair); the settler role drives the new settlement on.
  */

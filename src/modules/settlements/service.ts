@@ -422,7 +422,7 @@ async function advancePair(ctx: AppContext, s: SettlementRow, w: SettlementWithd
     await pairWithdrawn(ctx, s, w, now, null);
     return true;
   }
-  // Each pair's withdrawal on its own chain (issue 27: a v2 account is on every chain of its mode).
+  // Each pair's withdrawal on its own chain (a v2 account is on every chain of its mode).
   const chain = chainById(ctx, w.chainId);
   if (!chain || chain.mode !== s.mode) {
     log.warn("settlement waits: the chain of one of its withdrawals is not configured in this process", { chainId: w.chainId, token: w.token });

@@ -9,7 +9,7 @@
  * - `expected_arrival_date`: "YYYY-MM-DD" (a calendar date, not an instant), from the payout
  *   provider once the ACH transfer is initiated; null before.
  * - `completed_at`: set once completed; null otherwise.
- * - `withdrawals` (issue 27): one item per (chain, token) pair the settlement takes, each withdrawn
+ * - `withdrawals`: one item per (chain, token) pair the settlement takes, each withdrawn
  *   from the merchant account on its own; the bank transfer pays `amount`, their total, once every
  *   pair is withdrawn. A pair whose withdrawal waits or is retried keeps the settlement `pending`;
  *   a pair the account refused is `failed` and left out of `amount` (its payments wait for the next run).

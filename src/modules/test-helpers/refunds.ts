@@ -1,5 +1,5 @@
 /**
- * Sandbox stand-ins for a merchant owner's wallet (issue 28), for merchants whose owner key the
+ * Sandbox stand-ins for a merchant owner's wallet, for merchants whose owner key the
  * sandbox knows (its payer key: the demo merchant's owner, and any test merchant onboarded with that
  * owner): sign a refund that waits for approval, and grant or revoke the refund budget on chain.
  */

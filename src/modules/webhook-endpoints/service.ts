@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints managed by integrators over /v1 (issue 12). One home for each change of an
+ * Webhook endpoints managed by integrators over /v1. One home for each change of an
  * endpoint row: create, update, rotate_secret, delete (with its pending deliveries dropped).
  * Endpoints belong to an account and a mode; keys scoped to one merchant do not manage them.
  */

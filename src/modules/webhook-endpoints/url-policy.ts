@@ -1,5 +1,5 @@
 /**
- * Which URLs a webhook endpoint may have (issue 12, SSRF): sandbox endpoints may use http or https
+ * Which URLs a webhook endpoint may have (SSRF): sandbox endpoints may use http or https
  * and any host (local development); live endpoints must use https and their host must not be, or
  * resolve to, a loopback, private, link-local, cloud-metadata or otherwise non-public address.
  * Checked at registration/update and again before every live delivery (dispatcher), so a name that
