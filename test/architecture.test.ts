@@ -1,5 +1,5 @@
 /**
- * The house rules of src/ (issue "architecture"), read from the code itself: every relative import
+ * The house rules of src/, read from the code itself: every relative import
  * of every file, and the SQL text that writes intent statuses and events. No service is started.
  *
  * - No import circle between files.
@@ -163,5 +163,23 @@ describe("one home per state change", () => {
   test("only the outbox inserts events", () => {
     const writers = sources.filter(([, text]) => /INSERT\s+INTO\s+app\.events\b/i.test(text)).map(([f]) => f);
     expect(writers).toEqual(["src/modules/outbox/outbox.ts"]);
+  });
+});
+
+describe("history stays in git", () => {
+  test("no issue numbers in code, comments or docs (nobody who clones the repository can look one up)", () => {
+    const tree = (dir: string): string[] =>
+      readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+        e.name === "node_modules" ? [] : e.isDirectory() ? tree(join(dir, e.name)) : [join(dir, e.name)],
+      );
+    const roots = ["src", "docs", "indexer", "contracts", "test", "bench", "web", "scripts"];
+    const files = [...roots.flatMap((d) => tree(d)), "README.md", "ponder.config.ts", "ponder.schema.ts"].filter((f) => /\.(ts|md|sql|js|mjs|css|html|sol)$/.test(f));
+    const pattern = new RegExp(["iss", "ues? [0-9]+"].join(""), "i"); // built so that this file does not match itself
+    const found = files.flatMap((f) =>
+      readFileSync(join(ROOT, f), "utf8")
+        .split("\n")
+        .flatMap((line, i) => (pattern.test(line) ? [`${f}:${i + 1}: ${line.trim().slice(0, 120)}`] : [])),
+    );
+    expect(found).toEqual([]);
   });
 });
