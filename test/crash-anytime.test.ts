@@ -7,7 +7,6 @@
  * again, as its customer would: it was never confirmed).
  */
 import { afterAll, expect, test } from "bun:test";
-import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,56 +15,22 @@ import { createPublicClient, createWalletClient, http, type Address, type Hex } 
 import { privateKeyToAccount } from "viem/accounts";
 import { freePort } from "../src/sandbox/ports.ts";
 import { usdcAbi } from "../contracts/abis.ts";
+import { killMainGroups, startMain as startProcess, until, type StartedMain } from "./support/main-process.ts";
 
-const root = join(import.meta.dir, "..");
 const dataDir = mkdtempSync(join(tmpdir(), "stablepay-crash-anytime-"));
 chmodSync(dataDir, 0o755); // the embedded Postgres runs as the `postgres` user when we are root
-const groups: number[] = [];
 
 afterAll(async () => {
-  for (const pid of groups) {
-    try {
-      process.kill(-pid, "SIGKILL");
-    } catch {}
-  }
-  await Bun.sleep(500);
+  await killMainGroups();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: () => boolean;
-}
-
-function startMain(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["src/main.ts"], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  groups.push(child.pid!);
-  let output = "";
-  child.stdout!.on("data", (b: Buffer) => (output += b.toString()));
-  child.stderr!.on("data", (b: Buffer) => (output += b.toString()));
-  return { child, output: () => output, exited: () => child.exitCode !== null || child.signalCode !== null };
-}
+type Started = StartedMain;
+const startMain = (env: Record<string, string>) => startProcess(dataDir, env);
 
 async function kill(s: Started) {
   process.kill(-s.child.pid!, "SIGKILL");
   for (let i = 0; i < 100 && !s.exited(); i++) await Bun.sleep(50);
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number, s?: Started): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v) return v;
-    if (s?.exited()) throw new Error(`the service exited (${s.child.exitCode}) while waiting for ${what}:\n${s.output().slice(-4000)}`);
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${s ? `:\n${s.output().slice(-4000)}` : ""}`);
-    await Bun.sleep(100);
-  }
 }
 
 /** A seeded generator, so a failing run can be repeated (the seed is printed). */

@@ -6,7 +6,6 @@
  * 30 s of the restart, exactly once.
  */
 import { afterAll, expect, test } from "bun:test";
-import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,52 +13,18 @@ import { createPublicClient, createWalletClient, http, type Address, type Hex } 
 import { privateKeyToAccount } from "viem/accounts";
 import { freePort } from "../src/sandbox/ports.ts";
 import { usdcAbi } from "../contracts/abis.ts";
+import { killMainGroups, startMain as startProcess, until } from "./support/main-process.ts";
 
-const root = join(import.meta.dir, "..");
 const dataDir = mkdtempSync(join(tmpdir(), "stablepay-restart-"));
 chmodSync(dataDir, 0o755); // the embedded Postgres runs as the `postgres` user when we are root
-const groups: number[] = [];
 
 afterAll(async () => {
-  for (const pid of groups) {
-    try {
-      process.kill(-pid, "SIGKILL");
-    } catch {}
-  }
-  await Bun.sleep(500);
+  await killMainGroups();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-}
-
-/** Starts main.ts in its own process group (so the whole tree can be killed like `kill -9 -<pgid>`). */
-function startMain(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["src/main.ts"], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  groups.push(child.pid!);
-  let output = "";
-  child.stdout!.on("data", (b: Buffer) => (output += b.toString()));
-  child.stderr!.on("data", (b: Buffer) => (output += b.toString()));
-  return { child, output: () => output };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number, s?: Started): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v) return v;
-    if (s && s.child.exitCode !== null) throw new Error(`main exited (${s.child.exitCode}) while waiting for ${what}:\n${s.output()}`);
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${s ? `:\n${s.output()}` : ""}`);
-    await Bun.sleep(100);
-  }
-}
+/** Starts main.ts on this file's data folder unless `env` names another (DATA_DIR). */
+const startMain = (env: Record<string, string>) => startProcess(env.DATA_DIR ?? dataDir, env);
 
 test("kill -9 of the whole service, restart at once: starts first time, API within 8 s, a payment made meanwhile confirms", async () => {
   const env = { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), SANDBOX_ANVIL_PORT_ARBITRUM: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
