@@ -169,7 +169,8 @@ test("a v2 merchant onboarded over the API: v2 address, payment confirmed, fee c
   // Balance: read from the chain and reconciled with the ledger and the indexed fees.
   const balance = await waitFor("a reconciled v2 balance", async () => {
     const b = await computeMerchantBalance(svc.ctx, m!);
-    return b.reconciled === true ? b : undefined;
+    // Read at the matcher's covered block: once that block is past the fee's collection.
+    return b.reconciled === true && b.feesOwedUnits === 0n ? b : undefined;
   });
   expect(balance).toMatchObject({ source: "chain", onchainUnits: tx.net_units, availableUnits: tx.net_units, feesOwedUnits: 0n });
 
