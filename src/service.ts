@@ -21,6 +21,7 @@ import { startAnvil, type Anvil } from "./sandbox/anvil.ts";
 import { ensureDeployment } from "./chain/deployment.ts";
 import { ensureDemo, type SandboxInfo } from "./sandbox/demo.ts";
 import { workerRoles, type RunningRole } from "./workers/registry.ts";
+import { LIVE_QUERY_CHANNEL } from "./workers/matcher.ts";
 
 export interface RunningService {
   ctx: AppContext;
@@ -116,13 +117,16 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
         chainId: settings.chainId,
         stateFile: resolve(config.dataDir, primary ? "anvil-state.json" : `anvil-state-${settings.name}.json`),
         stateIntervalSeconds: config.anvilStateInterval,
-        // The matcher confirms nothing above the saved block (0020_sandbox_chain_saves.sql); saved only
+        // The matcher confirms nothing above the saved block (0020_sandbox_chain_saves.sql), and is woken
+        // by each save as by each indexed block (a block indexed before its save waits for it); saved only
         // at the stop, the chain gets no such bound (a kill -9 then loses everything since the start).
         onSaved: (block) =>
           config.anvilStateInterval > 0
             ? database.sql`
-                INSERT INTO app.sandbox_chain_saves (chain_id, block_number) VALUES (${settings.chainId}, ${block})
-                ON CONFLICT (chain_id) DO UPDATE SET block_number = excluded.block_number, saved_at = now()`.then(() => {})
+                WITH saved AS (
+                  INSERT INTO app.sandbox_chain_saves (chain_id, block_number) VALUES (${settings.chainId}, ${block})
+                  ON CONFLICT (chain_id) DO UPDATE SET block_number = excluded.block_number, saved_at = now() RETURNING 1)
+                SELECT pg_notify(${LIVE_QUERY_CHANNEL}, '') FROM saved`.then(() => {})
             : database.sql`DELETE FROM app.sandbox_chain_saves WHERE chain_id = ${settings.chainId}`.then(() => {}),
       });
       anvils.push(anvil);

@@ -101,7 +101,7 @@ function writeDurably(file: string, data: Uint8Array) {
  * with transactions is saved at once (polled every POLL_MS), and the caller learns which block is safe.
  */
 class StateSaver {
-  static readonly POLL_MS = 200;
+  static readonly POLL_MS = 100;
   saved: bigint | undefined;
   private checkedHead: bigint | undefined;
   private lastSaveAt = Date.now();
