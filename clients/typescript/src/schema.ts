@@ -1,0 +1,14185 @@
+// Generated from the service's OpenAPI document by scripts/generate-client.ts (openapi-typescript). Do not edit.
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness
+         * @description The process answers. Public.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness
+         * @description The process can serve requests: Postgres answers within 2 s (503 otherwise). Also reports, per chain, whether its RPC answers, the head and indexed blocks and the indexer's lag (`starting` before its first checkpoint, `catching_up` when more than 5 blocks behind), and whether the operator's transactions (fee collection, withdrawals, account deployments) are `stuck` (the oldest unconfirmed one waited 2 minutes or more; `operator_unconfirmed_s` says how long); these do not change the status code. Public.
+         */
+        get: operations["getReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a merchant
+         * @description The merchant profile, onboarding status and configuration.
+         */
+        get: operations["getV1MerchantsById"];
+        put?: never;
+        /**
+         * Update a merchant
+         * @description Changes business_name, email, settlement_schedule, bank_account or metadata. Fields that exist but do not change here are 400 `parameter_invalid` saying why (payout_address: on-chain by the owner; fee_rate: the platform's; …); anything else unknown is `parameter_unknown`.
+         */
+        post: operations["postV1MerchantsById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchants/{id}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a merchant balance
+         * @description The balance of one (chain, token) pair: `base`/`USDC` when called without parameters, as the spec's balance; `?chain=…&token=…` (either defaults as on create) answers the same shape for that pair, and a pair not enabled for the key's mode is 400 `parameter_invalid` naming the allowed pairs. Every pair at once: `GET /v1/merchants/{id}/balances`. `available`: the net of the confirmed payments in that token held in the merchant's account contract and in no settlement (checked against the chain at the newest block whose payments are all recorded). `pending_settlement`: withdrawn and on its way to the bank. Amounts are USD.
+         */
+        get: operations["getV1MerchantsByIdBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchants/{id}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a merchant's balances, one per pair
+         * @description How an integrator reads every pair: a list (`{object: "list", data: [...]}`, never paginated) of the merchant's balance in each (chain, token) pair enabled for the key's mode, each exactly the balance of `GET /v1/merchants/{id}/balance?chain=…&token=…` plus its `token`. Today one pair per mode (`base`/`USDC`).
+         */
+        get: operations["getV1MerchantsByIdBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List merchants
+         * @description The merchants of the key's integrator account in its mode, newest first (a scoped key: its one merchant).
+         */
+        get: operations["getV1Merchants"];
+        put?: never;
+        /**
+         * Create a merchant
+         * @description Onboards a merchant for the key's integrator account (keys scoped to a merchant cannot). Sandbox: approved at once; its account contract is deployed and it becomes `active` (answered `pending` if the deployment takes longer than 1.5 s; poll GET until `active`). Live: `pending` with `kyc_status: pending` until the operator approves it. The fee rate is the platform's. Bank account: a payout-provider token, or in the sandbox routing and account numbers (ABA checksum), tokenized: only the bank name and last 4 digits are kept. Idempotent with `Idempotency-Key`.
+         */
+        post: operations["postV1Merchants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment intents
+         * @description Intents of one merchant, newest first (`created_at` descending, then `id` descending). Time filters are strict. `total_count` counts every match, ignoring the cursor.
+         */
+        get: operations["getV1Payment-intents"];
+        put?: never;
+        /**
+         * Create a payment intent
+         * @description Creates an intent in `awaiting_payment` and reserves its expected value at the merchant's payment address: the amount plus a tag (0 when no other intent holds the amount; always below the tag width, 10,000 base units = one cent by default) not held by another open or recently closed intent of that merchant. At most that many intents of one amount hold a value at once per merchant: beyond, 409 `too_many_open_intents`. `expires_at` is creation time plus `ttl`. Idempotent with `idempotency_key` or the `Idempotency-Key` header.
+         */
+        post: operations["postV1Payment-intents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-intents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a payment intent
+         * @description The current state of the intent, including the payment's fee breakdown and transaction hash once confirmed.
+         */
+        get: operations["getV1Payment-intentsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-intents/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a payment intent
+         * @description Cancels an intent in `awaiting_payment`. No body (an empty JSON object is accepted). Any other status is 409 `intent_not_cancellable`, naming the current status. The expected value stays reserved for 24 hours, so a late payment is still linked to this intent (recorded as a transaction, no `payment_intent.confirmed`). No event is sent.
+         */
+        post: operations["postV1Payment-intentsByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/qr/{payment_intent_id}.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * QR image of a payment intent
+         * @description A 400x400 PNG of exactly the intent's `qr_payload` (error correction level M, with quiet zone), the target of `qr_image_url`. Public: no API key is needed, so a checkout page can put it in an `<img>`. Query parameters are ignored.
+         */
+        get: operations["getV1QrByFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hosted payment page of a payment intent
+         * @description An HTML page for the customer: merchant name, amount in USD and the exact USDC value to send (tag included), network, the QR code of `qr_payload`, the payment address and amount with copy buttons, an "Open in wallet" link (the EIP-681 `qr_payload`), a countdown to `expires_at`, payment with a browser wallet (EIP-1193), and the status live (server-sent events from `/pay/{id}/events`, polling `/pay/{id}/status` as a fallback). Public: no API key is needed; link customers to `{PUBLIC_BASE_URL}/pay/{payment_intent_id}`. Served with `Content-Security-Policy: default-src 'self'`; every asset comes from this service. An unknown id is an HTML 404 page.
+         */
+        get: operations["getPayById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/payment_intents/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a payment intent (sandbox)
+         * @description Sends test USDC from the sandbox's funded payer wallet to the intent's payment address on the sandbox chain and waits until the transfer is mined. Answers with the intent in its get shape: it is still `awaiting_payment` until the service confirms the payment like any other (usually within a second or two). Any status may be paid, which is how a late payment to an expired intent is tried. Sandbox keys only.
+         */
+        post: operations["postV1Test_helpersPayment_intentsByIdPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/payment_intents/{id}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a payment intent due now (sandbox)
+         * @description Sets `expires_at` to now if the intent is still `awaiting_payment` (otherwise nothing changes). The service then expires it as it would at the end of its ttl, usually within a second, and sends `payment_intent.expired`. Answers with the intent in its get shape at the time of the call. No body. Sandbox keys only.
+         */
+        post: operations["postV1Test_helpersPayment_intentsByIdExpire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/refunds/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a refund as its merchant's owner (sandbox)
+         * @description Stands in for the owner's wallet: signs the refund's EIP-712 authorization (valid one hour) with the owner key the sandbox knows (the demo merchant's, and that of any test merchant onboarded with the sandbox payer as owner) and hands it to the service, which submits it on chain: the refund is `pending` in the answer, then `succeeded` (`refund.updated`, then `refund.succeeded`). Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a canceled one included). No body. Sandbox keys only.
+         */
+        post: operations["postV1Test_helpersRefundsByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/merchants/{id}/refund_budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grant or revoke a refund budget as the merchant's owner (sandbox)
+         * @description Stands in for the owner's wallet: sends grantRefundBudget(token, amount_per_day, now + 365 days) to the merchant's version 2 account with the owner key the sandbox knows, or revokeRefundBudget(token) for 0. Refunds the budget covers are then `pending` at once and sent by the service (refundFromBudget); the contract keeps the operator's refunds in that token within the amount in any 24 hours. Answers with the budget as the contract now has it. Sandbox keys only.
+         */
+        post: operations["postV1Test_helpersMerchantsByIdRefund_budget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a transaction
+         * @description The full record of a confirmed on-chain payment: on-chain data, fee breakdown and settlement status.
+         */
+        get: operations["getV1TransactionsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List transactions
+         * @description Transactions of a merchant, newest first (`confirmed_at` descending, then `id` descending), including payments that matched no intent (`payment_intent_id: null`). Unknown query parameters are refused with 400 `parameter_unknown`.
+         */
+        get: operations["getV1Transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/settlements/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Advance settlements (sandbox)
+         * @description Runs the settlements of the merchants the key may see (or of `merchant_id`): their available balance is settled now as if the schedule were due, the funds are withdrawn on the sandbox chain to the payout address, the ACH transfer is started, and the sandbox clock is advanced until the transfers arrive (1 to 3 US business days), so they complete: intents and transactions become `settled`, `settlement_status` becomes `paid`, and `settlement.completed` is sent. Answers with a list of the settlements that were created or changed, in their get shape. Sandbox keys only.
+         */
+        post: operations["postV1Test_helpersSettlementsAdvance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Events of the last 30 days the key may see, newest first: those about its account's intents and those about its account's merchants (payments without an intent, settlements), in its mode. A key scoped to a merchant sees only that merchant's events. Each item is exactly the body delivered to webhook endpoints.
+         */
+        get: operations["getV1Events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event
+         * @description The event as delivered (or as it would be delivered) to webhook endpoints. Kept 30 days.
+         */
+        get: operations["getV1EventsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend an event
+         * @description A new delivery of the event, due now, to every enabled endpoint of the key's account that subscribes to its type (or only to `endpoint_id`). Same `webhook-id`, so receivers that already have it dedupe. Answers with the new deliveries. Not idempotent by design: each call is one more delivery, which receivers dedupe.
+         */
+        post: operations["postV1EventsByIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The account's endpoints in the key's mode, newest first. Secrets are never listed.
+         */
+        get: operations["getV1Webhook_endpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Registers a URL for the key's account and mode. The answer carries the `whsec_` signing secret, shown only here. Idempotent with the `Idempotency-Key` header (a replay answers 200 without the secret). Keys scoped to a merchant cannot manage endpoints (404).
+         */
+        post: operations["postV1Webhook_endpoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description The endpoint, without its secret.
+         */
+        get: operations["getV1Webhook_endpointsById"];
+        put?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Changes the given fields. `disabled: true` stops deliveries (pending ones are held and sent once enabled again, for up to 3 days); `disabled: false` enables it again. The URL rules are those of create.
+         */
+        post: operations["postV1Webhook_endpointsById"];
+        /**
+         * Delete a webhook endpoint
+         * @description The endpoint receives nothing more and is no longer shown. Its pending deliveries are dropped: each becomes `failed` with a `dropped` attempt in its log.
+         */
+        delete: operations["deleteV1Webhook_endpointsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's secret
+         * @description A new `whsec_` secret, shown only in this response. For 24 hours deliveries carry a signature with each secret still valid (space-separated in `webhook-signature`, as Standard Webhooks allows), then the replaced one stops. Rotating again within 24 hours keeps every replaced secret until its own 24 hours end.
+         */
+        post: operations["postV1Webhook_endpointsByIdRotate_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook endpoint
+         * @description POSTs one `webhook_endpoint.test` event to the endpoint now, signed like every delivery (Standard Webhooks, with each secret still valid), and answers with what came back: status, time, the first 1 KiB of the body. The test event is not stored, listed or retried, no other endpoint receives it, and a disabled endpoint receives it too (it is how you check a receiver before enabling it). Live URLs pass the URL rules again first. The answer waits at most 4 s for the endpoint.
+         */
+        post: operations["postV1Webhook_endpointsByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deliveries of a webhook endpoint
+         * @description Deliveries to this endpoint, newest first, each with its attempts: outcome, HTTP status, latency, the first 1 KiB of the response, and when the next attempt is due. Paged like every list: `limit`, and `starting_after` (the last delivery id of the previous page) while `has_more` is true; `total_count` counts them all.
+         */
+        get: operations["getV1Webhook_endpointsByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List settlements
+         * @description Settlements of one merchant, newest first. Their transactions: `GET /v1/transactions?settlement=stl_…`.
+         */
+        get: operations["getV1Settlements"];
+        put?: never;
+        /**
+         * Cash out (manual settlement)
+         * @description Settles the merchant's available balance now, whatever its schedule: one settlement of every available transaction, paid by ACH to its bank account. Answers 201 with the settlement (`pending`); it moves to `in_transit` once withdrawn and the transfer started, then `completed` (`settlement.completed`). Idempotent with `Idempotency-Key`. Two cash-outs at once settle the balance once: the other is 400 `nothing_to_settle`.
+         */
+        post: operations["postV1Settlements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/settlements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a settlement
+         * @description The settlement object (DECISIONS.md "Settlement").
+         */
+        get: operations["getV1SettlementsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List refunds
+         * @description Refunds of one intent (`payment_intent`) or of one merchant, newest first (`created_at` descending, then `id` descending). `total_count` counts every match, ignoring the cursor.
+         */
+        get: operations["getV1Refunds"];
+        put?: never;
+        /**
+         * Create a refund
+         * @description Refunds a payment (`payment_intent` of a `confirmed` or `settled` intent, or `transaction`), in whole or in part, from the merchant's account to `recipient_address`, on the payment's chain and in its token. Refundable: the amount received less the payment's other refunds (those not `failed` or `canceled`); the platform fee is not returned. The merchant's account must hold it: `available` (payments not yet settled, less other refunds) and the token on chain. Covered by the owner's refund budget, the refund is `pending` and sent at once; otherwise it is `requires_approval` until the owner signs it. `refund.created` is sent. Refunds need a version 2 merchant account (`account_version_unsupported` otherwise). Two refunds of one payment at once: each is checked against what the other left. Idempotent with `idempotency_key` or the `Idempotency-Key` header.
+         */
+        post: operations["postV1Refunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a refund
+         * @description The refund now: its status, and once it succeeded the hash of its on-chain transaction.
+         */
+        get: operations["getV1RefundsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a refund
+         * @description Cancels a refund in `requires_approval` (nothing was sent); what it held is refundable and available again. No body (an empty JSON object is accepted). `refund.updated` is sent. Any other status is 409 `refund_not_cancellable`, naming the current status: a `pending` refund is being paid.
+         */
+        post: operations["postV1RefundsByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{id}/authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get what the owner signs to approve a refund
+         * @description For a refund in `requires_approval`: the EIP-712 message the merchant account's owner signs (`eth_signTypedData_v4` with `typed_data`, from the wallet of `signer`), valid until `deadline` (24 hours). Send the signature to `POST /v1/refunds/{id}/approve`. The signature is the owner's consent, bounded by the contract: it pays this amount of this token to this recipient once, from this account on this chain. Any other status: 409 `refund_not_approvable`.
+         */
+        get: operations["getV1RefundsByIdAuthorization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a refund with the owner's signature
+         * @description Hands the owner's signature of the refund's authorization (`GET /v1/refunds/{id}/authorization`) to the service: checked against the merchant's owner, stored, and the refund becomes `pending` (`refund.updated`); the service submits it on chain (anyone may; the operator pays the gas) and it becomes `succeeded` or `failed`. Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a canceled one included).
+         */
+        post: operations["postV1RefundsByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "database": "ok",
+                     *         "chains": [
+                     *           {
+                     *             "chain_id": 31337,
+                     *             "rpc": "ok",
+                     *             "head_block": 1204,
+                     *             "indexed_block": 1204,
+                     *             "indexer_lag_blocks": 0,
+                     *             "indexer": "ok",
+                     *             "operator": "ok",
+                     *             "operator_unconfirmed_s": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready" | "unavailable";
+                        checks: {
+                            /** @enum {string} */
+                            database: "ok" | "unreachable";
+                            chains: {
+                                chain_id: string | number;
+                                /** @enum {string} */
+                                rpc: "ok" | "unreachable";
+                                head_block: (string | number) | null;
+                                indexed_block: (string | number) | null;
+                                indexer_lag_blocks: (string | number) | null;
+                                /** @enum {string} */
+                                indexer: "ok" | "catching_up" | "starting" | "unknown";
+                                /** @enum {string} */
+                                operator: "ok" | "stuck";
+                                operator_unconfirmed_s: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not ready */
+            503: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "unavailable",
+                     *       "checks": {
+                     *         "database": "unreachable",
+                     *         "chains": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready" | "unavailable";
+                        checks: {
+                            /** @enum {string} */
+                            database: "ok" | "unreachable";
+                            chains: {
+                                chain_id: string | number;
+                                /** @enum {string} */
+                                rpc: "ok" | "unreachable";
+                                head_block: (string | number) | null;
+                                indexed_block: (string | number) | null;
+                                indexer_lag_blocks: (string | number) | null;
+                                /** @enum {string} */
+                                indexer: "ok" | "catching_up" | "starting" | "unknown";
+                                /** @enum {string} */
+                                operator: "ok" | "stuck";
+                                operator_unconfirmed_s: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1MerchantsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "object": "merchant",
+                     *       "business_name": "string",
+                     *       "email": "string",
+                     *       "status": "active",
+                     *       "kyc_status": "approved",
+                     *       "payout_method": "bank_account",
+                     *       "bank_account": {
+                     *         "bank_name": "string",
+                     *         "last_4": "string",
+                     *         "status": "verified"
+                     *       },
+                     *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *       "chain": "base",
+                     *       "settlement_schedule": "weekly_monday",
+                     *       "fee_rate": 0.01,
+                     *       "metadata": {},
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        id: string;
+                        /** @constant */
+                        object: "merchant";
+                        business_name: string;
+                        email: string;
+                        /** @example active */
+                        status: string;
+                        /** @example approved */
+                        kyc_status: string;
+                        /** @example bank_account */
+                        payout_method: string;
+                        bank_account: {
+                            bank_name: string;
+                            last_4: string;
+                            /** @example verified */
+                            status: string;
+                        };
+                        /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+                        payment_address: string;
+                        /** @constant */
+                        chain: "base";
+                        /** @example weekly_monday */
+                        settlement_schedule: string;
+                        /** @example 0.01 */
+                        fee_rate: number;
+                        /** @description The integrator's own key-value data (up to 10 keys); `{}` when none. */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1MerchantsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Corner Coffee */
+                    business_name?: string;
+                    /** @example owner@corner.example */
+                    email?: string;
+                    /** @description `weekly_monday` (default), `daily`, `manual` (cash-out only), or `{cron, time_zone}`: a cron expression read in an IANA time zone. */
+                    settlement_schedule?: "weekly_monday" | "daily" | "manual" | {
+                        /** @example 0 9 * * 1-5 */
+                        cron: string;
+                        /** @example America/New_York */
+                        time_zone: string;
+                    };
+                    /** @description Either `token`, or (sandbox) `routing_number` and `account_number`. */
+                    bank_account?: {
+                        /** @description The payout provider's token of an already linked bank account. */
+                        token?: string;
+                        /**
+                         * @description Sandbox only: 9-digit ABA routing number (checksum verified); tokenized, never stored.
+                         * @example 011000015
+                         */
+                        routing_number?: string;
+                        /**
+                         * @description Sandbox only: 4 to 17 digits; only the last 4 are kept.
+                         * @example 000123456789
+                         */
+                        account_number?: string;
+                        /** @description Sandbox only: the bank's name, shown on settlements. */
+                        bank_name?: string;
+                    };
+                    /** @description Up to 10 string values. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The updated merchant. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "object": "merchant",
+                     *       "business_name": "Corner Coffee",
+                     *       "email": "owner@corner.example",
+                     *       "status": "active",
+                     *       "kyc_status": "approved",
+                     *       "payout_method": "bank_account",
+                     *       "bank_account": {
+                     *         "bank_name": "Federal Reserve Bank",
+                     *         "last_4": "6789",
+                     *         "status": "verified"
+                     *       },
+                     *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *       "chain": "base",
+                     *       "settlement_schedule": "weekly_monday",
+                     *       "fee_rate": 0.01,
+                     *       "metadata": {
+                     *         "crm_id": "C-1042"
+                     *       },
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        id: string;
+                        /** @constant */
+                        object: "merchant";
+                        business_name: string;
+                        email: string;
+                        /** @example active */
+                        status: string;
+                        /** @example approved */
+                        kyc_status: string;
+                        /** @example bank_account */
+                        payout_method: string;
+                        bank_account: {
+                            bank_name: string;
+                            last_4: string;
+                            /** @example verified */
+                            status: string;
+                        };
+                        /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+                        payment_address: string;
+                        /** @constant */
+                        chain: "base";
+                        /** @example weekly_monday */
+                        settlement_schedule: string;
+                        /** @example 0.01 */
+                        fee_rate: number;
+                        /** @description The integrator's own key-value data (up to 10 keys); `{}` when none. */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1MerchantsByIdBalance: {
+        parameters: {
+            query?: {
+                chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                token?: "USDC" | "USDT";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant's balance in the pair asked for (`base`/`USDC` when none is named). */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "balance",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "available": 1234.56,
+                     *       "pending_settlement": 0,
+                     *       "currency": "usd",
+                     *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *       "chain": "base",
+                     *       "last_updated": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "balance";
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description Net of the confirmed payments held in the merchant account and in no settlement (platform fees not counted): exactly what the next settlement run takes.
+                         * @example 1234.56
+                         */
+                        available: number;
+                        /**
+                         * @description Withdrawn from the merchant account, on its way to the bank.
+                         * @example 0
+                         */
+                        pending_settlement: number;
+                        /** @constant */
+                        currency: "usd";
+                        /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+                        payment_address: string;
+                        /**
+                         * @description The chain of the figures (the sandbox's test network is named as the chain it stands in for).
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /** Format: date-time */
+                        last_updated: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1MerchantsByIdBalances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One balance per enabled (chain, token) pair of the key's mode; each item is the balance object plus `token`. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "balance",
+                     *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *           "available": 1234.56,
+                     *           "pending_settlement": 0,
+                     *           "currency": "usd",
+                     *           "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *           "chain": "base",
+                     *           "last_updated": "2026-04-01T12:00:00.000Z",
+                     *           "token": "USDC"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        /** @description One item per enabled pair of the key's mode, in the order the configuration lists them. */
+                        data: {
+                            /** @constant */
+                            object: "balance";
+                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                            merchant_id: string;
+                            /**
+                             * @description Net of the confirmed payments held in the merchant account and in no settlement (platform fees not counted): exactly what the next settlement run takes.
+                             * @example 1234.56
+                             */
+                            available: number;
+                            /**
+                             * @description Withdrawn from the merchant account, on its way to the bank.
+                             * @example 0
+                             */
+                            pending_settlement: number;
+                            /** @constant */
+                            currency: "usd";
+                            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+                            payment_address: string;
+                            /**
+                             * @description The chain of the figures (the sandbox's test network is named as the chain it stands in for).
+                             * @default base
+                             * @example base
+                             * @enum {string}
+                             */
+                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                            /** Format: date-time */
+                            last_updated: string;
+                            /**
+                             * @description The token of the figures.
+                             * @default USDC
+                             * @example USDC
+                             * @enum {string}
+                             */
+                            token: "USDC" | "USDT";
+                        }[];
+                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
+                        has_more: boolean;
+                        /**
+                         * @description The number of enabled pairs.
+                         * @example 1
+                         */
+                        total_count: string | number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1Merchants: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of merchants. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *           "object": "merchant",
+                     *           "business_name": "Corner Coffee",
+                     *           "email": "owner@corner.example",
+                     *           "status": "active",
+                     *           "kyc_status": "approved",
+                     *           "payout_method": "bank_account",
+                     *           "bank_account": {
+                     *             "bank_name": "Federal Reserve Bank",
+                     *             "last_4": "6789",
+                     *             "status": "verified"
+                     *           },
+                     *           "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *           "chain": "base",
+                     *           "settlement_schedule": "weekly_monday",
+                     *           "fee_rate": 0.01,
+                     *           "metadata": {
+                     *             "crm_id": "C-1042"
+                     *           },
+                     *           "created_at": "2026-04-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        /** @description Newest first: `created_at` descending, then `id` descending. */
+                        data: {
+                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                            id: string;
+                            /** @constant */
+                            object: "merchant";
+                            business_name: string;
+                            email: string;
+                            /** @example active */
+                            status: string;
+                            /** @example approved */
+                            kyc_status: string;
+                            /** @example bank_account */
+                            payout_method: string;
+                            bank_account: {
+                                bank_name: string;
+                                last_4: string;
+                                /** @example verified */
+                                status: string;
+                            };
+                            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+                            payment_address: string;
+                            /** @constant */
+                            chain: "base";
+                            /** @example weekly_monday */
+                            settlement_schedule: string;
+                            /** @example 0.01 */
+                            fee_rate: number;
+                            /** @description The integrator's own key-value data (up to 10 keys); `{}` when none. */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
+                        has_more: boolean;
+                        total_count: string | number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1Merchants: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same meaning as the `idempotency_key` body field; if both are given they must be equal. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Corner Coffee */
+                    business_name: string;
+                    /** @example owner@corner.example */
+                    email: string;
+                    /**
+                     * @description The merchant's wallet: controls the account contract (and alone can change the payout address, on-chain).
+                     * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                     */
+                    owner_address: string;
+                    /**
+                     * @description Where settlements withdraw USDC to before the ACH transfer.
+                     * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                     */
+                    payout_address: string;
+                    /** @description `weekly_monday` (default), `daily`, `manual` (cash-out only), or `{cron, time_zone}`: a cron expression read in an IANA time zone. */
+                    settlement_schedule?: "weekly_monday" | "daily" | "manual" | {
+                        /** @example 0 9 * * 1-5 */
+                        cron: string;
+                        /** @example America/New_York */
+                        time_zone: string;
+                    };
+                    /** @description Either `token`, or (sandbox) `routing_number` and `account_number`. */
+                    bank_account: {
+                        /** @description The payout provider's token of an already linked bank account. */
+                        token?: string;
+                        /**
+                         * @description Sandbox only: 9-digit ABA routing number (checksum verified); tokenized, never stored.
+                         * @example 011000015
+                         */
+                        routing_number?: string;
+                        /**
+                         * @description Sandbox only: 4 to 17 digits; only the last 4 are kept.
+                         * @example 000123456789
+                         */
+                        account_number?: string;
+                        /** @description Sandbox only: the bank's name, shown on settlements. */
+                        bank_name?: string;
+                    };
+                    /** @description Up to 10 string values. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Replay of an earlier create with the same idempotency key: that merchant now. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` on a replay of an earlier create with the same idempotency key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "object": "merchant",
+                     *       "business_name": "Corner Coffee",
+                     *       "email": "owner@corner.example",
+                     *       "status": "active",
+                     *       "kyc_status": "approved",
+                     *       "payout_method": "bank_account",
+                     *       "bank_account": {
+                     *         "bank_name": "Federal Reserve Bank",
+                     *         "last_4": "6789",
+                     *         "status": "verified"
+                     *       },
+                     *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *       "chain": "base",
+                     *       "settlement_schedule": "weekly_monday",
+                     *       "fee_rate": 0.01,
+                     *       "metadata": {
+                     *         "crm_id": "C-1042"
+                     *       },
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        id: string;
+                        /** @constant */
+                        object: "merchant";
+                        business_name: string;
+                        email: string;
+                        /** @example active */
+                        status: string;
+                        /** @example approved */
+                        kyc_status: string;
+                        /** @example bank_account */
+                        payout_method: string;
+                        bank_account: {
+                            bank_name: string;
+                            last_4: string;
+                            /** @example verified */
+                            status: string;
+                        };
+                        /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+                        payment_address: string;
+                        /** @constant */
+                        chain: "base";
+                        /** @example weekly_monday */
+                        settlement_schedule: string;
+                        /** @example 0.01 */
+                        fee_rate: number;
+                        /** @description The integrator's own key-value data (up to 10 keys); `{}` when none. */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description The new merchant. */
+            201: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "object": "merchant",
+                     *       "business_name": "Corner Coffee",
+                     *       "email": "owner@corner.example",
+                     *       "status": "active",
+                     *       "kyc_status": "approved",
+                     *       "payout_method": "bank_account",
+                     *       "bank_account": {
+                     *         "bank_name": "Federal Reserve Bank",
+                     *         "last_4": "6789",
+                     *         "status": "verified"
+                     *       },
+                     *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *       "chain": "base",
+                     *       "settlement_schedule": "weekly_monday",
+                     *       "fee_rate": 0.01,
+                     *       "metadata": {
+                     *         "crm_id": "C-1042"
+                     *       },
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        id: string;
+                        /** @constant */
+                        object: "merchant";
+                        business_name: string;
+                        email: string;
+                        /** @example active */
+                        status: string;
+                        /** @example approved */
+                        kyc_status: string;
+                        /** @example bank_account */
+                        payout_method: string;
+                        bank_account: {
+                            bank_name: string;
+                            last_4: string;
+                            /** @example verified */
+                            status: string;
+                        };
+                        /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+                        payment_address: string;
+                        /** @constant */
+                        chain: "base";
+                        /** @example weekly_monday */
+                        settlement_schedule: string;
+                        /** @example 0.01 */
+                        fee_rate: number;
+                        /** @description The integrator's own key-value data (up to 10 keys); `{}` when none. */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "getV1Payment-intents": {
+        parameters: {
+            query?: {
+                merchant_id?: string;
+                status?: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+                chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                token?: "USDC" | "USDT";
+                created_after?: string;
+                created_before?: string;
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payment intents. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *           "object": "payment_intent",
+                     *           "status": "confirmed",
+                     *           "amount": 12.5,
+                     *           "currency": "usd",
+                     *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *           "chain": "base",
+                     *           "token": "USDC",
+                     *           "metadata": {
+                     *             "order_id": "order_1042",
+                     *             "register": "front-1"
+                     *           },
+                     *           "created_at": "2026-04-01T12:00:00.000Z",
+                     *           "net_amount": 12.375,
+                     *           "fee": 0.125,
+                     *           "tx_hash": "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+                     *           "confirmed_at": "2026-04-01T12:01:12.345Z",
+                     *           "amount_refunded": 0
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        /** @description Newest first: `created_at` descending, then `id` descending. */
+                        data: {
+                            /** @example pi_3MtwBwLkdIwHu7ix28a3tqPa */
+                            id: string;
+                            /** @constant */
+                            object: "payment_intent";
+                            /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
+                            status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+                            /**
+                             * @description Payment amount in USD.
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /** @constant */
+                            currency: "usd";
+                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                            merchant_id: string;
+                            /**
+                             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                             * @default base
+                             * @example base
+                             * @enum {string}
+                             */
+                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                            /**
+                             * @description The token paid in, by symbol.
+                             * @default USDC
+                             * @example USDC
+                             * @enum {string}
+                             */
+                            token: "USDC" | "USDT";
+                            /**
+                             * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+                             * @example {
+                             *       "order_id": "order_1042",
+                             *       "register": "front-1"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description Creation time.
+                             * @example 2026-04-01T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
+                             * @example 12.375
+                             */
+                            net_amount?: number;
+                            /**
+                             * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
+                             * @example 0.125
+                             */
+                            fee?: number;
+                            /**
+                             * @description Present once confirmed. On-chain transaction hash.
+                             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+                             */
+                            tx_hash?: string;
+                            /**
+                             * Format: date-time
+                             * @description Present once confirmed.
+                             * @example 2026-04-01T12:00:00.000Z
+                             */
+                            confirmed_at?: string;
+                            /**
+                             * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                             * @example 0
+                             */
+                            amount_refunded?: number;
+                            /**
+                             * Format: date-time
+                             * @description Present once cancelled.
+                             * @example 2026-04-01T12:00:00.000Z
+                             */
+                            cancelled_at?: string;
+                        }[];
+                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
+                        has_more: boolean;
+                        /**
+                         * @description Every intent matching the filters, ignoring the cursor.
+                         * @example 1
+                         */
+                        total_count: number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "postV1Payment-intents": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same meaning as the `idempotency_key` body field; if both are given they must be equal. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Any other field is refused with 400 `parameter_unknown`. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Amount in USD as a JSON number, 0.01 to 10000 inclusive, at most 2 decimal places. Strings are refused.
+                     * @example 12.5
+                     */
+                    amount: number;
+                    /**
+                     * @description Only `usd` (any case).
+                     * @example usd
+                     */
+                    currency: string;
+                    /**
+                     * @description The merchant receiving the payment, `mer_*`.
+                     * @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K
+                     */
+                    merchant_id: string;
+                    /**
+                     * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+                     * @example {
+                     *       "order_id": "order_1042",
+                     *       "register": "front-1"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * @description Seconds until the intent expires. Default 300.
+                     * @default 300
+                     * @example 600
+                     */
+                    ttl?: number;
+                    /**
+                     * @description Sending the same key again within 24 hours (same account and mode) returns the existing intent with HTTP 200 and `Idempotent-Replayed: true` instead of creating another; with different parameters it is refused with 409 `idempotency_key_reused`. May also be sent as the `Idempotency-Key` header (both must then be equal).
+                     * @example order_1042-attempt-1
+                     */
+                    idempotency_key?: string;
+                    /**
+                     * @description The network the customer pays on. Default `base`. Only the pairs enabled on this service for the key's mode are accepted; any other value is 400 `parameter_invalid` with this `param`, and the message names the allowed pairs (today: `base`/`USDC` in both modes).
+                     * @example base
+                     * @enum {string}
+                     */
+                    chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                    /**
+                     * @description The token the customer pays in, on that chain. Default `USDC`. Only the pairs enabled on this service for the key's mode are accepted; any other value is 400 `parameter_invalid` with this `param`, and the message names the allowed pairs (today: `base`/`USDC` in both modes).
+                     * @example USDC
+                     * @enum {string}
+                     */
+                    token?: "USDC" | "USDT";
+                };
+            };
+        };
+        responses: {
+            /** @description Replay of an earlier create with the same idempotency key: that intent in its current state (get shape). */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` on a replay of an earlier create with the same idempotency key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "object": "payment_intent",
+                     *       "status": "awaiting_payment",
+                     *       "amount": 12.5,
+                     *       "currency": "usd",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",
+                     *       "qr_image_url": "https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png",
+                     *       "expires_at": "2026-04-01T12:10:00.000Z",
+                     *       "metadata": {
+                     *         "order_id": "order_1042",
+                     *         "register": "front-1"
+                     *       },
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `pi_*`
+                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "payment_intent";
+                        /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
+                        status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+                        /**
+                         * @description Payment amount in USD.
+                         * @example 12.5
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The merchant's on-chain account (checksummed); the customer sends USDC here.
+                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+                         */
+                        payment_address: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        /**
+                         * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
+                         * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
+                         */
+                        qr_payload: string;
+                        /**
+                         * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
+                         * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
+                         */
+                        qr_image_url: string;
+                        /**
+                         * Format: date-time
+                         * @description Creation time plus ttl.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        expires_at: string;
+                        /**
+                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+                         * @example {
+                         *       "order_id": "order_1042",
+                         *       "register": "front-1"
+                         *     }
+                         */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Present once cancelled.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        cancelled_at?: string;
+                        /**
+                         * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
+                         * @example 12.375
+                         */
+                        net_amount?: number;
+                        /**
+                         * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
+                         * @example 0.125
+                         */
+                        fee?: number;
+                        /**
+                         * @description Present once confirmed. On-chain transaction hash.
+                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+                         */
+                        tx_hash?: string;
+                        /**
+                         * Format: date-time
+                         * @description Present once confirmed.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        confirmed_at?: string;
+                        /**
+                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                         * @example 0
+                         */
+                        amount_refunded?: number;
+                    };
+                };
+            };
+            /** @description The new payment intent, status `awaiting_payment`. */
+            201: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "object": "payment_intent",
+                     *       "status": "awaiting_payment",
+                     *       "amount": 12.5,
+                     *       "currency": "usd",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",
+                     *       "qr_image_url": "https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png",
+                     *       "expires_at": "2026-04-01T12:10:00.000Z",
+                     *       "metadata": {
+                     *         "order_id": "order_1042",
+                     *         "register": "front-1"
+                     *       },
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `pi_*`
+                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "payment_intent";
+                        /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
+                        status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+                        /**
+                         * @description Payment amount in USD.
+                         * @example 12.5
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The merchant's on-chain account (checksummed); the customer sends USDC here.
+                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+                         */
+                        payment_address: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        /**
+                         * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
+                         * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
+                         */
+                        qr_payload: string;
+                        /**
+                         * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
+                         * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
+                         */
+                        qr_image_url: string;
+                        /**
+                         * Format: date-time
+                         * @description Creation time plus ttl.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        expires_at: string;
+                        /**
+                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+                         * @example {
+                         *       "order_id": "order_1042",
+                         *       "register": "front-1"
+                         *     }
+                         */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Present once cancelled.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        cancelled_at?: string;
+                        /**
+                         * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
+                         * @example 12.375
+                         */
+                        net_amount?: number;
+                        /**
+                         * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
+                         * @example 0.125
+                         */
+                        fee?: number;
+                        /**
+                         * @description Present once confirmed. On-chain transaction hash.
+                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+                         */
+                        tx_hash?: string;
+                        /**
+                         * Format: date-time
+                         * @description Present once confirmed.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        confirmed_at?: string;
+                        /**
+                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                         * @example 0
+                         */
+                        amount_refunded?: number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body over 64 KiB. */
+            413: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body is not `application/json`. */
+            415: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "getV1Payment-intentsById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment intent. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "object": "payment_intent",
+                     *       "status": "awaiting_payment",
+                     *       "amount": 12.5,
+                     *       "currency": "usd",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",
+                     *       "qr_image_url": "https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png",
+                     *       "expires_at": "2026-04-01T12:10:00.000Z",
+                     *       "metadata": {
+                     *         "order_id": "order_1042",
+                     *         "register": "front-1"
+                     *       },
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `pi_*`
+                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "payment_intent";
+                        /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
+                        status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+                        /**
+                         * @description Payment amount in USD.
+                         * @example 12.5
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The merchant's on-chain account (checksummed); the customer sends USDC here.
+                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+                         */
+                        payment_address: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        /**
+                         * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
+                         * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
+                         */
+                        qr_payload: string;
+                        /**
+                         * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
+                         * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
+                         */
+                        qr_image_url: string;
+                        /**
+                         * Format: date-time
+                         * @description Creation time plus ttl.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        expires_at: string;
+                        /**
+                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+                         * @example {
+                         *       "order_id": "order_1042",
+                         *       "register": "front-1"
+                         *     }
+                         */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Present once cancelled.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        cancelled_at?: string;
+                        /**
+                         * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
+                         * @example 12.375
+                         */
+                        net_amount?: number;
+                        /**
+                         * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
+                         * @example 0.125
+                         */
+                        fee?: number;
+                        /**
+                         * @description Present once confirmed. On-chain transaction hash.
+                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+                         */
+                        tx_hash?: string;
+                        /**
+                         * Format: date-time
+                         * @description Present once confirmed.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        confirmed_at?: string;
+                        /**
+                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                         * @example 0
+                         */
+                        amount_refunded?: number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "postV1Payment-intentsByIdCancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled intent. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "object": "payment_intent",
+                     *       "status": "cancelled",
+                     *       "amount": 12.5,
+                     *       "currency": "usd",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "cancelled_at": "2026-04-01T12:03:00.000Z",
+                     *       "metadata": {
+                     *         "order_id": "order_1042",
+                     *         "register": "front-1"
+                     *       },
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example pi_3MtwBwLkdIwHu7ix28a3tqPa */
+                        id: string;
+                        /** @constant */
+                        object: "payment_intent";
+                        /** @constant */
+                        status: "cancelled";
+                        /**
+                         * @description Payment amount in USD.
+                         * @example 12.5
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * Format: date-time
+                         * @description Cancellation time.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        cancelled_at: string;
+                        /**
+                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+                         * @example {
+                         *       "order_id": "order_1042",
+                         *       "register": "front-1"
+                         *     }
+                         */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1QrByFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment intent's id (the URL ends in `.png`). */
+                payment_intent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG. Served with `Cache-Control: public, max-age=31536000, immutable` and an ETag. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /** @example public, max-age=31536000, immutable */
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Not modified (`If-None-Match` matched the ETag). */
+            304: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPayById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such payment intent: a friendly HTML page. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1Test_helpersPayment_intentsByIdPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description USD to send, up to 6 decimal places (0.000001 to 100000). Default: the intent's exact expected value (amount plus tag).
+                     * @example 12.5
+                     */
+                    amount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The intent in its get shape (still `awaiting_payment` until the payment is confirmed). */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "object": "payment_intent",
+                     *       "status": "awaiting_payment",
+                     *       "amount": 12.5,
+                     *       "currency": "usd",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",
+                     *       "qr_image_url": "https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png",
+                     *       "expires_at": "2026-04-01T12:10:00.000Z",
+                     *       "metadata": {
+                     *         "order_id": "order_1042",
+                     *         "register": "front-1"
+                     *       },
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `pi_*`
+                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "payment_intent";
+                        /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
+                        status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+                        /**
+                         * @description Payment amount in USD.
+                         * @example 12.5
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The merchant's on-chain account (checksummed); the customer sends USDC here.
+                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+                         */
+                        payment_address: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        /**
+                         * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
+                         * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
+                         */
+                        qr_payload: string;
+                        /**
+                         * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
+                         * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
+                         */
+                        qr_image_url: string;
+                        /**
+                         * Format: date-time
+                         * @description Creation time plus ttl.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        expires_at: string;
+                        /**
+                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+                         * @example {
+                         *       "order_id": "order_1042",
+                         *       "register": "front-1"
+                         *     }
+                         */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Present once cancelled.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        cancelled_at?: string;
+                        /**
+                         * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
+                         * @example 12.375
+                         */
+                        net_amount?: number;
+                        /**
+                         * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
+                         * @example 0.125
+                         */
+                        fee?: number;
+                        /**
+                         * @description Present once confirmed. On-chain transaction hash.
+                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+                         */
+                        tx_hash?: string;
+                        /**
+                         * Format: date-time
+                         * @description Present once confirmed.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        confirmed_at?: string;
+                        /**
+                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                         * @example 0
+                         */
+                        amount_refunded?: number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1Test_helpersPayment_intentsByIdExpire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intent in its get shape. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "object": "payment_intent",
+                     *       "status": "awaiting_payment",
+                     *       "amount": 12.5,
+                     *       "currency": "usd",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",
+                     *       "qr_image_url": "https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png",
+                     *       "expires_at": "2026-04-01T12:10:00.000Z",
+                     *       "metadata": {
+                     *         "order_id": "order_1042",
+                     *         "register": "front-1"
+                     *       },
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `pi_*`
+                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "payment_intent";
+                        /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
+                        status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+                        /**
+                         * @description Payment amount in USD.
+                         * @example 12.5
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The merchant's on-chain account (checksummed); the customer sends USDC here.
+                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+                         */
+                        payment_address: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        /**
+                         * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
+                         * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
+                         */
+                        qr_payload: string;
+                        /**
+                         * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
+                         * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
+                         */
+                        qr_image_url: string;
+                        /**
+                         * Format: date-time
+                         * @description Creation time plus ttl.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        expires_at: string;
+                        /**
+                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+                         * @example {
+                         *       "order_id": "order_1042",
+                         *       "register": "front-1"
+                         *     }
+                         */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Present once cancelled.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        cancelled_at?: string;
+                        /**
+                         * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
+                         * @example 12.375
+                         */
+                        net_amount?: number;
+                        /**
+                         * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
+                         * @example 0.125
+                         */
+                        fee?: number;
+                        /**
+                         * @description Present once confirmed. On-chain transaction hash.
+                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+                         */
+                        tx_hash?: string;
+                        /**
+                         * Format: date-time
+                         * @description Present once confirmed.
+                         * @example 2026-04-01T12:00:00.000Z
+                         */
+                        confirmed_at?: string;
+                        /**
+                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                         * @example 0
+                         */
+                        amount_refunded?: number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1Test_helpersRefundsByIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund, `pending`. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+                     *       "object": "refund",
+                     *       "status": "succeeded",
+                     *       "amount": 5,
+                     *       "currency": "usd",
+                     *       "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *       "reason": "requested_by_customer",
+                     *       "metadata": {
+                     *         "order_id": "order_1042"
+                     *       },
+                     *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b",
+                     *       "failure_reason": null,
+                     *       "created_at": "2026-04-01T12:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `re_*`
+                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "refund";
+                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
+                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                        /**
+                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
+                         * @example 5
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        /**
+                         * @description The intent of the refunded payment; null for a payment that matched no intent.
+                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                         */
+                        payment_intent: string | null;
+                        /**
+                         * @description The refunded payment, `txn_*`.
+                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+                         */
+                        transaction: string;
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        /**
+                         * @description Where the refund is paid (checksummed).
+                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                         */
+                        recipient_address: string;
+                        /** @example requested_by_customer */
+                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+                        /**
+                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
+                         * @example {
+                         *       "order_id": "order_1042"
+                         *     }
+                         */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description The refund's on-chain transaction: set once it succeeded.
+                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
+                         */
+                        tx_hash: string | null;
+                        /**
+                         * @description Why it failed (status `failed`); null otherwise.
+                         * @example null
+                         */
+                        failure_reason: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-04-01T12:05:00.000Z
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1Test_helpersMerchantsByIdRefund_budget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description USD the operator may refund in any 24 hours from now on, until the budget ends (365 days after the grant). 0 revokes the budget at once. Up to 6 decimal places.
+                     * @example 500
+                     */
+                    amount_per_day: number;
+                    /**
+                     * @description The chain of the budget. Default `base`. Only the pairs enabled on this service for the key's mode are accepted; any other value is 400 `parameter_invalid` with this `param`, and the message names the allowed pairs (today: `base`/`USDC` in both modes).
+                     * @example base
+                     * @enum {string}
+                     */
+                    chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                    /**
+                     * @description The token of the budget (budgets are per token). Default `USDC`. Only the pairs enabled on this service for the key's mode are accepted; any other value is 400 `parameter_invalid` with this `param`, and the message names the allowed pairs (today: `base`/`USDC` in both modes).
+                     * @example USDC
+                     * @enum {string}
+                     */
+                    token?: "USDC" | "USDT";
+                };
+            };
+        };
+        responses: {
+            /** @description The budget now. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "refund_budget",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "amount_per_day": 500,
+                     *       "available": 500,
+                     *       "until": "2027-04-01T12:00:00.000Z",
+                     *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "refund_budget";
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        /**
+                         * @description The budget granted: USD per rolling 24 hours (0: none).
+                         * @example 500
+                         */
+                        amount_per_day: number;
+                        /**
+                         * @description What the operator may refund now (the budget less the refunds of the last 24 to 25 hours).
+                         * @example 500
+                         */
+                        available: number;
+                        /**
+                         * @description When the budget ends; null when revoked.
+                         * @example 2027-04-01T12:00:00.000Z
+                         */
+                        until: string | null;
+                        /**
+                         * @description The owner's transaction that granted or revoked it.
+                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
+                         */
+                        tx_hash: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1TransactionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+                     *       "object": "transaction",
+                     *       "payment_intent_id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "status": "confirmed",
+                     *       "amount": 12.5,
+                     *       "currency": "usd",
+                     *       "net_amount": 12.375,
+                     *       "fee": 0.125,
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "tx_hash": "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+                     *       "settlement_status": "pending",
+                     *       "confirmed_at": "2026-04-01T12:01:12.345Z",
+                     *       "metadata": {
+                     *         "order_id": "order_1042",
+                     *         "register": "front-1"
+                     *       },
+                     *       "amount_refunded": 0,
+                     *       "fee_rate": 0.01,
+                     *       "block_number": 28411023,
+                     *       "sender_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `txn_*`
+                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "transaction";
+                        /**
+                         * @description The intent the payment matched, `pi_*`; null for a payment that matched no intent (it is still the merchant's money and is recorded).
+                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                         */
+                        payment_intent_id: string | null;
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /** @description `confirmed` once recorded; `settled` once paid out to the merchant's bank. */
+                        status: "confirmed" | "settled" | "failed";
+                        /**
+                         * @description The amount received in USD (what arrived on-chain).
+                         * @example 12.5
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        /**
+                         * @description Amount after fee: amount minus fee.
+                         * @example 12.375
+                         */
+                        net_amount: number;
+                        /**
+                         * @description Fee in USD: round_half_up(amount × fee_rate) at 6 decimals.
+                         * @example 0.125
+                         */
+                        fee: number;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        /**
+                         * @description On-chain transaction hash.
+                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+                         */
+                        tx_hash: string;
+                        /** @description `pending` until a settlement takes the funds, `in_transit` during the ACH transfer, `paid` once it completes. */
+                        settlement_status: "pending" | "in_transit" | "paid" | "failed";
+                        /**
+                         * Format: date-time
+                         * @description When the payment was confirmed on-chain.
+                         * @example 2026-04-01T12:01:12.345Z
+                         */
+                        confirmed_at: string;
+                        /**
+                         * @description Metadata of the payment intent; `{}` when there is none.
+                         * @example {
+                         *       "order_id": "order_1042",
+                         *       "register": "front-1"
+                         *     }
+                         */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description USD refunded of this payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                         * @example 0
+                         */
+                        amount_refunded: number;
+                        /**
+                         * @description Fee rate applied (0.01 = 1%).
+                         * @example 0.01
+                         */
+                        fee_rate: number;
+                        /**
+                         * @description Block that holds the transfer.
+                         * @example 28411023
+                         */
+                        block_number: string | number;
+                        /**
+                         * @description The payer's on-chain address.
+                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                         */
+                        sender_address: string;
+                        /**
+                         * @description The merchant's on-chain account that received the payment.
+                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+                         */
+                        payment_address: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1Transactions: {
+        parameters: {
+            query?: {
+                merchant_id?: string;
+                status?: "confirmed" | "settled" | "failed";
+                chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                token?: "USDC" | "USDT";
+                date_from?: string;
+                date_to?: string;
+                settlement?: string;
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+                     *           "object": "transaction",
+                     *           "payment_intent_id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *           "status": "confirmed",
+                     *           "amount": 12.5,
+                     *           "currency": "usd",
+                     *           "net_amount": 12.375,
+                     *           "fee": 0.125,
+                     *           "chain": "base",
+                     *           "token": "USDC",
+                     *           "tx_hash": "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+                     *           "settlement_status": "pending",
+                     *           "confirmed_at": "2026-04-01T12:01:12.345Z",
+                     *           "metadata": {
+                     *             "order_id": "order_1042",
+                     *             "register": "front-1"
+                     *           },
+                     *           "amount_refunded": 0
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        /** @description Newest first: `confirmed_at` descending, then `id` descending. */
+                        data: {
+                            /**
+                             * @description `txn_*`
+                             * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+                             */
+                            id: string;
+                            /** @constant */
+                            object: "transaction";
+                            /**
+                             * @description The intent the payment matched, `pi_*`; null for a payment that matched no intent (it is still the merchant's money and is recorded).
+                             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                             */
+                            payment_intent_id: string | null;
+                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                            merchant_id: string;
+                            /** @description `confirmed` once recorded; `settled` once paid out to the merchant's bank. */
+                            status: "confirmed" | "settled" | "failed";
+                            /**
+                             * @description The amount received in USD (what arrived on-chain).
+                             * @example 12.5
+                             */
+                            amount: number;
+                            /** @constant */
+                            currency: "usd";
+                            /**
+                             * @description Amount after fee: amount minus fee.
+                             * @example 12.375
+                             */
+                            net_amount: number;
+                            /**
+                             * @description Fee in USD: round_half_up(amount × fee_rate) at 6 decimals.
+                             * @example 0.125
+                             */
+                            fee: number;
+                            /**
+                             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                             * @default base
+                             * @example base
+                             * @enum {string}
+                             */
+                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                            /**
+                             * @description The token paid in, by symbol.
+                             * @default USDC
+                             * @example USDC
+                             * @enum {string}
+                             */
+                            token: "USDC" | "USDT";
+                            /**
+                             * @description On-chain transaction hash.
+                             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+                             */
+                            tx_hash: string;
+                            /** @description `pending` until a settlement takes the funds, `in_transit` during the ACH transfer, `paid` once it completes. */
+                            settlement_status: "pending" | "in_transit" | "paid" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description When the payment was confirmed on-chain.
+                             * @example 2026-04-01T12:01:12.345Z
+                             */
+                            confirmed_at: string;
+                            /**
+                             * @description Metadata of the payment intent; `{}` when there is none.
+                             * @example {
+                             *       "order_id": "order_1042",
+                             *       "register": "front-1"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * @description USD refunded of this payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                             * @example 0
+                             */
+                            amount_refunded: number;
+                        }[];
+                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
+                        has_more: boolean;
+                        /**
+                         * @description Every transaction matching the filters, ignoring the cursor.
+                         * @example 1
+                         */
+                        total_count: string | number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1Test_helpersSettlementsAdvance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Only this merchant. Default: every merchant the key may see.
+                     * @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K
+                     */
+                    merchant_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The affected settlements, newest first. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "stl_4fQm2Lx9RtVb8NcZ1aWd3KpH",
+                     *           "object": "settlement",
+                     *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *           "amount": 1234.56,
+                     *           "currency": "usd",
+                     *           "status": "pending",
+                     *           "method": "ach",
+                     *           "transaction_count": 12,
+                     *           "bank_account": {
+                     *             "bank_name": "string",
+                     *             "last_4": "string"
+                     *           },
+                     *           "initiated_at": "2026-04-01T12:00:00.000Z",
+                     *           "expected_arrival_date": "2026-04-03",
+                     *           "completed_at": "2026-04-01T12:00:00.000Z",
+                     *           "withdrawals": [
+                     *             {
+                     *               "chain": "base",
+                     *               "token": "USDC",
+                     *               "amount": 1000.5,
+                     *               "status": "pending",
+                     *               "tx_hash": "0x8d1e0f6a4c2b7e9d3f5a1c8b6e4d2f0a9c7b5e3d1f8a6c4b2e0d9f7a5c3b1e8d",
+                     *               "withdrawn_at": "2026-04-01T12:00:00.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "total_count": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @example stl_4fQm2Lx9RtVb8NcZ1aWd3KpH */
+                            id: string;
+                            /** @constant */
+                            object: "settlement";
+                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                            merchant_id: string;
+                            /**
+                             * @description USD paid to the bank: the net amount of its transactions.
+                             * @example 1234.56
+                             */
+                            amount: number;
+                            /** @constant */
+                            currency: "usd";
+                            status: "pending" | "in_transit" | "completed" | "failed";
+                            /** @constant */
+                            method: "ach";
+                            /** @example 12 */
+                            transaction_count: string | number;
+                            bank_account: {
+                                bank_name: string;
+                                last_4: string;
+                            };
+                            /** Format: date-time */
+                            initiated_at: string;
+                            expected_arrival_date: string | null;
+                            completed_at: string | null;
+                            /** @description The settlement's withdrawals from the merchant account, one per (chain, token) pair it takes. One run withdraws every pair and pays one bank transfer for the total (`amount`), after every pair is withdrawn: while one pair's withdrawal is retried the settlement stays `pending`. */
+                            withdrawals: {
+                                /**
+                                 * @default base
+                                 * @example base
+                                 * @enum {string}
+                                 */
+                                chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                                /**
+                                 * @default USDC
+                                 * @example USDC
+                                 * @enum {string}
+                                 */
+                                token: "USDC" | "USDT";
+                                /**
+                                 * @description USD of this pair in the settlement: the net amount of its transactions.
+                                 * @example 1000.5
+                                 */
+                                amount: number;
+                                /** @description `pending`: the withdrawal from the merchant account is on its way (or retried after an error); `withdrawn`: mined at the chain's confirmation depth (or nothing to withdraw: the money was already at the payout address); `failed`: the account refused it, nothing of this pair moved, and its payments are back in `available` for the next run (not counted in the settlement's `amount`). */
+                                status: "pending" | "withdrawn" | "failed";
+                                /** @description The withdrawal's transaction, once withdrawn. */
+                                tx_hash: string | null;
+                                withdrawn_at: string | null;
+                            }[];
+                        }[];
+                        has_more: boolean;
+                        total_count: string | number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1Events: {
+        parameters: {
+            query?: {
+                type?: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed";
+                chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                token?: "USDC" | "USDT";
+                created_after?: string;
+                created_before?: string;
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA",
+                     *           "object": "event",
+                     *           "type": "payment_intent.confirmed",
+                     *           "created_at": "2026-04-01T12:00:05.000Z",
+                     *           "data": {
+                     *             "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *             "object": "payment_intent",
+                     *             "status": "confirmed",
+                     *             "amount": 25,
+                     *             "currency": "usd"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        /** @description Newest first: `created_at` descending, then `id` descending. */
+                        data: {
+                            /**
+                             * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                             * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                             */
+                            id: string;
+                            /** @constant */
+                            object: "event";
+                            type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The object the event is about, exactly as delivered (DECISIONS.md "Webhooks"). */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
+                        has_more: boolean;
+                        /** @description Events matching the filters, ignoring the cursor. */
+                        total_count: string | number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1EventsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA",
+                     *       "object": "event",
+                     *       "type": "payment_intent.confirmed",
+                     *       "created_at": "2026-04-01T12:00:05.000Z",
+                     *       "data": {
+                     *         "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *         "object": "payment_intent",
+                     *         "status": "confirmed",
+                     *         "amount": 25,
+                     *         "currency": "usd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed";
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description The object the event is about, exactly as delivered (DECISIONS.md "Webhooks"). */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1EventsByIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Only this endpoint (`we_*`). Default: every enabled endpoint of the key's account that subscribes to the event's type.
+                     * @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y
+                     */
+                    endpoint_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The deliveries created. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "wd_0f1e2d3c4b5a69788796a5b4c3d2e1f0",
+                     *           "object": "webhook_delivery",
+                     *           "event_id": "evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA",
+                     *           "event_type": "payment_intent.confirmed",
+                     *           "endpoint_id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+                     *           "status": "pending",
+                     *           "attempt_count": 1,
+                     *           "next_attempt_at": "2026-04-01T12:05:05.000Z",
+                     *           "created_at": "2026-04-01T12:00:05.000Z",
+                     *           "finished_at": null,
+                     *           "attempts": [
+                     *             {
+                     *               "attempt_number": 1,
+                     *               "started_at": "2026-04-01T12:00:05.010Z",
+                     *               "duration_ms": 812,
+                     *               "outcome": "retry_scheduled",
+                     *               "status_code": 503,
+                     *               "error": "HTTP 503",
+                     *               "response_snippet": "upstream unavailable",
+                     *               "next_attempt_at": "2026-04-01T12:05:05.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        /** @description Newest first. */
+                        data: {
+                            id: string;
+                            /** @constant */
+                            object: "webhook_delivery";
+                            event_id: string;
+                            event_type: string | null;
+                            endpoint_id: string;
+                            status: "pending" | "succeeded" | "failed";
+                            attempt_count: string | number;
+                            next_attempt_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            finished_at: string | null;
+                            attempts: {
+                                attempt_number: string | number;
+                                /** Format: date-time */
+                                started_at: string;
+                                duration_ms: (string | number) | null;
+                                outcome: "succeeded" | "retry_scheduled" | "failed" | "endpoint_gone" | "lease_expired" | "dropped";
+                                status_code: (string | number) | null;
+                                error: string | null;
+                                response_snippet: string | null;
+                                next_attempt_at: string | null;
+                            }[];
+                        }[];
+                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
+                        has_more: boolean;
+                        total_count: string | number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1Webhook_endpoints: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of endpoints. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+                     *           "object": "webhook_endpoint",
+                     *           "url": "https://example.com/webhooks/stablepay",
+                     *           "enabled_events": [
+                     *             "payment_intent.confirmed",
+                     *             "settlement.completed"
+                     *           ],
+                     *           "description": "Order service",
+                     *           "metadata": {
+                     *             "team": "payments"
+                     *           },
+                     *           "status": "enabled",
+                     *           "disabled_reason": null,
+                     *           "livemode": false,
+                     *           "created_at": "2026-04-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        /** @description Newest first. */
+                        data: {
+                            /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
+                            id: string;
+                            /** @constant */
+                            object: "webhook_endpoint";
+                            url: string;
+                            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                            description: string | null;
+                            /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            status: "enabled" | "disabled";
+                            /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
+                            disabled_reason: string | null;
+                            livemode: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
+                        has_more: boolean;
+                        total_count: string | number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1Webhook_endpoints: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same meaning as the `idempotency_key` body field; if both are given they must be equal. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Where events are POSTed. Live: https, and a host that is not (and does not resolve to) a loopback, private, link-local or metadata address. Sandbox: http or https, any host.
+                     * @example https://example.com/webhooks/stablepay
+                     */
+                    url: string;
+                    /** @description Event types to receive, or `["*"]` for every type (including types added later). */
+                    enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                    description?: string | null;
+                    /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Replay of an earlier create with the same idempotency key (no secret). */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` on a replay of an earlier create with the same idempotency key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+                     *       "object": "webhook_endpoint",
+                     *       "url": "https://example.com/webhooks/stablepay",
+                     *       "enabled_events": [
+                     *         "payment_intent.confirmed",
+                     *         "settlement.completed"
+                     *       ],
+                     *       "description": "Order service",
+                     *       "metadata": {
+                     *         "team": "payments"
+                     *       },
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "livemode": false,
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
+                        id: string;
+                        /** @constant */
+                        object: "webhook_endpoint";
+                        url: string;
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                        description: string | null;
+                        /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        status: "enabled" | "disabled";
+                        /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
+                        disabled_reason: string | null;
+                        livemode: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description The new endpoint, with its secret. */
+            201: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+                     *       "object": "webhook_endpoint",
+                     *       "url": "https://example.com/webhooks/stablepay",
+                     *       "enabled_events": [
+                     *         "payment_intent.confirmed",
+                     *         "settlement.completed"
+                     *       ],
+                     *       "description": "Order service",
+                     *       "metadata": {
+                     *         "team": "payments"
+                     *       },
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "livemode": false,
+                     *       "created_at": "2026-04-01T12:00:00.000Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
+                        id: string;
+                        /** @constant */
+                        object: "webhook_endpoint";
+                        url: string;
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                        description: string | null;
+                        /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        status: "enabled" | "disabled";
+                        /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
+                        disabled_reason: string | null;
+                        livemode: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * @description `whsec_…`: the signing secret. Shown only in this response.
+                         * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+                         */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1Webhook_endpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+                     *       "object": "webhook_endpoint",
+                     *       "url": "https://example.com/webhooks/stablepay",
+                     *       "enabled_events": [
+                     *         "payment_intent.confirmed",
+                     *         "settlement.completed"
+                     *       ],
+                     *       "description": "Order service",
+                     *       "metadata": {
+                     *         "team": "payments"
+                     *       },
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "livemode": false,
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
+                        id: string;
+                        /** @constant */
+                        object: "webhook_endpoint";
+                        url: string;
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                        description: string | null;
+                        /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        status: "enabled" | "disabled";
+                        /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
+                        disabled_reason: string | null;
+                        livemode: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1Webhook_endpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Where events are POSTed. Live: https, and a host that is not (and does not resolve to) a loopback, private, link-local or metadata address. Sandbox: http or https, any host.
+                     * @example https://example.com/webhooks/stablepay
+                     */
+                    url?: string;
+                    /** @description Event types to receive, or `["*"]` for every type (including types added later). */
+                    enabled_events?: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                    description?: string | null;
+                    /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @description true: no deliveries are attempted (pending ones are held); false: enabled again. */
+                    disabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated endpoint. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+                     *       "object": "webhook_endpoint",
+                     *       "url": "https://example.com/webhooks/stablepay",
+                     *       "enabled_events": [
+                     *         "payment_intent.confirmed",
+                     *         "settlement.completed"
+                     *       ],
+                     *       "description": "Order service",
+                     *       "metadata": {
+                     *         "team": "payments"
+                     *       },
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "livemode": false,
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
+                        id: string;
+                        /** @constant */
+                        object: "webhook_endpoint";
+                        url: string;
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                        description: string | null;
+                        /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        status: "enabled" | "disabled";
+                        /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
+                        disabled_reason: string | null;
+                        livemode: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteV1Webhook_endpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+                     *       "object": "webhook_endpoint",
+                     *       "deleted": true,
+                     *       "dropped_deliveries": 0
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "webhook_endpoint";
+                        /** @constant */
+                        deleted: true;
+                        /** @description Pending deliveries given up (each has a `dropped` attempt). */
+                        dropped_deliveries: string | number;
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1Webhook_endpointsByIdRotate_secret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The endpoint with its new secret. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+                     *       "object": "webhook_endpoint",
+                     *       "url": "https://example.com/webhooks/stablepay",
+                     *       "enabled_events": [
+                     *         "payment_intent.confirmed",
+                     *         "settlement.completed"
+                     *       ],
+                     *       "description": "Order service",
+                     *       "metadata": {
+                     *         "team": "payments"
+                     *       },
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "livemode": false,
+                     *       "created_at": "2026-04-01T12:00:00.000Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
+                        id: string;
+                        /** @constant */
+                        object: "webhook_endpoint";
+                        url: string;
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                        description: string | null;
+                        /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        status: "enabled" | "disabled";
+                        /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
+                        disabled_reason: string | null;
+                        livemode: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * @description `whsec_…`: the signing secret. Shown only in this response.
+                         * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+                         */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1Webhook_endpointsByIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description What the endpoint answered (or why nothing did). */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhook_endpoint_test",
+                     *       "endpoint_id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+                     *       "event_id": "evt_4Qm8ZpX2LbR7cVt1NwKd9YaB",
+                     *       "event_type": "webhook_endpoint.test",
+                     *       "succeeded": true,
+                     *       "status_code": 200,
+                     *       "duration_ms": 84,
+                     *       "error": null,
+                     *       "response_snippet": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "webhook_endpoint_test";
+                        endpoint_id: string;
+                        /** @description The test event's id (the `webhook-id` header it was sent with); it is not stored. */
+                        event_id: string;
+                        /** @constant */
+                        event_type: "webhook_endpoint.test";
+                        /** @description The endpoint answered 2xx. */
+                        succeeded: boolean;
+                        status_code: (string | number) | null;
+                        duration_ms: string | number;
+                        error: string | null;
+                        response_snippet: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1Webhook_endpointsByIdDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "wd_0f1e2d3c4b5a69788796a5b4c3d2e1f0",
+                     *           "object": "webhook_delivery",
+                     *           "event_id": "evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA",
+                     *           "event_type": "payment_intent.confirmed",
+                     *           "endpoint_id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+                     *           "status": "pending",
+                     *           "attempt_count": 1,
+                     *           "next_attempt_at": "2026-04-01T12:05:05.000Z",
+                     *           "created_at": "2026-04-01T12:00:05.000Z",
+                     *           "finished_at": null,
+                     *           "attempts": [
+                     *             {
+                     *               "attempt_number": 1,
+                     *               "started_at": "2026-04-01T12:00:05.010Z",
+                     *               "duration_ms": 812,
+                     *               "outcome": "retry_scheduled",
+                     *               "status_code": 503,
+                     *               "error": "HTTP 503",
+                     *               "response_snippet": "upstream unavailable",
+                     *               "next_attempt_at": "2026-04-01T12:05:05.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        /** @description Newest first. */
+                        data: {
+                            id: string;
+                            /** @constant */
+                            object: "webhook_delivery";
+                            event_id: string;
+                            event_type: string | null;
+                            endpoint_id: string;
+                            status: "pending" | "succeeded" | "failed";
+                            attempt_count: string | number;
+                            next_attempt_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            finished_at: string | null;
+                            attempts: {
+                                attempt_number: string | number;
+                                /** Format: date-time */
+                                started_at: string;
+                                duration_ms: (string | number) | null;
+                                outcome: "succeeded" | "retry_scheduled" | "failed" | "endpoint_gone" | "lease_expired" | "dropped";
+                                status_code: (string | number) | null;
+                                error: string | null;
+                                response_snippet: string | null;
+                                next_attempt_at: string | null;
+                            }[];
+                        }[];
+                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
+                        has_more: boolean;
+                        total_count: string | number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1Settlements: {
+        parameters: {
+            query?: {
+                merchant_id?: string;
+                status?: "pending" | "in_transit" | "completed" | "failed";
+                created_after?: string;
+                created_before?: string;
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of settlements. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "stl_4fQm2Lx9RtVb8NcZ1aWd3KpH",
+                     *           "object": "settlement",
+                     *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *           "amount": 1234.56,
+                     *           "currency": "usd",
+                     *           "status": "pending",
+                     *           "method": "ach",
+                     *           "transaction_count": 12,
+                     *           "bank_account": {
+                     *             "bank_name": "Chase",
+                     *             "last_4": "6789"
+                     *           },
+                     *           "initiated_at": "2026-04-01T12:00:00.000Z",
+                     *           "expected_arrival_date": null,
+                     *           "completed_at": null,
+                     *           "withdrawals": [
+                     *             {
+                     *               "chain": "base",
+                     *               "token": "USDC",
+                     *               "amount": 1000.5,
+                     *               "status": "withdrawn",
+                     *               "tx_hash": "0x8d1e0f6a4c2b7e9d3f5a1c8b6e4d2f0a9c7b5e3d1f8a6c4b2e0d9f7a5c3b1e8d",
+                     *               "withdrawn_at": "2026-04-01T12:00:03.000Z"
+                     *             },
+                     *             {
+                     *               "chain": "base",
+                     *               "token": "USDT",
+                     *               "amount": 234.06,
+                     *               "status": "pending",
+                     *               "tx_hash": null,
+                     *               "withdrawn_at": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        /** @description Newest first: `initiated_at` descending, then `id` descending. */
+                        data: {
+                            /** @example stl_4fQm2Lx9RtVb8NcZ1aWd3KpH */
+                            id: string;
+                            /** @constant */
+                            object: "settlement";
+                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                            merchant_id: string;
+                            /**
+                             * @description USD paid to the bank: the net amount of its transactions.
+                             * @example 1234.56
+                             */
+                            amount: number;
+                            /** @constant */
+                            currency: "usd";
+                            status: "pending" | "in_transit" | "completed" | "failed";
+                            /** @constant */
+                            method: "ach";
+                            /** @example 12 */
+                            transaction_count: string | number;
+                            bank_account: {
+                                bank_name: string;
+                                last_4: string;
+                            };
+                            /** Format: date-time */
+                            initiated_at: string;
+                            expected_arrival_date: string | null;
+                            completed_at: string | null;
+                            /** @description The settlement's withdrawals from the merchant account, one per (chain, token) pair it takes. One run withdraws every pair and pays one bank transfer for the total (`amount`), after every pair is withdrawn: while one pair's withdrawal is retried the settlement stays `pending`. */
+                            withdrawals: {
+                                /**
+                                 * @default base
+                                 * @example base
+                                 * @enum {string}
+                                 */
+                                chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                                /**
+                                 * @default USDC
+                                 * @example USDC
+                                 * @enum {string}
+                                 */
+                                token: "USDC" | "USDT";
+                                /**
+                                 * @description USD of this pair in the settlement: the net amount of its transactions.
+                                 * @example 1000.5
+                                 */
+                                amount: number;
+                                /** @description `pending`: the withdrawal from the merchant account is on its way (or retried after an error); `withdrawn`: mined at the chain's confirmation depth (or nothing to withdraw: the money was already at the payout address); `failed`: the account refused it, nothing of this pair moved, and its payments are back in `available` for the next run (not counted in the settlement's `amount`). */
+                                status: "pending" | "withdrawn" | "failed";
+                                /** @description The withdrawal's transaction, once withdrawn. */
+                                tx_hash: string | null;
+                                withdrawn_at: string | null;
+                            }[];
+                        }[];
+                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
+                        has_more: boolean;
+                        total_count: string | number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1Settlements: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same meaning as the `idempotency_key` body field; if both are given they must be equal. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The merchant. Required unless the key is scoped to a single merchant.
+                     * @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K
+                     */
+                    merchant_id?: string;
+                    /**
+                     * @description USD. Default: the whole available balance. If sent, it must equal the available balance (a settlement takes every available transaction; partial cash-outs are not offered).
+                     * @example 1234.56
+                     */
+                    amount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Replay of an earlier cash-out with the same idempotency key: that settlement now. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` on a replay of an earlier create with the same idempotency key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "stl_4fQm2Lx9RtVb8NcZ1aWd3KpH",
+                     *       "object": "settlement",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "amount": 1234.56,
+                     *       "currency": "usd",
+                     *       "status": "pending",
+                     *       "method": "ach",
+                     *       "transaction_count": 12,
+                     *       "bank_account": {
+                     *         "bank_name": "Chase",
+                     *         "last_4": "6789"
+                     *       },
+                     *       "initiated_at": "2026-04-01T12:00:00.000Z",
+                     *       "expected_arrival_date": null,
+                     *       "completed_at": null,
+                     *       "withdrawals": [
+                     *         {
+                     *           "chain": "base",
+                     *           "token": "USDC",
+                     *           "amount": 1000.5,
+                     *           "status": "withdrawn",
+                     *           "tx_hash": "0x8d1e0f6a4c2b7e9d3f5a1c8b6e4d2f0a9c7b5e3d1f8a6c4b2e0d9f7a5c3b1e8d",
+                     *           "withdrawn_at": "2026-04-01T12:00:03.000Z"
+                     *         },
+                     *         {
+                     *           "chain": "base",
+                     *           "token": "USDT",
+                     *           "amount": 234.06,
+                     *           "status": "pending",
+                     *           "tx_hash": null,
+                     *           "withdrawn_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example stl_4fQm2Lx9RtVb8NcZ1aWd3KpH */
+                        id: string;
+                        /** @constant */
+                        object: "settlement";
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description USD paid to the bank: the net amount of its transactions.
+                         * @example 1234.56
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        status: "pending" | "in_transit" | "completed" | "failed";
+                        /** @constant */
+                        method: "ach";
+                        /** @example 12 */
+                        transaction_count: string | number;
+                        bank_account: {
+                            bank_name: string;
+                            last_4: string;
+                        };
+                        /** Format: date-time */
+                        initiated_at: string;
+                        expected_arrival_date: string | null;
+                        completed_at: string | null;
+                        /** @description The settlement's withdrawals from the merchant account, one per (chain, token) pair it takes. One run withdraws every pair and pays one bank transfer for the total (`amount`), after every pair is withdrawn: while one pair's withdrawal is retried the settlement stays `pending`. */
+                        withdrawals: {
+                            /**
+                             * @default base
+                             * @example base
+                             * @enum {string}
+                             */
+                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                            /**
+                             * @default USDC
+                             * @example USDC
+                             * @enum {string}
+                             */
+                            token: "USDC" | "USDT";
+                            /**
+                             * @description USD of this pair in the settlement: the net amount of its transactions.
+                             * @example 1000.5
+                             */
+                            amount: number;
+                            /** @description `pending`: the withdrawal from the merchant account is on its way (or retried after an error); `withdrawn`: mined at the chain's confirmation depth (or nothing to withdraw: the money was already at the payout address); `failed`: the account refused it, nothing of this pair moved, and its payments are back in `available` for the next run (not counted in the settlement's `amount`). */
+                            status: "pending" | "withdrawn" | "failed";
+                            /** @description The withdrawal's transaction, once withdrawn. */
+                            tx_hash: string | null;
+                            withdrawn_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The new settlement. */
+            201: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "stl_4fQm2Lx9RtVb8NcZ1aWd3KpH",
+                     *       "object": "settlement",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "amount": 1234.56,
+                     *       "currency": "usd",
+                     *       "status": "pending",
+                     *       "method": "ach",
+                     *       "transaction_count": 12,
+                     *       "bank_account": {
+                     *         "bank_name": "Chase",
+                     *         "last_4": "6789"
+                     *       },
+                     *       "initiated_at": "2026-04-01T12:00:00.000Z",
+                     *       "expected_arrival_date": null,
+                     *       "completed_at": null,
+                     *       "withdrawals": [
+                     *         {
+                     *           "chain": "base",
+                     *           "token": "USDC",
+                     *           "amount": 1000.5,
+                     *           "status": "withdrawn",
+                     *           "tx_hash": "0x8d1e0f6a4c2b7e9d3f5a1c8b6e4d2f0a9c7b5e3d1f8a6c4b2e0d9f7a5c3b1e8d",
+                     *           "withdrawn_at": "2026-04-01T12:00:03.000Z"
+                     *         },
+                     *         {
+                     *           "chain": "base",
+                     *           "token": "USDT",
+                     *           "amount": 234.06,
+                     *           "status": "pending",
+                     *           "tx_hash": null,
+                     *           "withdrawn_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example stl_4fQm2Lx9RtVb8NcZ1aWd3KpH */
+                        id: string;
+                        /** @constant */
+                        object: "settlement";
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description USD paid to the bank: the net amount of its transactions.
+                         * @example 1234.56
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        status: "pending" | "in_transit" | "completed" | "failed";
+                        /** @constant */
+                        method: "ach";
+                        /** @example 12 */
+                        transaction_count: string | number;
+                        bank_account: {
+                            bank_name: string;
+                            last_4: string;
+                        };
+                        /** Format: date-time */
+                        initiated_at: string;
+                        expected_arrival_date: string | null;
+                        completed_at: string | null;
+                        /** @description The settlement's withdrawals from the merchant account, one per (chain, token) pair it takes. One run withdraws every pair and pays one bank transfer for the total (`amount`), after every pair is withdrawn: while one pair's withdrawal is retried the settlement stays `pending`. */
+                        withdrawals: {
+                            /**
+                             * @default base
+                             * @example base
+                             * @enum {string}
+                             */
+                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                            /**
+                             * @default USDC
+                             * @example USDC
+                             * @enum {string}
+                             */
+                            token: "USDC" | "USDT";
+                            /**
+                             * @description USD of this pair in the settlement: the net amount of its transactions.
+                             * @example 1000.5
+                             */
+                            amount: number;
+                            /** @description `pending`: the withdrawal from the merchant account is on its way (or retried after an error); `withdrawn`: mined at the chain's confirmation depth (or nothing to withdraw: the money was already at the payout address); `failed`: the account refused it, nothing of this pair moved, and its payments are back in `available` for the next run (not counted in the settlement's `amount`). */
+                            status: "pending" | "withdrawn" | "failed";
+                            /** @description The withdrawal's transaction, once withdrawn. */
+                            tx_hash: string | null;
+                            withdrawn_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1SettlementsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settlement. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "stl_4fQm2Lx9RtVb8NcZ1aWd3KpH",
+                     *       "object": "settlement",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "amount": 1234.56,
+                     *       "currency": "usd",
+                     *       "status": "pending",
+                     *       "method": "ach",
+                     *       "transaction_count": 12,
+                     *       "bank_account": {
+                     *         "bank_name": "Chase",
+                     *         "last_4": "6789"
+                     *       },
+                     *       "initiated_at": "2026-04-01T12:00:00.000Z",
+                     *       "expected_arrival_date": null,
+                     *       "completed_at": null,
+                     *       "withdrawals": [
+                     *         {
+                     *           "chain": "base",
+                     *           "token": "USDC",
+                     *           "amount": 1000.5,
+                     *           "status": "withdrawn",
+                     *           "tx_hash": "0x8d1e0f6a4c2b7e9d3f5a1c8b6e4d2f0a9c7b5e3d1f8a6c4b2e0d9f7a5c3b1e8d",
+                     *           "withdrawn_at": "2026-04-01T12:00:03.000Z"
+                     *         },
+                     *         {
+                     *           "chain": "base",
+                     *           "token": "USDT",
+                     *           "amount": 234.06,
+                     *           "status": "pending",
+                     *           "tx_hash": null,
+                     *           "withdrawn_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example stl_4fQm2Lx9RtVb8NcZ1aWd3KpH */
+                        id: string;
+                        /** @constant */
+                        object: "settlement";
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description USD paid to the bank: the net amount of its transactions.
+                         * @example 1234.56
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        status: "pending" | "in_transit" | "completed" | "failed";
+                        /** @constant */
+                        method: "ach";
+                        /** @example 12 */
+                        transaction_count: string | number;
+                        bank_account: {
+                            bank_name: string;
+                            last_4: string;
+                        };
+                        /** Format: date-time */
+                        initiated_at: string;
+                        expected_arrival_date: string | null;
+                        completed_at: string | null;
+                        /** @description The settlement's withdrawals from the merchant account, one per (chain, token) pair it takes. One run withdraws every pair and pays one bank transfer for the total (`amount`), after every pair is withdrawn: while one pair's withdrawal is retried the settlement stays `pending`. */
+                        withdrawals: {
+                            /**
+                             * @default base
+                             * @example base
+                             * @enum {string}
+                             */
+                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                            /**
+                             * @default USDC
+                             * @example USDC
+                             * @enum {string}
+                             */
+                            token: "USDC" | "USDT";
+                            /**
+                             * @description USD of this pair in the settlement: the net amount of its transactions.
+                             * @example 1000.5
+                             */
+                            amount: number;
+                            /** @description `pending`: the withdrawal from the merchant account is on its way (or retried after an error); `withdrawn`: mined at the chain's confirmation depth (or nothing to withdraw: the money was already at the payout address); `failed`: the account refused it, nothing of this pair moved, and its payments are back in `available` for the next run (not counted in the settlement's `amount`). */
+                            status: "pending" | "withdrawn" | "failed";
+                            /** @description The withdrawal's transaction, once withdrawn. */
+                            tx_hash: string | null;
+                            withdrawn_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1Refunds: {
+        parameters: {
+            query?: {
+                payment_intent?: string;
+                merchant_id?: string;
+                status?: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of refunds. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+                     *           "object": "refund",
+                     *           "status": "succeeded",
+                     *           "amount": 5,
+                     *           "currency": "usd",
+                     *           "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *           "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+                     *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *           "chain": "base",
+                     *           "token": "USDC",
+                     *           "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *           "reason": "requested_by_customer",
+                     *           "metadata": {
+                     *             "order_id": "order_1042"
+                     *           },
+                     *           "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b",
+                     *           "failure_reason": null,
+                     *           "created_at": "2026-04-01T12:05:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        /** @description Newest first: `created_at` descending, then `id` descending. */
+                        data: {
+                            /**
+                             * @description `re_*`
+                             * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
+                             */
+                            id: string;
+                            /** @constant */
+                            object: "refund";
+                            /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
+                            status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                            /**
+                             * @description USD refunded (in the payment's token, 1 USD = 1 token).
+                             * @example 5
+                             */
+                            amount: number;
+                            /** @constant */
+                            currency: "usd";
+                            /**
+                             * @description The intent of the refunded payment; null for a payment that matched no intent.
+                             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                             */
+                            payment_intent: string | null;
+                            /**
+                             * @description The refunded payment, `txn_*`.
+                             * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+                             */
+                            transaction: string;
+                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                            merchant_id: string;
+                            /**
+                             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                             * @default base
+                             * @example base
+                             * @enum {string}
+                             */
+                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                            /**
+                             * @description The token paid in, by symbol.
+                             * @default USDC
+                             * @example USDC
+                             * @enum {string}
+                             */
+                            token: "USDC" | "USDT";
+                            /**
+                             * @description Where the refund is paid (checksummed).
+                             * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                             */
+                            recipient_address: string;
+                            /** @example requested_by_customer */
+                            reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+                            /**
+                             * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
+                             * @example {
+                             *       "order_id": "order_1042"
+                             *     }
+                             */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * @description The refund's on-chain transaction: set once it succeeded.
+                             * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
+                             */
+                            tx_hash: string | null;
+                            /**
+                             * @description Why it failed (status `failed`); null otherwise.
+                             * @example null
+                             */
+                            failure_reason: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-04-01T12:05:00.000Z
+                             */
+                            created_at: string;
+                        }[];
+                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
+                        has_more: boolean;
+                        /**
+                         * @description Every refund matching the filters, ignoring the cursor.
+                         * @example 1
+                         */
+                        total_count: number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1Refunds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same meaning as the `idempotency_key` body field; if both are given they must be equal. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Any other field is refused with 400 `parameter_unknown`. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The paid intent (`confirmed` or `settled`) whose payment to refund, `pi_*`. Required unless `transaction` is given.
+                     * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                     */
+                    payment_intent?: string;
+                    /**
+                     * @description The payment to refund, `txn_*`: any confirmed payment, including a late one or one that matched no intent. With `payment_intent`, it must be a payment of that intent.
+                     * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+                     */
+                    transaction?: string;
+                    /**
+                     * @description USD to refund, up to 6 decimal places. Default: everything still refundable (the amount received less the payment's other refunds). The platform fee is not returned: it is the merchant's cost.
+                     * @example 5
+                     */
+                    amount?: number;
+                    /**
+                     * @description Where the refund is paid on the payment's chain (an EVM address). Required: the service never assumes the sender's address (an exchange pays from shared wallets); confirm it with the customer. The transaction's `sender_address` is the payer's.
+                     * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                     */
+                    recipient_address: string;
+                    /** @enum {string} */
+                    reason?: "duplicate" | "fraudulent" | "requested_by_customer";
+                    /**
+                     * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
+                     * @example {
+                     *       "order_id": "order_1042"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * @description Sending the same key again within 24 hours returns the refund it created (200, `Idempotent-Replayed: true`); with other parameters, 409 `idempotency_key_reused`. Or the `Idempotency-Key` header.
+                     * @example refund-order_1042-1
+                     */
+                    idempotency_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Replay of an earlier create with the same idempotency key: that refund now. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` on a replay of an earlier create with the same idempotency key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+                     *       "object": "refund",
+                     *       "status": "succeeded",
+                     *       "amount": 5,
+                     *       "currency": "usd",
+                     *       "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *       "reason": "requested_by_customer",
+                     *       "metadata": {
+                     *         "order_id": "order_1042"
+                     *       },
+                     *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b",
+                     *       "failure_reason": null,
+                     *       "created_at": "2026-04-01T12:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `re_*`
+                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "refund";
+                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
+                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                        /**
+                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
+                         * @example 5
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        /**
+                         * @description The intent of the refunded payment; null for a payment that matched no intent.
+                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                         */
+                        payment_intent: string | null;
+                        /**
+                         * @description The refunded payment, `txn_*`.
+                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+                         */
+                        transaction: string;
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        /**
+                         * @description Where the refund is paid (checksummed).
+                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                         */
+                        recipient_address: string;
+                        /** @example requested_by_customer */
+                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+                        /**
+                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
+                         * @example {
+                         *       "order_id": "order_1042"
+                         *     }
+                         */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description The refund's on-chain transaction: set once it succeeded.
+                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
+                         */
+                        tx_hash: string | null;
+                        /**
+                         * @description Why it failed (status `failed`); null otherwise.
+                         * @example null
+                         */
+                        failure_reason: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-04-01T12:05:00.000Z
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description The new refund: `pending` (covered by the owner's budget) or `requires_approval`. */
+            201: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+                     *       "object": "refund",
+                     *       "status": "succeeded",
+                     *       "amount": 5,
+                     *       "currency": "usd",
+                     *       "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *       "reason": "requested_by_customer",
+                     *       "metadata": {
+                     *         "order_id": "order_1042"
+                     *       },
+                     *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b",
+                     *       "failure_reason": null,
+                     *       "created_at": "2026-04-01T12:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `re_*`
+                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "refund";
+                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
+                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                        /**
+                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
+                         * @example 5
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        /**
+                         * @description The intent of the refunded payment; null for a payment that matched no intent.
+                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                         */
+                        payment_intent: string | null;
+                        /**
+                         * @description The refunded payment, `txn_*`.
+                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+                         */
+                        transaction: string;
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        /**
+                         * @description Where the refund is paid (checksummed).
+                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                         */
+                        recipient_address: string;
+                        /** @example requested_by_customer */
+                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+                        /**
+                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
+                         * @example {
+                         *       "order_id": "order_1042"
+                         *     }
+                         */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description The refund's on-chain transaction: set once it succeeded.
+                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
+                         */
+                        tx_hash: string | null;
+                        /**
+                         * @description Why it failed (status `failed`); null otherwise.
+                         * @example null
+                         */
+                        failure_reason: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-04-01T12:05:00.000Z
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body over 64 KiB. */
+            413: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body is not `application/json`. */
+            415: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1RefundsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+                     *       "object": "refund",
+                     *       "status": "succeeded",
+                     *       "amount": 5,
+                     *       "currency": "usd",
+                     *       "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *       "reason": "requested_by_customer",
+                     *       "metadata": {
+                     *         "order_id": "order_1042"
+                     *       },
+                     *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b",
+                     *       "failure_reason": null,
+                     *       "created_at": "2026-04-01T12:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `re_*`
+                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "refund";
+                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
+                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                        /**
+                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
+                         * @example 5
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        /**
+                         * @description The intent of the refunded payment; null for a payment that matched no intent.
+                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                         */
+                        payment_intent: string | null;
+                        /**
+                         * @description The refunded payment, `txn_*`.
+                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+                         */
+                        transaction: string;
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        /**
+                         * @description Where the refund is paid (checksummed).
+                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                         */
+                        recipient_address: string;
+                        /** @example requested_by_customer */
+                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+                        /**
+                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
+                         * @example {
+                         *       "order_id": "order_1042"
+                         *     }
+                         */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description The refund's on-chain transaction: set once it succeeded.
+                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
+                         */
+                        tx_hash: string | null;
+                        /**
+                         * @description Why it failed (status `failed`); null otherwise.
+                         * @example null
+                         */
+                        failure_reason: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-04-01T12:05:00.000Z
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1RefundsByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canceled refund. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+                     *       "object": "refund",
+                     *       "status": "succeeded",
+                     *       "amount": 5,
+                     *       "currency": "usd",
+                     *       "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *       "reason": "requested_by_customer",
+                     *       "metadata": {
+                     *         "order_id": "order_1042"
+                     *       },
+                     *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b",
+                     *       "failure_reason": null,
+                     *       "created_at": "2026-04-01T12:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `re_*`
+                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "refund";
+                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
+                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                        /**
+                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
+                         * @example 5
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        /**
+                         * @description The intent of the refunded payment; null for a payment that matched no intent.
+                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                         */
+                        payment_intent: string | null;
+                        /**
+                         * @description The refunded payment, `txn_*`.
+                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+                         */
+                        transaction: string;
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        /**
+                         * @description Where the refund is paid (checksummed).
+                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                         */
+                        recipient_address: string;
+                        /** @example requested_by_customer */
+                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+                        /**
+                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
+                         * @example {
+                         *       "order_id": "order_1042"
+                         *     }
+                         */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description The refund's on-chain transaction: set once it succeeded.
+                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
+                         */
+                        tx_hash: string | null;
+                        /**
+                         * @description Why it failed (status `failed`); null otherwise.
+                         * @example null
+                         */
+                        failure_reason: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-04-01T12:05:00.000Z
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1RefundsByIdAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What to sign. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "refund_authorization",
+                     *       "refund": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+                     *       "signer": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *       "deadline": 1775131200,
+                     *       "typed_data": {
+                     *         "types": {
+                     *           "EIP712Domain": [
+                     *             {
+                     *               "name": "name",
+                     *               "type": "string"
+                     *             },
+                     *             {
+                     *               "name": "version",
+                     *               "type": "string"
+                     *             },
+                     *             {
+                     *               "name": "chainId",
+                     *               "type": "uint256"
+                     *             },
+                     *             {
+                     *               "name": "verifyingContract",
+                     *               "type": "address"
+                     *             }
+                     *           ],
+                     *           "Refund": [
+                     *             {
+                     *               "name": "refundId",
+                     *               "type": "bytes32"
+                     *             },
+                     *             {
+                     *               "name": "ref",
+                     *               "type": "bytes32"
+                     *             },
+                     *             {
+                     *               "name": "token",
+                     *               "type": "address"
+                     *             },
+                     *             {
+                     *               "name": "to",
+                     *               "type": "address"
+                     *             },
+                     *             {
+                     *               "name": "amount",
+                     *               "type": "uint256"
+                     *             },
+                     *             {
+                     *               "name": "deadline",
+                     *               "type": "uint256"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "primaryType": "Refund",
+                     *         "domain": {
+                     *           "name": "StablePay MerchantAccount",
+                     *           "version": "2",
+                     *           "chainId": 8453,
+                     *           "verifyingContract": "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+                     *         },
+                     *         "message": {
+                     *           "refundId": "0x8b1a944cf13a9a1c08facb2c9e98623ef3254d2ddb48113885c3e8e97fec8db9",
+                     *           "ref": "0x1f0c3b2a6d4e5f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8",
+                     *           "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *           "to": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *           "amount": "5000000",
+                     *           "deadline": "1775131200"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "refund_authorization";
+                        /**
+                         * @description The refund, `re_*`.
+                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
+                         */
+                        refund: string;
+                        /**
+                         * @description Who must sign: the merchant account's owner (checksummed).
+                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                         */
+                        signer: string;
+                        /**
+                         * @description Unix seconds: the signature pays nothing after this (24 hours from the request).
+                         * @example 1775131200
+                         */
+                        deadline: string | number;
+                        /** @description The EIP-712 message, as `eth_signTypedData_v4` takes it. */
+                        typed_data: {
+                            types: {
+                                EIP712Domain: {
+                                    name: string;
+                                    type: string;
+                                }[];
+                                Refund: {
+                                    name: string;
+                                    type: string;
+                                }[];
+                            };
+                            /** @constant */
+                            primaryType: "Refund";
+                            /** @description The merchant account on the payment's chain. */
+                            domain: {
+                                name: string;
+                                version: string;
+                                chainId: string | number;
+                                verifyingContract: string;
+                            };
+                            message: {
+                                refundId: string;
+                                ref: string;
+                                token: string;
+                                to: string;
+                                /** @description Base units of the token. */
+                                amount: string;
+                                deadline: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1RefundsByIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Both fields are required (checked after the refund's id, so an unknown id is 404 whatever the body). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required. The owner's 65-byte signature of `typed_data` (from GET …/authorization) with this `deadline`, as `eth_signTypedData_v4` returns it.
+                     * @example 0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab
+                     */
+                    signature?: string;
+                    /**
+                     * @description Required. The `deadline` the owner signed (Unix seconds): not passed, and at most 7 days ahead. A signed refund that fails keeps its amount held until this deadline.
+                     * @example 1775131200
+                     */
+                    deadline?: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description The refund, `pending`. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+                     *       "object": "refund",
+                     *       "status": "succeeded",
+                     *       "amount": 5,
+                     *       "currency": "usd",
+                     *       "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *       "reason": "requested_by_customer",
+                     *       "metadata": {
+                     *         "order_id": "order_1042"
+                     *       },
+                     *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b",
+                     *       "failure_reason": null,
+                     *       "created_at": "2026-04-01T12:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `re_*`
+                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "refund";
+                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
+                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                        /**
+                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
+                         * @example 5
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        /**
+                         * @description The intent of the refunded payment; null for a payment that matched no intent.
+                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                         */
+                        payment_intent: string | null;
+                        /**
+                         * @description The refunded payment, `txn_*`.
+                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+                         */
+                        transaction: string;
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        /**
+                         * @description Where the refund is paid (checksummed).
+                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                         */
+                        recipient_address: string;
+                        /** @example requested_by_customer */
+                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+                        /**
+                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
+                         * @example {
+                         *       "order_id": "order_1042"
+                         *     }
+                         */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description The refund's on-chain transaction: set once it succeeded.
+                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
+                         */
+                        tx_hash: string | null;
+                        /**
+                         * @description Why it failed (status `failed`); null otherwise.
+                         * @example null
+                         */
+                        failure_reason: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-04-01T12:05:00.000Z
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+}
