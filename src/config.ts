@@ -140,7 +140,7 @@ export interface Config {
    * could otherwise make the service reach internal addresses).
    */
   webhookTestAnyAddress: boolean;
-  /** Expected-value tags (DECISIONS.md "Matching"; README "One price, many payments"). */
+  /** Expected-value tags (DECISIONS.md "Matching"; docs/integrators.md "One price, many payments"). */
   valueTags: ValueTagSettings;
   logLevel: "debug" | "info" | "warn" | "error";
 }

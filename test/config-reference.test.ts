@@ -1,7 +1,7 @@
 /**
  * The configuration reference is complete: every environment variable the service reads (the typed
  * readers of src/config.ts, and any direct `process.env` read in src/, indexer/ or ponder.config.ts)
- * is listed in README's Configuration table. A variable named by a template (the per-chain
+ * is listed in the operators' guide's Configuration table (docs/operators.md). A variable named by a template (the per-chain
  * `${prefix}RPC_HTTP_URL` of extra chains) is found by its fixed part.
  */
 import { expect, test } from "bun:test";
@@ -37,9 +37,9 @@ function variablesRead(): { literal: Set<string>; tails: Set<string> } {
   return { literal, tails };
 }
 
-/** README's Configuration section, from its heading to the next `## `. */
+/** The operators' guide's Configuration section, from its heading to the next `## `. */
 function reference(): string {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const readme = readFileSync(join(ROOT, "docs", "operators.md"), "utf8");
   const start = readme.indexOf("## Configuration");
   expect(start).toBeGreaterThan(-1);
   const end = readme.indexOf("\n## ", start + 1);

@@ -12,6 +12,7 @@ import { createPublicClient, createWalletClient, http, isHex, type Hex } from "v
 import { privateKeyToAccount } from "viem/accounts";
 import { deployFactoryV2 } from "../chain/account-v2.ts";
 import { listForeignTransfers } from "../modules/matching/foreign.ts";
+import { paySandboxIntent, SandboxPayError } from "../modules/test-helpers/pay.ts";
 import { settlementCashOut, settlementList, settlementSandboxRule, settlementText } from "../modules/settlements/operator.ts";
 
 type Values = Record<string, string | boolean | string[] | undefined>;
@@ -224,6 +225,20 @@ export const commands: Record<string, Command> = {
       rows
         .map((f) => `chain ${f.chain_id}  ${f.to_address}  ${f.value_units} units from ${f.from_address}  tx ${f.tx_hash}:${f.log_index} block ${f.block_number}  ${f.resolved_at ? `recorded as ${f.transaction_id}` : "open"}`)
         .join("\n") || "(no foreign transfers)",
+  }),
+  "sandbox pay": define({
+    json: { object: "sandbox_payment" },
+    summary: "Sandbox: pay a test intent from the sandbox payer's wallet, exactly what it asks in its token on its chain (--intent pi_…)",
+    options: { intent: { type: "string" } },
+    run: async (ctx, v) => {
+      try {
+        return await paySandboxIntent(ctx, req(v, "intent"));
+      } catch (err) {
+        if (err instanceof SandboxPayError) throw new OnboardingError(err.message);
+        throw err;
+      }
+    },
+    human: (p) => `paid ${p.payment_intent}: ${p.value_units} base units of ${p.token} to ${p.to} on chain ${p.chain_id}, tx ${p.tx_hash} (block ${p.block_number})`,
   }),
   "settlements sandbox-fail": define({
     json: { object: "sandbox_payout_rule" },

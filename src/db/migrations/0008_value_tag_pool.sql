@@ -1,4 +1,4 @@
--- Value tags from a free list (README "One price, many payments").
+-- Value tags from a free list (docs/integrators.md "One price, many payments").
 -- app.reservations becomes the pool of expected values of a merchant: one row per value ever issued.
 --   held:  intent_id set and released_after NULL (the intent awaits payment) or in the future (quarantine);
 --   free:  released_after <= now (quarantine over), or never used yet (intent_id NULL, released_after -infinity,

@@ -1,4 +1,4 @@
--- Value tags from a ring (README "One price, many payments"; src/modules/payment-intents/reserve.ts).
+-- Value tags from a ring (docs/integrators.md "One price, many payments"; src/modules/payment-intents/reserve.ts).
 -- One row per (merchant, token, amount) ever sold: the next tag of the ring [0, VALUE_TAG_WIDTH). An API
 -- process leases a run of tags from it (1 at first, up to 64 in a rush) in a statement of its own and hands
 -- them out to its creates; a create takes the first of its candidates that no intent holds, by primary key.

@@ -1,4 +1,4 @@
--- Refund sending bounds (src/modules/refunds/sending.ts; README "Refunds"). Named apart from other
+-- Refund sending bounds (src/modules/refunds/sending.ts; docs/integrators.md "Refunds"). Named apart from other
 -- branches' 0019 migrations: each file is applied once by name, in name order, and this one only
 -- adds columns to app.refunds.
 --

@@ -162,7 +162,7 @@ export async function createIntent(ctx: AppContext, p: Principal, input: CreateI
     throw new ApiError(
       "parameter_invalid",
       merchant.accountVersion !== 2
-        ? `Invalid chain: merchant '${merchant.id}' has a v1 account, which exists on ${chainNameOf(merchant.chainIds[0]!) ?? "its primary chain"} only; its owner moves to the v2 account to take payments on ${pair.chain} (README "Chains and tokens").`
+        ? `Invalid chain: merchant '${merchant.id}' has a v1 account, which exists on ${chainNameOf(merchant.chainIds[0]!) ?? "its primary chain"} only; its owner moves to the v2 account to take payments on ${pair.chain} (docs/integrators.md "Chains and tokens").`
         : `Invalid chain: merchant '${merchant.id}' has no account on ${pair.chain} yet (onboarding creates it on every chain; if it stays missing, because that chain's RPC failed or the chain was enabled later, the operator creates it: npm run cli -- merchants create-accounts --merchant ${merchant.id}).`,
       "chain",
     );
@@ -171,7 +171,7 @@ export async function createIntent(ctx: AppContext, p: Principal, input: CreateI
   if (merchant.accountVersion !== 2 && pair.token !== "USDC")
     throw new ApiError(
       "parameter_invalid",
-      `Invalid token: merchant '${merchant.id}' has a merchant account that takes USDC only (version 1); ${pair.token} needs a version 2 account (README "Chains and tokens").`,
+      `Invalid token: merchant '${merchant.id}' has a merchant account that takes USDC only (version 1); ${pair.token} needs a version 2 account (docs/integrators.md "Chains and tokens").`,
       "token",
     );
   const now = nowMs(ctx);

@@ -1,5 +1,5 @@
 /**
- * The ceiling of one price, made visible before it bites (README "One price, many payments"): at
+ * The ceiling of one price, made visible before it bites (docs/integrators.md "One price, many payments"): at
  * most VALUE_TAG_WIDTH intents of one merchant for one amount hold a value at once (open, or ended
  * less than VALUE_TAG_QUARANTINE_MINUTES ago). What is held, per (merchant, amount), for the logs
  * (a warning at 80%), the dashboard (the merchant's page), /metrics (no merchant ids: see
@@ -86,7 +86,7 @@ export async function checkTags(ctx: AppContext, merchantId: string, amountUnits
       held,
       width,
       quarantine: quarantineText(quarantineMs),
-      hint: `at ${width} held, creates of this amount answer 409 too_many_open_intents; raise VALUE_TAG_WIDTH or lower VALUE_TAG_QUARANTINE_MINUTES (README "One price, many payments")`,
+      hint: `at ${width} held, creates of this amount answer 409 too_many_open_intents; raise VALUE_TAG_WIDTH or lower VALUE_TAG_QUARANTINE_MINUTES (docs/integrators.md "One price, many payments")`,
     });
   return held;
 }
@@ -122,7 +122,7 @@ export function tagCeilingError(ctx: AppContext, merchantId: string, amountUnits
     token,
     width,
     quarantine: q,
-    hint: "raise VALUE_TAG_WIDTH or lower VALUE_TAG_QUARANTINE_MINUTES (README \"One price, many payments\")",
+    hint: "raise VALUE_TAG_WIDTH or lower VALUE_TAG_QUARANTINE_MINUTES (docs/integrators.md \"One price, many payments\")",
   });
   return new ApiError(
     "too_many_open_intents",

@@ -110,7 +110,7 @@ export function parseEndDate(endDate: string, nowMs: number): bigint {
  */
 export function budgetTransaction(ctx: AppContext, m: BudgetMerchant, pair: Pair, change: BudgetChange): BudgetTransaction {
   if (m.accountVersion !== 2 || !m.paymentAddress)
-    throw new ApiError("account_version_unsupported", `Merchant '${m.id}' has a version 1 account: refund budgets exist only on version 2 accounts (README, "Refunds").`);
+    throw new ApiError("account_version_unsupported", `Merchant '${m.id}' has a version 1 account: refund budgets exist only on version 2 accounts (docs/integrators.md, "Refunds").`);
   if (!chainById(ctx, pair.chainId)) throw new ApiError("mode_not_configured", `The chain ${pair.chain} is not run by this service: its budget cannot be changed from here.`);
   let data: Hex;
   if (change.kind === "revoke") data = encodeFunctionData({ abi: merchantAccountV2Abi, functionName: "revokeRefundBudget", args: [pair.tokenAddress] });

@@ -55,7 +55,7 @@ export function refundRoutes(ctx: AppContext) {
                 errorExample("recipient_address_invalid", "Invalid recipient_address: must be an address of 0x and 40 hexadecimal digits.", "recipient_address"),
                 errorExample(
                   "account_version_unsupported",
-                  "Refunds need a merchant account of version 2, and merchant 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K' has a version 1 account (0x5FbDB2315678afecb367f032d93F642f64180aa3), whose contract can only pay the platform fee and the owner's payout address. Nothing was sent. To refund, the owner moves the merchant to account v2 (README, \"Refunds\"); nothing in the v1 account is lost.",
+                  "Refunds need a merchant account of version 2, and merchant 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K' has a version 1 account (0x5FbDB2315678afecb367f032d93F642f64180aa3), whose contract can only pay the platform fee and the owner's payout address. Nothing was sent. To refund, the owner moves the merchant to account v2 (docs/integrators.md, \"Refunds\"); nothing in the v1 account is lost.",
                 ),
                 errorExample("parameter_missing", "Missing required param: recipient_address.", "recipient_address"),
                 errorExample("amount_out_of_range", "amount must be between 0.000001 and 1000000 USD.", "amount"),

@@ -22,7 +22,7 @@
  *   its reason (a budget refund refused for want of budget goes back to requires_approval instead:
  *   nothing was paid).
  *
- * When a refund fails (README "Refunds", bounds):
+ * When a refund fails (docs/integrators.md "Refunds", bounds):
  * - A refund with a transaction that may still be mined never fails by count or by an unanswered
  *   call: only the chain's proof ends it, a mined revert or its nonce taken by another transaction
  *   (the operator's confirmed nonce passed it without it; then it is sent anew, the refund id keeping

@@ -108,7 +108,7 @@ async function resolvePayment(ctx: AppContext, p: Principal, input: CreateRefund
   return { transactionId: t.id, paymentIntentId: t.payment_intent_id, intentsOwnPayment: own, merchantId: t.merchant_id, chainId: Number(t.chain_id), token: t.token };
 }
 
-/** Account v1 cannot refund: the owner's path to v2, said in the error (README "Refunds", "Merchants on account v1"). */
+/** Account v1 cannot refund: the owner's path to v2, said in the error (docs/integrators.md "Refunds", "Merchants on account v1"). */
 function accountV1Error(m: MerchantForRefund) {
   return new ApiError(
     "account_version_unsupported",

@@ -58,7 +58,7 @@ export interface BudgetState {
 /** grantRefundBudget(token, amountPerDay, now + 365 days) from the owner's wallet, or revokeRefundBudget(token) for 0. */
 export async function setRefundBudget(ctx: AppContext, m: MerchantRow, pair: Pair, amountPerDayUnits: bigint): Promise<BudgetState> {
   if (m.accountVersion !== 2 || !m.paymentAddress)
-    throw new ApiError("account_version_unsupported", `Merchant '${m.id}' has a version 1 account: refund budgets exist only on version 2 accounts (README, "Refunds").`);
+    throw new ApiError("account_version_unsupported", `Merchant '${m.id}' has a version 1 account: refund budgets exist only on version 2 accounts (docs/integrators.md, "Refunds").`);
   const key = ownerKey(ctx, m);
   const chain = chainOf(ctx, pair.chainId);
   const account = getAddress(m.paymentAddress);
