@@ -259,7 +259,7 @@ function refundsCard(viewer: Viewer, csrf: string, p: PaymentDetailView, f: Refu
     : html`<p class="muted">No refunds.</p>`;
   let formHtml: Html = html``;
   if (viewer.role === "admin" && r.accountVersion !== 2)
-    formHtml = html`<p class="muted">Refunds need the merchant's account version 2: this merchant's account can only pay its owner's payout address. Nothing in it is lost; see the README's "Refunds".</p>`;
+    formHtml = html`<p class="muted">Refunds need the merchant's account version 2: this merchant's account can only pay its owner's payout address. Nothing in it is lost; see the integrators' guide (docs/integrators.md), "Refunds".</p>`;
   else if (viewer.role === "admin" && r.refundableUnits > 0n) {
     const recipient = f.recipient ?? r.sender;
     formHtml = html`<form method="post" action="${DASHBOARD}/payments/${p.id}/refund?mode=${viewer.mode}" class="stack">
