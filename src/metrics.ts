@@ -3,6 +3,6 @@
  * get the service's context at scrape time (GET /metrics, src/api/metrics.ts).
  */
 import type { AppContext } from "./context.ts";
-import { MetricsRegistry } from "./lib/metrics.ts";
+import { processMetrics, type MetricsRegistry } from "./lib/metrics.ts";
 
-export const metrics = new MetricsRegistry<AppContext>();
+export const metrics: MetricsRegistry<AppContext> = processMetrics;

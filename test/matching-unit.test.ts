@@ -75,15 +75,30 @@ describe("metrics registry", () => {
         "# TYPE x_total counter",
         'x_total{kind="a"} 3',
         'x_total{kind="b\\"\\\\\\n"} 1',
+        "",
         "# HELP y Level.",
         "# TYPE y gauge",
         "y 1.5",
+        "",
         "# HELP z Unset, no labels.",
         "# TYPE z gauge",
         "z 0",
         "",
       ].join("\n"),
     );
+  });
+
+  test("histograms: buckets, sum and count per label set", async () => {
+    const r = new MetricsRegistry();
+    const h = r.histogram("d_seconds", "Durations.", ["route"], [0.1, 1]);
+    h.observe({ route: "/a" }, 0.05);
+    h.observe({ route: "/a" }, 0.5);
+    const text = await r.render();
+    expect(text).toContain('d_seconds_bucket{le="0.1",route="/a"} 1');
+    expect(text).toContain('d_seconds_bucket{le="1",route="/a"} 2');
+    expect(text).toContain('d_seconds_bucket{le="+Inf",route="/a"} 2');
+    expect(text).toContain('d_seconds_count{route="/a"} 2');
+    expect(() => h.observe({}, 1)).toThrow();
   });
 
   test("declaring twice returns the same metric; conflicting declarations and bad labels throw", () => {

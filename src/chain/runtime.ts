@@ -11,6 +11,7 @@ import { networkFactsOf, type ChainName } from "../domain/networks.ts";
 import type { Sql } from "../db/client.ts";
 import type { TokenSymbol } from "../domain/networks.ts";
 import { OperatorSender } from "./operator-sender.ts";
+import { timedRpcFetch } from "./rpc-metrics.ts";
 
 export interface ChainRuntime {
   mode: Mode;
@@ -58,7 +59,7 @@ export function buildChainRuntime(
   });
   // 5 s per RPC request (3 retries): an RPC that stalls fails the call instead of hanging it. Calls
   // an API request waits on are bounded tighter where they are made (balance: CHAIN_READ_TIMEOUT_MS).
-  const transport = http(settings.rpcHttpUrl, { batch: false, retryCount: 3, timeout: 5_000 });
+  const transport = http(settings.rpcHttpUrl, { batch: false, retryCount: 3, timeout: 5_000, fetchFn: timedRpcFetch(settings.chainId) });
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 250 }) as PublicClient;
   // viem's nonce manager stays on the account only for tests and tools that send directly; the
   // service sends through `sender`.

@@ -1,6 +1,9 @@
+import * as prom from "prom-client";
+
 /**
- * A tiny Prometheus registry (text exposition format 0.0.4). The process-wide instance is
- * src/metrics.ts; the GET /metrics route is src/api/metrics.ts.
+ * The service's Prometheus registry, on prom-client (text exposition format 0.0.4). The process-wide
+ * instance is src/metrics.ts (which adds the process and runtime metrics); the GET /metrics route is
+ * src/api/metrics.ts.
  *
  * Any module may declare metrics on the process-wide `metrics` registry:
  *
@@ -8,6 +11,8 @@
  *   sent.inc({ outcome: "ok" });
  *   const lag = metrics.gauge("stablepay_matcher_lag_blocks", "Blocks indexed but not matched yet.", ["chain_id"]);
  *   lag.set({ chain_id: "8453" }, 3);
+ *   const took = metrics.histogram("stablepay_rpc_duration_seconds", "RPC calls.", ["method", "chain_id"]);
+ *   took.observe({ method: "eth_call", chain_id: 8453 }, 0.012);
  *
  * Declaring the same name twice returns the same metric (so modules can be imported in any order),
  * as long as the type and label names agree. Counters and gauges live in the process that updates
@@ -29,55 +34,60 @@ export type Labels = Record<string, string | number>;
 const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 const LABEL = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 
-abstract class Metric {
-  protected readonly values = new Map<string, { labels: Labels; value: number }>();
+/** Latency buckets in seconds, from 1 ms to 30 s (HTTP, RPC, the database, webhook attempts). */
+export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
+abstract class Metric {
+  abstract readonly type: "counter" | "gauge" | "histogram";
   constructor(
     readonly name: string,
-    readonly help: string,
     readonly labelNames: readonly string[],
   ) {}
 
-  abstract readonly type: "counter" | "gauge";
-
-  protected key(labels: Labels): string {
+  protected check(labels: Labels): Record<string, string | number> {
     const given = Object.keys(labels);
     if (given.length !== this.labelNames.length || !this.labelNames.every((l) => l in labels)) {
       throw new Error(`metric ${this.name}: expected labels {${this.labelNames.join(", ")}}, got {${given.join(", ")}}`);
     }
+    return labels;
+  }
+
+  protected key(labels: Labels): string {
     return this.labelNames.map((l) => String(labels[l])).join("\u0000");
-  }
-
-  /** Current value for these labels (0 when never set). */
-  get(labels: Labels = {}): number {
-    return this.values.get(this.key(labels))?.value ?? 0;
-  }
-
-  render(): string {
-    const lines = [`# HELP ${this.name} ${escapeHelp(this.help)}`, `# TYPE ${this.name} ${this.type}`];
-    if (this.values.size === 0 && this.labelNames.length === 0) lines.push(`${this.name} 0`);
-    for (const { labels, value } of this.values.values()) lines.push(`${this.name}${renderLabels(labels)} ${formatValue(value)}`);
-    return lines.join("\n");
   }
 }
 
 export class Counter extends Metric {
   readonly type = "counter" as const;
+  /** What prom-client holds, mirrored for get() (prom-client reads it back asynchronously only). */
+  private readonly values = new Map<string, number>();
+  constructor(name: string, labelNames: readonly string[], private readonly prom: prom.Counter) {
+    super(name, labelNames);
+  }
 
   inc(labels: Labels = {}, by = 1): void {
     if (!(by >= 0)) throw new Error(`counter ${this.name}: cannot increase by ${by}`);
+    this.prom.inc(this.check(labels), by);
     const key = this.key(labels);
-    const entry = this.values.get(key);
-    if (entry) entry.value += by;
-    else this.values.set(key, { labels: { ...labels }, value: by });
+    this.values.set(key, (this.values.get(key) ?? 0) + by);
+  }
+
+  /** Current value for these labels (0 when never set). */
+  get(labels: Labels = {}): number {
+    return this.values.get(this.key(this.check(labels))) ?? 0;
   }
 }
 
 export class Gauge extends Metric {
   readonly type = "gauge" as const;
+  private readonly values = new Map<string, number>();
+  constructor(name: string, labelNames: readonly string[], private readonly prom: prom.Gauge) {
+    super(name, labelNames);
+  }
 
   set(labels: Labels, value: number): void {
-    this.values.set(this.key(labels), { labels: { ...labels }, value });
+    this.prom.set(this.check(labels), value);
+    this.values.set(this.key(labels), value);
   }
 
   inc(labels: Labels = {}, by = 1): void {
@@ -88,24 +98,57 @@ export class Gauge extends Metric {
     this.set(labels, this.get(labels) - by);
   }
 
+  get(labels: Labels = {}): number {
+    return this.values.get(this.key(this.check(labels))) ?? 0;
+  }
+
   /** Forgets every label set (a collector that recomputes the whole gauge starts with this). */
   reset(): void {
+    this.prom.reset();
     this.values.clear();
+  }
+}
+
+export class Histogram extends Metric {
+  readonly type = "histogram" as const;
+  constructor(name: string, labelNames: readonly string[], private readonly prom: prom.Histogram) {
+    super(name, labelNames);
+  }
+
+  /** One observation, in the histogram's unit (seconds for every `_seconds` histogram). */
+  observe(labels: Labels, value: number): void {
+    this.prom.observe(this.check(labels), value);
+  }
+
+  /** Starts a timer; the returned function observes the seconds since, with these labels merged in. */
+  startTimer(labels: Labels = {}): (more?: Labels) => number {
+    const started = performance.now();
+    return (more = {}) => {
+      const seconds = (performance.now() - started) / 1000;
+      this.observe({ ...labels, ...more }, seconds);
+      return seconds;
+    };
   }
 }
 
 export type Collector<C extends ScrapeContext = ScrapeContext> = (ctx: C) => Promise<void> | void;
 
 export class MetricsRegistry<C extends ScrapeContext = ScrapeContext> {
+  /** prom-client's registry behind this one (src/metrics.ts adds the default process metrics to it). */
+  readonly prom = new prom.Registry();
   private readonly metrics = new Map<string, Metric>();
   private readonly collectors = new Set<Collector<C>>();
 
   counter(name: string, help: string, labelNames: readonly string[] = []): Counter {
-    return this.declare(name, () => new Counter(name, help, labelNames), "counter", labelNames) as Counter;
+    return this.declare(name, "counter", labelNames, () => new Counter(name, labelNames, new prom.Counter({ name, help, labelNames: [...labelNames], registers: [this.prom] }))) as Counter;
   }
 
   gauge(name: string, help: string, labelNames: readonly string[] = []): Gauge {
-    return this.declare(name, () => new Gauge(name, help, labelNames), "gauge", labelNames) as Gauge;
+    return this.declare(name, "gauge", labelNames, () => new Gauge(name, labelNames, new prom.Gauge({ name, help, labelNames: [...labelNames], registers: [this.prom] }))) as Gauge;
+  }
+
+  histogram(name: string, help: string, labelNames: readonly string[] = [], buckets: number[] = LATENCY_BUCKETS): Histogram {
+    return this.declare(name, "histogram", labelNames, () => new Histogram(name, labelNames, new prom.Histogram({ name, help, labelNames: [...labelNames], buckets, registers: [this.prom] }))) as Histogram;
   }
 
   /** Runs before every scrape, e.g. to set gauges from Postgres. A failing collector is logged and skipped. */
@@ -125,10 +168,10 @@ export class MetricsRegistry<C extends ScrapeContext = ScrapeContext> {
         }),
       );
     }
-    return [...this.metrics.values()].map((m) => m.render()).join("\n") + "\n";
+    return (await this.prom.metrics()).trimEnd() + "\n";
   }
 
-  private declare(name: string, make: () => Metric, type: Metric["type"], labelNames: readonly string[]): Metric {
+  private declare(name: string, type: Metric["type"], labelNames: readonly string[], make: () => Metric): Metric {
     if (!NAME.test(name)) throw new Error(`invalid metric name "${name}"`);
     for (const l of labelNames) if (!LABEL.test(l) || l.startsWith("__")) throw new Error(`metric ${name}: invalid label name "${l}"`);
     const existing = this.metrics.get(name);
@@ -144,23 +187,12 @@ export class MetricsRegistry<C extends ScrapeContext = ScrapeContext> {
   }
 }
 
-function renderLabels(labels: Labels): string {
-  const entries = Object.entries(labels);
-  if (entries.length === 0) return "";
-  return `{${entries.map(([k, v]) => `${k}="${escapeLabel(String(v))}"`).join(",")}}`;
-}
-
-function escapeLabel(v: string): string {
-  return v.replaceAll("\\", "\\\\").replaceAll("\n", "\\n").replaceAll('"', '\\"');
-}
-
-function escapeHelp(v: string): string {
-  return v.replaceAll("\\", "\\\\").replaceAll("\n", "\\n");
-}
-
-function formatValue(v: number): string {
-  if (Number.isNaN(v)) return "NaN";
-  if (v === Infinity) return "+Inf";
-  if (v === -Infinity) return "-Inf";
-  return String(v);
-}
+/**
+ * The process-wide registry (src/metrics.ts types it with the service's context for collectors; code
+ * below the context, such as the chain's RPC transport, declares on it here). It also reports
+ * prom-client's process and runtime metrics (CPU, memory, heap, event-loop lag, open file
+ * descriptors) with the `stablepay_` prefix, in every process, a worker-only one included.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const processMetrics = new MetricsRegistry<any>();
+prom.collectDefaultMetrics({ register: processMetrics.prom, prefix: "stablepay_" });

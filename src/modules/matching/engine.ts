@@ -367,6 +367,7 @@ export class ChainMatcher {
     }
     outcomes.forEach((outcome, i) => {
       matcherTransfers.inc({ chain_id: this.chainId, outcome: outcome.kind });
+      if (outcome.kind === "confirmed") blockToConfirmed.observe({ chain_id: this.chainId }, Math.max(0, now.getTime() / 1000 - chunk[i]!.blockTimestamp));
       if (outcome.kind !== "duplicate") {
         const t = chunk[i]!;
         this.log.debug("transfer recorded", { chainId: this.chainId, txHash: t.txHash, logIndex: t.logIndex, ...outcome });

@@ -12,6 +12,13 @@ export const matcherTransfers = metrics.counter(
   "USDC transfers handled by the matcher, by outcome (confirmed, late, unmatched, duplicate).",
   ["chain_id", "outcome"],
 );
+/** From the block's timestamp to the intent's confirmation (the chain's block time, the indexer, the confirmation depth and the matcher together). */
+export const blockToConfirmed = metrics.histogram(
+  "stablepay_block_to_confirmed_seconds",
+  "From a payment's block timestamp to its intent being confirmed by the matcher, by chain.",
+  ["chain_id"],
+  [0.5, 1, 2, 3, 5, 10, 20, 30, 60, 120, 300, 900],
+);
 /** A counter per chain. */
 const perChain = (name: string, help: string) => metrics.counter(name, help, ["chain_id"]);
 

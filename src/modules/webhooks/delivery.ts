@@ -3,6 +3,23 @@
  * response, keep the first 1 KiB of the response body. Never throws: every failure is a result.
  */
 import type { WebhookHeaders } from "./signing.ts";
+import { metrics } from "../../metrics.ts";
+
+const attemptDuration = metrics.histogram(
+  "stablepay_webhook_attempt_duration_seconds",
+  "Webhook delivery attempts: time to the endpoint's status (or to the failure), by outcome (2xx, 3xx, 4xx, 5xx, timeout, error).",
+  ["outcome"],
+);
+
+function outcomeOf(r: AttemptResult): string {
+  if (r.statusCode !== undefined) return `${Math.floor(r.statusCode / 100)}xx`;
+  return r.error?.startsWith("timeout") ? "timeout" : "error";
+}
+
+function observed(r: AttemptResult): AttemptResult {
+  attemptDuration.observe({ outcome: outcomeOf(r) }, r.durationMs / 1000);
+  return r;
+}
 
 export const SNIPPET_BYTES = 1024;
 const USER_AGENT = "stablepay-webhooks/1";
@@ -31,12 +48,12 @@ export async function postWebhook(req: { url: string; headers: WebhookHeaders; b
       redirect: "manual",
     });
   } catch (err) {
-    return { statusCode: undefined, durationMs: elapsed(started), error: describeFetchError(err, req.timeoutMs), snippet: undefined, retryAfter: undefined };
+    return observed({ statusCode: undefined, durationMs: elapsed(started), error: describeFetchError(err, req.timeoutMs), snippet: undefined, retryAfter: undefined });
   }
   // The status arrived in time; the snippet is best effort within the same deadline.
   const snippet = await readSnippet(res);
   const error = res.status >= 200 && res.status <= 299 ? undefined : `HTTP ${res.status}`;
-  return { statusCode: res.status, durationMs: elapsed(started), error, snippet, retryAfter: res.headers.get("retry-after") ?? undefined };
+  return observed({ statusCode: res.status, durationMs: elapsed(started), error, snippet, retryAfter: res.headers.get("retry-after") ?? undefined });
 }
 
 async function readSnippet(res: Response): Promise<string | undefined> {
