@@ -47,7 +47,7 @@ import type { Clock } from "../../context.ts";
 import type { Logger } from "../../logger.ts";
 import { auditRecordedTransfers, findReplacedBlocks, readAccountTransfers, readIndexedAccounts, readTransfersAfter, readUnrecordedTransfers, safeBlockOf, type AuditFinding, type Checkpoint, type IndexedTransfer, type Position } from "./chain-reader.ts";
 import { foundKey, lookupReservations, prepareTransfer, writeTransfers, type Found, type MerchantInfo, type RecordOutcome } from "./record.ts";
-import { matcherForeign, matcherMoved, matcherReorged, matcherTransfers } from "./metrics.ts";
+import { blockToConfirmed, matcherForeign, matcherMoved, matcherReorged, matcherTransfers } from "./metrics.ts";
 import { keepForeign, markResolved, readResolvableForeign } from "./foreign.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
 import type { TokenSymbol } from "../../domain/networks.ts";
