@@ -9,7 +9,7 @@ import postgres from "postgres";
 import { privateKeyToAccount } from "viem/accounts";
 import type { Config, Mode } from "./config.ts";
 import { connect, type Database } from "./db/client.ts";
-import { migrate } from "./db/migrate.ts";
+import { assertSchemaCurrent, migrate } from "./db/migrate.ts";
 import { buildChainRuntime, type ChainRuntime } from "./chain/runtime.ts";
 import { recordOperator } from "./chain/operators.ts";
 import { createContext, type AppContext, type Clock } from "./context.ts";
@@ -100,7 +100,10 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
         reachable ? log.info("the database answers again: the API serves from it") : log.warn("the database does not answer: API calls answer 503 at once until it does"),
     });
     stops.push(() => database.close());
-    await migrate(database.sql);
+    // The sandbox migrates at start; production refuses a schema behind (migrations are the
+    // upgrade's own step, `npm run cli -- migrate`, run once, not by every process at once).
+    if (config.env === "production") await assertSchemaCurrent(database.sql);
+    else await migrate(database.sql);
 
     // 2. Chains: the sandbox chains (embedded anvils unless configured), Base when configured, and the
     // other chains of each mode (config.chains.others).
