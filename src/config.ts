@@ -142,6 +142,13 @@ export interface Config {
   webhookTestAnyAddress: boolean;
   /** Expected-value tags (DECISIONS.md "Matching"; README "One price, many payments"). */
   valueTags: ValueTagSettings;
+  /**
+   * The stop on SIGTERM (README "Production mode", graceful drain): `/ready` answers 503 and event
+   * streams are told to reconnect at once; requests are still taken for `drainDelayMs` (the load
+   * balancer's time to see /ready and move away: production 5 s, sandbox 0), then the in-flight ones
+   * finish; everything is stopped within `timeoutMs`.
+   */
+  shutdown: { drainDelayMs: number; timeoutMs: number };
   logLevel: "debug" | "info" | "warn" | "error";
 }
 
@@ -353,7 +360,16 @@ export function loadConfig(env: Env = process.env): Config {
       quarantineMs: r.int("VALUE_TAG_QUARANTINE_MINUTES", VALUE_TAG_DEFAULTS.quarantineMinutes, 60, 30 * 24 * 60) * 60_000,
     },
     logLevel: r.oneOf("LOG_LEVEL", ["debug", "info", "warn", "error"] as const, "info"),
+    shutdown: shutdownSettings(r, environment),
   };
+}
+
+function shutdownSettings(r: Reader, environment: Environment): Config["shutdown"] {
+  const drainDelayMs = r.int("SHUTDOWN_DRAIN_DELAY_MS", environment === "production" ? 5_000 : 0, 0, 300_000);
+  const timeoutMs = r.int("SHUTDOWN_TIMEOUT_MS", environment === "production" ? 20_000 : 9_000, 1_000, 600_000);
+  // The in-flight requests need up to their deadline (5 s) after the delay, and the workers a moment to stop.
+  if (timeoutMs < drainDelayMs + 7_000) throw new ConfigError("SHUTDOWN_TIMEOUT_MS", `must be at least SHUTDOWN_DRAIN_DELAY_MS + 7000 (${drainDelayMs + 7_000}), got ${timeoutMs}`);
+  return { drainDelayMs, timeoutMs };
 }
 
 /**
