@@ -9,6 +9,7 @@ import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
 import type { Mode } from "./domain/mode.ts";
 import { CHAIN_NAMES, chainNameOf, isChainName, KNOWN_CHAINS, publicTestNetworkOf, SANDBOX_CHAIN_IDS, SUPPORTED_DECIMALS, TESTNET_USDC, type ChainName, type TokenSymbol } from "./domain/networks.ts";
 import { RESERVATION_QUARANTINE_MS } from "./domain/intent-status.ts";
+import { parseAddressRanges, type AddressRanges } from "./lib/addresses.ts";
 
 /** `dashboard` serves the dashboard on DASHBOARD_PORT; without DASHBOARD_PORT the API serves it at /dashboard. */
 export const ROLES = ["api", "indexer", "matcher", "expirer", "dispatcher", "settler", "fee_collector", "dashboard"] as const;
@@ -149,6 +150,11 @@ export interface Config {
    * finish; everything is stopped within `timeoutMs`.
    */
   shutdown: { drainDelayMs: number; timeoutMs: number };
+  /**
+   * TRUSTED_PROXIES: the proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client
+   * (src/http/client-address.ts); undefined: none, the connection's peer is the client.
+   */
+  trustedProxies: AddressRanges | undefined;
   logLevel: "debug" | "info" | "warn" | "error";
 }
 
@@ -361,6 +367,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     logLevel: r.oneOf("LOG_LEVEL", ["debug", "info", "warn", "error"] as const, "info"),
     shutdown: shutdownSettings(r, environment),
+    trustedProxies: r.addressRanges("TRUSTED_PROXIES"),
   };
 }
 
@@ -450,6 +457,15 @@ class Reader {
     }
     if (!isHex(v) || v.length !== 66) throw new ConfigError(name, "must be a 0x-prefixed 32-byte hex private key");
     return v;
+  }
+  addressRanges(name: string): AddressRanges | undefined {
+    const v = this.optional(name);
+    if (v === undefined) return undefined;
+    try {
+      return parseAddressRanges(v);
+    } catch (err) {
+      throw new ConfigError(name, `must be a comma list of IP addresses or CIDR ranges: ${(err as Error).message}`);
+    }
   }
   /** The API name of a configured chain id (domain/networks.ts); an id the table does not know stops the start. */
   chainName(name: string, chainId: number): ChainName {

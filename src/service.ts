@@ -190,14 +190,15 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     const local = (port: number) => `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
     const ownDashboard = config.dashboardPort !== undefined;
     if (config.roles.has("api")) {
-      const server = serveApi(buildApp(ctx, ownDashboard ? "api" : "all"), { hostname: config.host, port: config.port, log, onDeadline: () => database.health.suspect() });
+      const https = config.publicBaseUrl.startsWith("https:") && (ownDashboard || config.dashboardBaseUrl.startsWith("https:"));
+      const server = serveApi(buildApp(ctx, ownDashboard ? "api" : "all"), { hostname: config.host, port: config.port, log, onDeadline: () => database.health.suspect(), trustedProxies: config.trustedProxies, hsts: https });
       servers.push(server);
       apiUrl = local(server.port!);
       if (!ownDashboard) dashboardUrl = `${apiUrl}/dashboard`;
     }
     if (ownDashboard && config.roles.has("dashboard")) {
       // The dashboard on its own port (DASHBOARD_PORT): the same routes and checks, no API beside it.
-      const server = serveApi(buildApp(ctx, "dashboard"), { hostname: config.host, port: config.dashboardPort!, log, onDeadline: () => database.health.suspect() });
+      const server = serveApi(buildApp(ctx, "dashboard"), { hostname: config.host, port: config.dashboardPort!, log, onDeadline: () => database.health.suspect(), trustedProxies: config.trustedProxies, hsts: config.dashboardBaseUrl.startsWith("https:") });
       servers.push(server);
       dashboardUrl = `${local(server.port!)}/dashboard`;
     }

@@ -9,7 +9,8 @@
  *   more than that; the failure is answered 413 too (app.ts maps BodyTooLargeError).
  */
 import { randomUUID } from "node:crypto";
-import { recordClientAddress } from "../http/client-address.ts";
+import { recordClientAddress, resolveClientAddress } from "../http/client-address.ts";
+import type { AddressRanges } from "../lib/addresses.ts";
 import type { Logger } from "../logger.ts";
 import { MAX_BODY_BYTES } from "../http/json-body.ts";
 import { serviceUnavailable } from "../domain/errors.ts";
@@ -67,6 +68,10 @@ export function serveApi(
     log: Logger;
     /** A request went over its deadline: a dependency may be away (the service has the database probed). */
     onDeadline?: () => void;
+    /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES); unset: the peer is the client. */
+    trustedProxies?: AddressRanges;
+    /** Served over https (its public URL): every response carries Strict-Transport-Security. */
+    hsts?: boolean;
   },
 ): ApiServer {
   let draining = false;
@@ -82,10 +87,12 @@ export function serveApi(
   };
   /** Event streams are followed so that a drain can end them; every response of a draining server closes its connection. */
   const follow = (response: Response): Response => {
-    if (draining) {
+    if (draining || opts.hsts) {
       // A copy: a response's headers may be immutable (a fetched or static response).
       const headers = new Headers(response.headers);
-      headers.set("connection", "close");
+      if (draining) headers.set("connection", "close");
+      // A year; no includeSubDomains: other hosts of the operator's domain are not ours to decide.
+      if (opts.hsts) headers.set("strict-transport-security", "max-age=31536000");
       response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
     if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) return response;
@@ -112,7 +119,7 @@ export function serveApi(
     maxRequestBodySize: UNREACHABLE_BODY_SIZE,
     fetch(request, server) {
       const capped = request.method !== "GET" && request.method !== "HEAD" && request.headers.get("content-length") === null && request.body !== null;
-      const handled = recordClientAddress(capped ? capChunkedBody(request) : request, server.requestIP(request)?.address);
+      const handled = recordClientAddress(capped ? capChunkedBody(request) : request, resolveClientAddress(server.requestIP(request)?.address, request.headers.get("x-forwarded-for"), opts.trustedProxies));
       return withDeadline(Promise.resolve(app.fetch(handled)), opts, request).then(follow);
     },
     error(err) {
