@@ -52,10 +52,18 @@ export function healthRoutes(ctx: AppContext) {
           set.status = 503;
           return { status: "unavailable" as const, draining: true as const, checks: { database: ctx.database.health.reachable ? ("ok" as const) : ("unreachable" as const), chains: [] } };
         }
-        const [ok, chains] = await Promise.all([databaseAnswers(ctx), chainChecks(ctx)]);
+        // A database known away (or being probed) is said at once: its checks are not run, nor the
+        // chain checks' reads of it (each would wait its 2 s timeout on a pool that cannot answer).
+        const checking = ctx.database.health.checking;
+        if (checking) await checking;
+        const known = ctx.database.health.reachable;
+        const [ok, chains] = await Promise.all([known ? databaseAnswers(ctx) : false, chainChecks(ctx, known)]);
         // The API serves from Postgres: a chain or indexer behind makes it answer from the last
         // indexed state, not stop answering, so only the database decides the status code.
-        if (!ok) set.status = 503;
+        if (!ok) {
+          set.status = 503;
+          set.headers["retry-after"] = "2";
+        }
         return { status: ok ? ("ready" as const) : ("unavailable" as const), checks: { database: ok ? ("ok" as const) : ("unreachable" as const), chains } };
       },
       {
@@ -78,14 +86,14 @@ function operatorCheck(s: { stuck: boolean; oldestUnconfirmedAgeMs: number | nul
   return { operator: s?.stuck ? ("stuck" as const) : ("ok" as const), operator_unconfirmed_s: age === null || age === undefined ? null : Math.round(age / 100) / 10 };
 }
 
-async function chainChecks(ctx: AppContext) {
+async function chainChecks(ctx: AppContext, databaseReachable: boolean) {
   // Read beside the chains' checks, not before them, and the chains side by side: a frozen database
   // or a stalled RPC must cost /ready one timeout, not one per chain.
-  const operatorRead = within(READY_TIMEOUT_MS, operatorStatusByChain(ctx.database.sql));
+  const operatorRead = databaseReachable ? within(READY_TIMEOUT_MS, operatorStatusByChain(ctx.database.sql)) : Promise.resolve(undefined);
   return Promise.all(ctx.networks.map(async (chain) => {
     const [head, cp, operator = new Map()] = await Promise.all([
       within(READY_TIMEOUT_MS, chain.publicClient.getBlockNumber({ cacheTime: 0 })),
-      within(READY_TIMEOUT_MS, ctx.database.sql.unsafe(`SELECT block_number FROM ${CHAIN_VIEWS}.chain_checkpoint WHERE chain_id = $1`, [chain.chainId]) as Promise<{ block_number: bigint | number }[]>),
+      databaseReachable ? within(READY_TIMEOUT_MS, ctx.database.sql.unsafe(`SELECT block_number FROM ${CHAIN_VIEWS}.chain_checkpoint WHERE chain_id = $1`, [chain.chainId]) as Promise<{ block_number: bigint | number }[]>) : undefined,
       operatorRead,
     ]);
     const indexed = cp?.[0] ? Number(cp[0].block_number) : null;
