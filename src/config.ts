@@ -155,6 +155,11 @@ export interface Config {
    * (src/http/client-address.ts); undefined: none, the connection's peer is the client.
    */
   trustedProxies: AddressRanges | undefined;
+  /**
+   * OPS_PORT: /health, /ready and /metrics on a port of their own, served by every process (worker-only
+   * ones included) and no longer on the public API or dashboard port; undefined: on the API's port.
+   */
+  opsPort: number | undefined;
   logLevel: "debug" | "info" | "warn" | "error";
 }
 
@@ -332,6 +337,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (dashboardPort === undefined && roles.has("dashboard") && !roles.has("api"))
     throw new ConfigError("DASHBOARD_PORT", "is required for the dashboard role without the api role (without it, the API serves the dashboard at /dashboard)");
   if (dashboardPort !== undefined && dashboardPort === port) throw new ConfigError("DASHBOARD_PORT", "must differ from PORT");
+  const opsPort = r.optional("OPS_PORT") === undefined ? undefined : r.int("OPS_PORT", 0, 1, 65535);
+  if (opsPort !== undefined && (opsPort === port || opsPort === dashboardPort)) throw new ConfigError("OPS_PORT", "must differ from PORT and DASHBOARD_PORT");
   return {
     env: environment,
     roles,
@@ -368,6 +375,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: r.oneOf("LOG_LEVEL", ["debug", "info", "warn", "error"] as const, "info"),
     shutdown: shutdownSettings(r, environment),
     trustedProxies: r.addressRanges("TRUSTED_PROXIES"),
+    opsPort,
   };
 }
 

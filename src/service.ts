@@ -202,6 +202,10 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
       servers.push(server);
       dashboardUrl = `${local(server.port!)}/dashboard`;
     }
+    if (config.opsPort !== undefined) {
+      // Health, readiness and metrics on a port of their own, in every process whatever its roles.
+      servers.push(serveApi(buildApp(ctx, "ops"), { hostname: config.host, port: config.opsPort, log }));
+    }
     if (servers.length) {
       drainApi = () => {
         startDraining(ctx);

@@ -37,9 +37,8 @@ function childEnv(env: Record<string, string>): Record<string, string> {
   return { ...out, LOG_LEVEL: "warn", ...env };
 }
 
-describe("SIGTERM under load", () => {
-  let env: Record<string, string>;
-  beforeAll(async () => {
+let env: Record<string, string>;
+beforeAll(async () => {
     anvil = await startAnvil();
     const transport = http(anvil.rpcUrl);
     const operator = privateKeyToAccount(OPERATOR_KEY);
@@ -66,6 +65,8 @@ describe("SIGTERM under load", () => {
       SHUTDOWN_DRAIN_DELAY_MS: "1500",
     };
   }, 60_000);
+
+describe("SIGTERM under load", () => {
 
   test("/ready 503 before it stops accepting; every accepted request answered; exit 0 within its budget", async () => {
     const cli = (...args: string[]) => {
@@ -175,6 +176,58 @@ describe("SIGTERM under load", () => {
     // Nothing went wrong on the way out (no request cut, nothing over its budget).
     expect(output.slice(output.indexOf("SIGTERM: stopping"))).not.toMatch(/"level":"(error|warn)"/);
     console.log(`drain: ${beforeSigterm} answered before SIGTERM, ${answeredAfterSigterm} after, /ready 503 after ${firstReady503 - sigtermAt} ms, refused after ${firstRefused - sigtermAt} ms, exit after ${exitedAt - sigtermAt} ms, 0 failed`);
+  }, 120_000);
+});
+
+describe("OPS_PORT: health, readiness and metrics on a port of their own, in every process", () => {
+  test("an API process serves them there and not on the public port; a worker-only process serves them too", async () => {
+    const start = async (extra: Record<string, string>) => {
+      const child = Bun.spawn([process.execPath, "src/main.ts"], { cwd: root, env: childEnv({ ...env, ...extra }), stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+      children.add(child);
+      let output = "";
+      const decoder = new TextDecoder();
+      void (async () => {
+        for await (const c of child.stdout) output += decoder.decode(c);
+      })();
+      void (async () => {
+        for await (const c of child.stderr) output += decoder.decode(c);
+      })();
+      const deadline = Date.now() + 60_000;
+      while (!output.includes("is up")) {
+        if (child.exitCode !== null) throw new Error(`main exited (${child.exitCode}):\n${output}`);
+        if (Date.now() > deadline) throw new Error(`no banner within 60 s:\n${output}`);
+        await Bun.sleep(100);
+      }
+      return child;
+    };
+    const opsPort = await freePort();
+    const api = await start({ OPS_PORT: String(opsPort) });
+    try {
+      const ops = `http://127.0.0.1:${opsPort}`;
+      expect((await fetch(`${ops}/health`)).status).toBe(200);
+      expect((await fetch(`${ops}/ready`)).status).toBe(200);
+      const metrics = await fetch(`${ops}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(metrics.headers.get("content-type")).toContain("text/plain");
+      // Not on the public port, and the public API is not on the ops port.
+      for (const path of ["/health", "/ready", "/metrics"]) expect((await fetch(`${env.PUBLIC_BASE_URL}${path}`)).status).toBe(404);
+      expect((await fetch(`${ops}/v1/merchants`)).status).toBe(404);
+    } finally {
+      api.kill("SIGTERM");
+      await api.exited;
+      children.delete(api);
+    }
+    const workerOps = await freePort();
+    const worker = await start({ ROLES: "expirer", OPS_PORT: String(workerOps), PORT: String(await freePort()) });
+    try {
+      expect((await fetch(`http://127.0.0.1:${workerOps}/health`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${workerOps}/ready`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${workerOps}/metrics`)).status).toBe(200);
+    } finally {
+      worker.kill("SIGTERM");
+      expect(await worker.exited).toBe(0);
+      children.delete(worker);
+    }
   }, 120_000);
 });
 
