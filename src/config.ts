@@ -9,6 +9,7 @@ import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
 import type { Mode } from "./domain/mode.ts";
 import { CHAIN_NAMES, chainNameOf, isChainName, KNOWN_CHAINS, publicTestNetworkOf, SANDBOX_CHAIN_IDS, SUPPORTED_DECIMALS, TESTNET_USDC, type ChainName, type TokenSymbol } from "./domain/networks.ts";
 import { RESERVATION_QUARANTINE_MS } from "./domain/intent-status.ts";
+import { parseAddressRanges, type AddressRanges } from "./lib/addresses.ts";
 
 /** `dashboard` serves the dashboard on DASHBOARD_PORT; without DASHBOARD_PORT the API serves it at /dashboard. */
 export const ROLES = ["api", "indexer", "matcher", "expirer", "dispatcher", "settler", "fee_collector", "dashboard"] as const;
@@ -142,6 +143,23 @@ export interface Config {
   webhookTestAnyAddress: boolean;
   /** Expected-value tags (DECISIONS.md "Matching"; docs/integrators.md "One price, many payments"). */
   valueTags: ValueTagSettings;
+  /**
+   * The stop on SIGTERM (README "Production mode", graceful drain): `/ready` answers 503 and event
+   * streams are told to reconnect at once; requests are still taken for `drainDelayMs` (the load
+   * balancer's time to see /ready and move away: production 5 s, sandbox 0), then the in-flight ones
+   * finish; everything is stopped within `timeoutMs`.
+   */
+  shutdown: { drainDelayMs: number; timeoutMs: number };
+  /**
+   * TRUSTED_PROXIES: the proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client
+   * (src/http/client-address.ts); undefined: none, the connection's peer is the client.
+   */
+  trustedProxies: AddressRanges | undefined;
+  /**
+   * OPS_PORT: /health, /ready and /metrics on a port of their own, served by every process (worker-only
+   * ones included) and no longer on the public API or dashboard port; undefined: on the API's port.
+   */
+  opsPort: number | undefined;
   logLevel: "debug" | "info" | "warn" | "error";
 }
 
@@ -319,6 +337,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (dashboardPort === undefined && roles.has("dashboard") && !roles.has("api"))
     throw new ConfigError("DASHBOARD_PORT", "is required for the dashboard role without the api role (without it, the API serves the dashboard at /dashboard)");
   if (dashboardPort !== undefined && dashboardPort === port) throw new ConfigError("DASHBOARD_PORT", "must differ from PORT");
+  const opsPort = r.optional("OPS_PORT") === undefined ? undefined : r.int("OPS_PORT", 0, 1, 65535);
+  if (opsPort !== undefined && (opsPort === port || opsPort === dashboardPort)) throw new ConfigError("OPS_PORT", "must differ from PORT and DASHBOARD_PORT");
   return {
     env: environment,
     roles,
@@ -353,7 +373,18 @@ export function loadConfig(env: Env = process.env): Config {
       quarantineMs: r.int("VALUE_TAG_QUARANTINE_MINUTES", VALUE_TAG_DEFAULTS.quarantineMinutes, 60, 30 * 24 * 60) * 60_000,
     },
     logLevel: r.oneOf("LOG_LEVEL", ["debug", "info", "warn", "error"] as const, "info"),
+    shutdown: shutdownSettings(r, environment),
+    trustedProxies: r.addressRanges("TRUSTED_PROXIES"),
+    opsPort,
   };
+}
+
+function shutdownSettings(r: Reader, environment: Environment): Config["shutdown"] {
+  const drainDelayMs = r.int("SHUTDOWN_DRAIN_DELAY_MS", environment === "production" ? 5_000 : 0, 0, 300_000);
+  const timeoutMs = r.int("SHUTDOWN_TIMEOUT_MS", environment === "production" ? 20_000 : 9_000, 1_000, 600_000);
+  // The in-flight requests need up to their deadline (5 s) after the delay, and the workers a moment to stop.
+  if (timeoutMs < drainDelayMs + 7_000) throw new ConfigError("SHUTDOWN_TIMEOUT_MS", `must be at least SHUTDOWN_DRAIN_DELAY_MS + 7000 (${drainDelayMs + 7_000}), got ${timeoutMs}`);
+  return { drainDelayMs, timeoutMs };
 }
 
 /**
@@ -434,6 +465,15 @@ class Reader {
     }
     if (!isHex(v) || v.length !== 66) throw new ConfigError(name, "must be a 0x-prefixed 32-byte hex private key");
     return v;
+  }
+  addressRanges(name: string): AddressRanges | undefined {
+    const v = this.optional(name);
+    if (v === undefined) return undefined;
+    try {
+      return parseAddressRanges(v);
+    } catch (err) {
+      throw new ConfigError(name, `must be a comma list of IP addresses or CIDR ranges: ${(err as Error).message}`);
+    }
   }
   /** The API name of a configured chain id (domain/networks.ts); an id the table does not know stops the start. */
   chainName(name: string, chainId: number): ChainName {

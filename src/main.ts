@@ -24,8 +24,8 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.error(`\n${signal}: stopping…`);
-  // Hard deadline: whatever happens, nothing outlives us by more than 10 s.
-  setTimeout(() => process.exit(1), 9_000).unref();
+  // Hard deadline: whatever happens, nothing outlives the stop's budget (SHUTDOWN_TIMEOUT_MS: 9 s in the sandbox).
+  setTimeout(() => process.exit(1), config.shutdown.timeoutMs).unref();
   // A signal during start-up waits for the start to settle, then stops what it started.
   const running = await starting.catch(() => undefined);
   await running?.stop();

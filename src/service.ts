@@ -9,13 +9,14 @@ import postgres from "postgres";
 import { privateKeyToAccount } from "viem/accounts";
 import type { Config, Mode } from "./config.ts";
 import { connect, type Database } from "./db/client.ts";
-import { migrate } from "./db/migrate.ts";
+import { assertSchemaCurrent, migrate } from "./db/migrate.ts";
 import { buildChainRuntime, type ChainRuntime } from "./chain/runtime.ts";
 import { recordOperator } from "./chain/operators.ts";
 import { createContext, type AppContext, type Clock } from "./context.ts";
 import { createLogger } from "./logger.ts";
 import { buildApp } from "./api/app.ts";
-import { serveApi } from "./api/server.ts";
+import { REQUEST_DEADLINE_MS, serveApi, type ApiServer } from "./api/server.ts";
+import { startDraining } from "./api/health.ts";
 import { startEmbeddedPostgres, type RunningPostgres } from "./sandbox/postgres.ts";
 import { startAnvil, type Anvil } from "./sandbox/anvil.ts";
 import { ensureDeployment } from "./chain/deployment.ts";
@@ -42,8 +43,16 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
   // Set as the stop begins, before anything is stopped: a supervisor that sees its child exit from
   // now on lets it go instead of starting it again.
   let stopping = false;
+  // Set once the API runs: the stop's first step, before anything stops (graceful drain).
+  let drainApi: (() => void) | undefined;
   const stopAll = async () => {
     stopping = true;
+    if (drainApi) {
+      // /ready 503 and event streams told to reconnect at once; requests still taken while the load
+      // balancer notices (SHUTDOWN_DRAIN_DELAY_MS); then stopApi lets those in flight finish.
+      drainApi();
+      if (config.shutdown.drainDelayMs > 0) await new Promise((r) => setTimeout(r, config.shutdown.drainDelayMs));
+    }
     for (const stop of [...(stopApi ? [stopApi] : []), ...stops.reverse()]) {
       try {
         await stop();
@@ -101,7 +110,10 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
         reachable ? log.info("the database answers again: the API serves from it") : log.warn("the database does not answer: API calls answer 503 at once until it does"),
     });
     stops.push(() => database.close());
-    await migrate(database.sql);
+    // The sandbox migrates at start; production refuses a schema behind (migrations are the
+    // upgrade's own step, `npm run cli -- migrate`, run once, not by every process at once).
+    if (config.env === "production") await assertSchemaCurrent(database.sql);
+    else await migrate(database.sql);
 
     // 2. Chains: the sandbox chains (embedded anvils unless configured), Base when configured, and the
     // other chains of each mode (config.chains.others).
@@ -178,22 +190,34 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     // it answers while the indexer catches up (/ready says so). Then the indexer, then the workers.
     let apiUrl = config.publicBaseUrl;
     let dashboardUrl = `${config.dashboardBaseUrl}/dashboard`;
-    const stopServers: Array<() => Promise<void>> = [];
+    const servers: ApiServer[] = [];
     const local = (port: number) => `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
     const ownDashboard = config.dashboardPort !== undefined;
     if (config.roles.has("api")) {
-      const server = serveApi(buildApp(ctx, ownDashboard ? "api" : "all"), { hostname: config.host, port: config.port, log, onDeadline: () => database.health.suspect() });
-      stopServers.push(async () => void (await server.stop(true)));
+      const https = config.publicBaseUrl.startsWith("https:") && (ownDashboard || config.dashboardBaseUrl.startsWith("https:"));
+      const server = serveApi(buildApp(ctx, ownDashboard ? "api" : "all"), { hostname: config.host, port: config.port, log, onDeadline: () => database.health.suspect(), trustedProxies: config.trustedProxies, hsts: https });
+      servers.push(server);
       apiUrl = local(server.port!);
       if (!ownDashboard) dashboardUrl = `${apiUrl}/dashboard`;
     }
     if (ownDashboard && config.roles.has("dashboard")) {
       // The dashboard on its own port (DASHBOARD_PORT): the same routes and checks, no API beside it.
-      const server = serveApi(buildApp(ctx, "dashboard"), { hostname: config.host, port: config.dashboardPort!, log, onDeadline: () => database.health.suspect() });
-      stopServers.push(async () => void (await server.stop(true)));
+      const server = serveApi(buildApp(ctx, "dashboard"), { hostname: config.host, port: config.dashboardPort!, log, onDeadline: () => database.health.suspect(), trustedProxies: config.trustedProxies, hsts: config.dashboardBaseUrl.startsWith("https:") });
+      servers.push(server);
       dashboardUrl = `${local(server.port!)}/dashboard`;
     }
-    if (stopServers.length) stopApi = async () => void (await Promise.all(stopServers.map((s) => s())));
+    if (config.opsPort !== undefined) {
+      // Health, readiness and metrics on a port of their own, in every process whatever its roles.
+      servers.push(serveApi(buildApp(ctx, "ops"), { hostname: config.host, port: config.opsPort, log }));
+    }
+    if (servers.length) {
+      drainApi = () => {
+        startDraining(ctx);
+        for (const s of servers) s.drain();
+      };
+      // Requests in flight are answered within their deadline (REQUEST_DEADLINE_MS); a little over it, then they are cut.
+      stopApi = async () => void (await Promise.all(servers.map((s) => s.shutdown(REQUEST_DEADLINE_MS + 1_000))));
+    }
     if (config.roles.has("indexer")) {
       const { startIndexerRole } = await import("./workers/indexer.ts");
       const indexer = await startIndexerRole(ctx, databaseUrl);

@@ -156,6 +156,9 @@ describe("production mode with every piece configured", () => {
       SANDBOX_START_BLOCK: String(startBlock),
       SANDBOX_CONFIRMATIONS: "0",
     };
+    // The upgrade's first step: production starts never migrate (they refuse a schema behind).
+    const migrated = Bun.spawnSync([process.execPath, "src/cli/main.ts", "migrate"], { cwd: root, env: childEnv(env) });
+    if (migrated.exitCode !== 0) throw new Error(`migrate: ${migrated.stderr.toString()}`);
   }, 60_000);
 
   test("starts every role, serves /health, writes no demo data and no data folder, prints no secret", async () => {

@@ -29,23 +29,37 @@ import { metricsRoutes } from "./metrics.ts";
 
 /**
  * What one HTTP server serves: `all` (the API with the dashboard at /dashboard, the default),
- * `api` (the dashboard is served on its own port), or `dashboard` (the dashboard and health only).
+ * `api` (the dashboard is served on its own port), `dashboard` (the dashboard and health only), or
+ * `ops` (health, readiness and metrics only, on OPS_PORT; then the other surfaces serve none of them).
  */
-export type Surface = "all" | "api" | "dashboard";
+export type Surface = "all" | "api" | "dashboard" | "ops";
+
+const OPS_ROUTES: ReadonlyArray<(typeof ROUTES)[number]> = [healthRoutes, metricsRoutes];
 
 export function buildApp(ctx: AppContext, surface: Surface = "all") {
-  const routes = ROUTES.filter((r) => (surface === "all" ? true : surface === "api" ? r !== dashboardRoutes : r === dashboardRoutes || r === healthRoutes));
+  const opsApart = ctx.config.opsPort !== undefined;
+  const routes = ROUTES.filter((r) => {
+    if (surface === "ops") return OPS_ROUTES.includes(r);
+    if (opsApart && OPS_ROUTES.includes(r)) return false;
+    return surface === "all" ? true : surface === "api" ? r !== dashboardRoutes : r === dashboardRoutes || r === healthRoutes;
+  });
   // normalize: false: bodies reach handlers as sent (no silent cleaning; a metadata key named
   // __proto__ stays a key); unknown fields are refused by the routes themselves (schema-route.ts).
   return new Elysia({ normalize: false })
-    .onRequest(({ request, set }) => {
+    .onRequest(async ({ request, set }) => {
       set.headers["request-id"] = `req_${randomUUID().replaceAll("-", "")}`;
       // Refuse a declared oversized body before anything reads it (routes cap chunked bodies themselves).
       const length = request.headers.get("content-length");
       if (length !== null && Number(length) > MAX_BODY_BYTES) throw new ApiError("body_too_large", `Request bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`);
       // Every /v1 call reads the database: while it is known not to answer (db/health.ts), say so at
       // once rather than after the request deadline; /ready, /health and the docs still answer.
-      if (!ctx.database.health.reachable && new URL(request.url).pathname.startsWith("/v1/")) throw serviceUnavailable("The database is unavailable.");
+      // While it is suspected (a probe runs, at most 1 s), a /v1 call waits for the probe's verdict
+      // rather than for its own deadline on a pool that may never answer.
+      if (new URL(request.url).pathname.startsWith("/v1/")) {
+        const checking = ctx.database.health.checking;
+        if (checking) await checking;
+        if (!ctx.database.health.reachable) throw serviceUnavailable("The database is unavailable.");
+      }
     })
     .onError(({ error, code, set, request }) => {
       const apiError = toApiError(error, code);
@@ -59,7 +73,7 @@ export function buildApp(ctx: AppContext, surface: Surface = "all") {
       set.headers["content-type"] = "application/json";
       return apiError.toBody();
     })
-    .use(surface === "dashboard" ? new Elysia({ name: "no-docs" }) : apiDocs(ctx))
+    .use(surface === "dashboard" || surface === "ops" ? new Elysia({ name: "no-docs" }) : apiDocs(ctx))
     .use(routes.reduce((all, group) => all.use(group(ctx)), new Elysia({ name: "routes" })));
 }
 

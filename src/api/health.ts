@@ -10,6 +10,13 @@ import { operatorStatusByChain } from "../modules/operator/status.ts";
 
 const READY_TIMEOUT_MS = 2_000;
 
+const draining = new WeakSet<AppContext>();
+
+/** The stop has begun (SIGTERM): /ready answers 503 from now on, at once, so load balancers move away before the server stops accepting. */
+export function startDraining(ctx: AppContext): void {
+  draining.add(ctx);
+}
+
 const HealthSchema = t.Object({ status: t.Literal("ok") }, { examples: [{ status: "ok" }] });
 const ChainCheck = t.Object({
   chain_id: t.Integer(),
@@ -30,7 +37,7 @@ const readyFields = {
 };
 const example = { chain_id: 31337, rpc: "ok", head_block: 1204, indexed_block: 1204, indexer_lag_blocks: 0, indexer: "ok", operator: "ok", operator_unconfirmed_s: null };
 const ReadySchema = t.Object(readyFields, { examples: [{ status: "ready", checks: { database: "ok", chains: [example] } }] });
-const UnavailableSchema = t.Object(readyFields, { description: "Not ready", examples: [{ status: "unavailable", checks: { database: "unreachable", chains: [] } }] });
+const UnavailableSchema = t.Object({ ...readyFields, draining: t.Optional(t.Literal(true, { description: "The process is stopping (SIGTERM): route elsewhere; no check was run." })) }, { description: "Not ready", examples: [{ status: "unavailable", checks: { database: "unreachable", chains: [] } }] });
 
 export function healthRoutes(ctx: AppContext) {
   return new Elysia({ name: "health" })
@@ -41,15 +48,27 @@ export function healthRoutes(ctx: AppContext) {
     .get(
       "/ready",
       async ({ set }) => {
-        const [ok, chains] = await Promise.all([databaseAnswers(ctx), chainChecks(ctx)]);
+        if (draining.has(ctx)) {
+          set.status = 503;
+          return { status: "unavailable" as const, draining: true as const, checks: { database: ctx.database.health.reachable ? ("ok" as const) : ("unreachable" as const), chains: [] } };
+        }
+        // A database known away (or being probed) is said at once: its checks are not run, nor the
+        // chain checks' reads of it (each would wait its 2 s timeout on a pool that cannot answer).
+        const checking = ctx.database.health.checking;
+        if (checking) await checking;
+        const known = ctx.database.health.reachable;
+        const [ok, chains] = await Promise.all([known ? databaseAnswers(ctx) : false, chainChecks(ctx, known)]);
         // The API serves from Postgres: a chain or indexer behind makes it answer from the last
         // indexed state, not stop answering, so only the database decides the status code.
-        if (!ok) set.status = 503;
+        if (!ok) {
+          set.status = 503;
+          set.headers["retry-after"] = "2";
+        }
         return { status: ok ? ("ready" as const) : ("unavailable" as const), checks: { database: ok ? ("ok" as const) : ("unreachable" as const), chains } };
       },
       {
         response: { 200: ReadySchema, 503: UnavailableSchema },
-        detail: { tags: ["Operations"], summary: "Readiness", description: "The process can serve requests: Postgres answers within 2 s (503 otherwise). Also reports, per chain, whether its RPC answers, the head and indexed blocks and the indexer's lag (`starting` before its first checkpoint, `catching_up` when more than 5 blocks behind), and whether the operator's transactions (fee collection, withdrawals, account deployments) are `stuck` (the oldest unconfirmed one waited 2 minutes or more; `operator_unconfirmed_s` says how long); these do not change the status code. Public.", security: [] },
+        detail: { tags: ["Operations"], summary: "Readiness", description: "The process can serve requests: Postgres answers within 2 s (503 otherwise; 503 with `draining: true` at once from the moment the process is told to stop). Also reports, per chain, whether its RPC answers, the head and indexed blocks and the indexer's lag (`starting` before its first checkpoint, `catching_up` when more than 5 blocks behind), and whether the operator's transactions (fee collection, withdrawals, account deployments) are `stuck` (the oldest unconfirmed one waited 2 minutes or more; `operator_unconfirmed_s` says how long); these do not change the status code. Public.", security: [] },
       },
     );
 }
@@ -67,14 +86,14 @@ function operatorCheck(s: { stuck: boolean; oldestUnconfirmedAgeMs: number | nul
   return { operator: s?.stuck ? ("stuck" as const) : ("ok" as const), operator_unconfirmed_s: age === null || age === undefined ? null : Math.round(age / 100) / 10 };
 }
 
-async function chainChecks(ctx: AppContext) {
+async function chainChecks(ctx: AppContext, databaseReachable: boolean) {
   // Read beside the chains' checks, not before them, and the chains side by side: a frozen database
   // or a stalled RPC must cost /ready one timeout, not one per chain.
-  const operatorRead = within(READY_TIMEOUT_MS, operatorStatusByChain(ctx.database.sql));
+  const operatorRead = databaseReachable ? within(READY_TIMEOUT_MS, operatorStatusByChain(ctx.database.sql)) : Promise.resolve(undefined);
   return Promise.all(ctx.networks.map(async (chain) => {
     const [head, cp, operator = new Map()] = await Promise.all([
       within(READY_TIMEOUT_MS, chain.publicClient.getBlockNumber({ cacheTime: 0 })),
-      within(READY_TIMEOUT_MS, ctx.database.sql.unsafe(`SELECT block_number FROM ${CHAIN_VIEWS}.chain_checkpoint WHERE chain_id = $1`, [chain.chainId]) as Promise<{ block_number: bigint | number }[]>),
+      databaseReachable ? within(READY_TIMEOUT_MS, ctx.database.sql.unsafe(`SELECT block_number FROM ${CHAIN_VIEWS}.chain_checkpoint WHERE chain_id = $1`, [chain.chainId]) as Promise<{ block_number: bigint | number }[]>) : undefined,
       operatorRead,
     ]);
     const indexed = cp?.[0] ? Number(cp[0].block_number) : null;

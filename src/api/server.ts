@@ -9,7 +9,8 @@
  *   more than that; the failure is answered 413 too (app.ts maps BodyTooLargeError).
  */
 import { randomUUID } from "node:crypto";
-import { recordClientAddress } from "../http/client-address.ts";
+import { recordClientAddress, resolveClientAddress } from "../http/client-address.ts";
+import type { AddressRanges } from "../lib/addresses.ts";
 import type { Logger } from "../logger.ts";
 import { MAX_BODY_BYTES } from "../http/json-body.ts";
 import { serviceUnavailable } from "../domain/errors.ts";
@@ -40,6 +41,25 @@ export function capChunkedBody(request: Request, max = MAX_BODY_BYTES): Request 
   return new Request(request, { body: request.body!.pipeThrough(cap), duplex: "half" } as RequestInit);
 }
 
+/** A running API server that stops without cutting what it accepted (README, "Production mode": graceful drain). */
+export interface ApiServer {
+  readonly port: number | undefined;
+  /**
+   * The stop begins: every response from now on closes its connection (keep-alive clients move to
+   * another instance), and every open event stream (the payment page's) is told to reconnect, with a
+   * jittered delay, and ended. New requests are still answered until `shutdown`.
+   */
+  drain(): void;
+  /** Stops accepting, lets the requests in flight finish (within `graceMs`, then cuts them). */
+  shutdown(graceMs: number): Promise<void>;
+  stop(closeActiveConnections?: boolean): Promise<void>;
+}
+
+/** How an event stream is told to reconnect elsewhere: a reconnection delay (1-3 s, jittered so they do not all come back at once) and its end. */
+function reconnectNotice(): Uint8Array {
+  return new TextEncoder().encode(`retry: ${1000 + Math.floor(Math.random() * 2000)}\n: server restarting, reconnect\n\n`);
+}
+
 export function serveApi(
   app: { fetch: (request: Request) => Response | Promise<Response> },
   opts: {
@@ -48,17 +68,59 @@ export function serveApi(
     log: Logger;
     /** A request went over its deadline: a dependency may be away (the service has the database probed). */
     onDeadline?: () => void;
+    /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES); unset: the peer is the client. */
+    trustedProxies?: AddressRanges;
+    /** Served over https (its public URL): every response carries Strict-Transport-Security. */
+    hsts?: boolean;
   },
-) {
-  return Bun.serve({
+): ApiServer {
+  let draining = false;
+  const streams = new Set<TransformStreamDefaultController<Uint8Array>>();
+  const endStream = (c: TransformStreamDefaultController<Uint8Array>) => {
+    streams.delete(c);
+    try {
+      c.enqueue(reconnectNotice());
+      c.terminate();
+    } catch {
+      // already closed by the client
+    }
+  };
+  /** Event streams are followed so that a drain can end them; every response of a draining server closes its connection. */
+  const follow = (response: Response): Response => {
+    if (draining || opts.hsts) {
+      // A copy: a response's headers may be immutable (a fetched or static response).
+      const headers = new Headers(response.headers);
+      if (draining) headers.set("connection", "close");
+      // A year; no includeSubDomains: other hosts of the operator's domain are not ours to decide.
+      if (opts.hsts) headers.set("strict-transport-security", "max-age=31536000");
+      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
+    if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) return response;
+    let controller: TransformStreamDefaultController<Uint8Array> | undefined;
+    const ts = new TransformStream<Uint8Array, Uint8Array>({
+      start(c) {
+        controller = c;
+      },
+      flush() {
+        if (controller) streams.delete(controller);
+      },
+    });
+    const body = response.body.pipeThrough(ts);
+    if (controller) {
+      if (draining) queueMicrotask(() => endStream(controller!));
+      else streams.add(controller);
+    }
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+  const server = Bun.serve({
     hostname: opts.hostname,
     port: opts.port,
     development: false,
     maxRequestBodySize: UNREACHABLE_BODY_SIZE,
     fetch(request, server) {
       const capped = request.method !== "GET" && request.method !== "HEAD" && request.headers.get("content-length") === null && request.body !== null;
-      const handled = recordClientAddress(capped ? capChunkedBody(request) : request, server.requestIP(request)?.address);
-      return withDeadline(Promise.resolve(app.fetch(handled)), opts, request);
+      const handled = recordClientAddress(capped ? capChunkedBody(request) : request, resolveClientAddress(server.requestIP(request)?.address, request.headers.get("x-forwarded-for"), opts.trustedProxies));
+      return withDeadline(Promise.resolve(app.fetch(handled)), opts, request).then(follow);
     },
     error(err) {
       const requestId = `req_${randomUUID().replaceAll("-", "")}`;
@@ -69,6 +131,28 @@ export function serveApi(
       });
     },
   });
+  return {
+    get port() {
+      return server.port;
+    },
+    drain() {
+      draining = true;
+      for (const c of [...streams]) endStream(c);
+    },
+    async shutdown(graceMs) {
+      this.drain();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const graceful = server.stop(false).then(() => true);
+      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)));
+      const finished = await Promise.race([graceful, late]);
+      clearTimeout(timer);
+      if (!finished) {
+        opts.log.warn("requests still in flight at the end of the stop's budget: their connections are closed", { grace_ms: graceMs });
+        await server.stop(true);
+      }
+    },
+    stop: (force) => server.stop(force),
+  };
 }
 
 async function withDeadline(response: Promise<Response>, opts: { log: Logger; onDeadline?: () => void }, request: Request): Promise<Response> {

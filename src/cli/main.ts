@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { ANVIL_KEY_0, ConfigError, loadConfig, type ChainSettings, type Config } from "../config.ts";
 import { createContext, type AppContext } from "../context.ts";
 import { connect, type Database } from "../db/client.ts";
-import { migrate } from "../db/migrate.ts";
+import { assertSchemaCurrent, migrate, MigrationError, schemaStatus } from "../db/migrate.ts";
 import { buildChainRuntime } from "../chain/runtime.ts";
 import { ensureDeployment } from "../chain/deployment.ts";
 import { createLogger } from "../logger.ts";
@@ -20,6 +20,7 @@ export class CliError extends Error {}
 
 async function main(argv: string[]) {
   const [group, action, ...rest] = argv;
+  if (group === "migrate") return migrateCommand(argv.slice(1));
   const command = group && action ? commands[`${group} ${action}`] : undefined;
   if (!command) {
     console.error(usage());
@@ -75,7 +76,9 @@ async function openContext(config: ReturnType<typeof loadConfig>): Promise<AppCo
     url = (JSON.parse(readFileSync(config.sandboxInfoFile, "utf8")) as { database_url: string }).database_url;
   }
   const database = connect(url, { max: 2 });
-  await migrate(database.sql);
+  // Production: the schema is migrated by its own step (`migrate`), never as a side effect.
+  if (config.env === "production") await assertSchemaCurrent(database.sql);
+  else await migrate(database.sql);
   const chains: AppContext["chains"] = {};
   for (const settings of [config.chains.test, config.chains.live]) {
     if (!settings) continue;
@@ -99,15 +102,44 @@ async function ensureDeploymentReadOnly(database: Database, settings: ChainSetti
   }
 }
 
+/**
+ * `migrate`: applies the pending migrations (the first step of every upgrade in production, where
+ * starts refuse a schema behind); `migrate --check`: says what is pending, exit code 1 if anything
+ * is. Needs only the database (DATABASE_URL or DATABASE_URL_FILE; the sandbox's from its info file).
+ */
+async function migrateCommand(args: string[]) {
+  const { values } = parseArgs({ args, options: { check: { type: "boolean" }, json: { type: "boolean" } }, strict: true, allowPositionals: false });
+  const base = loadConfig({ ...process.env, STABLEPAY_ENV: "sandbox" });
+  const env = withSandboxInfo(process.env, base.sandboxInfoFile);
+  const config = loadConfig({ ...env, STABLEPAY_ENV: "sandbox" });
+  const url = config.databaseUrl;
+  if (!url) throw new CliError(`DATABASE_URL is not set (nor DATABASE_URL_FILE) and ${config.sandboxInfoFile} does not exist: migrate needs the database`);
+  const database = connect(url, { max: 1 });
+  try {
+    if (values.check) {
+      const status = await schemaStatus(database.sql);
+      if (values.json) console.log(JSON.stringify(status, null, 2));
+      else console.log(status.pending.length || status.edited.length ? [...status.edited.map((n) => `edited after it was applied: ${n}`), ...status.pending.map((n) => `pending: ${n}`)].join("\n") : "the schema is up to date");
+      if (status.pending.length || status.edited.length) process.exitCode = 1;
+      return;
+    }
+    const applied = await migrate(database.sql);
+    if (values.json) console.log(JSON.stringify({ applied }, null, 2));
+    else console.log(applied.length ? `applied ${applied.length} migration${applied.length === 1 ? "" : "s"}: ${applied.join(", ")}` : "the schema is up to date: nothing to apply");
+  } finally {
+    await database.close();
+  }
+}
+
 function usage() {
-  const lines = ["Usage: npm run cli -- <group> <action> [options] [--json]", ""];
+  const lines = ["Usage: npm run cli -- <group> <action> [options] [--json]", "", `  ${"migrate [--check]".padEnd(24)} applies the pending database migrations (--check: lists them, exit code 1 if any)`];
   for (const [name, c] of Object.entries(commands)) lines.push(`  ${name.padEnd(24)} ${c.summary}`);
   return lines.join("\n");
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
   // Known errors are one clear line; anything else also gets its stack for a bug report.
-  const known = err instanceof CliError || err instanceof ConfigError || err instanceof OnboardingError || err instanceof DashboardUserError || String((err as { code?: string }).code).startsWith("ERR_PARSE_ARGS");
+  const known = err instanceof CliError || err instanceof ConfigError || err instanceof MigrationError || err instanceof OnboardingError || err instanceof DashboardUserError || String((err as { code?: string }).code).startsWith("ERR_PARSE_ARGS");
   console.error(known ? `error: ${(err as Error).message}` : err);
   process.exit(1);
 });

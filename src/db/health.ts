@@ -22,6 +22,12 @@ export interface DatabaseHealth {
    * in the background. Cheap to call often: one probe at a time.
    */
   suspect(): void;
+  /**
+   * The probe in flight, while the database is suspected but not yet known away (at most
+   * PROBE_TIMEOUT_MS): a request that arrives meanwhile waits for its verdict instead of queueing on
+   * the pool until its own deadline (5 s). Undefined when no probe runs.
+   */
+  readonly checking: Promise<void> | undefined;
   /** Stops probing (the pools are closing). */
   close(): void;
 }
@@ -36,6 +42,8 @@ export function databaseHealth(url: string, opts: { onChange?: (reachable: boole
   let probing = false;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // The first probe after a suspicion (not the background ones while it is known away).
+  let checking: Promise<void> | undefined;
 
   const probe = async () => {
     if (probing || closed) return;
@@ -58,8 +66,15 @@ export function databaseHealth(url: string, opts: { onChange?: (reachable: boole
     get reachable() {
       return reachable;
     },
+    get checking() {
+      return checking;
+    },
     suspect() {
-      if (reachable) void probe();
+      if (!reachable || probing || closed) return;
+      const p = probe().finally(() => {
+        if (checking === p) checking = undefined;
+      });
+      checking = p;
     },
     close() {
       closed = true;

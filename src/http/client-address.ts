@@ -1,8 +1,15 @@
 /**
- * The network address a request came from, as the server saw it (src/api/server.ts records it);
- * "unknown" for requests handled without a server (tests calling app.handle). Used to throttle
- * sign-ins per client address.
+ * The network address a request came from (src/api/server.ts records it); "unknown" for requests
+ * handled without a server (tests calling app.handle). Used to throttle sign-ins per client address.
+ *
+ * Behind a proxy every connection comes from the proxy: the client's address is then read from
+ * `X-Forwarded-For`, but only when the connection comes from a proxy the operator trusts
+ * (TRUSTED_PROXIES). The header is read from the right (each proxy appends the address it saw):
+ * the first address that is not a trusted proxy is the client. Anyone can send the header, so
+ * from an untrusted peer it is ignored and the peer's own address counts.
  */
+import { plainAddress, type AddressRanges } from "../lib/addresses.ts";
+
 const addresses = new WeakMap<Request, string>();
 
 export function recordClientAddress(request: Request, address: string | undefined): Request {
@@ -12,4 +19,14 @@ export function recordClientAddress(request: Request, address: string | undefine
 
 export function clientAddress(request: Request): string {
   return addresses.get(request) ?? "unknown";
+}
+
+/** The client's address: the peer's, or, from a trusted proxy, the nearest untrusted hop of X-Forwarded-For. */
+export function resolveClientAddress(peer: string | undefined, forwardedFor: string | null, trusted: AddressRanges | undefined): string | undefined {
+  if (peer === undefined) return undefined;
+  let address = plainAddress(peer);
+  if (!trusted || !forwardedFor) return address;
+  const hops = forwardedFor.split(",").map((s) => plainAddress(s)).filter(Boolean);
+  while (trusted.has(address) && hops.length) address = hops.pop()!;
+  return address;
 }

@@ -8,12 +8,13 @@
  * Configuration is the service's (src/config.ts), from the environment; DATABASE_URL and a
  * non-embedded sandbox chain (SANDBOX_RPC_HTTP_URL, SANDBOX_USDC_ADDRESS, SANDBOX_FACTORY_ADDRESS,
  * SANDBOX_CHAIN_ID, SANDBOX_CONFIRMATIONS, OPERATOR_PRIVATE_KEY) and/or the LIVE_* chain are
- * required. Migrations are applied (idempotent, under a lock). Prints "ready <roles>" on stdout once
+ * required. Migrations are applied in the sandbox (idempotent, under a lock); in production the
+ * schema must be current (`npm run cli -- migrate` first). Prints "ready <roles>" on stdout once
  * every role has started; SIGINT/SIGTERM stop the roles cleanly.
  */
 import { ConfigError, loadConfig, ROLES, type Role } from "../config.ts";
 import { connect } from "../db/client.ts";
-import { migrate } from "../db/migrate.ts";
+import { assertSchemaCurrent, migrate } from "../db/migrate.ts";
 import { buildChainRuntime, type ChainRuntime } from "../chain/runtime.ts";
 import { ensureDeployment } from "../chain/deployment.ts";
 import { createContext } from "../context.ts";
@@ -47,7 +48,14 @@ if (config.chains.test.embedded && !config.chains.live) {
 
 const log = createLogger(config.logLevel, { pid: process.pid });
 const database = connect(config.databaseUrl);
-await migrate(database.sql);
+// Production: the schema is migrated by its own step (`npm run cli -- migrate`); a start refuses it behind.
+try {
+  if (config.env === "production") await assertSchemaCurrent(database.sql);
+  else await migrate(database.sql);
+} catch (err) {
+  console.error(`run-role: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
 const chains: Partial<Record<Mode, ChainRuntime>> = {};
 for (const settings of [config.chains.test, config.chains.live]) {
   if (!settings || settings.embedded) continue;

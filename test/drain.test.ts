@@ -1,0 +1,272 @@
+/**
+ * Graceful drain: SIGTERM to an API process under load. `/ready` turns 503 at once, while the
+ * process still takes requests; every request it accepted is answered (0 failed); then it stops
+ * accepting and exits within its budget. An open event stream is told to reconnect and ended.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+import { deployContracts } from "../src/chain/deploy.ts";
+import { serveApi } from "../src/api/server.ts";
+import { freePort } from "../src/sandbox/ports.ts";
+import { startAnvil, type Anvil } from "./support/anvil.ts";
+import { createTestDatabase } from "./support/db.ts";
+
+const root = join(import.meta.dir, "..");
+const tmp = mkdtempSync(join(tmpdir(), "stablepay-drain-"));
+const OPERATOR_KEY: Hex = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
+const FEE_RECIPIENT: Address = "0x000000000000000000000000000000000000fee5";
+const silent = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
+
+let anvil: Anvil | undefined;
+const children = new Set<Bun.Subprocess>();
+afterAll(async () => {
+  for (const c of children) c.kill("SIGKILL");
+  await anvil?.stop();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+function childEnv(env: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !/^(DATABASE_URL|SANDBOX_|LIVE_|OPERATOR_|PUBLIC_BASE_URL|DASHBOARD_|STABLEPAY_ENV|ROLES|WEBHOOK_|SHUTDOWN_)/.test(k)) out[k] = v;
+  return { ...out, LOG_LEVEL: "warn", ...env };
+}
+
+let env: Record<string, string>;
+beforeAll(async () => {
+    anvil = await startAnvil();
+    const transport = http(anvil.rpcUrl);
+    const operator = privateKeyToAccount(OPERATOR_KEY);
+    const publicClient = createPublicClient({ chain: foundry, transport, pollingInterval: 50 });
+    const walletClient = createWalletClient({ account: operator, chain: foundry, transport });
+    const { usdc, factory } = await deployContracts({ walletClient, publicClient: publicClient as never, operator: operator.address, feeRecipient: FEE_RECIPIENT });
+    const { url, database } = await createTestDatabase();
+    await database.close();
+    const port = await freePort();
+    env = {
+      STABLEPAY_ENV: "production",
+      ROLES: "api",
+      DATA_DIR: join(tmp, "data"),
+      PORT: String(port),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: url,
+      OPERATOR_PRIVATE_KEY: OPERATOR_KEY,
+      SANDBOX_RPC_HTTP_URL: anvil.rpcUrl,
+      SANDBOX_CHAIN_ID: "31337",
+      SANDBOX_USDC_ADDRESS: usdc,
+      SANDBOX_FACTORY_ADDRESS: factory,
+      SANDBOX_CONFIRMATIONS: "0",
+      RATE_LIMIT_TEST_PER_SECOND: "1000000",
+      SHUTDOWN_DRAIN_DELAY_MS: "1500",
+    };
+  }, 60_000);
+
+describe("SIGTERM under load", () => {
+
+  test("/ready 503 before it stops accepting; every accepted request answered; exit 0 within its budget", async () => {
+    const cli = (...args: string[]) => {
+      const r = Bun.spawnSync([process.execPath, "src/cli/main.ts", ...args, "--json"], { cwd: root, env: childEnv(env) });
+      if (r.exitCode !== 0) throw new Error(`cli ${args.join(" ")}: ${r.stderr.toString()}`);
+      return JSON.parse(r.stdout.toString()) as Record<string, string>;
+    };
+    const account = cli("accounts", "create", "--name", "Drain Co");
+    const { secret_key: key } = cli("keys", "create", "--account", account.id!, "--mode", "test");
+
+    const child = Bun.spawn([process.execPath, "src/main.ts"], { cwd: root, env: childEnv(env), stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    children.add(child);
+    let output = "";
+    const decoder = new TextDecoder();
+    void (async () => {
+      for await (const c of child.stdout) output += decoder.decode(c);
+    })();
+    void (async () => {
+      for await (const c of child.stderr) output += decoder.decode(c);
+    })();
+    const deadline = Date.now() + 60_000;
+    while (!output.includes("is up")) {
+      if (child.exitCode !== null) throw new Error(`main exited (${child.exitCode}):\n${output}`);
+      if (Date.now() > deadline) throw new Error(`no banner within 60 s:\n${output}`);
+      await Bun.sleep(100);
+    }
+    const base = env.PUBLIC_BASE_URL!;
+
+    let sigtermAt = 0;
+    let firstReady503 = 0;
+    let firstRefused = 0;
+    let answeredAfterSigterm = 0;
+    const answered: number[] = [];
+    const failed: string[] = [];
+    const refused = (err: unknown) => /ECONNREFUSED|ConnectionRefused|Unable to connect/i.test(String((err as { code?: string }).code ?? "") + String(err));
+    let running = true;
+    // The load comes as through a load balancer: it keeps sending until it has seen /ready 503 and
+    // a health-check interval has passed (300 ms here), then routes elsewhere. A client that keeps
+    // opening connections up to the instant the listener closes can meet a reset on a connection
+    // the kernel had queued and the service never accepted: that is what the drain delay is for.
+    const inRotation = () => !firstReady503 || Date.now() - firstReady503 < 300;
+    const load = async () => {
+      while (running && inRotation()) {
+        try {
+          const res = await fetch(`${base}/v1/merchants?limit=5`, { headers: { authorization: `Bearer ${key}` } });
+          await res.arrayBuffer();
+          answered.push(res.status);
+          if (res.status !== 200) failed.push(`status ${res.status}`);
+          if (sigtermAt) answeredAfterSigterm++;
+        } catch (err) {
+          failed.push(`${Date.now() - sigtermAt} ms after SIGTERM: ${String(err)}`);
+        }
+      }
+    };
+    // Stops accepting: a plain connection is refused.
+    const acceptWatch = async () => {
+      while (running) {
+        try {
+          const socket = await Bun.connect({ hostname: "127.0.0.1", port: Number(env.PORT), socket: { data() {} } });
+          socket.end();
+        } catch {
+          if (!firstRefused) firstRefused = Date.now();
+          return;
+        }
+        await Bun.sleep(20);
+      }
+    };
+    const readyWatch = async () => {
+      while (running) {
+        try {
+          const res = await fetch(`${base}/ready`);
+          const body = (await res.json()) as { status: string; draining?: boolean };
+          if (res.status === 503 && !firstReady503) {
+            firstReady503 = Date.now();
+            expect(body).toMatchObject({ status: "unavailable", draining: true });
+          }
+        } catch (err) {
+          if (refused(err)) return;
+          failed.push(`ready: ${String(err)}`);
+        }
+        await Bun.sleep(20);
+      }
+    };
+    const loops = [...Array.from({ length: 12 }, load), readyWatch(), acceptWatch()];
+    await Bun.sleep(1_500);
+    const beforeSigterm = answered.length;
+    sigtermAt = Date.now();
+    child.kill("SIGTERM");
+    const code = await child.exited;
+    const exitedAt = Date.now();
+    children.delete(child);
+    // A moment for the loops to see the refusals, then stop them.
+    await Promise.race([Promise.all(loops), Bun.sleep(2_000)]);
+    running = false;
+    await Promise.all(loops);
+
+    expect(beforeSigterm).toBeGreaterThan(50);
+    expect(failed).toEqual([]);
+    expect(answeredAfterSigterm).toBeGreaterThan(0);
+    expect(firstReady503).toBeGreaterThan(0);
+    // /ready turned 503 at once, well before the process stopped accepting (the drain delay, 1.5 s).
+    expect(firstReady503 - sigtermAt).toBeLessThan(500);
+    expect(firstRefused).toBeGreaterThan(0);
+    expect(firstRefused - firstReady503).toBeGreaterThan(1_000);
+    expect(code).toBe(0);
+    expect(exitedAt - sigtermAt).toBeLessThan(20_000);
+    // Nothing went wrong on the way out (no request cut, nothing over its budget).
+    expect(output.slice(output.indexOf("SIGTERM: stopping"))).not.toMatch(/"level":"(error|warn)"/);
+    console.log(`drain: ${beforeSigterm} answered before SIGTERM, ${answeredAfterSigterm} after, /ready 503 after ${firstReady503 - sigtermAt} ms, refused after ${firstRefused - sigtermAt} ms, exit after ${exitedAt - sigtermAt} ms, 0 failed`);
+  }, 120_000);
+});
+
+describe("OPS_PORT: health, readiness and metrics on a port of their own, in every process", () => {
+  test("an API process serves them there and not on the public port; a worker-only process serves them too", async () => {
+    const start = async (extra: Record<string, string>) => {
+      const child = Bun.spawn([process.execPath, "src/main.ts"], { cwd: root, env: childEnv({ ...env, ...extra }), stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+      children.add(child);
+      let output = "";
+      const decoder = new TextDecoder();
+      void (async () => {
+        for await (const c of child.stdout) output += decoder.decode(c);
+      })();
+      void (async () => {
+        for await (const c of child.stderr) output += decoder.decode(c);
+      })();
+      const deadline = Date.now() + 60_000;
+      while (!output.includes("is up")) {
+        if (child.exitCode !== null) throw new Error(`main exited (${child.exitCode}):\n${output}`);
+        if (Date.now() > deadline) throw new Error(`no banner within 60 s:\n${output}`);
+        await Bun.sleep(100);
+      }
+      return child;
+    };
+    const opsPort = await freePort();
+    const api = await start({ OPS_PORT: String(opsPort) });
+    try {
+      const ops = `http://127.0.0.1:${opsPort}`;
+      expect((await fetch(`${ops}/health`)).status).toBe(200);
+      expect((await fetch(`${ops}/ready`)).status).toBe(200);
+      const metrics = await fetch(`${ops}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(metrics.headers.get("content-type")).toContain("text/plain");
+      // Not on the public port, and the public API is not on the ops port.
+      for (const path of ["/health", "/ready", "/metrics"]) expect((await fetch(`${env.PUBLIC_BASE_URL}${path}`)).status).toBe(404);
+      expect((await fetch(`${ops}/v1/merchants`)).status).toBe(404);
+    } finally {
+      api.kill("SIGTERM");
+      await api.exited;
+      children.delete(api);
+    }
+    const workerOps = await freePort();
+    const worker = await start({ ROLES: "expirer", OPS_PORT: String(workerOps), PORT: String(await freePort()) });
+    try {
+      expect((await fetch(`http://127.0.0.1:${workerOps}/health`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${workerOps}/ready`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${workerOps}/metrics`)).status).toBe(200);
+    } finally {
+      worker.kill("SIGTERM");
+      expect(await worker.exited).toBe(0);
+      children.delete(worker);
+    }
+  }, 120_000);
+});
+
+test("drain tells an open event stream to reconnect and ends it; a graceful shutdown lets a slow request finish", async () => {
+  let release: () => void = () => {};
+  const app = {
+    fetch: async (request: Request) => {
+      const path = new URL(request.url).pathname;
+      if (path === "/slow") {
+        await new Promise<void>((r) => (release = r));
+        return new Response("done");
+      }
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(new TextEncoder().encode("retry: 2000\n\nevent: status\ndata: {}\n\n"));
+        },
+      });
+      return new Response(body, { headers: { "content-type": "text/event-stream" } });
+    },
+  };
+  const server = serveApi(app, { hostname: "127.0.0.1", port: 0, log: silent });
+  const url = `http://127.0.0.1:${server.port}`;
+  const stream = await fetch(`${url}/stream`);
+  const reader = stream.body!.getReader();
+  let text = new TextDecoder().decode((await reader.read()).value);
+  const slow = fetch(`${url}/slow`).then((r) => r.text());
+  await Bun.sleep(100);
+  server.drain();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += new TextDecoder().decode(value);
+  }
+  expect(text).toContain("data: {}");
+  expect(text).toMatch(/retry: \d+\n: server restarting, reconnect\n\n$/);
+  const stopped = server.shutdown(5_000);
+  await Bun.sleep(100);
+  release();
+  expect(await slow).toBe("done");
+  await stopped;
+  await expect(fetch(`${url}/stream`)).rejects.toThrow();
+});
