@@ -9,13 +9,18 @@
  * - each refusal is a 4xx with its own code and the operator sends nothing;
  * - someone else submitting the signature first still confirms the intent, once;
  * - two submissions of one signature at once send one transaction;
- * - USDT takes no authorization; the gas ceiling and the rate limit refuse.
+ * - USDT takes no authorization; the gas ceiling and the rate limit refuse;
+ * - a crash between signing the relay and broadcasting it (simulated in process at the sender's
+ *   failpoint): the answer is `submitted` with the journaled hash, a resubmission sends nothing new,
+ *   the nonce keeper broadcasts the journal's bytes, and the intent is paid once.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createWalletClient, http, keccak256, toHex, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { eip3009Abi, testUsdcAbi, usdcAbi } from "../contracts/abis.ts";
 import { loadArtifacts } from "../src/chain/artifacts.ts";
+import { NonceKeeper } from "../src/chain/nonce-keeper.ts";
+import { OperatorSender } from "../src/chain/operator-sender.ts";
 import { createIntent, waitFor } from "./support/payments.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 
@@ -291,4 +296,41 @@ describe("pay by signature", () => {
     for (let i = 0; i < 14; i++) statuses.push((await submit(intent.id, bad)).status);
     expect(statuses).toContain(429);
   }, 60_000);
+
+  test("a crash between signing the relay and broadcasting it: submitted, then sent by the nonce keeper, paid once", async () => {
+    const amount = nextAmount();
+    const intent = await createIntent(svc, { amount, ttl: 600 });
+    const p = await emptyEthPayer(BigInt(Math.round(amount * 1e6)));
+    const td = (await typedData(intent.id, p.address)).body.typed_data;
+    const body = submission(td, await sign(p.key, td));
+    const runtime = chain();
+    const original = runtime.sender;
+    // The process "dies" right after the relay is signed and journaled, before it is broadcast.
+    runtime.sender = new OperatorSender(original.sql, original.chainId, original.publicClient, runtime.operator, {
+      afterSign: () => {
+        throw new Error("simulated crash after signing");
+      },
+    });
+    const before = await operatorTxCount();
+    let res: { status: number; body: Json };
+    try {
+      res = await submit(intent.id, body);
+    } finally {
+      runtime.sender = original;
+    }
+    expect({ status: res.status, state: res.body.status }).toEqual({ status: 200, state: "submitted" });
+    expect(await operatorTxCount()).toBe(before);
+    // Submitting again sends nothing new: the recorded relay is the answer.
+    const again = await submit(intent.id, body);
+    expect(again.body.tx_hash).toBe(res.body.tx_hash);
+    const keeper = new NonceKeeper(original, svc.ctx.log, { healAfterMs: 0 });
+    await waitFor("the journal's relay broadcast", async () => {
+      await keeper.round();
+      return (await operatorTxCount()) === before + 1;
+    }, 30_000, 200);
+    const confirmed = await waitConfirmed(intent.id);
+    expect(confirmed.tx_hash).toBe(res.body.tx_hash);
+    expect(await linkedTransactions(intent.id)).toBe(1);
+    expect(await operatorTxCount()).toBe(before + 1);
+  }, 90_000);
 });
