@@ -24,11 +24,40 @@ export const usdcAbi = parseAbi([
 ]);
 
 /**
- * The sandbox token, TestUSDC: usdcAbi plus the open faucet and its revert reasons. Kept apart
+ * EIP-3009 as Circle's FiatToken v2.2 has it (USDC on Base, Ethereum, Arbitrum, Optimism, Polygon):
+ * the EIP-712 domain, the type hashes, the authorization state and events, and both forms of each
+ * call (v, r, s for an account; bytes for any signature, ERC-1271 for a contract wallet).
+ */
+export const eip3009Abi = parseAbi([
+  "function version() pure returns (string)",
+  "function DOMAIN_SEPARATOR() view returns (bytes32)",
+  "function TRANSFER_WITH_AUTHORIZATION_TYPEHASH() view returns (bytes32)",
+  "function RECEIVE_WITH_AUTHORIZATION_TYPEHASH() view returns (bytes32)",
+  "function CANCEL_AUTHORIZATION_TYPEHASH() view returns (bytes32)",
+  "function authorizationState(address authorizer, bytes32 nonce) view returns (bool)",
+  "function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)",
+  "function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)",
+  "function receiveWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)",
+  "function receiveWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)",
+  "function cancelAuthorization(address authorizer, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)",
+  "function cancelAuthorization(address authorizer, bytes32 nonce, bytes signature)",
+  "event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)",
+  "event AuthorizationCanceled(address indexed authorizer, bytes32 indexed nonce)",
+]);
+
+/** The tests' ERC-1271 wallet (contracts/TestContractWallet.sol). */
+export const testContractWalletAbi = parseAbi([
+  "function owner() view returns (address)",
+  "function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)",
+]);
+
+/**
+ * The sandbox token, TestUSDC: usdcAbi plus EIP-3009 (eip3009Abi) and the open faucet and its revert reasons. Kept apart
  * because Circle's USDC has neither (its `mint` is restricted and has another signature).
  */
 export const testUsdcAbi = [
   ...usdcAbi,
+  ...eip3009Abi,
   ...parseAbi([
     "function mint(address to, uint256 amount)",
     "error InsufficientBalance()",

@@ -160,6 +160,11 @@ export interface Config {
    * ones included) and no longer on the public API or dashboard port; undefined: on the API's port.
    */
   opsPort: number | undefined;
+  /**
+   * Payment by signature (docs/integrators.md "Paying by signature"): the operator relays no authorization while
+   * the chain's gas price is above this (RELAY_MAX_GAS_PRICE_GWEI, decimal gwei; default 50 gwei).
+   */
+  relayMaxGasPriceWei: bigint;
   logLevel: "debug" | "info" | "warn" | "error";
 }
 
@@ -372,6 +377,7 @@ export function loadConfig(env: Env = process.env): Config {
       // At least an hour (the longest ttl): a payment sent while its QR could still be on screen is never a new intent's.
       quarantineMs: r.int("VALUE_TAG_QUARANTINE_MINUTES", VALUE_TAG_DEFAULTS.quarantineMinutes, 60, 30 * 24 * 60) * 60_000,
     },
+    relayMaxGasPriceWei: r.gwei("RELAY_MAX_GAS_PRICE_GWEI", "50"),
     logLevel: r.oneOf("LOG_LEVEL", ["debug", "info", "warn", "error"] as const, "info"),
     shutdown: shutdownSettings(r, environment),
     trustedProxies: r.addressRanges("TRUSTED_PROXIES"),
@@ -437,6 +443,13 @@ class Reader {
     const n = Number(v);
     if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
     return n;
+  }
+  /** A gas price in gwei, decimals allowed down to the wei ("0.05", "30"), as wei. */
+  gwei(name: string, fallback: string): bigint {
+    const v = this.optional(name) ?? fallback;
+    const m = /^(\d{1,9})(?:\.(\d{1,9}))?$/.exec(v);
+    if (!m) throw new ConfigError(name, `must be a gas price in gwei (e.g. 0.05 or 30), got "${v}"`);
+    return BigInt(m[1]!) * 1_000_000_000n + BigInt((m[2] ?? "").padEnd(9, "0"));
   }
   url(name: string, fallback: string): string {
     return this.optionalUrl(name) ?? fallback;

@@ -35,6 +35,7 @@ import {
   merchantAccountFactoryV2Abi,
   merchantAccountV2Abi,
   testUsdcAbi,
+  testContractWalletAbi,
   testUsdtAbi,
   usdcAbi,
 } from "../contracts/abis.ts";
@@ -688,6 +689,7 @@ describe("ABIs in src/chain/abis.ts", () => {
       ["testUsdtAbi", testUsdtAbi, artifacts.TestUSDT.abi],
       ["merchantAccountV2Abi", merchantAccountV2Abi, artifacts.MerchantAccountV2.abi],
       ["merchantAccountFactoryV2Abi", merchantAccountFactoryV2Abi, artifacts.MerchantAccountFactoryV2.abi],
+      ["testContractWalletAbi", testContractWalletAbi, artifacts.TestContractWallet.abi],
     ] as const;
 
   test("every hand-written entry exists identically in the compiled ABI", () => {

@@ -15,6 +15,7 @@ import { BodyTooLargeError } from "./server.ts";
 import { merchantRoutes } from "../modules/merchants/index.ts";
 import { paymentIntentRoutes } from "../modules/payment-intents/index.ts";
 import { payPageRoutes } from "../modules/pay/index.ts";
+import { authorizationRoutes } from "../modules/authorizations/index.ts";
 import { dashboardRoutes } from "../modules/dashboard/index.ts";
 import { qrRoutes } from "../modules/qr/index.ts";
 import { testHelperRoutes } from "../modules/test-helpers/index.ts";
@@ -86,6 +87,7 @@ const ROUTES: Array<(ctx: AppContext) => Elysia<any, any, any, any, any, any, an
   paymentIntentRoutes,
   qrRoutes,
   payPageRoutes,
+  authorizationRoutes,
   dashboardRoutes,
   testHelperRoutes,
   transactionRoutes,

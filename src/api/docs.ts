@@ -114,6 +114,11 @@ function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
       { name: "Webhook endpoints", description: "URLs of the integrator account that receive signed events; their deliveries and attempts." },
       { name: "QR", description: "Hosted QR images of payment intents (public, no key)." },
       { name: "Hosted payment page", description: "The page a customer pays on: `/pay/{payment_intent_id}` (public, no key, HTML)." },
+      {
+        name: "Payment by signature",
+        description:
+          "Pay an intent with one EIP-3009 signature (USDC's `transferWithAuthorization`): the customer needs no ETH for gas; the service sends the transaction and pays its gas. Public, no key: the intent id is the capability.",
+      },
       { name: "Test helpers", description: "Sandbox only (test keys): simulate payments, expiry and settlement." },
       { name: "Operations", description: "Health checks for load balancers and orchestrators (public, no key)." },
     ],

@@ -23,6 +23,8 @@ export const CONTRACT_NAMES = [
   "TestUSDT",
   "MerchantAccountV2",
   "MerchantAccountFactoryV2",
+  // Tests only: an ERC-1271 wallet paying by signature (EIP-3009 with a contract's signature).
+  "TestContractWallet",
 ] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 export type Artifacts = Record<ContractName, ContractArtifact>;

@@ -26,6 +26,12 @@ export const ERROR_CODES = {
   recipient_address_invalid: [400, "invalid_request_error"],
   account_version_unsupported: [400, "invalid_request_error"],
   owner_key_unknown: [400, "invalid_request_error"],
+  authorization_unsupported: [400, "invalid_request_error"],
+  authorization_expired: [400, "invalid_request_error"],
+  authorization_invalid: [400, "invalid_request_error"],
+  signature_invalid: [400, "invalid_request_error"],
+  insufficient_funds: [400, "invalid_request_error"],
+  authorization_rejected: [400, "invalid_request_error"],
   resource_missing: [404, "invalid_request_error"],
   unsupported_content_type: [415, "invalid_request_error"],
   api_key_missing: [401, "authentication_error"],
@@ -33,12 +39,15 @@ export const ERROR_CODES = {
   idempotency_key_reused: [409, "idempotency_error"],
   intent_not_cancellable: [409, "invalid_request_error"],
   too_many_open_intents: [409, "invalid_request_error"],
+  intent_not_payable: [409, "invalid_request_error"],
+  authorization_used: [409, "invalid_request_error"],
   refund_not_cancellable: [409, "invalid_request_error"],
   refund_not_approvable: [409, "invalid_request_error"],
   body_too_large: [413, "invalid_request_error"],
   rate_limited: [429, "rate_limit_error"],
   internal_error: [500, "api_error"],
   service_unavailable: [503, "api_error"],
+  gas_price_above_ceiling: [503, "api_error"],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

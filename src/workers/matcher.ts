@@ -16,6 +16,8 @@ import type { AppContext } from "../context.ts";
 import type { Sql } from "../db/client.ts";
 import { ChainMatcher, type ChainMatcherOptions } from "../modules/matching/engine.ts";
 import { tokenSymbolOn } from "../chain/runtime.ts";
+import { parseEventLogs } from "viem";
+import { eip3009Abi } from "../../contracts/abis.ts";
 import { CHAIN_VIEWS } from "../modules/matching/chain-reader.ts";
 import { matcherErrors } from "../modules/matching/metrics.ts";
 import type { RunningRole } from "./role.ts";
@@ -151,6 +153,14 @@ export async function startMatcher(ctx: AppContext, options: MatcherOptions = {}
       log: ctx.log.child({ role: "matcher", chainId: chain.chainId }),
       quarantineMs: ctx.config.valueTags.quarantineMs,
       tokenOf: (address) => tokenSymbolOn(chain, address),
+      authorizationsUsedIn: async (txHash) => {
+        const receipt = await chain.publicClient.getTransactionReceipt({ hash: txHash as `0x${string}` });
+        return parseEventLogs({ abi: eip3009Abi, logs: receipt.logs, eventName: "AuthorizationUsed" }).map((l) => ({
+          token: l.address.toLowerCase(),
+          authorizer: l.args.authorizer.toLowerCase(),
+          nonce: l.args.nonce.toLowerCase(),
+        }));
+      },
       blockInfo: async (blockNumber) => {
         const b = await chain.publicClient.getBlock({ blockNumber });
         return { timestamp: Number(b.timestamp), hash: b.hash ?? "" };

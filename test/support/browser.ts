@@ -76,11 +76,12 @@ export interface WalletCall {
  * and switches to a chain id in `knows`; others: 4902, until added with `wallet_addEthereumChain`),
  * `eth_signTypedData_v4` signed with the key,
  * `eth_sendTransaction` sent over `chain` (the real anvil) when the wallet is on it. `refuse`: the
- * methods the user declines (4001). Every call is recorded in `calls`.
+ * methods the user declines (4001); `delayMs`: how long the user takes to answer a method. Every
+ * call is recorded in `calls`.
  */
 export async function injectWallet(
   page: Page,
-  opts: { privateKey: Hex; chain: { chain: Chain; rpcHttpUrl: string }; start: number; knows: number[]; refuse?: string[] },
+  opts: { privateKey: Hex; chain: { chain: Chain; rpcHttpUrl: string }; start: number; knows: number[]; refuse?: string[]; delayMs?: Partial<Record<string, number>> },
 ): Promise<{ address: Address; calls: WalletCall[] }> {
   const account = privateKeyToAccount(opts.privateKey);
   const wallet = createWalletClient({ chain: opts.chain.chain, transport: http(opts.chain.rpcHttpUrl), account });
@@ -89,6 +90,9 @@ export async function injectWallet(
   const calls: WalletCall[] = [];
   await page.exposeFunction("__walletRpc", async (method: string, params: unknown) => {
     calls.push({ method, params });
+    // A user taking their time in the wallet (lets a test see the page while it waits).
+    const delay = opts.delayMs?.[method];
+    if (delay) await new Promise((r) => setTimeout(r, delay));
     const fail = (code: number, message: string) => ({ error: { code, message } });
     if (opts.refuse?.includes(method)) return fail(4001, "User rejected the request.");
     const list = params as unknown[];

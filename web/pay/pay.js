@@ -13,6 +13,7 @@
   var skew = Date.parse(data.server_now) - Date.now(); // server clock minus ours
   var state = data.state;
   var sentHash = null; // a transaction this page's wallet button sent
+  var relayed = false; // sentHash is the service's relay of a signature (no gas paid by the customer)
   var POLL_MS = 3000;
 
   var TEXTS = {
@@ -95,6 +96,10 @@
     if (open && s.seen) {
       title = "Payment seen, waiting for confirmations";
       detail = "Your payment is on the network. It counts once " + s.seen.confirmations + " more blocks are built on top of it; this page updates by itself.";
+      cls = "seen";
+    } else if (open && sentHash && relayed) {
+      title = "Payment submitted, waiting for confirmation";
+      detail = "Your signed payment was sent to the network for you; no gas was needed from your wallet. This page shows it as confirmed as soon as the network confirms it.";
       cls = "seen";
     } else if (open && sentHash) {
       title = "Payment sent, waiting for confirmation";
@@ -253,6 +258,98 @@
         else if (e && e.code === 4001) say("You declined in your wallet. Nothing was sent.");
         else say("The wallet could not send the payment: " + ((e && e.message) || String(e)) + (step === "send" ? "" : " Nothing was sent."));
       });
+  }
+  // --- pay by signature (EIP-3009): one signature, the service sends it and pays the gas -----------
+  var gaslessBtn = $("gasless-pay");
+  var REFUSALS = {
+    insufficient_funds: function () { return "Your wallet does not hold enough " + TOKEN + " for this payment (" + data.amount_text + " " + TOKEN + " needed). Nothing was sent."; },
+    authorization_expired: function () { return "The signature expired before it could be sent. Please try again."; },
+    intent_not_payable: function () { return "This payment request expired or was closed meanwhile. Nothing was sent."; },
+    signature_invalid: function () { return "The signature does not match this payment. Is your wallet on another account than the one that signed? Nothing was sent."; },
+    authorization_used: function () { return "This payment was already submitted. This page updates by itself when it is confirmed."; },
+    gas_price_above_ceiling: function () { return "The network is very busy, so payment without gas is paused. Try again in a minute, or pay with a transfer below."; },
+    rate_limited: function () { return "Too many attempts. Wait a few seconds, then try again."; },
+    authorization_unsupported: function () { return "This payment cannot be made by signature. Pay with a transfer below."; }
+  };
+  function refusal(body, status) {
+    var err = (body && body.error) || {};
+    var f = REFUSALS[err.code];
+    var e = new Error(f ? f() : "The payment could not be submitted" + (err.message ? ": " + err.message : " (HTTP " + status + ")") + " Nothing was sent.");
+    e.refusal = err.code || "http_" + status;
+    return e;
+  }
+  function api(method, url, body) {
+    return fetch(url, {
+      method: method,
+      cache: "no-store",
+      credentials: "omit",
+      headers: body ? { "content-type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined
+    }).then(function (r) {
+      return r.json().catch(function () { return null; }).then(function (b) {
+        if (!r.ok) throw refusal(b, r.status);
+        return b;
+      });
+    });
+  }
+  function gaslessPay() {
+    var from;
+    var step = "connect"; // connect, switch, sign, submit
+    gaslessBtn.disabled = true;
+    btn.disabled = true;
+    say("Connecting to your wallet\u2026");
+    eth.request({ method: "eth_requestAccounts" })
+      .then(function (accounts) {
+        if (!accounts || !accounts[0]) throw new Error("The wallet shared no account.");
+        from = accounts[0];
+        return onChain();
+      })
+      .then(function (ok) {
+        if (ok) return;
+        step = "switch";
+        say("Switching your wallet to " + CHAIN + "\u2026");
+        return switchChain().then(onChain).then(function (now) {
+          if (!now) throw new Error("Your wallet is not on " + CHAIN + ".");
+        });
+      })
+      .then(function () {
+        if (state.status !== "awaiting_payment") throw new Error("This payment request is no longer open.");
+        return api("GET", data.authorization_url + "?payer=" + encodeURIComponent(from));
+      })
+      .then(function (auth) {
+        step = "sign";
+        say("Asking your wallet: sign the payment of " + data.amount_text + " " + TOKEN + " (to " + data.business_name + "). No gas needed\u2026");
+        return eth.request({ method: "eth_signTypedData_v4", params: [from, JSON.stringify(auth.typed_data)] }).then(function (signature) {
+          step = "submit";
+          say("Submitting your signed payment\u2026");
+          var m = auth.typed_data.message;
+          return api("POST", data.authorization_url, { payer: m.from, signature: String(signature), valid_after: m.validAfter, valid_before: m.validBefore, nonce: m.nonce });
+        });
+      })
+      .then(function (sub) {
+        sentHash = String(sub.tx_hash);
+        relayed = true;
+        say("");
+        apply(state);
+      })
+      .catch(function (e) {
+        gaslessBtn.disabled = false;
+        btn.disabled = false;
+        if (e && e.code === 4001 && step === "switch") say("You declined to switch your wallet to " + CHAIN + ". Nothing was sent.");
+        else if (e && e.code === 4001 && step === "sign") say("You declined the signature in your wallet. Nothing was sent.");
+        else if (e && e.code === 4001) say("You declined in your wallet. Nothing was sent.");
+        else if (e && e.code === 4100) say("Your wallet refused to sign with this account. Switch your wallet to the account holding the " + TOKEN + ", then try again. Nothing was sent.");
+        else if (e && e.refusal) say(e.message);
+        else say("The payment could not be completed: " + ((e && e.message) || String(e)) + " Nothing was sent.");
+      });
+  }
+
+  if (eth && typeof eth.request === "function" && data.gasless && gaslessBtn) {
+    gaslessBtn.hidden = false;
+    $("gasless-hint").hidden = false;
+    gaslessBtn.addEventListener("click", gaslessPay);
+    // The transfer stays available, as the second choice.
+    $("open-wallet").className = "button";
   }
   if (eth && typeof eth.request === "function") {
     btn.hidden = false;

@@ -49,6 +49,7 @@ import { auditRecordedTransfers, findReplacedBlocks, readAccountTransfers, readI
 import { foundKey, lookupReservations, prepareTransfer, writeTransfers, type Found, type MerchantInfo, type RecordOutcome } from "./record.ts";
 import { blockToConfirmed, matcherForeign, matcherMoved, matcherReorged, matcherTransfers } from "./metrics.ts";
 import { keepForeign, markResolved, readResolvableForeign } from "./foreign.ts";
+import { lookupAuthorizationPayments, transferKey, type AuthorizationsUsedIn } from "./authorizations.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
 import type { TokenSymbol } from "../../domain/networks.ts";
 
@@ -83,6 +84,12 @@ export interface ChainMatcherOptions {
    * transfer is USDC (tests of the matcher alone).
    */
   tokenOf?: (tokenAddress: string) => TokenSymbol | undefined;
+  /**
+   * The AuthorizationUsed logs of a transaction (its receipt): ties a payment by signature that
+   * someone other than the operator submitted to its intent (authorizations.ts). Unset: only the
+   * operator's own relays are tied (their hashes are recorded).
+   */
+  authorizationsUsedIn?: AuthorizationsUsedIn;
 }
 
 export interface StepResult {
@@ -319,8 +326,23 @@ export class ChainMatcher {
     }
     // An indexed account that is no merchant of ours here: kept aside, never a reason to stop.
     if (foreignTo.size > 0) await this.keepForeign(all.filter((t) => foreignTo.has(t.to)));
-    const transfers = foreignTo.size > 0 ? all.filter((t) => !foreignTo.has(t.to)) : all;
+    let transfers = foreignTo.size > 0 ? all.filter((t) => !foreignTo.has(t.to)) : all;
     if (transfers.length === 0) return;
+    // Payments by signature: tied to their intent by the authorization's nonce, not by their value.
+    // Each in a statement of its own, in chain order, before the others of the page.
+    const byAuthorization = await lookupAuthorizationPayments(this.sql, this.chainId, transfers, merchants, this.opts.authorizationsUsedIn);
+    if (byAuthorization.size > 0) {
+      const now = this.opts.clock.now();
+      for (const t of transfers) {
+        const f = byAuthorization.get(transferKey(t));
+        if (!f) continue;
+        const [outcome] = await writeTransfers(this.sql, [prepareTransfer(t, merchants.get(t.to)!, now, f, true)], now, this.opts.quarantineMs);
+        matcherTransfers.inc({ chain_id: this.chainId, outcome: outcome!.kind });
+        this.log.debug("payment by signature recorded", { chainId: this.chainId, txHash: t.txHash, logIndex: t.logIndex, ...outcome });
+      }
+      transfers = transfers.filter((t) => !byAuthorization.has(transferKey(t)));
+      if (transfers.length === 0) return;
+    }
     const found = await lookupReservations(
       this.sql,
       transfers.map((t) => ({ merchantId: merchants.get(t.to)!.id, value: t.value, token: t.token })),

@@ -123,7 +123,7 @@ export interface PreparedTransfer {
 }
 
 /** Decides (decide.ts) and builds the rows and event payloads (shape builders) of one transfer. */
-export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, found: Found | null): PreparedTransfer {
+export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, found: Found | null, byAuthorization = false): PreparedTransfer {
   if (t.chainId !== m.chainId) throw new Error(`transfer on chain ${t.chainId} to merchant ${m.id} read for chain ${m.chainId}`);
   const token = t.token ?? DEFAULT_TRANSFER_TOKEN;
   // Reservations are per token (lookupReservations), so this holds; checked anyway: a payment in
@@ -196,6 +196,8 @@ export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, 
     payment_address: txn.paymentAddress,
     metadata: txn.metadata,
     value: t.value.toString(),
+    // A payment by signature carries the amount, not its intent's expected value (authorizations.ts).
+    by_authorization: byAuthorization,
     confirm: confirmed !== null,
     intent_net: confirmed?.netUnits?.toString() ?? null,
     intent_fee: confirmed?.feeUnits?.toString() ?? null,
@@ -225,7 +227,7 @@ export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: D
       SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(
         id text, mode text, merchant_id text, payment_intent_id text, amount_units int8, fee_units int8, net_units int8,
         fee_rate_bps int4, chain_id int4, token text, tx_hash text, log_index int4, block_number int8, block_hash text,
-        sender_address text, payment_address text, metadata jsonb, value int8, confirm bool, intent_net int8,
+        sender_address text, payment_address text, metadata jsonb, value int8, by_authorization bool, confirm bool, intent_net int8,
         intent_fee int8, relink bool, created_event_id text, created_account text, created_data jsonb,
         confirmed_event_id text, confirmed_account text, confirmed_data jsonb)
     ), ins AS (
@@ -246,8 +248,8 @@ export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: D
     ), res AS (
       UPDATE app.reservations r SET released_after = $3::timestamptz
       FROM done d JOIN upd ON upd.txn_id = d.id
-      WHERE r.intent_id = ANY ($4::text[]) AND r.merchant_id = d.merchant_id AND r.token = d.token AND r.expected_units = d.value
-        AND r.intent_id = d.payment_intent_id
+      WHERE r.intent_id = ANY ($4::text[]) AND r.merchant_id = d.merchant_id AND r.token = d.token
+        AND (r.expected_units = d.value OR d.by_authorization) AND r.intent_id = d.payment_intent_id
     ), relinked AS (
       UPDATE app.payment_intents p SET transaction_id = d.id, tx_hash = d.tx_hash
       FROM done d

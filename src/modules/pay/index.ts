@@ -15,6 +15,7 @@ import type { AppContext } from "../../context.ts";
 import { ASSET_PREFIX, PAGE_CSP, renderNotFound, renderPayPage } from "./page.ts";
 import { loadPageView } from "./status.ts";
 import { payStatusHubFor, sseStream } from "./stream.ts";
+import { gaslessAvailable } from "../authorizations/service.ts";
 
 const ASSET_DIR = join(import.meta.dir, "../../../web/pay");
 const ASSETS: Record<string, { type: string; body: string }> = {
@@ -64,7 +65,8 @@ export function payPageRoutes(ctx: AppContext) {
       async ({ params }) => {
         const view = await loadPageView(ctx, params.id);
         if (!view) return html(renderNotFound(ASSET_VERSION), 404);
-        return html(renderPayPage(view, ctx.clock.now(), ASSET_VERSION), 200);
+        const gasless = view.state.status === "awaiting_payment" && (await gaslessAvailable(ctx, view.network.chainId, view.usdcAddress as `0x${string}`));
+        return html(renderPayPage(view, ctx.clock.now(), ASSET_VERSION, gasless), 200);
       },
       {
         params: idParams,

@@ -124,7 +124,11 @@ export function paymentNotes(state: PageStatus, usdc: string, token: string): st
   return notes.join(" ");
 }
 
-export function renderPayPage(v: PageView, now: Date, assetVersion: string): string {
+/**
+ * `gasless`: the intent's token takes transfer authorizations (EIP-3009): the page offers to pay by
+ * signature first, the service paying the gas (modules/authorizations/).
+ */
+export function renderPayPage(v: PageView, now: Date, assetVersion: string, gasless = false): string {
   const usd = usdText(v.amountUnits);
   const usdc = usdcText(v.expectedUnits);
   const status = statusText(v.state);
@@ -143,6 +147,10 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string): str
     token: v.token,
     payment_address: v.paymentAddress,
     expected_units: v.expectedUnits.toString(),
+    gasless,
+    authorization_url: `/v1/payment-intents/${v.id}/authorization`,
+    amount_text: usdcText(v.amountUnits),
+    business_name: v.businessName,
     state: v.state,
   };
   const body = `
@@ -172,9 +180,11 @@ ${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc, v.token), v.state.
     <figcaption>Scan with a wallet app</figcaption>
   </figure>
   <div class="actions">
+    <button type="button" class="button primary gasless" id="gasless-pay" aria-describedby="gasless-hint" hidden>Pay with ${esc(v.token)}, no gas needed</button>
     <a class="button primary" id="open-wallet" href="${esc(v.qrPayload)}">Open in wallet</a>
     <button type="button" class="button" id="wallet-pay" aria-describedby="wallet-hint" hidden>Pay with browser wallet</button>
   </div>
+  <p id="gasless-hint" class="wallet-hint" hidden>Your wallet is asked to switch to ${esc(v.network.name)}, then to sign a payment of exactly ${usdcText(v.amountUnits)} ${esc(v.token)} (to ${esc(v.businessName)}). You need no ETH: the payment is sent for you, and the gas is paid by the service.</p>
   <p id="wallet-hint" class="wallet-hint" hidden>Your wallet is asked to switch to ${esc(v.network.name)}${v.network.addChain ? " (or to add it)" : ""}, then to send ${usdc} ${esc(v.token)}.</p>
   <p id="wallet-status" class="wallet-status" role="status" aria-live="polite"></p>
   <p class="network-warning" id="network-warning">Send only ${esc(v.token)} on ${esc(v.network.name)} to this address. ${esc(v.token)} sent on another network does not reach the merchant.</p>
