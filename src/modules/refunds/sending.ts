@@ -198,6 +198,10 @@ async function advance(chain: ChainRuntime, r: RefundRow, policy: RefundSendPoli
   }
   const paid = await paidOnChain(chain, r);
   if (paid) return paid;
+  // The budget pays only the payment's sender: a budget refund to anyone else (one created before
+  // that rule) waits for the owner's signature instead of being sent.
+  if (r.method === "budget" && (r.payerAddress === null || getAddress(r.payerAddress) !== getAddress(r.recipientAddress)))
+    return { kind: "budget_short", reason: "the recipient is not the address that paid: the owner's signature is needed" };
   let hash: Hex;
   try {
     hash = await chain.sender.write(callOf(r), async (tx, signed) => {
