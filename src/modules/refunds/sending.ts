@@ -268,6 +268,8 @@ async function refused(chain: ChainRuntime, r: RefundRow, err: unknown): Promise
       return failed(r, "The authorization is not signed by the account's current owner (ownership changed?): nothing was paid.");
     case "ZeroAddress":
       return failed(r, "The recipient is the zero address: nothing was paid.", true);
+    case "SelfTransfer":
+      return failed(r, "The recipient is the merchant account itself: nothing was paid.", true);
     case "TransferFailed":
       return { kind: "retry", error: "reverted: TransferFailed (the account does not hold the amount in this token now)" };
     default:
