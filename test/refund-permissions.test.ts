@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { getAddress, type Address } from "viem";
+import { createWalletClient, getAddress, http, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { createIntent, payer, waitFor } from "./support/payments.ts";
@@ -210,4 +210,32 @@ test("keys that existed before the permission keep refunding; keys created after
   await Bun.sleep(2_100); // the authenticator's cache
   expect((await call("/v1/refunds", { method: "POST", key: old, json: { payment_intent: paid.intent, amount: 1, recipient_address: payerAddress() } })).status).toBe(201);
   expect((await call("/v1/refunds", { method: "POST", json: { payment_intent: paid.intent, amount: 1, recipient_address: payerAddress() } })).status).toBe(201);
+}, 120_000);
+
+test("approvals are checked against the account's owner on chain, not the one stored at onboarding", async () => {
+  const m = await v2Merchant("New Owner Noodles");
+  const paid = await payOne(m.id, 6);
+  const to = stranger();
+  const created = await call("/v1/refunds", { method: "POST", json: { payment_intent: paid.intent, amount: 2, recipient_address: to } });
+  expect(created.body.status).toBe("requires_approval");
+  const id = created.body.id as string;
+  // The owner hands the account to a new key on chain; the service's record still names the old one.
+  const oldOwner = privateKeyToAccount(svc.ctx.config.sandboxPayerPrivateKey);
+  const newOwner = privateKeyToAccount(generatePrivateKey());
+  const wallet = createWalletClient({ account: oldOwner, chain: chain().chain, transport: http(chain().rpcHttpUrl) });
+  const hash = await wallet.writeContract({ address: getAddress(m.paymentAddress!), abi: merchantAccountV2Abi, functionName: "transferOwnership", args: [newOwner.address] });
+  expect((await chain().publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+
+  const auth = await call(`/v1/refunds/${id}/authorization`);
+  expect(auth.body.signer).toBe(newOwner.address);
+  const td = auth.body.typed_data;
+  const typed = { domain: td.domain, types: { Refund: td.types.Refund }, primaryType: "Refund" as const, message: { ...td.message, amount: BigInt(td.message.amount), deadline: BigInt(td.message.deadline) } };
+  // The old owner's signature would be refused by the contract: refused here, nothing sent.
+  const stale = await call(`/v1/refunds/${id}/approve`, { method: "POST", json: { signature: await oldOwner.signTypedData(typed), deadline: auth.body.deadline } });
+  expect({ status: stale.status, code: stale.body.error?.code, param: stale.body.error?.param }).toEqual({ status: 400, code: "parameter_invalid", param: "signature" });
+  expect((await call(`/v1/refunds/${id}`)).body.status).toBe("requires_approval");
+  const ok = await call(`/v1/refunds/${id}/approve`, { method: "POST", json: { signature: await newOwner.signTypedData(typed), deadline: auth.body.deadline } });
+  expect(ok.body.status).toBe("pending");
+  await waitStatus(id, "succeeded");
+  expect(await usdcBalance(svc.ctx, to)).toBe(2_000_000n);
 }, 120_000);

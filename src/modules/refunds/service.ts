@@ -363,6 +363,23 @@ export function refundTypedData(r: RefundRow, deadline: bigint) {
   };
 }
 
+/**
+ * Who must sign refund `r`: the owner of its account now, as the chain says (the owner can transfer
+ * ownership, and the contract checks the signature against its owner of the moment, not the one
+ * stored at onboarding). When the chain does not answer in time, the stored owner (the contract
+ * still refuses a signature of anyone else: the refund would fail, paying nothing).
+ */
+async function accountOwner(ctx: AppContext, r: RefundRow): Promise<Address> {
+  const chain = chainById(ctx, r.chainId);
+  const onChain = chain
+    ? await within(REFUND_CHAIN_READ_MS, chain.publicClient.readContract({ address: getAddress(r.merchantAccount), abi: merchantAccountV2Abi, functionName: "owner" }))
+    : undefined;
+  if (onChain) return getAddress(onChain);
+  const [m] = await ctx.database.sql<{ owner_address: string }[]>`SELECT owner_address FROM app.merchants WHERE id = ${r.merchantId}`;
+  if (!m) throw new Error(`refund ${r.id} has no merchant`);
+  return getAddress(m.owner_address);
+}
+
 /** How long the authorization offered to the owner stays valid (its deadline). */
 export const AUTHORIZATION_TTL_S = 24 * 3_600;
 
@@ -373,13 +390,13 @@ export const AUTHORIZATION_TTL_S = 24 * 3_600;
  */
 export async function refundAuthorization(ctx: AppContext, r: RefundRow) {
   if (r.status !== "requires_approval") throw notApprovable(r);
-  const [m] = await ctx.database.sql<{ owner_address: string }[]>`SELECT owner_address FROM app.merchants WHERE id = ${r.merchantId}`;
+  const signer = await accountOwner(ctx, r);
   const deadline = BigInt(Math.floor(ctx.clock.now().getTime() / 1000) + AUTHORIZATION_TTL_S);
   const data = refundTypedData(r, deadline);
   return {
     object: "refund_authorization" as const,
     refund: r.id,
-    signer: getAddress(m!.owner_address),
+    signer,
     deadline: Number(deadline),
     typed_data: {
       types: {
@@ -402,9 +419,9 @@ export async function approveRefund(ctx: AppContext, r: RefundRow, given: Hex, d
   if (r.status !== "requires_approval") throw notApprovable(r);
   // Stored in the form the contract accepts, whichever path handed it in.
   const signature = normalizeSignature(given);
-  const [m] = await ctx.database.sql<{ owner_address: string }[]>`SELECT owner_address FROM app.merchants WHERE id = ${r.merchantId}`;
+  const owner = await accountOwner(ctx, r);
   const signer = await recoverTypedDataAddress({ ...refundTypedData(r, BigInt(Math.floor(deadline.getTime() / 1000))), signature }).catch(() => undefined);
-  if (!m || !signer || getAddress(signer) !== getAddress(m.owner_address))
+  if (!signer || getAddress(signer) !== owner)
     throw new ApiError("parameter_invalid", "Invalid signature: it is not the merchant owner's signature of this refund.", "signature");
   const moved = await ctx.database.sql.begin((tx) => moveRefund(tx, r.id, { trigger: "approved", signature, deadline }, ctx.clock.now()));
   if (moved) {
