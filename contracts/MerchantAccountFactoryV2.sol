@@ -30,6 +30,7 @@ contract MerchantAccountFactoryV2 {
     /// @dev Same selectors as MerchantAccountV2's, so the factory's ABI decodes the account's reverts.
     error ZeroAddress();
     error InvalidFeeRate();
+    error SelfTransfer();
 
     /// @notice Deploys a merchant account. Reverts if that account (same salt and settings) exists.
     function createAccount(

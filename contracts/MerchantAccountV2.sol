@@ -122,6 +122,12 @@ contract MerchantAccountV2 {
     error BadSignature();
     error NoBudget();
     error OverBudget();
+    /// @dev A payout or refund recipient that is this account: a transfer to itself moves
+    ///      nothing, yet would count as money gone out and so raise totalReceived, and with it
+    ///      the fee cap (collectFee never charges more than fee rate x totalReceived). The
+    ///      constructor needs no such check: the address commits to the settings, so no setting
+    ///      can name the account it creates.
+    error SelfTransfer();
 
     modifier onlyOwner() {
         if (msg.sender != owner) revert NotOwner();
@@ -299,6 +305,7 @@ contract MerchantAccountV2 {
 
     function setPayoutAddress(address newPayoutAddress) external onlyOwner {
         if (newPayoutAddress == address(0)) revert ZeroAddress();
+        if (newPayoutAddress == address(this)) revert SelfTransfer();
         emit PayoutAddressChanged(payoutAddress, newPayoutAddress);
         payoutAddress = newPayoutAddress;
     }
@@ -323,6 +330,7 @@ contract MerchantAccountV2 {
     function _payRefund(bytes32 refundId, bytes32 ref, address token, address to, uint256 amount, address by)
         private
     {
+        if (to == address(this)) revert SelfTransfer();
         refundUsed[refundId] = true;
         totalRefunded[token] += amount;
         _safeTransfer(token, to, amount);

@@ -193,6 +193,7 @@ export const merchantAccountV2Abi = parseAbi([
   "error AlreadyCollected()",
   "error ExceedsReceived()",
   "error ZeroAddress()",
+  "error SelfTransfer()",
   "error InvalidFeeRate()",
   "error TransferFailed()",
   "error RefundAlreadyUsed()",
@@ -207,6 +208,7 @@ export const merchantAccountFactoryV2Abi = parseAbi([
   "function predictAddress(bytes32 salt, address owner, address operator, address payoutAddress, address feeRecipient, uint16 feeRateBps) view returns (address)",
   "event AccountCreated(bytes32 indexed salt, address indexed account, address indexed owner, address operator, address payoutAddress, address feeRecipient, uint16 feeRateBps)",
   "error ZeroAddress()",
+  "error SelfTransfer()",
   "error InvalidFeeRate()",
 ]);
 

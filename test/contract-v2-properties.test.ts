@@ -14,6 +14,8 @@
  *     refund at time t, the budget refunds of that token in [t - 24 h, t] add up to at most the
  *     budget in force at t — so no 24-hour window ever holds more than the budget;
  *   - a refund id pays at most once, signed or by budget;
+ *   - the account itself is never a payout address nor a refund's recipient (SelfTransfer): a
+ *     transfer to itself would count as money gone out and raise the fee cap;
  *   - money leaves only to the payout address of the moment (withdrawals), the signed recipient
  *     (signed refunds), a budget refund's recipient, and the fee recipient: at the end every
  *     address's balance of each token is its start plus exactly what the model sent it.
@@ -49,8 +51,12 @@ const DAY = 86_400n;
 const actors = Array.from({ length: 5 }, (_, i) => mnemonicToAccount(MNEMONIC, { addressIndex: i }));
 const addr = (i: number): Address => actors[i]!.address;
 const FEE_RECIPIENT: Address = "0x00000000000000000000000000000000000fee00";
-// Where payouts and refunds may be sent: actors 1-3, two outsiders, and zero (refused).
+// Where payouts and refunds may be sent: actors 1-3, two outsiders, and zero (refused); index
+// DESTINATIONS.length is the account itself (refused: a transfer to itself would raise the fee cap).
 const DESTINATIONS: Address[] = [addr(1), addr(2), addr(3), getAddress("0x000000000000000000000000000000000000ba5e"), getAddress("0x00000000000000000000000000000000000cafe0"), zeroAddress];
+const SELF = DESTINATIONS.length;
+// Mostly a real destination, sometimes zero or the account itself.
+const destination = fc.oneof({ weight: 8, arbitrary: fc.nat(DESTINATIONS.length - 1) }, { weight: 1, arbitrary: fc.constant(SELF) });
 
 let anvil: Anvil;
 let pub: ReturnType<typeof makeClient>;
@@ -166,14 +172,14 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       // signature came up only 5-9 times in 100 sequences at 3 to 1).
       signer: fc.oneof({ weight: 2, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: who }),
       refundId,
-      to: fc.nat(DESTINATIONS.length - 1),
+      to: destination,
       amount: fc.bigInt({ min: 0n, max: 2_000_000n }),
       overBalance: rarely,
       // Seconds from the block's time; negative: already expired.
       deadline: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 0, max: 3_600 }) }, { weight: 1, arbitrary: fc.integer({ min: -3, max: -1 }) }),
     }),
   },
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant("budgetRefund" as const), token, by: mostly(0), refundId, to: fc.oneof({ weight: 9, arbitrary: fc.nat(DESTINATIONS.length - 2) }, { weight: 1, arbitrary: fc.constant(DESTINATIONS.length - 1) }), amount: fc.bigInt({ min: 0n, max: 1_200_000n }) }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant("budgetRefund" as const), token, by: mostly(0), refundId, to: fc.oneof({ weight: 8, arbitrary: fc.nat(DESTINATIONS.length - 2) }, { weight: 1, arbitrary: fc.constant(DESTINATIONS.length - 1) }, { weight: 1, arbitrary: fc.constant(SELF) }), amount: fc.bigInt({ min: 0n, max: 1_200_000n }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("grant" as const), token, by: mostly(1), amount: fc.bigInt({ min: 0n, max: 3_000_000n }), until: fc.integer({ min: -3600, max: 3 * 86_400 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("revoke" as const), token, by: fc.oneof(fc.constant(1), who) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancel" as const), by: fc.oneof(fc.constant(1), who), refundId }) },
@@ -190,7 +196,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       ),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("setPayout" as const), by: who, to: fc.nat(DESTINATIONS.length - 1) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("setPayout" as const), by: mostly(1), to: destination }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("setOperator" as const), by: who, to: fc.nat(4) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("transferOwnership" as const), by: who, to: fc.nat(4) }) },
 );
@@ -235,6 +241,7 @@ test(`merchant account v2 invariants hold over ${RUNS} random sequences, two tok
       const created = await send(2, { address: factory, abi: merchantAccountFactoryV2Abi, functionName: "createAccount", args: [salt, addr(1), addr(0), addr(1), FEE_RECIPIENT, rate] });
       expect(created.ok).toBe(true);
       const account = (created as { result: Address }).result;
+      const dest = (i: number): Address => (i === SELF ? account : DESTINATIONS[i]!);
       const read = <T>(functionName: string, args: readonly unknown[] = []) =>
         pub.readContract({ address: account, abi: merchantAccountV2Abi, functionName: functionName as never, args: args as never }) as Promise<T>;
 
@@ -287,7 +294,7 @@ test(`merchant account v2 invariants hold over ${RUNS} random sequences, two tok
           }
           case "signedRefund": {
             const amount = a.overBalance ? balance(a.token) + 1n + a.amount : a.amount;
-            const to = DESTINATIONS[a.to]!;
+            const to = dest(a.to);
             const message = { refundId: rid(a.refundId), ref: keccak256(toHex(`ref-${a.refundId}`)), token: tokens[a.token]!, to, amount, deadline: next + BigInt(a.deadline) };
             const signature = await actors[a.signer]!.signTypedData({ domain: refundDomain(account, foundry.id), types: refundTypes, primaryType: "Refund", message });
             expected =
@@ -295,6 +302,7 @@ test(`merchant account v2 invariants hold over ${RUNS} random sequences, two tok
               : a.deadline < 0 ? "Expired"
               : to === zeroAddress ? "ZeroAddress"
               : addr(a.signer) !== m.owner ? "BadSignature"
+              : to === account ? "SelfTransfer"
               : amount > balance(a.token) ? "TransferFailed"
               : true;
             // Submitted by anyone: actor 3.
@@ -308,7 +316,7 @@ test(`merchant account v2 invariants hold over ${RUNS} random sequences, two tok
           }
           case "budgetRefund": {
             const tm = m.t[a.token]!;
-            const to = DESTINATIONS[a.to]!;
+            const to = dest(a.to);
             // The contract's rule, stated directly: refunds of the current hour and the 24 before.
             const bucket = next / HOUR;
             const spent = tm.budgetRefunds.filter((r) => r.at / HOUR >= bucket - 24n).reduce((s, r) => s + r.amount, 0n);
@@ -318,6 +326,7 @@ test(`merchant account v2 invariants hold over ${RUNS} random sequences, two tok
               : to === zeroAddress ? "ZeroAddress"
               : tm.budget.amount === 0n || next > tm.budget.until ? "NoBudget"
               : spent + a.amount > tm.budget.amount ? "OverBudget"
+              : to === account ? "SelfTransfer"
               : a.amount > balance(a.token) ? "TransferFailed"
               : true;
             outcome = await send(a.by, { address: account, abi: merchantAccountV2Abi, functionName: "refundFromBudget", args: [rid(a.refundId), keccak256(toHex(`ref-${a.refundId}`)), tokens[a.token], to, a.amount] });
@@ -350,8 +359,8 @@ test(`merchant account v2 invariants hold over ${RUNS} random sequences, two tok
             chainTime += BigInt(a.seconds);
             break;
           case "setPayout": {
-            const to = DESTINATIONS[a.to]!;
-            expected = addr(a.by) !== m.owner ? "NotOwner" : to === zeroAddress ? "ZeroAddress" : true;
+            const to = dest(a.to);
+            expected = addr(a.by) !== m.owner ? "NotOwner" : to === zeroAddress ? "ZeroAddress" : to === account ? "SelfTransfer" : true;
             outcome = await send(a.by, { address: account, abi: merchantAccountV2Abi, functionName: "setPayoutAddress", args: [to] });
             if (outcome.ok) m.payout = to;
             break;
@@ -422,7 +431,7 @@ test(`merchant account v2 invariants hold over ${RUNS} random sequences, two tok
   console.log(`[properties v2] ${run} sequences, ${steps} steps: every invariant held. Outcomes: ${JSON.stringify(seen)}`);
   // The generators must reach the interesting cases, or the properties prove little.
   if (RUNS >= 100) {
-    for (const label of ["budgetRefund:ok", "budgetRefund:OverBudget", "budgetRefund:NoBudget", "signedRefund:ok", "signedRefund:RefundAlreadyUsed", "signedRefund:Expired", "signedRefund:BadSignature", "collect:ok", "withdraw:ok"]) {
+    for (const label of ["budgetRefund:ok", "budgetRefund:OverBudget", "budgetRefund:NoBudget", "signedRefund:ok", "signedRefund:RefundAlreadyUsed", "signedRefund:Expired", "signedRefund:BadSignature", "signedRefund:SelfTransfer", "budgetRefund:SelfTransfer", "setPayout:SelfTransfer", "collect:ok", "withdraw:ok"]) {
       expect({ label, seen: (seen[label] ?? 0) > 0 }).toEqual({ label, seen: true });
     }
   }

@@ -87,6 +87,8 @@ const sql = () => svc.ctx.database.sql;
 const key = () => svc.sandbox.test_key_unscoped;
 const owner = () => privateKeyToAccount(svc.ctx.config.sandboxPayerPrivateKey);
 const newRecipient = () => privateKeyToAccount(generatePrivateKey()).address;
+/** The address that paid: the only recipient the owner's budget pays. */
+const payerAddress = () => privateKeyToAccount(svc.sandbox.payer_private_key).address;
 const mine = (blocks: number) => rpc(svc, "anvil_mine", [`0x${blocks.toString(16)}`]);
 
 async function call(path: string, init: { method?: string; json?: unknown } = {}) {
@@ -184,7 +186,8 @@ describe("the chain's RPC answers errors", () => {
 
   test(`a mined refund waiting for ${CONFIRMATIONS} confirmations while the RPC answers errors: succeeded, the customer paid once`, async () => {
     startSender();
-    const to = newRecipient();
+    const to = payerAddress();
+    const before = await usdcBalance(svc.ctx, to);
     const created = await refund({ payment_intent: payment.intent, amount: 4, recipient_address: to });
     expect(created.body.status).toBe("pending");
     const id = created.body.id as string;
@@ -211,7 +214,7 @@ describe("the chain's RPC answers errors", () => {
 
     const done = await mineUntilSucceeded(id);
     expect(done.tx_hash).toBe(hash);
-    expect(await usdcBalance(svc.ctx, to)).toBe(4_000_000n);
+    expect((await usdcBalance(svc.ctx, to)) - before).toBe(4_000_000n);
     expect((await paidOnChain(budgeted.paymentAddress!, id)).length).toBe(1);
     expect(await eventsOf(id)).not.toContain("refund.failed");
     expect(await amountRefunded(payment.transaction)).toBe(4);
@@ -233,7 +236,8 @@ describe("the chain's RPC answers errors", () => {
         onSign = undefined;
         proxy.fail({ kind }); // the RPC goes down between signing and broadcasting
       };
-      const to = newRecipient();
+      const to = payerAddress();
+      const payerBefore = await usdcBalance(svc.ctx, to);
       const created = await refund({ payment_intent: payment.intent, amount: 3, recipient_address: to });
       expect(created.body.status).toBe("pending");
       const id = created.body.id as string;
@@ -266,7 +270,7 @@ describe("the chain's RPC answers errors", () => {
         expect(done.tx_hash).not.toBe(tx.hash);
         expect(await svc.ctx.chains.test!.publicClient.getTransactionReceipt({ hash: tx.hash }).catch(() => null)).toBeNull();
       }
-      expect(await usdcBalance(svc.ctx, to)).toBe(3_000_000n);
+      expect((await usdcBalance(svc.ctx, to)) - payerBefore).toBe(3_000_000n);
       expect((await paidOnChain(budgeted.paymentAddress!, id)).length).toBe(1);
       expect((await loadRefund(sql(), id))!.attempts).toBe(0);
       expect(await amountRefunded(payment.transaction)).toBe(before + 3);

@@ -6,7 +6,7 @@
  * run its own in a child process.
  *
  * - every status: requires_approval -> (owner's signature) pending -> succeeded; pending at once
- *   under a budget; failed (an expired authorization); canceled (and approving it then is refused);
+ *   under a budget (back to the payer: test/refund-permissions.test.ts has the other recipients); failed (an expired authorization); canceled (and approving it then is refused);
  * - partial refunds up to the total, then over-refund refused; amount_refunded on the intent and
  *   the transaction; `available` drops by what refunds take;
  * - the distinct 400s: intent not paid, bad address, merchant on account v1, more than the account
@@ -64,6 +64,8 @@ async function stopSender() {
 const chain = () => svc.ctx.chains.test!;
 const key = () => svc.sandbox.test_key_unscoped;
 const newRecipient = () => privateKeyToAccount(generatePrivateKey()).address;
+/** The address that paid every payment here: the only recipient a budget refund may have. */
+const payerAddress = () => privateKeyToAccount(svc.sandbox.payer_private_key).address;
 
 /** Every answer of the API in this file, checked against /swagger/json by the last test. */
 const answers: Array<{ method: string; path: string; status: number; body: unknown }> = [];
@@ -210,7 +212,8 @@ describe("one v2 merchant", () => {
   test("under a budget: pending at once, partial refunds up to the total, then over-refund refused", async () => {
     const granted = await budget(m.id, 500);
     expect(granted).toMatchObject({ object: "refund_budget", merchant_id: m.id, chain: "base", token: "USDC", amount_per_day: 500, available: 500 });
-    const to = newRecipient();
+    const to = payerAddress();
+    const before = await usdcBalance(svc.ctx, to);
     const first = await refund({ payment_intent: paid[1]!.intent, amount: 2.5, recipient_address: to });
     expect(first.status).toBe(201);
     expect(first.body.status).toBe("pending");
@@ -221,7 +224,7 @@ describe("one v2 merchant", () => {
     expect(rest.status).toBe(201);
     expect(rest.body.amount).toBe(4);
     for (const r of [first, second, rest]) await waitStatus(r.body.id, "succeeded");
-    expect(await usdcBalance(svc.ctx, to)).toBe(10_000_000n);
+    expect((await usdcBalance(svc.ctx, to)) - before).toBe(10_000_000n);
     expect((await call(`/v1/payment-intents/${paid[1]!.intent}`)).body.amount_refunded).toBe(10);
     expect(await eventsOf(first.body.id)).toEqual(["refund.created", "refund.succeeded"]);
     const over = await refund({ payment_intent: paid[1]!.intent, amount: 0.01, recipient_address: to });
@@ -387,7 +390,7 @@ describe("one v2 merchant", () => {
     }
     // Another account's key does not see the payment.
     const other = await (await import("../src/modules/merchants/onboarding.ts")).createIntegratorAccount(svc.ctx, "Other integrator");
-    const otherKey = (await (await import("../src/modules/merchants/onboarding.ts")).createApiKey(svc.ctx, { accountId: other.id, mode: "test" })).key;
+    const otherKey = (await (await import("../src/modules/merchants/onboarding.ts")).createApiKey(svc.ctx, { accountId: other.id, mode: "test", refunds: true })).key;
     const foreign = await call("/v1/refunds", { method: "POST", key: otherKey, json: { payment_intent: paid[3]!.intent, recipient_address: to } });
     expect(foreign.body.error).toMatchObject({ code: "resource_missing", param: "payment_intent" });
     expect(foreign.status).toBe(400);
@@ -488,12 +491,15 @@ test("a refund in USDT: paid in the payment's token; budgets are per token", asy
   expect((await call(`/v1/merchants/${m.id}/balance?chain=base&token=USDT`)).body.available).toBe(19.8 - 5);
   const usdtBudget = await call(`/v1/test_helpers/merchants/${m.id}/refund_budget`, { method: "POST", json: { amount_per_day: 100, token: "USDT" } });
   expect(usdtBudget.body).toMatchObject({ token: "USDT", amount_per_day: 100, available: 100 });
-  const second = await refund({ payment_intent: intent, amount: 4, recipient_address: to });
+  // Within the budget and back to the payer: paid at once.
+  const usdtBefore = await tokenBalance(svc.ctx, "USDT", payerAddress());
+  const second = await refund({ payment_intent: intent, amount: 4, recipient_address: payerAddress() });
   expect(second.body.status).toBe("pending");
   expect((await call(`/v1/test_helpers/refunds/${first.body.id}/approve`, { method: "POST" })).status).toBe(200);
   await waitStatus(first.body.id, "succeeded");
   await waitStatus(second.body.id, "succeeded");
-  expect(await tokenBalance(svc.ctx, "USDT", to)).toBe(9_000_000n);
+  expect(await tokenBalance(svc.ctx, "USDT", to)).toBe(5_000_000n);
+  expect((await tokenBalance(svc.ctx, "USDT", payerAddress())) - usdtBefore).toBe(4_000_000n);
   expect(await tokenBalance(svc.ctx, "USDC", to)).toBe(0n);
   expect((await call(`/v1/payment-intents/${intent}`)).body.amount_refunded).toBe(9);
 }, 60_000);
@@ -512,13 +518,14 @@ test("a refund on the second sandbox chain (arbitrum): read, budgeted and paid o
   }, 60_000, 50);
   const granted = await call(`/v1/test_helpers/merchants/${m.id}/refund_budget`, { method: "POST", json: { amount_per_day: 50, chain: "arbitrum" } });
   expect(granted.body).toMatchObject({ chain: "arbitrum", token: "USDC", available: 50 });
-  const to = newRecipient();
+  const to = payerAddress();
+  const balanceOn = (c: typeof arbitrum) => c.publicClient.readContract({ address: c.usdc, abi: usdcAbi, functionName: "balanceOf", args: [to] });
+  const [onArbitrum, onBase] = [await balanceOn(arbitrum), await balanceOn(chain())];
   const r = await refund({ payment_intent: intent, amount: 3, recipient_address: to });
   expect(r.body).toMatchObject({ status: "pending", chain: "arbitrum" });
   const done = await waitStatus(r.body.id, "succeeded");
-  const balanceOn = (c: typeof arbitrum) => c.publicClient.readContract({ address: c.usdc, abi: usdcAbi, functionName: "balanceOf", args: [to] });
-  expect(await balanceOn(arbitrum)).toBe(3_000_000n);
-  expect(await balanceOn(chain())).toBe(0n);
+  expect((await balanceOn(arbitrum)) - onArbitrum).toBe(3_000_000n);
+  expect(await balanceOn(chain())).toBe(onBase);
   expect(await arbitrum.publicClient.getTransactionReceipt({ hash: done.tx_hash })).toMatchObject({ status: "success" });
 }, 60_000);
 
@@ -563,7 +570,8 @@ describe("refunds and settlement runs never spend the same money", () => {
       await budget(m.id, 100);
       const paid = await pay(m.id, [10, 11]);
       expect(await available(m.id)).toBe(20.79);
-      const to = newRecipient();
+      const to = payerAddress();
+      const before = await usdcBalance(svc.ctx, to);
       // The refund takes half of what is available, the run all of it: the second gets only what the first left.
       const doRefund = () => refund({ payment_intent: paid[1]!.intent, amount: 10.395, recipient_address: to });
       const doRun = () => cashOut(svc.ctx, m.id);
@@ -575,7 +583,7 @@ describe("refunds and settlement runs never spend the same money", () => {
         await waitStatus(r.body.id, "succeeded");
         expect(s!.amountUnits).toBe(10_395_000n);
         expect(s!.withdrawalUnits).toBe(10_395_000n);
-        expect(await usdcBalance(svc.ctx, to)).toBe(10_395_000n);
+        expect((await usdcBalance(svc.ctx, to)) - before).toBe(10_395_000n);
       } else {
         expect(r.status).toBe(400);
         expect(r.body.error.code).toBe("insufficient_account_balance");
@@ -597,7 +605,8 @@ describe("kill -9 of the refund sender", () => {
       const [p] = await pay(m.id, [5]);
       await stopSender();
       try {
-        const to = newRecipient();
+        const to = payerAddress();
+        const before = await usdcBalance(svc.ctx, to);
         const created = await refund({ payment_intent: p!.intent, amount: 3, recipient_address: to });
         expect(created.body.status).toBe("pending");
         const id = created.body.id as string;
@@ -622,7 +631,7 @@ describe("kill -9 of the refund sender", () => {
         expect(done.tx_hash).toBe(row.txHash);
         const logs = await paidOnChain(m.paymentAddress!, id);
         expect(logs.length).toBe(1);
-        expect(await usdcBalance(svc.ctx, to)).toBe(3_000_000n);
+        expect((await usdcBalance(svc.ctx, to)) - before).toBe(3_000_000n);
         expect(await eventsOf(id)).toEqual(["refund.created", "refund.succeeded"]);
       } finally {
         if (!sender) startSender();

@@ -134,13 +134,14 @@ beforeAll(async () => {
   // Another integrator account, with its own merchant and keys.
   const other = await createIntegratorAccount(ctx, "Attacker integrator");
   const otherMerchant = await onboardMerchant(ctx, { ...defaults, accountIds: [other.id], mode: "test", businessName: "Attacker Shop" });
-  attackers["other account, unscoped"] = (await createApiKey(ctx, { accountId: other.id, mode: "test" })).key;
-  attackers["other account, scoped"] = (await createApiKey(ctx, { accountId: other.id, mode: "test", merchantId: otherMerchant.id })).key;
+  // Every attacker key holds every permission (refunds included): what it may not see is still 404.
+  attackers["other account, unscoped"] = (await createApiKey(ctx, { accountId: other.id, mode: "test", refunds: true })).key;
+  attackers["other account, scoped"] = (await createApiKey(ctx, { accountId: other.id, mode: "test", merchantId: otherMerchant.id, refunds: true })).key;
   // Same account, key scoped to its other merchant.
   const sibling = await onboardMerchant(ctx, { ...defaults, accountIds: [svc.sandbox.account_id], mode: "test", businessName: "Sibling Shop" });
-  attackers["same account, scoped to another merchant"] = (await createApiKey(ctx, { accountId: svc.sandbox.account_id, mode: "test", merchantId: sibling.id })).key;
+  attackers["same account, scoped to another merchant"] = (await createApiKey(ctx, { accountId: svc.sandbox.account_id, mode: "test", merchantId: sibling.id, refunds: true })).key;
   // Same account, live mode: sees no test data.
-  attackers["same account, live key"] = (await createApiKey(ctx, { accountId: svc.sandbox.account_id, mode: "live" })).key;
+  attackers["same account, live key"] = (await createApiKey(ctx, { accountId: svc.sandbox.account_id, mode: "live", refunds: true })).key;
 });
 afterAll(async () => {
   await svc?.stop();

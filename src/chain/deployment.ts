@@ -13,7 +13,7 @@
  * through its nonce authority, and this one is nobody's in particular.
  */
 import { eq } from "drizzle-orm";
-import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex } from "viem";
+import { createPublicClient, createWalletClient, getAddress, http, isAddressEqual, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { ChainSettings } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -70,7 +70,11 @@ export async function ensureDeployment(
   if (row && (await hasCode(row.factoryAddress as Address))) {
     const existing = { usdc: getAddress(row.usdcAddress), factory: getAddress(row.factoryAddress), startBlock: Number(row.deployedBlock), fresh: false, chainWasReset: false };
     // A sandbox deployed before v2 (or whose v2 contracts are gone): add them, keeping v1's.
-    let factoryV2 = row.factoryV2Address ? getAddress(row.factoryV2Address) : undefined;
+    // Only the factory of the current bytecode counts: a sandbox saved before the v2 contracts
+    // changed holds the old factory, which the service no longer follows (contracts/README.md,
+    // "When the v2 bytecode changes"), so the current one is deployed beside it.
+    const current = await factoryV2Address();
+    let factoryV2 = row.factoryV2Address && isAddressEqual(getAddress(row.factoryV2Address), current) ? current : undefined;
     let usdt = row.usdtAddress ? getAddress(row.usdtAddress) : undefined;
     if ((factoryV2 && (await hasCode(factoryV2))) && (usdt && (await hasCode(usdt)))) return { ...existing, factoryV2, usdt };
     if (opts.deploy === false) return { ...existing, factoryV2: factoryV2 && (await hasCode(factoryV2)) ? factoryV2 : undefined, usdt: usdt && (await hasCode(usdt)) ? usdt : undefined };

@@ -136,10 +136,10 @@ export const commands: Record<string, Command> = {
   }),
   "keys create": define({
     json: { object: "api_key", rename: { key: "secret_key" } },
-    summary: "Create an API key (--account, --mode test|live, optional --merchant to scope it); shown once",
-    options: { account: { type: "string" }, mode: { type: "string" }, merchant: { type: "string" } },
-    run: (ctx, v) => createApiKey(ctx, { accountId: req(v, "account"), mode: mode(v), merchantId: (v.merchant as string | undefined) ?? null }),
-    human: (k) => `created ${k.mode} key ${k.id}${k.merchantId ? ` scoped to ${k.merchantId}` : ""}\n\n  ${k.key}\n\nThis key is shown once: store it now.`,
+    summary: "Create an API key (--account, --mode test|live, optional --merchant to scope it, --refunds to let it refund); shown once",
+    options: { account: { type: "string" }, mode: { type: "string" }, merchant: { type: "string" }, refunds: { type: "boolean" } },
+    run: (ctx, v) => createApiKey(ctx, { accountId: req(v, "account"), mode: mode(v), merchantId: (v.merchant as string | undefined) ?? null, refunds: v.refunds === true }),
+    human: (k) => `created ${k.mode} key ${k.id}${k.merchantId ? ` scoped to ${k.merchantId}` : ""}${k.canRefund ? ", with the refund permission" : ", without the refund permission"}\n\n  ${k.key}\n\nThis key is shown once: store it now.`,
   }),
   "keys revoke": define({
     json: { object: "api_key" },

@@ -36,6 +36,7 @@ export const ERROR_CODES = {
   unsupported_content_type: [415, "invalid_request_error"],
   api_key_missing: [401, "authentication_error"],
   api_key_invalid: [401, "authentication_error"],
+  permission_missing: [403, "invalid_request_error"],
   idempotency_key_reused: [409, "idempotency_error"],
   intent_not_cancellable: [409, "invalid_request_error"],
   too_many_open_intents: [409, "invalid_request_error"],

@@ -84,8 +84,9 @@ export async function ensureDemo(ctx: AppContext, infoFile: string): Promise<Pic
     previous.merchant_id === merchant.id &&
     (await keyWorks(ctx, previous.test_key_scoped)) &&
     (await keyWorks(ctx, previous.test_key_unscoped));
-  const scoped = keysStillValid ? previous.test_key_scoped : (await createApiKey(ctx, { accountId: account.id, mode: "test", merchantId: merchant.id })).key;
-  const unscoped = keysStillValid ? previous.test_key_unscoped : (await createApiKey(ctx, { accountId: account.id, mode: "test" })).key;
+  // The demo's keys show every feature, refunds included: both hold the refund permission.
+  const scoped = keysStillValid ? previous.test_key_scoped : (await createApiKey(ctx, { accountId: account.id, mode: "test", merchantId: merchant.id, refunds: true })).key;
+  const unscoped = keysStillValid ? previous.test_key_unscoped : (await createApiKey(ctx, { accountId: account.id, mode: "test", refunds: true })).key;
   await fundPayer(ctx);
   const admin = await ensureDemoAdmin(ctx, account.id, previous);
   return { account_id: account.id, merchant_id: merchant.id, payment_address: merchant.paymentAddress ?? "", test_key_scoped: scoped, test_key_unscoped: unscoped, ...admin };

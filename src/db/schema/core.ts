@@ -1,5 +1,5 @@
 /** Drizzle view of the core tables (src/db/migrations/0001_core.sql is the source of truth). */
-import { bigint, customType, integer, jsonb, smallint, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, integer, jsonb, smallint, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import type { Mode } from "../../domain/mode.ts";
 import type { IntentStatus } from "../../domain/intent-status.ts";
 import type { SettlementStatus, TransactionStatus } from "../../domain/ledger-status.ts";
@@ -61,6 +61,8 @@ export const apiKeys = app.table("api_keys", {
   mode: text("mode").$type<Mode>().notNull(),
   keyHash: bytea("key_hash").notNull(),
   keyHint: text("key_hint").notNull(),
+  /** May create, cancel and approve refunds (migration 0022: keys older than it keep true). */
+  canRefund: boolean("can_refund").notNull().default(false),
   createdAt: ts("created_at").notNull().defaultNow(),
   revokedAt: ts("revoked_at"),
 });

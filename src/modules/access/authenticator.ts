@@ -16,6 +16,24 @@ export interface Principal {
   mode: Mode;
   /** Set when the key is scoped to a single merchant. */
   scopeMerchantId: string | null;
+  /** May create, cancel and approve refunds (a permission of its own; api_keys.can_refund). */
+  canRefund: boolean;
+}
+
+/** A principal that holds the refund permission: what the refund writes take, so a route that forgets the check cannot compile. */
+export type RefundingPrincipal = Principal & { canRefund: true };
+
+/**
+ * 403 unless the key may refund. Its own merchants' refunds, so not the "never reveal" rule of
+ * another tenant's object: the key is told what it lacks.
+ */
+export function requireRefundPermission(p: Principal): RefundingPrincipal {
+  if (!p.canRefund)
+    throw new ApiError(
+      "permission_missing",
+      "This API key does not have the refund permission: it cannot create, cancel or approve refunds. Use a key created with it (CLI `keys create --refunds`, or the dashboard's Developers page).",
+    );
+  return { ...p, canRefund: true };
 }
 
 /**
@@ -70,10 +88,10 @@ export class Authenticator {
       if (!this.listening) this.listen();
       const generation = this.generation;
       const [row] = await this.database.db
-        .select({ id: apiKeys.id, accountId: apiKeys.accountId, mode: apiKeys.mode, merchantId: apiKeys.merchantId, revokedAt: apiKeys.revokedAt })
+        .select({ id: apiKeys.id, accountId: apiKeys.accountId, mode: apiKeys.mode, merchantId: apiKeys.merchantId, canRefund: apiKeys.canRefund, revokedAt: apiKeys.revokedAt })
         .from(apiKeys)
         .where(eq(apiKeys.keyHash, hashApiKey(key)));
-      principal = row && !row.revokedAt ? { keyId: row.id, accountId: row.accountId, mode: row.mode, scopeMerchantId: row.merchantId } : null;
+      principal = row && !row.revokedAt ? { keyId: row.id, accountId: row.accountId, mode: row.mode, scopeMerchantId: row.merchantId, canRefund: row.canRefund } : null;
       if (this.keys.size > 10_000) this.keys.clear();
       if (generation === this.generation) this.keys.set(key, { principal, at: now });
     }

@@ -192,5 +192,6 @@ export function csrfMatches(session: DashboardSession, sent: string | undefined)
  * through the same visibility rule as an unscoped API key (no rule written twice).
  */
 export function dashboardPrincipal(user: DashboardUser, mode: Mode): Principal {
-  return { keyId: `dashboard:${user.id}`, accountId: user.accountId, mode, scopeMerchantId: null };
+  // Admins refund (the dashboard's refund form is theirs); viewers only look.
+  return { keyId: `dashboard:${user.id}`, accountId: user.accountId, mode, scopeMerchantId: null, canRefund: user.role === "admin" };
 }

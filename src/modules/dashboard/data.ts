@@ -185,7 +185,7 @@ export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchant
         sender: t.sender_address,
         refundableUnits: BigInt(t.amount_units) - BigInt(t.refunded_units),
         accountVersion: Number(t.account_version),
-        refunds: rows.map(refundFromDb).map((r) => ({ id: r.id, amountUnits: r.amountUnits, status: r.status, recipient: r.recipientAddress, txHash: r.txHash, failure: r.failureReason, createdAt: r.createdAt })),
+        refunds: rows.map(refundFromDb).map((r) => ({ id: r.id, amountUnits: r.amountUnits, status: r.status, recipient: r.recipientAddress, payer: r.payerAddress, txHash: r.txHash, failure: r.failureReason, createdAt: r.createdAt })),
       };
     }
   }
@@ -286,14 +286,14 @@ export async function transactionsPageOf(ctx: AppContext, p: Principal, merchant
 
 /** The account's API keys in `mode`, newest first, with what each may see. */
 export async function apiKeysOf(ctx: AppContext, accountId: string, mode: Mode): Promise<ApiKeyView[]> {
-  const rows = await ctx.database.sql<{ id: string; merchant_id: string | null; business_name: string | null; key_hint: string; created_at: unknown; revoked_at: unknown }[]>`
-    SELECT k.id, k.merchant_id, m.business_name, k.key_hint, k.created_at, k.revoked_at FROM app.api_keys k
+  const rows = await ctx.database.sql<{ id: string; merchant_id: string | null; business_name: string | null; key_hint: string; can_refund: boolean; created_at: unknown; revoked_at: unknown }[]>`
+    SELECT k.id, k.merchant_id, m.business_name, k.key_hint, k.can_refund, k.created_at, k.revoked_at FROM app.api_keys k
     LEFT JOIN app.merchants m ON m.id = k.merchant_id
     WHERE k.account_id = ${accountId} AND k.mode = ${mode} ORDER BY k.created_at DESC, k.id DESC LIMIT 200`;
   return rows.map((r) => ({
     id: r.id,
     hint: r.key_hint,
-    scope: r.merchant_id ? `${r.business_name ?? r.merchant_id} only` : "all merchants",
+    scope: `${r.merchant_id ? `${r.business_name ?? r.merchant_id} only` : "all merchants"}${r.can_refund ? "; may refund" : ""}`,
     createdAt: fromPgTs(r.created_at),
     revokedAt: r.revoked_at ? fromPgTs(r.revoked_at) : null,
   }));

@@ -31,6 +31,7 @@ import { ApiError } from "../../domain/errors.ts";
 import { clientAddress } from "../../http/client-address.ts";
 import { addDashboardUser, changeMember, closeSession, newSetPasswordLink, DashboardUserError, loadSession, PASSWORD_MIN_LENGTH, setPasswordWithToken, verifyPassword } from "../access/dashboard-users.ts";
 import { SignInThrottle } from "../access/sign-in-throttle.ts";
+import { requireRefundPermission } from "../access/authenticator.ts";
 import type { MerchantRow } from "../merchants/service.ts";
 import { createApiKey, OnboardingError, revokeApiKey } from "../merchants/onboarding.ts";
 import { makeDue, payIntent } from "../test-helpers/service.ts";
@@ -304,8 +305,9 @@ export function dashboardRoutes(ctx: AppContext) {
         const merchantId = field(c.fields, "merchant", 64) || null;
         const merchant = merchantId ? await visibleMerchant(session, mode, merchantId) : undefined;
         if (merchantId && !merchant) return c.notFound();
-        const created = await createApiKey(ctx, { accountId: session.user.accountId, mode, merchantId });
-        const scope = merchant ? `${merchant.businessName} only` : "all merchants";
+        const refunds = field(c.fields, "refunds", 8) === "on";
+        const created = await createApiKey(ctx, { accountId: session.user.accountId, mode, merchantId, refunds });
+        const scope = `${merchant ? `${merchant.businessName} only` : "all merchants"}${refunds ? "; may refund" : ""}`;
         // Answered here, not redirected: the key is shown once and never travels in a URL.
         return developersView(c, { created: { key: created.key, scope } });
       },
@@ -416,7 +418,7 @@ export function dashboardRoutes(ctx: AppContext) {
         const state = { amount: field(fields, "amount", 40), recipient: field(fields, "recipient", 100), reason: field(fields, "reason", 40), idempotencyKey: field(fields, "idempotency_key", 255) };
         try {
           // The API's create, with its rules and codes (the form's key: sent twice, it refunds once).
-          await createRefund(ctx, principal, {
+          await createRefund(ctx, requireRefundPermission(principal), {
             paymentIntentId: intent.id,
             transactionId: undefined,
             amountUnits: formAmount(state.amount, "amount", REFUND_MAX_UNITS),

@@ -220,7 +220,7 @@ export interface PaymentDetailView {
     sender: string;
     refundableUnits: bigint;
     accountVersion: number;
-    refunds: Array<{ id: string; amountUnits: bigint; status: string; recipient: string; txHash: string | null; failure: string | null; createdAt: Date }>;
+    refunds: Array<{ id: string; amountUnits: bigint; status: string; recipient: string; payer: string | null; txHash: string | null; failure: string | null; createdAt: Date }>;
   } | null;
 }
 
@@ -250,7 +250,7 @@ function refundsCard(viewer: Viewer, csrf: string, p: PaymentDetailView, f: Refu
     (x) =>
       html`<tr><td>${usd(x.amountUnits)}</td><td><span class="status ${x.status}">${x.status.replace("_", " ")}</span>${x.failure ? html` <span class="muted">${x.failure}</span>` : ""}</td><td><code>${x.recipient}</code></td><td>${x.txHash ? html`<code>${x.txHash.slice(0, 18)}…</code>` : "—"}</td><td>${when(x.createdAt)}</td></tr>${
         viewer.role === "admin" && x.status === "requires_approval"
-          ? html`<tr class="refund-actions"><td colspan="5"><span class="muted">Waits for the owner's signature.</span> ${walletApprove(viewer, csrf, x.id)} ${viewer.mode === "test" ? action(x.id, "approve", "Approve as the owner (sandbox)") : ""} ${action(x.id, "cancel", "Cancel")}</td></tr>`
+          ? html`<tr class="refund-actions"><td colspan="5"><span class="muted">Waits for the owner's signature.</span> ${walletApprove(viewer, csrf, x)} ${viewer.mode === "test" ? action(x.id, "approve", "Approve as the owner (sandbox)") : ""} ${action(x.id, "cancel", "Cancel")}</td></tr>`
           : ""
       }`,
   );
@@ -498,6 +498,7 @@ ${
     ? html`<form method="post" action="${DASHBOARD}/developers/keys?mode=${viewer.mode}" class="filters">
   <input type="hidden" name="csrf" value="${csrf}">
   <label for="scope">New ${viewer.mode} key for</label><select id="scope" name="merchant">${options}</select>
+  <label><input type="checkbox" name="refunds" value="on"> May refund (create, cancel and approve refunds)</label>
   <button type="submit">Create key</button>
 </form>`
     : ""

@@ -21,11 +21,22 @@ export function refundStatus(status: string): Html {
 }
 
 /**
- * "Approve with the owner's wallet" for a refund waiting for approval: hidden until the wallet
- * script runs; its status line says what the wallet does, or why nothing was signed.
+ * Said next to the approval button when the refund does not go back to the address that paid: the
+ * owner's signature is the only thing between a leaked key (or a rogue admin) and the money.
  */
-export function walletApprove(viewer: Viewer, csrf: string, refundId: string): Html {
-  return html`<span class="wallet-approve" data-csrf="${csrf}" data-authorization="${DASHBOARD}/refunds/${refundId}/authorization?mode=${viewer.mode}" data-approve="${DASHBOARD}/refunds/${refundId}/approve?mode=${viewer.mode}"><button type="button" class="wallet" hidden>Approve with the owner's wallet</button><span class="wallet-status" role="status" aria-live="polite"></span></span>`;
+export function notPayerWarning(r: { recipient: string; payer: string | null }): Html {
+  if (r.payer !== null && r.recipient.toLowerCase() === r.payer.toLowerCase()) return html``;
+  return html`<strong class="not-payer" role="note" data-testid="not-payer">Not the payer: this refund goes to ${r.recipient}, not to the address that paid${r.payer ? html` (${r.payer})` : ""}. Sign only if you know this address is the customer's.</strong> `;
+}
+
+/**
+ * "Approve with the owner's wallet" for a refund waiting for approval: hidden until the wallet
+ * script runs; its status line says what the wallet does, or why nothing was signed. A refund to
+ * anyone but the payer says so, in front of the button.
+ */
+export function walletApprove(viewer: Viewer, csrf: string, r: { id: string; recipient: string; payer: string | null }): Html {
+  const refundId = r.id;
+  return html`${notPayerWarning(r)}<span class="wallet-approve" data-csrf="${csrf}" data-authorization="${DASHBOARD}/refunds/${refundId}/authorization?mode=${viewer.mode}" data-approve="${DASHBOARD}/refunds/${refundId}/approve?mode=${viewer.mode}"><button type="button" class="wallet" hidden>Approve with the owner's wallet</button><span class="wallet-status" role="status" aria-live="polite"></span></span>`;
 }
 
 export interface RefundRowView {
@@ -35,6 +46,8 @@ export interface RefundRowView {
   amountUnits: bigint;
   status: string;
   recipient: string;
+  /** The payment's sender (a refund elsewhere waits for the owner's signature, and says so). */
+  payer: string | null;
   txHash: string | null;
   failure: string | null;
   chain: ChainName;
@@ -53,7 +66,7 @@ export function refundsPage(
   const rows = o.rows.map(
     (r) => html`<tr><td>${r.paymentIntentId ? html`<a href="${href(`/payments/${r.paymentIntentId}`, viewer.mode)}">${usd(r.amountUnits)}</a>` : usd(r.amountUnits)}<br><span class="muted pair">${pairTitle(r)}</span></td>
 <td>${refundStatus(r.status)}${r.failure ? html`<br><span class="muted">${r.failure}</span>` : ""}${
-      viewer.role === "admin" && r.status === "requires_approval" ? html`<br>${walletApprove(viewer, csrf, r.id)}` : ""
+      viewer.role === "admin" && r.status === "requires_approval" ? html`<br>${walletApprove(viewer, csrf, r)}` : ""
     }</td>
 <td><code class="hash">${r.recipient}</code></td><td>${r.txHash ? html`<code class="hash">${r.txHash}</code>` : html`<span class="muted">—</span>`}</td><td>${when(r.createdAt)}<br><code class="muted">${r.id}</code></td></tr>`,
   );

@@ -22,6 +22,7 @@ const rowOf = (r: RefundRow): RefundRowView => ({
   amountUnits: r.amountUnits,
   status: r.status,
   recipient: r.recipientAddress,
+  payer: r.payerAddress,
   txHash: r.txHash,
   failure: r.failureReason,
   chain: requireChainName(r.chainId),

@@ -256,7 +256,11 @@ export function merchantSalt(merchantId: string) {
   return keccak256(toHex(`stablepay:merchant:${merchantId}`));
 }
 
-export async function createApiKey(ctx: AppContext, input: { accountId: string; mode: Mode; merchantId?: string | null }) {
+/**
+ * A new API key of the account, shown once. `refunds`: whether it may create, cancel and approve
+ * refunds (a permission of its own; off unless asked for).
+ */
+export async function createApiKey(ctx: AppContext, input: { accountId: string; mode: Mode; merchantId?: string | null; refunds?: boolean }) {
   const [account] = await ctx.database.db.select().from(accounts).where(eq(accounts.id, input.accountId));
   if (!account) throw new OnboardingError(`no such integrator account: ${input.accountId}`);
   if (input.merchantId) {
@@ -271,8 +275,8 @@ export async function createApiKey(ctx: AppContext, input: { accountId: string; 
   const key = generateApiKey(input.mode);
   const [row] = await ctx.database.db
     .insert(apiKeys)
-    .values({ id: newId("apiKey"), accountId: input.accountId, merchantId: input.merchantId ?? null, mode: input.mode, keyHash: hashApiKey(key), keyHint: keyHint(key) })
-    .returning({ id: apiKeys.id, accountId: apiKeys.accountId, merchantId: apiKeys.merchantId, mode: apiKeys.mode, createdAt: apiKeys.createdAt });
+    .values({ id: newId("apiKey"), accountId: input.accountId, merchantId: input.merchantId ?? null, mode: input.mode, canRefund: input.refunds ?? false, keyHash: hashApiKey(key), keyHint: keyHint(key) })
+    .returning({ id: apiKeys.id, accountId: apiKeys.accountId, merchantId: apiKeys.merchantId, mode: apiKeys.mode, canRefund: apiKeys.canRefund, createdAt: apiKeys.createdAt });
   return { ...row!, key };
 }
 

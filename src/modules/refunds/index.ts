@@ -4,8 +4,10 @@
  * does it: GET /v1/refunds/{id}/authorization (what to sign), POST /v1/refunds/{id}/approve (the
  * signature). One schema per route (model.ts), refined by input.ts.
  */
+import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { authedRoutes } from "../../http/authed.ts";
+import { requireRefundPermission } from "../access/authenticator.ts";
 import { readEmptyBody } from "../../http/json-body.ts";
 import { listBody } from "../../http/list-params.ts";
 import { createResponses, errorExample, errorResponse, idempotencyHeaderParameter, listRoute, objectResponses } from "../../http/openapi.ts";
@@ -17,16 +19,85 @@ import { approveRefund, cancelRefund, createRefund, getVisibleRefund, listRefund
 import { refundShape } from "./shapes.ts";
 
 const TAG = ["Refunds"];
+const PERMISSION_MISSING = errorResponse(403, [errorExample("permission_missing", "This API key does not have the refund permission: it cannot create, cancel or approve refunds. Use a key created with it (CLI `keys create --refunds`, or the dashboard's Developers page).")]);
+/** A refund write's answers plus its 403: the key lacks the refund permission. */
+function withPermission<T extends object>(responses: T): T & { 403: typeof PERMISSION_MISSING } {
+  return { ...responses, 403: PERMISSION_MISSING };
+}
 const refundMissing = [errorExample("resource_missing", "No such refund: 're_3NxQm2LpR4tVb8NcZ1aWd3Kq'")];
 
 export function refundRoutes(ctx: AppContext) {
+  return new Elysia({ name: "refunds-all" }).use(refundReadRoutes(ctx)).use(refundWriteRoutes(ctx));
+}
+
+/** The refund reads: any key that sees the merchant. */
+function refundReadRoutes(ctx: AppContext) {
   return authedRoutes(ctx, "refunds")
+    .get(
+      "/v1/refunds/:id",
+      async ({ principal, params, request }) => {
+        noQuery(request.url);
+        return refundShape(await getVisibleRefund(ctx, principal, params.id));
+      },
+      {
+        params: RefundIdParams,
+        detail: {
+          tags: TAG,
+          summary: "Get a refund",
+          description: "The refund now: its status, and once it succeeded the hash of its on-chain transaction.",
+          responses: objectResponses(RefundSchema, { ok: "The refund.", errors: [errorExample("parameter_unknown", "Received unknown parameter: expand", "expand")], notFound: refundMissing }),
+        },
+      },
+    )
+    .get(
+      "/v1/refunds",
+      async ({ principal, query, request }) => {
+        const page = await listRefunds(ctx, principal, refinedQuery(request.url, ListRefundsQuery, query, refineListRefunds));
+        return listBody(page.items.map(refundShape), page);
+      },
+      listRoute(ListRefundsQuery, RefundListSchema, TAG, "List refunds", {
+        description: "Refunds of one intent (`payment_intent`) or of one merchant, newest first (`created_at` descending, then `id` descending). `total_count` counts every match, ignoring the cursor.",
+        errors: [
+          errorExample("parameter_missing", "Missing required param: merchant_id (or payment_intent; required unless the API key is scoped to a single merchant).", "merchant_id"),
+          errorExample("parameter_unknown", "Received unknown parameter: charge", "charge"),
+        ],
+        notFound: [errorExample("resource_missing", "No such payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa'", "payment_intent")],
+      }),
+    )
+    .get(
+      "/v1/refunds/:id/authorization",
+      async ({ principal, params, request }) => {
+        noQuery(request.url);
+        return refundAuthorization(ctx, await getVisibleRefund(ctx, principal, params.id));
+      },
+      {
+        params: RefundIdParams,
+        detail: {
+          tags: TAG,
+          summary: "Get what the owner signs to approve a refund",
+          description:
+            "For a refund in `requires_approval`: the EIP-712 message the merchant account's owner signs (`eth_signTypedData_v4` with `typed_data`, from the wallet of `signer`), valid until `deadline` (24 hours). Send the signature to `POST /v1/refunds/{id}/approve`. The signature is the owner's consent, bounded by the contract: it pays this amount of this token to this recipient once, from this account on this chain. Any other status: 409 `refund_not_approvable`.",
+          responses: objectResponses(RefundAuthorizationSchema, {
+            ok: "What to sign.",
+            errors: [errorExample("parameter_unknown", "Received unknown parameter: expand", "expand")],
+            notFound: refundMissing,
+            conflicts: [errorExample("refund_not_approvable", "This refund cannot be approved because its status is 'pending'; only a refund in status 'requires_approval' can be.")],
+          }),
+        },
+      },
+    );
+}
+
+/** The refund writes: the key must hold the refund permission (403 before the payment or the refund is read). */
+function refundWriteRoutes(ctx: AppContext) {
+  return authedRoutes(ctx, "refund-writes")
+    .derive({ as: "local" }, ({ principal }) => ({ refunder: requireRefundPermission(principal) }))
     .post(
       "/v1/refunds",
-      async ({ principal, body, request, set }) => {
+      async ({ refunder, body, request, set }) => {
         noQuery(request.url);
         const input = refineCreateRefund(body, request.headers.get("idempotency-key"));
-        const { refund, replayed } = await createRefund(ctx, principal, input);
+        const { refund, replayed } = await createRefund(ctx, refunder, input);
         if (replayed) set.headers["idempotent-replayed"] = "true";
         else set.status = 201;
         return refundShape(refund);
@@ -64,48 +135,18 @@ export function refundRoutes(ctx: AppContext) {
                 errorExample("parameter_unknown", "Received unknown parameter: charge", "charge"),
               ],
             }),
+            403: PERMISSION_MISSING,
             413: errorResponse(413, [errorExample("body_too_large", "Request bodies are limited to 64 KiB.")]),
             415: errorResponse(415, [errorExample("unsupported_content_type", "Request bodies must be JSON, sent with 'Content-Type: application/json'.")]),
           },
         },
       },
     )
-    .get(
-      "/v1/refunds/:id",
-      async ({ principal, params, request }) => {
-        noQuery(request.url);
-        return refundShape(await getVisibleRefund(ctx, principal, params.id));
-      },
-      {
-        params: RefundIdParams,
-        detail: {
-          tags: TAG,
-          summary: "Get a refund",
-          description: "The refund now: its status, and once it succeeded the hash of its on-chain transaction.",
-          responses: objectResponses(RefundSchema, { ok: "The refund.", errors: [errorExample("parameter_unknown", "Received unknown parameter: expand", "expand")], notFound: refundMissing }),
-        },
-      },
-    )
-    .get(
-      "/v1/refunds",
-      async ({ principal, query, request }) => {
-        const page = await listRefunds(ctx, principal, refinedQuery(request.url, ListRefundsQuery, query, refineListRefunds));
-        return listBody(page.items.map(refundShape), page);
-      },
-      listRoute(ListRefundsQuery, RefundListSchema, TAG, "List refunds", {
-        description: "Refunds of one intent (`payment_intent`) or of one merchant, newest first (`created_at` descending, then `id` descending). `total_count` counts every match, ignoring the cursor.",
-        errors: [
-          errorExample("parameter_missing", "Missing required param: merchant_id (or payment_intent; required unless the API key is scoped to a single merchant).", "merchant_id"),
-          errorExample("parameter_unknown", "Received unknown parameter: charge", "charge"),
-        ],
-        notFound: [errorExample("resource_missing", "No such payment_intent: 'pi_3MtwBwLkdIwHu7ix28a3tqPa'", "payment_intent")],
-      }),
-    )
     .post(
       "/v1/refunds/:id/cancel",
-      async ({ principal, params, request }) => {
+      async ({ refunder, params, request }) => {
         noQuery(request.url);
-        const refund = await getVisibleRefund(ctx, principal, params.id);
+        const refund = await getVisibleRefund(ctx, refunder, params.id);
         await readEmptyBody(request);
         return refundShape(await cancelRefund(ctx, refund));
       },
@@ -117,42 +158,20 @@ export function refundRoutes(ctx: AppContext) {
           summary: "Cancel a refund",
           description:
             "Cancels a refund in `requires_approval` (nothing was sent); what it held is refundable and available again. No body (an empty JSON object is accepted). `refund.updated` is sent. Any other status is 409 `refund_not_cancellable`, naming the current status: a `pending` refund is being paid.",
-          responses: objectResponses(RefundSchema, {
+          responses: withPermission(objectResponses(RefundSchema, {
             ok: "The canceled refund.",
             errors: [errorExample("parameter_unknown", "Received unknown parameter: reason", "reason")],
             notFound: refundMissing,
             conflicts: [errorExample("refund_not_cancellable", "This refund cannot be canceled because its status is 'pending'; only a refund in status 'requires_approval' (nothing sent yet) can be canceled.")],
-          }),
-        },
-      },
-    )
-    .get(
-      "/v1/refunds/:id/authorization",
-      async ({ principal, params, request }) => {
-        noQuery(request.url);
-        return refundAuthorization(ctx, await getVisibleRefund(ctx, principal, params.id));
-      },
-      {
-        params: RefundIdParams,
-        detail: {
-          tags: TAG,
-          summary: "Get what the owner signs to approve a refund",
-          description:
-            "For a refund in `requires_approval`: the EIP-712 message the merchant account's owner signs (`eth_signTypedData_v4` with `typed_data`, from the wallet of `signer`), valid until `deadline` (24 hours). Send the signature to `POST /v1/refunds/{id}/approve`. The signature is the owner's consent, bounded by the contract: it pays this amount of this token to this recipient once, from this account on this chain. Any other status: 409 `refund_not_approvable`.",
-          responses: objectResponses(RefundAuthorizationSchema, {
-            ok: "What to sign.",
-            errors: [errorExample("parameter_unknown", "Received unknown parameter: expand", "expand")],
-            notFound: refundMissing,
-            conflicts: [errorExample("refund_not_approvable", "This refund cannot be approved because its status is 'pending'; only a refund in status 'requires_approval' can be.")],
-          }),
+          })),
         },
       },
     )
     .post(
       "/v1/refunds/:id/approve",
-      async ({ principal, params, body, request }) => {
+      async ({ refunder, params, body, request }) => {
         noQuery(request.url);
-        const refund = await getVisibleRefund(ctx, principal, params.id);
+        const refund = await getVisibleRefund(ctx, refunder, params.id);
         const approval = parseApproval(body.signature, body.deadline, ctx.clock.now().getTime());
         return refundShape(await approveRefund(ctx, refund, approval.signature, approval.deadline));
       },
@@ -165,7 +184,7 @@ export function refundRoutes(ctx: AppContext) {
           summary: "Approve a refund with the owner's signature",
           description:
             "Hands the owner's signature of the refund's authorization (`GET /v1/refunds/{id}/authorization`) to the service: checked against the merchant's owner, stored, and the refund becomes `pending` (`refund.updated`); the service submits it on chain (anyone may; the operator pays the gas) and it becomes `succeeded` or `failed`. Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a canceled one included).",
-          responses: objectResponses(RefundSchema, {
+          responses: withPermission(objectResponses(RefundSchema, {
             ok: "The refund, `pending`.",
             errors: [
               errorExample("parameter_invalid", "Invalid signature: it is not the merchant owner's signature of this refund.", "signature"),
@@ -176,7 +195,7 @@ export function refundRoutes(ctx: AppContext) {
             ],
             notFound: refundMissing,
             conflicts: [errorExample("refund_not_approvable", "This refund cannot be approved because its status is 'canceled'; only a refund in status 'requires_approval' can be.")],
-          }),
+          })),
         },
       },
     );

@@ -198,6 +198,10 @@ async function advance(chain: ChainRuntime, r: RefundRow, policy: RefundSendPoli
   }
   const paid = await paidOnChain(chain, r);
   if (paid) return paid;
+  // The budget pays only the payment's sender: a budget refund to anyone else (one created before
+  // that rule) waits for the owner's signature instead of being sent.
+  if (r.method === "budget" && (r.payerAddress === null || getAddress(r.payerAddress) !== getAddress(r.recipientAddress)))
+    return { kind: "budget_short", reason: "the recipient is not the address that paid: the owner's signature is needed" };
   let hash: Hex;
   try {
     hash = await chain.sender.write(callOf(r), async (tx, signed) => {
@@ -264,6 +268,8 @@ async function refused(chain: ChainRuntime, r: RefundRow, err: unknown): Promise
       return failed(r, "The authorization is not signed by the account's current owner (ownership changed?): nothing was paid.");
     case "ZeroAddress":
       return failed(r, "The recipient is the zero address: nothing was paid.", true);
+    case "SelfTransfer":
+      return failed(r, "The recipient is the merchant account itself: nothing was paid.", true);
     case "TransferFailed":
       return { kind: "retry", error: "reverted: TransferFailed (the account does not hold the amount in this token now)" };
     default:

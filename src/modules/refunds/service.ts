@@ -26,7 +26,7 @@ import { requireChainName, type TokenSymbol } from "../../domain/networks.ts";
 import type { RefundStatus } from "../../domain/refund-status.ts";
 import { fromPgTs, pgTs } from "../../db/pg-values.ts";
 import { within } from "../../lib/timeout.ts";
-import type { Principal } from "../access/authenticator.ts";
+import type { Principal, RefundingPrincipal } from "../access/authenticator.ts";
 import { idempotentCreate } from "../idempotency/store.ts";
 import { availableUnits, lockMerchantMoney } from "../merchants/available.ts";
 import { feeRef } from "../fees/ref.ts";
@@ -55,6 +55,8 @@ export interface CreateRefundInput {
 
 interface Payment {
   transactionId: string;
+  /** Who paid: the sender of the payment's indexed transfer. */
+  payerAddress: Address;
   paymentIntentId: string | null;
   intentsOwnPayment: boolean;
   merchantId: string;
@@ -93,8 +95,8 @@ async function resolvePayment(ctx: AppContext, p: Principal, input: CreateRefund
   if (transactionId === undefined) throw new ApiError("parameter_missing", "Missing required param: payment_intent (or transaction).", "payment_intent");
   const missingTxn = () => new ApiError("resource_missing", `No such transaction: '${printableName(transactionId)}'`, "transaction", 400);
   if (!isIdOf("transaction", transactionId)) throw missingTxn();
-  const [t] = await sql<{ id: string; mode: string; merchant_id: string; payment_intent_id: string | null; status: string; chain_id: number; token: TokenSymbol }[]>`
-    SELECT id, mode, merchant_id, payment_intent_id, status, chain_id, token FROM app.transactions WHERE id = ${transactionId}`;
+  const [t] = await sql<{ id: string; mode: string; merchant_id: string; payment_intent_id: string | null; status: string; chain_id: number; token: TokenSymbol; sender_address: string }[]>`
+    SELECT id, mode, merchant_id, payment_intent_id, status, chain_id, token, sender_address FROM app.transactions WHERE id = ${transactionId}`;
   if (!t || t.mode !== p.mode || !(await ctx.auth.canSeeMerchant(p, t.merchant_id))) throw missingTxn();
   if (intent && t.payment_intent_id !== intent.id)
     throw new ApiError("parameter_invalid", `Invalid transaction: '${t.id}' is not a payment of payment intent '${intent.id}'.`, "transaction");
@@ -105,7 +107,7 @@ async function resolvePayment(ctx: AppContext, p: Principal, input: CreateRefund
     const [i] = await sql<{ transaction_id: string | null }[]>`SELECT transaction_id FROM app.payment_intents WHERE id = ${t.payment_intent_id}`;
     own = i?.transaction_id === t.id;
   }
-  return { transactionId: t.id, paymentIntentId: t.payment_intent_id, intentsOwnPayment: own, merchantId: t.merchant_id, chainId: Number(t.chain_id), token: t.token };
+  return { transactionId: t.id, payerAddress: getAddress(t.sender_address), paymentIntentId: t.payment_intent_id, intentsOwnPayment: own, merchantId: t.merchant_id, chainId: Number(t.chain_id), token: t.token };
 }
 
 /** Account v1 cannot refund: the owner's path to v2, said in the error (docs/integrators.md "Refunds", "Merchants on account v1"). */
@@ -168,12 +170,17 @@ function requestHash(input: CreateRefundInput): string {
   return createHash("sha256").update(canonical).digest("base64url");
 }
 
+/** Whether a refund to `recipient` goes back to the payment's sender (the only recipient the refund budget pays). */
+export function toPayer(recipient: string, payer: string | null): boolean {
+  return payer !== null && getAddress(recipient) === getAddress(payer);
+}
+
 export interface CreateRefundResult {
   refund: RefundRow;
   replayed: boolean;
 }
 
-export async function createRefund(ctx: AppContext, p: Principal, input: CreateRefundInput): Promise<CreateRefundResult> {
+export async function createRefund(ctx: AppContext, p: RefundingPrincipal, input: CreateRefundInput): Promise<CreateRefundResult> {
   const payment = await resolvePayment(ctx, p, input);
   const [m] = await ctx.database.sql<{ id: string; mode: string; account_version: number; payment_address: string | null; owner_address: string }[]>`
     SELECT id, mode, account_version::int AS account_version, payment_address, owner_address FROM app.merchants WHERE id = ${payment.merchantId}`;
@@ -220,8 +227,11 @@ export async function createRefund(ctx: AppContext, p: Principal, input: CreateR
         `amount (${unitsToUsd(amount)}) is more than the merchant account holds for refunds in ${payment.token} on ${requireChainName(payment.chainId)} (${unitsToUsd(payable > 0n ? payable : 0n)}): payments already settled are at the bank, and platform fees, pending settlements and other refunds are spoken for. Nothing was sent; top up the account or wait for more payments.`,
         "amount",
       );
-    // The owner's budget covers it (what the contract allows now, less the budget refunds not mined yet): sent at once.
-    const byBudget = onChain.budget !== undefined && onChain.budget - held.budgetPending >= amount;
+    // The owner's budget covers it (what the contract allows now, less the budget refunds not mined
+    // yet) and it goes back to the address that paid: sent at once. To any other address it waits for
+    // the owner's signature, whatever the budget: a leaked key or a rogue admin cannot pay the budget
+    // out to themselves.
+    const byBudget = toPayer(input.recipientAddress, payment.payerAddress) && onChain.budget !== undefined && onChain.budget - held.budgetPending >= amount;
     return insertRefund(tx, {
       id,
       mode: p.mode,
@@ -236,6 +246,7 @@ export async function createRefund(ctx: AppContext, p: Principal, input: CreateR
       merchantAccount: account,
       amountUnits: amount,
       recipientAddress: input.recipientAddress,
+      payerAddress: payment.payerAddress,
       reason: input.reason,
       metadata: input.metadata,
       status: byBudget ? "pending" : "requires_approval",
@@ -352,6 +363,23 @@ export function refundTypedData(r: RefundRow, deadline: bigint) {
   };
 }
 
+/**
+ * Who must sign refund `r`: the owner of its account now, as the chain says (the owner can transfer
+ * ownership, and the contract checks the signature against its owner of the moment, not the one
+ * stored at onboarding). When the chain does not answer in time, the stored owner (the contract
+ * still refuses a signature of anyone else: the refund would fail, paying nothing).
+ */
+async function accountOwner(ctx: AppContext, r: RefundRow): Promise<Address> {
+  const chain = chainById(ctx, r.chainId);
+  const onChain = chain
+    ? await within(REFUND_CHAIN_READ_MS, chain.publicClient.readContract({ address: getAddress(r.merchantAccount), abi: merchantAccountV2Abi, functionName: "owner" }))
+    : undefined;
+  if (onChain) return getAddress(onChain);
+  const [m] = await ctx.database.sql<{ owner_address: string }[]>`SELECT owner_address FROM app.merchants WHERE id = ${r.merchantId}`;
+  if (!m) throw new Error(`refund ${r.id} has no merchant`);
+  return getAddress(m.owner_address);
+}
+
 /** How long the authorization offered to the owner stays valid (its deadline). */
 export const AUTHORIZATION_TTL_S = 24 * 3_600;
 
@@ -362,13 +390,13 @@ export const AUTHORIZATION_TTL_S = 24 * 3_600;
  */
 export async function refundAuthorization(ctx: AppContext, r: RefundRow) {
   if (r.status !== "requires_approval") throw notApprovable(r);
-  const [m] = await ctx.database.sql<{ owner_address: string }[]>`SELECT owner_address FROM app.merchants WHERE id = ${r.merchantId}`;
+  const signer = await accountOwner(ctx, r);
   const deadline = BigInt(Math.floor(ctx.clock.now().getTime() / 1000) + AUTHORIZATION_TTL_S);
   const data = refundTypedData(r, deadline);
   return {
     object: "refund_authorization" as const,
     refund: r.id,
-    signer: getAddress(m!.owner_address),
+    signer,
     deadline: Number(deadline),
     typed_data: {
       types: {
@@ -391,9 +419,9 @@ export async function approveRefund(ctx: AppContext, r: RefundRow, given: Hex, d
   if (r.status !== "requires_approval") throw notApprovable(r);
   // Stored in the form the contract accepts, whichever path handed it in.
   const signature = normalizeSignature(given);
-  const [m] = await ctx.database.sql<{ owner_address: string }[]>`SELECT owner_address FROM app.merchants WHERE id = ${r.merchantId}`;
+  const owner = await accountOwner(ctx, r);
   const signer = await recoverTypedDataAddress({ ...refundTypedData(r, BigInt(Math.floor(deadline.getTime() / 1000))), signature }).catch(() => undefined);
-  if (!m || !signer || getAddress(signer) !== getAddress(m.owner_address))
+  if (!signer || getAddress(signer) !== owner)
     throw new ApiError("parameter_invalid", "Invalid signature: it is not the merchant owner's signature of this refund.", "signature");
   const moved = await ctx.database.sql.begin((tx) => moveRefund(tx, r.id, { trigger: "approved", signature, deadline }, ctx.clock.now()));
   if (moved) {

@@ -26,6 +26,8 @@ export interface RefundRow {
   merchantAccount: string;
   amountUnits: bigint;
   recipientAddress: string;
+  /** The refunded payment's sender (migration 0022; null only if its payment row was missing then). */
+  payerAddress: string | null;
   reason: RefundReason | null;
   metadata: Record<string, string>;
   status: RefundStatus;
@@ -64,6 +66,7 @@ export function refundFromDb(r: Record<string, unknown>): RefundRow {
     merchantAccount: r.merchant_account as string,
     amountUnits: BigInt(r.amount_units as bigint),
     recipientAddress: r.recipient_address as string,
+    payerAddress: (r.payer_address as string | null) ?? null,
     reason: (r.reason as RefundReason | null) ?? null,
     metadata: fromPgJson<Record<string, string> | null>(r.metadata) ?? {},
     status: r.status as RefundStatus,

@@ -49,6 +49,8 @@ export interface NewRefund {
   merchantAccount: string;
   amountUnits: bigint;
   recipientAddress: string;
+  /** The payment's sender: the only recipient a budget refund may have. */
+  payerAddress: string;
   reason: string | null;
   metadata: Record<string, string>;
   status: "pending" | "requires_approval";
@@ -58,14 +60,16 @@ export interface NewRefund {
   createdAt: Date;
 }
 
-/** Inserts a refund, counts it on its payment (and intent) and writes refund.created. The caller holds the locks. */
+/** Inserts a refund (a budget refund only to its payer), counts it on its payment (and intent) and writes refund.created. The caller holds the locks. */
 export async function insertRefund(tx: SqlOrTx, r: NewRefund): Promise<RefundRow> {
+  if (r.method === "budget" && r.recipientAddress.toLowerCase() !== r.payerAddress.toLowerCase())
+    throw new Error(`refund ${r.id}: a budget refund goes only to the payer ${r.payerAddress}, not ${r.recipientAddress}`);
   const [row] = await tx`
     INSERT INTO app.refunds (id, mode, account_id, merchant_id, payment_intent_id, transaction_id, chain_id, token, token_address,
-                             merchant_account, amount_units, recipient_address, reason, metadata, status, method, refund_ref, payment_ref,
+                             merchant_account, amount_units, recipient_address, payer_address, reason, metadata, status, method, refund_ref, payment_ref,
                              created_at, updated_at)
     VALUES (${r.id}, ${r.mode}, ${r.accountId}, ${r.merchantId}, ${r.paymentIntentId}, ${r.transactionId}, ${r.chainId}, ${r.token},
-            ${r.tokenAddress}, ${r.merchantAccount}, ${r.amountUnits}, ${r.recipientAddress}, ${r.reason}, ${pgJson(r.metadata)}::text::jsonb,
+            ${r.tokenAddress}, ${r.merchantAccount}, ${r.amountUnits}, ${r.recipientAddress}, ${r.payerAddress}, ${r.reason}, ${pgJson(r.metadata)}::text::jsonb,
             ${r.status}, ${r.method}, ${r.refundRef}, ${r.paymentRef}, ${pgTs(r.createdAt)}::timestamptz, ${pgTs(r.createdAt)}::timestamptz)
     RETURNING *`;
   await tx`UPDATE app.transactions SET refunded_units = refunded_units + ${r.amountUnits} WHERE id = ${r.transactionId}`;

@@ -272,6 +272,10 @@ async function driveLocked(ctx: AppContext, id: string, opts: DriveOptions): Pro
       }
 
       case "withdrawn": {
+        // The bank transfer pays what reached the payout address on record, and only that: money
+        // withdrawn elsewhere (the payout address changed on chain since it was recorded) stops
+        // the run here, with an alert, until an operator has looked.
+        if (await strayWithdrawals(ctx, s, log)) return s;
         const [moved] = await ctx.database.sql`
           UPDATE app.settlements SET state = 'ach_initiating', updated_at = now() WHERE id = ${s.id} AND state = 'withdrawn' RETURNING id`;
         if (moved) await hooks?.at?.("after_ach_initiating", s.id);
@@ -500,6 +504,43 @@ async function recordWithdrawn(ctx: AppContext, s: SettlementRow, pairs: Settlem
     });
   }
   if (main) ctx.log.info("settlement withdrawn on-chain", { settlement: s.id, pairs: withdrawn.length, amount: s.withdrawalUnits });
+}
+
+/**
+ * Whether a withdrawal of settlement `s` reached an address other than the merchant's payout address
+ * on record (its Withdrawn log's `to`, kept as withdrawn_to): the account pays the payout address of
+ * the moment on chain, which only the owner can change, so a difference means it was changed there
+ * since the merchant's record was made. Raises the `payout_address_changed` alert once (the run
+ * stays `withdrawn`, no bank transfer is started). Legs that moved nothing on chain have no `to`.
+ */
+async function strayWithdrawals(ctx: AppContext, s: SettlementRow, log: AppContext["log"]): Promise<boolean> {
+  const sql = ctx.database.sql;
+  const stray = await sql<{ chain_id: number; token: string; withdrawn_to: string; tx_hash: string | null; payout_address: string }[]>`
+    SELECT w.chain_id, w.token, w.withdrawn_to, w.tx_hash, m.payout_address
+    FROM (SELECT chain_id, token, withdrawn_to, tx_hash FROM app.settlement_withdrawals WHERE settlement_id = ${s.id} AND state = 'withdrawn'
+          UNION ALL
+          SELECT chain_id, 'USDC', withdrawn_to, withdrawal_tx_hash FROM app.settlements WHERE id = ${s.id}) w
+    JOIN app.merchants m ON m.id = ${s.merchantId}
+    WHERE w.withdrawn_to IS NOT NULL AND lower(w.withdrawn_to) <> lower(m.payout_address)`;
+  if (stray.length === 0) return false;
+  const details = {
+    code: "payout_address_changed",
+    payout_address_on_record: stray[0]!.payout_address,
+    withdrawals: stray.map((w) => ({ chain_id: Number(w.chain_id), token: w.token, withdrawn_to: w.withdrawn_to, tx_hash: w.tx_hash })),
+    mode: s.mode,
+  };
+  const [raised] = await sql`
+    INSERT INTO app.settlement_alerts (kind, settlement_id, merchant_id, details)
+    VALUES ('payout_address_changed', ${s.id}, ${s.merchantId}, ${pgJson(details)}::text::jsonb)
+    ON CONFLICT (kind, settlement_id) DO NOTHING RETURNING id`;
+  if (raised) {
+    settlementAlerts.inc({ kind: "payout_address_changed" });
+    log.error("ALERT settlement stopped before the bank transfer: its withdrawal reached an address that is not the payout address on record (changed on chain by the account's owner?)", {
+      alert: "payout_address_changed",
+      ...details,
+    });
+  }
+  return true;
 }
 
 /**
