@@ -144,7 +144,7 @@ export interface Config {
   /** Expected-value tags (DECISIONS.md "Matching"; docs/integrators.md "One price, many payments"). */
   valueTags: ValueTagSettings;
   /**
-   * The stop on SIGTERM (README "Production mode", graceful drain): `/ready` answers 503 and event
+   * The stop on SIGTERM (docs/operators.md "Production mode", graceful drain): `/ready` answers 503 and event
    * streams are told to reconnect at once; requests are still taken for `drainDelayMs` (the load
    * balancer's time to see /ready and move away: production 5 s, sandbox 0), then the in-flight ones
    * finish; everything is stopped within `timeoutMs`.

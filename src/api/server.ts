@@ -41,7 +41,7 @@ export function capChunkedBody(request: Request, max = MAX_BODY_BYTES): Request 
   return new Request(request, { body: request.body!.pipeThrough(cap), duplex: "half" } as RequestInit);
 }
 
-/** A running API server that stops without cutting what it accepted (README, "Production mode": graceful drain). */
+/** A running API server that stops without cutting what it accepted (docs/operators.md, "Production mode": graceful drain). */
 export interface ApiServer {
   readonly port: number | undefined;
   /**

@@ -1,4 +1,4 @@
--- Who may refund (README "Refunds", "Who may refund, and to whom").
+-- Who may refund (docs/integrators.md "Refunds", "Who may refund, and to whom").
 --
 -- api_keys.can_refund: refunds are a permission of their own. Keys that existed before this
 -- migration keep what they could do (they could refund): the column is added with DEFAULT true,

@@ -1,4 +1,4 @@
--- To whom a refund may go without the owner's signature (README "Refunds", "Who may refund, and to whom").
+-- To whom a refund may go without the owner's signature (docs/integrators.md "Refunds", "Who may refund, and to whom").
 --
 -- refunds.payer_address: the sender of the refunded payment (its indexed transfer's `from`), kept
 -- on the refund. Only a refund to that address may be paid from the owner's refund budget; any other

@@ -1,5 +1,5 @@
 /**
- * Payment by signature (README "Paying by signature"): the customer signs an EIP-3009
+ * Payment by signature (docs/integrators.md "Paying by signature"): the customer signs an EIP-3009
  * `TransferWithAuthorization` of the intent's exact amount to the merchant's account, and the
  * operator relays it, paying the gas.
  *
