@@ -29,7 +29,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description The process can serve requests: Postgres answers within 2 s (503 otherwise). Also reports, per chain, whether its RPC answers, the head and indexed blocks and the indexer's lag (`starting` before its first checkpoint, `catching_up` when more than 5 blocks behind), and whether the operator's transactions (fee collection, withdrawals, account deployments) are `stuck` (the oldest unconfirmed one waited 2 minutes or more; `operator_unconfirmed_s` says how long); these do not change the status code. Public.
+         * @description The process can serve requests: Postgres answers within 2 s (503 otherwise; 503 with `draining: true` at once from the moment the process is told to stop). Also reports, per chain, whether its RPC answers, the head and indexed blocks and the indexer's lag (`starting` before its first checkpoint, `catching_up` when more than 5 blocks behind), and whether the operator's transactions (fee collection, withdrawals, account deployments) are `stuck` (the oldest unconfirmed one waited 2 minutes or more; `operator_unconfirmed_s` says how long); these do not change the status code. Public.
          */
         get: operations["getReady"];
         put?: never;
@@ -226,6 +226,30 @@ export interface paths {
         get: operations["getPayById"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-intents/{id}/authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Typed data to pay a payment intent by signature
+         * @description The EIP-3009 `TransferWithAuthorization` the payer signs with `eth_signTypedData_v4` to pay this intent without holding ETH for gas: from the payer, to the intent's `payment_address`, the intent's exact `amount` in base units (no tag), valid until the intent's `expires_at`, and a nonce derived from the intent and the payer (one intent is never paid twice by one payer's signatures). The domain is read from the token itself. Then POST the signature to the same path. Public, like the QR image: the intent id is the capability. Intents whose token does not take authorizations (USDT) answer 400 `authorization_unsupported`: pay those with a transfer.
+         */
+        get: operations["getV1Payment-intentsByIdAuthorization"];
+        put?: never;
+        /**
+         * Pay a payment intent by signature
+         * @description Submits the payer's signature of the typed data from GET. Everything is verified before any transaction is sent: the intent is open, the nonce is the intent's for this payer, `valid_before` is no later than the intent's expiry and not past, the signature is the payer's (an account, or a contract wallet through ERC-1271) over exactly this intent's amount, recipient, token and chain, the nonce is unused on chain, the payer holds the amount, the gas price is under the operator's ceiling (`RELAY_MAX_GAS_PRICE_GWEI`) and the call simulates. Then the service sends `transferWithAuthorization` and pays its gas. The answer says what became of it within a few seconds: `mined`, `submitted` (not mined yet: never a failure; the intent confirms from the chain), `superseded` (someone else sent the same authorization first: the intent confirms from theirs) or `reverted`. Submitting the same authorization again (at once or later) sends nothing new: the answer names the same transaction.
+         */
+        post: operations["postV1Payment-intentsByIdAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -588,6 +612,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a refund
+         * @description The refund now: its status, and once it succeeded the hash of its on-chain transaction.
+         */
+        get: operations["getV1RefundsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/refunds": {
         parameters: {
             query?: never;
@@ -612,7 +656,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/refunds/{id}": {
+    "/v1/refunds/{id}/authorization": {
         parameters: {
             query?: never;
             header?: never;
@@ -620,10 +664,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a refund
-         * @description The refund now: its status, and once it succeeded the hash of its on-chain transaction.
+         * Get what the owner signs to approve a refund
+         * @description For a refund in `requires_approval`: the EIP-712 message the merchant account's owner signs (`eth_signTypedData_v4` with `typed_data`, from the wallet of `signer`), valid until `deadline` (24 hours). Send the signature to `POST /v1/refunds/{id}/approve`. The signature is the owner's consent, bounded by the contract: it pays this amount of this token to this recipient once, from this account on this chain. Any other status: 409 `refund_not_approvable`.
          */
-        get: operations["getV1RefundsById"];
+        get: operations["getV1RefundsByIdAuthorization"];
         put?: never;
         post?: never;
         delete?: never;
@@ -646,26 +690,6 @@ export interface paths {
          * @description Cancels a refund in `requires_approval` (nothing was sent); what it held is refundable and available again. No body (an empty JSON object is accepted). `refund.updated` is sent. Any other status is 409 `refund_not_cancellable`, naming the current status: a `pending` refund is being paid.
          */
         post: operations["postV1RefundsByIdCancel"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/refunds/{id}/authorization": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get what the owner signs to approve a refund
-         * @description For a refund in `requires_approval`: the EIP-712 message the merchant account's owner signs (`eth_signTypedData_v4` with `typed_data`, from the wallet of `signer`), valid until `deadline` (24 hours). Send the signature to `POST /v1/refunds/{id}/approve`. The signature is the owner's consent, bounded by the contract: it pays this amount of this token to this recipient once, from this account on this chain. Any other status: 409 `refund_not_approvable`.
-         */
-        get: operations["getV1RefundsByIdAuthorization"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -753,7 +777,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -843,7 +867,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -890,6 +914,11 @@ export interface operations {
                                 operator_unconfirmed_s: number | null;
                             }[];
                         };
+                        /**
+                         * @description The process is stopping (SIGTERM): route elsewhere; no check was run.
+                         * @constant
+                         */
+                        draining?: true;
                     };
                 };
             };
@@ -1011,7 +1040,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -1053,7 +1082,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -1102,7 +1131,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -1147,7 +1176,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -1331,7 +1360,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -1353,7 +1382,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -1395,7 +1424,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -1444,7 +1473,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -1489,7 +1518,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -1622,7 +1651,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -1644,7 +1673,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -1686,7 +1715,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -1735,7 +1764,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -1780,7 +1809,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -1937,7 +1966,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -1959,7 +1988,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -2001,7 +2030,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -2050,7 +2079,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -2095,7 +2124,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -2258,7 +2287,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -2280,7 +2309,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -2329,7 +2358,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -2374,7 +2403,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -2662,7 +2691,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -2684,7 +2713,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -2726,7 +2755,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -2768,7 +2797,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -2817,7 +2846,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -2862,7 +2891,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -3078,7 +3107,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -3100,7 +3129,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -3142,7 +3171,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -3191,7 +3220,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -3236,7 +3265,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -3663,7 +3692,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -3685,7 +3714,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -3727,7 +3756,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -3769,7 +3798,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -3811,7 +3840,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -3860,7 +3889,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -3905,7 +3934,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -4118,7 +4147,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -4140,7 +4169,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -4182,7 +4211,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -4231,7 +4260,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -4276,7 +4305,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -4420,7 +4449,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -4442,7 +4471,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -4484,7 +4513,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -4526,7 +4555,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -4575,7 +4604,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -4620,7 +4649,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -4686,7 +4715,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -4710,7 +4739,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -4776,8 +4805,469 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "getV1Payment-intentsByIdAuthorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The typed data, ready for `eth_signTypedData_v4`. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "transfer_authorization",
+                     *       "typed_data": {
+                     *         "domain": {
+                     *           "name": "USD Coin",
+                     *           "version": "2",
+                     *           "chainId": 8453,
+                     *           "verifyingContract": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+                     *         },
+                     *         "types": {
+                     *           "EIP712Domain": [
+                     *             {
+                     *               "name": "name",
+                     *               "type": "string"
+                     *             },
+                     *             {
+                     *               "name": "version",
+                     *               "type": "string"
+                     *             },
+                     *             {
+                     *               "name": "chainId",
+                     *               "type": "uint256"
+                     *             },
+                     *             {
+                     *               "name": "verifyingContract",
+                     *               "type": "address"
+                     *             }
+                     *           ],
+                     *           "TransferWithAuthorization": [
+                     *             {
+                     *               "name": "from",
+                     *               "type": "address"
+                     *             },
+                     *             {
+                     *               "name": "to",
+                     *               "type": "address"
+                     *             },
+                     *             {
+                     *               "name": "value",
+                     *               "type": "uint256"
+                     *             },
+                     *             {
+                     *               "name": "validAfter",
+                     *               "type": "uint256"
+                     *             },
+                     *             {
+                     *               "name": "validBefore",
+                     *               "type": "uint256"
+                     *             },
+                     *             {
+                     *               "name": "nonce",
+                     *               "type": "bytes32"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "primaryType": "TransferWithAuthorization",
+                     *         "message": {
+                     *           "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *           "to": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *           "value": "12500000",
+                     *           "validAfter": "0",
+                     *           "validBefore": "1775045100",
+                     *           "nonce": "0x3f1c0e5b5e3d8a5c0f6a7b1d2e9c4b8a7f6e5d4c3b2a19081726354453627180"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "transfer_authorization";
+                        /** @description Pass as the second parameter of `eth_signTypedData_v4` (JSON.stringify). */
+                        typed_data: {
+                            /** @description The token's EIP-712 domain, read from the token. */
+                            domain: {
+                                name: string;
+                                version: string;
+                                chainId: string | number;
+                                verifyingContract: string;
+                            };
+                            types: {
+                                EIP712Domain: {
+                                    name: string;
+                                    type: string;
+                                }[];
+                                TransferWithAuthorization: {
+                                    name: string;
+                                    type: string;
+                                }[];
+                            };
+                            /** @constant */
+                            primaryType: "TransferWithAuthorization";
+                            message: {
+                                /** @description The payer. */
+                                from: string;
+                                /** @description The intent's payment_address (the merchant's account). */
+                                to: string;
+                                /** @description The intent's amount in base units, a decimal string. */
+                                value: string;
+                                /** @description Unix seconds, a decimal string. */
+                                validAfter: string;
+                                /** @description Unix seconds, a decimal string: the intent's expiry. */
+                                validBefore: string;
+                                /** @description bytes32, 0x-hex: derived from the intent and the payer. */
+                                nonce: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "postV1Payment-intentsByIdAuthorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The address that signed (`typed_data.message.from`).
+                     * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                     */
+                    payer: string;
+                    /**
+                     * @description The signature from `eth_signTypedData_v4`, 0x-hex (65 bytes for an account; a contract wallet's may be longer).
+                     * @example 0x1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b
+                     */
+                    signature: string;
+                    /**
+                     * @description `typed_data.message.validAfter`, a decimal string.
+                     * @example 0
+                     */
+                    valid_after: string;
+                    /**
+                     * @description `typed_data.message.validBefore`, a decimal string; no later than the intent's expiry.
+                     * @example 1775045100
+                     */
+                    valid_before: string;
+                    /**
+                     * @description `typed_data.message.nonce`, 0x-hex.
+                     * @example 0x3f1c0e5b5e3d8a5c0f6a7b1d2e9c4b8a7f6e5d4c3b2a19081726354453627180
+                     */
+                    nonce: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The relay's transaction and what became of it. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "transfer_authorization_submission",
+                     *       "payment_intent_id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "status": "mined",
+                     *       "tx_hash": "0x8f3c2b1a0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "transfer_authorization_submission";
+                        payment_intent_id: string;
+                        /** @description `mined`: the relay is in a block (the intent confirms once the block has its confirmations). `submitted`: sent, not mined within the answer's wait; never a failure. `superseded`: someone else sent the same authorization first; the intent confirms from their transaction. `reverted`: the relay was mined and failed. */
+                        status: "submitted" | "mined" | "superseded" | "reverted";
+                        /** @description The operator's relay transaction. */
+                        tx_hash: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -4999,7 +5489,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -5021,7 +5511,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -5063,7 +5553,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -5112,7 +5602,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -5157,7 +5647,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -5370,7 +5860,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -5392,7 +5882,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -5434,7 +5924,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -5483,7 +5973,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -5528,7 +6018,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -5714,7 +6204,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -5736,7 +6226,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -5778,7 +6268,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -5820,7 +6310,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -5869,7 +6359,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -5914,7 +6404,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -6077,7 +6567,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -6099,7 +6589,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -6141,7 +6631,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -6190,7 +6680,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -6235,7 +6725,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -6448,7 +6938,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -6470,7 +6960,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -6512,7 +7002,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -6561,7 +7051,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -6606,7 +7096,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -6822,7 +7312,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -6844,7 +7334,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -6886,7 +7376,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -6935,7 +7425,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -6980,7 +7470,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -7172,7 +7662,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -7194,7 +7684,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -7236,7 +7726,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -7285,7 +7775,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -7330,7 +7820,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -7472,7 +7962,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -7494,7 +7984,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -7543,7 +8033,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -7588,7 +8078,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -7688,7 +8178,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -7730,7 +8220,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -7779,7 +8269,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -7824,7 +8314,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -7989,7 +8479,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -8011,7 +8501,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -8053,7 +8543,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -8102,7 +8592,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -8147,7 +8637,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -8290,7 +8780,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -8312,7 +8802,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -8354,7 +8844,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -8403,7 +8893,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -8448,7 +8938,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -8672,7 +9162,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -8694,7 +9184,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -8736,7 +9226,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -8778,7 +9268,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -8827,7 +9317,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -8872,7 +9362,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -8979,7 +9469,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -9021,7 +9511,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -9070,7 +9560,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -9115,7 +9605,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -9261,7 +9751,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -9283,7 +9773,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -9325,7 +9815,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -9374,7 +9864,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -9419,7 +9909,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -9505,7 +9995,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -9547,7 +10037,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -9596,7 +10086,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -9641,7 +10131,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -9778,7 +10268,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -9800,7 +10290,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -9842,7 +10332,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -9891,7 +10381,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -9936,7 +10426,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -10057,7 +10547,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -10079,7 +10569,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -10121,7 +10611,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -10170,7 +10660,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -10215,7 +10705,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -10373,7 +10863,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -10395,7 +10885,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -10437,7 +10927,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -10486,7 +10976,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -10531,7 +11021,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -10730,7 +11220,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -10752,7 +11242,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -10794,7 +11284,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -10843,7 +11333,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -10888,7 +11378,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -11208,7 +11698,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -11230,7 +11720,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -11272,7 +11762,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -11321,7 +11811,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -11366,7 +11856,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -11525,7 +12015,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -11567,7 +12057,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -11616,7 +12106,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -11661,7 +12151,351 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1RefundsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+                     *       "object": "refund",
+                     *       "status": "succeeded",
+                     *       "amount": 5,
+                     *       "currency": "usd",
+                     *       "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *       "reason": "requested_by_customer",
+                     *       "metadata": {
+                     *         "order_id": "order_1042"
+                     *       },
+                     *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b",
+                     *       "failure_reason": null,
+                     *       "created_at": "2026-04-01T12:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `re_*`
+                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "refund";
+                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
+                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                        /**
+                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
+                         * @example 5
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        /**
+                         * @description The intent of the refunded payment; null for a payment that matched no intent.
+                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                         */
+                        payment_intent: string | null;
+                        /**
+                         * @description The refunded payment, `txn_*`.
+                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+                         */
+                        transaction: string;
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        /**
+                         * @description Where the refund is paid (checksummed).
+                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                         */
+                        recipient_address: string;
+                        /** @example requested_by_customer */
+                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+                        /**
+                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
+                         * @example {
+                         *       "order_id": "order_1042"
+                         *     }
+                         */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description The refund's on-chain transaction: set once it succeeded.
+                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
+                         */
+                        tx_hash: string | null;
+                        /**
+                         * @description Why it failed (status `failed`); null otherwise.
+                         * @example null
+                         */
+                        failure_reason: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-04-01T12:05:00.000Z
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -11870,7 +12704,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -11892,7 +12726,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -11934,7 +12768,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -11983,7 +12817,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -12028,7 +12862,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -12389,7 +13223,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -12411,7 +13245,49 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -12453,7 +13329,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -12495,7 +13371,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -12537,7 +13413,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -12586,7 +13462,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -12631,737 +13507,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    getV1RefundsById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The refund. */
-            200: {
-                headers: {
-                    /**
-                     * @description Unique id of this request; quote it when reporting a problem.
-                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
-                     */
-                    "Request-Id"?: string;
-                    /**
-                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
-                     * @example 50
-                     */
-                    "RateLimit-Limit"?: number;
-                    /**
-                     * @description Requests left in the bucket now.
-                     * @example 49
-                     */
-                    "RateLimit-Remaining"?: number;
-                    /**
-                     * @description Seconds until the bucket is full again.
-                     * @example 1
-                     */
-                    "RateLimit-Reset"?: number;
-                    /**
-                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
-                     * @example 50;w=2
-                     */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
-                     *       "object": "refund",
-                     *       "status": "succeeded",
-                     *       "amount": 5,
-                     *       "currency": "usd",
-                     *       "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
-                     *       "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
-                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
-                     *       "chain": "base",
-                     *       "token": "USDC",
-                     *       "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-                     *       "reason": "requested_by_customer",
-                     *       "metadata": {
-                     *         "order_id": "order_1042"
-                     *       },
-                     *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b",
-                     *       "failure_reason": null,
-                     *       "created_at": "2026-04-01T12:05:00.000Z"
-                     *     }
-                     */
-                    "application/json": {
-                        /**
-                         * @description `re_*`
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
-                        /**
-                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                         * @example 5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description The intent of the refunded payment; null for a payment that matched no intent.
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent: string | null;
-                        /**
-                         * @description The refunded payment, `txn_*`.
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        transaction: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description Where the refund is paid (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        recipient_address: string;
-                        /** @example requested_by_customer */
-                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                        /**
-                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                         * @example {
-                         *       "order_id": "order_1042"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description The refund's on-chain transaction: set once it succeeded.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string | null;
-                        /**
-                         * @description Why it failed (status `failed`); null otherwise.
-                         * @example null
-                         */
-                        failure_reason: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-04-01T12:05:00.000Z
-                         */
-                        created_at: string;
-                    };
-                };
-            };
-            /** @description Invalid request: see `code` and `param`. */
-            400: {
-                headers: {
-                    /**
-                     * @description Unique id of this request; quote it when reporting a problem.
-                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
-                     */
-                    "Request-Id"?: string;
-                    /**
-                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
-                     * @example 50
-                     */
-                    "RateLimit-Limit"?: number;
-                    /**
-                     * @description Requests left in the bucket now.
-                     * @example 49
-                     */
-                    "RateLimit-Remaining"?: number;
-                    /**
-                     * @description Seconds until the bucket is full again.
-                     * @example 1
-                     */
-                    "RateLimit-Reset"?: number;
-                    /**
-                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
-                     * @example 50;w=2
-                     */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Missing or invalid API key. */
-            401: {
-                headers: {
-                    /**
-                     * @description Unique id of this request; quote it when reporting a problem.
-                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
-                     */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description No such object, or one the key may not see. */
-            404: {
-                headers: {
-                    /**
-                     * @description Unique id of this request; quote it when reporting a problem.
-                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
-                     */
-                    "Request-Id"?: string;
-                    /**
-                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
-                     * @example 50
-                     */
-                    "RateLimit-Limit"?: number;
-                    /**
-                     * @description Requests left in the bucket now.
-                     * @example 49
-                     */
-                    "RateLimit-Remaining"?: number;
-                    /**
-                     * @description Seconds until the bucket is full again.
-                     * @example 1
-                     */
-                    "RateLimit-Reset"?: number;
-                    /**
-                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
-                     * @example 50;w=2
-                     */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /**
-                     * @description Unique id of this request; quote it when reporting a problem.
-                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
-                     */
-                    "Request-Id"?: string;
-                    /**
-                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
-                     * @example 50
-                     */
-                    "RateLimit-Limit"?: number;
-                    /**
-                     * @description Requests left in the bucket now.
-                     * @example 49
-                     */
-                    "RateLimit-Remaining"?: number;
-                    /**
-                     * @description Seconds until the bucket is full again.
-                     * @example 1
-                     */
-                    "RateLimit-Reset"?: number;
-                    /**
-                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
-                     * @example 50;w=2
-                     */
-                    "RateLimit-Policy"?: string;
-                    /**
-                     * @description Seconds to wait before the next request is allowed.
-                     * @example 1
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected error on our side; the body never contains internals. */
-            500: {
-                headers: {
-                    /**
-                     * @description Unique id of this request; quote it when reporting a problem.
-                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
-                     */
-                    "Request-Id"?: string;
-                    /**
-                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
-                     * @example 50
-                     */
-                    "RateLimit-Limit"?: number;
-                    /**
-                     * @description Requests left in the bucket now.
-                     * @example 49
-                     */
-                    "RateLimit-Remaining"?: number;
-                    /**
-                     * @description Seconds until the bucket is full again.
-                     * @example 1
-                     */
-                    "RateLimit-Reset"?: number;
-                    /**
-                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
-                     * @example 50;w=2
-                     */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    postV1RefundsByIdCancel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The canceled refund. */
-            200: {
-                headers: {
-                    /**
-                     * @description Unique id of this request; quote it when reporting a problem.
-                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
-                     */
-                    "Request-Id"?: string;
-                    /**
-                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
-                     * @example 50
-                     */
-                    "RateLimit-Limit"?: number;
-                    /**
-                     * @description Requests left in the bucket now.
-                     * @example 49
-                     */
-                    "RateLimit-Remaining"?: number;
-                    /**
-                     * @description Seconds until the bucket is full again.
-                     * @example 1
-                     */
-                    "RateLimit-Reset"?: number;
-                    /**
-                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
-                     * @example 50;w=2
-                     */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
-                     *       "object": "refund",
-                     *       "status": "succeeded",
-                     *       "amount": 5,
-                     *       "currency": "usd",
-                     *       "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
-                     *       "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
-                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
-                     *       "chain": "base",
-                     *       "token": "USDC",
-                     *       "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-                     *       "reason": "requested_by_customer",
-                     *       "metadata": {
-                     *         "order_id": "order_1042"
-                     *       },
-                     *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b",
-                     *       "failure_reason": null,
-                     *       "created_at": "2026-04-01T12:05:00.000Z"
-                     *     }
-                     */
-                    "application/json": {
-                        /**
-                         * @description `re_*`
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
-                        /**
-                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                         * @example 5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description The intent of the refunded payment; null for a payment that matched no intent.
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent: string | null;
-                        /**
-                         * @description The refunded payment, `txn_*`.
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        transaction: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description Where the refund is paid (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        recipient_address: string;
-                        /** @example requested_by_customer */
-                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                        /**
-                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                         * @example {
-                         *       "order_id": "order_1042"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description The refund's on-chain transaction: set once it succeeded.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string | null;
-                        /**
-                         * @description Why it failed (status `failed`); null otherwise.
-                         * @example null
-                         */
-                        failure_reason: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-04-01T12:05:00.000Z
-                         */
-                        created_at: string;
-                    };
-                };
-            };
-            /** @description Invalid request: see `code` and `param`. */
-            400: {
-                headers: {
-                    /**
-                     * @description Unique id of this request; quote it when reporting a problem.
-                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
-                     */
-                    "Request-Id"?: string;
-                    /**
-                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
-                     * @example 50
-                     */
-                    "RateLimit-Limit"?: number;
-                    /**
-                     * @description Requests left in the bucket now.
-                     * @example 49
-                     */
-                    "RateLimit-Remaining"?: number;
-                    /**
-                     * @description Seconds until the bucket is full again.
-                     * @example 1
-                     */
-                    "RateLimit-Reset"?: number;
-                    /**
-                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
-                     * @example 50;w=2
-                     */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Missing or invalid API key. */
-            401: {
-                headers: {
-                    /**
-                     * @description Unique id of this request; quote it when reporting a problem.
-                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
-                     */
-                    "Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description No such object, or one the key may not see. */
-            404: {
-                headers: {
-                    /**
-                     * @description Unique id of this request; quote it when reporting a problem.
-                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
-                     */
-                    "Request-Id"?: string;
-                    /**
-                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
-                     * @example 50
-                     */
-                    "RateLimit-Limit"?: number;
-                    /**
-                     * @description Requests left in the bucket now.
-                     * @example 49
-                     */
-                    "RateLimit-Remaining"?: number;
-                    /**
-                     * @description Seconds until the bucket is full again.
-                     * @example 1
-                     */
-                    "RateLimit-Reset"?: number;
-                    /**
-                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
-                     * @example 50;w=2
-                     */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Conflict with the current state. */
-            409: {
-                headers: {
-                    /**
-                     * @description Unique id of this request; quote it when reporting a problem.
-                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
-                     */
-                    "Request-Id"?: string;
-                    /**
-                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
-                     * @example 50
-                     */
-                    "RateLimit-Limit"?: number;
-                    /**
-                     * @description Requests left in the bucket now.
-                     * @example 49
-                     */
-                    "RateLimit-Remaining"?: number;
-                    /**
-                     * @description Seconds until the bucket is full again.
-                     * @example 1
-                     */
-                    "RateLimit-Reset"?: number;
-                    /**
-                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
-                     * @example 50;w=2
-                     */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /**
-                     * @description Unique id of this request; quote it when reporting a problem.
-                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
-                     */
-                    "Request-Id"?: string;
-                    /**
-                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
-                     * @example 50
-                     */
-                    "RateLimit-Limit"?: number;
-                    /**
-                     * @description Requests left in the bucket now.
-                     * @example 49
-                     */
-                    "RateLimit-Remaining"?: number;
-                    /**
-                     * @description Seconds until the bucket is full again.
-                     * @example 1
-                     */
-                    "RateLimit-Reset"?: number;
-                    /**
-                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
-                     * @example 50;w=2
-                     */
-                    "RateLimit-Policy"?: string;
-                    /**
-                     * @description Seconds to wait before the next request is allowed.
-                     * @example 1
-                     */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Unexpected error on our side; the body never contains internals. */
-            500: {
-                headers: {
-                    /**
-                     * @description Unique id of this request; quote it when reporting a problem.
-                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
-                     */
-                    "Request-Id"?: string;
-                    /**
-                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
-                     * @example 50
-                     */
-                    "RateLimit-Limit"?: number;
-                    /**
-                     * @description Requests left in the bucket now.
-                     * @example 49
-                     */
-                    "RateLimit-Remaining"?: number;
-                    /**
-                     * @description Seconds until the bucket is full again.
-                     * @example 1
-                     */
-                    "RateLimit-Reset"?: number;
-                    /**
-                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
-                     * @example 50;w=2
-                     */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -13571,7 +13717,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -13593,7 +13739,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -13635,7 +13781,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -13677,7 +13823,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -13726,7 +13872,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -13771,7 +13917,435 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1RefundsByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canceled refund. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+                     *       "object": "refund",
+                     *       "status": "succeeded",
+                     *       "amount": 5,
+                     *       "currency": "usd",
+                     *       "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+                     *       "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *       "reason": "requested_by_customer",
+                     *       "metadata": {
+                     *         "order_id": "order_1042"
+                     *       },
+                     *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b",
+                     *       "failure_reason": null,
+                     *       "created_at": "2026-04-01T12:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `re_*`
+                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "refund";
+                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
+                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                        /**
+                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
+                         * @example 5
+                         */
+                        amount: number;
+                        /** @constant */
+                        currency: "usd";
+                        /**
+                         * @description The intent of the refunded payment; null for a payment that matched no intent.
+                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+                         */
+                        payment_intent: string | null;
+                        /**
+                         * @description The refunded payment, `txn_*`.
+                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+                         */
+                        transaction: string;
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        /**
+                         * @description Where the refund is paid (checksummed).
+                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                         */
+                        recipient_address: string;
+                        /** @example requested_by_customer */
+                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+                        /**
+                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
+                         * @example {
+                         *       "order_id": "order_1042"
+                         *     }
+                         */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description The refund's on-chain transaction: set once it succeeded.
+                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
+                         */
+                        tx_hash: string | null;
+                        /**
+                         * @description Why it failed (status `failed`); null otherwise.
+                         * @example null
+                         */
+                        failure_reason: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-04-01T12:05:00.000Z
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -13973,7 +14547,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -13995,7 +14569,49 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -14037,7 +14653,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -14079,7 +14695,7 @@ export interface operations {
                             /** @example invalid_request_error */
                             type: string;
                             message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             param?: string;
                         };
                     };
@@ -14128,7 +14744,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
@@ -14173,7 +14789,7 @@ export interface operations {
                             /** @description Human-readable text. */
                             message: string;
                             /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling";
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
