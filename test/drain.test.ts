@@ -222,7 +222,11 @@ describe("OPS_PORT: health, readiness and metrics on a port of their own, in eve
     try {
       expect((await fetch(`http://127.0.0.1:${workerOps}/health`)).status).toBe(200);
       expect((await fetch(`http://127.0.0.1:${workerOps}/ready`)).status).toBe(200);
-      expect((await fetch(`http://127.0.0.1:${workerOps}/metrics`)).status).toBe(200);
+      const scraped = await fetch(`http://127.0.0.1:${workerOps}/metrics`);
+      expect(scraped.status).toBe(200);
+      // The worker-only process's own process and runtime metrics.
+      const text = await scraped.text();
+      for (const series of ["stablepay_process_cpu_user_seconds_total", "stablepay_process_resident_memory_bytes", "stablepay_nodejs_eventloop_lag_seconds", "stablepay_nodejs_heap_size_used_bytes"]) expect(text).toContain(series);
     } finally {
       worker.kill("SIGTERM");
       expect(await worker.exited).toBe(0);

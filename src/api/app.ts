@@ -27,12 +27,16 @@ import { merchantApiRoutes } from "../modules/merchants/api.ts";
 import { webhookEndpointRoutes } from "../modules/webhook-endpoints/index.ts";
 import { refundRoutes } from "../modules/refunds/index.ts";
 import { metricsRoutes } from "./metrics.ts";
+import { metrics } from "../metrics.ts";
 
 /**
  * What one HTTP server serves: `all` (the API with the dashboard at /dashboard, the default),
  * `api` (the dashboard is served on its own port), `dashboard` (the dashboard and health only), or
  * `ops` (health, readiness and metrics only, on OPS_PORT; then the other surfaces serve none of them).
  */
+const httpDuration = metrics.histogram("stablepay_http_request_duration_seconds", "HTTP requests by method, route template and status.", ["method", "route", "status"]);
+const requestStarts = new WeakMap<Request, number>();
+
 export type Surface = "all" | "api" | "dashboard" | "ops";
 
 const OPS_ROUTES: ReadonlyArray<(typeof ROUTES)[number]> = [healthRoutes, metricsRoutes];
@@ -46,8 +50,13 @@ export function buildApp(ctx: AppContext, surface: Surface = "all") {
   });
   // normalize: false: bodies reach handlers as sent (no silent cleaning; a metadata key named
   // __proto__ stays a key); unknown fields are refused by the routes themselves (schema-route.ts).
+  const access = ctx.log.child({ role: "http" });
+  // Access lines are `info` in production and `debug` in the sandbox (its terminal would show every
+  // poll of an open payment page); LOG_LEVELS=http=… moves them either way.
+  const accessLevel: "info" | "debug" = ctx.config.env === "production" ? "info" : "debug";
   return new Elysia({ normalize: false })
     .onRequest(async ({ request, set }) => {
+      requestStarts.set(request, performance.now());
       set.headers["request-id"] = `req_${randomUUID().replaceAll("-", "")}`;
       // Refuse a declared oversized body before anything reads it (routes cap chunked bodies themselves).
       const length = request.headers.get("content-length");
@@ -61,6 +70,18 @@ export function buildApp(ctx: AppContext, surface: Surface = "all") {
         if (checking) await checking;
         if (!ctx.database.health.reachable) throw serviceUnavailable("The database is unavailable.");
       }
+    })
+    .onAfterResponse((c) => {
+      // One histogram observation and one access line per request: the route's template (never the
+      // ids in its path), the status, the duration, the key's id (never the key).
+      const started = requestStarts.get(c.request);
+      const seconds = started === undefined ? 0 : (performance.now() - started) / 1000;
+      const route = c.route || "unmatched";
+      const response = c.responseValue instanceof Response ? c.responseValue : undefined;
+      const status = response?.status ?? (typeof c.set.status === "number" ? c.set.status : 200);
+      httpDuration.observe({ method: c.request.method, route, status }, seconds);
+      const principal = (c as { principal?: { keyId?: string } }).principal;
+      access[accessLevel]("request", { method: c.request.method, route, status, duration_ms: Math.round(seconds * 10_000) / 10, key_id: principal?.keyId, request_id: c.set.headers["request-id"] });
     })
     .onError(({ error, code, set, request }) => {
       const apiError = toApiError(error, code);
