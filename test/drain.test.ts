@@ -151,7 +151,9 @@ describe("SIGTERM under load", () => {
       }
     };
     const loops = [...Array.from({ length: 12 }, load), readyWatch(), acceptWatch()];
-    await Bun.sleep(1_500);
+    // Under load before the signal: at least 1.5 s and 50 answers (a loaded CI machine warms up slower).
+    const loadStarted = Date.now();
+    while ((Date.now() - loadStarted < 1_500 || answered.length < 50) && Date.now() - loadStarted < 30_000) await Bun.sleep(50);
     const beforeSigterm = answered.length;
     sigtermAt = Date.now();
     child.kill("SIGTERM");
