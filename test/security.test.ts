@@ -276,7 +276,10 @@ describe("every documented route", () => {
 describe("public routes", () => {
   test("answer without a key", async () => {
     const pub = routes.filter(isPublic);
-    expect(pub.map(label).sort()).toEqual(["GET /health", "GET /ready", "GET /v1/qr/{payment_intent_id}.png", "GET /pay/{id}"].sort());
+    // Paying by signature is public like the QR image: the intent id is the capability.
+    expect(pub.map(label).sort()).toEqual(
+      ["GET /health", "GET /ready", "GET /v1/qr/{payment_intent_id}.png", "GET /pay/{id}", "GET /v1/payment-intents/{id}/authorization", "POST /v1/payment-intents/{id}/authorization"].sort(),
+    );
     expect((await svc.api("/health", { key: null })).status).toBe(200);
     expect((await svc.api("/ready", { key: null })).status).toBe(200);
     const qr = await svc.api(`/v1/qr/${victim.intent}.png`, { key: null });
