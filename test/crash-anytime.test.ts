@@ -40,7 +40,7 @@ function rng(seed: number) {
 }
 
 type Moment = "start-up" | "indexing" | "after-save" | "before-save";
-const MOMENTS: Moment[] = ["start-up", "indexing", "after-save", "before-save", "start-up", "indexing", "before-save", "after-save"];
+const MOMENTS: Moment[] = ["start-up", "indexing", "after-save", "before-save", "start-up", "indexing"];
 
 interface Paid {
   id: string;
@@ -49,7 +49,7 @@ interface Paid {
   tx?: Hex;
 }
 
-test("kill -9 at random moments, eight times in a row: every restart comes up at the first try, every payment confirmed once", async () => {
+test("kill -9 at random moments, six times in a row: every restart comes up at the first try, every payment confirmed once", async () => {
   const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 1e6));
   console.log(`seed ${seed} (CRASH_SEED=${seed} repeats this run)`);
   const random = rng(seed);
