@@ -40,7 +40,7 @@ import { deployFactoryV2, refundDomain } from "../src/chain/account-v2.ts";
 import { loadArtifacts } from "../src/chain/artifacts.ts";
 import { type Anvil, startAnvil } from "./support/anvil.ts";
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 100);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 140); // enough that each outcome the coverage check names comes up in every run (the rarest ~7 times per 100)
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 const MNEMONIC = "test test test test test test test test test test test junk";
 const HOUR = 3600n;
@@ -56,7 +56,8 @@ const FEE_RECIPIENT: Address = "0x00000000000000000000000000000000000fee00";
 const DESTINATIONS: Address[] = [addr(1), addr(2), addr(3), getAddress("0x000000000000000000000000000000000000ba5e"), getAddress("0x00000000000000000000000000000000000cafe0"), zeroAddress];
 const SELF = DESTINATIONS.length;
 // Mostly a real destination, sometimes zero or the account itself.
-const destination = fc.oneof({ weight: 8, arbitrary: fc.nat(DESTINATIONS.length - 1) }, { weight: 1, arbitrary: fc.constant(SELF) });
+// (The account itself often enough that each refusal it causes comes up in every run: the coverage check below.)
+const destination = fc.oneof({ weight: 8, arbitrary: fc.nat(DESTINATIONS.length - 1) }, { weight: 2, arbitrary: fc.constant(SELF) });
 
 let anvil: Anvil;
 let pub: ReturnType<typeof makeClient>;
@@ -179,7 +180,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       deadline: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 0, max: 3_600 }) }, { weight: 1, arbitrary: fc.integer({ min: -3, max: -1 }) }),
     }),
   },
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant("budgetRefund" as const), token, by: mostly(0), refundId, to: fc.oneof({ weight: 8, arbitrary: fc.nat(DESTINATIONS.length - 2) }, { weight: 1, arbitrary: fc.constant(DESTINATIONS.length - 1) }, { weight: 1, arbitrary: fc.constant(SELF) }), amount: fc.bigInt({ min: 0n, max: 1_200_000n }) }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant("budgetRefund" as const), token, by: mostly(0), refundId, to: fc.oneof({ weight: 8, arbitrary: fc.nat(DESTINATIONS.length - 2) }, { weight: 1, arbitrary: fc.constant(DESTINATIONS.length - 1) }, { weight: 3, arbitrary: fc.constant(SELF) }), amount: fc.bigInt({ min: 0n, max: 1_200_000n }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("grant" as const), token, by: mostly(1), amount: fc.bigInt({ min: 0n, max: 3_000_000n }), until: fc.integer({ min: -3600, max: 3 * 86_400 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("revoke" as const), token, by: fc.oneof(fc.constant(1), who) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancel" as const), by: fc.oneof(fc.constant(1), who), refundId }) },
@@ -196,7 +197,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       ),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("setPayout" as const), by: mostly(1), to: destination }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("setPayout" as const), by: mostly(1), to: fc.oneof({ weight: 8, arbitrary: fc.nat(DESTINATIONS.length - 1) }, { weight: 4, arbitrary: fc.constant(SELF) }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("setOperator" as const), by: who, to: fc.nat(4) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("transferOwnership" as const), by: who, to: fc.nat(4) }) },
 );
