@@ -33,8 +33,22 @@ interface Started {
   output: () => string;
 }
 
-/** `npm start` as a terminal starts it: its own process group, nothing configured but a data folder and free ports. */
+/**
+ * `npm start` as a terminal starts it: its own process group, nothing configured but a data folder
+ * and free ports. A port found free and then taken by another test file before the service bound it
+ * (the start says "is in use by another program") is tried again on new ports, as the test service does.
+ */
 async function npmStart(): Promise<Started> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await npmStartOnce();
+    } catch (err) {
+      if (attempt >= 3 || !/is in use by another program|EADDRINUSE/.test(String((err as Error).message))) throw err;
+    }
+  }
+}
+
+async function npmStartOnce(): Promise<Started> {
   const dataDir = mkdtempSync(join(tmpdir(), "stablepay-stop-"));
   chmodSync(dataDir, 0o755); // the embedded Postgres runs as the `postgres` user when we are root
   dirs.push(dataDir);
