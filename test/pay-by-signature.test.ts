@@ -23,6 +23,8 @@ import { loadArtifacts } from "../src/chain/artifacts.ts";
 import { NonceKeeper } from "../src/chain/nonce-keeper.ts";
 import { createIntent, waitFor } from "./support/payments.ts";
 import { workerChildEnv } from "./support/child-env.ts";
+import { dashboardUser } from "./support/dashboard-client.ts";
+import { recordPendingRelayCosts } from "../src/modules/authorizations/relay-costs.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 
 type Json = Record<string, any>;
@@ -334,5 +336,23 @@ describe("pay by signature", () => {
     expect(await linkedTransactions(intent.id)).toBe(1);
     expect(await operatorTxCount()).toBe(before + 1);
     expect(await chain().publicClient.getBalance({ address: p.address })).toBe(0n);
+
+    // Answered before it was mined, its cost is measured afterwards from its receipt (the keeper's
+    // process does it), once; the merchant's payment page says who paid the network fee and how much.
+    const receipt = await chain().publicClient.getTransactionReceipt({ hash: row!.relay_tx_hash as Hex });
+    const cost = await waitFor("the relay's cost recorded", async () => {
+      await recordPendingRelayCosts(svc.ctx.database.sql, chain());
+      const [r] = await svc.ctx.database.sql<{ gas: string | null; price: string | null }[]>`
+        SELECT relay_gas_used::text AS gas, relay_gas_price::text AS price FROM app.payment_authorizations WHERE intent_id = ${intent.id}`;
+      return r?.gas ? r : undefined;
+    }, 20_000, 500);
+    expect(BigInt(cost.gas!)).toBe(receipt.gasUsed);
+    expect(BigInt(cost.price!)).toBe(receipt.effectiveGasPrice);
+    expect(await recordPendingRelayCosts(svc.ctx.database.sql, chain())).toBe(0);
+    const admin = (await dashboardUser(svc, svc.sandbox.account_id, "admin")).client;
+    const page = await (await admin.req(`/dashboard/payments/${intent.id}?mode=test`)).text();
+    expect(page).toContain("Network fee");
+    expect(page).toContain(`Paid by the service: the customer signed, the service sent the transaction: ${receipt.gasUsed.toLocaleString("en-US")} gas at`);
+    expect(page).toContain("Signed by the customer (no gas needed); sent by the service");
   }, 90_000);
 });
