@@ -8,6 +8,7 @@ import { createApiKey, createIntegratorAccount } from "../src/modules/merchants/
 import { Dispatcher } from "../src/workers/dispatcher.ts";
 import { purgeExpiredEvents } from "../src/modules/outbox/outbox.ts";
 import { blockedKind, checkEndpointUrl } from "../src/modules/webhook-endpoints/url-policy.ts";
+import { postWebhook } from "../src/modules/webhooks/delivery.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { MovableClock, Receiver, seedEndpoint, seedEvent, seedMerchant, waitFor } from "./support/webhook-fixtures.ts";
 
@@ -261,9 +262,44 @@ describe("webhook endpoints", () => {
     expect((await call("/v1/webhook_endpoints", owner, { method: "POST", json: { url: "http://127.0.0.1:1/hook", enabled_events: ["*"] } })).status).toBe(201);
     // The rules themselves, with an injected resolver (a name that resolves to a private address).
     expect(await checkEndpointUrl("https://hooks.example/", { mode: "live", testAnyAddress: true }, async () => ["93.184.216.34", "192.168.1.5"])).toEqual({ ok: false, message: expect.stringMatching(/192\.168\.1\.5 .*private/) });
-    expect(await checkEndpointUrl("https://hooks.example/", { mode: "live", testAnyAddress: true }, async () => ["93.184.216.34"])).toEqual({ ok: true, url: "https://hooks.example/" });
+    // Approved: with the address the delivery must connect to.
+    expect(await checkEndpointUrl("https://hooks.example/", { mode: "live", testAnyAddress: true }, async () => ["93.184.216.34"])).toEqual({ ok: true, url: "https://hooks.example/", address: { address: "93.184.216.34", family: 4 } });
     for (const a of ["::ffff:127.0.0.1", "fe80::1", "fd00:ec2::254", "100.64.0.1", "0.0.0.0", "172.31.255.255"]) expect(blockedKind(a)).toBeDefined();
     for (const a of ["8.8.8.8", "2606:4700::1111", "172.32.0.1"]) expect(blockedKind(a)).toBeUndefined();
+    // IPv6 transition addresses reach the IPv4 address they carry: judged as it.
+    expect(blockedKind("64:ff9b::7f00:1")).toBe("a loopback"); // NAT64 of 127.0.0.1
+    expect(blockedKind("64:ff9b::a9fe:a9fe")).toBe("a cloud metadata"); // NAT64 of 169.254.169.254
+    expect(blockedKind("2002:c0a8:105::1")).toBe("a private"); // 6to4 of 192.168.1.5
+    expect(blockedKind("::ffff:0:a00:1")).toBe("a private"); // IPv4-translated 10.0.0.1
+    expect(blockedKind("::ffff:a9fe:a9fe")).toBe("a cloud metadata"); // IPv4-mapped, written in hex
+    for (const a of ["64:ff9b::808:808", "2002:808:808::1"]) expect(blockedKind(a)).toBeUndefined(); // 8.8.8.8 behind them
+    // Whose IPv4 side cannot be read off the address: refused.
+    for (const a of ["2001:0:4136:e378:8000:63bf:3fff:fdd2", "64:ff9b:1::808:808", "2001:db8::1", "ff02::1"]) expect(blockedKind(a)).toBeDefined();
+  });
+
+  test("a delivery connects to the address the rules approved: no second lookup between the check and the connection", async () => {
+    const rx = receiver();
+    const port = new URL(rx.url).port;
+    // A name no resolver knows: only the pinned address can be reached, and it is.
+    const r = await postWebhook({ url: `http://approved.invalid:${port}/hook`, headers: { "webhook-id": "msg_1", "webhook-timestamp": "1", "webhook-signature": "v1,x" }, body: '{"ok":true}', timeoutMs: 3000, pinned: { address: "127.0.0.1", family: 4 } });
+    expect({ status: r.statusCode, error: r.error, snippet: r.snippet }).toEqual({ status: 200, error: undefined, snippet: "ok" });
+    expect(rx.requests.length).toBe(1);
+    expect(rx.requests[0]!.headers.host).toBe(`approved.invalid:${port}`);
+    expect(rx.requests[0]!.body).toBe('{"ok":true}');
+    // Without the pin the same URL is looked up, and the name resolves nowhere.
+    const unpinned = await postWebhook({ url: `http://approved.invalid:${port}/hook`, headers: { "webhook-id": "msg_2", "webhook-timestamp": "1", "webhook-signature": "v1,x" }, body: "{}", timeoutMs: 3000 });
+    expect(unpinned.statusCode).toBeUndefined();
+    expect(rx.requests.length).toBe(1);
+    // A pinned answer that is slow to come: the deadline holds.
+    rx.handler = async () => {
+      await Bun.sleep(1500);
+      return new Response("late");
+    };
+    const slow = await postWebhook({ url: `http://approved.invalid:${port}/hook`, headers: { "webhook-id": "msg_3", "webhook-timestamp": "1", "webhook-signature": "v1,x" }, body: "{}", timeoutMs: 300, pinned: { address: "127.0.0.1", family: 4 } });
+    expect(slow.statusCode).toBeUndefined();
+    expect(slow.error).toMatch(/^timeout/);
+    expect(slow.durationMs).toBeLessThan(1400);
+    rx.handler = () => new Response("ok");
   });
 
   test("a live endpoint is checked again at delivery (DNS rebinding): not sent", async () => {

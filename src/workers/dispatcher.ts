@@ -272,7 +272,8 @@ export class Dispatcher extends PollingRole {
       const verdict = anyAddressAllowed(rule) ? undefined : await checkEndpointUrl(d.url, rule, this.resolve);
       if (verdict && !verdict.ok) throw new Error(verdict.message);
       const headers = webhookHeaders([d.secret, ...d.previousSecrets].map(secretKey), d.eventId, this.wallClock.now(), body);
-      result = await postWebhook({ url: d.url, headers, body, timeoutMs: this.opts.timeoutMs });
+      // Connected to the address just approved, never to what a second lookup might answer.
+      result = await postWebhook({ url: d.url, headers, body, timeoutMs: this.opts.timeoutMs, ...(verdict?.ok && verdict.address ? { pinned: verdict.address } : {}) });
     } catch (err) {
       result = { statusCode: undefined, durationMs: 0, error: `not sent: ${(err as Error).message ?? String(err)}`, snippet: undefined, retryAfter: undefined };
     }

@@ -14,7 +14,7 @@ import { eventEnvelope } from "../outbox/outbox.ts";
 import { postWebhook, type AttemptResult } from "../webhooks/delivery.ts";
 import { secretKey, webhookHeaders } from "../webhooks/signing.ts";
 import { liveSecrets, type EndpointRow } from "./service.ts";
-import { anyAddressAllowed, checkEndpointUrl } from "./url-policy.ts";
+import { anyAddressAllowed, checkEndpointUrl, type PinnedAddress } from "./url-policy.ts";
 
 export const TEST_EVENT_TYPE = "webhook_endpoint.test";
 /** Shorter than a delivery's timeout: the answer must fit in the request that asked for it. */
@@ -31,14 +31,16 @@ export async function sendTestEvent(ctx: AppContext, endpoint: EndpointRow): Pro
     eventEnvelope({ id: eventId, type: TEST_EVENT_TYPE, createdAt: now, data: { id: endpoint.id, object: "webhook_endpoint", url: endpoint.url, livemode: endpoint.mode === "live" } }),
   );
   const rule = { mode: endpoint.mode, testAnyAddress: ctx.config.webhookTestAnyAddress };
+  let pinned: PinnedAddress | undefined;
   if (!anyAddressAllowed(rule)) {
     const verdict = await checkEndpointUrl(endpoint.url, rule);
     if (!verdict.ok) return { eventId, statusCode: undefined, durationMs: 0, error: `not sent: ${verdict.message}`, snippet: undefined, retryAfter: undefined };
+    pinned = verdict.address;
   }
   const [row] = await ctx.database.sql<{ previous_secrets: unknown }[]>`SELECT previous_secrets FROM app.webhook_endpoints WHERE id = ${endpoint.id}`;
   const secrets = [endpoint.secret, ...liveSecrets(row?.previous_secrets ?? null, ctx.clock.now())];
   const headers = webhookHeaders(secrets.map(secretKey), eventId, now, body);
-  const result = await postWebhook({ url: endpoint.url, headers, body, timeoutMs: Math.min(TEST_TIMEOUT_MS, ctx.config.webhookTimeoutMs) });
+  const result = await postWebhook({ url: endpoint.url, headers, body, timeoutMs: Math.min(TEST_TIMEOUT_MS, ctx.config.webhookTimeoutMs), ...(pinned ? { pinned } : {}) });
   // In production, an endpoint not held to the address rules (WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS) may
   // be an internal service: its status is shown, never its answer.
   if (ctx.config.env === "production" && anyAddressAllowed(rule)) return { eventId, ...result, snippet: undefined };

@@ -1,8 +1,17 @@
 /**
  * One HTTP attempt of a webhook delivery: POST the signed body, wait at most `timeoutMs` for the
  * response, keep the first 1 KiB of the response body. Never throws: every failure is a result.
+ *
+ * With `pinned` (an address the URL rules approved), the connection goes to that address and no
+ * other: node:http(s) with a `lookup` that answers it, the URL's host still sent as Host and as the
+ * TLS server name (so the certificate is checked against the name). Without, fetch resolves the name
+ * itself (the sandbox's test endpoints, which may reach any address).
  */
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { LookupFunction } from "node:net";
 import type { WebhookHeaders } from "./signing.ts";
+import type { PinnedAddress } from "../webhook-endpoints/url-policy.ts";
 import { metrics } from "../../metrics.ts";
 
 const attemptDuration = metrics.histogram(
@@ -34,7 +43,8 @@ export interface AttemptResult {
   retryAfter: string | undefined;
 }
 
-export async function postWebhook(req: { url: string; headers: WebhookHeaders; body: string; timeoutMs: number }): Promise<AttemptResult> {
+export async function postWebhook(req: { url: string; headers: WebhookHeaders; body: string; timeoutMs: number; pinned?: PinnedAddress }): Promise<AttemptResult> {
+  if (req.pinned) return observed(await postPinned({ ...req, pinned: req.pinned }));
   const started = performance.now();
   const signal = AbortSignal.timeout(req.timeoutMs);
   let res: Response;
@@ -54,6 +64,71 @@ export async function postWebhook(req: { url: string; headers: WebhookHeaders; b
   const snippet = await readSnippet(res);
   const error = res.status >= 200 && res.status <= 299 ? undefined : `HTTP ${res.status}`;
   return observed({ statusCode: res.status, durationMs: elapsed(started), error, snippet, retryAfter: res.headers.get("retry-after") ?? undefined });
+}
+
+/** The attempt over node:http(s), connected to `pinned` only. */
+function postPinned(req: { url: string; headers: WebhookHeaders; body: string; timeoutMs: number; pinned: PinnedAddress }): Promise<AttemptResult> {
+  const started = performance.now();
+  const url = new URL(req.url);
+  const lookup: LookupFunction = (_host, opts, cb) => {
+    if ((opts as { all?: boolean }).all) (cb as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: req.pinned.address, family: req.pinned.family }]);
+    else cb(null, req.pinned.address, req.pinned.family);
+  };
+  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise<AttemptResult>((resolve) => {
+    let settled = false;
+    /** Set once the status arrived: the deadline then ends the body, not the answer. */
+    let finishResponse: (() => void) | undefined;
+    const done = (r: Omit<AttemptResult, "durationMs">) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...r, durationMs: elapsed(started) });
+    };
+    const failed = (err: unknown) => done({ statusCode: undefined, error: describeFetchError(err, req.timeoutMs), snippet: undefined, retryAfter: undefined });
+    const r = send(
+      url,
+      {
+        method: "POST",
+        lookup,
+        headers: { ...req.headers, "content-type": "application/json", "user-agent": USER_AGENT, "content-length": Buffer.byteLength(req.body) },
+      },
+      (res: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const finish = () => {
+          if (settled) return;
+          res.destroy();
+          const code = res.statusCode ?? 0;
+          const bytes = Buffer.concat(chunks).subarray(0, SNIPPET_BYTES);
+          const retryAfter = res.headers["retry-after"];
+          done({
+            statusCode: code,
+            error: code >= 200 && code <= 299 ? undefined : `HTTP ${code}`,
+            snippet: size === 0 ? "" : new TextDecoder("utf-8", { fatal: false }).decode(bytes).replaceAll("\u0000", ""),
+            retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+          });
+        };
+        finishResponse = finish;
+        res.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.byteLength;
+          if (size >= SNIPPET_BYTES) finish();
+        });
+        res.on("end", finish);
+        // The status arrived in time; a body cut short keeps what arrived.
+        res.on("error", finish);
+        res.on("close", finish);
+      },
+    );
+    const timer = setTimeout(() => {
+      if (finishResponse) finishResponse();
+      else failed(Object.assign(new Error("timeout"), { name: "TimeoutError" }));
+      r.destroy();
+    }, req.timeoutMs);
+    r.on("error", failed);
+    r.end(req.body);
+  });
 }
 
 async function readSnippet(res: Response): Promise<string | undefined> {
