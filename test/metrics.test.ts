@@ -35,6 +35,8 @@ test("each histogram moves with traffic; the process metrics are there", async (
 
   const endpoint = await svc.api("/v1/webhook_endpoints", { key: svc.sandbox.test_key_unscoped, method: "POST", json: { url: `http://127.0.0.1:${receiver.port}/hook`, enabled_events: ["payment_intent.confirmed"] } });
   expect(endpoint.status).toBe(201);
+  // Tracing is off unless OTEL_* asks for it: no traceparent answered (test/tracing.test.ts has it on).
+  expect(endpoint.headers.get("traceparent")).toBeNull();
   const intent = await createIntent(svc, { amount: 3.21 });
   await payer(svc).pay(intent.paymentAddress, intent.expectedUnits);
   await waitFor("confirmed", async () => ((await (await svc.api(`/v1/payment-intents/${intent.id}`)).json()) as { status: string }).status === "confirmed", 30_000);

@@ -9,12 +9,16 @@
  * is reached through a query object (the package exports only its entry point); building a query does
  * not run it.
  *
+ * With tracing on (src/lib/tracing.ts), each statement run inside a span is a child span of it, named
+ * the same way.
+ *
  * The statement name is the SQL's verb and first table (`select app.payment_intents`,
  * `insert app.events`, `with app.transactions`), never values: bounded by the tables the code names,
  * and by MAX_NAMES in any case (then `other`), so that a query built from data can never grow the
  * series without bound.
  */
 import { processMetrics as metrics } from "../lib/metrics.ts";
+import { endSpan, SpanKind, startChildSpan } from "../lib/tracing.ts";
 
 const queryDuration = metrics.histogram(
   "stablepay_db_query_duration_seconds",
@@ -28,13 +32,6 @@ const names = new Set<string>();
 /** Tagged templates keep their strings array for ever (one per call site): the name is computed once. */
 const byStrings = new WeakMap<object, string>();
 const byText = new Map<string, string>();
-
-/** Hooks for the query's start (tracing adds its span here): returns what to call at its end. */
-export type QueryObserver = (statement: string) => ((error?: unknown) => void) | undefined;
-const observers: QueryObserver[] = [];
-export function observeQueries(observer: QueryObserver): void {
-  observers.push(observer);
-}
 
 const IDENT = String.raw`((?:"[^"]+"|[A-Za-z_][A-Za-z0-9_$]*)(?:\s*\.\s*(?:"[^"]+"|[A-Za-z_][A-Za-z0-9_$]*))?)`;
 const TABLE_AFTER = new RegExp(String.raw`\b(?:from|into|update|join)\s+` + IDENT, "i");
@@ -90,11 +87,11 @@ export function instrumentQueries(sql: (strings: TemplateStringsArray) => unknow
     if (!this.executed) {
       const statement = nameOf(this);
       const started = performance.now();
-      const ends = observers.map((o) => o(statement));
+      const span = startChildSpan(statement, { kind: SpanKind.CLIENT, attributes: { "db.system.name": "postgresql", "db.query.summary": statement } });
       const { resolve, reject } = this;
       const done = (outcome: "ok" | "error", error?: unknown) => {
         queryDuration.observe({ statement, outcome }, (performance.now() - started) / 1000);
-        for (const end of ends) end?.(error);
+        endSpan(span, error);
       };
       this.resolve = (x) => (done("ok"), resolve(x));
       this.reject = (x) => (done("error", x), reject(x));

@@ -34,7 +34,8 @@ export interface AttemptResult {
   retryAfter: string | undefined;
 }
 
-export async function postWebhook(req: { url: string; headers: WebhookHeaders; body: string; timeoutMs: number }): Promise<AttemptResult> {
+/** `headers`: the Standard Webhooks ones, and the delivery's `traceparent` when tracing is on (the receiver may continue the trace). */
+export async function postWebhook(req: { url: string; headers: WebhookHeaders & { traceparent?: string }; body: string; timeoutMs: number }): Promise<AttemptResult> {
   const started = performance.now();
   const signal = AbortSignal.timeout(req.timeoutMs);
   let res: Response;
