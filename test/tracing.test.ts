@@ -148,3 +148,26 @@ test("one payment is one trace: the chain transfer, its recording, and the webho
   const attempt = await waitFor("the attempt's record", async () => (await sql<{ trace_id: string }[]>`SELECT trace_id FROM app.webhook_attempts WHERE event_id = ${event!.id}`)[0]);
   expect(attempt.trace_id).toBe(traceId);
 }, 120_000);
+
+test("a log line written inside a span names its trace; outside one, none", async () => {
+  // A child process, so that what reaches stderr is exactly what the logger writes.
+  const script = `
+    import { loadConfig } from "./src/config.ts";
+    import { startTracing } from "./src/tracing.ts";
+    import { startSpan, withSpan, endSpan, traceparentOf } from "./src/lib/tracing.ts";
+    import { createLogger } from "./src/logger.ts";
+    startTracing(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:${collector.port}", LOG_LEVEL: "info" }));
+    const log = createLogger("info").child({ role: "dispatcher" });
+    const span = startSpan("work");
+    withSpan(span, () => log.info("inside", { traceparent: traceparentOf(span) }));
+    endSpan(span);
+    log.info("outside");`;
+  const child = Bun.spawn([process.execPath, "-e", script], { cwd: `${import.meta.dir}/..`, stdout: "pipe", stderr: "pipe" });
+  const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
+  expect(await child.exited).toBe(0);
+  const [inside, outside] = (out + err).trim().split("\n").map((l) => JSON.parse(l) as Record<string, string>);
+  const [, traceId, spanId] = inside!.traceparent!.split("-");
+  expect(inside).toMatchObject({ msg: "inside", trace_id: traceId, span_id: spanId });
+  expect(outside!.msg).toBe("outside");
+  expect(outside).not.toHaveProperty("trace_id");
+}, 30_000);
