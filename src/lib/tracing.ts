@@ -75,11 +75,15 @@ export function startSpan(name: string, o: SpanOptions = {}): Span | undefined {
   return tracer().startSpan(name, { kind: o.kind ?? SpanKind.INTERNAL, attributes: o.attributes, startTime: o.startTime, root: o.root }, o.parent ?? context.active());
 }
 
-/** A child of the active span, or undefined when none is active (statements, RPC calls: never roots). */
+/**
+ * A child of the active span, or undefined when none is active (statements, RPC calls: never roots)
+ * or it has ended: a connection, listener or timer first made inside a request keeps that request's
+ * context for its whole life, and its later work must not grow an old trace for ever.
+ */
 export function startChildSpan(name: string, o: Omit<SpanOptions, "parent"> = {}): Span | undefined {
   if (!enabled) return undefined;
   const parent = context.active();
-  if (!trace.getSpan(parent)) return undefined;
+  if (!trace.getSpan(parent)?.isRecording()) return undefined;
   return tracer().startSpan(name, { kind: o.kind ?? SpanKind.INTERNAL, attributes: o.attributes }, parent);
 }
 
@@ -125,14 +129,16 @@ export function traceparentOf(span: Span): string {
 export function activeTraceparent(): string | null {
   if (!enabled) return null;
   const span = trace.getSpan(context.active());
-  return span ? traceparentOf(span) : null;
+  return span?.isRecording() ? traceparentOf(span) : null;
 }
 
 /** The active span's ids, for log lines (logger.ts): undefined when tracing is off or no span is active. */
 export function activeTraceIds(): { trace_id: string; span_id: string } | undefined {
   if (!enabled) return undefined;
-  const c = trace.getSpan(context.active())?.spanContext();
-  return c ? { trace_id: c.traceId, span_id: c.spanId } : undefined;
+  const span = trace.getSpan(context.active());
+  if (!span?.isRecording()) return undefined; // an ended span's context, kept by something long-lived
+  const c = span.spanContext();
+  return { trace_id: c.traceId, span_id: c.spanId };
 }
 
 /** The trace id in a traceparent, or undefined. */
