@@ -66,7 +66,9 @@ function nameOf(q: QueryLike): string {
     let name = byText.get(s);
     if (name === undefined) {
       name = bounded(statementName(s));
-      if (byText.size < 5_000) byText.set(s, name);
+      // Remembered for texts of a bounded size and number (a text built with values in it would
+      // otherwise fill memory); any other is named again, a few microseconds.
+      if (byText.size < 1_000 && s.length <= 4_096) byText.set(s, name);
     }
     return name;
   }
