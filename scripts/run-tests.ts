@@ -3,12 +3,17 @@
  * two cores; a third while the CPU stands idle, see EXTRA), so a file's servers, timers and caches can never leak into another file, and prints
  * each file's output in one piece. Ends with bun's own summary lines (" N pass", " N fail").
  * Arguments narrow the run to files whose path contains one of them.
+ * Every file's whole output is scanned for secrets (scripts/secret-scan.ts: the sandbox's dev private
+ * keys, API keys, webhook signing secrets, RPC URLs with a provider's key): one found counts as a
+ * failed test of that file, named with its kind in the digest; the output is printed with each
+ * secret masked, so the run's log never carries one.
  */
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { cpus, tmpdir } from "node:os";
 import { startEmbeddedPostgres } from "../src/sandbox/postgres.ts";
 import { freePort } from "../src/sandbox/ports.ts";
+import { describeFindings, findSecrets, maskSecrets } from "./secret-scan.ts";
 
 const root = join(import.meta.dir, "..");
 const filters = process.argv.slice(2).filter((a) => !a.startsWith("-"));
@@ -45,14 +50,19 @@ async function runFile(file: string): Promise<Result> {
   const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
   const code = await proc.exited;
   clearTimeout(timer);
-  const text = out + err;
+  const secrets = findSecrets(out + err);
+  const text = secrets.length > 0 ? maskSecrets(out + err) : out + err;
   const pass = Number(/^\s*(\d+) pass$/m.exec(text)?.[1] ?? 0);
   let fail = Number(/^\s*(\d+) fail$/m.exec(text)?.[1] ?? 0);
   if (code !== 0 && fail === 0) fail = 1; // crashed, timed out or failed to load
+  // A secret in the output fails the file even if every test passed (one more failed test).
+  const leak = secrets.length > 0 ? `!! ${file} printed a secret: ${describeFindings(secrets)}` : undefined;
+  if (leak) fail++;
   const seconds = (Date.now() - started) / 1000;
-  process.stderr.write(`\n===== ${file} (${seconds.toFixed(1)} s, exit ${code}) =====\n${text}`);
+  process.stderr.write(`\n===== ${file} (${seconds.toFixed(1)} s, exit ${code}) =====\n${text}${leak ? `\n${leak}\n` : ""}`);
   if (code !== 0 && Date.now() - started >= FILE_TIMEOUT_MS) process.stderr.write(`!! ${file} killed after ${FILE_TIMEOUT_MS / 1000} s\n`);
-  return { file, pass, fail, seconds, code, ...(fail > 0 ? { digest: failureDigest(text) } : {}) };
+  const digest = [...(fail > (leak ? 1 : 0) ? [failureDigest(text)] : []), ...(leak ? [leak] : [])].join("\n");
+  return { file, pass, fail, seconds, code, ...(fail > 0 ? { digest } : {}) };
 }
 
 /**

@@ -166,6 +166,16 @@ export interface Config {
    */
   relayMaxGasPriceWei: bigint;
   logLevel: "debug" | "info" | "warn" | "error";
+  /** OpenTelemetry traces (the standard OTEL_* variables; src/tracing.ts): undefined, the default, is off. */
+  tracing: TracingSettings | undefined;
+}
+
+/** Where and as what this process sends its spans (OTLP over HTTP, JSON). */
+export interface TracingSettings {
+  /** The traces endpoint (`…/v1/traces`). */
+  url: string;
+  headers: Record<string, string>;
+  serviceName: string;
 }
 
 /**
@@ -382,6 +392,44 @@ export function loadConfig(env: Env = process.env): Config {
     shutdown: shutdownSettings(r, environment),
     trustedProxies: r.addressRanges("TRUSTED_PROXIES"),
     opsPort,
+    tracing: tracingSettings(r),
+  };
+}
+
+/**
+ * OpenTelemetry's standard variables, the subset that applies: traces only, over OTLP/HTTP in JSON.
+ * On when OTEL_TRACES_EXPORTER=otlp or an OTLP endpoint is set (not when OTEL_SDK_DISABLED=true or
+ * OTEL_TRACES_EXPORTER=none): off by default, unlike OpenTelemetry's SDKs, since nothing may be
+ * listening.
+ */
+function tracingSettings(r: Reader): TracingSettings | undefined {
+  if (r.oneOf("OTEL_SDK_DISABLED", ["true", "false"] as const, "false") === "true") return undefined;
+  const exporter = r.optional("OTEL_TRACES_EXPORTER");
+  if (exporter !== undefined && exporter !== "otlp" && exporter !== "none") throw new ConfigError("OTEL_TRACES_EXPORTER", `must be otlp or none (traces are sent over OTLP/HTTP only), got "${exporter}"`);
+  const tracesEndpoint = r.optionalUrl("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT");
+  const endpoint = r.optionalUrl("OTEL_EXPORTER_OTLP_ENDPOINT");
+  if (exporter === "none" || (exporter === undefined && tracesEndpoint === undefined && endpoint === undefined)) return undefined;
+  for (const name of ["OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_EXPORTER_OTLP_PROTOCOL"]) {
+    const protocol = r.optional(name);
+    if (protocol !== undefined && protocol !== "http/json") throw new ConfigError(name, `must be http/json (the service sends OTLP over HTTP as JSON; a collector's port 4318 takes it), got "${protocol}"`);
+  }
+  const headers: Record<string, string> = {};
+  for (const name of ["OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS"]) {
+    for (const pair of (r.optional(name) ?? "").split(",").filter((p) => p.trim() !== "")) {
+      const eq = pair.indexOf("=");
+      if (eq <= 0) throw new ConfigError(name, "must be a comma list of key=value pairs");
+      try {
+        headers[decodeURIComponent(pair.slice(0, eq).trim())] = decodeURIComponent(pair.slice(eq + 1).trim());
+      } catch {
+        throw new ConfigError(name, "has a pair that is not URL-encoded");
+      }
+    }
+  }
+  return {
+    // The signal's own endpoint is used as given; the general one gets the traces path (OTLP's rule).
+    url: tracesEndpoint ?? `${(endpoint ?? "http://localhost:4318").replace(/\/+$/, "")}/v1/traces`,
+    headers,
+    serviceName: r.str("OTEL_SERVICE_NAME", "stablepay"),
   };
 }
 

@@ -10,9 +10,12 @@
  *   are replaced, and so is the key part of an RPC URL (`https://…/v2/<key>`) in any string.
  * - Levels: LOG_LEVEL for all, `LOG_LEVELS=matcher=debug,indexer=warn` per role; SIGUSR2 switches
  *   every logger of the process between its configured level and `debug` while it runs.
+ * - With tracing on (OTEL_*, src/tracing.ts), a line written inside a span carries `trace_id` and
+ *   `span_id`.
  */
 import { hostname } from "node:os";
 import pino from "pino";
+import { activeTraceIds } from "./lib/tracing.ts";
 
 export type Level = "debug" | "info" | "warn" | "error";
 
@@ -97,6 +100,9 @@ function installSignal() {
 function wrap(logger: pino.Logger, level: Level, levels: Map<string, Level>): Logger {
   const emit = (l: Level, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[l] < ORDER[level] && !verbose) return;
+    // With tracing on, a line written inside a span names its trace (a request's error, a matcher step).
+    const ids = activeTraceIds();
+    if (ids) fields = { ...ids, ...fields };
     if (fields) logger[PINO_LEVEL[l]](clean(fields) as Record<string, unknown>, scrubText(msg));
     else logger[PINO_LEVEL[l]](scrubText(msg));
   };

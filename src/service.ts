@@ -14,6 +14,7 @@ import { buildChainRuntime, type ChainRuntime } from "./chain/runtime.ts";
 import { recordOperator } from "./chain/operators.ts";
 import { createContext, type AppContext, type Clock } from "./context.ts";
 import { createLogger } from "./logger.ts";
+import { startTracing } from "./tracing.ts";
 import { buildApp } from "./api/app.ts";
 import { REQUEST_DEADLINE_MS, serveApi, type ApiServer } from "./api/server.ts";
 import { startDraining } from "./api/health.ts";
@@ -62,6 +63,9 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     }
   };
   try {
+    // 0. Traces, when OTEL_* asks for them (off by default): before anything makes a span. Flushed last.
+    const tracing = startTracing(config);
+    if (tracing) stops.push(() => tracing.flush());
     // 1. Postgres: configured, or embedded under the data folder (reused on the next start).
     let pg: RunningPostgres | undefined;
     // A Ponder whose database was killed under it can stay stuck (its indexing stopped while the

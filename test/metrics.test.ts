@@ -1,7 +1,8 @@
 /**
  * /metrics of a running service moves with its traffic: the HTTP histogram by route template and
- * status, RPC calls by method and chain, webhook attempts by outcome, block-to-confirmed latency, and
- * the process and runtime metrics (a worker-only process's own: test/drain.test.ts, OPS_PORT).
+ * status, RPC calls by method and chain, webhook attempts by outcome, block-to-confirmed latency,
+ * database statements by name, the operator's gas balance, and the process and runtime metrics (a
+ * worker-only process's own: test/drain.test.ts, OPS_PORT).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startTestService, type TestService } from "./support/service.ts";
@@ -34,6 +35,8 @@ test("each histogram moves with traffic; the process metrics are there", async (
 
   const endpoint = await svc.api("/v1/webhook_endpoints", { key: svc.sandbox.test_key_unscoped, method: "POST", json: { url: `http://127.0.0.1:${receiver.port}/hook`, enabled_events: ["payment_intent.confirmed"] } });
   expect(endpoint.status).toBe(201);
+  // Tracing is off unless OTEL_* asks for it: no traceparent answered (test/tracing.test.ts has it on).
+  expect(endpoint.headers.get("traceparent")).toBeNull();
   const intent = await createIntent(svc, { amount: 3.21 });
   await payer(svc).pay(intent.paymentAddress, intent.expectedUnits);
   await waitFor("confirmed", async () => ((await (await svc.api(`/v1/payment-intents/${intent.id}`)).json()) as { status: string }).status === "confirmed", 30_000);
@@ -51,6 +54,10 @@ test("each histogram moves with traffic; the process metrics are there", async (
   expect(after).toMatch(/stablepay_rpc_duration_seconds_count\{method="eth_\w+",chain_id="31337",outcome="ok"\}/);
   expect(moved("stablepay_webhook_attempt_duration_seconds_count", 'outcome="2xx"')).toBeGreaterThanOrEqual(1);
   expect(moved("stablepay_block_to_confirmed_seconds_count")).toBeGreaterThanOrEqual(1);
+  // Database statements by verb and first table (the GET reads the intent).
+  expect(moved("stablepay_db_query_duration_seconds_count", 'statement="select app.payment_intents",outcome="ok"')).toBeGreaterThanOrEqual(1);
+  // The operator's gas, read from each chain at scrape time (the sandbox funds it).
+  expect(sample(after, "stablepay_operator_native_balance_wei", 'chain_id="31337"')).toBeGreaterThan(0);
   // The series kept from before, and the process and runtime metrics.
   for (const series of ["stablepay_matcher_transfers_total", "stablepay_process_cpu_user_seconds_total", "stablepay_process_resident_memory_bytes", "stablepay_nodejs_eventloop_lag_seconds", "stablepay_process_open_fds"]) expect(after).toContain(series);
 }, 120_000);

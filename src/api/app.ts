@@ -28,6 +28,8 @@ import { webhookEndpointRoutes } from "../modules/webhook-endpoints/index.ts";
 import { refundRoutes } from "../modules/refunds/index.ts";
 import { metricsRoutes } from "./metrics.ts";
 import { metrics } from "../metrics.ts";
+import { tracingEnabled } from "../lib/tracing.ts";
+import { nameRequestSpan } from "./http-tracing.ts";
 
 /**
  * What one HTTP server serves: `all` (the API with the dashboard at /dashboard, the default),
@@ -54,7 +56,7 @@ export function buildApp(ctx: AppContext, surface: Surface = "all") {
   // Access lines are `info` in production and `debug` in the sandbox (its terminal would show every
   // poll of an open payment page); LOG_LEVELS=http=… moves them either way.
   const accessLevel: "info" | "debug" = ctx.config.env === "production" ? "info" : "debug";
-  return new Elysia({ normalize: false })
+  const app = new Elysia({ normalize: false })
     .onRequest(async ({ request, set }) => {
       requestStarts.set(request, performance.now());
       set.headers["request-id"] = `req_${randomUUID().replaceAll("-", "")}`;
@@ -94,7 +96,11 @@ export function buildApp(ctx: AppContext, surface: Surface = "all") {
       Object.assign(set.headers, apiError.headers);
       set.headers["content-type"] = "application/json";
       return apiError.toBody();
-    })
+    });
+  // With tracing on, the request's span (http-tracing.ts) is named by its route template once matched;
+  // with it off, no hook is added to the routes at all.
+  const named = tracingEnabled() ? (app.onBeforeHandle(({ request, route }) => void nameRequestSpan(request, route)) as typeof app) : app;
+  return named
     .use(surface === "dashboard" || surface === "ops" ? new Elysia({ name: "no-docs" }) : apiDocs(ctx))
     .use(routes.reduce((all, group) => all.use(group(ctx)), new Elysia({ name: "routes" })));
 }

@@ -14,6 +14,8 @@ import type { AddressRanges } from "../lib/addresses.ts";
 import type { Logger } from "../logger.ts";
 import { MAX_BODY_BYTES } from "../http/json-body.ts";
 import { serviceUnavailable } from "../domain/errors.ts";
+import { tracingEnabled } from "../lib/tracing.ts";
+import { tracedRequest } from "./http-tracing.ts";
 
 /**
  * Every request is answered within this time: a dependency that does not answer (a frozen database,
@@ -120,7 +122,9 @@ export function serveApi(
     fetch(request, server) {
       const capped = request.method !== "GET" && request.method !== "HEAD" && request.headers.get("content-length") === null && request.body !== null;
       const handled = recordClientAddress(capped ? capChunkedBody(request) : request, resolveClientAddress(server.requestIP(request)?.address, request.headers.get("x-forwarded-for"), opts.trustedProxies));
-      return withDeadline(Promise.resolve(app.fetch(handled)), opts, request).then(follow);
+      if (!tracingEnabled()) return withDeadline(Promise.resolve(app.fetch(handled)), opts, request).then(follow);
+      // A span per request (http-tracing.ts) only when tracing is on.
+      return tracedRequest(handled, () => withDeadline(Promise.resolve(app.fetch(handled)), opts, request).then(follow));
     },
     error(err) {
       const requestId = `req_${randomUUID().replaceAll("-", "")}`;

@@ -8,6 +8,7 @@ import postgres from "postgres";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "./schema/index.ts";
 import { databaseHealth, type DatabaseHealth } from "./health.ts";
+import { instrumentQueries } from "./query-metrics.ts";
 
 export type Sql = postgres.Sql<{ bigint: bigint }>;
 export type Tx = postgres.TransactionSql<{ bigint: bigint }>;
@@ -41,7 +42,7 @@ export function connect(url: string, opts: { max?: number; onHealthChange?: (rea
 }
 
 function client(url: string, max: number): Sql {
-  return postgres(url, {
+  const sql = postgres(url, {
     max,
     // int8 columns come back as bigint: money never passes through a float.
     types: { bigint: postgres.BigInt },
@@ -50,4 +51,6 @@ function client(url: string, max: number): Sql {
     connect_timeout: 5,
     connection: { application_name: "stablepay" },
   }) as unknown as Sql;
+  instrumentQueries(sql);
+  return sql;
 }

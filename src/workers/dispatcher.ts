@@ -26,6 +26,7 @@ import { decideAfterAttempt, leaseMs, parseRetryAfter } from "../modules/webhook
 import { secretKey, webhookHeaders } from "../modules/webhooks/signing.ts";
 import { anyAddressAllowed, checkEndpointUrl, systemResolver, type Resolver } from "../modules/webhook-endpoints/url-policy.ts";
 import { archiveFinished, claimDeliveries, EVENTS_CHANNEL, fanOutEvents, disableEndpoint, recordAttempts, releaseClaims, type AttemptRecord, type ClaimedDelivery } from "../modules/webhooks/service.ts";
+import { contextFromTraceparent, endSpan, SpanKind, startSpan, traceparentOf } from "../lib/tracing.ts";
 
 export interface DispatcherOptions {
   /** Business time: due times, retry schedule, leases. Default ctx.clock. */
@@ -264,6 +265,16 @@ export class Dispatcher extends PollingRole {
   private async attempt(d: ClaimedDelivery): Promise<void> {
     const startedAt = this.clock.now();
     const body = JSON.stringify(eventEnvelope({ id: d.eventId, type: d.eventType, createdAt: d.eventCreatedAt, data: d.eventData }));
+    // With tracing on, the attempt continues the trace of what wrote the event (the payment's
+    // transfer, an API request); its id goes on the attempt's record and log line.
+    const parent = contextFromTraceparent(d.traceparent);
+    const span = startSpan("webhook delivery", {
+      kind: SpanKind.CLIENT,
+      parent,
+      root: parent === undefined,
+      attributes: { "stablepay.event_id": d.eventId, "stablepay.event_type": d.eventType, "stablepay.delivery_id": d.id, "stablepay.endpoint_id": d.endpointId, "stablepay.attempt": d.attempt },
+    });
+    const traceId = span?.spanContext().traceId;
     let result: AttemptResult;
     try {
       // Live endpoints (and test ones in production mode): the URL rules again at delivery time, so
@@ -271,11 +282,15 @@ export class Dispatcher extends PollingRole {
       const rule = { mode: d.mode, testAnyAddress: this.ctx.config.webhookTestAnyAddress };
       const verdict = anyAddressAllowed(rule) ? undefined : await checkEndpointUrl(d.url, rule, this.resolve);
       if (verdict && !verdict.ok) throw new Error(verdict.message);
-      const headers = webhookHeaders([d.secret, ...d.previousSecrets].map(secretKey), d.eventId, this.wallClock.now(), body);
+      const headers = { ...webhookHeaders([d.secret, ...d.previousSecrets].map(secretKey), d.eventId, this.wallClock.now(), body), ...(span ? { traceparent: traceparentOf(span) } : {}) };
       // Connected to the address just approved, never to what a second lookup might answer.
       result = await postWebhook({ url: d.url, headers, body, timeoutMs: this.opts.timeoutMs, ...(verdict?.ok && verdict.address ? { pinned: verdict.address } : {}) });
     } catch (err) {
       result = { statusCode: undefined, durationMs: 0, error: `not sent: ${(err as Error).message ?? String(err)}`, snippet: undefined, retryAfter: undefined };
+    }
+    if (span) {
+      if (result.statusCode !== undefined) span.setAttribute("http.response.status_code", result.statusCode);
+      endSpan(span, result.error);
     }
     const finishedAt = this.clock.now();
     const decision = decideAfterAttempt({
@@ -299,7 +314,12 @@ export class Dispatcher extends PollingRole {
       // (the deliveries API would read an internal service's answer back to a test key).
       snippet: this.ctx.config.env === "production" && anyAddressAllowed({ mode: d.mode, testAnyAddress: this.ctx.config.webhookTestAnyAddress }) ? undefined : result.snippet,
       nextAttemptAt: decision.outcome === "retry_scheduled" ? new Date(finishedAt.getTime() + decision.delayMs) : undefined,
+      traceId,
     };
+    // One line per attempt: debug when delivered, info when not (the endpoint's owner may need telling).
+    const line = { delivery: d.id, endpoint: d.endpointId, event: d.eventId, attempt: d.attempt, outcome: decision.outcome, status: result.statusCode, duration_ms: result.durationMs, trace_id: traceId };
+    if (decision.outcome === "succeeded") this.log.debug("webhook delivered", line);
+    else this.log.info("webhook attempt failed", { ...line, error: result.error });
     if (decision.outcome === "endpoint_gone") {
       record.disableReason = `410 Gone from ${d.url} at ${finishedAt.toISOString()} (delivery ${d.id})`;
       this.log.warn("webhook endpoint answered 410 Gone; disabled", { endpoint: d.endpointId, delivery: d.id });

@@ -21,6 +21,7 @@ import { createContext } from "../context.ts";
 import { createLogger } from "../logger.ts";
 import type { Mode } from "../config.ts";
 import { workerRoles, type RunningRole } from "./registry.ts";
+import { startTracing } from "../tracing.ts";
 
 const requested = process.argv.slice(2);
 const workerRoleNames = ROLES.filter((r): r is Exclude<Role, "api" | "indexer" | "dashboard"> => r !== "api" && r !== "indexer" && r !== "dashboard");
@@ -47,6 +48,8 @@ if (config.chains.test.embedded && !config.chains.live) {
 }
 
 const log = createLogger(config.logLevel, { pid: process.pid });
+// Traces when OTEL_* asks for them (src/tracing.ts), before anything makes a span.
+const tracing = startTracing(config);
 const database = connect(config.databaseUrl);
 // Production: the schema is migrated by its own step (`npm run cli -- migrate`); a start refuses it behind.
 try {
@@ -88,6 +91,7 @@ async function shutdown() {
   setTimeout(() => process.exit(1), 9_000).unref();
   for (const r of running.reverse()) await r.stop().catch(() => {});
   await database.close();
+  await tracing?.flush();
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown());

@@ -166,6 +166,8 @@ export const events = app.table("events", {
   data: jsonb("data").$type<Record<string, unknown>>().notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),
   fannedOutAt: ts("fanned_out_at"),
+  /** The W3C traceparent of what wrote it, when tracing was on (migration 0031). */
+  traceparent: text("traceparent"),
 });
 
 export const chainDeployments = app.table("chain_deployments", {

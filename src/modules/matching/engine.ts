@@ -46,7 +46,9 @@ import type { Sql } from "../../db/client.ts";
 import type { Clock } from "../../context.ts";
 import type { Logger } from "../../logger.ts";
 import { auditRecordedTransfers, findReplacedBlocks, readAccountTransfers, readIndexedAccounts, readTransfersAfter, readUnrecordedTransfers, safeBlockOf, type AuditFinding, type Checkpoint, type IndexedTransfer, type Position } from "./chain-reader.ts";
-import { foundKey, lookupReservations, prepareTransfer, writeTransfers, type Found, type MerchantInfo, type RecordOutcome } from "./record.ts";
+import { foundKey, lookupReservations, prepareTransfer, writeTransfers, type Found, type MerchantInfo, type PreparedTransfer, type RecordOutcome } from "./record.ts";
+import { endTransferSpans, startTransferSpans } from "./tracing.ts";
+import { withSpan } from "../../lib/tracing.ts";
 import { blockToConfirmed, matcherForeign, matcherMoved, matcherReorged, matcherTransfers } from "./metrics.ts";
 import { keepForeign, markResolved, readResolvableForeign } from "./foreign.ts";
 import { lookupAuthorizationPayments, transferKey, type AuthorizationsUsedIn } from "./authorizations.ts";
@@ -336,7 +338,8 @@ export class ChainMatcher {
       for (const t of transfers) {
         const f = byAuthorization.get(transferKey(t));
         if (!f) continue;
-        const [outcome] = await writeTransfers(this.sql, [prepareTransfer(t, merchants.get(t.to)!, now, f, true)], now, this.opts.quarantineMs);
+        const prepared = [prepareTransfer(t, merchants.get(t.to)!, now, f, true)];
+        const [outcome] = await this.tracedWrite(prepared, () => writeTransfers(this.sql, prepared, now, this.opts.quarantineMs));
         matcherTransfers.inc({ chain_id: this.chainId, outcome: outcome!.kind });
         this.log.debug("payment by signature recorded", { chainId: this.chainId, txHash: t.txHash, logIndex: t.logIndex, ...outcome });
       }
@@ -377,16 +380,18 @@ export class ChainMatcher {
       const m = merchants.get(t.to)!;
       return prepareTransfer(t, m, now, found.get(foundKey(m.id, t.value, t.token)) ?? null);
     });
-    let outcomes: RecordOutcome[];
-    try {
-      outcomes = await writeTransfers(this.sql, prepared, now, this.opts.quarantineMs);
-    } catch (err) {
-      if (chunk.length === 1) throw err;
-      // Find the transfer that fails: one statement each (the good ones are recorded).
-      this.log.warn("a batch of transfers failed; recording them one by one", { chainId: this.chainId, count: chunk.length, err });
-      outcomes = [];
-      for (const p of prepared) outcomes.push(...(await writeTransfers(this.sql, [p], now, this.opts.quarantineMs)));
-    }
+    const outcomes = await this.tracedWrite(prepared, async () => {
+      try {
+        return await writeTransfers(this.sql, prepared, now, this.opts.quarantineMs);
+      } catch (err) {
+        if (chunk.length === 1) throw err;
+        // Find the transfer that fails: one statement each (the good ones are recorded).
+        this.log.warn("a batch of transfers failed; recording them one by one", { chainId: this.chainId, count: chunk.length, err });
+        const each: RecordOutcome[] = [];
+        for (const p of prepared) each.push(...(await writeTransfers(this.sql, [p], now, this.opts.quarantineMs)));
+        return each;
+      }
+    });
     outcomes.forEach((outcome, i) => {
       matcherTransfers.inc({ chain_id: this.chainId, outcome: outcome.kind });
       if (outcome.kind === "confirmed") blockToConfirmed.observe({ chain_id: this.chainId }, Math.max(0, now.getTime() / 1000 - chunk[i]!.blockTimestamp));
@@ -395,6 +400,23 @@ export class ChainMatcher {
         this.log.debug("transfer recorded", { chainId: this.chainId, txHash: t.txHash, logIndex: t.logIndex, ...outcome });
       }
     });
+  }
+
+  /**
+   * `write` with a span per transfer when tracing is on (tracing.ts): its statement is the span's
+   * child when it records one transfer (a batch's statement belongs to no single payment).
+   */
+  private async tracedWrite(prepared: PreparedTransfer[], write: () => Promise<RecordOutcome[]>): Promise<RecordOutcome[]> {
+    const spans = startTransferSpans(prepared);
+    if (!spans) return write();
+    try {
+      const outcomes = await withSpan(spans.length === 1 ? spans[0] : undefined, write);
+      endTransferSpans(spans, outcomes);
+      return outcomes;
+    } catch (err) {
+      endTransferSpans(spans, undefined, err);
+      throw err;
+    }
   }
 
   /** The transfer with its token named (see ChainMatcherOptions.tokenOf). */

@@ -208,6 +208,8 @@ export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, 
     confirmed_event_id: confirmed ? newId("event") : null,
     confirmed_account: confirmed?.accountId ?? null,
     confirmed_data: confirmed ? intentConfirmedEventShape(confirmed) : null,
+    /** The transfer's span (engine.ts, when tracing is on): its events carry it to the webhooks. */
+    traceparent: null as string | null,
   };
   return { transfer: t, txn, linked, confirmed, relink, row };
 }
@@ -229,7 +231,7 @@ export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: D
         fee_rate_bps int4, chain_id int4, token text, tx_hash text, log_index int4, block_number int8, block_hash text,
         sender_address text, payment_address text, metadata jsonb, value int8, by_authorization bool, confirm bool, intent_net int8,
         intent_fee int8, relink bool, created_event_id text, created_account text, created_data jsonb,
-        confirmed_event_id text, confirmed_account text, confirmed_data jsonb)
+        confirmed_event_id text, confirmed_account text, confirmed_data jsonb, traceparent text)
     ), ins AS (
       INSERT INTO app.transactions
         (id, mode, merchant_id, payment_intent_id, status, settlement_status, amount_units, fee_units, net_units,
@@ -256,11 +258,17 @@ export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: D
       WHERE p.id = ANY ($5::text[]) AND d.relink AND p.id = d.payment_intent_id AND p.status IN ('confirmed', 'settled')
         AND EXISTS (SELECT 1 FROM app.transactions f WHERE f.id = p.transaction_id AND f.status = 'failed')
     ), created AS (
-      ${insertEventsSql(`SELECT d.created_event_id, d.mode, 'transaction.created', d.created_account, d.merchant_id, d.created_data, $2::timestamptz
-      FROM done d`)}
+      ${insertEventsSql(
+        `SELECT d.created_event_id, d.mode, 'transaction.created', d.created_account, d.merchant_id, d.created_data, $2::timestamptz, d.traceparent
+      FROM done d`,
+        { traced: true },
+      )}
     ), confirmed AS (
-      ${insertEventsSql(`SELECT d.confirmed_event_id, d.mode, 'payment_intent.confirmed', d.confirmed_account, d.merchant_id, d.confirmed_data, $2::timestamptz
-      FROM done d JOIN upd ON upd.txn_id = d.id`)}
+      ${insertEventsSql(
+        `SELECT d.confirmed_event_id, d.mode, 'payment_intent.confirmed', d.confirmed_account, d.merchant_id, d.confirmed_data, $2::timestamptz, d.traceparent
+      FROM done d JOIN upd ON upd.txn_id = d.id`,
+        { traced: true },
+      )}
     )
     SELECT input.id, (ins.id IS NOT NULL) AS inserted, (upd.txn_id IS NOT NULL) AS moved
     FROM input LEFT JOIN ins ON ins.id = input.id LEFT JOIN upd ON upd.txn_id = input.id`;

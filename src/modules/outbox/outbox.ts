@@ -6,6 +6,7 @@ import type { Mode, WebhookEventType } from "../../db/schema/core.ts";
 import { newId } from "../../domain/ids.ts";
 import type { SqlOrTx } from "../../db/client.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
+import { activeTraceparent } from "../../lib/tracing.ts";
 
 export interface OutboxEvent {
   mode: Mode;
@@ -20,20 +21,26 @@ export interface OutboxEvent {
 /**
  * The outbox's INSERT for batch statements (the matcher's record, the expiry batch) that write their
  * events in the same statement as the state change: `select` yields, in order, id, mode, type,
- * account_id, merchant_id, data (jsonb), created_at. The only other writer is insertEvent below.
+ * account_id, merchant_id, data (jsonb), created_at, and with `traced` the traceparent (text, NULL
+ * when tracing is off: the webhook deliveries continue that trace). The only other writer is
+ * insertEvent below.
  */
-export function insertEventsSql(select: string): string {
-  return `${INSERT_EVENTS}\n      ${select}`;
+export function insertEventsSql(select: string, o: { traced?: boolean } = {}): string {
+  return `${o.traced ? INSERT_TRACED_EVENTS : INSERT_EVENTS}\n      ${select}`;
 }
 const INSERT_EVENTS = "INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at)";
+const INSERT_TRACED_EVENTS = "INSERT INTO app.events (id, mode, type, account_id, merchant_id, data, created_at, traceparent)";
 
-/** Inserts the event with `tx` (a postgres.js transaction or connection) and returns its id. */
+/**
+ * Inserts the event with `tx` (a postgres.js transaction or connection) and returns its id. The active
+ * span's traceparent (the API request's, when tracing is on) goes with it.
+ */
 export async function insertEvent(tx: SqlOrTx, e: OutboxEvent): Promise<string> {
   const id = newId("event");
   // Timestamp and json go as text with casts (see src/db/pg-values.ts).
   await tx`
-    ${tx.unsafe(INSERT_EVENTS)}
-    VALUES (${id}, ${e.mode}, ${e.type}, ${e.accountId}, ${e.merchantId}, ${pgJson(e.data)}::text::jsonb, ${pgTs(e.createdAt)}::timestamptz)`;
+    ${tx.unsafe(INSERT_TRACED_EVENTS)}
+    VALUES (${id}, ${e.mode}, ${e.type}, ${e.accountId}, ${e.merchantId}, ${pgJson(e.data)}::text::jsonb, ${pgTs(e.createdAt)}::timestamptz, ${activeTraceparent()})`;
   return id;
 }
 

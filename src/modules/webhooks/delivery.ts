@@ -43,7 +43,8 @@ export interface AttemptResult {
   retryAfter: string | undefined;
 }
 
-export async function postWebhook(req: { url: string; headers: WebhookHeaders; body: string; timeoutMs: number; pinned?: PinnedAddress }): Promise<AttemptResult> {
+/** `headers`: the Standard Webhooks ones, and the delivery's `traceparent` when tracing is on (the receiver may continue the trace). */
+export async function postWebhook(req: { url: string; headers: WebhookHeaders & { traceparent?: string }; body: string; timeoutMs: number; pinned?: PinnedAddress }): Promise<AttemptResult> {
   if (req.pinned) return observed(await postPinned({ ...req, pinned: req.pinned }));
   const started = performance.now();
   const signal = AbortSignal.timeout(req.timeoutMs);
@@ -67,7 +68,7 @@ export async function postWebhook(req: { url: string; headers: WebhookHeaders; b
 }
 
 /** The attempt over node:http(s), connected to `pinned` only. */
-function postPinned(req: { url: string; headers: WebhookHeaders; body: string; timeoutMs: number; pinned: PinnedAddress }): Promise<AttemptResult> {
+function postPinned(req: { url: string; headers: WebhookHeaders & { traceparent?: string }; body: string; timeoutMs: number; pinned: PinnedAddress }): Promise<AttemptResult> {
   const started = performance.now();
   const url = new URL(req.url);
   const lookup: LookupFunction = (_host, opts, cb) => {

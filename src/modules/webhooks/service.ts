@@ -80,6 +80,8 @@ export interface ClaimedDelivery {
   /** Secrets replaced by a rotation whose overlap has not ended at claim time (also sign). */
   previousSecrets: string[];
   mode: "test" | "live";
+  /** The event's traceparent (what wrote it, when tracing was on): the delivery continues its trace. */
+  traceparent: string | null;
 }
 
 /**
@@ -97,7 +99,7 @@ export async function claimDeliveries(
   const free = JSON.stringify([...opts.free].map(([id, n]) => ({ id, n })));
   const leaseUntil = new Date(opts.now.getTime() + opts.leaseMs);
   const rows = await sql.unsafe<
-    { id: string; event_id: string; endpoint_id: string; attempt_count: number; type: string; data: unknown; created_at: unknown; url: string; secret: string; previous_secrets: unknown; mode: "test" | "live" }[]
+    { id: string; event_id: string; endpoint_id: string; attempt_count: number; type: string; data: unknown; created_at: unknown; url: string; secret: string; previous_secrets: unknown; mode: "test" | "live"; traceparent: string | null }[]
   >(
     `WITH ${ASYNC_COMMIT_CTE}, known AS (
        SELECT * FROM jsonb_to_recordset($6::text::jsonb) AS k(id text, n int)
@@ -128,7 +130,7 @@ export async function claimDeliveries(
               'the worker stopped before recording this attempt; the delivery was claimed again after its lease'
        FROM claimed c JOIN picked p ON p.id = c.id WHERE p.old_token IS NOT NULL
      )
-     SELECT c.id, c.event_id, c.endpoint_id, c.attempt_count, ev.type, ev.data, ev.created_at, we.url, we.secret, we.previous_secrets, we.mode
+     SELECT c.id, c.event_id, c.endpoint_id, c.attempt_count, ev.type, ev.data, ev.created_at, we.url, we.secret, we.previous_secrets, we.mode, ev.traceparent
      FROM async_commit, claimed c
      JOIN app.events ev ON ev.id = c.event_id
      JOIN app.webhook_endpoints we ON we.id = c.endpoint_id`,
@@ -149,6 +151,7 @@ export async function claimDeliveries(
       .filter((x) => Date.parse(x.expires_at) > opts.now.getTime())
       .map((x) => x.secret),
     mode: r.mode,
+    traceparent: r.traceparent,
   }));
 }
 
@@ -193,6 +196,8 @@ export interface AttemptRecord {
   nextAttemptAt: Date | undefined;
   /** Why the endpoint is disabled (endpoint_gone). */
   disableReason?: string;
+  /** The attempt's trace (tracing on). */
+  traceId?: string;
 }
 
 /**
@@ -216,15 +221,16 @@ export async function recordAttempts(sql: Sql, now: Date, records: readonly Atte
     snippet: r.snippet ?? null,
     next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
     disable_reason: r.disableReason ?? null,
+    trace_id: r.traceId ?? null,
   }));
   const [row] = await sql.unsafe<{ updated: number }[]>(
     `WITH ${ASYNC_COMMIT_CTE}, r AS (
        SELECT * FROM jsonb_to_recordset($2::text::jsonb) AS r(
          delivery_id text, event_id text, endpoint_id text, lease_token text, attempt_number int, started_at timestamptz,
-         duration_ms int, outcome text, status_code int, error text, snippet text, next_attempt_at timestamptz, disable_reason text)
+         duration_ms int, outcome text, status_code int, error text, snippet text, next_attempt_at timestamptz, disable_reason text, trace_id text)
      ), att AS (
-       INSERT INTO app.webhook_attempts (delivery_id, event_id, endpoint_id, attempt_number, started_at, duration_ms, outcome, status_code, error, response_snippet, next_attempt_at)
-       SELECT delivery_id, event_id, endpoint_id, attempt_number, started_at, duration_ms, outcome, status_code, error, snippet, next_attempt_at FROM r
+       INSERT INTO app.webhook_attempts (delivery_id, event_id, endpoint_id, attempt_number, started_at, duration_ms, outcome, status_code, error, response_snippet, next_attempt_at, trace_id)
+       SELECT delivery_id, event_id, endpoint_id, attempt_number, started_at, duration_ms, outcome, status_code, error, snippet, next_attempt_at, trace_id FROM r
      ), upd AS (
        UPDATE app.webhook_deliveries d SET
          status = CASE r.outcome WHEN 'retry_scheduled' THEN 'pending' WHEN 'succeeded' THEN 'succeeded' ELSE 'failed' END,
