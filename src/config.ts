@@ -10,6 +10,7 @@ import type { Mode } from "./domain/mode.ts";
 import { CHAIN_NAMES, chainNameOf, isChainName, KNOWN_CHAINS, publicTestNetworkOf, SANDBOX_CHAIN_IDS, SUPPORTED_DECIMALS, TESTNET_USDC, type ChainName, type TokenSymbol } from "./domain/networks.ts";
 import { RESERVATION_QUARANTINE_MS } from "./domain/intent-status.ts";
 import { parseAddressRanges, type AddressRanges } from "./lib/addresses.ts";
+import { parseSecretsKey } from "./lib/secret-box.ts";
 
 /** `dashboard` serves the dashboard on DASHBOARD_PORT; without DASHBOARD_PORT the API serves it at /dashboard. */
 export const ROLES = ["api", "indexer", "matcher", "expirer", "dispatcher", "settler", "fee_collector", "dashboard"] as const;
@@ -28,7 +29,7 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 export const SIGNING_ROLES: readonly Role[] = ["api", "dashboard", "settler", "fee_collector"];
 
 /** The secrets that may be given in a file instead (`<NAME>_FILE`: its content, trailing newline trimmed). */
-export const FILE_VARIABLES = ["DATABASE_URL", "OPERATOR_PRIVATE_KEY", "SANDBOX_PAYER_PRIVATE_KEY"] as const;
+export const FILE_VARIABLES = ["DATABASE_URL", "OPERATOR_PRIVATE_KEY", "SANDBOX_PAYER_PRIVATE_KEY", "WEBHOOK_SECRETS_KEY", "WEBHOOK_SECRETS_PREVIOUS_KEYS"] as const;
 
 /** One chain the service watches: the sandbox chain for test keys, Base for live keys. */
 export interface ChainSettings {
@@ -141,6 +142,12 @@ export interface Config {
    * could otherwise make the service reach internal addresses).
    */
   webhookTestAnyAddress: boolean;
+  /**
+   * WEBHOOK_SECRETS_KEY: the key webhook signing secrets are sealed with at rest (lib/secret-box.ts;
+   * required in production by the roles that read them); WEBHOOK_SECRETS_PREVIOUS_KEYS: earlier keys,
+   * still opened while a rotation re-seals. The sandbox without a key stores them as they are.
+   */
+  webhookSecretsKeys: { current: Buffer | undefined; previous: Buffer[] };
   /** Expected-value tags (DECISIONS.md "Matching"; docs/integrators.md "One price, many payments"). */
   valueTags: ValueTagSettings;
   /**
@@ -381,6 +388,10 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerSecond: { test: r.int("RATE_LIMIT_TEST_PER_SECOND", 25, 1, 1e6), live: r.int("RATE_LIMIT_LIVE_PER_SECOND", 100, 1, 1e6) },
     webhookTimeoutMs: r.int("WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),
     webhookTestAnyAddress: environment === "sandbox" || r.oneOf("WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS", ["true", "false"] as const, "false") === "true",
+    webhookSecretsKeys: {
+      current: r.secretsKey("WEBHOOK_SECRETS_KEY"),
+      previous: (r.optional("WEBHOOK_SECRETS_PREVIOUS_KEYS") ?? "").split(",").filter((k) => k.trim() !== "").map((k) => r.secretsKeyText("WEBHOOK_SECRETS_PREVIOUS_KEYS", k)),
+    },
     valueTags: {
       // Up to 100,000 base units: the customer never overpays by 10 cents or more.
       width: r.int("VALUE_TAG_WIDTH", VALUE_TAG_DEFAULTS.width, 100, 100_000),
@@ -460,10 +471,24 @@ function requireProductionPieces(r: Reader): void {
     throw missing("PUBLIC_BASE_URL", "where integrators and payers reach the API (qr_image_url, payment pages, links)");
   if (roles.has("dashboard") && r.optional("DASHBOARD_PORT") !== undefined && r.optional("DASHBOARD_PUBLIC_URL") === undefined)
     throw missing("DASHBOARD_PUBLIC_URL", "where users reach the dashboard on its own port (invitation links, Secure cookies)");
+  if ((roles.has("api") || roles.has("dashboard") || roles.has("dispatcher")) && r.optional("WEBHOOK_SECRETS_KEY") === undefined)
+    throw missing("WEBHOOK_SECRETS_KEY", "the 32-byte key (64 hex digits, or base64; or WEBHOOK_SECRETS_KEY_FILE) that keeps webhook signing secrets encrypted in the database: `openssl rand -hex 32`");
 }
 
 class Reader {
   constructor(private env: Env) {}
+
+  /** A 32-byte secrets key (lib/secret-box.ts), or undefined when unset. */
+  secretsKey(name: string): Buffer | undefined {
+    const v = this.optional(name);
+    return v === undefined ? undefined : this.secretsKeyText(name, v);
+  }
+
+  secretsKeyText(name: string, text: string): Buffer {
+    const key = parseSecretsKey(text);
+    if (!key) throw new ConfigError(name, "must be a 32-byte key: 64 hex digits or base64 (`openssl rand -hex 32`)");
+    return key;
+  }
 
   optional(name: string): string | undefined {
     const v = (FILE_VARIABLES as readonly string[]).includes(name) ? this.fromFile(name) : this.env[name];

@@ -1,4 +1,5 @@
 /** Everything a request handler or worker needs, built once at start (src/main.ts or a test). */
+import { SecretBox, useSecretBox } from "./lib/secret-box.ts";
 import type { Config, Mode } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { ChainRuntime } from "./chain/runtime.ts";
@@ -41,6 +42,8 @@ export function createContext(opts: {
   log?: Logger;
 }): AppContext {
   const primaries = [opts.chains.test, opts.chains.live].filter((c): c is ChainRuntime => c !== undefined);
+  // Every process builds its context: the stores of webhook secrets seal and open with its keys.
+  useSecretBox(new SecretBox(opts.config.webhookSecretsKeys.current, opts.config.webhookSecretsKeys.previous));
   return {
     config: opts.config,
     database: opts.database,

@@ -2,6 +2,8 @@
  * Webhook endpoints managed by integrators over /v1. One home for each change of an
  * endpoint row: create, update, rotate_secret, delete (with its pending deliveries dropped).
  * Endpoints belong to an account and a mode; keys scoped to one merchant do not manage them.
+ * Signing secrets are stored sealed (lib/secret-box.ts: a secret moved into `previous_secrets` by a
+ * rotation stays as it was stored) and opened where rows are read.
  */
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.ts";
@@ -9,6 +11,7 @@ import type { Mode } from "../../db/schema/core.ts";
 import type { Sql, SqlOrTx } from "../../db/client.ts";
 import { newId } from "../../domain/ids.ts";
 import { fromPgJson, fromPgTs, pgJson, pgTs } from "../../db/pg-values.ts";
+import { secretBox } from "../../lib/secret-box.ts";
 
 /** How long the secret replaced by a rotation still signs deliveries. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +38,7 @@ function fromRow(r: Raw): EndpointRow {
     accountId: r.account_id as string,
     mode: r.mode as Mode,
     url: r.url as string,
-    secret: r.secret as string,
+    secret: secretBox().open(r.secret as string),
     eventTypes: r.event_types as string[],
     status: r.status as EndpointRow["status"],
     disabledReason: (r.disabled_reason as string | null) ?? null,
@@ -57,7 +60,7 @@ export interface Owner {
 export async function insertEndpoint(tx: SqlOrTx, owner: Owner, input: { url: string; eventTypes: string[]; description: string | null; metadata: Record<string, string> }, now: Date): Promise<EndpointRow> {
   const [row] = await tx`
     INSERT INTO app.webhook_endpoints (id, account_id, mode, url, secret, event_types, status, description, metadata, created_at)
-    VALUES (${newId("webhookEndpoint")}, ${owner.accountId}, ${owner.mode}, ${input.url}, ${newSecret()}, ${input.eventTypes}::text[], 'enabled',
+    VALUES (${newId("webhookEndpoint")}, ${owner.accountId}, ${owner.mode}, ${input.url}, ${secretBox().seal(newSecret())}, ${input.eventTypes}::text[], 'enabled',
             ${input.description}, ${pgJson(input.metadata)}::text::jsonb, ${pgTs(now)}::timestamptz)
     RETURNING *`;
   return fromRow(row as Raw);
@@ -125,7 +128,7 @@ export async function rotateSecret(sql: Sql, owner: Owner, id: string, now: Date
         SELECT coalesce(jsonb_agg(x), '[]'::jsonb) FROM jsonb_array_elements(previous_secrets) x
         WHERE (x->>'expires_at')::timestamptz > ${pgTs(now)}::timestamptz
       ) || jsonb_build_array(jsonb_build_object('secret', secret, 'expires_at', ${until.toISOString()}::text)),
-      secret = ${newSecret()}
+      secret = ${secretBox().seal(newSecret())}
     WHERE id = ${id} AND account_id = ${owner.accountId} AND mode = ${owner.mode} AND deleted_at IS NULL
     RETURNING *`;
   return row ? fromRow(row as Raw) : undefined;
@@ -134,7 +137,7 @@ export async function rotateSecret(sql: Sql, owner: Owner, id: string, now: Date
 /** Secrets of a `previous_secrets` value still valid at `now`. */
 export function liveSecrets(previous: unknown, now: Date): string[] {
   const list = (fromPgJson<{ secret: string; expires_at: string }[] | null>(previous) ?? []);
-  return list.filter((p) => Date.parse(p.expires_at) > now.getTime()).map((p) => p.secret);
+  return list.filter((p) => Date.parse(p.expires_at) > now.getTime()).map((p) => secretBox().open(p.secret));
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Sql, SqlOrTx } from "../../db/client.ts";
 import type { AttemptOutcome } from "./schedule.ts";
 import { ARCHIVE_RETENTION_MS, HELD_MAX_AGE_MS, HOT_RETENTION_MS } from "./schedule.ts";
 import { fromPgJson, fromPgTs, fromPgTsOrNull } from "../../db/pg-values.ts";
+import { secretBox } from "../../lib/secret-box.ts";
 
 /** The NOTIFY channel the events trigger signals on (0003_webhooks.sql). */
 export const EVENTS_CHANNEL = "stablepay_events";
@@ -146,10 +147,10 @@ export async function claimDeliveries(
     eventData: fromPgJson(r.data),
     eventCreatedAt: fromPgTs(r.created_at),
     url: r.url,
-    secret: r.secret,
+    secret: secretBox().open(r.secret),
     previousSecrets: (fromPgJson<{ secret: string; expires_at: string }[] | null>(r.previous_secrets) ?? [])
       .filter((x) => Date.parse(x.expires_at) > opts.now.getTime())
-      .map((x) => x.secret),
+      .map((x) => secretBox().open(x.secret)),
     mode: r.mode,
     traceparent: r.traceparent,
   }));
