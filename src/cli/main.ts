@@ -8,6 +8,7 @@ import { createContext, type AppContext } from "../context.ts";
 import { connect, type Database } from "../db/client.ts";
 import { assertSchemaCurrent, migrate, MigrationError, schemaStatus } from "../db/migrate.ts";
 import { buildChainRuntime } from "../chain/runtime.ts";
+import { configuredSigner } from "../chain/signer.ts";
 import { ensureDeployment } from "../chain/deployment.ts";
 import { createLogger } from "../logger.ts";
 import { commands } from "./commands.ts";
@@ -83,12 +84,12 @@ async function openContext(config: ReturnType<typeof loadConfig>): Promise<AppCo
   for (const settings of [config.chains.test, config.chains.live]) {
     if (!settings) continue;
     const deployment = await ensureDeploymentReadOnly(database, settings, config);
-    if (deployment) chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion);
+    if (deployment) chains[settings.mode] = buildChainRuntime(settings, deployment, await configuredSigner(config, database.sql, settings.chainId), database.sql, config.merchantAccountVersion);
   }
   const otherChains = [];
   for (const settings of config.chains.others) {
     const deployment = await ensureDeploymentReadOnly(database, settings, config);
-    if (deployment) otherChains.push(buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion));
+    if (deployment) otherChains.push(buildChainRuntime(settings, deployment, await configuredSigner(config, database.sql, settings.chainId), database.sql, config.merchantAccountVersion));
   }
   return createContext({ config, database, chains, otherChains, log: createLogger("warn") });
 }

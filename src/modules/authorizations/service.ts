@@ -26,6 +26,7 @@ import { metrics } from "../../metrics.ts";
 import { intentFromDb } from "../payment-intents/service.ts";
 import type { IntentRow } from "../payment-intents/shapes.ts";
 import { TokenDomains } from "./token-domain.ts";
+import { OPERATOR_JOBS_CHANNEL } from "../merchants/onboarding.ts";
 import { authorizationNonce, TRANSFER_WITH_AUTHORIZATION_TYPES, typedDataJson, type AuthorizationMessage, type TokenDomain } from "./typed-data.ts";
 
 /** How long a submission waits for its relay to be mined before answering `submitted`. */
@@ -229,6 +230,8 @@ export async function submitAuthorization(ctx: AppContext, domains: TokenDomains
     if (hash) return answer(ctx, chain, intent, s.payer, m.nonce, hash);
     throw new ApiError("service_unavailable", "Another submission of this authorization is in progress. Retry in a few seconds.", undefined, 503, { "retry-after": "2" });
   }
+  // A process without the operator key (production API): a signing role relays it (relay-requests.ts).
+  if (!chain.canSign) return handOverRelay(ctx, chain, intent, s.payer, m.nonce, { validAfter: m.validAfter, validBefore: m.validBefore, signature: s.signature });
   let hash: Hex;
   try {
     hash = await chain.sender.write(call, async (tx, signed) => {
@@ -246,6 +249,23 @@ export async function submitAuthorization(ctx: AppContext, domains: TokenDomains
   }
   ctx.log.info("payment by signature relayed", { intentId: intent.id, chainId: chain.chainId, txHash: hash });
   return answer(ctx, chain, intent, s.payer, m.nonce, hash);
+}
+
+/**
+ * Hands a claimed, checked authorization to a signing role (app.payment_authorizations.relay_request)
+ * and answers as an inline relay would once its hash is recorded; a signer that does not take it in
+ * time leaves the claim to go stale, and the payer's retry (or the signer, later) relays it once.
+ */
+async function handOverRelay(ctx: AppContext, chain: ChainRuntime, intent: IntentRow, payer: Address, nonce: Hex, request: { validAfter: bigint; validBefore: bigint; signature: Hex }) {
+  const body = { valid_after: request.validAfter.toString(), valid_before: request.validBefore.toString(), signature: request.signature };
+  await ctx.database.sql`
+    WITH due AS (
+      UPDATE app.payment_authorizations SET relay_request = ${JSON.stringify(body)}::jsonb, relay_due_at = now()
+      WHERE intent_id = ${intent.id} AND payer = ${payer.toLowerCase()} AND relay_tx_hash IS NULL RETURNING 1)
+    SELECT pg_notify(${OPERATOR_JOBS_CHANNEL}, 'relay') FROM due`;
+  const hash = await waitForRelay(ctx, intent.id, payer);
+  if (hash) return answer(ctx, chain, intent, payer, nonce, hash);
+  throw new ApiError("service_unavailable", "The relay of this authorization is queued and was not sent yet. Retry in a few seconds.", undefined, 503, { "retry-after": "2" });
 }
 
 function rejected(err: unknown): ApiError {

@@ -130,6 +130,8 @@ export async function completeMerchantDeployment(ctx: AppContext, merchantId: st
   if (m.paymentAddress) return m.accountVersion === 2 ? otherChainsOrWarn(ctx, m) : m;
   const chain = ctx.chains[m.mode];
   if (!chain) throw new OnboardingError(`no ${m.mode} chain is configured`);
+  // A process without the operator key (production API, dashboard): a signing role creates it.
+  if (!chain.canSign) return handOverDeployment(ctx, m);
   let address: Address;
   // v2: the address is the same on every chain (it commits to chain-independent settings only), so the
   // other chains' accounts are created beside the primary's rather than after it: onboarding waits for
@@ -168,6 +170,21 @@ export async function completeMerchantDeployment(ctx: AppContext, merchantId: st
   if (m.accountVersion !== 2) return current!;
   await others;
   return otherChainsOrWarn(ctx, current!);
+}
+
+/** Channel a signing role listens on for deployments handed over (workers/operator-jobs.ts). */
+export const OPERATOR_JOBS_CHANNEL = "stablepay_operator_jobs";
+
+/**
+ * Hands the creation of a merchant's account contract(s) to a signing role (app.merchants.deploy_due_at,
+ * picked up by modules/merchants/deploy-requests.ts in the settler): the merchant stays `pending` until
+ * it is done, as when a deployment outlasts the create's wait.
+ */
+async function handOverDeployment(ctx: AppContext, m: typeof merchants.$inferSelect) {
+  await ctx.database.sql`
+    WITH due AS (UPDATE app.merchants SET deploy_due_at = now() WHERE id = ${m.id} AND deploy_due_at IS NULL RETURNING 1)
+    SELECT pg_notify(${OPERATOR_JOBS_CHANNEL}, 'deploy') FROM due`;
+  return m;
 }
 
 /** createOtherChainAccounts for onboarding: another chain's trouble does not fail it (warned; intents there wait). */
@@ -209,6 +226,7 @@ export async function createOtherChainAccounts(ctx: AppContext, merchantId: stri
   if (!m) throw new OnboardingError(`no such merchant: ${merchantId}`);
   if (m.accountVersion !== 2 || !m.paymentAddress) return m;
   const missing = chainsWithoutAccount(ctx, m);
+  if (missing.some((c) => !c.canSign)) return handOverDeployment(ctx, m);
   const results = await Promise.allSettled(
     missing.map(async (chain) => {
       const address = await createV2On(ctx, chain, m);
