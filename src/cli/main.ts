@@ -110,8 +110,10 @@ async function ensureDeploymentReadOnly(database: Database, settings: ChainSetti
  */
 async function migrateCommand(args: string[]) {
   const { values } = parseArgs({ args, options: { check: { type: "boolean" }, json: { type: "boolean" } }, strict: true, allowPositionals: false });
-  const base = loadConfig({ ...process.env, STABLEPAY_ENV: "sandbox" });
-  const env = withSandboxInfo(process.env, base.sandboxInfoFile);
+  // Only the database's variables: the migrate step runs where no operator key is (docs/deployment.md).
+  const only = Object.fromEntries(Object.entries(process.env).filter(([k]) => ["DATABASE_URL", "DATABASE_URL_FILE", "DATA_DIR", "SANDBOX_INFO_FILE"].includes(k)));
+  const base = loadConfig({ ...only, STABLEPAY_ENV: "sandbox" });
+  const env = withSandboxInfo(only, base.sandboxInfoFile);
   const config = loadConfig({ ...env, STABLEPAY_ENV: "sandbox" });
   const url = config.databaseUrl;
   if (!url) throw new CliError(`DATABASE_URL is not set (nor DATABASE_URL_FILE) and ${config.sandboxInfoFile} does not exist: migrate needs the database`);
