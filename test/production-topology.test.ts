@@ -8,9 +8,10 @@
  *
  * `migrate` once, two API processes WITHOUT the operator key, the workers that do not sign, the
  * signing workers (the only holders of the key) and the indexer, each in a process of its own. An
- * onboarding, a payment, its webhook, a refund and a settlement go through, with the indexer and the
- * non-signing workers killed (kill -9) and started again while the payment is in flight: it
- * confirms once and its webhook is delivered once.
+ * onboarding, a payment, its webhook, a payment by signature (relayed by the signer), a refund and a
+ * settlement go through, with the indexer, the non-signing workers and one API killed (kill -9) and
+ * started again while the payment is in flight: it confirms once and its webhook is delivered once.
+ * Last, SIGTERM to an API process under load: /ready 503 before it stops accepting, 0 failed.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -24,6 +25,9 @@ import { deployFactoryV2 } from "../src/chain/account-v2.ts";
 import { freePort } from "../src/sandbox/ports.ts";
 import { startAnvil, type Anvil } from "./support/anvil.ts";
 import { createTestDatabase } from "./support/db.ts";
+import { sigtermUnderLoad } from "./support/drain-load.ts";
+
+type Json = any;
 
 const root = join(import.meta.dir, "..");
 const tmp = mkdtempSync(join(tmpdir(), "stablepay-topology-"));
@@ -72,6 +76,8 @@ let anvil: Anvil | undefined;
 let hooks: ReturnType<typeof Bun.serve> | undefined;
 
 afterAll(async () => {
+  // What each process said, when the test failed (warnings and errors only: LOG_LEVEL=warn).
+  if (process.exitCode || process.env.TOPOLOGY_LOGS) for (const p of procs) console.error(`--- ${p.name}\n${p.output().slice(-3000)}`);
   for (const p of procs) p.child.kill("SIGKILL");
   hooks?.stop(true);
   await anvil?.stop();
@@ -184,8 +190,10 @@ describe("the production topology of docs/deployment.md, from its own files", ()
       DATA_DIR: join(tmp, "data"),
       // The test's webhook receiver listens on loopback.
       WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS: "true",
-      SHUTDOWN_DRAIN_DELAY_MS: "300",
-      SHUTDOWN_TIMEOUT_MS: "8000",
+      SHUTDOWN_DRAIN_DELAY_MS: "1500",
+      SHUTDOWN_TIMEOUT_MS: "10000",
+      // The drain's load stands for many clients of one key.
+      RATE_LIMIT_TEST_PER_SECOND: "100000",
       LOG_LEVEL: "warn",
     };
     (globalThis as { hookUrl?: string }).hookUrl = `http://127.0.0.1:${received}/hooks`;
@@ -197,13 +205,13 @@ describe("the production topology of docs/deployment.md, from its own files", ()
     expect(Object.keys(guideEnv).filter((k) => k.startsWith("OPERATOR_PRIVATE_KEY"))).toEqual([]);
   });
 
-  test("migrate once; onboarding, payment, webhook, refund and settlement through two keyless APIs, with workers and indexer killed mid-payment", async () => {
+  test("migrate once; onboarding, payments (by transfer and by signature), webhooks, a refund and a settlement through two keyless APIs, with workers, indexer and an API killed mid-payment; SIGTERM under load answers everything", async () => {
     const t0 = Date.now();
     const migrateUnit = unitOf("migrate");
     const migrated = Bun.spawnSync([process.execPath, ...migrateUnit.exec.slice(1)], { cwd: root, env: { ...cleanEnv(), ...guideEnv, ...migrateUnit.env, ...shared } });
     expect({ code: migrated.exitCode, stderr: migrated.stderr.toString() }).toEqual({ code: 0, stderr: expect.any(String) });
 
-    const [api1, api2] = await Promise.all([start("api-1", "api", Number(new URL(apiUrls[0]!).port)), start("api-2", "api", Number(new URL(apiUrls[1]!).port))]);
+    let [api1, api2] = await Promise.all([start("api-1", "api", Number(new URL(apiUrls[0]!).port)), start("api-2", "api", Number(new URL(apiUrls[1]!).port))]);
     // The signer starts first: it records the operator's address (the others are given OPERATOR_ADDRESS too).
     const signer = await start("signer", "signer");
     let [workers, indexer] = await Promise.all([start("workers", "workers"), start("indexer", "indexer")]);
@@ -237,8 +245,8 @@ describe("the production topology of docs/deployment.md, from its own files", ()
     }, 30_000, all());
     expect(merchant.payment_address).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
-    // A payment: created on one API, paid through the other; the indexer and the workers that
-    // do not sign are killed (kill -9) and started again while it is in flight.
+    // A payment: created on one API, paid through the other; the workers that do not sign, the
+    // indexer and that API are killed (kill -9) while it is in flight, and started again.
     const intent = await call(1, "POST", "/v1/payment-intents", { amount: 12.5, currency: "usd", merchant_id: merchantId });
     expect(intent.status).toBe(201);
     const intentId = intent.body.id as string;
@@ -246,9 +254,28 @@ describe("the production topology of docs/deployment.md, from its own files", ()
     const paid = await call(0, "POST", `/v1/test_helpers/payment_intents/${intentId}/pay`, {});
     expect(paid.status).toBe(200);
     kill9(indexer);
-    [workers, indexer] = await Promise.all([start("workers", "workers"), start("indexer", "indexer")]);
+    kill9(api2);
+    // The other API answers meanwhile.
+    expect((await call(0, "GET", `/v1/payment-intents/${intentId}`)).status).toBe(200);
+    [workers, indexer, api2] = await Promise.all([start("workers", "workers"), start("indexer", "indexer"), start("api-2", "api", Number(new URL(apiUrls[1]!).port))]);
     await until("intent confirmed", async () => (await call(1, "GET", `/v1/payment-intents/${intentId}`)).body.status === "confirmed", 60_000, all());
     await until("confirmed webhook", async () => events.some((e) => e.type === "payment_intent.confirmed" && e.data.id === intentId), 30_000, all());
+
+    // A payment by signature through an API without the key: the signer relays it.
+    const bySignature = await call(1, "POST", "/v1/payment-intents", { amount: 3, currency: "usd", merchant_id: merchantId });
+    const signedId = bySignature.body.id as string;
+    const td = ((await (await fetch(`${apiUrls[1]}/v1/payment-intents/${signedId}/authorization?payer=${PAYER.address}`)).json()) as { typed_data: Json }).typed_data;
+    const { EIP712Domain: _domain, ...types } = td.types;
+    const m = td.message;
+    const signature = await PAYER.signTypedData({ domain: td.domain, types, primaryType: td.primaryType, message: { ...m, value: BigInt(m.value), validAfter: BigInt(m.validAfter), validBefore: BigInt(m.validBefore) } });
+    const relayed = await fetch(`${apiUrls[1]}/v1/payment-intents/${signedId}/authorization`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ payer: m.from, signature, valid_after: m.validAfter, valid_before: m.validBefore, nonce: m.nonce }),
+    });
+    const relayBody = (await relayed.json()) as Json;
+    expect({ status: relayed.status, body: relayBody }).toMatchObject({ status: 200, body: { object: "transfer_authorization_submission", status: expect.stringMatching(/^(mined|submitted)$/) } });
+    await until("signed intent confirmed", async () => (await call(0, "GET", `/v1/payment-intents/${signedId}`)).body.status === "confirmed", 60_000, all());
 
     // A refund of it (the owner's signature from the sandbox helper), sent by the signer.
     const refund = await call(0, "POST", "/v1/refunds", { payment_intent: intentId, amount: 2, recipient_address: PAYER.address });
@@ -266,14 +293,34 @@ describe("the production topology of docs/deployment.md, from its own files", ()
     }, 60_000, all());
     expect(settled.amount).toBeGreaterThan(0);
     await until("settlement webhook", async () => events.some((e) => e.type === "settlement.completed" && e.data.id === settled.id), 30_000, all());
-    // Exactly once: one confirmation, one delivery per event id, whatever was killed.
+    // Exactly once: one confirmation per intent, one delivery per event id, whatever was killed.
     await Bun.sleep(1_500);
-    const confirmations = events.filter((e) => e.type === "payment_intent.confirmed" && e.data.id === intentId);
-    expect(new Set(confirmations.map((e) => e.id)).size).toBe(1);
+    for (const id of [intentId, signedId]) expect({ id, n: new Set(events.filter((e) => e.type === "payment_intent.confirmed" && e.data.id === id).map((e) => e.id)).size }).toEqual({ id, n: 1 });
     const ids = events.map((e) => e.id);
     expect(ids.length).toBe(new Set(ids).size);
     const txns = await call(1, "GET", `/v1/transactions?merchant_id=${merchantId}`);
-    expect((txns.body.data as unknown[]).length).toBe(1);
+    expect((txns.body.data as unknown[]).length).toBe(2);
+
+    // SIGTERM to an API process under load: /ready 503 before it stops accepting, every request it
+    // accepted answered (the load balancer moves away once it has seen /ready 503).
+    const d = await sigtermUnderLoad({
+      request: async () => {
+        const res = await fetch(`${apiUrls[1]}/v1/payment-intents/${intentId}`, { headers: { authorization: `Bearer ${key}` } });
+        await res.arrayBuffer();
+        return res.status;
+      },
+      readyUrl: `${api2.opsUrl}/ready`,
+      port: Number(new URL(apiUrls[1]!).port),
+      child: api2.child,
+      clients: 6,
+    });
+    procs.delete(api2);
+    expect(d.failed).toEqual([]);
+    expect(d.answeredAfterSigterm).toBeGreaterThan(0);
+    expect(d.ready503Ms).toBeGreaterThanOrEqual(0);
+    expect(d.refusedMs).toBeGreaterThan(d.ready503Ms);
+    expect(d.code).toBe(0);
+    console.log(`topology drain: ${d.beforeSigterm} answered before SIGTERM, ${d.answeredAfterSigterm} after, /ready 503 after ${d.ready503Ms} ms, refused after ${d.refusedMs} ms, exit after ${d.exitMs} ms, 0 failed`);
     console.log(`topology flow: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }, 240_000);
 });

@@ -39,14 +39,14 @@ export async function relayRequested(ctx: AppContext, batch = 16): Promise<numbe
 
 async function relayOne(ctx: AppContext, r: DueRelay): Promise<void> {
   const chain = ctx.networks.find((c) => c.chainId === r.chain_id)!;
-  const q = r.relay_request;
-  const call = {
-    address: r.token_address,
-    abi: eip3009Abi,
-    functionName: "transferWithAuthorization",
-    args: [r.payer, r.pay_to, BigInt(r.value_units), BigInt(q.valid_after), BigInt(q.valid_before), r.nonce, q.signature],
-  } as const;
   try {
+    const q = r.relay_request;
+    const call = {
+      address: r.token_address,
+      abi: eip3009Abi,
+      functionName: "transferWithAuthorization",
+      args: [r.payer, r.pay_to, BigInt(r.value_units), BigInt(q.valid_after), BigInt(q.valid_before), r.nonce, q.signature],
+    } as const;
     const hash = await chain.sender.write(call, async (tx, signed) => {
       await tx`UPDATE app.payment_authorizations SET relay_tx_hash = ${signed.hash}, relay_submitted_at = now(), relay_due_at = NULL
                WHERE intent_id = ${r.intent_id} AND payer = ${r.payer} AND relay_tx_hash IS NULL`;
