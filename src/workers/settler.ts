@@ -48,9 +48,10 @@ export class Settler extends PollingRole {
 export async function startSettler(ctx: AppContext, opts: SettlerOptions = {}): Promise<RunningRole & { settler: Settler; refunds: RefundSender }> {
   const settler = new Settler(ctx, opts);
   const refunds = new RefundSender(ctx, opts.refunds);
-  const jobs = new OperatorJobs(ctx);
+  // Only production has processes without the key (config.ts): the sandbox runs no such sweep.
+  const jobs = ctx.config.env === "production" ? new OperatorJobs(ctx) : undefined;
   settler.start();
   refunds.start();
-  jobs.start();
-  return { role: "settler", settler, refunds, stop: async () => void (await Promise.all([settler.stop(), refunds.stop(), jobs.stop()])) };
+  jobs?.start();
+  return { role: "settler", settler, refunds, stop: async () => void (await Promise.all([settler.stop(), refunds.stop(), jobs?.stop()])) };
 }
