@@ -143,6 +143,11 @@ export interface Config {
    */
   merchantAccountVersion: 1 | 2 | undefined;
   rateLimitPerSecond: { test: number; live: number };
+  /**
+   * Per client address (http/rate-limit.ts): the public pages and QR images (RATE_LIMIT_PUBLIC_PER_SECOND)
+   * and failed API keys (RATE_LIMIT_AUTH_FAILURES_PER_SECOND); 0 is off. Production 20/s and 5/s, sandbox off.
+   */
+  clientRateLimits: { publicPerSecond: number; authFailuresPerSecond: number };
   webhookTimeoutMs: number;
   /**
    * Whether test-mode webhook endpoints skip the address policy of live ones (any host, http): true
@@ -379,6 +384,10 @@ export function loadConfig(env: Env = process.env): Config {
     defaultFeeRateBps: r.int("DEFAULT_FEE_RATE_BPS", 100, 0, 10000),
     merchantAccountVersion: accountVersionOf(r.optional("MERCHANT_ACCOUNT_VERSION") === undefined ? undefined : r.oneOf("MERCHANT_ACCOUNT_VERSION", ["1", "2"] as const, "2")),
     rateLimitPerSecond: { test: r.int("RATE_LIMIT_TEST_PER_SECOND", 25, 1, 1e6), live: r.int("RATE_LIMIT_LIVE_PER_SECOND", 100, 1, 1e6) },
+    clientRateLimits: {
+      publicPerSecond: r.int("RATE_LIMIT_PUBLIC_PER_SECOND", environment === "production" ? 20 : 0, 0, 1e6),
+      authFailuresPerSecond: r.int("RATE_LIMIT_AUTH_FAILURES_PER_SECOND", environment === "production" ? 5 : 0, 0, 1e6),
+    },
     webhookTimeoutMs: r.int("WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),
     webhookTestAnyAddress: environment === "sandbox" || r.oneOf("WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS", ["true", "false"] as const, "false") === "true",
     valueTags: {

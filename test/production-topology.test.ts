@@ -301,6 +301,18 @@ describe("the production topology of docs/deployment.md, from its own files", ()
     const txns = await call(1, "GET", `/v1/transactions?merchant_id=${merchantId}`);
     expect((txns.body.data as unknown[]).length).toBe(2);
 
+    // Per client address (production defaults): a flood of junk keys turns from 401 to 429 without
+    // a lookup, while a valid key keeps working; the public QR image is limited too.
+    const junk: number[] = [];
+    for (let i = 0; i < 30; i++) junk.push((await fetch(`${apiUrls[0]}/v1/merchants`, { headers: { authorization: `Bearer sk_test_${String(i).padStart(32, "x")}` } })).status);
+    expect(junk.filter((c) => c === 401).length).toBeGreaterThan(0);
+    expect(junk.filter((c) => c === 429).length).toBeGreaterThan(0);
+    expect(junk.every((c) => c === 401 || c === 429)).toBe(true);
+    expect((await call(0, "GET", `/v1/merchants/${merchantId}`)).status).toBe(200);
+    const qr = await Promise.all(Array.from({ length: 60 }, () => fetch(`${apiUrls[0]}/v1/qr/${intentId}.png`).then(async (r) => (await r.arrayBuffer(), r.status))));
+    expect(qr.filter((c) => c === 200).length).toBeGreaterThanOrEqual(40);
+    expect(qr.filter((c) => c === 429).length).toBeGreaterThan(0);
+
     // SIGTERM to an API process under load: /ready 503 before it stops accepting, every request it
     // accepted answered (the load balancer moves away once it has seen /ready 503).
     const d = await sigtermUnderLoad({
