@@ -32,6 +32,8 @@ test("12,000 junk keys leave a known key cached: it is answered after its row is
   await database.sql`DELETE FROM app.api_keys WHERE id = 'key_cache'`;
   expect(auth.hasCached(`Bearer ${key}`)).toBe(true);
   expect((await auth.authenticate(`Bearer ${key}`)).keyId).toBe("key_cache");
+  // The key found valid is exempt from the per-address throttle of failures; junk keys are not.
+  expect([auth.validOfLate(`Bearer ${key}`), auth.validOfLate(`Bearer ${junk[5]}`), auth.validOfLate(null)]).toEqual([true, false, false]);
   // An unknown key is refused, cached or not.
   await expect(auth.authenticate(`Bearer ${junk[0]}`)).rejects.toThrow("Invalid API key.");
   await expect(auth.authenticate(`Bearer ${junk[11_999]}`)).rejects.toThrow("Invalid API key.");

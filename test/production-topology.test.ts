@@ -116,6 +116,8 @@ describe("the production topology of docs/deployment.md, from its own files", ()
   async function start(name: string, unit: string, port?: number): Promise<Proc> {
     const ops = await freePort();
     const env = envOf(unit, { port, ops });
+    // Only the signing workers' processes get the key, in any form.
+    expect({ unit, key: Object.keys(env).filter((k) => k.startsWith("OPERATOR_PRIVATE_KEY")) }).toEqual({ unit, key: unit === "signer" ? ["OPERATOR_PRIVATE_KEY_FILE"] : [] });
     const [, ...args] = unitOf(unit).exec;
     const child = Bun.spawn([process.execPath, ...args], { cwd: root, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
     let out = "";

@@ -12,9 +12,9 @@ import { parseFailures, STRICT } from "./schema-route.ts";
 export function authed(ctx: AppContext) {
   return new Elysia({ name: "authed" }).derive({ as: "scoped" }, async ({ request, set }) => {
     const header = request.headers.get("authorization");
-    // An address that keeps failing is refused before its keys are looked up; a known key held in
-    // the cache passes (a client behind the same address as an attacker keeps working).
-    if (!ctx.auth.hasCached(header)) refuseAfterAuthFailures(ctx, request);
+    // An address that keeps failing is refused before its keys are looked up; a key found valid of
+    // late passes (a client behind the same address as an attacker keeps working).
+    if (!ctx.auth.validOfLate(header)) refuseAfterAuthFailures(ctx, request);
     let principal;
     try {
       principal = await ctx.auth.authenticate(header);

@@ -108,7 +108,7 @@ export function enforceRateLimit(ctx: AppContext, keyId: string, mode: Mode, hea
  * without a valid key: the public pages and images (`/pay/…`, `/v1/qr/…`; RATE_LIMIT_PUBLIC_PER_SECOND)
  * and requests whose API key fails (RATE_LIMIT_AUTH_FAILURES_PER_SECOND: once an address is over, its
  * unknown keys are refused 429 without a database lookup, so a flood of junk keys costs no query;
- * a known key in the cache still passes). Both burst to twice the rate; 0 turns a limit off (the
+ * a key found valid within the last hour still passes). Both burst to twice the rate; 0 turns a limit off (the
  * sandbox's default). Requests handled without a server (no address) are not limited.
  */
 interface AddressLimiters {

@@ -55,11 +55,14 @@ export const API_KEYS_CHANGED_CHANNEL = "stablepay_api_keys_changed";
 /** Entries of each key cache: the known keys', and apart, the unknown ones' (a flood of junk keys churns only those). */
 const KNOWN_KEYS_MAX = 10_000;
 const UNKNOWN_KEYS_MAX = 10_000;
+const RECENT_MS = 60 * 60_000;
 
 export class Authenticator {
   private keys = new Map<string, { principal: Principal; at: number }>();
   /** Keys the database does not know (or revoked): cached apart, so they never evict a known key. */
   private unknown = new Map<string, number>();
+  /** Keys found valid within RECENT_MS: still looked up, but exempt from the per-address throttle of failures. */
+  private recentlyValid = new Map<string, number>();
   private visible = new Map<string, { ok: boolean; at: number }>();
   /** Bumped by forgetKey: a lookup that started before a revocation does not cache its result. */
   private generation = 0;
@@ -105,12 +108,26 @@ export class Authenticator {
         .where(eq(apiKeys.keyHash, hashApiKey(key)));
       principal = row && !row.revokedAt ? { keyId: row.id, accountId: row.accountId, mode: row.mode, scopeMerchantId: row.merchantId, canRefund: row.canRefund } : null;
       if (generation === this.generation) {
-        if (principal) remember(this.keys, key, { principal, at: now }, KNOWN_KEYS_MAX);
+        if (principal) {
+          remember(this.keys, key, { principal, at: now }, KNOWN_KEYS_MAX);
+          remember(this.recentlyValid, key, now, KNOWN_KEYS_MAX);
+        }
         else remember(this.unknown, key, now, UNKNOWN_KEYS_MAX);
       }
     }
     if (!principal) throw new ApiError("api_key_invalid", "Invalid API key.");
     return principal;
+  }
+
+  /**
+   * Whether the bearer key of `header` was found valid within the last hour: such a key is exempt
+   * from the per-address throttle of failures (a client behind the same address as a flood keeps
+   * working), and still looked up as usual (a revocation holds).
+   */
+  validOfLate(header: string | null): boolean {
+    const key = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+    const at = key ? this.recentlyValid.get(key) : undefined;
+    return at !== undefined && Date.now() - at < RECENT_MS;
   }
 
   /** Whether the bearer key of `header` is a known key cached now (answered without a database read). */
