@@ -303,6 +303,11 @@ describe("the production topology of docs/deployment.md, from its own files", ()
     const txns = await call(1, "GET", `/v1/transactions?merchant_id=${merchantId}`);
     expect((txns.body.data as unknown[]).length).toBe(2);
 
+    // Nothing handed over is left waiting, as every process's metrics say.
+    const scraped = await (await fetch(`${api1.opsUrl}/metrics`)).text();
+    expect(scraped).toMatch(/^stablepay_operator_handovers_waiting\{kind="deploy"\} 0$/m);
+    expect(scraped).toMatch(/^stablepay_operator_handovers_waiting\{kind="relay"\} 0$/m);
+
     // Per client address (production defaults): a flood of junk keys turns from 401 to 429 without
     // a lookup, while a valid key keeps working; the public QR image is limited too.
     const junk: number[] = [];

@@ -14,6 +14,7 @@ import { createMerchantAccount } from "../../chain/deploy.ts";
 import { createAccountV2, type AccountV2Settings } from "../../chain/account-v2.ts";
 import { API_KEYS_CHANGED_CHANNEL } from "../access/authenticator.ts";
 import { validateSchedule, type ScheduleInput } from "./schedule-input.ts";
+import { metrics } from "../../metrics.ts";
 
 export class OnboardingError extends Error {
   override name = "OnboardingError";
@@ -171,6 +172,25 @@ export async function completeMerchantDeployment(ctx: AppContext, merchantId: st
   await others;
   return otherChainsOrWarn(ctx, current!);
 }
+
+const handoversWaiting = metrics.gauge(
+  "stablepay_operator_handovers_waiting",
+  "Signing handed over by processes without the operator key and not done yet (deploy: merchant account creations; relay: payments by signature), by kind. Stuck above 0: no signing role (settler) runs.",
+  ["kind"],
+);
+const handoverOldest = metrics.gauge("stablepay_operator_handover_oldest_seconds", "Age of the oldest signing handed over and not done yet (0: none).");
+
+metrics.collector(async (ctx) => {
+  const [r] = await ctx.database.sql<{ deploys: number; relays: number; oldest: number | null }[]>`
+    SELECT (SELECT count(*)::int FROM app.merchants WHERE deploy_due_at IS NOT NULL) AS deploys,
+           (SELECT count(*)::int FROM app.payment_authorizations WHERE relay_due_at IS NOT NULL AND relay_tx_hash IS NULL) AS relays,
+           extract(epoch FROM now() - least(
+             (SELECT min(created_at) FROM app.merchants WHERE deploy_due_at IS NOT NULL),
+             (SELECT min(created_at) FROM app.payment_authorizations WHERE relay_due_at IS NOT NULL AND relay_tx_hash IS NULL)))::float8 AS oldest`;
+  handoversWaiting.set({ kind: "deploy" }, r?.deploys ?? 0);
+  handoversWaiting.set({ kind: "relay" }, r?.relays ?? 0);
+  handoverOldest.set({}, r?.oldest ?? 0);
+});
 
 /** Channel a signing role listens on for deployments handed over (workers/operator-jobs.ts). */
 export const OPERATOR_JOBS_CHANNEL = "stablepay_operator_jobs";
