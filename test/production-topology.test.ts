@@ -9,8 +9,10 @@
  * `migrate` once, two API processes WITHOUT the operator key, the workers that do not sign, the
  * signing workers (the only holders of the key) and the indexer, each in a process of its own. An
  * onboarding, a payment, its webhook, a payment by signature (relayed by the signer), a refund and a
- * settlement go through, with the indexer, the non-signing workers and one API killed (kill -9) and
- * started again while the payment is in flight: it confirms once and its webhook is delivered once.
+ * settlement go through. The signer is killed (kill -9) before the onboarding: the merchant waits
+ * `pending` and is created once it runs again. The indexer, the non-signing workers and one API are
+ * killed and started again while the payment is in flight: it confirms once and its webhook is
+ * delivered once.
  * Last, SIGTERM to an API process under load: /ready 503 before it stops accepting, 0 failed.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -215,7 +217,7 @@ describe("the production topology of docs/deployment.md, from its own files", ()
 
     let [api1, api2] = await Promise.all([start("api-1", "api", Number(new URL(apiUrls[0]!).port)), start("api-2", "api", Number(new URL(apiUrls[1]!).port))]);
     // The signer starts first: it records the operator's address (the others are given OPERATOR_ADDRESS too).
-    const signer = await start("signer", "signer");
+    let signer = await start("signer", "signer");
     let [workers, indexer] = await Promise.all([start("workers", "workers"), start("indexer", "indexer")]);
     const all = () => [api1, api2, signer, workers, indexer];
     for (const p of [api1, api2]) expect(p.child.exitCode).toBeNull();
@@ -230,7 +232,9 @@ describe("the production topology of docs/deployment.md, from its own files", ()
     const endpoint = await call(1, "POST", "/v1/webhook_endpoints", { url: (globalThis as { hookUrl?: string }).hookUrl, enabled_events: ["*"] });
     expect(endpoint.status).toBe(201);
 
-    // Onboarding through an API without the key: the signer creates the account contract.
+    // Onboarding through an API without the key, while no signer runs (killed): the merchant is
+    // answered pending and waits; the signer, started again, creates its account contract.
+    kill9(signer);
     const created = await call(0, "POST", "/v1/merchants", {
       business_name: "Topology Shop",
       email: "owner@topology.example",
@@ -240,6 +244,8 @@ describe("the production topology of docs/deployment.md, from its own files", ()
       bank_account: { routing_number: "011000015", account_number: "000123456789", bank_name: "Federal Reserve Bank" },
     });
     expect(created.status).toBe(201);
+    expect(created.body.status).toBe("pending");
+    signer = await start("signer", "signer");
     const merchantId = created.body.id as string;
     const merchant = await until("merchant active", async () => {
       const r = await call(1, "GET", `/v1/merchants/${merchantId}`);
