@@ -20,7 +20,8 @@
  * in one transaction, in this declaration order, holding each one's ACCESS EXCLUSIVE lock until it
  * commits. A reader that touches several views in one statement or transaction must open them in
  * the same order (usdc_transfer, merchant_account_created, fee_collected, withdrawal,
- * payout_address_changed, chain_checkpoint, indexed_merchant_account); otherwise it can deadlock
+ * payout_address_changed, chain_checkpoint, indexed_merchant_account, refund_paid,
+ * refund_cancelled, refund_budget_changed); otherwise it can deadlock
  * with the swap, and Postgres then aborts one of the two (the reader's query, or Ponder's start).
  * Postgres opens relations in the FROM clause first (left to right, ON conditions included), then
  * in the select list, then in WHERE.
@@ -232,5 +233,97 @@ export const indexedMerchantAccount = onchainTable(
   }),
   (table) => ({
     accountIdx: index("indexed_merchant_account_account_idx").on(table.merchant_account, table.chain_id),
+  }),
+);
+
+/**
+ * Refunded of a v2 merchant account: a refund paid from the account, signed by its owner or sent by
+ * the operator within the owner's budget (`by_address` tells which). One row per refund id: the
+ * contract pays a refund id at most once. The service decides a refund's final status by this log,
+ * never by a receipt alone.
+ */
+export const refundPaid = onchainTable(
+  "refund_paid",
+  (t) => ({
+    id: t.text().primaryKey(),
+    chain_id: t.int8({ mode: "number" }).notNull(),
+    block_number: t.int8({ mode: "number" }).notNull(),
+    block_timestamp: t.int8({ mode: "number" }).notNull(),
+    block_hash: t.hex().notNull(),
+    transaction_hash: t.hex().notNull(),
+    log_index: t.integer().notNull(),
+    merchant_account: t.hex().notNull(),
+    /** keccak256 of the refund's id (`re_…`). */
+    refund_ref: t.hex().notNull(),
+    /** keccak256 of the refunded payment's ledger transaction id: fee_collected.ref of that payment. */
+    payment_ref: t.hex().notNull(),
+    token_address: t.hex().notNull(),
+    to_address: t.hex().notNull(),
+    /** Base units of the token. */
+    amount: t.bigint().notNull(),
+    /** Who authorized it: the owner who signed it, or the operator spending the owner's budget. */
+    by_address: t.hex().notNull(),
+  }),
+  (table) => ({
+    refundIdx: index("refund_paid_refund_idx").on(table.merchant_account, table.refund_ref),
+    paymentIdx: index("refund_paid_payment_idx").on(table.merchant_account, table.payment_ref),
+    accountTimeIdx: index("refund_paid_account_time_idx").on(table.merchant_account, table.block_timestamp),
+    chainPositionIdx: index("refund_paid_chain_position_idx").on(table.chain_id, table.block_number, table.log_index),
+  }),
+);
+
+/** RefundCancelled of a v2 merchant account: the owner made a refund id unusable (a signed refund withdrawn). */
+export const refundCancelled = onchainTable(
+  "refund_cancelled",
+  (t) => ({
+    id: t.text().primaryKey(),
+    chain_id: t.int8({ mode: "number" }).notNull(),
+    block_number: t.int8({ mode: "number" }).notNull(),
+    block_timestamp: t.int8({ mode: "number" }).notNull(),
+    block_hash: t.hex().notNull(),
+    transaction_hash: t.hex().notNull(),
+    log_index: t.integer().notNull(),
+    merchant_account: t.hex().notNull(),
+    refund_ref: t.hex().notNull(),
+  }),
+  (table) => ({
+    refundIdx: index("refund_cancelled_refund_idx").on(table.merchant_account, table.refund_ref),
+  }),
+);
+
+/**
+ * BudgetGranted and BudgetRevoked of a v2 merchant account: the owner's refund budget for one token,
+ * what the operator may refund without a signature in any 24 hours. `kind` is `granted` (with the
+ * amount and the end, both as the event says) or `revoked` (both null). The budget in force for a
+ * token is that of its latest row.
+ */
+export const refundBudgetChanged = onchainTable(
+  "refund_budget_changed",
+  (t) => ({
+    id: t.text().primaryKey(),
+    chain_id: t.int8({ mode: "number" }).notNull(),
+    block_number: t.int8({ mode: "number" }).notNull(),
+    block_timestamp: t.int8({ mode: "number" }).notNull(),
+    block_hash: t.hex().notNull(),
+    transaction_hash: t.hex().notNull(),
+    log_index: t.integer().notNull(),
+    merchant_account: t.hex().notNull(),
+    token_address: t.hex().notNull(),
+    kind: t.text().notNull(),
+    /** Base units of the token per 24 hours (granted only). */
+    amount_per_24h: t.bigint(),
+    /**
+     * Unix seconds, inclusive: the budget's last moment (granted only). numeric like amounts: the
+     * event's uint64 may be its maximum (an owner's "forever"), beyond int8.
+     */
+    until_timestamp: t.bigint(),
+  }),
+  (table) => ({
+    accountTokenIdx: index("refund_budget_changed_account_token_idx").on(
+      table.merchant_account,
+      table.token_address,
+      table.block_number,
+      table.log_index,
+    ),
   }),
 );

@@ -16,7 +16,7 @@ import { splitFee } from "../src/domain/money.ts";
 import { FeeCollector } from "../src/workers/fee-collector.ts";
 import { NonceKeeping } from "../src/workers/nonce-keeper.ts";
 import { cashOut, driveOpenSettlements } from "../src/modules/settlements/service.ts";
-import { operatorNonceStatus } from "../src/chain/nonce-keeper.ts";
+import { NonceKeeper, operatorNonceStatus } from "../src/chain/nonce-keeper.ts";
 
 const N = 200;
 let svc: TestService;
@@ -160,4 +160,40 @@ describe("the node lost the operator's transactions", () => {
       await keeping.stop();
     }
   }, 180_000);
+});
+
+describe("the journal outlives what the chain could still undo", () => {
+  test("rows are deleted only below the key's nonce at a final block: 64 blocks deep, and never above the sandbox's last saved block", async () => {
+    const chain = svc.ctx.chains.test!;
+    const sql = svc.ctx.database.sql;
+    const address = chain.operator.account.address;
+    const keeper = new NonceKeeper(chain.sender, svc.ctx.log);
+    const hashes: `0x${string}`[] = [];
+    for (let i = 0; i < 3; i++) hashes.push(await chain.sender.write({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: ["0x000000000000000000000000000000000000dEaD" as Address, 1n] }));
+    const receipts = await Promise.all(hashes.map((hash) => chain.publicClient.waitForTransactionReceipt({ hash })));
+    const nonces = await Promise.all(hashes.map(async (h) => (await chain.sender.journaledNonce(h))!));
+    const lastBlock = receipts.reduce((a, r) => (r.blockNumber > a ? r.blockNumber : a), 0n);
+    // Old enough by the clock: only the chain decides now.
+    await sql`UPDATE app.operator_transactions SET created_at = now() - interval '1 hour' WHERE chain_id = ${chain.chainId} AND address = ${address}`;
+    const kept = async () => (await Promise.all(hashes.map((h) => chain.sender.journaledNonce(h)))).filter((n) => n !== undefined).length;
+
+    // Mined, but within 64 blocks of the head: a reorg could still undo them.
+    await sql`DELETE FROM app.sandbox_chain_saves WHERE chain_id = ${chain.chainId}`;
+    await keeper.pruneJournal();
+    expect(await kept()).toBe(3);
+
+    // 64 blocks deeper, but the sandbox saved only up to before them (a kill -9 now would lose them).
+    await rpc(svc, "anvil_mine", [`0x${(70).toString(16)}`]);
+    await sql`INSERT INTO app.sandbox_chain_saves (chain_id, block_number) VALUES (${chain.chainId}, ${receipts[0]!.blockNumber - 1n}) ON CONFLICT (chain_id) DO UPDATE SET block_number = EXCLUDED.block_number`;
+    await keeper.pruneJournal();
+    expect(await kept()).toBe(3);
+
+    // Saved past them: final, and deleted, the one before the last too, never a nonce at or above the final count.
+    await sql`UPDATE app.sandbox_chain_saves SET block_number = ${lastBlock} WHERE chain_id = ${chain.chainId}`;
+    expect(await keeper.pruneJournal()).toBeGreaterThanOrEqual(3);
+    expect(await kept()).toBe(0);
+    const [left] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.operator_transactions WHERE chain_id = ${chain.chainId} AND address = ${address} AND nonce <= ${Math.max(...nonces)}`;
+    expect(left!.n).toBe(0);
+    await sql`DELETE FROM app.sandbox_chain_saves WHERE chain_id = ${chain.chainId}`;
+  }, 60_000);
 });

@@ -10,9 +10,10 @@
  * - someone else submitting the signature first still confirms the intent, once;
  * - two submissions of one signature at once send one transaction;
  * - USDT takes no authorization; the gas ceiling and the rate limit refuse;
- * - a crash between signing the relay and broadcasting it (simulated in process at the sender's
- *   failpoint): the answer is `submitted` with the journaled hash, a resubmission sends nothing new,
- *   the nonce keeper broadcasts the journal's bytes, and the intent is paid once.
+ * - a kill -9 of the relaying process between signing the relay and broadcasting it (a child process
+ *   killed at the sender's failpoint): the hash is on record, a resubmission answers `submitted` with
+ *   it and sends nothing new, the nonce keeper broadcasts the journal's bytes, and the intent is paid
+ *   once.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createWalletClient, http, keccak256, toHex, type Address, type Hex } from "viem";
@@ -20,8 +21,10 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { eip3009Abi, testUsdcAbi, usdcAbi } from "../contracts/abis.ts";
 import { loadArtifacts } from "../src/chain/artifacts.ts";
 import { NonceKeeper } from "../src/chain/nonce-keeper.ts";
-import { OperatorSender } from "../src/chain/operator-sender.ts";
 import { createIntent, waitFor } from "./support/payments.ts";
+import { workerChildEnv } from "./support/child-env.ts";
+import { dashboardUser } from "./support/dashboard-client.ts";
+import { recordPendingRelayCosts } from "../src/modules/authorizations/relay-costs.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 
 type Json = Record<string, any>;
@@ -297,40 +300,59 @@ describe("pay by signature", () => {
     expect(statuses).toContain(429);
   }, 60_000);
 
-  test("a crash between signing the relay and broadcasting it: submitted, then sent by the nonce keeper, paid once", async () => {
+  test("kill -9 between signing the relay and broadcasting it: the process dies, the journal's bytes are sent by the nonce keeper, paid once", async () => {
     const amount = nextAmount();
     const intent = await createIntent(svc, { amount, ttl: 600 });
     const p = await emptyEthPayer(BigInt(Math.round(amount * 1e6)));
     const td = (await typedData(intent.id, p.address)).body.typed_data;
     const body = submission(td, await sign(p.key, td));
-    const runtime = chain();
-    const original = runtime.sender;
-    // The process "dies" right after the relay is signed and journaled, before it is broadcast.
-    runtime.sender = new OperatorSender(original.sql, original.chainId, original.publicClient, runtime.operator, {
-      afterSign: () => {
-        throw new Error("simulated crash after signing");
-      },
-    });
     const before = await operatorTxCount();
-    let res: { status: number; body: Json };
-    try {
-      res = await submit(intent.id, body);
-    } finally {
-      runtime.sender = original;
-    }
-    expect({ status: res.status, state: res.body.status }).toEqual({ status: 200, state: "submitted" });
+    // The API process relaying it dies by SIGKILL right after the relay is signed and journaled.
+    const child = Bun.spawn([process.execPath, "test/support/relay-child.ts"], {
+      cwd: `${import.meta.dir}/..`,
+      env: workerChildEnv(svc, { INTENT_ID: intent.id, SUBMISSION: JSON.stringify(body) }),
+      stdout: "pipe",
+      stderr: "inherit",
+    });
+    await child.exited;
+    expect(await new Response(child.stdout).text()).toContain("killed at signed");
+    expect(child.signalCode).toBe("SIGKILL");
+    const [row] = await svc.ctx.database.sql<{ relay_tx_hash: string | null }[]>`
+      SELECT relay_tx_hash FROM app.payment_authorizations WHERE intent_id = ${intent.id} AND payer = ${p.address.toLowerCase()}`;
+    expect(row?.relay_tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    // Recorded before it was sent: the node never got it, nothing was spent.
+    expect(await chain().publicClient.getTransaction({ hash: row!.relay_tx_hash as Hex }).catch(() => null)).toBeNull();
     expect(await operatorTxCount()).toBe(before);
-    // Submitting again sends nothing new: the recorded relay is the answer.
+    // The customer's page asks again: the recorded relay is the answer, no second transaction.
     const again = await submit(intent.id, body);
-    expect(again.body.tx_hash).toBe(res.body.tx_hash);
-    const keeper = new NonceKeeper(original, svc.ctx.log, { healAfterMs: 0 });
+    expect({ status: again.status, state: again.body.status, tx: again.body.tx_hash }).toEqual({ status: 200, state: "submitted", tx: row!.relay_tx_hash });
+    const keeper = new NonceKeeper(chain().sender, svc.ctx.log, { healAfterMs: 0 });
     await waitFor("the journal's relay broadcast", async () => {
       await keeper.round();
       return (await operatorTxCount()) === before + 1;
     }, 30_000, 200);
     const confirmed = await waitConfirmed(intent.id);
-    expect(confirmed.tx_hash).toBe(res.body.tx_hash);
+    expect(confirmed.tx_hash).toBe(row!.relay_tx_hash);
     expect(await linkedTransactions(intent.id)).toBe(1);
     expect(await operatorTxCount()).toBe(before + 1);
+    expect(await chain().publicClient.getBalance({ address: p.address })).toBe(0n);
+
+    // Answered before it was mined, its cost is measured afterwards from its receipt (the keeper's
+    // process does it), once; the merchant's payment page says who paid the network fee and how much.
+    const receipt = await chain().publicClient.getTransactionReceipt({ hash: row!.relay_tx_hash as Hex });
+    const cost = await waitFor("the relay's cost recorded", async () => {
+      await recordPendingRelayCosts(svc.ctx.database.sql, chain());
+      const [r] = await svc.ctx.database.sql<{ gas: string | null; price: string | null }[]>`
+        SELECT relay_gas_used::text AS gas, relay_gas_price::text AS price FROM app.payment_authorizations WHERE intent_id = ${intent.id}`;
+      return r?.gas ? r : undefined;
+    }, 20_000, 500);
+    expect(BigInt(cost.gas!)).toBe(receipt.gasUsed);
+    expect(BigInt(cost.price!)).toBe(receipt.effectiveGasPrice);
+    expect(await recordPendingRelayCosts(svc.ctx.database.sql, chain())).toBe(0);
+    const admin = (await dashboardUser(svc, svc.sandbox.account_id, "admin")).client;
+    const page = await (await admin.req(`/dashboard/payments/${intent.id}?mode=test`)).text();
+    expect(page).toContain("Network fee");
+    expect(page).toContain(`Paid by the service: the customer signed, the service sent the transaction: ${receipt.gasUsed.toLocaleString("en-US")} gas at`);
+    expect(page).toContain("Signed by the customer (no gas needed); sent by the service");
   }, 90_000);
 });

@@ -19,7 +19,7 @@ import { createWalletClient, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { testUsdcAbi, usdcAbi } from "../contracts/abis.ts";
 import { ARTIFACTS, LOCAL, SKIP_BROWSER, injectWallet, launchLocalBrowser, type LocalBrowser, type WalletCall } from "./support/browser.ts";
-import { createIntent } from "./support/payments.ts";
+import { createIntent, rpc } from "./support/payments.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 
 if (SKIP_BROWSER) console.warn("pay-page-signature.test.ts: CI_NO_BROWSER=1, the payment-by-signature page checks are NOT run");
@@ -99,11 +99,20 @@ describe.skipIf(SKIP_BROWSER)("hosted page: pay with USDC, no gas needed", () =>
     expect(order[0]).toBe("gasless-pay");
     await shoot(page, "ready");
     const sends = await operatorTxCount();
-    await gasless.click();
-    await waitText(page, "wallet-status", /^Asking your wallet: sign the payment of \d+\.\d{6} USDC \(to Demo Coffee Co\.\)\. No gas needed/);
-    await shoot(page, "asking");
-    await waitText(page, "status-title", /Payment submitted, waiting for confirmation|Payment confirmed/);
-    if ((await page.locator("#status-title").innerText()) !== "Payment confirmed") await shoot(page, "submitted");
+    // The chain holds its next block until the submitted state is on screen (the sandbox mines a
+    // block per transaction, faster than the page could show it).
+    await rpc(svc, "evm_setAutomine", [false]);
+    try {
+      await gasless.click();
+      await waitText(page, "wallet-status", /^Asking your wallet: sign the payment of \d+\.\d{6} USDC \(to Demo Coffee Co\.\)\. No gas needed/);
+      await shoot(page, "asking");
+      await waitText(page, "status-title", /^Payment submitted, waiting for confirmation/);
+      expect(await page.locator("#receipt").innerText()).toMatch(/0x[0-9a-f]{8}/);
+      await shoot(page, "submitted");
+    } finally {
+      await rpc(svc, "evm_setAutomine", [true]);
+      await rpc(svc, "evm_mine", []);
+    }
     await waitText(page, "status-title", /^Payment confirmed$/, 30_000);
     await shoot(page, "confirmed");
     const m = calls.map((x) => x.method);

@@ -19,7 +19,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import Ajv2020 from "ajv/dist/2020.js";
-import { getAddress, type Address, type Hex } from "viem";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createWalletClient, getAddress, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { createIntent, payer, waitFor } from "./support/payments.ts";
@@ -412,6 +414,82 @@ describe("one v2 merchant", () => {
     const notJson = await svc.api("/v1/refunds", { method: "POST", key: key(), headers: { "content-type": "application/json" }, body: "{nope" });
     expect(notJson.status).toBe(400);
   }, 30_000);
+
+  test("the data teams' views: each refund paid has its refund_paid row (by the owner or the operator), the budget its grants and its revocation, a cancelled refund id its row; a failed refund none", async () => {
+    const sql = svc.ctx.database.sql;
+    const account = m.paymentAddress!.toLowerCase();
+    const owner = privateKeyToAccount(svc.ctx.config.sandboxPayerPrivateKey);
+    const operator = chain().operator.account.address.toLowerCase();
+    const refunds = await sql<{ id: string; status: string; amount_units: bigint; recipient_address: string; tx_hash: string | null; payment_ref: string }[]>`
+      SELECT id, status, amount_units, recipient_address, tx_hash, payment_ref FROM app.refunds WHERE merchant_id = ${m.id} ORDER BY created_at`;
+    const succeeded = refunds.filter((r) => r.status === "succeeded");
+    expect(succeeded.length).toBeGreaterThan(3);
+    const rowsOf = (refundRefs: string[]) => sql.unsafe<Json[]>(`SELECT * FROM chain.refund_paid WHERE merchant_account = $1 AND refund_ref = ANY($2) ORDER BY block_number, log_index`, [account, refundRefs]);
+    const rows = await waitFor("refund_paid rows", async () => {
+      const r = await rowsOf(succeeded.map((x) => refundRef(x.id)));
+      return r.length === succeeded.length ? r : undefined;
+    }, 20_000, 100);
+    for (const r of succeeded) {
+      const row = rows.find((x) => x.refund_ref === refundRef(r.id))!;
+      expect(Number(row.chain_id)).toBe(chain().chainId);
+      expect(row).toMatchObject({ transaction_hash: r.tx_hash, payment_ref: r.payment_ref.toLowerCase(), token_address: chain().usdc.toLowerCase(), to_address: r.recipient_address.toLowerCase() });
+      expect(BigInt(row.amount)).toBe(BigInt(r.amount_units));
+      expect([owner.address.toLowerCase(), operator]).toContain(row.by_address);
+    }
+    // Both kinds of authorization are there: the owner's signature and the operator's budget.
+    expect(new Set(rows.map((x) => x.by_address))).toEqual(new Set([owner.address.toLowerCase(), operator]));
+    const failed = refunds.filter((r) => r.status === "failed");
+    expect(failed.length).toBeGreaterThan(0);
+    expect((await rowsOf(failed.map((x) => refundRef(x.id)))).length).toBe(0);
+
+    // The owner withdraws a refund id on chain, then revokes the budget: both are indexed.
+    const wallet = createWalletClient({ account: owner, chain: chain().chain, transport: http(chain().rpcHttpUrl) });
+    const cancelledId = newId("refund");
+    const cancel = await wallet.writeContract({ address: getAddress(account), abi: merchantAccountV2Abi, functionName: "cancelRefund", args: [refundRef(cancelledId)] });
+    const cancelReceipt = await chain().publicClient.waitForTransactionReceipt({ hash: cancel });
+    expect(cancelReceipt.status).toBe("success");
+    await budget(m.id, 0);
+    const budgetRows = await waitFor("refund_budget_changed revoked", async () => {
+      const r = await sql.unsafe<Json[]>(`SELECT * FROM chain.refund_budget_changed WHERE merchant_account = $1 ORDER BY block_number, log_index`, [account]);
+      // The revocation sent above: after the cancellation (an earlier test may have revoked one too).
+      return r.at(-1)?.kind === "revoked" && BigInt(r.at(-1)!.block_number) > cancelReceipt.blockNumber ? r : undefined;
+    }, 20_000, 100);
+    expect(budgetRows[0]).toMatchObject({ kind: "granted", token_address: chain().usdc.toLowerCase() });
+    expect(BigInt(budgetRows[0]!.amount_per_24h)).toBe(500_000_000n);
+    expect(BigInt(budgetRows[0]!.until_timestamp)).toBeGreaterThan(BigInt(Math.floor(Date.now() / 1000)));
+    expect(budgetRows.at(-1)).toMatchObject({ kind: "revoked", amount_per_24h: null, until_timestamp: null });
+    const cancelled = await waitFor("refund_cancelled row", async () => {
+      const r = await sql.unsafe<Json[]>(`SELECT * FROM chain.refund_cancelled WHERE merchant_account = $1 AND transaction_hash = $2`, [account, cancel]);
+      return r.length > 0 ? r : undefined;
+    }, 20_000, 100);
+    expect(cancelled.map((c) => [c.refund_ref, c.transaction_hash])).toEqual([[refundRef(cancelledId), cancel]]);
+  }, 60_000);
+
+  test("every SQL example of the data teams' guide runs on these views, and its balance per account and token is what the chain holds", async () => {
+    const sql = svc.ctx.database.sql;
+    const guide = readFileSync(join(import.meta.dir, "../docs/data-teams.md"), "utf8");
+    const statements = [...guide.matchAll(/```sql\n([\s\S]*?)```/g)]
+      .flatMap((m) => m[1]!.split(/;\s*(?:\n|$)/))
+      .map((x) => x.replace(/^\s*--.*$/gm, "").trim())
+      .filter((x) => x.length > 0);
+    expect(statements.length).toBeGreaterThanOrEqual(8);
+    const results = new Map<string, Json[]>();
+    for (const statement of statements) results.set(statement, await sql.unsafe<Json[]>(statement));
+    const balanceQuery = statements.find((x) => x.includes("AS balance"))!;
+    const account = m.paymentAddress!.toLowerCase();
+    // What the indexer has seen must be all of this account's history before the figures can agree.
+    await waitFor("indexer past the latest block", async () => {
+      const head = await chain().publicClient.getBlockNumber();
+      const [c] = await sql<{ n: string }[]>`SELECT block_number::text AS n FROM chain.chain_checkpoint WHERE chain_id = ${chain().chainId}`;
+      return c && BigInt(c.n) >= head ? true : undefined;
+    }, 20_000, 100);
+    const rows = (await sql.unsafe<Json[]>(balanceQuery)).filter((r) => r.merchant_account === account);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const onChain = await chain().publicClient.readContract({ address: getAddress(row.token_address), abi: usdcAbi, functionName: "balanceOf", args: [getAddress(account)] });
+      expect({ token: row.token_address, units: Math.round(Number(row.balance) * 1e6) }).toEqual({ token: row.token_address, units: Number(onChain) });
+    }
+  }, 60_000);
 });
 
 test("a merchant on account v1 is refused with the way to v2; nothing of theirs is touched", async () => {

@@ -26,6 +26,9 @@ import {
   indexedMerchantAccount,
   merchantAccountCreated,
   payoutAddressChanged,
+  refundBudgetChanged,
+  refundCancelled,
+  refundPaid,
   usdcTransfer,
   withdrawal,
 } from "ponder:schema";
@@ -181,6 +184,55 @@ ponder.on("MerchantAccountV2:Withdrawn", async ({ event, context }) => {
 ponder.on("MerchantAccountV2:PayoutAddressChanged", async ({ event, context }) => {
   if (!(await followedV2(context, event.log.address))) return;
   await context.db.insert(payoutAddressChanged).values(payoutRow(context.chain.id, event));
+});
+
+// A v2 account's refunds and its owner's refund budget: what the owner authorized the operator to
+// pay, and what each refund paid, for data teams to reconcile against app.refunds.
+ponder.on("MerchantAccountV2:Refunded", async ({ event, context }) => {
+  if (!(await followedV2(context, event.log.address))) return;
+  await context.db.insert(refundPaid).values({
+    ...logColumns(context.chain.id, event),
+    merchant_account: lower(event.log.address),
+    refund_ref: lower(event.args.refundId),
+    payment_ref: lower(event.args.ref),
+    token_address: lower(event.args.token),
+    to_address: lower(event.args.to),
+    amount: event.args.amount,
+    by_address: lower(event.args.by),
+  });
+});
+
+ponder.on("MerchantAccountV2:RefundCancelled", async ({ event, context }) => {
+  if (!(await followedV2(context, event.log.address))) return;
+  await context.db.insert(refundCancelled).values({
+    ...logColumns(context.chain.id, event),
+    merchant_account: lower(event.log.address),
+    refund_ref: lower(event.args.refundId),
+  });
+});
+
+ponder.on("MerchantAccountV2:BudgetGranted", async ({ event, context }) => {
+  if (!(await followedV2(context, event.log.address))) return;
+  await context.db.insert(refundBudgetChanged).values({
+    ...logColumns(context.chain.id, event),
+    merchant_account: lower(event.log.address),
+    token_address: lower(event.args.token),
+    kind: "granted",
+    amount_per_24h: event.args.amountPer24h,
+    until_timestamp: event.args.until,
+  });
+});
+
+ponder.on("MerchantAccountV2:BudgetRevoked", async ({ event, context }) => {
+  if (!(await followedV2(context, event.log.address))) return;
+  await context.db.insert(refundBudgetChanged).values({
+    ...logColumns(context.chain.id, event),
+    merchant_account: lower(event.log.address),
+    token_address: lower(event.args.token),
+    kind: "revoked",
+    amount_per_24h: null,
+    until_timestamp: null,
+  });
 });
 
 // Runs after every log of its block (a block event sorts last within the block), so the row says

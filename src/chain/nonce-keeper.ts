@@ -8,7 +8,8 @@
  * One round, about every second, by whichever process holds the lease of (chain, address):
  *   1. reads the node's confirmed ("latest") and pending counts;
  *   2. notes the oldest unconfirmed nonce and since when it waits (metrics, /ready, a warning when
- *      it is stuck), and deletes journal rows below the confirmed nonce once 10 minutes old;
+ *      it is stuck), and (about once a minute) deletes the journal rows the chain can no longer
+ *      need: below the nonce the key had at a final block, and at least 10 minutes old;
  *   3. when the pending count stays below next_nonce for HEAL_AFTER_MS (or the bytes at the pending
  *      count were refused), heals the whole hole in one pass, lowest nonce first: the journal's bytes
  *      are broadcast again as they are, and a nonce whose bytes are gone (signed before the journal
@@ -36,8 +37,17 @@ const LEASE_MS = 10_000;
 /** Nonces broadcast at once while healing (in nonce order, one batch after another). */
 const HEAL_BATCH = 16;
 const FILLER_GAS = 21_000n;
-/** How long journal rows below the confirmed nonce are kept (a reorg may need their bytes again). */
+/** The least age of a journal row before it may be deleted, whatever the chain says. */
 const KEEP_CONFIRMED_MS = 10 * 60_000;
+/**
+ * Blocks below the head after which a transaction is taken as final for the journal: deeper than
+ * Ethereum's finality (two epochs) and than any reorg an L2 sequencer has shown. A row is deleted
+ * only when the key's nonce at that depth is past it, so a reorg that un-confirms a transaction finds
+ * its bytes still here.
+ */
+export const JOURNAL_FINAL_DEPTH = 64n;
+/** How often the keeper looks for journal rows to delete. */
+const PRUNE_EVERY_MS = 60_000;
 
 export interface JournalEntry {
   nonce: number;
@@ -101,6 +111,7 @@ export async function operatorNonceStatus(sql: SqlOrTx, now = new Date()): Promi
 export class NonceKeeper {
   private seen: { pending: number; since: number } | undefined;
   private lastWarn = 0;
+  private lastPrune = 0;
   private readonly id = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
 
   constructor(
@@ -160,12 +171,10 @@ export class NonceKeeper {
             ELSE n.unconfirmed_since END
       WHERE chain_id = ${chainId} AND address = ${address}
       RETURNING (EXTRACT(EPOCH FROM (now() - unconfirmed_since)) * 1000)::float8 AS age_ms`;
-    // Confirmed rows are kept a while: a reorg, or a sandbox chain restarted from an older state,
-    // can un-confirm them, and then their bytes are the ones to send again.
-    if (moved)
-      await sql`
-        DELETE FROM app.operator_transactions
-        WHERE chain_id = ${chainId} AND address = ${address} AND nonce < ${confirmed} AND created_at < now() - ${`${KEEP_CONFIRMED_MS} milliseconds`}::interval`;
+    if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
+      this.lastPrune = Date.now();
+      await this.pruneJournal();
+    }
     const age = row?.age_ms ?? null;
     if (age !== null && age >= STUCK_WARN_MS && Date.now() - this.lastWarn >= STUCK_WARN_MS) {
       this.lastWarn = Date.now();
@@ -173,6 +182,26 @@ export class NonceKeeper {
         chainId, address, nonce: confirmed, next_nonce: next, waiting_s: Math.round(age / 1000),
       });
     }
+  }
+
+  /**
+   * Deletes the journal rows the node can no longer need: a confirmed transaction is un-confirmed by
+   * a reorg, or by a sandbox chain restarted from its last saved state (a kill -9 loses the blocks
+   * above it), and then its bytes are the ones to send again. So a row goes only below the key's
+   * nonce at the final block: JOURNAL_FINAL_DEPTH below the head, and never above an embedded
+   * sandbox chain's last saved block. Any error reading the chain deletes nothing. Returns how many
+   * rows were deleted.
+   */
+  async pruneJournal(): Promise<number> {
+    const { sql, publicClient } = this.sender;
+    const { chainId, address } = this.where;
+    const finalNonce = await finalNonceOf(sql, publicClient, chainId, address).catch(() => undefined);
+    if (finalNonce === undefined || finalNonce === 0) return 0;
+    const deleted = await sql`
+      DELETE FROM app.operator_transactions
+      WHERE chain_id = ${chainId} AND address = ${address} AND nonce < ${finalNonce}
+        AND created_at < now() - ${`${KEEP_CONFIRMED_MS} milliseconds`}::interval`;
+    return deleted.count;
   }
 
   /** Broadcasts the journal's bytes, or fillers, for every nonce in [pending, next). */
@@ -236,4 +265,14 @@ export class NonceKeeper {
 function lazy<T>(fn: () => Promise<T>): () => Promise<T> {
   let p: Promise<T> | undefined;
   return () => (p ??= fn());
+}
+
+/** The key's transaction count at the chain's final block for the journal (see pruneJournal); undefined when none is final yet. */
+async function finalNonceOf(sql: SqlOrTx, publicClient: OperatorSender["publicClient"], chainId: number, address: Address): Promise<number | undefined> {
+  const head = await publicClient.getBlockNumber({ cacheTime: 0 });
+  let final = head - JOURNAL_FINAL_DEPTH;
+  const [saved] = await sql<{ block_number: bigint }[]>`SELECT block_number FROM app.sandbox_chain_saves WHERE chain_id = ${chainId}`;
+  if (saved && BigInt(saved.block_number) < final) final = BigInt(saved.block_number);
+  if (final < 0n) return undefined;
+  return publicClient.getTransactionCount({ address, blockNumber: final });
 }

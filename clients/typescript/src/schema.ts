@@ -495,7 +495,7 @@ export interface paths {
         put?: never;
         /**
          * Update a webhook endpoint
-         * @description Changes the given fields. `disabled: true` stops deliveries (pending ones are held and sent once enabled again, for up to 3 days); `disabled: false` enables it again. The URL rules are those of create.
+         * @description Changes the given fields. `disabled: true` stops deliveries (pending ones are held and sent once enabled again, for up to 7 days); `disabled: false` enables it again. The URL rules are those of create.
          */
         post: operations["postV1Webhook_endpointsById"];
         /**

@@ -28,6 +28,7 @@ import type { IntentRow } from "../payment-intents/shapes.ts";
 import { TokenDomains } from "./token-domain.ts";
 import { OPERATOR_JOBS_CHANNEL } from "../merchants/onboarding.ts";
 import { pgJson } from "../../db/pg-values.ts";
+import { recordRelayCost } from "./relay-costs.ts";
 import { authorizationNonce, TRANSFER_WITH_AUTHORIZATION_TYPES, typedDataJson, type AuthorizationMessage, type TokenDomain } from "./typed-data.ts";
 
 /** How long a submission waits for its relay to be mined before answering `submitted`. */
@@ -42,8 +43,6 @@ const CLAIM_STALE_SECONDS = 30;
 const MIN_WINDOW_LEFT_S = 5n;
 
 const relays = metrics.counter("stablepay_authorization_relays_total", "Payments by signature relayed by the operator, by outcome (mined, submitted, reverted, superseded).", ["chain_id", "outcome"]);
-const relayGas = metrics.counter("stablepay_authorization_relay_gas_used_total", "Gas used by the operator's relays of payments by signature (mined within the answer's wait).", ["chain_id"]);
-const relayFeesWei = metrics.counter("stablepay_authorization_relay_fees_wei_total", "What the operator paid for relays of payments by signature, in wei (gas used x effective gas price).", ["chain_id"]);
 
 export interface SubmitInput {
   payer: string;
@@ -301,9 +300,7 @@ async function answer(ctx: AppContext, chain: ChainRuntime, intent: IntentRow, p
     relays.inc({ chain_id: chain.chainId, outcome: "submitted" });
     return submissionShape(intent.id, "submitted", hash);
   }
-  await ctx.database.sql`
-    UPDATE app.payment_authorizations SET relay_gas_used = ${receipt.gasUsed.toString()}, relay_gas_price = ${receipt.effectiveGasPrice.toString()}
-    WHERE intent_id = ${intent.id} AND payer = ${payer.toLowerCase()} AND relay_tx_hash = ${hash} AND relay_gas_used IS NULL`;
+  await recordRelayCost(ctx.database.sql, chain.chainId, intent.id, payer, hash, receipt);
   let status: SubmissionStatus = "mined";
   if (receipt.status !== "success") {
     const used = parseEventLogs({ abi: eip3009Abi, logs: receipt.logs, eventName: "AuthorizationUsed" }).length > 0;
@@ -311,7 +308,5 @@ async function answer(ctx: AppContext, chain: ChainRuntime, intent: IntentRow, p
     status = state ? "superseded" : "reverted";
   }
   relays.inc({ chain_id: chain.chainId, outcome: status });
-  relayGas.inc({ chain_id: chain.chainId }, Number(receipt.gasUsed));
-  relayFeesWei.inc({ chain_id: chain.chainId }, Number(receipt.gasUsed * receipt.effectiveGasPrice));
   return submissionShape(intent.id, status, hash);
 }

@@ -189,8 +189,21 @@ export async function paymentDetail(ctx: AppContext, intent: IntentRow, merchant
       };
     }
   }
+  // Paid by signature: the relay that paid it (the confirmed transfer's transaction is the relay's).
+  const [relayRow] = intent.txHash
+    ? await sql<{ relay_tx_hash: string; relay_gas_used: string | null; relay_gas_price: string | null; relay_submitted_at: unknown }[]>`
+        SELECT relay_tx_hash, relay_gas_used::text, relay_gas_price::text, relay_submitted_at FROM app.payment_authorizations
+        WHERE intent_id = ${intent.id} AND relay_tx_hash = ${intent.txHash.toLowerCase()}`
+    : [];
+  if (relayRow?.relay_submitted_at) {
+    timeline.push({ at: fromPgTs(relayRow.relay_submitted_at), what: "Signed by the customer (no gas needed); sent by the service" });
+    timeline.sort((a, b) => a.at.getTime() - b.at.getTime());
+  }
   return {
     refund,
+    relay: relayRow
+      ? { txHash: relayRow.relay_tx_hash, gasUsed: relayRow.relay_gas_used === null ? null : BigInt(relayRow.relay_gas_used), gasPriceWei: relayRow.relay_gas_price === null ? null : BigInt(relayRow.relay_gas_price) }
+      : null,
     id: intent.id,
     merchantName,
     status: intent.status,

@@ -2,6 +2,7 @@
  * The HTML of the dashboard's pages (home, payments, transactions, settlements, API keys, team),
  * server-rendered in the frame of layout.ts. Forms that change state carry the session's CSRF token.
  */
+import { formatUnits } from "viem";
 import { html, type Html } from "../../lib/html.ts";
 import type { Mode } from "../../domain/mode.ts";
 import { INTENT_STATUSES } from "../../domain/intent-status.ts";
@@ -215,6 +216,11 @@ export interface PaymentDetailView {
   metadata: Record<string, string>;
   timeline: Array<{ at: Date; what: string }>;
   events: Array<{ id: string; type: string; at: Date; deliveries: DeliveryLine[] }>;
+  /**
+   * Paid by signature: the service relayed the customer's authorization and paid the network fee
+   * (gas used and its price once the relay's receipt is known; null until then).
+   */
+  relay: { txHash: string; gasUsed: bigint | null; gasPriceWei: bigint | null } | null;
   /** Refunds (a paid intent only): its payment's sender, what is left to refund, the account's version, its refunds. */
   refund: {
     sender: string;
@@ -275,6 +281,13 @@ ${f.error ? html`<p class="error" role="alert">${f.error}</p>` : ""}
   return html`<section class="card" aria-labelledby="refunds-h"><h2 id="refunds-h">Refunds</h2>${list}${formHtml}</section>`;
 }
 
+/** Who paid the gas of a payment by signature, and how much once measured. */
+function relayCost(r: NonNullable<PaymentDetailView["relay"]>): Html {
+  const paid = "Paid by the service: the customer signed, the service sent the transaction";
+  if (r.gasUsed === null || r.gasPriceWei === null) return html`${paid} (cost measured once it is mined)`;
+  return html`${paid}: ${r.gasUsed.toLocaleString("en-US")} gas at ${formatUnits(r.gasPriceWei, 9)} gwei = ${formatUnits(r.gasUsed * r.gasPriceWei, 18)} ETH`;
+}
+
 export function paymentPage(viewer: Viewer, csrf: string, p: PaymentDetailView, refundForm: RefundFormState = { idempotencyKey: "" }): Html {
   const cancel =
     viewer.role === "admin" && p.status === "awaiting_payment"
@@ -293,6 +306,7 @@ export function paymentPage(viewer: Viewer, csrf: string, p: PaymentDetailView, 
 ${p.txHash ? html`<dt>Transaction</dt><dd>${p.txUrl ? html`<a href="${p.txUrl}" rel="noreferrer noopener" target="_blank"><code>${p.txHash}</code></a>` : html`<code>${p.txHash}</code>`}</dd>` : ""}
 <dt>Payment page</dt><dd><a href="${p.payPageUrl}" rel="noreferrer noopener" target="_blank">${p.payPageUrl}</a></dd>
 ${p.feeUnits !== null ? html`<dt>Fee</dt><dd>${usd(p.feeUnits)}</dd><dt>Net</dt><dd>${usd(p.netUnits ?? 0n)}</dd>` : ""}
+${p.relay ? html`<dt>Network fee</dt><dd>${relayCost(p.relay)}</dd>` : ""}
 ${meta}
 </dl>${cancel}</section>
 ${refundsCard(viewer, csrf, p, refundForm)}

@@ -123,7 +123,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
         detail: {
           tags: TAG,
           summary: "Update a webhook endpoint",
-          description: "Changes the given fields. `disabled: true` stops deliveries (pending ones are held and sent once enabled again, for up to 3 days); `disabled: false` enables it again. The URL rules are those of create.",
+          description: "Changes the given fields. `disabled: true` stops deliveries (pending ones are held and sent once enabled again, for up to 7 days); `disabled: false` enables it again. The URL rules are those of create.",
           responses: objectResponses(EndpointSchema, {
             ok: "The updated endpoint.",
             errors: [errorExample("parameter_unknown", "Received unknown parameter: secret.", "secret"), errorExample("parameter_invalid", "Invalid disabled: Expected boolean.", "disabled"), ...urlErrors],
