@@ -25,8 +25,14 @@ export type { Mode };
 export const ENVIRONMENTS = ["sandbox", "production"] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
-/** The roles whose process signs as the operator (onboarding creates accounts; settlements, fees and refunds send). */
-export const SIGNING_ROLES: readonly Role[] = ["api", "dashboard", "settler", "fee_collector"];
+/**
+ * The roles whose process signs as the operator and so needs OPERATOR_PRIVATE_KEY in production: the
+ * settler (withdrawals, refunds, and what a process without the key hands over: merchant accounts
+ * created at onboarding, relays of payments by signature; modules/operator-jobs) and the fee collector.
+ * The API and dashboard sign only when their process holds the key (the sandbox); without it they
+ * hand that signing to the settler through the database.
+ */
+export const SIGNING_ROLES: readonly Role[] = ["settler", "fee_collector"];
 
 /** The secrets that may be given in a file instead (`<NAME>_FILE`: its content, trailing newline trimmed). */
 export const FILE_VARIABLES = ["DATABASE_URL", "OPERATOR_PRIVATE_KEY", "SANDBOX_PAYER_PRIVATE_KEY", "WEBHOOK_SECRETS_KEY", "WEBHOOK_SECRETS_PREVIOUS_KEYS"] as const;
@@ -120,7 +126,10 @@ export interface Config {
   indexerPort: number;
   /** Ms between passes of the sync-cache pruner (strangers' USDC transfers); 0 disables it. */
   indexerSyncPruneIntervalMs: number;
-  operatorPrivateKey: Hex;
+  /** OPERATOR_PRIVATE_KEY; undefined in a production process none of whose roles signs (chain/signer.ts). */
+  operatorPrivateKey: Hex | undefined;
+  /** OPERATOR_ADDRESS: the operator's address for a process without the key (else read from app.chain_operators). */
+  operatorAddress: Address | undefined;
   feeRecipient: Address | undefined;
   sandboxPayerPrivateKey: Hex;
   /** Each mode's primary chain (`base` unless configured otherwise), and the others (otherChains below). */
@@ -135,6 +144,11 @@ export interface Config {
    */
   merchantAccountVersion: 1 | 2 | undefined;
   rateLimitPerSecond: { test: number; live: number };
+  /**
+   * Per client address (http/rate-limit.ts): the public pages and QR images (RATE_LIMIT_PUBLIC_PER_SECOND)
+   * and failed API keys (RATE_LIMIT_AUTH_FAILURES_PER_SECOND); 0 is off. Production 20/s and 5/s, sandbox off.
+   */
+  clientRateLimits: { publicPerSecond: number; authFailuresPerSecond: number };
   webhookTimeoutMs: number;
   /**
    * Whether test-mode webhook endpoints skip the address policy of live ones (any host, http): true
@@ -378,7 +392,8 @@ export function loadConfig(env: Env = process.env): Config {
     anvilStateInterval: r.int("SANDBOX_STATE_INTERVAL", 5, 0, 3600),
     indexerPort: r.int("INDEXER_PORT", 42069, 1, 65535),
     indexerSyncPruneIntervalMs: r.int("INDEXER_SYNC_PRUNE_INTERVAL_MS", 60_000, 0, 86_400_000),
-    operatorPrivateKey: r.privateKey("OPERATOR_PRIVATE_KEY", testEmbedded && !live ? ANVIL_KEY_0 : undefined),
+    operatorPrivateKey: operatorKey(r, environment, roles, testEmbedded && !live),
+    operatorAddress: r.address("OPERATOR_ADDRESS", undefined),
     feeRecipient: r.address("FEE_RECIPIENT_ADDRESS", undefined),
     sandboxPayerPrivateKey: r.privateKey("SANDBOX_PAYER_PRIVATE_KEY", ANVIL_KEY_1),
     chains: { test, live, others },
@@ -386,6 +401,10 @@ export function loadConfig(env: Env = process.env): Config {
     defaultFeeRateBps: r.int("DEFAULT_FEE_RATE_BPS", 100, 0, 10000),
     merchantAccountVersion: accountVersionOf(r.optional("MERCHANT_ACCOUNT_VERSION") === undefined ? undefined : r.oneOf("MERCHANT_ACCOUNT_VERSION", ["1", "2"] as const, "2")),
     rateLimitPerSecond: { test: r.int("RATE_LIMIT_TEST_PER_SECOND", 25, 1, 1e6), live: r.int("RATE_LIMIT_LIVE_PER_SECOND", 100, 1, 1e6) },
+    clientRateLimits: {
+      publicPerSecond: r.int("RATE_LIMIT_PUBLIC_PER_SECOND", environment === "production" ? 20 : 0, 0, 1e6),
+      authFailuresPerSecond: r.int("RATE_LIMIT_AUTH_FAILURES_PER_SECOND", environment === "production" ? 5 : 0, 0, 1e6),
+    },
     webhookTimeoutMs: r.int("WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),
     webhookTestAnyAddress: environment === "sandbox" || r.oneOf("WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS", ["true", "false"] as const, "false") === "true",
     webhookSecretsKeys: {
@@ -444,6 +463,17 @@ function tracingSettings(r: Reader): TracingSettings | undefined {
   };
 }
 
+/**
+ * OPERATOR_PRIVATE_KEY: the sandbox's dev key when everything is embedded. In production only the
+ * processes with a signing role need it; the others run without it (chain/signer.ts) and a key
+ * given to them anyway is used (they then sign what they would otherwise hand over).
+ */
+function operatorKey(r: Reader, environment: Environment, roles: ReadonlySet<Role>, embeddedOnly: boolean): Hex | undefined {
+  const signs = SIGNING_ROLES.some((role) => roles.has(role));
+  if (environment === "production" && !signs && r.optional("OPERATOR_PRIVATE_KEY") === undefined) return undefined;
+  return r.privateKey("OPERATOR_PRIVATE_KEY", embeddedOnly ? ANVIL_KEY_0 : undefined);
+}
+
 function shutdownSettings(r: Reader, environment: Environment): Config["shutdown"] {
   const drainDelayMs = r.int("SHUTDOWN_DRAIN_DELAY_MS", environment === "production" ? 5_000 : 0, 0, 300_000);
   const timeoutMs = r.int("SHUTDOWN_TIMEOUT_MS", environment === "production" ? 20_000 : 9_000, 1_000, 600_000);
@@ -463,10 +493,11 @@ function requireProductionPieces(r: Reader): void {
   if (r.optional("SANDBOX_RPC_HTTP_URL") === undefined)
     throw missing("SANDBOX_RPC_HTTP_URL", "the RPC of the chain test keys run on (e.g. Base Sepolia), with SANDBOX_FACTORY_ADDRESS; no anvil starts");
   // Every chain configured beside it is checked by loadConfig itself (LIVE_FACTORY_ADDRESS, chain ids, addresses).
-  // The roles that sign need the key; today every process's chain runtime carries the operator's
-  // wallet (the indexer reads its address), so every production process needs it.
-  if (r.optional("OPERATOR_PRIVATE_KEY") === undefined)
-    throw missing("OPERATOR_PRIVATE_KEY", `the operator's key (or OPERATOR_PRIVATE_KEY_FILE), which signs for ${SIGNING_ROLES.join(", ")}; the sandbox's dev key is never used`);
+  // Only the roles that sign need the key; the others learn the operator's address without it
+  // (OPERATOR_ADDRESS, or what a signing role recorded: chain/signer.ts).
+  const signing = SIGNING_ROLES.filter((role) => roles.has(role));
+  if (signing.length && r.optional("OPERATOR_PRIVATE_KEY") === undefined)
+    throw missing("OPERATOR_PRIVATE_KEY", `the operator's key (or OPERATOR_PRIVATE_KEY_FILE), which signs for ${signing.join(", ")} (ROLES); the sandbox's dev key is never used`);
   if ((roles.has("api") || roles.has("dashboard")) && r.optional("PUBLIC_BASE_URL") === undefined)
     throw missing("PUBLIC_BASE_URL", "where integrators and payers reach the API (qr_image_url, payment pages, links)");
   if (roles.has("dashboard") && r.optional("DASHBOARD_PORT") !== undefined && r.optional("DASHBOARD_PUBLIC_URL") === undefined)

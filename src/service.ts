@@ -12,6 +12,7 @@ import { connect, type Database } from "./db/client.ts";
 import { assertSchemaCurrent, migrate } from "./db/migrate.ts";
 import { buildChainRuntime, type ChainRuntime } from "./chain/runtime.ts";
 import { recordOperator } from "./chain/operators.ts";
+import { configuredSigner } from "./chain/signer.ts";
 import { createContext, type AppContext, type Clock } from "./context.ts";
 import { createLogger } from "./logger.ts";
 import { startTracing } from "./tracing.ts";
@@ -160,6 +161,9 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
       await migrate(database.sql);
       deployments = await deployAll();
     }
+    // The operator's signer per chain: the key where this process has it, else the address only
+    // (production roles that do not sign: chain/signer.ts).
+    const signers = await Promise.all(all.map((settings) => configuredSigner(config, database.sql, settings.chainId)));
     const runtimes = all.map((settings, i) => {
       const deployment = deployments[i]!;
       const primary = settings === config.chains.test || settings === config.chains.live;
@@ -174,7 +178,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
           mode: settings.mode,
           how: `DEPLOYER_PRIVATE_KEY=… npm run cli -- chain deploy-factory-v2 --mode ${settings.mode}`,
         });
-      return buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion);
+      return buildChainRuntime(settings, deployment, signers[i], database.sql, config.merchantAccountVersion);
     });
     // Every operator key this service ever ran with is remembered, so that the indexer keeps following
     // the v2 accounts created under an earlier key after a rotation (chain/operators.ts).

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
+import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { ConfigError, loadConfig } from "../src/config.ts";
+import { ANVIL_KEY_0, ConfigError, loadConfig } from "../src/config.ts";
+import { canSign, operatorSigner } from "../src/chain/signer.ts";
 import { deployContracts } from "../src/chain/deploy.ts";
 import { connect } from "../src/db/client.ts";
 import { freePort } from "../src/sandbox/ports.ts";
@@ -104,6 +105,33 @@ describe("production mode refuses to start without each piece, starting nothing 
     expect(sandbox.databaseUrl).toBeUndefined();
     expect(sandbox.chains.test.embedded).toBe(true);
     expect(sandbox.webhookTestAnyAddress).toBe(true);
+  });
+
+  test("the operator key is required only where ROLES has a signing role; the others take the operator's address", () => {
+    const production = { STABLEPAY_ENV: "production", DATABASE_URL: "postgres://u:p@db/x", SANDBOX_RPC_HTTP_URL: "http://rpc.example/", SANDBOX_CHAIN_ID: "31337", SANDBOX_USDC_ADDRESS: FEE_RECIPIENT, SANDBOX_FACTORY_ADDRESS: FEE_RECIPIENT, PUBLIC_BASE_URL: "https://pay.example" };
+    for (const roles of ["api", "api,dashboard", "matcher,expirer,dispatcher", "indexer"]) {
+      const config = loadConfig({ ...production, ROLES: roles, OPERATOR_ADDRESS: FEE_RECIPIENT });
+      expect({ roles, key: config.operatorPrivateKey, address: config.operatorAddress }).toEqual({ roles, key: undefined, address: getAddress(FEE_RECIPIENT) });
+    }
+    for (const roles of ["settler", "fee_collector", "api,settler", "all"]) {
+      expect(() => loadConfig({ ...production, ROLES: roles })).toThrow(/^Invalid configuration: OPERATOR_PRIVATE_KEY is required in production mode/);
+      expect(loadConfig({ ...production, ROLES: roles, OPERATOR_PRIVATE_KEY: OPERATOR_KEY }).operatorPrivateKey).toBe(OPERATOR_KEY);
+    }
+    // A key given to a process that does not need it is still taken (it then signs for itself).
+    expect(loadConfig({ ...production, ROLES: "api", OPERATOR_PRIVATE_KEY: OPERATOR_KEY }).operatorPrivateKey).toBe(OPERATOR_KEY);
+    // The sandbox is as before: the dev key, all roles in one process.
+    expect(loadConfig({}).operatorPrivateKey).toBe(ANVIL_KEY_0);
+  });
+
+  test("the signer: the local key signs; without it, the address only, which refuses to sign; a key and an address that disagree stop the start", async () => {
+    const key = operatorSigner({ privateKey: OPERATOR_KEY, address: undefined, recorded: undefined });
+    expect(canSign(key)).toBe(true);
+    expect(key.address).toBe(privateKeyToAccount(OPERATOR_KEY).address);
+    const addressOnly = operatorSigner({ privateKey: undefined, address: undefined, recorded: FEE_RECIPIENT.toLowerCase() as Address });
+    expect([canSign(addressOnly), addressOnly.address]).toEqual([false, getAddress(FEE_RECIPIENT)]);
+    await expect(addressOnly.signMessage({ message: "x" })).rejects.toThrow(/holds no operator key/);
+    expect(() => operatorSigner({ privateKey: OPERATOR_KEY, address: FEE_RECIPIENT, recorded: undefined })).toThrow(/OPERATOR_ADDRESS is .* but OPERATOR_PRIVATE_KEY is the key of/);
+    expect(() => operatorSigner({ privateKey: undefined, address: undefined, recorded: undefined })).toThrow(/OPERATOR_ADDRESS is required/);
   });
 
   test("test webhook endpoints follow the live address rules in production, unless the operator allows private networks", async () => {

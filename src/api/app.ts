@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { ApiError, serviceUnavailable } from "../domain/errors.ts";
+import { enforcePublicRateLimit } from "../http/rate-limit.ts";
 import { apiDocs } from "./docs.ts";
 import { healthRoutes } from "./health.ts";
 import { MAX_BODY_BYTES } from "../http/json-body.ts";
@@ -63,6 +64,9 @@ export function buildApp(ctx: AppContext, surface: Surface = "all") {
       // Refuse a declared oversized body before anything reads it (routes cap chunked bodies themselves).
       const length = request.headers.get("content-length");
       if (length !== null && Number(length) > MAX_BODY_BYTES) throw new ApiError("body_too_large", `Request bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`);
+      // What anyone may load without a key is limited per client address (production; http/rate-limit.ts).
+      const path = new URL(request.url).pathname;
+      if (path.startsWith("/pay/") || path.startsWith("/v1/qr/")) enforcePublicRateLimit(ctx, request);
       // Every /v1 call reads the database: while it is known not to answer (db/health.ts), say so at
       // once rather than after the request deadline; /ready, /health and the docs still answer.
       // While it is suspected (a probe runs, at most 1 s), a /v1 call waits for the probe's verdict

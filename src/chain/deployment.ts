@@ -37,7 +37,8 @@ export type DeploymentResult = Deployment & { fresh: boolean; chainWasReset: boo
 export async function ensureDeployment(
   database: Database,
   settings: ChainSettings,
-  operatorKey: Hex,
+  /** Deploys to the embedded sandbox only; hosted chains need no key here. */
+  operatorKey: Hex | undefined,
   feeRecipient: Address | undefined,
   opts: { deploy?: boolean } = {},
 ): Promise<DeploymentResult> {
@@ -62,6 +63,7 @@ export async function ensureDeployment(
   }
   const [row] = await database.db.select().from(chainDeployments).where(eq(chainDeployments.chainId, settings.chainId));
   const wallet = async () => {
+    if (!operatorKey) throw new Error(`chain ${settings.chainId}: deploying the sandbox contracts needs the operator key`);
     const account = privateKeyToAccount(operatorKey);
     const chainId = await publicClient.getChainId();
     const chain = { id: chainId, name: "Sandbox", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [settings.rpcHttpUrl] } } } as const;

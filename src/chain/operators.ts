@@ -21,3 +21,14 @@ export async function knownOperators(sql: SqlOrTx, chainId: number): Promise<`0x
     SELECT address FROM app.chain_operators WHERE chain_id = ${chainId} ORDER BY address`;
   return rows.map((r) => r.address);
 }
+
+/**
+ * The operator address recorded last for a chain: what a process without the key takes as the
+ * operator when OPERATOR_ADDRESS is unset (chain/signer.ts). After a key rotation the new key's
+ * signing role records it on its first start.
+ */
+export async function latestOperator(sql: SqlOrTx, chainId: number): Promise<`0x${string}` | undefined> {
+  const [row] = await sql<{ address: `0x${string}` }[]>`
+    SELECT address FROM app.chain_operators WHERE chain_id = ${chainId} ORDER BY first_seen_at DESC, address LIMIT 1`;
+  return row?.address;
+}

@@ -4,13 +4,12 @@
  * configuration and the deployment record.
  */
 import { createPublicClient, createWalletClient, defineChain, getAddress, http, type Address, type Chain, type PublicClient, type WalletClient, type Transport, type Account } from "viem";
-import { createNonceManager, jsonRpc } from "viem/nonce";
-import { privateKeyToAccount } from "viem/accounts";
 import type { ChainSettings, Mode } from "../config.ts";
 import { networkFactsOf, type ChainName } from "../domain/networks.ts";
 import type { Sql } from "../db/client.ts";
 import type { TokenSymbol } from "../domain/networks.ts";
 import { OperatorSender } from "./operator-sender.ts";
+import { canSign, localSigner, type OperatorSigner } from "./signer.ts";
 import { timedRpcFetch } from "./rpc-metrics.ts";
 
 export interface ChainRuntime {
@@ -35,8 +34,13 @@ export interface ChainRuntime {
   startBlock: number;
   confirmations: number;
   publicClient: PublicClient;
-  /** The operator key's wallet (reads its address, signs). Send through `sender`, never directly. */
+  /**
+   * The operator's wallet (reads its address, signs through its signer, chain/signer.ts). Send through
+   * `sender`, never directly. In a process without the key its account only knows the address.
+   */
   operator: WalletClient<Transport, Chain, Account>;
+  /** Whether this process can sign as the operator (false: no OPERATOR_PRIVATE_KEY here; a signing role does it). */
+  canSign: boolean;
   /** Every transaction signed as the operator goes through this one nonce authority (operator-sender.ts). */
   sender: OperatorSender;
 }
@@ -44,7 +48,8 @@ export interface ChainRuntime {
 export function buildChainRuntime(
   settings: ChainSettings,
   addresses: { usdc: Address; factory: Address | undefined; factoryV2?: Address | undefined; usdt?: Address | undefined; startBlock: number },
-  operatorKey: `0x${string}`,
+  /** The operator's signer (chain/signer.ts), or the local key it is built from (tests, tools). */
+  operatorSigner: OperatorSigner | `0x${string}` | undefined,
   sql: Sql,
   /** MERCHANT_ACCOUNT_VERSION; undefined: 2 when the v2 factory has code on this chain, else 1. */
   merchantAccountVersion?: 1 | 2,
@@ -61,9 +66,9 @@ export function buildChainRuntime(
   // an API request waits on are bounded tighter where they are made (balance: CHAIN_READ_TIMEOUT_MS).
   const transport = http(settings.rpcHttpUrl, { batch: false, retryCount: 3, timeout: 5_000, fetchFn: timedRpcFetch(settings.chainId) });
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 250 }) as PublicClient;
-  // viem's nonce manager stays on the account only for tests and tools that send directly; the
-  // service sends through `sender`.
-  const operator = createWalletClient({ chain, transport, account: privateKeyToAccount(operatorKey, { nonceManager: createNonceManager({ source: jsonRpc() }) }) });
+  if (operatorSigner === undefined) throw new Error(`chain ${settings.chainId}: no operator signer (OPERATOR_PRIVATE_KEY or OPERATOR_ADDRESS)`);
+  const signer = typeof operatorSigner === "string" ? localSigner(operatorSigner) : operatorSigner;
+  const operator = createWalletClient({ chain, transport, account: signer });
   return {
     mode: settings.mode,
     name: settings.name,
@@ -81,6 +86,7 @@ export function buildChainRuntime(
     confirmations: settings.confirmations,
     publicClient,
     operator,
+    canSign: canSign(signer),
     sender: new OperatorSender(sql, settings.chainId, publicClient, operator),
   };
 }

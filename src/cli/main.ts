@@ -8,6 +8,7 @@ import { createContext, type AppContext } from "../context.ts";
 import { connect, type Database } from "../db/client.ts";
 import { assertSchemaCurrent, migrate, MigrationError, schemaStatus } from "../db/migrate.ts";
 import { buildChainRuntime } from "../chain/runtime.ts";
+import { configuredSigner } from "../chain/signer.ts";
 import { ensureDeployment } from "../chain/deployment.ts";
 import { createLogger } from "../logger.ts";
 import { commands } from "./commands.ts";
@@ -83,12 +84,12 @@ async function openContext(config: ReturnType<typeof loadConfig>): Promise<AppCo
   for (const settings of [config.chains.test, config.chains.live]) {
     if (!settings) continue;
     const deployment = await ensureDeploymentReadOnly(database, settings, config);
-    if (deployment) chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion);
+    if (deployment) chains[settings.mode] = buildChainRuntime(settings, deployment, await configuredSigner(config, database.sql, settings.chainId), database.sql, config.merchantAccountVersion);
   }
   const otherChains = [];
   for (const settings of config.chains.others) {
     const deployment = await ensureDeploymentReadOnly(database, settings, config);
-    if (deployment) otherChains.push(buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion));
+    if (deployment) otherChains.push(buildChainRuntime(settings, deployment, await configuredSigner(config, database.sql, settings.chainId), database.sql, config.merchantAccountVersion));
   }
   return createContext({ config, database, chains, otherChains, log: createLogger("warn") });
 }
@@ -109,8 +110,10 @@ async function ensureDeploymentReadOnly(database: Database, settings: ChainSetti
  */
 async function migrateCommand(args: string[]) {
   const { values } = parseArgs({ args, options: { check: { type: "boolean" }, json: { type: "boolean" } }, strict: true, allowPositionals: false });
-  const base = loadConfig({ ...process.env, STABLEPAY_ENV: "sandbox" });
-  const env = withSandboxInfo(process.env, base.sandboxInfoFile);
+  // Only the database's variables: the migrate step runs where no operator key is (docs/deployment.md).
+  const only = Object.fromEntries(Object.entries(process.env).filter(([k]) => ["DATABASE_URL", "DATABASE_URL_FILE", "DATA_DIR", "SANDBOX_INFO_FILE"].includes(k)));
+  const base = loadConfig({ ...only, STABLEPAY_ENV: "sandbox" });
+  const env = withSandboxInfo(only, base.sandboxInfoFile);
   const config = loadConfig({ ...env, STABLEPAY_ENV: "sandbox" });
   const url = config.databaseUrl;
   if (!url) throw new CliError(`DATABASE_URL is not set (nor DATABASE_URL_FILE) and ${config.sandboxInfoFile} does not exist: migrate needs the database`);

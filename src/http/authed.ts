@@ -5,12 +5,23 @@
  */
 import { Elysia } from "elysia";
 import type { AppContext } from "../context.ts";
-import { enforceRateLimit } from "./rate-limit.ts";
+import { ApiError } from "../domain/errors.ts";
+import { countAuthFailure, enforceRateLimit, refuseAfterAuthFailures } from "./rate-limit.ts";
 import { parseFailures, STRICT } from "./schema-route.ts";
 
 export function authed(ctx: AppContext) {
   return new Elysia({ name: "authed" }).derive({ as: "scoped" }, async ({ request, set }) => {
-    const principal = await ctx.auth.authenticate(request.headers.get("authorization"));
+    const header = request.headers.get("authorization");
+    // An address that keeps failing is refused before its keys are looked up; a key found valid of
+    // late passes (a client behind the same address as an attacker keeps working).
+    if (!ctx.auth.validOfLate(header)) refuseAfterAuthFailures(ctx, request);
+    let principal;
+    try {
+      principal = await ctx.auth.authenticate(header);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) countAuthFailure(ctx, request);
+      throw err;
+    }
     enforceRateLimit(ctx, principal.keyId, principal.mode, set.headers);
     return { principal };
   });

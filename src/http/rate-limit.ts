@@ -19,6 +19,7 @@
 import type { Mode } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { ApiError } from "../domain/errors.ts";
+import { clientAddress } from "./client-address.ts";
 
 export interface RateDecision {
   allowed: boolean;
@@ -65,6 +66,14 @@ export class RateLimiter {
     return { allowed, headers };
   }
 
+  /** Whether the key's bucket is empty now (nothing taken). */
+  exhausted(keyId: string, mode: Mode): boolean {
+    const b = this.buckets.get(keyId);
+    if (!b) return false;
+    const rate = this.perSecond[mode];
+    return Math.min(rate * 2, b.tokens + ((this.now() - b.at) / 1000) * rate) < 1;
+  }
+
   /** Drops buckets idle for 2 s or more: a bucket refills completely in 2 s (capacity = 2 x rate). */
   private prune(now: number) {
     for (const [key, b] of this.buckets) if (now - b.at >= 2000) this.buckets.delete(key);
@@ -92,4 +101,55 @@ export function enforceRateLimit(ctx: AppContext, keyId: string, mode: Mode, hea
       "retry-after": d.headers["retry-after"] ?? "1",
     });
   }
+}
+
+/**
+ * Per client address (client-address.ts; behind a proxy, TRUSTED_PROXIES), for what is reached
+ * without a valid key: the public pages and images (`/pay/…`, `/v1/qr/…`; RATE_LIMIT_PUBLIC_PER_SECOND)
+ * and requests whose API key fails (RATE_LIMIT_AUTH_FAILURES_PER_SECOND: once an address is over, its
+ * unknown keys are refused 429 without a database lookup, so a flood of junk keys costs no query;
+ * a key found valid within the last hour still passes). Both burst to twice the rate; 0 turns a limit off (the
+ * sandbox's default). Requests handled without a server (no address) are not limited.
+ */
+interface AddressLimiters {
+  public: RateLimiter | undefined;
+  authFailures: RateLimiter | undefined;
+}
+const addressLimiters = new WeakMap<AppContext, AddressLimiters>();
+
+function limitersOf(ctx: AppContext): AddressLimiters {
+  let l = addressLimiters.get(ctx);
+  if (!l) {
+    const make = (rate: number) => (rate > 0 ? new RateLimiter({ test: rate, live: rate }) : undefined);
+    l = { public: make(ctx.config.clientRateLimits.publicPerSecond), authFailures: make(ctx.config.clientRateLimits.authFailuresPerSecond) };
+    addressLimiters.set(ctx, l);
+  }
+  return l;
+}
+
+function tooManyFromAddress(retryAfter: string | undefined): ApiError {
+  return new ApiError("rate_limited", "Too many requests from this address. Retry after the number of seconds in the Retry-After header.", undefined, undefined, { "retry-after": retryAfter ?? "1" });
+}
+
+/** The public routes' limit per client address: 429 when over. */
+export function enforcePublicRateLimit(ctx: AppContext, request: Request): void {
+  const limiter = limitersOf(ctx).public;
+  const address = clientAddress(request);
+  if (!limiter || address === "unknown") return;
+  const d = limiter.take(address, "live");
+  if (!d.allowed) throw tooManyFromAddress(d.headers["retry-after"]);
+}
+
+/** Before a key is looked up: 429 when this address has failed authentication too often of late. */
+export function refuseAfterAuthFailures(ctx: AppContext, request: Request): void {
+  const limiter = limitersOf(ctx).authFailures;
+  const address = clientAddress(request);
+  if (limiter && address !== "unknown" && limiter.exhausted(address, "live")) throw tooManyFromAddress("1");
+}
+
+/** A failed authentication from this request's address counts against it. */
+export function countAuthFailure(ctx: AppContext, request: Request): void {
+  const limiter = limitersOf(ctx).authFailures;
+  const address = clientAddress(request);
+  if (limiter && address !== "unknown") limiter.take(address, "live");
 }

@@ -16,6 +16,7 @@ import { ConfigError, loadConfig, ROLES, type Role } from "../config.ts";
 import { connect } from "../db/client.ts";
 import { assertSchemaCurrent, migrate } from "../db/migrate.ts";
 import { buildChainRuntime, type ChainRuntime } from "../chain/runtime.ts";
+import { configuredSigner } from "../chain/signer.ts";
 import { ensureDeployment } from "../chain/deployment.ts";
 import { createContext } from "../context.ts";
 import { createLogger } from "../logger.ts";
@@ -63,13 +64,13 @@ const chains: Partial<Record<Mode, ChainRuntime>> = {};
 for (const settings of [config.chains.test, config.chains.live]) {
   if (!settings || settings.embedded) continue;
   const deployment = await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient, { deploy: false });
-  chains[settings.mode] = buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion);
+  chains[settings.mode] = buildChainRuntime(settings, deployment, await configuredSigner(config, database.sql, settings.chainId), database.sql, config.merchantAccountVersion);
 }
 const otherChains: ChainRuntime[] = [];
 for (const settings of config.chains.others) {
   if (settings.embedded) continue;
   const deployment = await ensureDeployment(database, settings, config.operatorPrivateKey, config.feeRecipient, { deploy: false });
-  otherChains.push(buildChainRuntime(settings, deployment, config.operatorPrivateKey, database.sql, config.merchantAccountVersion));
+  otherChains.push(buildChainRuntime(settings, deployment, await configuredSigner(config, database.sql, settings.chainId), database.sql, config.merchantAccountVersion));
 }
 const ctx = createContext({ config, database, chains, otherChains, log });
 

@@ -7,7 +7,8 @@
  *     provider, completion), each under its own advisory lock, resuming whatever a dead settler left.
  * The work itself is in src/modules/settlements/service.ts.
  * Beside it runs the refund sender (refund-sender.ts, every second): the settler role owns a merchant
- * account's outgoing money, withdrawals and refunds alike.
+ * account's outgoing money, withdrawals and refunds alike. And the operator jobs (operator-jobs.ts):
+ * the signing that processes without the operator key (the production API) hand over.
  */
 import type { AppContext } from "../context.ts";
 import type { Hooks } from "../modules/settlements/hooks.ts";
@@ -15,6 +16,7 @@ import { driveOpenSettlements, runDueSchedules } from "../modules/settlements/se
 import type { RunningRole } from "./role.ts";
 import { PollingRole } from "./loop.ts";
 import { RefundSender, type RefundSenderOptions } from "./refund-sender.ts";
+import { OperatorJobs } from "./operator-jobs.ts";
 
 export interface SettlerOptions {
   /** Interval between passes. Default 5000 ms. */
@@ -46,7 +48,10 @@ export class Settler extends PollingRole {
 export async function startSettler(ctx: AppContext, opts: SettlerOptions = {}): Promise<RunningRole & { settler: Settler; refunds: RefundSender }> {
   const settler = new Settler(ctx, opts);
   const refunds = new RefundSender(ctx, opts.refunds);
+  // Only production has processes without the key (config.ts): the sandbox runs no such sweep.
+  const jobs = ctx.config.env === "production" ? new OperatorJobs(ctx) : undefined;
   settler.start();
   refunds.start();
-  return { role: "settler", settler, refunds, stop: async () => void (await Promise.all([settler.stop(), refunds.stop()])) };
+  jobs?.start();
+  return { role: "settler", settler, refunds, stop: async () => void (await Promise.all([settler.stop(), refunds.stop(), jobs?.stop()])) };
 }

@@ -19,7 +19,7 @@ export function serviceChildEnv(svc: TestService, extra: Record<string, string> 
     SANDBOX_FACTORY_ADDRESS: chain.factory!,
     ...(chain.usdt ? { SANDBOX_USDT_ADDRESS: chain.usdt } : {}),
     SANDBOX_CONFIRMATIONS: "0",
-    OPERATOR_PRIVATE_KEY: svc.ctx.config.operatorPrivateKey,
+    OPERATOR_PRIVATE_KEY: svc.ctx.config.operatorPrivateKey!,
     LOG_LEVEL: "error",
     ...extra,
   };

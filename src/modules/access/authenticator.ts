@@ -52,19 +52,32 @@ export function requireSandbox(p: Principal): void {
 /** NOTIFY channel: payload is the id of a key that was revoked (src/modules/merchants/onboarding.ts). */
 export const API_KEYS_CHANGED_CHANNEL = "stablepay_api_keys_changed";
 
+/** Entries of each key cache: the known keys', and apart, the unknown ones' (a flood of junk keys churns only those). */
+const KNOWN_KEYS_MAX = 10_000;
+const UNKNOWN_KEYS_MAX = 10_000;
+const RECENT_MS = 60 * 60_000;
+
 export class Authenticator {
-  private keys = new Map<string, { principal: Principal | null; at: number }>();
+  private keys = new Map<string, { principal: Principal; at: number }>();
+  /** Keys the database does not know (or revoked): cached apart, so they never evict a known key. */
+  private unknown = new Map<string, number>();
+  /** Keys found valid within RECENT_MS: still looked up, but exempt from the per-address throttle of failures. */
+  private recentlyValid = new Map<string, number>();
   private visible = new Map<string, { ok: boolean; at: number }>();
   /** Bumped by forgetKey: a lookup that started before a revocation does not cache its result. */
   private generation = 0;
   private listening: Promise<unknown> | undefined;
 
-  constructor(private database: Database) {}
+  constructor(
+    private database: Database,
+    /** How long a lookup is trusted (tests lengthen it). */
+    private readonly cacheMs = CACHE_MS,
+  ) {}
 
   /** Drops every cached lookup of this key (call after revoking it). */
   forgetKey(keyId: string): void {
     this.generation++;
-    for (const [key, entry] of this.keys) if (entry.principal?.keyId === keyId) this.keys.delete(key);
+    for (const [key, entry] of this.keys) if (entry.principal.keyId === keyId) this.keys.delete(key);
   }
 
   /** Started by the first authentication, so only processes that serve the API hold the extra connection. */
@@ -82,8 +95,10 @@ export class Authenticator {
     if (!parseApiKey(key)) throw new ApiError("api_key_invalid", "Invalid API key.");
     const now = Date.now();
     const cached = this.keys.get(key);
+    const unknownAt = this.unknown.get(key);
     let principal: Principal | null;
-    if (cached && now - cached.at < CACHE_MS) principal = cached.principal;
+    if (cached && now - cached.at < this.cacheMs) principal = cached.principal;
+    else if (unknownAt !== undefined && now - unknownAt < this.cacheMs) principal = null;
     else {
       if (!this.listening) this.listen();
       const generation = this.generation;
@@ -92,11 +107,34 @@ export class Authenticator {
         .from(apiKeys)
         .where(eq(apiKeys.keyHash, hashApiKey(key)));
       principal = row && !row.revokedAt ? { keyId: row.id, accountId: row.accountId, mode: row.mode, scopeMerchantId: row.merchantId, canRefund: row.canRefund } : null;
-      if (this.keys.size > 10_000) this.keys.clear();
-      if (generation === this.generation) this.keys.set(key, { principal, at: now });
+      if (generation === this.generation) {
+        if (principal) {
+          remember(this.keys, key, { principal, at: now }, KNOWN_KEYS_MAX);
+          remember(this.recentlyValid, key, now, KNOWN_KEYS_MAX);
+        }
+        else remember(this.unknown, key, now, UNKNOWN_KEYS_MAX);
+      }
     }
     if (!principal) throw new ApiError("api_key_invalid", "Invalid API key.");
     return principal;
+  }
+
+  /**
+   * Whether the bearer key of `header` was found valid within the last hour: such a key is exempt
+   * from the per-address throttle of failures (a client behind the same address as a flood keeps
+   * working), and still looked up as usual (a revocation holds).
+   */
+  validOfLate(header: string | null): boolean {
+    const key = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+    const at = key ? this.recentlyValid.get(key) : undefined;
+    return at !== undefined && Date.now() - at < RECENT_MS;
+  }
+
+  /** Whether the bearer key of `header` is a known key cached now (answered without a database read). */
+  hasCached(header: string | null): boolean {
+    const key = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+    const cached = key ? this.keys.get(key) : undefined;
+    return cached !== undefined && Date.now() - cached.at < this.cacheMs;
   }
 
   /** True when the principal may see the merchant (linked to its account, same mode, within scope). */
@@ -105,7 +143,7 @@ export class Authenticator {
     const cacheKey = `${p.accountId}:${p.mode}:${merchantId}`;
     const now = Date.now();
     const cached = this.visible.get(cacheKey);
-    if (cached && now - cached.at < CACHE_MS) return cached.ok;
+    if (cached && now - cached.at < this.cacheMs) return cached.ok;
     const rows = await this.database.db
       .select({ id: merchants.id })
       .from(merchants)
@@ -117,3 +155,14 @@ export class Authenticator {
     return ok;
   }
 }
+
+/** Sets `key` last in the map's order, dropping the oldest entries beyond `max` (a bounded cache, oldest out). */
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  for (const oldest of map.keys()) {
+    if (map.size <= max) break;
+    map.delete(oldest);
+  }
+}
+

@@ -26,6 +26,8 @@ import { metrics } from "../../metrics.ts";
 import { intentFromDb } from "../payment-intents/service.ts";
 import type { IntentRow } from "../payment-intents/shapes.ts";
 import { TokenDomains } from "./token-domain.ts";
+import { OPERATOR_JOBS_CHANNEL } from "../merchants/onboarding.ts";
+import { pgJson } from "../../db/pg-values.ts";
 import { recordRelayCost } from "./relay-costs.ts";
 import { authorizationNonce, TRANSFER_WITH_AUTHORIZATION_TYPES, typedDataJson, type AuthorizationMessage, type TokenDomain } from "./typed-data.ts";
 
@@ -33,6 +35,8 @@ import { authorizationNonce, TRANSFER_WITH_AUTHORIZATION_TYPES, typedDataJson, t
 export const RELAY_WAIT_MS = 4_000;
 /** How long a concurrent submission of one authorization waits for the first one's transaction hash. */
 const CLAIM_WAIT_MS = 10_000;
+/** How long a submission without the operator key waits for the signing role's transaction hash. */
+const HANDOVER_WAIT_MS = 2_500;
 /** A claim older than this was left by a crashed submission: it may be taken over. */
 const CLAIM_STALE_SECONDS = 30;
 /** A window must leave the relay this long to be mined. */
@@ -228,6 +232,8 @@ export async function submitAuthorization(ctx: AppContext, domains: TokenDomains
     if (hash) return answer(ctx, chain, intent, s.payer, m.nonce, hash);
     throw new ApiError("service_unavailable", "Another submission of this authorization is in progress. Retry in a few seconds.", undefined, 503, { "retry-after": "2" });
   }
+  // A process without the operator key (production API): a signing role relays it (relay-requests.ts).
+  if (!chain.canSign) return handOverRelay(ctx, chain, intent, s.payer, m.nonce, { validAfter: m.validAfter, validBefore: m.validBefore, signature: s.signature });
   let hash: Hex;
   try {
     hash = await chain.sender.write(call, async (tx, signed) => {
@@ -247,6 +253,25 @@ export async function submitAuthorization(ctx: AppContext, domains: TokenDomains
   return answer(ctx, chain, intent, s.payer, m.nonce, hash);
 }
 
+/**
+ * Hands a claimed, checked authorization to a signing role (app.payment_authorizations.relay_request)
+ * and answers as an inline relay would once its hash is recorded; a signer that does not take it in
+ * time leaves the claim to go stale, and the payer's retry (or the signer, later) relays it once.
+ */
+async function handOverRelay(ctx: AppContext, chain: ChainRuntime, intent: IntentRow, payer: Address, nonce: Hex, request: { validAfter: bigint; validBefore: bigint; signature: Hex }) {
+  const body = { valid_after: request.validAfter.toString(), valid_before: request.validBefore.toString(), signature: request.signature };
+  await ctx.database.sql`
+    WITH due AS (
+      UPDATE app.payment_authorizations SET relay_request = ${pgJson(body)}::text::jsonb, relay_due_at = now()
+      WHERE intent_id = ${intent.id} AND payer = ${payer.toLowerCase()} AND relay_tx_hash IS NULL RETURNING 1)
+    SELECT pg_notify(${OPERATOR_JOBS_CHANNEL}, 'relay') FROM due`;
+  // Within the request's deadline as a whole (5 s): the hash within HANDOVER_WAIT_MS, then the receipt for what is left.
+  const started = Date.now();
+  const hash = await waitForRelay(ctx, intent.id, payer, HANDOVER_WAIT_MS);
+  if (hash) return answer(ctx, chain, intent, payer, nonce, hash, Math.max(250, RELAY_WAIT_MS - (Date.now() - started)));
+  throw new ApiError("service_unavailable", "The relay of this authorization is queued and was not sent yet. Retry in a few seconds: the retry answers its transaction.", undefined, 503, { "retry-after": "2" });
+}
+
 function rejected(err: unknown): ApiError {
   const reason = String((err as { shortMessage?: string }).shortMessage ?? (err as Error).message ?? err).split("\n")[0]!.slice(0, 200);
   return new ApiError("authorization_rejected", `The token refuses this authorization: ${reason}`);
@@ -258,8 +283,8 @@ async function relayOf(ctx: AppContext, intentId: string, payer: Address): Promi
   return (row?.relay_tx_hash as Hex | null | undefined) ?? null;
 }
 
-async function waitForRelay(ctx: AppContext, intentId: string, payer: Address): Promise<Hex | null> {
-  const until = Date.now() + CLAIM_WAIT_MS;
+async function waitForRelay(ctx: AppContext, intentId: string, payer: Address, ms = CLAIM_WAIT_MS): Promise<Hex | null> {
+  const until = Date.now() + ms;
   while (Date.now() < until) {
     const hash = await relayOf(ctx, intentId, payer);
     if (hash) return hash;
@@ -269,8 +294,8 @@ async function waitForRelay(ctx: AppContext, intentId: string, payer: Address): 
 }
 
 /** What became of a relay within RELAY_WAIT_MS: mined, reverted (superseded when the nonce was used by another transaction), or still submitted. */
-async function answer(ctx: AppContext, chain: ChainRuntime, intent: IntentRow, payer: Address, nonce: Hex, hash: Hex) {
-  const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, timeout: RELAY_WAIT_MS, pollingInterval: 100 }).catch(() => null);
+async function answer(ctx: AppContext, chain: ChainRuntime, intent: IntentRow, payer: Address, nonce: Hex, hash: Hex, waitMs = RELAY_WAIT_MS) {
+  const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, timeout: waitMs, pollingInterval: 100 }).catch(() => null);
   if (!receipt) {
     relays.inc({ chain_id: chain.chainId, outcome: "submitted" });
     return submissionShape(intent.id, "submitted", hash);

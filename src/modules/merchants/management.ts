@@ -128,9 +128,18 @@ export async function createMerchant(ctx: AppContext, principal: Principal, body
   });
   if (r.kind === "reused") return { kind: "reused" };
   const id = r.kind === "created" ? r.value.id : r.resourceId;
+  // Without the operator key the deployment was handed to a signing role: the same wait as inline.
+  if (r.kind === "created" && !chain.canSign) await waitForActive(ctx, id, DEPLOY_WAIT_MS);
   const [m] = await ctx.database.db.select().from(merchants).where(eq(merchants.id, id));
   if (!m) throw notFound("merchant", id);
   return { kind: r.kind, merchant: m };
+}
+
+async function waitForActive(ctx: AppContext, id: string, ms: number): Promise<void> {
+  for (const until = Date.now() + ms; Date.now() < until; await Bun.sleep(100)) {
+    const [row] = await ctx.database.sql<{ status: string }[]>`SELECT status FROM app.merchants WHERE id = ${id}`;
+    if (row?.status !== "pending") return;
+  }
 }
 
 /** A page of the account's merchants in the principal's mode, newest first (a scoped key: its one merchant). */

@@ -14,6 +14,7 @@ import { createMerchantAccount } from "../../chain/deploy.ts";
 import { createAccountV2, type AccountV2Settings } from "../../chain/account-v2.ts";
 import { API_KEYS_CHANGED_CHANNEL } from "../access/authenticator.ts";
 import { validateSchedule, type ScheduleInput } from "./schedule-input.ts";
+import { metrics } from "../../metrics.ts";
 
 export class OnboardingError extends Error {
   override name = "OnboardingError";
@@ -130,6 +131,8 @@ export async function completeMerchantDeployment(ctx: AppContext, merchantId: st
   if (m.paymentAddress) return m.accountVersion === 2 ? otherChainsOrWarn(ctx, m) : m;
   const chain = ctx.chains[m.mode];
   if (!chain) throw new OnboardingError(`no ${m.mode} chain is configured`);
+  // A process without the operator key (production API, dashboard): a signing role creates it.
+  if (!chain.canSign) return handOverDeployment(ctx, m);
   let address: Address;
   // v2: the address is the same on every chain (it commits to chain-independent settings only), so the
   // other chains' accounts are created beside the primary's rather than after it: onboarding waits for
@@ -168,6 +171,40 @@ export async function completeMerchantDeployment(ctx: AppContext, merchantId: st
   if (m.accountVersion !== 2) return current!;
   await others;
   return otherChainsOrWarn(ctx, current!);
+}
+
+const handoversWaiting = metrics.gauge(
+  "stablepay_operator_handovers_waiting",
+  "Signing handed over by processes without the operator key and not done yet (deploy: merchant account creations; relay: payments by signature), by kind. Stuck above 0: no signing role (settler) runs.",
+  ["kind"],
+);
+const handoverOldest = metrics.gauge("stablepay_operator_handover_oldest_seconds", "Age of the oldest signing handed over and not done yet (0: none).");
+
+metrics.collector(async (ctx) => {
+  const [r] = await ctx.database.sql<{ deploys: number; relays: number; oldest: number | null }[]>`
+    SELECT (SELECT count(*)::int FROM app.merchants WHERE deploy_due_at IS NOT NULL) AS deploys,
+           (SELECT count(*)::int FROM app.payment_authorizations WHERE relay_due_at IS NOT NULL AND relay_tx_hash IS NULL) AS relays,
+           extract(epoch FROM now() - least(
+             (SELECT min(created_at) FROM app.merchants WHERE deploy_due_at IS NOT NULL),
+             (SELECT min(created_at) FROM app.payment_authorizations WHERE relay_due_at IS NOT NULL AND relay_tx_hash IS NULL)))::float8 AS oldest`;
+  handoversWaiting.set({ kind: "deploy" }, r?.deploys ?? 0);
+  handoversWaiting.set({ kind: "relay" }, r?.relays ?? 0);
+  handoverOldest.set({}, r?.oldest ?? 0);
+});
+
+/** Channel a signing role listens on for deployments handed over (workers/operator-jobs.ts). */
+export const OPERATOR_JOBS_CHANNEL = "stablepay_operator_jobs";
+
+/**
+ * Hands the creation of a merchant's account contract(s) to a signing role (app.merchants.deploy_due_at,
+ * picked up by modules/merchants/deploy-requests.ts in the settler): the merchant stays `pending` until
+ * it is done, as when a deployment outlasts the create's wait.
+ */
+async function handOverDeployment(ctx: AppContext, m: typeof merchants.$inferSelect) {
+  await ctx.database.sql`
+    WITH due AS (UPDATE app.merchants SET deploy_due_at = now() WHERE id = ${m.id} AND deploy_due_at IS NULL RETURNING 1)
+    SELECT pg_notify(${OPERATOR_JOBS_CHANNEL}, 'deploy') FROM due`;
+  return m;
 }
 
 /** createOtherChainAccounts for onboarding: another chain's trouble does not fail it (warned; intents there wait). */
@@ -209,6 +246,7 @@ export async function createOtherChainAccounts(ctx: AppContext, merchantId: stri
   if (!m) throw new OnboardingError(`no such merchant: ${merchantId}`);
   if (m.accountVersion !== 2 || !m.paymentAddress) return m;
   const missing = chainsWithoutAccount(ctx, m);
+  if (missing.some((c) => !c.canSign)) return handOverDeployment(ctx, m);
   const results = await Promise.allSettled(
     missing.map(async (chain) => {
       const address = await createV2On(ctx, chain, m);

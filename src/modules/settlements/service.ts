@@ -256,6 +256,12 @@ async function driveLocked(ctx: AppContext, id: string, opts: DriveOptions): Pro
         let waiting = false;
         for (const w of pairs) {
           if (w.state !== "pending") continue;
+          // A process without the operator key (the production API's cash-out or sandbox helper)
+          // leaves the withdrawal to the settler, which drives every open settlement.
+          if (chainById(ctx, w.chainId)?.canSign === false) {
+            waiting = true;
+            continue;
+          }
           const done = await advancePair(ctx, s, w, opts, log);
           if (!done) waiting = true;
         }
