@@ -57,6 +57,7 @@ beforeAll(async () => {
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: url,
       OPERATOR_PRIVATE_KEY: OPERATOR_KEY,
+      WEBHOOK_SECRETS_KEY: "5f1d6c7e9a3b2c4d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f",
       SANDBOX_RPC_HTTP_URL: anvil.rpcUrl,
       SANDBOX_CHAIN_ID: "31337",
       SANDBOX_USDC_ADDRESS: usdc,

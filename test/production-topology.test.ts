@@ -15,7 +15,10 @@
  * delivered once.
  * Last, SIGTERM to an API process under load: /ready 503 before it stops accepting, 0 failed.
  */
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Webhook } from "standardwebhooks";
+import postgres from "postgres";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -107,7 +110,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
 describe("the production topology of docs/deployment.md, from its own files", () => {
   let shared: Record<string, string>;
   let apiUrls: string[] = [];
-  const events: Array<{ id: string; type: string; data: Record<string, unknown> }> = [];
+  const events: Array<{ id: string; type: string; data: Record<string, unknown>; raw: string; headers: Record<string, string> }> = [];
+  let databaseUrl = "";
 
   /** The environment a unit's process gets: the guide's file, the unit's lines, this machine's substitutions. */
   function envOf(unit: string, ports: { port?: number; ops: number }): Record<string, string> {
@@ -161,11 +165,13 @@ describe("the production topology of docs/deployment.md, from its own files", ()
     const mint = await walletClient.writeContract({ address: usdc, abi: parseAbi(["function mint(address to, uint256 amount)"]), functionName: "mint", args: [PAYER.address, 1_000_000_000n] });
     await publicClient.waitForTransactionReceipt({ hash: mint });
     const startBlock = await publicClient.getBlockNumber();
-    const { url: databaseUrl, database } = await createTestDatabase({ migrate: false });
-    await database.close();
+    const created = await createTestDatabase({ migrate: false });
+    databaseUrl = created.url;
+    await created.database.close();
     mkdirSync(credentials, { recursive: true });
     writeFileSync(join(credentials, "database-url"), `${databaseUrl}\n`, { mode: 0o600 });
     writeFileSync(join(credentials, "operator-key"), `${OPERATOR_KEY}\n`, { mode: 0o600 });
+    writeFileSync(join(credentials, "webhook-secrets-key"), `${randomBytes(32).toString("hex")}\n`, { mode: 0o600 });
     const [port1, port2] = [await freePort(), await freePort()];
     apiUrls = [`http://127.0.0.1:${port1}`, `http://127.0.0.1:${port2}`];
     const received = await freePort();
@@ -173,8 +179,9 @@ describe("the production topology of docs/deployment.md, from its own files", ()
       port: received,
       hostname: "127.0.0.1",
       fetch: async (req) => {
-        const body = (await req.json()) as { type: string; data: Record<string, unknown> };
-        events.push({ id: req.headers.get("webhook-id")!, type: body.type, data: body.data });
+        const raw = await req.text();
+        const body = JSON.parse(raw) as { type: string; data: Record<string, unknown> };
+        events.push({ id: req.headers.get("webhook-id")!, type: body.type, data: body.data, raw, headers: Object.fromEntries(req.headers.entries()) });
         return new Response("ok");
       },
     });
@@ -268,6 +275,14 @@ describe("the production topology of docs/deployment.md, from its own files", ()
     [workers, indexer, api2] = await Promise.all([start("workers", "workers"), start("indexer", "indexer"), start("api-2", "api", Number(new URL(apiUrls[1]!).port))]);
     await until("intent confirmed", async () => (await call(1, "GET", `/v1/payment-intents/${intentId}`)).body.status === "confirmed", 60_000, all());
     await until("confirmed webhook", async () => events.some((e) => e.type === "payment_intent.confirmed" && e.data.id === intentId), 30_000, all());
+    // Signed with the secret handed out once, which the database holds only sealed (WEBHOOK_SECRETS_KEY).
+    const secret = endpoint.body.secret as string;
+    for (const e of events) expect(() => new Webhook(secret).verify(e.raw, e.headers)).not.toThrow();
+    const db = postgres(databaseUrl, { max: 1 });
+    const [stored] = await db<{ secret: string }[]>`SELECT secret FROM app.webhook_endpoints WHERE id = ${endpoint.body.id as string}`;
+    await db.end();
+    expect(stored!.secret).toStartWith("sealed:v1:");
+    expect(stored!.secret).not.toContain(secret.slice("whsec_".length, "whsec_".length + 12));
 
     // A payment by signature through an API without the key: the signer relays it.
     const bySignature = await call(1, "POST", "/v1/payment-intents", { amount: 3, currency: "usd", merchant_id: merchantId });

@@ -20,6 +20,8 @@ import { checkEndpointUrl } from "../src/modules/webhook-endpoints/url-policy.ts
 import { startAnvil, type Anvil } from "./support/anvil.ts";
 import { createTestDatabase } from "./support/db.ts";
 
+/** The key webhook signing secrets are sealed with in these production processes. */
+const WEBHOOK_SECRETS_KEY = "5f1d6c7e9a3b2c4d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f";
 const root = join(import.meta.dir, "..");
 const tmp = mkdtempSync(join(tmpdir(), "stablepay-prod-"));
 // Anvil's public dev account 2: funded on the test chain, and not the sandbox's default operator key.
@@ -65,6 +67,7 @@ describe("production mode refuses to start without each piece, starting nothing 
     writeFileSync(keyFile, `${OPERATOR_KEY}\n`);
     const db = { DATABASE_URL: "postgres://u:p@127.0.0.1:5/stablepay" };
     const rpc = { SANDBOX_RPC_HTTP_URL: "http://127.0.0.1:9/", SANDBOX_CHAIN_ID: "31337", SANDBOX_USDC_ADDRESS: FEE_RECIPIENT };
+    const secrets = { WEBHOOK_SECRETS_KEY };
     const cases: Array<[Record<string, string>, string]> = [
       [{ STABLEPAY_ENV: "staging" }, "STABLEPAY_ENV must be one of sandbox, production"],
       [{}, "DATABASE_URL is required in production mode"],
@@ -74,9 +77,11 @@ describe("production mode refuses to start without each piece, starting nothing 
       [{ ...db, ...rpc, OPERATOR_PRIVATE_KEY_FILE: join(tmp, "no-such-file") }, "OPERATOR_PRIVATE_KEY_FILE names a file that cannot be read"],
       [{ ...db, ...rpc, OPERATOR_PRIVATE_KEY_FILE: keyFile }, "PUBLIC_BASE_URL is required in production mode"],
       [{ ...db, ...rpc, OPERATOR_PRIVATE_KEY_FILE: keyFile, ROLES: "dashboard", DASHBOARD_PORT: String(await freePort()), PUBLIC_BASE_URL: "https://pay.example" }, "DASHBOARD_PUBLIC_URL is required in production mode"],
+      [{ ...db, ...rpc, OPERATOR_PRIVATE_KEY_FILE: keyFile, PUBLIC_BASE_URL: "https://pay.example" }, "WEBHOOK_SECRETS_KEY is required in production mode"],
+      [{ ...db, ...rpc, OPERATOR_PRIVATE_KEY_FILE: keyFile, PUBLIC_BASE_URL: "https://pay.example", SANDBOX_FACTORY_ADDRESS: FEE_RECIPIENT, WEBHOOK_SECRETS_KEY: "short" }, "WEBHOOK_SECRETS_KEY must be a 32-byte key"],
       // A bad value of a variable that is set stops the start as in the sandbox, naming it.
-      [{ ...db, ...rpc, OPERATOR_PRIVATE_KEY_FILE: keyFile, PUBLIC_BASE_URL: "https://pay.example" }, "SANDBOX_FACTORY_ADDRESS is required"],
-      [{ ...db, ...rpc, OPERATOR_PRIVATE_KEY_FILE: keyFile, PUBLIC_BASE_URL: "https://pay.example", SANDBOX_FACTORY_ADDRESS: FEE_RECIPIENT, WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS: "yes" }, "WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS must be one of true, false"],
+      [{ ...db, ...rpc, OPERATOR_PRIVATE_KEY_FILE: keyFile, PUBLIC_BASE_URL: "https://pay.example", ...secrets }, "SANDBOX_FACTORY_ADDRESS is required"],
+      [{ ...db, ...rpc, OPERATOR_PRIVATE_KEY_FILE: keyFile, PUBLIC_BASE_URL: "https://pay.example", ...secrets, SANDBOX_FACTORY_ADDRESS: FEE_RECIPIENT, WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS: "yes" }, "WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS must be one of true, false"],
     ];
     const results = await Promise.all(cases.map(([env]) => runMain({ ...base, ...env })));
     for (const [i, [, message]] of cases.entries()) {
@@ -108,7 +113,7 @@ describe("production mode refuses to start without each piece, starting nothing 
   });
 
   test("the operator key is required only where ROLES has a signing role; the others take the operator's address", () => {
-    const production = { STABLEPAY_ENV: "production", DATABASE_URL: "postgres://u:p@db/x", SANDBOX_RPC_HTTP_URL: "http://rpc.example/", SANDBOX_CHAIN_ID: "31337", SANDBOX_USDC_ADDRESS: FEE_RECIPIENT, SANDBOX_FACTORY_ADDRESS: FEE_RECIPIENT, PUBLIC_BASE_URL: "https://pay.example" };
+    const production = { STABLEPAY_ENV: "production", DATABASE_URL: "postgres://u:p@db/x", SANDBOX_RPC_HTTP_URL: "http://rpc.example/", SANDBOX_CHAIN_ID: "31337", SANDBOX_USDC_ADDRESS: FEE_RECIPIENT, SANDBOX_FACTORY_ADDRESS: FEE_RECIPIENT, PUBLIC_BASE_URL: "https://pay.example", WEBHOOK_SECRETS_KEY };
     for (const roles of ["api", "api,dashboard", "matcher,expirer,dispatcher", "indexer"]) {
       const config = loadConfig({ ...production, ROLES: roles, OPERATOR_ADDRESS: FEE_RECIPIENT });
       expect({ roles, key: config.operatorPrivateKey, address: config.operatorAddress }).toEqual({ roles, key: undefined, address: getAddress(FEE_RECIPIENT) });
@@ -135,7 +140,7 @@ describe("production mode refuses to start without each piece, starting nothing 
   });
 
   test("test webhook endpoints follow the live address rules in production, unless the operator allows private networks", async () => {
-    const production = { STABLEPAY_ENV: "production", DATABASE_URL: "postgres://u:p@db/x", SANDBOX_RPC_HTTP_URL: "http://rpc.example/", SANDBOX_CHAIN_ID: "31337", SANDBOX_USDC_ADDRESS: FEE_RECIPIENT, SANDBOX_FACTORY_ADDRESS: FEE_RECIPIENT, OPERATOR_PRIVATE_KEY: OPERATOR_KEY, PUBLIC_BASE_URL: "https://pay.example" };
+    const production = { STABLEPAY_ENV: "production", DATABASE_URL: "postgres://u:p@db/x", SANDBOX_RPC_HTTP_URL: "http://rpc.example/", SANDBOX_CHAIN_ID: "31337", SANDBOX_USDC_ADDRESS: FEE_RECIPIENT, SANDBOX_FACTORY_ADDRESS: FEE_RECIPIENT, OPERATOR_PRIVATE_KEY: OPERATOR_KEY, PUBLIC_BASE_URL: "https://pay.example", WEBHOOK_SECRETS_KEY };
     const held = loadConfig(production).webhookTestAnyAddress;
     const optedIn = loadConfig({ ...production, WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS: "true" }).webhookTestAnyAddress;
     expect([held, optedIn]).toEqual([false, true]);
@@ -177,6 +182,7 @@ describe("production mode with every piece configured", () => {
       SANDBOX_ANVIL_PORT: String(await freePort()),
       DATABASE_URL_FILE: urlFile,
       OPERATOR_PRIVATE_KEY_FILE: keyFile,
+      WEBHOOK_SECRETS_KEY,
       SANDBOX_RPC_HTTP_URL: anvil.rpcUrl,
       SANDBOX_CHAIN_ID: "31337",
       SANDBOX_USDC_ADDRESS: usdc,

@@ -5,6 +5,7 @@ import { createApiKey, createIntegratorAccount, createWebhookEndpoint, onboardMe
 import { parseScheduleInput } from "../modules/merchants/schedule-input.ts";
 import { accounts } from "../db/schema/core.ts";
 import { merchantShape } from "../modules/merchants/model.ts";
+import { resealSecrets } from "../modules/webhook-endpoints/service.ts";
 import { listDeliveries, resendEvent, WebhookOperatorError, type DeliveryView } from "../modules/webhooks/service.ts";
 import type { JsonOptions } from "./json.ts";
 import { addDashboardUser } from "../modules/access/dashboard-users.ts";
@@ -156,6 +157,13 @@ export const commands: Record<string, Command> = {
     human: (e) => `created webhook endpoint ${e.id} -> ${e.url} (${e.eventTypes.join(", ")})\n\n  signing secret: ${e.secret}\n\nThis secret is shown once: store it now.`,
   }),
   "webhooks disable": endpointStatusCommand("disabled", "Disable a webhook endpoint (--endpoint we_…)"),
+  "webhooks reseal": define({
+    json: { object: "webhook_secrets_reseal" },
+    summary: "Seal every webhook signing secret with WEBHOOK_SECRETS_KEY (after setting a key, or rotating it: the old one in WEBHOOK_SECRETS_PREVIOUS_KEYS)",
+    options: {},
+    run: (ctx) => resealSecrets(ctx.database.sql),
+    human: (r) => `re-sealed ${r.resealed} of ${r.endpoints} webhook endpoints' secrets with the current key`,
+  }),
   "webhooks enable": endpointStatusCommand("enabled", "Re-enable a webhook endpoint (--endpoint we_…)"),
   "webhooks deliveries": define({
     json: { object: "webhook_delivery" },

@@ -14,6 +14,7 @@ import { createLogger } from "../logger.ts";
 import { commands } from "./commands.ts";
 import { apiJson } from "./json.ts";
 import { OnboardingError } from "../modules/merchants/onboarding.ts";
+import { SecretBoxError } from "../lib/secret-box.ts";
 import { DashboardUserError } from "../modules/access/dashboard-users.ts";
 import { readFileSync, existsSync } from "node:fs";
 
@@ -142,7 +143,7 @@ function usage() {
 
 main(process.argv.slice(2)).catch((err: unknown) => {
   // Known errors are one clear line; anything else also gets its stack for a bug report.
-  const known = err instanceof CliError || err instanceof ConfigError || err instanceof MigrationError || err instanceof OnboardingError || err instanceof DashboardUserError || String((err as { code?: string }).code).startsWith("ERR_PARSE_ARGS");
+  const known = err instanceof CliError || err instanceof ConfigError || err instanceof MigrationError || err instanceof OnboardingError || err instanceof DashboardUserError || err instanceof SecretBoxError || String((err as { code?: string }).code).startsWith("ERR_PARSE_ARGS");
   console.error(known ? `error: ${(err as Error).message}` : err);
   process.exit(1);
 });

@@ -282,6 +282,7 @@ export class Dispatcher extends PollingRole {
       const rule = { mode: d.mode, testAnyAddress: this.ctx.config.webhookTestAnyAddress };
       const verdict = anyAddressAllowed(rule) ? undefined : await checkEndpointUrl(d.url, rule, this.resolve);
       if (verdict && !verdict.ok) throw new Error(verdict.message);
+      if (d.secretError) throw new Error(d.secretError);
       const headers = { ...webhookHeaders([d.secret, ...d.previousSecrets].map(secretKey), d.eventId, this.wallClock.now(), body), ...(span ? { traceparent: traceparentOf(span) } : {}) };
       // Connected to the address just approved, never to what a second lookup might answer.
       result = await postWebhook({ url: d.url, headers, body, timeoutMs: this.opts.timeoutMs, ...(verdict?.ok && verdict.address ? { pinned: verdict.address } : {}) });

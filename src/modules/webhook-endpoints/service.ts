@@ -11,7 +11,7 @@ import type { Mode } from "../../db/schema/core.ts";
 import type { Sql, SqlOrTx } from "../../db/client.ts";
 import { newId } from "../../domain/ids.ts";
 import { fromPgJson, fromPgTs, pgJson, pgTs } from "../../db/pg-values.ts";
-import { secretBox } from "../../lib/secret-box.ts";
+import { secretBox, SecretBoxError } from "../../lib/secret-box.ts";
 
 /** How long the secret replaced by a rotation still signs deliveries. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -166,3 +166,31 @@ export async function deleteEndpoint(sql: Sql, owner: Owner, id: string, now: Da
   }) as Promise<{ dropped: number } | undefined>;
 }
 
+
+/**
+ * Seals again every stored signing secret that is not sealed with the current key (stored before a
+ * key was set, or under a key being retired): the step of a key rotation after the new key is
+ * WEBHOOK_SECRETS_KEY and the old one in WEBHOOK_SECRETS_PREVIOUS_KEYS. Row by row, each under its
+ * lock, so a rotation of an endpoint's secret at the same moment is never lost. Returns how many rows
+ * were re-sealed.
+ */
+export async function resealSecrets(sql: Sql): Promise<{ endpoints: number; resealed: number }> {
+  const box = secretBox();
+  if (!box.sealing) throw new SecretBoxError("WEBHOOK_SECRETS_KEY is not set: there is no key to seal the secrets with");
+  const ids = await sql<{ id: string }[]>`SELECT id FROM app.webhook_endpoints ORDER BY id`;
+  let resealed = 0;
+  for (const { id } of ids) {
+    const changed = await sql.begin(async (tx) => {
+      const [row] = await tx<{ secret: string; previous_secrets: unknown }[]>`SELECT secret, previous_secrets FROM app.webhook_endpoints WHERE id = ${id} FOR UPDATE`;
+      if (!row) return false;
+      const previous = fromPgJson<{ secret: string; expires_at: string }[] | null>(row.previous_secrets) ?? [];
+      if (!box.stale(row.secret) && !previous.some((p) => box.stale(p.secret))) return false;
+      const secret = box.stale(row.secret) ? box.seal(box.open(row.secret)) : row.secret;
+      const sealedPrevious = previous.map((p) => ({ ...p, secret: box.stale(p.secret) ? box.seal(box.open(p.secret)) : p.secret }));
+      await tx`UPDATE app.webhook_endpoints SET secret = ${secret}, previous_secrets = ${pgJson(sealedPrevious)}::text::jsonb WHERE id = ${id}`;
+      return true;
+    });
+    if (changed) resealed++;
+  }
+  return { endpoints: ids.length, resealed };
+}

@@ -80,9 +80,25 @@ export interface ClaimedDelivery {
   secret: string;
   /** Secrets replaced by a rotation whose overlap has not ended at claim time (also sign). */
   previousSecrets: string[];
+  /** Why the secrets could not be opened (sealed under a key this process lacks): the attempt is not sent. */
+  secretError?: string;
   mode: "test" | "live";
   /** The event's traceparent (what wrote it, when tracing was on): the delivery continues its trace. */
   traceparent: string | null;
+}
+
+/** An endpoint's secrets opened (lib/secret-box.ts), or why they cannot be: one endpoint's stays its own. */
+function openedSecrets(secret: string, previous: unknown, now: Date): Pick<ClaimedDelivery, "secret" | "previousSecrets" | "secretError"> {
+  try {
+    return {
+      secret: secretBox().open(secret),
+      previousSecrets: (fromPgJson<{ secret: string; expires_at: string }[] | null>(previous) ?? [])
+        .filter((x) => Date.parse(x.expires_at) > now.getTime())
+        .map((x) => secretBox().open(x.secret)),
+    };
+  } catch (err) {
+    return { secret: "", previousSecrets: [], secretError: (err as Error).message };
+  }
 }
 
 /**
@@ -147,10 +163,7 @@ export async function claimDeliveries(
     eventData: fromPgJson(r.data),
     eventCreatedAt: fromPgTs(r.created_at),
     url: r.url,
-    secret: secretBox().open(r.secret),
-    previousSecrets: (fromPgJson<{ secret: string; expires_at: string }[] | null>(r.previous_secrets) ?? [])
-      .filter((x) => Date.parse(x.expires_at) > opts.now.getTime())
-      .map((x) => secretBox().open(x.secret)),
+    ...openedSecrets(r.secret, r.previous_secrets, opts.now),
     mode: r.mode,
     traceparent: r.traceparent,
   }));
