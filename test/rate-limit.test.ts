@@ -61,7 +61,8 @@ describe("over HTTP", () => {
   let svc: TestService;
   beforeAll(async () => {
     // 1 request/s, burst 2: a handful of requests within a second is over the limit.
-    svc = await startTestService({ env: { RATE_LIMIT_TEST_PER_SECOND: "1" } });
+    // Public pages and QR images: 1 request/s per client address, burst 2 (production's limit, made small).
+    svc = await startTestService({ env: { RATE_LIMIT_TEST_PER_SECOND: "1", RATE_LIMIT_PUBLIC_PER_SECOND: "1" } });
   });
   afterAll(async () => {
     await svc?.stop();
@@ -92,6 +93,28 @@ describe("over HTTP", () => {
     expect(await r.json()).toEqual({
       error: { type: "rate_limit_error", code: "rate_limited", message: expect.stringContaining("Too many requests") },
     });
+  });
+
+  test("public routes per client address: the hosted page answers a person an HTML page to reload, the QR image and the status the API's error", async () => {
+    const created = await svc.api("/v1/payment-intents", { method: "POST", key: svc.sandbox.test_key_unscoped, json: { amount: 4.2, currency: "usd", merchant_id: svc.sandbox.merchant_id } });
+    const id = ((await created.json()) as { id: string }).id;
+    const pages = await Promise.all(Array.from({ length: 6 }, () => fetch(`${svc.apiUrl}/pay/${id}`)));
+    expect(pages.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    const page = pages.find((r) => r.status === 429)!;
+    expect(page).toBeDefined();
+    expect(page.headers.get("content-type")).toStartWith("text/html");
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(Number(page.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    const body = await page.text();
+    expect(body).toContain("Please wait a moment");
+    expect(body).toMatch(/Reload it in \d+ seconds?\./);
+    for (const path of [`/v1/qr/${id}.png`, `/pay/${id}/status`]) {
+      const r = await fetch(`${svc.apiUrl}${path}`);
+      expect({ path, status: r.status }).toEqual({ path, status: 429 });
+      expect(((await r.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+    }
+    // A keyed API call from the same address is not counted against it.
+    expect((await svc.api(`/v1/payment-intents/${id}`, { key: svc.sandbox.test_key_unscoped })).status).toBe(200);
   });
 
   test("each key has its own bucket", async () => {

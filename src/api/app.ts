@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { ApiError, serviceUnavailable } from "../domain/errors.ts";
-import { enforcePublicRateLimit } from "../http/rate-limit.ts";
+import { publicRateLimited, tooManyFromAddress } from "../http/rate-limit.ts";
 import { apiDocs } from "./docs.ts";
 import { healthRoutes } from "./health.ts";
 import { MAX_BODY_BYTES } from "../http/json-body.ts";
@@ -15,7 +15,7 @@ import { SCHEMA_CODES, type SchemaCodes } from "../http/schema-route.ts";
 import { BodyTooLargeError } from "./server.ts";
 import { merchantRoutes } from "../modules/merchants/index.ts";
 import { paymentIntentRoutes } from "../modules/payment-intents/index.ts";
-import { payPageRoutes } from "../modules/pay/index.ts";
+import { PAY_PAGE_PATH, payPageRoutes, tooManyRequestsPage } from "../modules/pay/index.ts";
 import { authorizationRoutes } from "../modules/authorizations/index.ts";
 import { dashboardRoutes } from "../modules/dashboard/index.ts";
 import { qrRoutes } from "../modules/qr/index.ts";
@@ -66,7 +66,14 @@ export function buildApp(ctx: AppContext, surface: Surface = "all") {
       if (length !== null && Number(length) > MAX_BODY_BYTES) throw new ApiError("body_too_large", `Request bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`);
       // What anyone may load without a key is limited per client address (production; http/rate-limit.ts).
       const path = new URL(request.url).pathname;
-      if (path.startsWith("/pay/") || path.startsWith("/v1/qr/")) enforcePublicRateLimit(ctx, request);
+      if (path.startsWith("/pay/") || path.startsWith("/v1/qr/")) {
+        // The hosted page is read by a person: over the limit it answers an HTML page, the rest the API's error.
+        const wait = publicRateLimited(ctx, request);
+        if (wait !== undefined) {
+          if (PAY_PAGE_PATH.test(path)) return tooManyRequestsPage(wait);
+          throw tooManyFromAddress(wait);
+        }
+      }
       // Every /v1 call reads the database: while it is known not to answer (db/health.ts), say so at
       // once rather than after the request deadline; /ready, /health and the docs still answer.
       // While it is suspected (a probe runs, at most 1 s), a /v1 call waits for the probe's verdict

@@ -127,18 +127,19 @@ function limitersOf(ctx: AppContext): AddressLimiters {
   return l;
 }
 
-function tooManyFromAddress(retryAfter: string | undefined): ApiError {
+export function tooManyFromAddress(retryAfter: string | undefined): ApiError {
   return new ApiError("rate_limited", "Too many requests from this address. Retry after the number of seconds in the Retry-After header.", undefined, undefined, { "retry-after": retryAfter ?? "1" });
 }
 
-/** The public routes' limit per client address: 429 when over. */
-export function enforcePublicRateLimit(ctx: AppContext, request: Request): void {
+/** The public routes' limit per client address: undefined when the request may go on, else the seconds to wait (Retry-After). */
+export function publicRateLimited(ctx: AppContext, request: Request): string | undefined {
   const limiter = limitersOf(ctx).public;
   const address = clientAddress(request);
-  if (!limiter || address === "unknown") return;
+  if (!limiter || address === "unknown") return undefined;
   const d = limiter.take(address, "live");
-  if (!d.allowed) throw tooManyFromAddress(d.headers["retry-after"]);
+  return d.allowed ? undefined : (d.headers["retry-after"] ?? "1");
 }
+
 
 /** Before a key is looked up: 429 when this address has failed authentication too often of late. */
 export function refuseAfterAuthFailures(ctx: AppContext, request: Request): void {

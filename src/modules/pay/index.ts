@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AppContext } from "../../context.ts";
-import { ASSET_PREFIX, PAGE_CSP, renderNotFound, renderPayPage } from "./page.ts";
+import { ASSET_PREFIX, PAGE_CSP, renderNotFound, renderPayPage, renderTooManyRequests } from "./page.ts";
 import { loadPageView } from "./status.ts";
 import { payStatusHubFor, sseStream } from "./stream.ts";
 import { gaslessAvailable } from "../authorizations/service.ts";
@@ -48,6 +48,17 @@ function json(body: unknown, status = 200): Response {
 
 const missing = () => json({ error: { type: "invalid_request_error", message: "No such payment page.", code: "resource_missing" } }, 404);
 
+/** The hosted page itself (not its status, stream or assets): a person's browser, answered in HTML. */
+export const PAY_PAGE_PATH = /^\/pay\/[^/]+$/;
+
+/** The hosted page's answer over the per-address limit: an HTML page a customer can read, with Retry-After. */
+export function tooManyRequestsPage(retryAfter: string): Response {
+  return new Response(renderTooManyRequests(ASSET_VERSION, retryAfter), {
+    status: 429,
+    headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "retry-after": retryAfter },
+  });
+}
+
 export function payPageRoutes(ctx: AppContext) {
   const hub = payStatusHubFor(ctx);
   return new Elysia({ name: "pay-page" })
@@ -79,6 +90,7 @@ export function payPageRoutes(ctx: AppContext) {
           responses: {
             200: { description: "The page.", content: { "text/html": { schema: { type: "string" } } } },
             404: { description: "No such payment intent: a friendly HTML page.", content: { "text/html": { schema: { type: "string" } } } },
+            429: { description: "Too many requests from this client address (RATE_LIMIT_PUBLIC_PER_SECOND; production): an HTML page asking to reload after `Retry-After` seconds.", content: { "text/html": { schema: { type: "string" } } } },
           },
         },
       },

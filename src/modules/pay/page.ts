@@ -214,6 +214,18 @@ export function receiptHtml(r: NonNullable<PageStatus["receipt"]>, txUrl: string
   return `<dl class="receipt"><div><dt>Amount paid</dt><dd>${esc(r.usdc)} ${esc(token)}</dd></div><div><dt>Transaction</dt><dd>${txLink(r.tx_hash, txUrl)}</dd></div><div><dt>Confirmed</dt><dd><time datetime="${esc(r.confirmed_at)}">${esc(r.confirmed_at.replace("T", " ").replace(/\.\d+Z$/, " UTC"))}</time></dd></div></dl>`;
 }
 
+/** What a customer's browser gets when its address asked for pages too often (429): wait, then reload. */
+export function renderTooManyRequests(assetVersion: string, retryAfterSeconds: string): string {
+  return shell(
+    "Please wait a moment",
+    `<h1>Please wait a moment</h1>
+<p>This page was asked for too often from your network. Reload it in ${esc(retryAfterSeconds)} second${retryAfterSeconds === "1" ? "" : "s"}.</p>
+<p>Nothing was paid or changed.</p>`,
+    assetVersion,
+    false,
+  );
+}
+
 export function renderNotFound(assetVersion: string): string {
   return shell(
     "Payment request not found",

@@ -45,6 +45,7 @@ export function qrRoutes(ctx: AppContext) {
           },
           304: { description: "Not modified (`If-None-Match` matched the ETag)." },
           404: errorResponse(404, [errorExample("resource_missing", "No such QR image: 'pi_unknown.png'")]),
+          429: errorResponse(429, [errorExample("rate_limited", "Too many requests from this address. Retry after the number of seconds in the Retry-After header.")]),
         },
       },
     },
