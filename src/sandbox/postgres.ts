@@ -196,15 +196,41 @@ function reachableDataDir(dataDir: string): string {
  * backends still exiting that hold its shared memory; Postgres refuses to start until both are gone.
  * A pid that is not a live postmaster of THIS folder (gone, a zombie, reused by another program) is
  * stale. Orphaned backends of this folder (their working directory is the data folder) are stopped.
- * A live postmaster of this folder (a previous run still stopping) gets 10 s to exit.
+ * A live postmaster of this folder that is stopping (a previous run's, its supervisor having asked it
+ * to) is hurried to a fast shutdown and waited for; one that is running gets 10 s to exit.
  */
+/** How long a previous Postgres of this folder that is already stopping is waited for. */
+const STOPPING_WAIT_MS = 120_000;
+
+/** The postmaster's status line of postmaster.pid (`starting`, `stopping`, `ready`, `standby`), if written. */
+function postmasterStatus(pidFile: string): string | undefined {
+  try {
+    return readFileSync(pidFile, "utf8").split("\n")[7]?.trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function clearDeadServer(dataDir: string): Promise<void> {
   const pidFile = join(dataDir, "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-  const deadline = Date.now() + 10_000;
+  const started = Date.now();
+  let hurried = false;
   while (pid > 0 && isPostmasterOf(pid, dataDir)) {
-    if (Date.now() > deadline) throw new PostgresStartError(`another Postgres (pid ${pid}) is running on ${dataDir}: stop it, or use another DATA_DIR`);
+    // Already stopping (the previous service died and its supervisor asked it to: a smart shutdown,
+    // which waits for the dying service's other children to close their sessions, then checkpoints):
+    // hurried to a fast shutdown and waited for, however long its checkpoint takes on a busy disk.
+    // Running and not stopping: another service uses this folder.
+    const stopping = postmasterStatus(pidFile) === "stopping";
+    if (stopping && !hurried) {
+      hurried = true;
+      try {
+        process.kill(pid, "SIGINT");
+      } catch {}
+    }
+    if (Date.now() - started > (stopping ? STOPPING_WAIT_MS : 10_000))
+      throw new PostgresStartError(`another Postgres (pid ${pid}) is running on ${dataDir}: stop it, or use another DATA_DIR`);
     await Bun.sleep(100);
   }
   for (const orphan of processesIn(dataDir)) {
