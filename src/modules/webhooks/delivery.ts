@@ -101,12 +101,12 @@ function postPinned(req: { url: string; headers: WebhookHeaders & { traceparent?
           if (settled) return;
           res.destroy();
           const code = res.statusCode ?? 0;
-          const bytes = Buffer.concat(chunks).subarray(0, SNIPPET_BYTES);
+          const bytes = Buffer.concat(chunks);
           const retryAfter = res.headers["retry-after"];
           done({
             statusCode: code,
             error: code >= 200 && code <= 299 ? undefined : `HTTP ${code}`,
-            snippet: size === 0 ? "" : new TextDecoder("utf-8", { fatal: false }).decode(bytes).replaceAll("\u0000", ""),
+            snippet: size === 0 ? "" : snippetText(bytes),
             retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
           });
         };
@@ -150,8 +150,12 @@ async function readSnippet(res: Response): Promise<string | undefined> {
     reader.cancel().catch(() => {});
   }
   if (size === 0) return "";
-  const bytes = Buffer.concat(chunks).subarray(0, SNIPPET_BYTES);
-  return new TextDecoder("utf-8", { fatal: false }).decode(bytes).replaceAll("\u0000", "");
+  return snippetText(Buffer.concat(chunks));
+}
+
+/** The first SNIPPET_BYTES of a response body as text: invalid UTF-8 replaced, NUL removed. */
+function snippetText(bytes: Buffer): string {
+  return new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(0, SNIPPET_BYTES)).replaceAll("\u0000", "");
 }
 
 function describeFetchError(err: unknown, timeoutMs: number): string {

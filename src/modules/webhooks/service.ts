@@ -9,6 +9,7 @@ import type { AttemptOutcome } from "./schedule.ts";
 import { ARCHIVE_RETENTION_MS, HELD_MAX_AGE_MS, HOT_RETENTION_MS } from "./schedule.ts";
 import { fromPgJson, fromPgTs, fromPgTsOrNull } from "../../db/pg-values.ts";
 import { secretBox } from "../../lib/secret-box.ts";
+import { liveSecrets } from "../webhook-endpoints/service.ts";
 
 /** The NOTIFY channel the events trigger signals on (0003_webhooks.sql). */
 export const EVENTS_CHANNEL = "stablepay_events";
@@ -90,12 +91,7 @@ export interface ClaimedDelivery {
 /** An endpoint's secrets opened (lib/secret-box.ts), or why they cannot be: one endpoint's stays its own. */
 function openedSecrets(secret: string, previous: unknown, now: Date): Pick<ClaimedDelivery, "secret" | "previousSecrets" | "secretError"> {
   try {
-    return {
-      secret: secretBox().open(secret),
-      previousSecrets: (fromPgJson<{ secret: string; expires_at: string }[] | null>(previous) ?? [])
-        .filter((x) => Date.parse(x.expires_at) > now.getTime())
-        .map((x) => secretBox().open(x.secret)),
-    };
+    return { secret: secretBox().open(secret), previousSecrets: liveSecrets(previous, now) };
   } catch (err) {
     return { secret: "", previousSecrets: [], secretError: (err as Error).message };
   }
