@@ -20,6 +20,8 @@ export async function benchConfig(name: string, env: Record<string, string>): Pr
     INDEXER_PORT: String(await freePort()),
     // The sandbox's second chain on or off from the shell (SANDBOX_EXTRA_CHAINS=none: one chain), for A/B runs.
     ...(process.env.SANDBOX_EXTRA_CHAINS ? { SANDBOX_EXTRA_CHAINS: process.env.SANDBOX_EXTRA_CHAINS } : {}),
+    // The sandbox chains' state saver from the shell (SANDBOX_STATE_INTERVAL=0: saved at the stop only), for A/B runs.
+    ...(process.env.SANDBOX_STATE_INTERVAL ? { SANDBOX_STATE_INTERVAL: process.env.SANDBOX_STATE_INTERVAL } : {}),
     // Traces on from the shell (OTEL_EXPORTER_OTLP_ENDPOINT=…, bench/support/otlp-sink.ts), for A/B runs of the instrumentation.
     ...Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith("OTEL_") && e[1] !== undefined)),
     ...env,

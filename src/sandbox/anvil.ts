@@ -2,7 +2,10 @@
 // throwaway chains of the tests (free port). Guarantees the process is stopped afterwards.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { closeSync, existsSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { open, rename } from "node:fs/promises";
+import { promisify } from "node:util";
+import { gunzip } from "node:zlib";
 import { freePort, waitForFreePort } from "./ports.ts";
 import { PIPE_SUPERVISOR } from "../pipe-supervisor.ts";
 import { fileURLToPath } from "node:url";
@@ -81,17 +84,23 @@ async function rpcCall<T>(rpcUrl: string, method: string, params: unknown[] = []
   return body.result;
 }
 
-/** Writes `data` to `file` so that a crash at any moment leaves either the old file or the new one, whole. */
-function writeDurably(file: string, data: Uint8Array) {
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * Writes `data` to `file` so that a crash at any moment leaves either the old file or the new one, whole.
+ * Asynchronous: the saver runs in the process that serves the API, and a synchronous fsync (tens of ms
+ * while Postgres flushes its WAL to the same disk) held every request behind it.
+ */
+async function writeDurably(file: string, data: Uint8Array) {
   const tmp = `${file}.saving`;
-  const fd = openSync(tmp, "w");
+  const handle = await open(tmp, "w");
   try {
-    writeSync(fd, data);
-    fsyncSync(fd);
+    await handle.writeFile(data);
+    await handle.sync();
   } finally {
-    closeSync(fd);
+    await handle.close();
   }
-  renameSync(tmp, file);
+  await rename(tmp, file);
 }
 
 /**
@@ -150,7 +159,7 @@ class StateSaver {
   private async save(head: bigint) {
     const dump = await rpcCall<string>(this.rpcUrl, "anvil_dumpState");
     if (this.stopped) return;
-    writeDurably(this.file, Bun.gunzipSync(Buffer.from(dump.slice(2), "hex")));
+    await writeDurably(this.file, await gunzipAsync(Buffer.from(dump.slice(2), "hex")));
     this.lastSaveAt = Date.now();
     this.saved = head;
     await this.report();

@@ -107,13 +107,18 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
     // a create of an amount nobody holds (most creates: prices vary) is one statement.
     const lease = leases.get(key);
     const leased = attempt > 0 || (lease !== undefined && (lease.tags.length > 0 || lease.pending !== null || inRush(lease)));
-    const candidates = leased ? await take(sql, tx, leases, key, a, width, PROBES[probe]!) : [0];
+    if (!leased) {
+      const r = await amountAttempt(run, a);
+      if (r.kind === "created") return r;
+      continue; // held: the ring's candidates from the next attempt on
+    }
+    const candidates = await take(sql, tx, leases, key, a, width, PROBES[probe]!);
     const r = await ringAttempt(run, a, candidates);
     // Leased candidates not probed go back, in order, for the next create: those after the one
     // taken (by this create, or by another one first), or all of them when the amount itself was free.
-    if (leased && r.kind !== "held") giveBack(leases, key, r.tried === null ? candidates : candidates.slice(candidates.indexOf(r.tried) + 1));
+    if (r.kind !== "held") giveBack(leases, key, r.tried === null ? candidates : candidates.slice(candidates.indexOf(r.tried) + 1));
     if (r.kind === "created") return r;
-    if (r.kind === "held" && leased && ++probe === PROBES.length) break;
+    if (r.kind === "held" && ++probe === PROBES.length) break;
   }
   const locked = async (tx: Tx) => {
     await tx`SELECT pg_advisory_xact_lock(hashtextextended(${`reserve:${a.merchantId}:${a.token}:${a.amountUnits}`}, 0))`;
@@ -216,6 +221,28 @@ function insertIntent(q: SqlOrTx, a: InsertArgs) {
              ${pgJson(a.metadata)}::text::jsonb, ${pgTs(a.createdAt)}::timestamptz, ${pgTs(a.expiresAt)}::timestamptz
       FROM mine
       RETURNING *`;
+}
+
+/**
+ * One statement, the one most creates are: the amount itself (tag 0), inserted, or its row taken over
+ * when free (under its row lock, the quarantine checked again), and the intent inserted with it. One
+ * primary-key probe (the conflict's), where the ring's statement makes three: a create of a price
+ * nobody holds costs what an insert does. A held row (or one another create took first: the conflict
+ * waits for it) inserts nothing, and the create goes on to the ring.
+ */
+async function amountAttempt(q: SqlOrTx, a: InsertArgs): Promise<{ kind: "created"; row: Record<string, unknown>; tried: null } | { kind: "held" }> {
+  const rows = await q`
+    WITH mine AS (
+      INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
+      VALUES (${a.merchantId}::text, ${a.token}::text, ${a.amountUnits}::int8, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz)
+      ON CONFLICT (merchant_id, token, expected_units) DO UPDATE
+        SET intent_id = EXCLUDED.intent_id, released_after = NULL, amount_units = EXCLUDED.amount_units
+        WHERE r.released_after <= ${pgTs(a.createdAt)}::timestamptz
+      RETURNING r.expected_units
+    ), ins AS (${insertIntent(q, a)})
+    SELECT * FROM ins`;
+  const r = rows[0];
+  return r ? { kind: "created", row: r, tried: null } : { kind: "held" };
 }
 
 /**
