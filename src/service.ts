@@ -201,22 +201,23 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     const servers: ApiServer[] = [];
     const local = (port: number) => `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
     const ownDashboard = config.dashboardPort !== undefined;
+    const accessLevel = config.env === "production" ? "info" : "debug";
     if (config.roles.has("api")) {
       const https = config.publicBaseUrl.startsWith("https:") && (ownDashboard || config.dashboardBaseUrl.startsWith("https:"));
-      const server = serveApi(buildApp(ctx, ownDashboard ? "api" : "all"), { hostname: config.host, port: config.port, log, onDeadline: () => database.health.suspect(), trustedProxies: config.trustedProxies, hsts: https });
+      const server = serveApi(buildApp(ctx, ownDashboard ? "api" : "all"), { hostname: config.host, port: config.port, log, onDeadline: () => database.health.suspect(), probing: () => database.health.checking, trustedProxies: config.trustedProxies, hsts: https, accessLevel });
       servers.push(server);
       apiUrl = local(server.port!);
       if (!ownDashboard) dashboardUrl = `${apiUrl}/dashboard`;
     }
     if (ownDashboard && config.roles.has("dashboard")) {
       // The dashboard on its own port (DASHBOARD_PORT): the same routes and checks, no API beside it.
-      const server = serveApi(buildApp(ctx, "dashboard"), { hostname: config.host, port: config.dashboardPort!, log, onDeadline: () => database.health.suspect(), trustedProxies: config.trustedProxies, hsts: config.dashboardBaseUrl.startsWith("https:") });
+      const server = serveApi(buildApp(ctx, "dashboard"), { hostname: config.host, port: config.dashboardPort!, log, onDeadline: () => database.health.suspect(), probing: () => database.health.checking, trustedProxies: config.trustedProxies, hsts: config.dashboardBaseUrl.startsWith("https:"), accessLevel });
       servers.push(server);
       dashboardUrl = `${local(server.port!)}/dashboard`;
     }
     if (config.opsPort !== undefined) {
       // Health, readiness and metrics on a port of their own, in every process whatever its roles.
-      servers.push(serveApi(buildApp(ctx, "ops"), { hostname: config.host, port: config.opsPort, log }));
+      servers.push(serveApi(buildApp(ctx, "ops"), { hostname: config.host, port: config.opsPort, log, accessLevel }));
     }
     if (servers.length) {
       drainApi = () => {

@@ -28,7 +28,6 @@ import { merchantApiRoutes } from "../modules/merchants/api.ts";
 import { webhookEndpointRoutes } from "../modules/webhook-endpoints/index.ts";
 import { refundRoutes } from "../modules/refunds/index.ts";
 import { metricsRoutes } from "./metrics.ts";
-import { metrics } from "../metrics.ts";
 import { tracingEnabled } from "../lib/tracing.ts";
 import { nameRequestSpan } from "./http-tracing.ts";
 
@@ -37,8 +36,6 @@ import { nameRequestSpan } from "./http-tracing.ts";
  * `api` (the dashboard is served on its own port), `dashboard` (the dashboard and health only), or
  * `ops` (health, readiness and metrics only, on OPS_PORT; then the other surfaces serve none of them).
  */
-const httpDuration = metrics.histogram("stablepay_http_request_duration_seconds", "HTTP requests by method, route template and status.", ["method", "route", "status"]);
-const requestStarts = new WeakMap<Request, number>();
 
 export type Surface = "all" | "api" | "dashboard" | "ops";
 
@@ -53,48 +50,27 @@ export function buildApp(ctx: AppContext, surface: Surface = "all") {
   });
   // normalize: false: bodies reach handlers as sent (no silent cleaning; a metadata key named
   // __proto__ stays a key); unknown fields are refused by the routes themselves (schema-route.ts).
-  const access = ctx.log.child({ role: "http" });
-  // Access lines are `info` in production and `debug` in the sandbox (its terminal would show every
-  // poll of an open payment page); LOG_LEVELS=http=… moves them either way.
-  const accessLevel: "info" | "debug" = ctx.config.env === "production" ? "info" : "debug";
+  // Synchronous on purpose: an async hook (or one Elysia's source check takes for async) makes every
+  // request await it. The access line and the HTTP histogram are the server's (http/access-log.ts),
+  // and so is the wait for a database probe in progress (api/server.ts).
   const app = new Elysia({ normalize: false })
-    .onRequest(async ({ request, set }) => {
-      requestStarts.set(request, performance.now());
+    .onRequest(({ request, set }) => {
       set.headers["request-id"] = `req_${randomUUID().replaceAll("-", "")}`;
       // Refuse a declared oversized body before anything reads it (routes cap chunked bodies themselves).
       const length = request.headers.get("content-length");
       if (length !== null && Number(length) > MAX_BODY_BYTES) throw new ApiError("body_too_large", `Request bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`);
-      // What anyone may load without a key is limited per client address (production; http/rate-limit.ts).
       const path = new URL(request.url).pathname;
+      // What anyone may load without a key is limited per client address (production; http/rate-limit.ts).
       if (path.startsWith("/pay/") || path.startsWith("/v1/qr/")) {
         // The hosted page is read by a person: over the limit it answers an HTML page, the rest the API's error.
         const wait = publicRateLimited(ctx, request);
-        if (wait !== undefined) {
-          if (PAY_PAGE_PATH.test(path)) return tooManyRequestsPage(wait);
-          throw tooManyFromAddress(wait);
-        }
+        const page = wait !== undefined && PAY_PAGE_PATH.test(path) ? tooManyRequestsPage(wait) : undefined;
+        if (page) return page;
+        if (wait !== undefined) throw tooManyFromAddress(wait);
       }
       // Every /v1 call reads the database: while it is known not to answer (db/health.ts), say so at
       // once rather than after the request deadline; /ready, /health and the docs still answer.
-      // While it is suspected (a probe runs, at most 1 s), a /v1 call waits for the probe's verdict
-      // rather than for its own deadline on a pool that may never answer.
-      if (new URL(request.url).pathname.startsWith("/v1/")) {
-        const checking = ctx.database.health.checking;
-        if (checking) await checking;
-        if (!ctx.database.health.reachable) throw serviceUnavailable("The database is unavailable.");
-      }
-    })
-    .onAfterResponse((c) => {
-      // One histogram observation and one access line per request: the route's template (never the
-      // ids in its path), the status, the duration, the key's id (never the key).
-      const started = requestStarts.get(c.request);
-      const seconds = started === undefined ? 0 : (performance.now() - started) / 1000;
-      const route = c.route || "unmatched";
-      const response = c.responseValue instanceof Response ? c.responseValue : undefined;
-      const status = response?.status ?? (typeof c.set.status === "number" ? c.set.status : 200);
-      httpDuration.observe({ method: c.request.method, route, status }, seconds);
-      const principal = (c as { principal?: { keyId?: string } }).principal;
-      access[accessLevel]("request", { method: c.request.method, route, status, duration_ms: Math.round(seconds * 10_000) / 10, key_id: principal?.keyId, request_id: c.set.headers["request-id"] });
+      if (path.startsWith("/v1/") && !ctx.database.health.reachable) throw serviceUnavailable("The database is unavailable.");
     })
     .onError(({ error, code, set, request }) => {
       const apiError = toApiError(error, code);

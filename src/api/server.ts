@@ -16,6 +16,7 @@ import { MAX_BODY_BYTES } from "../http/json-body.ts";
 import { serviceUnavailable } from "../domain/errors.ts";
 import { tracingEnabled } from "../lib/tracing.ts";
 import { tracedRequest } from "./http-tracing.ts";
+import { accessLogger, RouteTemplates } from "../http/access-log.ts";
 
 /**
  * Every request is answered within this time: a dependency that does not answer (a frozen database,
@@ -63,7 +64,7 @@ function reconnectNotice(): Uint8Array {
 }
 
 export function serveApi(
-  app: { fetch: (request: Request) => Response | Promise<Response> },
+  app: { fetch: (request: Request) => Response | Promise<Response>; routes?: ReadonlyArray<{ method: string; path: string }> },
   opts: {
     hostname: string;
     port: number;
@@ -74,9 +75,18 @@ export function serveApi(
     trustedProxies?: AddressRanges;
     /** Served over https (its public URL): every response carries Strict-Transport-Security. */
     hsts?: boolean;
+    /** Access lines at info (production) or debug (the sandbox, whose terminal would show every poll of an open payment page). */
+    accessLevel?: "info" | "debug";
+    /**
+     * A database probe in progress (db/health.ts), if any: a /v1 call waits for its verdict (at most
+     * 1 s) rather than for its own deadline on a pool that may never answer; the app then answers it
+     * 503 at once if the database is away.
+     */
+    probing?: () => Promise<unknown> | undefined;
   },
 ): ApiServer {
   let draining = false;
+  const logAccess = accessLogger(opts.log, opts.accessLevel ?? "debug", new RouteTemplates(app.routes ?? []));
   const streams = new Set<TransformStreamDefaultController<Uint8Array>>();
   const endStream = (c: TransformStreamDefaultController<Uint8Array>) => {
     streams.delete(c);
@@ -120,11 +130,19 @@ export function serveApi(
     development: false,
     maxRequestBodySize: UNREACHABLE_BODY_SIZE,
     fetch(request, server) {
+      const started = performance.now();
       const capped = request.method !== "GET" && request.method !== "HEAD" && request.headers.get("content-length") === null && request.body !== null;
       const handled = recordClientAddress(capped ? capChunkedBody(request) : request, resolveClientAddress(server.requestIP(request)?.address, request.headers.get("x-forwarded-for"), opts.trustedProxies));
-      if (!tracingEnabled()) return withDeadline(Promise.resolve(app.fetch(handled)), opts, request).then(follow);
+      const logged = (response: Response): Response => {
+        logAccess(handled, pathOf(request.url), response.status, response.headers.get("request-id"), (performance.now() - started) / 1000);
+        return response;
+      };
+      const answer = () => withDeadline(Promise.resolve(app.fetch(handled)), opts, request).then(follow);
+      const probe = opts.probing?.();
+      const run = probe && pathOf(request.url).startsWith("/v1/") ? () => probe.then(answer, answer) : answer;
+      if (!tracingEnabled()) return run().then(logged);
       // A span per request (http-tracing.ts) only when tracing is on.
-      return tracedRequest(handled, () => withDeadline(Promise.resolve(app.fetch(handled)), opts, request).then(follow));
+      return tracedRequest(handled, () => run().then(logged));
     },
     error(err) {
       const requestId = `req_${randomUUID().replaceAll("-", "")}`;
@@ -157,6 +175,14 @@ export function serveApi(
     },
     stop: (force) => server.stop(force),
   };
+}
+
+/** The path of a request URL, without parsing the whole URL. */
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const end = url.indexOf("?", start);
+  return end < 0 ? url.slice(start) : url.slice(start, end);
 }
 
 async function withDeadline(response: Promise<Response>, opts: { log: Logger; onDeadline?: () => void }, request: Request): Promise<Response> {

@@ -6,6 +6,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../context.ts";
 import { ApiError } from "../domain/errors.ts";
+import { recordKeyId } from "./access-log.ts";
 import { countAuthFailure, enforceRateLimit, refuseAfterAuthFailures } from "./rate-limit.ts";
 import { parseFailures, STRICT } from "./schema-route.ts";
 
@@ -22,6 +23,7 @@ export function authed(ctx: AppContext) {
       if (err instanceof ApiError && err.status === 401) countAuthFailure(ctx, request);
       throw err;
     }
+    recordKeyId(request, principal.keyId);
     enforceRateLimit(ctx, principal.keyId, principal.mode, set.headers);
     return { principal };
   });
