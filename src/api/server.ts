@@ -133,16 +133,17 @@ export function serveApi(
       const started = performance.now();
       const capped = request.method !== "GET" && request.method !== "HEAD" && request.headers.get("content-length") === null && request.body !== null;
       const handled = recordClientAddress(capped ? capChunkedBody(request) : request, resolveClientAddress(server.requestIP(request)?.address, request.headers.get("x-forwarded-for"), opts.trustedProxies));
-      const logged = (response: Response): Response => {
+      const finish = (answered: Response): Response => {
+        const response = follow(answered);
         logAccess(handled, pathOf(request.url), response.status, response.headers.get("request-id"), (performance.now() - started) / 1000);
         return response;
       };
-      const answer = () => withDeadline(Promise.resolve(app.fetch(handled)), opts, request).then(follow);
+      const answer = () => withDeadline(Promise.resolve(app.fetch(handled)), opts, request).then(finish);
       const probe = opts.probing?.();
       const run = probe && pathOf(request.url).startsWith("/v1/") ? () => probe.then(answer, answer) : answer;
-      if (!tracingEnabled()) return run().then(logged);
+      if (!tracingEnabled()) return run();
       // A span per request (http-tracing.ts) only when tracing is on.
-      return tracedRequest(handled, () => run().then(logged));
+      return tracedRequest(handled, run);
     },
     error(err) {
       const requestId = `req_${randomUUID().replaceAll("-", "")}`;
