@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { RateLimiter } from "../src/http/rate-limit.ts";
 import { createApiKey } from "../src/modules/merchants/onboarding.ts";
 import { startTestService, type TestService } from "./support/service.ts";
+import { ARTIFACTS, launchLocalBrowser, SKIP_BROWSER } from "./support/browser.ts";
+import { join } from "node:path";
 
 describe("RateLimiter (fake clock)", () => {
   let now = 0;
@@ -116,6 +118,39 @@ describe("over HTTP", () => {
     // A keyed API call from the same address is not counted against it.
     expect((await svc.api(`/v1/payment-intents/${id}`, { key: svc.sandbox.test_key_unscoped })).status).toBe(200);
   });
+
+  test.skipIf(SKIP_BROWSER)("in a browser, the hosted page over the limit is the styled 'Please wait a moment' page: its stylesheet is not counted against the address", async () => {
+    const created = await svc.api("/v1/payment-intents", { method: "POST", key: svc.sandbox.test_key_unscoped, json: { amount: 4.3, currency: "usd", merchant_id: svc.sandbox.merchant_id } });
+    const id = ((await created.json()) as { id: string }).id;
+    const browser = await launchLocalBrowser();
+    try {
+      const page = await browser.context.newPage();
+      const assets: number[] = [];
+      page.on("response", (r) => {
+        if (r.url().includes("/pay/assets/")) assets.push(r.status());
+      });
+      // The burst spent from this address (1/s, burst 2), then the browser asks: over the limit.
+      let status = 0;
+      for (let attempt = 0; attempt < 5 && status !== 429; attempt++) {
+        await Promise.all(Array.from({ length: 4 }, () => fetch(`${svc.apiUrl}/pay/${id}`).then((r) => r.arrayBuffer())));
+        status = (await page.goto(`${svc.apiUrl}/pay/${id}`))!.status();
+      }
+      expect(status).toBe(429);
+      await page.waitForLoadState("load");
+      expect(await page.getByRole("heading", { name: "Please wait a moment" }).isVisible()).toBe(true);
+      expect(assets.length).toBeGreaterThanOrEqual(1);
+      expect(assets.every((s) => s === 200)).toBe(true);
+      // Styled: the stylesheet applied (the body's font is the page's, not the browser's default serif).
+      expect(await page.evaluate(() => document.styleSheets.length)).toBeGreaterThanOrEqual(1);
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toMatch(/^"?Times/);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: join(ARTIFACTS, "pay-page-429-390x844.png") });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.screenshot({ path: join(ARTIFACTS, "pay-page-429-1280x800.png") });
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 
   test("each key has its own bucket", async () => {
     const a = await freshKey();

@@ -15,7 +15,7 @@ import { SCHEMA_CODES, type SchemaCodes } from "../http/schema-route.ts";
 import { BodyTooLargeError } from "./server.ts";
 import { merchantRoutes } from "../modules/merchants/index.ts";
 import { paymentIntentRoutes } from "../modules/payment-intents/index.ts";
-import { PAY_PAGE_PATH, payPageRoutes, tooManyRequestsPage } from "../modules/pay/index.ts";
+import { ASSET_PREFIX, PAY_PAGE_PATH, payPageRoutes, tooManyRequestsPage } from "../modules/pay/index.ts";
 import { authorizationRoutes } from "../modules/authorizations/index.ts";
 import { dashboardRoutes } from "../modules/dashboard/index.ts";
 import { qrRoutes } from "../modules/qr/index.ts";
@@ -39,6 +39,8 @@ import { nameRequestSpan } from "./http-tracing.ts";
 
 export type Surface = "all" | "api" | "dashboard" | "ops";
 
+const PAY_ASSETS = `${ASSET_PREFIX}/`;
+
 const OPS_ROUTES: ReadonlyArray<(typeof ROUTES)[number]> = [healthRoutes, metricsRoutes];
 
 export function buildApp(ctx: AppContext, surface: Surface = "all") {
@@ -61,7 +63,9 @@ export function buildApp(ctx: AppContext, surface: Surface = "all") {
       if (length !== null && Number(length) > MAX_BODY_BYTES) throw new ApiError("body_too_large", `Request bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`);
       const path = new URL(request.url).pathname;
       // What anyone may load without a key is limited per client address (production; http/rate-limit.ts).
-      if (path.startsWith("/pay/") || path.startsWith("/v1/qr/")) {
+      // The page's own stylesheet and script are not: they are static and cached for a year, and the
+      // page that says "wait a moment" needs its stylesheet most when the address is over its limit.
+      if ((path.startsWith("/pay/") && !path.startsWith(PAY_ASSETS)) || path.startsWith("/v1/qr/")) {
         // The hosted page is read by a person: over the limit it answers an HTML page, the rest the API's error.
         const wait = publicRateLimited(ctx, request);
         const page = wait !== undefined && PAY_PAGE_PATH.test(path) ? tooManyRequestsPage(wait) : undefined;

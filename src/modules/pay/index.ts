@@ -48,6 +48,9 @@ function json(body: unknown, status = 200): Response {
 
 const missing = () => json({ error: { type: "invalid_request_error", message: "No such payment page.", code: "resource_missing" } }, 404);
 
+/** Where the page's static stylesheet and script are served. */
+export { ASSET_PREFIX };
+
 /** The hosted page itself (not its status, stream or assets): a person's browser, answered in HTML. */
 export const PAY_PAGE_PATH = /^\/pay\/[^/]+$/;
 
