@@ -26,6 +26,8 @@ import { workerChildEnv } from "./support/child-env.ts";
 import { dashboardUser } from "./support/dashboard-client.ts";
 import { recordPendingRelayCosts } from "../src/modules/authorizations/relay-costs.ts";
 import { startTestService, type TestService } from "./support/service.ts";
+import { ARTIFACTS, launchLocalBrowser, signInDashboard, SKIP_BROWSER } from "./support/browser.ts";
+import { join } from "node:path";
 
 type Json = Record<string, any>;
 let svc: TestService;
@@ -354,5 +356,23 @@ describe("pay by signature", () => {
     expect(page).toContain("Network fee");
     expect(page).toContain(`Paid by the service: the customer signed, the service sent the transaction: ${receipt.gasUsed.toLocaleString("en-US")} gas at`);
     expect(page).toContain("Signed by the customer (no gas needed); sent by the service");
-  }, 90_000);
+    if (!SKIP_BROWSER) {
+      // The merchant's view of it, looked at in a browser.
+      const browser = await launchLocalBrowser();
+      try {
+        const tab = await browser.context.newPage();
+        await tab.setViewportSize({ width: 1280, height: 800 });
+        await signInDashboard(tab, svc);
+        await tab.goto(`${svc.apiUrl}/dashboard/payments/${intent.id}?mode=test`);
+        const fee = tab.locator("dt", { hasText: "Network fee" });
+        expect(await fee.isVisible()).toBe(true);
+        await fee.scrollIntoViewIfNeeded();
+        await tab.screenshot({ path: join(ARTIFACTS, "dashboard-payment-by-signature-1280x800.png"), fullPage: true });
+        await tab.setViewportSize({ width: 390, height: 844 });
+        await tab.screenshot({ path: join(ARTIFACTS, "dashboard-payment-by-signature-390x844.png"), fullPage: true });
+      } finally {
+        await browser.close();
+      }
+    }
+  }, 120_000);
 });
