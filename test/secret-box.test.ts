@@ -9,6 +9,7 @@
 import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { parseSecretsKey, SecretBox, SecretBoxError, secretBox, useSecretBox } from "../src/lib/secret-box.ts";
+import { sleep } from "./support/payments.ts";
 import { insertEndpoint, liveSecrets, resealSecrets, rotateSecret } from "../src/modules/webhook-endpoints/service.ts";
 import type { Database } from "../src/db/client.ts";
 import { createTestDatabase } from "./support/db.ts";
@@ -92,4 +93,39 @@ test("the store: rows hold secrets sealed, readers get them opened; a key rotati
   // A process without the key cannot read a sealed secret, and says which key it lacks.
   useSecretBox(new SecretBox(undefined));
   expect(() => secretBox().open(after.secret)).toThrow(/WEBHOOK_SECRETS_KEY/);
+});
+
+test("two reseals at once while a secret is rotated: each row re-sealed once, the rotation kept, every secret opens under the new key alone", async () => {
+  const sql = database.sql;
+  const [oldKey, newKey] = [key(), key()];
+  const [account] = await sql<{ id: string }[]>`INSERT INTO app.accounts (id, name) VALUES (${`acct_${randomBytes(8).toString("hex")}`}, 'Resealed twice') RETURNING id`;
+  const owner = { accountId: account!.id, mode: "test" as const };
+  // Only this test's endpoints (the test above left two sealed under a key this one does not hold).
+  await sql`DELETE FROM app.webhook_endpoints WHERE account_id <> ${owner.accountId}`;
+  useSecretBox(new SecretBox(oldKey));
+  const endpoints = [];
+  for (let i = 0; i < 12; i++) endpoints.push(await insertEndpoint(sql, owner, { url: `https://hooks.example/r${i}`, eventTypes: ["*"], description: null, metadata: {} }, new Date()));
+  // The first row both reseals reach (they go in id order) is held by another transaction while a
+  // rotation of its secret waits on it first, then the two reseals: when it is let go, each must read
+  // the row as the rotation left it (a reseal that read it before would write the old secret back).
+  const first = [...endpoints].sort((x, y) => (x.id < y.id ? -1 : 1))[0]!;
+  useSecretBox(new SecretBox(newKey, [oldKey]));
+  let pending: Promise<unknown[]> | undefined;
+  await sql.begin(async (tx) => {
+    await tx`SELECT 1 FROM app.webhook_endpoints WHERE id = ${first.id} FOR UPDATE`;
+    const rotation = rotateSecret(sql, owner, first.id, new Date());
+    await sleep(150);
+    pending = Promise.all([rotation, resealSecrets(sql), resealSecrets(sql)]);
+    await sleep(300);
+  });
+  const [rotated, a, b] = (await pending!) as [{ secret: string }, { resealed: number }, { resealed: number }];
+  // Every row re-sealed by exactly one of the two; the rotated one too (its previous secret was under the old key).
+  expect(a.resealed + b.resealed).toBe(12);
+  useSecretBox(new SecretBox(newKey));
+  const rows = await sql<{ id: string; secret: string; previous_secrets: unknown }[]>`SELECT id, secret, previous_secrets FROM app.webhook_endpoints`;
+  const row = (id: string) => rows.find((r) => r.id === id)!;
+  expect(secretBox().open(row(first.id).secret)).toBe(rotated.secret);
+  expect(liveSecrets(row(first.id).previous_secrets, new Date())).toEqual([first.secret]);
+  for (const e of endpoints.filter((e) => e.id !== first.id)) expect(secretBox().open(row(e.id).secret)).toBe(e.secret);
+  expect((await resealSecrets(sql)).resealed).toBe(0);
 });
