@@ -158,9 +158,14 @@ test("a payment to a merchant's account on a chain before the account is recorde
     return t;
   }, 30_000);
   expect({ ...tx, amount_units: BigInt(tx.amount_units) }).toMatchObject({ merchant_id: m.id, chain_id: arbitrum().chainId, amount_units: 1_230_000n, payment_intent_id: null });
-  const [resolved] = await sql<{ resolved_at: Date | null; transaction_id: string | null }[]>`SELECT resolved_at, transaction_id FROM app.foreign_transfers WHERE tx_hash = ${paid.hash}`;
-  expect(resolved!.transaction_id).toBe(tx.id);
-  expect(resolved!.resolved_at).not.toBeNull();
+  // The matcher marks the foreign row resolved in the statement after the one that records the
+  // transaction (a crash between them leaves it open, and the next round resolves it): wait for it.
+  const resolved = await waitFor("the foreign row resolved to the transaction", async () => {
+    const [r] = await sql<{ resolved_at: Date | null; transaction_id: string | null }[]>`SELECT resolved_at, transaction_id FROM app.foreign_transfers WHERE tx_hash = ${paid.hash}`;
+    return r?.transaction_id ? r : undefined;
+  }, 10_000);
+  expect(resolved.transaction_id).toBe(tx.id);
+  expect(resolved.resolved_at).not.toBeNull();
   // Exactly once, also after more matcher rounds (the audit and its sweep run every second).
   await sleep(3_000);
   expect(await sql`SELECT 1 FROM app.transactions WHERE tx_hash = ${paid.hash}`).toHaveLength(1);

@@ -141,8 +141,8 @@ describe("over HTTP", () => {
       expect(assets.length).toBeGreaterThanOrEqual(1);
       expect(assets.every((s) => s === 200)).toBe(true);
       // Styled: the stylesheet applied (the body's font is the page's, not the browser's default serif).
-      expect(await page.evaluate(() => document.styleSheets.length)).toBeGreaterThanOrEqual(1);
-      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toMatch(/^"?Times/);
+      expect(await page.evaluate("document.styleSheets.length")).toBeGreaterThanOrEqual(1);
+      expect(await page.evaluate("getComputedStyle(document.body).fontFamily")).not.toMatch(/^"?Times/);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: join(ARTIFACTS, "pay-page-429-390x844.png") });
       await page.setViewportSize({ width: 1280, height: 800 });
