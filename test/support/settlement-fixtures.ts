@@ -23,7 +23,9 @@ export interface Funded {
 
 async function send(chain: ChainRuntime, write: () => Promise<Hex>) {
   const hash = await write();
-  const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  // Bounded: a fixture transaction that is never mined fails here, naming its hash, rather than as a
+  // test that hangs until its timeout with nothing said (seen once in a loaded CI run).
+  const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 30_000 });
   if (receipt.status !== "success") throw new Error(`fixture transaction ${hash} reverted`);
   return receipt;
 }
