@@ -25,6 +25,8 @@ export interface Logger {
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
   child(fields: Record<string, unknown>): Logger;
+  /** Whether a line at `level` is written now (a caller skips building the fields of a line nobody reads). */
+  enabled(level: Level): boolean;
 }
 
 /** Field names whose values are secrets, at any depth (compared without `_`/`-`, any case). */
@@ -111,6 +113,7 @@ function wrap(logger: pino.Logger, level: Level, levels: Map<string, Level>): Lo
     info: (m, f) => emit("info", m, f),
     warn: (m, f) => emit("warn", m, f),
     error: (m, f) => emit("error", m, f),
+    enabled: (l) => ORDER[l] >= ORDER[level] || verbose,
     child: (fields) => {
       const role = typeof fields.role === "string" ? fields.role : undefined;
       const childLevel = (role && levels.get(role)) || level;

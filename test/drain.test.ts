@@ -21,7 +21,7 @@ const root = join(import.meta.dir, "..");
 const tmp = mkdtempSync(join(tmpdir(), "stablepay-drain-"));
 const OPERATOR_KEY: Hex = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 const FEE_RECIPIENT: Address = "0x000000000000000000000000000000000000fee5";
-const silent = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
+const silent = { debug() {}, info() {}, warn() {}, error() {}, enabled: () => false, child: () => silent };
 
 let anvil: Anvil | undefined;
 const children = new Set<Bun.Subprocess>();

@@ -109,7 +109,7 @@ describe("Request-Id and errors", () => {
   });
 
   test("a handler that throws: 500 internal_error, no internals in the body", async () => {
-    const quiet = { debug() {}, info() {}, warn() {}, error() {}, child: () => quiet };
+    const quiet = { debug() {}, info() {}, warn() {}, error() {}, enabled: () => false, child: () => quiet };
     const app = buildApp({ ...svc.ctx, log: quiet })
       .get("/boom", () => {
         throw new Error("kaboom at /work/main/src/secret.ts:12");
@@ -120,7 +120,7 @@ describe("Request-Id and errors", () => {
   });
 
   test("if the app itself throws, the server still answers JSON 500 with a Request-Id", async () => {
-    const log = { debug() {}, info() {}, warn() {}, error() {}, child: () => log };
+    const log = { debug() {}, info() {}, warn() {}, error() {}, enabled: () => true, child: () => log };
     const server = serveApi(
       {
         fetch: () => {
@@ -131,6 +131,45 @@ describe("Request-Id and errors", () => {
     );
     try {
       await expectCleanError(await fetch(`http://127.0.0.1:${server.port}/anything`), 500, "internal_error");
+    } finally {
+      await server.stop(true);
+    }
+  });
+
+  test("a handler that never answers gets 503 at its deadline; the others are answered meanwhile, and a late result is dropped", async () => {
+    const warned: string[] = [];
+    const log = { debug() {}, info() {}, warn: (m: string) => void warned.push(m), error() {}, enabled: () => true, child: () => log };
+    let deadlines = 0;
+    let release: (r: Response) => void = () => {};
+    const late = new Promise<Response>((resolve) => (release = resolve));
+    const server = serveApi(
+      {
+        fetch: (request) => {
+          const path = new URL(request.url).pathname;
+          if (path === "/hang") return late;
+          if (path === "/fail") return Promise.reject(new Error("rejected"));
+          return new Response("ok", { headers: { "request-id": "req_0" } });
+        },
+      },
+      { hostname: "127.0.0.1", port: 0, log, onDeadline: () => deadlines++ },
+    );
+    try {
+      const started = Date.now();
+      const hanging = fetch(`http://127.0.0.1:${server.port}/hang`);
+      // Answered at once while the other waits: each request has its own deadline.
+      expect(await (await fetch(`http://127.0.0.1:${server.port}/quick`)).text()).toBe("ok");
+      await expectCleanError(await fetch(`http://127.0.0.1:${server.port}/fail`), 500, "internal_error");
+      const res = await hanging;
+      const took = Date.now() - started;
+      await expectCleanError(res, 503, "service_unavailable");
+      expect(res.headers.get("retry-after")).not.toBeNull();
+      expect(took).toBeGreaterThanOrEqual(4_900);
+      expect(deadlines).toBe(1);
+      expect(warned).toEqual(["request over its deadline: answered 503"]);
+      release(new Response("too late"));
+      await Bun.sleep(300);
+      expect(deadlines).toBe(1);
+      expect(await (await fetch(`http://127.0.0.1:${server.port}/quick`)).text()).toBe("ok");
     } finally {
       await server.stop(true);
     }

@@ -51,7 +51,7 @@ describe("the client's address", () => {
 });
 
 test("HSTS on a service reached over https, not on http", async () => {
-  const silent = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
+  const silent = { debug() {}, info() {}, warn() {}, error() {}, enabled: () => false, child: () => silent };
   const app = { fetch: () => new Response("ok") };
   const https = serveApi(app, { hostname: "127.0.0.1", port: 0, log: silent, hsts: true });
   const plain = serveApi(app, { hostname: "127.0.0.1", port: 0, log: silent });

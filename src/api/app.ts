@@ -30,6 +30,7 @@ import { refundRoutes } from "../modules/refunds/index.ts";
 import { metricsRoutes } from "./metrics.ts";
 import { tracingEnabled } from "../lib/tracing.ts";
 import { nameRequestSpan } from "./http-tracing.ts";
+import { requestPath } from "../http/request-path.ts";
 
 /**
  * What one HTTP server serves: `all` (the API with the dashboard at /dashboard, the default),
@@ -61,7 +62,7 @@ export function buildApp(ctx: AppContext, surface: Surface = "all") {
       // Refuse a declared oversized body before anything reads it (routes cap chunked bodies themselves).
       const length = request.headers.get("content-length");
       if (length !== null && Number(length) > MAX_BODY_BYTES) throw new ApiError("body_too_large", `Request bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`);
-      const path = new URL(request.url).pathname;
+      const path = requestPath(request.url);
       // What anyone may load without a key is limited per client address (production; http/rate-limit.ts).
       // The page's own stylesheet and script are not: they are static and cached for a year, and the
       // page that says "wait a moment" needs its stylesheet most when the address is over its limit.

@@ -56,15 +56,17 @@ export class RouteTemplates {
 
   /** The template that serves `method path`, or "unmatched". HEAD is served by GET routes. */
   match(method: string, path: string): string {
-    const segments = path.split("/").slice(1);
-    return this.walk(this.roots.get(method), segments, 0) ?? (method === "HEAD" ? this.walk(this.roots.get("GET"), segments, 0) : undefined) ?? this.walk(this.roots.get("ALL"), segments, 0) ?? "unmatched";
+    return this.walk(this.roots.get(method), path, 1) ?? (method === "HEAD" ? this.walk(this.roots.get("GET"), path, 1) : undefined) ?? this.walk(this.roots.get("ALL"), path, 1) ?? "unmatched";
   }
 
-  private walk(at: Node | undefined, segments: string[], i: number): string | undefined {
+  /** The template below `at` for the rest of `path` from `start` (a segment's first character), or undefined. */
+  private walk(at: Node | undefined, path: string, start: number): string | undefined {
     if (!at) return undefined;
-    if (i === segments.length) return at.template ?? at.wildcard;
-    const segment = segments[i]!;
-    const found = this.walk(at.fixed.get(segment), segments, i + 1) ?? (segment === "" ? undefined : this.walk(at.param, segments, i + 1));
+    if (start > path.length) return at.template ?? at.wildcard;
+    const slash = path.indexOf("/", start);
+    const end = slash < 0 ? path.length : slash;
+    const segment = path.slice(start, end);
+    const found = this.walk(at.fixed.get(segment), path, end + 1) ?? (segment === "" ? undefined : this.walk(at.param, path, end + 1));
     return found ?? at.wildcard;
   }
 }
@@ -75,6 +77,7 @@ export function accessLogger(log: Logger, level: "info" | "debug", routes: Route
   return (request: Request, path: string, status: number, requestId: string | null, seconds: number): void => {
     const route = routes.match(request.method, path);
     httpDuration.observe({ method: request.method, route, status }, seconds);
+    if (!access.enabled(level)) return;
     access[level]("request", { method: request.method, route, status, duration_ms: Math.round(seconds * 10_000) / 10, key_id: keyIds.get(request), request_id: requestId ?? undefined });
   };
 }
