@@ -21,6 +21,9 @@
  * machine moves all routes alike, while a slowdown of postgres.js (or of our routes) shows in the ratios.
  * Load comes from `wrk` when installed (apt-get install wrk; cheapest on CPU), else from bench/load.ts
  * in its own Bun process. Open-loop runs always use bench/load.ts.
+ * With wrk, each scenario also prints the CPU one request cost the service's process and Postgres
+ * (bench/support/cpu.ts): on a shared VM throughput swings by a fifth between runs, the CPU per
+ * request much less, so compare that figure first when looking for a few microseconds.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -32,6 +35,7 @@ import { startService } from "../src/service.ts";
 import { checkListPlans, printPlanChecks, seedLargeLists } from "./list-plans.ts";
 import type { LoadResult, LoadSpec, Scenario } from "./load.ts";
 import { benchConfig } from "./support/bench-config.ts";
+import { ownCpuMicros, postgresCpuMicros } from "./support/cpu.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -180,12 +184,20 @@ function runWrkOnce(spec: LoadSpec, seconds: number): Promise<{ requests: number
 
 async function runWrk(spec: LoadSpec): Promise<LoadResult> {
   if (spec.warmupMs > 0) await runWrkOnce(spec, Math.ceil(spec.warmupMs / 1000));
+  const pgData = join(dataDir, "postgres");
+  const cpuBefore = { service: ownCpuMicros(), postgres: postgresCpuMicros(pgData) };
   const total = spec.durationMs / 1000;
   const chunk = total > 60 ? 60 : total;
   const runs = [];
   for (let done = 0; done < total; done += chunk) runs.push(await runWrkOnce(spec, Math.min(chunk, total - done)));
   const requests = runs.reduce((n, r) => n + r.requests, 0);
   const bad = runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
+  // wrk runs in its own process: this process's CPU is the service's (and the idle baseline server's).
+  const pgAfter = postgresCpuMicros(pgData);
+  const cpuPerRequest = {
+    service: (ownCpuMicros() - cpuBefore.service) / requests,
+    postgres: pgAfter === undefined || cpuBefore.postgres === undefined ? undefined : (pgAfter - cpuBefore.postgres) / requests,
+  };
   // Percentiles of the whole run: the worst chunk's (conservative; one chunk unless --duration > 60).
   return {
     scenario: spec.scenario,
@@ -198,6 +210,7 @@ async function runWrk(spec: LoadSpec): Promise<LoadResult> {
     p99: Math.max(...runs.map((r) => r.p99)),
     max: Math.max(...runs.map((r) => r.max)),
     windows: runs.map((r, i) => r.requests / Math.min(chunk, total - i * chunk)),
+    cpuPerRequest,
   };
 }
 
@@ -211,6 +224,10 @@ async function measure(name: string, spec: LoadSpec, useLoader: "wrk" | "bun" = 
     `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms   max ${r.max.toFixed(1).padStart(7)} ms` +
       (bad ? `   NOT 2xx: ${bad} ${JSON.stringify(r.statuses)}` : ""),
   );
+  if (r.cpuPerRequest) {
+    const { service, postgres } = r.cpuPerRequest;
+    console.log(`  ${"".padEnd(24)} CPU per request: service ${service.toFixed(0)} µs, Postgres ${postgres === undefined ? "n/a" : `${postgres.toFixed(0)} µs`}`);
+  }
   if (r.windows.length > 1) console.log(`  ${"".padEnd(24)} per minute: ${r.windows.map((w) => w.toFixed(0)).join(", ")} req/s`);
   return r;
 }

@@ -41,6 +41,8 @@ export interface LoadResult {
   max: number;
   /** Requests per second in each window of `windowMs`. */
   windows: number[];
+  /** CPU per request in microseconds (bench/support/cpu.ts), where the load came from another process. */
+  cpuPerRequest?: { service: number; postgres?: number };
 }
 
 function requestFor(spec: LoadSpec, ids: string[]): () => Request {
