@@ -211,7 +211,15 @@ class Deadlines {
    */
   run(request: Request, handle: () => Response | Promise<Response>, finish: (response: Response) => Response): Promise<Response> {
     return new Promise<Response>((resolve, reject) => {
-      const entry: InFlight = { due: performance.now() + REQUEST_DEADLINE_MS, request, answer: (response) => resolve(finish(response)) };
+      // finish throwing (a response it cannot copy) rejects, as a throwing handler does: Bun's error answer, not a request left hanging.
+      const answer = (response: Response) => {
+        try {
+          resolve(finish(response));
+        } catch (err) {
+          reject(err);
+        }
+      };
+      const entry: InFlight = { due: performance.now() + REQUEST_DEADLINE_MS, request, answer };
       let handled: Response | Promise<Response>;
       try {
         handled = handle();
