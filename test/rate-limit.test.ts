@@ -117,6 +117,16 @@ describe("over HTTP", () => {
     }
     // A keyed API call from the same address is not counted against it.
     expect((await svc.api(`/v1/payment-intents/${id}`, { key: svc.sandbox.test_key_unscoped })).status).toBe(200);
+    // The page's static assets are not counted either (the address is still over its limit): the
+    // stylesheet is served, and a name that is no asset, an inherited object name included, is a plain 404.
+    const css = await fetch(`${svc.apiUrl}/pay/assets/pay.css`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get("content-type")).toStartWith("text/css");
+    for (const name of ["constructor", "__proto__", "toString", "nope.js"]) {
+      const r = await fetch(`${svc.apiUrl}/pay/assets/${name}`);
+      expect({ name, status: r.status }).toEqual({ name, status: 404 });
+      expect(((await r.json()) as { error: { code: string } }).error.code).toBe("resource_missing");
+    }
   });
 
   test.skipIf(SKIP_BROWSER)("in a browser, the hosted page over the limit is the styled 'Please wait a moment' page: its stylesheet is not counted against the address", async () => {

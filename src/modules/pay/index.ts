@@ -68,7 +68,8 @@ export function payPageRoutes(ctx: AppContext) {
     .get(
       `${ASSET_PREFIX}/:file`,
       ({ params }) => {
-        const asset = ASSETS[params.file];
+        // Own keys only: an object's inherited names (constructor, toString, __proto__) are no asset.
+        const asset = Object.hasOwn(ASSETS, params.file) ? ASSETS[params.file] : undefined;
         if (!asset) return missing();
         return new Response(asset.body, { headers: { ...SECURITY_HEADERS, "content-type": asset.type, "cache-control": "public, max-age=31536000, immutable" } });
       },
