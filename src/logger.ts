@@ -100,8 +100,9 @@ function installSignal() {
 
 // The pino loggers pass every level; each wrapper filters by its own (so SIGUSR2 needs no registry of loggers).
 function wrap(logger: pino.Logger, level: Level, levels: Map<string, Level>): Logger {
+  const enabled = (l: Level) => ORDER[l] >= ORDER[level] || verbose;
   const emit = (l: Level, msg: string, fields?: Record<string, unknown>) => {
-    if (ORDER[l] < ORDER[level] && !verbose) return;
+    if (!enabled(l)) return;
     // With tracing on, a line written inside a span names its trace (a request's error, a matcher step).
     const ids = activeTraceIds();
     if (ids) fields = { ...ids, ...fields };
@@ -113,7 +114,7 @@ function wrap(logger: pino.Logger, level: Level, levels: Map<string, Level>): Lo
     info: (m, f) => emit("info", m, f),
     warn: (m, f) => emit("warn", m, f),
     error: (m, f) => emit("error", m, f),
-    enabled: (l) => ORDER[l] >= ORDER[level] || verbose,
+    enabled,
     child: (fields) => {
       const role = typeof fields.role === "string" ? fields.role : undefined;
       const childLevel = (role && levels.get(role)) || level;

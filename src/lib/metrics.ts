@@ -127,7 +127,7 @@ interface HistogramCell {
 export class Histogram extends Metric {
   readonly type = "histogram" as const;
   readonly aggregator = "sum" as const;
-  private cells = new Map<string, HistogramCell>();
+  private readonly cells = new Map<string, HistogramCell>();
 
   constructor(
     name: string,
@@ -186,7 +186,7 @@ export class Histogram extends Metric {
   }
 
   reset(): void {
-    this.cells = new Map();
+    this.cells.clear();
   }
 }
 
