@@ -13,3 +13,9 @@ test("route templates: fixed segments before parameters, a trailing * for the re
   expect(r.match("GET", "/")).toBe("/");
   expect(r.match("DELETE", "/")).toBe("unmatched");
 });
+
+test("the request path: sliced from the absolute URL without its query or fragment, as new URL() reads it for the URLs Bun hands a server", async () => {
+  const { requestPath } = await import("../src/http/request-path.ts");
+  const urls = ["http://h:1/v1/payment-intents/pi_1", "http://h/v1/payment-intents?limit=3&x=/y", "http://h/pay/pi_1#top", "http://h/a?b#c", "http://h/", "http://h", "https://h:443/pay/assets/pay.css?v=1", "http://h//pay/x", "http://h/p%61y/x"];
+  for (const url of urls) expect({ url, path: requestPath(url) }).toEqual({ url, path: new URL(url).pathname });
+});
