@@ -35,7 +35,7 @@ import { startService } from "../src/service.ts";
 import { checkListPlans, printPlanChecks, seedLargeLists } from "./list-plans.ts";
 import type { LoadResult, LoadSpec, Scenario } from "./load.ts";
 import { benchConfig } from "./support/bench-config.ts";
-import { ownCpuMicros, postgresCpuMicros } from "./support/cpu.ts";
+import { chainNodesCpuMicros, machineBusyMicros, ownCpuMicros, postgresCpuMicros } from "./support/cpu.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -185,7 +185,7 @@ function runWrkOnce(spec: LoadSpec, seconds: number): Promise<{ requests: number
 async function runWrk(spec: LoadSpec): Promise<LoadResult> {
   if (spec.warmupMs > 0) await runWrkOnce(spec, Math.ceil(spec.warmupMs / 1000));
   const pgData = join(dataDir, "postgres");
-  const cpuBefore = { service: ownCpuMicros(), postgres: postgresCpuMicros(pgData) };
+  const cpuBefore = { service: ownCpuMicros(), postgres: postgresCpuMicros(pgData), chains: chainNodesCpuMicros(), machine: machineBusyMicros() };
   const total = spec.durationMs / 1000;
   const chunk = total > 60 ? 60 : total;
   const runs = [];
@@ -194,9 +194,13 @@ async function runWrk(spec: LoadSpec): Promise<LoadResult> {
   const bad = runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
   // wrk runs in its own process: this process's CPU is the service's (and the idle baseline server's).
   const pgAfter = postgresCpuMicros(pgData);
+  const machineAfter = machineBusyMicros();
   const cpuPerRequest = {
     service: (ownCpuMicros() - cpuBefore.service) / requests,
     postgres: pgAfter === undefined || cpuBefore.postgres === undefined ? undefined : (pgAfter - cpuBefore.postgres) / requests,
+    chains: (chainNodesCpuMicros() - cpuBefore.chains) / requests,
+    // everything busy on the machine: the above, the load generator and whatever else runs
+    machine: machineAfter === undefined || cpuBefore.machine === undefined ? undefined : (machineAfter - cpuBefore.machine) / requests,
   };
   // Percentiles of the whole run: the worst chunk's (conservative; one chunk unless --duration > 60).
   return {
@@ -225,8 +229,9 @@ async function measure(name: string, spec: LoadSpec, useLoader: "wrk" | "bun" = 
       (bad ? `   NOT 2xx: ${bad} ${JSON.stringify(r.statuses)}` : ""),
   );
   if (r.cpuPerRequest) {
-    const { service, postgres } = r.cpuPerRequest;
-    console.log(`  ${"".padEnd(24)} CPU per request: service ${service.toFixed(0)} µs, Postgres ${postgres === undefined ? "n/a" : `${postgres.toFixed(0)} µs`}`);
+    const { service, postgres, chains, machine } = r.cpuPerRequest;
+    const µs = (v: number | undefined) => (v === undefined ? "n/a" : `${v.toFixed(0)} µs`);
+    console.log(`  ${"".padEnd(24)} CPU per request: service ${µs(service)}, Postgres ${µs(postgres)}, chain nodes ${µs(chains)}, whole machine ${µs(machine)}`);
   }
   if (r.windows.length > 1) console.log(`  ${"".padEnd(24)} per minute: ${r.windows.map((w) => w.toFixed(0)).join(", ")} req/s`);
   return r;

@@ -42,7 +42,7 @@ export interface LoadResult {
   /** Requests per second in each window of `windowMs`. */
   windows: number[];
   /** CPU per request in microseconds (bench/support/cpu.ts), where the load came from another process. */
-  cpuPerRequest?: { service: number; postgres?: number };
+  cpuPerRequest?: { service: number; postgres?: number; chains?: number; machine?: number };
 }
 
 function requestFor(spec: LoadSpec, ids: string[]): () => Request {

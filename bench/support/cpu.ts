@@ -51,3 +51,41 @@ export function ownCpuMicros(): number {
   const { user, system } = process.cpuUsage();
   return user + system;
 }
+
+/** Busy CPU time of the whole machine (every core; /proc/stat: all but idle and iowait), in microseconds. */
+export function machineBusyMicros(): number | undefined {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already inside user)
+    const busy = fields.slice(0, 8).reduce((a, b) => a + b, 0) - fields[3]! - fields[4]!;
+    return (busy * 1e6) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The sandbox's chain nodes started by this process (anvil, a descendant of it), in microseconds:
+ * on a machine the benchmark saturates they take their CPU from the service and Postgres.
+ */
+export function chainNodesCpuMicros(): number {
+  const parents = new Map<number, number>();
+  const anvils: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid)) continue;
+    const parent = parentOf(pid);
+    if (parent !== undefined) parents.set(pid, parent);
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "anvil") anvils.push(pid);
+    } catch {
+      // exited
+    }
+  }
+  const descends = (pid: number) => {
+    for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  const ticks = anvils.filter(descends).reduce((sum, pid) => sum + ticksOf(pid, false), 0);
+  return (ticks * 1e6) / TICKS_PER_SECOND;
+}
