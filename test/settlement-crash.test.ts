@@ -144,6 +144,30 @@ describe("kill -9 at every step, then resume", () => {
     expect(txns.every((t) => t.status === "settled" && t.settlement_status === "paid" && t.settlement_id === retried[0]!.id)).toBe(true);
   });
 
+  test("a database restored to a point before the withdrawal's attempt was recorded: the withdrawal on chain is found by its ref and recorded, not sent again", async () => {
+    const merchantId = svc.sandbox.merchant_id;
+    const chain = svc.ctx.chains.test!;
+    const funded = await fundMerchant(svc.ctx, merchantId, [2_500_000n]);
+    const payoutBefore = await usdcBalance(svc.ctx, "0x000000000000000000000000000000000000bA5e");
+    const before = new Set((await settlementsOf(merchantId)).map((s) => s.id));
+    await runChildUntilCrash(merchantId, "after_withdrawal_broadcast");
+    const id = (await settlementsOf(merchantId)).filter((s) => !before.has(s.id))[0]!.id;
+    const [attempt] = await sql()<{ tx_hash: `0x${string}` }[]>`SELECT tx_hash FROM app.settlement_withdrawal_attempts WHERE settlement_id = ${id}`;
+    await chain.publicClient.waitForTransactionReceipt({ hash: attempt!.tx_hash, timeout: 30_000 });
+    // The restore: the database as it was before the attempt was recorded; the chain keeps the withdrawal.
+    await sql()`DELETE FROM app.settlement_withdrawal_attempts WHERE settlement_id = ${id}`;
+    await sql()`UPDATE app.settlements SET state = 'created' WHERE id = ${id}`;
+    // Enough in the account for a second withdrawal of the same amount, so that only the service can prevent one.
+    const account = (await loadSettlement(svc.ctx, id))!.merchantAccount as `0x${string}`;
+    const topUp = await chain.operator.writeContract({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [account, funded.netUnits] });
+    await chain.publicClient.waitForTransactionReceipt({ hash: topUp });
+
+    await advanceSandboxSettlements(svc.ctx, [merchantId]);
+    await checkExactlyOnce(merchantId, id, funded, payoutBefore);
+    expect((await loadSettlement(svc.ctx, id))!.withdrawalTxHash).toBe(attempt!.tx_hash);
+    expect(await countRows(sql()<{ n: number }[]>`SELECT count(*)::int AS n FROM app.settlement_withdrawal_attempts WHERE settlement_id = ${id}`)).toBe(0);
+  });
+
   test("a manual cash-out killed after the withdrawal is finished by the next settler", async () => {
     const merchantId = svc.sandbox.merchant_id;
     const funded = await fundMerchant(svc.ctx, merchantId, [1_000_000n]);

@@ -12,6 +12,10 @@
  *    has them) and we wait.
  * 3. Only when every attempt is dropped, and no Withdrawn log with this settlement's ref exists on
  *    the account since the first attempt, is a new transaction signed.
+ * 4. A leg with no attempt on record is looked for on the chain too (its ref's Withdrawn logs since
+ *    its newest payment) before its first transaction is signed: a database restored to an earlier
+ *    point has lost the attempts made after it, not their withdrawals. Found: recorded as withdrawn.
+ * A search of the chain that fails sends nothing: the leg waits for the next round.
  *
  * One leg per (chain, token) pair of the settlement (migration 0012, app.settlement_withdrawals): its
  * own ref, its own attempts, so each pair is withdrawn at most once whatever happens to the others.
@@ -66,6 +70,10 @@ export interface WithdrawalOptions {
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/** Blocks per eth_getLogs when a leg's ref is looked for on the chain (10,000: within common providers' caps). */
+const SEARCH_WINDOW = 10_000n;
+/** Blocks before a leg's newest payment where the search starts: deeper than any reorg the service confirms through. */
+const SEARCH_MARGIN = 64n;
 
 export class WithdrawalLeg {
   private readonly account: Address;
@@ -106,9 +114,9 @@ export class WithdrawalLeg {
     return args.token === undefined || (token !== undefined && getAddress(args.token) === token);
   }
 
-  /** The account's Withdrawn logs with this settlement's ref on the chain, from a block on. */
-  private async withdrawnOnChain(fromBlock: bigint) {
-    const q = { address: this.account, eventName: "Withdrawn", args: { ref: this.ref }, fromBlock } as const;
+  /** The account's Withdrawn logs with this settlement's ref on the chain, from a block on (to the head, or to `toBlock`). */
+  private async withdrawnOnChain(fromBlock: bigint, toBlock?: bigint) {
+    const q = { address: this.account, eventName: "Withdrawn", args: { ref: this.ref }, fromBlock, ...(toBlock === undefined ? {} : { toBlock }) } as const;
     if ((await this.version()) === 2) {
       const logs = await this.chain.publicClient.getContractEvents({ ...q, abi: merchantAccountV2Abi });
       return logs.filter((l) => this.ofToken(l.args));
@@ -134,8 +142,46 @@ export class WithdrawalLeg {
         return this.settle(await this.awaitReceipt(r.attempt.tx_hash));
       }
       // every attempt dropped: a new one below
+    } else {
+      // No attempt on record: normally nothing was ever sent. But a database restored to an earlier
+      // point has lost the attempts made after it while the chain kept their withdrawals, and the
+      // contract does not refuse a second withdrawal with the same ref: look for one first.
+      const earlier = await this.withdrawnWithoutAttempt();
+      if (earlier) return earlier;
     }
     return this.submitNew();
+  }
+
+  /**
+   * A Withdrawn log with this leg's ref, mined since the leg could first have been sent: from the
+   * block of its newest payment (the settlement was created after that payment was recorded, and
+   * any withdrawal of it after that), less SEARCH_MARGIN for a reorg; the chain's deployment block
+   * for a leg without payments on record. Searched in windows of SEARCH_WINDOW blocks: providers cap
+   * the range of one eth_getLogs. A search that fails throws: nothing is sent until the chain could
+   * be searched (the caller records the error and tries again).
+   *
+   * Not seen: a withdrawal still waiting in a node's mempool (broadcast, not mined). The operators'
+   * guide says to let the operator's transactions in flight be mined before the signer starts on a
+   * restored database (docs/deployment.md "Backup and restore").
+   */
+  private async withdrawnWithoutAttempt(): Promise<WithdrawalOutcome | undefined> {
+    const [row] = await this.ctx.database.sql<{ newest: bigint | null; deployed: bigint | null }[]>`
+      SELECT (SELECT max(block_number) FROM app.transactions WHERE settlement_id = ${this.s.id} AND chain_id = ${this.w.chainId} AND token = ${this.w.token}) AS newest,
+             (SELECT deployed_block FROM app.chain_deployments WHERE chain_id = ${this.w.chainId}) AS deployed`;
+    const since = BigInt(row?.newest ?? row?.deployed ?? 0n);
+    const head = await this.chain.publicClient.getBlockNumber({ cacheTime: 0 });
+    for (let start = since > SEARCH_MARGIN ? since - SEARCH_MARGIN : 0n; start <= head; start += SEARCH_WINDOW) {
+      const end = start + SEARCH_WINDOW - 1n < head ? start + SEARCH_WINDOW - 1n : head;
+      const found = (await this.withdrawnOnChain(start, end)).find((l) => l.transactionHash !== null);
+      if (!found?.transactionHash) continue;
+      this.log.error("withdrawal found on-chain by its ref with no attempt on record (a database restored to an earlier point?): recorded as withdrawn, not sent again", {
+        txHash: found.transactionHash,
+      });
+      const receipt = await this.receipt(found.transactionHash);
+      // A log whose receipt this node does not give yet (behind the one that answered the log): next round.
+      return receipt ? this.fromReceipt(receipt) : { kind: "pending" };
+    }
+    return undefined;
   }
 
   private async settle(receipt: TransactionReceipt | null): Promise<WithdrawalOutcome> {
@@ -200,7 +246,8 @@ export class WithdrawalLeg {
         if (receipt) return this.fromReceipt(receipt);
       }
     } catch (err) {
-      this.log.warn("could not search Withdrawn logs by ref", { err });
+      // Not sending blind: a withdrawal this search would have found is paid twice if sent again.
+      throw new Error(`could not search the chain for Withdrawn logs with ref ${this.ref}; nothing is sent until it can: ${(err as Error).message?.split("\n")[0]}`);
     }
     const open = attempts.filter((a) => a.outcome === "unknown" || a.outcome === "mined");
     const latest = open.at(-1);
