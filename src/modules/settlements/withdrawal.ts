@@ -169,19 +169,31 @@ export class WithdrawalLeg {
       SELECT (SELECT max(block_number) FROM app.transactions WHERE settlement_id = ${this.s.id} AND chain_id = ${this.w.chainId} AND token = ${this.w.token}) AS newest,
              (SELECT deployed_block FROM app.chain_deployments WHERE chain_id = ${this.w.chainId}) AS deployed`;
     const since = BigInt(row?.newest ?? row?.deployed ?? 0n);
+    const txHash = await this.firstWithdrawnSince(since > SEARCH_MARGIN ? since - SEARCH_MARGIN : 0n);
+    if (!txHash) return undefined;
+    this.log.error("withdrawal found on-chain by its ref with no attempt on record (a database restored to an earlier point?): recorded as withdrawn, not sent again", { txHash });
+    return this.outcomeOfFound(txHash);
+  }
+
+  /**
+   * The transaction of the first Withdrawn log with this leg's ref from block `from` to the head,
+   * searched in windows of SEARCH_WINDOW blocks (providers cap the range of one eth_getLogs). Throws
+   * when the chain cannot be searched.
+   */
+  private async firstWithdrawnSince(from: bigint): Promise<Hex | undefined> {
     const head = await this.chain.publicClient.getBlockNumber({ cacheTime: 0 });
-    for (let start = since > SEARCH_MARGIN ? since - SEARCH_MARGIN : 0n; start <= head; start += SEARCH_WINDOW) {
+    for (let start = from; start <= head; start += SEARCH_WINDOW) {
       const end = start + SEARCH_WINDOW - 1n < head ? start + SEARCH_WINDOW - 1n : head;
       const found = (await this.withdrawnOnChain(start, end)).find((l) => l.transactionHash !== null);
-      if (!found?.transactionHash) continue;
-      this.log.error("withdrawal found on-chain by its ref with no attempt on record (a database restored to an earlier point?): recorded as withdrawn, not sent again", {
-        txHash: found.transactionHash,
-      });
-      const receipt = await this.receipt(found.transactionHash);
-      // A log whose receipt this node does not give yet (behind the one that answered the log): next round.
-      return receipt ? this.fromReceipt(receipt) : { kind: "pending" };
+      if (found?.transactionHash) return found.transactionHash;
     }
     return undefined;
+  }
+
+  /** A withdrawal of this ref found on chain: its outcome; pending while this node does not give its receipt yet (behind the one that answered the log). */
+  private async outcomeOfFound(txHash: Hex): Promise<WithdrawalOutcome> {
+    const receipt = await this.receipt(txHash);
+    return receipt ? this.fromReceipt(receipt) : { kind: "pending" };
   }
 
   private async settle(receipt: TransactionReceipt | null): Promise<WithdrawalOutcome> {
@@ -237,17 +249,16 @@ export class WithdrawalLeg {
     // Belt and braces: a Withdrawn log with our ref that is not one of our attempts' would mean a
     // transaction we did not record; never withdraw a second time if one exists.
     const fromBlock = attempts.reduce<bigint | undefined>((min, a) => (min === undefined || BigInt(a.from_block) < min ? BigInt(a.from_block) : min), undefined) ?? 0n;
+    let found: Hex | undefined;
     try {
-      const logs = await this.withdrawnOnChain(fromBlock);
-      const found = logs.find((l) => l.transactionHash !== null);
-      if (found?.transactionHash) {
-        this.log.error("withdrawal found on-chain by its ref but not among the recorded attempts", { txHash: found.transactionHash });
-        const receipt = await this.receipt(found.transactionHash);
-        if (receipt) return this.fromReceipt(receipt);
-      }
+      found = await this.firstWithdrawnSince(fromBlock);
     } catch (err) {
       // Not sending blind: a withdrawal this search would have found is paid twice if sent again.
       throw new Error(`could not search the chain for Withdrawn logs with ref ${this.ref}; nothing is sent until it can: ${(err as Error).message?.split("\n")[0]}`);
+    }
+    if (found) {
+      this.log.error("withdrawal found on-chain by its ref but not among the recorded attempts", { txHash: found });
+      return this.outcomeOfFound(found);
     }
     const open = attempts.filter((a) => a.outcome === "unknown" || a.outcome === "mined");
     const latest = open.at(-1);
