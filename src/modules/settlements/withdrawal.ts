@@ -182,12 +182,10 @@ export class WithdrawalLeg {
    */
   private async firstWithdrawnSince(from: bigint): Promise<Hex | undefined> {
     const head = await this.chain.publicClient.getBlockNumber({ cacheTime: 0 });
-    for (let start = from; start <= head; start += SEARCH_WINDOW) {
-      const end = start + SEARCH_WINDOW - 1n < head ? start + SEARCH_WINDOW - 1n : head;
+    return firstInWindows(from, head, SEARCH_WINDOW, async (start, end) => {
       const found = (await this.withdrawnOnChain(start, end)).find((l) => l.transactionHash !== null);
-      if (found?.transactionHash) return found.transactionHash;
-    }
-    return undefined;
+      return found?.transactionHash ?? undefined;
+    });
   }
 
   /** A withdrawal of this ref found on chain: its outcome; pending while this node does not give its receipt yet (behind the one that answered the log). */
@@ -339,4 +337,18 @@ export class WithdrawalLeg {
       await sleep(pollMs);
     }
   }
+}
+
+/**
+ * The first result of `search` over the blocks `from`..`head` (both included), asked window by window
+ * of `window` blocks in order: [from, from + window - 1], … up to a last window ending at `head`.
+ */
+export async function firstInWindows<T>(from: bigint, head: bigint, window: bigint, search: (start: bigint, end: bigint) => Promise<T | undefined>): Promise<T | undefined> {
+  if (window < 1n) throw new Error(`a search window of ${window} blocks`);
+  for (let start = from; start <= head; start += window) {
+    const end = start + window - 1n < head ? start + window - 1n : head;
+    const found = await search(start, end);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
