@@ -35,6 +35,17 @@ async function runChildUntilCrash(merchantId: string, point: CrashPoint, action?
 
 const sql = () => svc.ctx.database.sql;
 
+/** Funds the merchant, runs a settler child until it kills itself at `point`, and returns the settlement it created. */
+async function settlementCrashedAt(merchantId: string, amounts: bigint[], point: CrashPoint, action?: "cashout") {
+  const funded = await fundMerchant(svc.ctx, merchantId, amounts);
+  const payoutBefore = await usdcBalance(svc.ctx, "0x000000000000000000000000000000000000bA5e");
+  const before = new Set((await settlementsOf(merchantId)).map((s) => s.id));
+  await runChildUntilCrash(merchantId, point, action);
+  const created = (await settlementsOf(merchantId)).filter((s) => !before.has(s.id));
+  expect(created.length).toBe(1);
+  return { funded, payoutBefore, id: created[0]!.id };
+}
+
 async function settlementsOf(merchantId: string) {
   return sql()<{ id: string; state: string; amount_units: bigint; withdrawal_units: bigint }[]>`
     SELECT id, state, amount_units, withdrawal_units FROM app.settlements WHERE merchant_id = ${merchantId} ORDER BY created_at, id`;
@@ -75,14 +86,7 @@ describe("kill -9 at every step, then resume", () => {
   for (const point of points) {
     test(`crash ${point}`, async () => {
       const merchantId = svc.sandbox.merchant_id;
-      const funded = await fundMerchant(svc.ctx, merchantId, [12_340_000n, 5_000_001n]);
-      const payoutBefore = await usdcBalance(svc.ctx, "0x000000000000000000000000000000000000bA5e");
-      const before = new Set((await settlementsOf(merchantId)).map((s) => s.id));
-
-      await runChildUntilCrash(merchantId, point);
-      const created = (await settlementsOf(merchantId)).filter((s) => !before.has(s.id));
-      expect(created.length).toBe(1);
-      const id = created[0]!.id;
+      const { funded, payoutBefore, id } = await settlementCrashedAt(merchantId, [12_340_000n, 5_000_001n], point);
 
       // A fresh settler resumes (the same work the settler role and the helper do).
       await advanceSandboxSettlements(svc.ctx, [merchantId]);
@@ -96,11 +100,7 @@ describe("kill -9 at every step, then resume", () => {
   test("crash after signing, then the operator's nonce is taken by another transaction: the signed withdrawal is dropped and re-signed once", async () => {
     const merchantId = svc.sandbox.merchant_id;
     const chain = svc.ctx.chains.test!;
-    const funded = await fundMerchant(svc.ctx, merchantId, [7_000_000n]);
-    const payoutBefore = await usdcBalance(svc.ctx, "0x000000000000000000000000000000000000bA5e");
-    const before = new Set((await settlementsOf(merchantId)).map((s) => s.id));
-    await runChildUntilCrash(merchantId, "after_withdrawal_signed");
-    const id = (await settlementsOf(merchantId)).filter((s) => !before.has(s.id))[0]!.id;
+    const { funded, payoutBefore, id } = await settlementCrashedAt(merchantId, [7_000_000n], "after_withdrawal_signed");
     const [attempt] = await sql()<{ nonce: number }[]>`SELECT nonce FROM app.settlement_withdrawal_attempts WHERE settlement_id = ${id}`;
     // Another operator transaction (like a fee collection) uses the same nonce first.
     const hash = await chain.operator.writeContract({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: ["0x000000000000000000000000000000000000dEaD", 1n], nonce: attempt!.nonce });
@@ -147,11 +147,7 @@ describe("kill -9 at every step, then resume", () => {
   test("a database restored to a point before the withdrawal's attempt was recorded: the withdrawal on chain is found by its ref and recorded, not sent again", async () => {
     const merchantId = svc.sandbox.merchant_id;
     const chain = svc.ctx.chains.test!;
-    const funded = await fundMerchant(svc.ctx, merchantId, [2_500_000n]);
-    const payoutBefore = await usdcBalance(svc.ctx, "0x000000000000000000000000000000000000bA5e");
-    const before = new Set((await settlementsOf(merchantId)).map((s) => s.id));
-    await runChildUntilCrash(merchantId, "after_withdrawal_broadcast");
-    const id = (await settlementsOf(merchantId)).filter((s) => !before.has(s.id))[0]!.id;
+    const { funded, payoutBefore, id } = await settlementCrashedAt(merchantId, [2_500_000n], "after_withdrawal_broadcast");
     const [attempt] = await sql()<{ tx_hash: `0x${string}` }[]>`SELECT tx_hash FROM app.settlement_withdrawal_attempts WHERE settlement_id = ${id}`;
     await chain.publicClient.waitForTransactionReceipt({ hash: attempt!.tx_hash, timeout: 30_000 });
     // The restore: the database as it was before the attempt was recorded; the chain keeps the withdrawal.
@@ -170,11 +166,7 @@ describe("kill -9 at every step, then resume", () => {
 
   test("a manual cash-out killed after the withdrawal is finished by the next settler", async () => {
     const merchantId = svc.sandbox.merchant_id;
-    const funded = await fundMerchant(svc.ctx, merchantId, [1_000_000n]);
-    const payoutBefore = await usdcBalance(svc.ctx, "0x000000000000000000000000000000000000bA5e");
-    const before = new Set((await settlementsOf(merchantId)).map((s) => s.id));
-    await runChildUntilCrash(merchantId, "after_withdrawn", "cashout");
-    const id = (await settlementsOf(merchantId)).filter((s) => !before.has(s.id))[0]!.id;
+    const { funded, payoutBefore, id } = await settlementCrashedAt(merchantId, [1_000_000n], "after_withdrawn", "cashout");
     await advanceSandboxSettlements(svc.ctx, [merchantId]);
     await checkExactlyOnce(merchantId, id, funded, payoutBefore);
   });

@@ -114,9 +114,9 @@ export class WithdrawalLeg {
     return args.token === undefined || (token !== undefined && getAddress(args.token) === token);
   }
 
-  /** The account's Withdrawn logs with this settlement's ref on the chain, from a block on (to the head, or to `toBlock`). */
-  private async withdrawnOnChain(fromBlock: bigint, toBlock?: bigint) {
-    const q = { address: this.account, eventName: "Withdrawn", args: { ref: this.ref }, fromBlock, ...(toBlock === undefined ? {} : { toBlock }) } as const;
+  /** The account's Withdrawn logs with this settlement's ref on the chain, in the blocks `fromBlock`..`toBlock`. */
+  private async withdrawnOnChain(fromBlock: bigint, toBlock: bigint) {
+    const q = { address: this.account, eventName: "Withdrawn", args: { ref: this.ref }, fromBlock, toBlock } as const;
     if ((await this.version()) === 2) {
       const logs = await this.chain.publicClient.getContractEvents({ ...q, abi: merchantAccountV2Abi });
       return logs.filter((l) => this.ofToken(l.args));
