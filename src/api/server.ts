@@ -141,7 +141,13 @@ export function serveApi(
     fetch(request, server) {
       const started = performance.now();
       const capped = request.method !== "GET" && request.method !== "HEAD" && request.headers.get("content-length") === null && request.body !== null;
-      const handled = recordClientAddress(capped ? capChunkedBody(request) : request, resolveClientAddress(server.requestIP(request)?.address, request.headers.get("x-forwarded-for"), opts.trustedProxies));
+      // The address is looked up when first asked for (http/client-address.ts). A client that hung up
+      // before that has no peer address left: it is counted as one address of its own ("disconnected"),
+      // so hanging up never takes a request out of the limits per address.
+      const handled = recordClientAddress(
+        capped ? capChunkedBody(request) : request,
+        () => resolveClientAddress(server.requestIP(request)?.address, request.headers.get("x-forwarded-for"), opts.trustedProxies) ?? "disconnected",
+      );
       const finish = (answered: Response): Response => {
         const response = follow(answered);
         logAccess(handled, requestPath(request.url), response.status, response.headers.get("request-id"), (performance.now() - started) / 1000);

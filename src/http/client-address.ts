@@ -1,6 +1,10 @@
 /**
- * The network address a request came from (src/api/server.ts records it); "unknown" for requests
- * handled without a server (tests calling app.handle). Used to throttle sign-ins per client address.
+ * The network address a request came from (src/api/server.ts records how to find it); "unknown" for
+ * requests handled without a server (tests calling app.handle). Used to throttle sign-ins, failed
+ * keys and public pages per client address.
+ *
+ * Found on first use, not for every request: the peer's address is a system call (getpeername), and
+ * most requests (an API call with a valid key) never ask for it.
  *
  * Behind a proxy every connection comes from the proxy: the client's address is then read from
  * `X-Forwarded-For`, but only when the connection comes from a proxy the operator trusts
@@ -10,15 +14,20 @@
  */
 import { plainAddress, type AddressRanges } from "../lib/addresses.ts";
 
-const addresses = new WeakMap<Request, string>();
+const addresses = new WeakMap<Request, string | (() => string | undefined)>();
 
-export function recordClientAddress(request: Request, address: string | undefined): Request {
-  if (address) addresses.set(request, address);
+/** `find` runs at most once, on the first clientAddress(request), while the request is in flight. */
+export function recordClientAddress(request: Request, find: () => string | undefined): Request {
+  addresses.set(request, find);
   return request;
 }
 
 export function clientAddress(request: Request): string {
-  return addresses.get(request) ?? "unknown";
+  const known = addresses.get(request);
+  if (typeof known !== "function") return known ?? "unknown";
+  const address = known() ?? "unknown";
+  addresses.set(request, address);
+  return address;
 }
 
 /** The client's address: the peer's, or, from a trusted proxy, the nearest untrusted hop of X-Forwarded-For. */
