@@ -17,7 +17,7 @@ beforeAll(async () => {
   for (const [account, merchant, address] of [
     ["acct_parent", "mer_parent", ADDRESS],
     ["acct_lonely", "mer_lonely", "0x00000000000000000000000000000000000B0b00"],
-  ]) {
+  ] as const) {
     await sql`INSERT INTO app.accounts (id, name) VALUES (${account}, ${account})`;
     await sql`
       INSERT INTO app.merchants (id, mode, business_name, email, status, kyc_status, bank_name, bank_last4, bank_status, chain_id,

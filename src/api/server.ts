@@ -195,18 +195,22 @@ export function serveApi(
 
 interface InFlight {
   readonly due: number;
-  readonly request: Request;
-  readonly answer: (response: Response) => void;
+  /** Cleared once answered, so that a request waiting behind a slow one holds no memory. */
+  request: Request | undefined;
+  answer: ((response: Response) => void) | undefined;
 }
 
 /**
  * The deadline of every request in flight (REQUEST_DEADLINE_MS), kept by one sweep every 100 ms
  * rather than a timer and a promise race per request, which cost more than the rest of this
- * server's own work. All requests get the same deadline, so the set's order (insertion) is the order
- * they fall due, and the sweep stops at the first that is not due.
+ * server's own work. All requests get the same deadline, so the order they came in is the order
+ * they fall due: a queue, which the sweep walks from its head and stops at the first request that
+ * is neither answered nor due. An answered request is only marked (a Set's add and delete for every
+ * request cost more, bench/README.md "The server's own work per request").
  */
 class Deadlines {
-  private readonly inFlight = new Set<InFlight>();
+  private queue: InFlight[] = [];
+  private head = 0;
   private sweep: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly lateAnswer: (request: Request) => Response) {}
@@ -216,40 +220,59 @@ class Deadlines {
    * and its result is dropped). `finish` sees exactly one of the two.
    */
   run(request: Request, handle: () => Response | Promise<Response>, finish: (response: Response) => Response): Promise<Response> {
-    return new Promise<Response>((resolve, reject) => {
+    let handled: Response | Promise<Response>;
+    try {
+      handled = handle();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    const { promise, resolve, reject } = Promise.withResolvers<Response>();
+    const entry: InFlight = {
+      due: performance.now() + REQUEST_DEADLINE_MS,
+      request,
       // finish throwing (a response it cannot copy) rejects, as a throwing handler does: Bun's error answer, not a request left hanging.
-      const answer = (response: Response) => {
+      answer: (response) => {
         try {
           resolve(finish(response));
         } catch (err) {
           reject(err);
         }
-      };
-      const entry: InFlight = { due: performance.now() + REQUEST_DEADLINE_MS, request, answer };
-      let handled: Response | Promise<Response>;
-      try {
-        handled = handle();
-      } catch (err) {
-        reject(err);
-        return;
-      }
-      this.inFlight.add(entry);
-      this.sweep ??= setInterval(() => this.expire(), 100);
-      Promise.resolve(handled).then(
-        (response) => void (this.inFlight.delete(entry) && entry.answer(response)),
-        (err) => void (this.inFlight.delete(entry) && reject(err)),
-      );
-    });
+      },
+    };
+    this.queue.push(entry);
+    this.sweep ??= setInterval(() => this.expire(), 100);
+    Promise.resolve(handled).then(
+      (response) => Deadlines.settle(entry)?.(response),
+      (err) => void (Deadlines.settle(entry) && reject(err)),
+    );
+    return promise;
+  }
+
+  /** The entry's answer if it had none yet (its first outcome wins), marking it answered. */
+  private static settle(entry: InFlight): ((response: Response) => void) | undefined {
+    const answer = entry.answer;
+    entry.answer = undefined;
+    entry.request = undefined;
+    return answer;
   }
 
   private expire() {
     const now = performance.now();
-    for (const entry of this.inFlight) {
-      if (entry.due > now) break;
-      this.inFlight.delete(entry);
-      entry.answer(this.lateAnswer(entry.request));
+    for (; this.head < this.queue.length; this.head++) {
+      const entry = this.queue[this.head]!;
+      if (entry.answer && entry.due > now) break;
+      const request = entry.request;
+      const answer = Deadlines.settle(entry);
+      if (answer && request) answer(this.lateAnswer(request));
     }
-    if (this.inFlight.size === 0) this.stop();
+    if (this.head === this.queue.length) {
+      this.queue = [];
+      this.head = 0;
+      this.stop();
+    } else if (this.head >= 1024 && this.head * 2 >= this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
   }
 
   private stop() {
