@@ -10,11 +10,12 @@ import { processMetrics as metrics } from "../lib/metrics.ts";
 
 const httpDuration = metrics.histogram("stablepay_http_request_duration_seconds", "HTTP requests by method, route template and status.", ["method", "route", "status"]);
 
-/** The key that authenticated a request (http/authed.ts records it), for its access line. */
-const keyIds = new WeakMap<Request, string>();
+/** The key that authenticated a request (http/authed.ts records it), for its access line: on the request, as its client address is (client-address.ts). */
+const KEY_ID = Symbol("key id");
+type Keyed = Request & { [KEY_ID]?: string };
 
 export function recordKeyId(request: Request, keyId: string): void {
-  keyIds.set(request, keyId);
+  (request as Keyed)[KEY_ID] = keyId;
 }
 
 interface Node {
@@ -78,6 +79,6 @@ export function accessLogger(log: Logger, level: "info" | "debug", routes: Route
     const route = routes.match(request.method, path);
     httpDuration.observe({ method: request.method, route, status }, seconds);
     if (!access.enabled(level)) return;
-    access[level]("request", { method: request.method, route, status, duration_ms: Math.round(seconds * 10_000) / 10, key_id: keyIds.get(request), request_id: requestId ?? undefined });
+    access[level]("request", { method: request.method, route, status, duration_ms: Math.round(seconds * 10_000) / 10, key_id: (request as Keyed)[KEY_ID], request_id: requestId ?? undefined });
   };
 }

@@ -14,19 +14,25 @@
  */
 import { plainAddress, type AddressRanges } from "../lib/addresses.ts";
 
-const addresses = new WeakMap<Request, string | (() => string | undefined)>();
+/**
+ * Kept on the request itself under a symbol of this module (nothing else can read or write it, and it
+ * never shows in the request's keys): a WeakMap entry for every request cost the garbage collector more.
+ */
+const ADDRESS = Symbol("client address");
+type Addressed = Request & { [ADDRESS]?: string | (() => string | undefined) };
 
 /** `find` runs at most once, on the first clientAddress(request), while the request is in flight. */
 export function recordClientAddress(request: Request, find: () => string | undefined): Request {
-  addresses.set(request, find);
+  (request as Addressed)[ADDRESS] = find;
   return request;
 }
 
 export function clientAddress(request: Request): string {
-  const known = addresses.get(request);
+  const r = request as Addressed;
+  const known = r[ADDRESS];
   if (typeof known !== "function") return known ?? "unknown";
   const address = known() ?? "unknown";
-  addresses.set(request, address);
+  r[ADDRESS] = address;
   return address;
 }
 
