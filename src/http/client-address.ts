@@ -15,8 +15,9 @@
 import { plainAddress, type AddressRanges } from "../lib/addresses.ts";
 
 /**
- * Kept on the request itself under a symbol of this module (nothing else can read or write it, and it
- * never shows in the request's keys): a WeakMap entry for every request cost the garbage collector more.
+ * Kept on the request itself, under a symbol only this module holds (it never shows in the request's
+ * keys or its JSON): a WeakMap entry for every request cost more (bench/README.md, "The create's
+ * foreign keys, the client address and the request deadlines").
  */
 const ADDRESS = Symbol("client address");
 type Addressed = Request & { [ADDRESS]?: string | (() => string | undefined) };
