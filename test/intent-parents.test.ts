@@ -5,26 +5,23 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createTestDatabase } from "./support/db.ts";
+import { seedAccount, seedMerchant } from "./support/webhook-fixtures.ts";
 import type { Database } from "../src/db/client.ts";
 import { reserveAndInsert, type ValueLeases } from "../src/modules/payment-intents/reserve.ts";
 
-const ADDRESS = "0x00000000000000000000000000000000000A11cE";
 let database: Database;
+/** The create's merchant and account. */
+let parent: { accountId: string; merchantId: string; paymentAddress: string };
+/** A merchant and an account nothing refers to: only the triggers stand in the way of deleting them. */
+let lonely: { accountId: string; merchantId: string };
 
 beforeAll(async () => {
   ({ database } = await createTestDatabase());
   const sql = database.sql;
-  for (const [account, merchant, address] of [
-    ["acct_parent", "mer_parent", ADDRESS],
-    ["acct_lonely", "mer_lonely", "0x00000000000000000000000000000000000B0b00"],
-  ] as const) {
-    await sql`INSERT INTO app.accounts (id, name) VALUES (${account}, ${account})`;
-    await sql`
-      INSERT INTO app.merchants (id, mode, business_name, email, status, kyc_status, bank_name, bank_last4, bank_status, chain_id,
-                                 payment_address, owner_address, payout_address, fee_rate_bps, settlement_schedule)
-      VALUES (${merchant}, 'test', 'Shop', 'shop@example.com', 'active', 'approved', 'Bank', '1234', 'verified', 31337,
-              ${address}, ${address}, ${address}, 100, 'manual')`;
-  }
+  const accountId = await seedAccount(sql, "parent");
+  const merchant = await seedMerchant(sql, [accountId]);
+  parent = { accountId, merchantId: merchant.id, paymentAddress: merchant.paymentAddress };
+  lonely = { accountId: await seedAccount(sql, "lonely"), merchantId: (await seedMerchant(sql, [])).id };
 });
 
 afterAll(async () => {
@@ -33,7 +30,7 @@ afterAll(async () => {
 
 const args = (id: string, amountUnits: bigint) => {
   const now = new Date();
-  return { id, mode: "test" as const, accountId: "acct_parent", merchantId: "mer_parent", amountUnits, chainId: 31337, token: "USDC" as const, paymentAddress: ADDRESS, metadata: {}, createdAt: now, expiresAt: new Date(now.getTime() + 300_000) };
+  return { id, mode: "test" as const, accountId: parent.accountId, merchantId: parent.merchantId, amountUnits, chainId: 31337, token: "USDC" as const, paymentAddress: parent.paymentAddress, metadata: {}, createdAt: now, expiresAt: new Date(now.getTime() + 300_000) };
 };
 
 test("a create goes through while another transaction holds its merchant's and account's rows locked", async () => {
@@ -45,8 +42,8 @@ test("a create goes through while another transaction holds its merchant's and a
   // The strongest row lock there is, on both parents, held until the create is done: a create that
   // locks either row (a foreign key's check) waits for it and fails on its lock_timeout.
   const holder = sql.begin(async (tx) => {
-    await tx`SELECT 1 FROM app.merchants WHERE id = 'mer_parent' FOR UPDATE`;
-    await tx`SELECT 1 FROM app.accounts WHERE id = 'acct_parent' FOR UPDATE`;
+    await tx`SELECT 1 FROM app.merchants WHERE id = ${parent.merchantId} FOR UPDATE`;
+    await tx`SELECT 1 FROM app.accounts WHERE id = ${parent.accountId} FOR UPDATE`;
     locked();
     await held;
   });
@@ -62,16 +59,15 @@ test("a create goes through while another transaction holds its merchant's and a
     await holder;
   }
   const [row] = await sql<{ merchant_id: string; account_id: string }[]>`SELECT merchant_id, account_id FROM app.payment_intents WHERE id = 'pi_parentlocked'`;
-  expect(row).toEqual({ merchant_id: "mer_parent", account_id: "acct_parent" });
+  expect(row).toEqual({ merchant_id: parent.merchantId, account_id: parent.accountId });
 });
 
 test("merchants and accounts are never deleted nor truncated, with or without intents", async () => {
   const sql = database.sql;
-  // mer_lonely and acct_lonely have nothing referring to them: only the triggers stand in the way.
   for (const statement of [
-    sql`DELETE FROM app.merchants WHERE id = 'mer_lonely'`,
-    sql`DELETE FROM app.accounts WHERE id = 'acct_lonely'`,
-    sql`DELETE FROM app.merchants WHERE id = 'mer_parent'`,
+    sql`DELETE FROM app.merchants WHERE id = ${lonely.merchantId}`,
+    sql`DELETE FROM app.accounts WHERE id = ${lonely.accountId}`,
+    sql`DELETE FROM app.merchants WHERE id = ${parent.merchantId}`,
     sql`TRUNCATE app.merchants CASCADE`,
     sql`TRUNCATE app.accounts CASCADE`,
   ]) {
