@@ -7,7 +7,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { serveApi } from "../src/api/server.ts";
 import { ConfigError, loadConfig } from "../src/config.ts";
-import { resolveClientAddress } from "../src/http/client-address.ts";
+import { connect } from "node:net";
+import type { AppContext } from "../src/context.ts";
+import { clientAddress, recordClientAddress, resolveClientAddress } from "../src/http/client-address.ts";
+import { publicRateLimited } from "../src/http/rate-limit.ts";
 import { parseAddressRanges } from "../src/lib/addresses.ts";
 import { DashboardClient, dashboardUser } from "./support/dashboard-client.ts";
 import { startTestService, type TestService } from "./support/service.ts";
@@ -38,6 +41,43 @@ describe("the client's address", () => {
     expect(resolveClientAddress("127.0.0.1", null, trusted)).toBe("127.0.0.1");
     // Every hop trusted: the farthest one.
     expect(resolveClientAddress("127.0.0.1", "10.1.1.1", trusted)).toBe("10.1.1.1");
+  });
+
+  test("a client that hangs up before its address is first asked for counts as one address, `disconnected`, which the limits count like any other", async () => {
+    const silent = { debug() {}, info() {}, warn() {}, error() {}, enabled: () => false, child: () => silent };
+    let began!: () => void;
+    const handling = new Promise<void>((resolve) => (began = resolve));
+    const asked: string[] = [];
+    // The handler asks for the address only once its client has gone (the request's signal aborts).
+    const app = {
+      fetch: async (request: Request) => {
+        if (new URL(request.url).pathname === "/now") return new Response(clientAddress(request));
+        began();
+        await new Promise((resolve) => request.signal.addEventListener("abort", resolve));
+        asked.push(clientAddress(request));
+        return new Response("too late");
+      },
+    };
+    const server = serveApi(app, { hostname: "127.0.0.1", port: 0, log: silent });
+    try {
+      expect(await (await fetch(`http://127.0.0.1:${server.port}/now`)).text()).toBe("127.0.0.1");
+      const socket = connect(server.port!, "127.0.0.1");
+      socket.write("GET /slow HTTP/1.1\r\nHost: stablepay\r\n\r\n");
+      await handling;
+      socket.destroy();
+      const deadline = Date.now() + 5_000;
+      while (asked.length === 0 && Date.now() < deadline) await Bun.sleep(10);
+      // Not "unknown", which only requests handled without a server have and which no limit counts.
+      expect(asked).toEqual(["disconnected"]);
+    } finally {
+      await server.stop(true);
+    }
+    // The public pages' limit (2 a second here, a burst of twice that) counts those requests as one client.
+    const ctx = { config: { clientRateLimits: { publicPerSecond: 2, authFailuresPerSecond: 0 } } } as unknown as AppContext;
+    const gone = () => recordClientAddress(new Request("http://stablepay/pay/pi_x"), () => "disconnected");
+    const waits = Array.from({ length: 5 }, () => publicRateLimited(ctx, gone()));
+    expect(waits.slice(0, 4)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(waits[4]).toBeDefined();
   });
 
   test("TRUSTED_PROXIES: addresses and CIDR ranges; a bad entry stops the start naming the variable", () => {
