@@ -20,10 +20,10 @@ import { plainAddress, type AddressRanges } from "../lib/addresses.ts";
  * foreign keys, the client address and the request deadlines").
  */
 const ADDRESS = Symbol("client address");
-type Addressed = Request & { [ADDRESS]?: string | (() => string | undefined) };
+type Addressed = Request & { [ADDRESS]?: string | (() => string) };
 
 /** `find` runs at most once, on the first clientAddress(request), while the request is in flight. */
-export function recordClientAddress(request: Request, find: () => string | undefined): Request {
+export function recordClientAddress(request: Request, find: () => string): Request {
   (request as Addressed)[ADDRESS] = find;
   return request;
 }
@@ -32,7 +32,7 @@ export function clientAddress(request: Request): string {
   const r = request as Addressed;
   const known = r[ADDRESS];
   if (typeof known !== "function") return known ?? "unknown";
-  const address = known() ?? "unknown";
+  const address = known();
   r[ADDRESS] = address;
   return address;
 }
