@@ -35,7 +35,8 @@ const EXTRA_WHEN_IDLE = 0.45;
 const IDLE_WINDOW_MS = 3_000;
 const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 300_000);
 
-interface Result { file: string; pass: number; fail: number; seconds: number; code: number | null; digest?: string }
+/** `cpuSeconds`: the CPU of the file's process and of every descendant it waited for (Postgres, Ponder, anvil, a browser). */
+interface Result { file: string; pass: number; fail: number; seconds: number; cpuSeconds: number; code: number | null; digest?: string }
 
 async function runFile(file: string): Promise<Result> {
   const started = Date.now();
@@ -59,10 +60,11 @@ async function runFile(file: string): Promise<Result> {
   const leak = secrets.length > 0 ? `!! ${file} printed a secret: ${describeFindings(secrets)}` : undefined;
   if (leak) fail++;
   const seconds = (Date.now() - started) / 1000;
-  process.stderr.write(`\n===== ${file} (${seconds.toFixed(1)} s, exit ${code}) =====\n${text}${leak ? `\n${leak}\n` : ""}`);
+  const cpuSeconds = Number(proc.resourceUsage()?.cpuTime.total ?? 0n) / 1e6;
+  process.stderr.write(`\n===== ${file} (${seconds.toFixed(1)} s, ${cpuSeconds.toFixed(1)} s of CPU, exit ${code}) =====\n${text}${leak ? `\n${leak}\n` : ""}`);
   if (code !== 0 && Date.now() - started >= FILE_TIMEOUT_MS) process.stderr.write(`!! ${file} killed after ${FILE_TIMEOUT_MS / 1000} s\n`);
   const digest = [...(fail > (leak ? 1 : 0) ? [failureDigest(text)] : []), ...(leak ? [leak] : [])].join("\n");
-  return { file, pass, fail, seconds, code, ...(fail > 0 ? { digest } : {}) };
+  return { file, pass, fail, seconds, cpuSeconds, code, ...(fail > 0 ? { digest } : {}) };
 }
 
 /**
@@ -115,7 +117,7 @@ function runQueue(): Promise<{ extraStarts: number }> {
       void runFile(file)
         .catch((err): Result => {
           process.stderr.write(`\n!! ${file} could not be run: ${String(err)}\n`);
-          return { file, pass: 0, fail: 1, seconds: 0, code: null };
+          return { file, pass: 0, fail: 1, seconds: 0, cpuSeconds: 0, code: null };
         })
         .then((r) => {
           results.push(r);
@@ -172,8 +174,9 @@ function idleMeter(): () => number {
 
 rmSync(templateRoot, { recursive: true, force: true });
 results.sort((a, b) => b.seconds - a.seconds);
-process.stderr.write(`\nPer file (slowest first), ${parallel} at a time (${extraStarts} started as one more while the CPU stood idle), ${((Date.now() - startedAt) / 1000).toFixed(0)} s in all:\n`);
-for (const r of results) process.stderr.write(`  ${r.fail ? "FAIL" : "ok  "} ${r.seconds.toFixed(1).padStart(6)} s  ${r.pass} pass ${r.fail} fail  ${relative(".", r.file)}\n`);
+const cpuInAll = results.reduce((n, r) => n + r.cpuSeconds, 0);
+process.stderr.write(`\nPer file (slowest first), ${parallel} at a time (${extraStarts} started as one more while the CPU stood idle), ${((Date.now() - startedAt) / 1000).toFixed(0)} s in all, ${cpuInAll.toFixed(0)} s of CPU:\n`);
+for (const r of results) process.stderr.write(`  ${r.fail ? "FAIL" : "ok  "} ${r.seconds.toFixed(1).padStart(6)} s ${r.cpuSeconds.toFixed(1).padStart(6)} s CPU  ${r.pass} pass ${r.fail} fail  ${relative(".", r.file)}\n`);
 // Every file has a result, or the run fails: a file the runner lost must never pass as nothing to report.
 const missing = files.filter((f) => !results.some((r) => r.file === f));
 for (const f of missing) process.stderr.write(`  FAIL  not run: ${f}\n`);
