@@ -69,7 +69,7 @@ await perCall("span helper, tracing off", () => endSpan(startChildSpan("x")));
 
 // Tracing on, exporting to a sink that throws the spans away.
 const sink = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: async (r) => (await r.arrayBuffer(), Response.json({})) });
-const tracing = startTracing(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.port}` }));
+const tracing = await startTracing(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.port}` }));
 const outside = await perCall("query, tracing on, no span", () => instrumented`SELECT * FROM app.payment_intents WHERE id = ${"pi_1"}`.handle());
 console.log(`  ${"= tracing on, outside a span".padEnd(34)} ${(outside - withMetrics).toFixed(0).padStart(7)} ns/query`);
 const parent = startSpan("bench parent");

@@ -65,7 +65,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
   };
   try {
     // 0. Traces, when OTEL_* asks for them (off by default): before anything makes a span. Flushed last.
-    const tracing = startTracing(config);
+    const tracing = await startTracing(config);
     if (tracing) stops.push(() => tracing.flush());
     // 1. Postgres: configured, or embedded under the data folder (reused on the next start).
     let pg: RunningPostgres | undefined;

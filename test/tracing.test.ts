@@ -156,7 +156,7 @@ test("a log line written inside a span names its trace; outside one, none", asyn
     import { startTracing } from "./src/tracing.ts";
     import { startSpan, withSpan, endSpan, traceparentOf } from "./src/lib/tracing.ts";
     import { createLogger } from "./src/logger.ts";
-    startTracing(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:${collector.port}", LOG_LEVEL: "info" }));
+    await startTracing(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:${collector.port}", LOG_LEVEL: "info" }));
     const log = createLogger("info").child({ role: "dispatcher" });
     const span = startSpan("work");
     withSpan(span, () => log.info("inside", { traceparent: traceparentOf(span) }));

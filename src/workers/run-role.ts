@@ -50,7 +50,7 @@ if (config.chains.test.embedded && !config.chains.live) {
 
 const log = createLogger(config.logLevel, { pid: process.pid });
 // Traces when OTEL_* asks for them (src/tracing.ts), before anything makes a span.
-const tracing = startTracing(config);
+const tracing = await startTracing(config);
 const database = connect(config.databaseUrl);
 // Production: the schema is migrated by its own step (`npm run cli -- migrate`); a start refuses it behind.
 try {
