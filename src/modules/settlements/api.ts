@@ -24,7 +24,7 @@ import { idempotentCreate, requestHash } from "../idempotency/store.ts";
 import { getVisibleMerchant } from "../merchants/service.ts";
 import { createSettlement } from "./service.ts";
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "./api-service.ts";
-import { SettlementSchema } from "./shapes.ts";
+import { SettlementSchema } from "./model.ts";
 import { settlementShapeOf, settlementShapes } from "./service.ts";
 
 const TAG = ["Settlements"];

@@ -25,7 +25,7 @@ import { isIdOf } from "../../domain/ids.ts";
 import { errorExample, openApiSchema, objectResponses } from "../../http/openapi.ts";
 import { requireSandbox } from "../access/authenticator.ts";
 import { advanceSandboxSettlements, settlementShapes } from "./service.ts";
-import { SettlementListSchema } from "./shapes.ts";
+import { SettlementListSchema } from "./model.ts";
 
 const AdvanceBody = t.Object(
   { merchant_id: t.Optional(t.String({ description: "Only this merchant. Default: every merchant the key may see.", examples: ["mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K"] })) },
