@@ -4,7 +4,7 @@ import type { Mode } from "../db/schema/core.ts";
 import { createApiKey, createIntegratorAccount, createWebhookEndpoint, onboardMerchant, OnboardingError, revokeApiKey, setWebhookEndpointStatus, approveMerchant, createOtherChainAccounts } from "../modules/merchants/onboarding.ts";
 import { parseScheduleInput } from "../modules/merchants/schedule-input.ts";
 import { accounts } from "../db/schema/core.ts";
-import { merchantShape } from "../modules/merchants/model.ts";
+import { merchantShape } from "../modules/merchants/shapes.ts";
 import { resealSecrets } from "../modules/webhook-endpoints/service.ts";
 import { listDeliveries, resendEvent, WebhookOperatorError, type DeliveryView } from "../modules/webhooks/service.ts";
 import type { JsonOptions } from "./json.ts";

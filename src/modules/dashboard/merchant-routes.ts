@@ -18,7 +18,7 @@ import { ApiError } from "../../domain/errors.ts";
 import type { BankAccountInput } from "../merchants/bank-account.ts";
 import { createMerchant, listVisibleMerchants, updateMerchant, type ScheduleBody } from "../merchants/management.ts";
 import type { MerchantRow } from "../merchants/service.ts";
-import { merchantShape } from "../merchants/model.ts";
+import { merchantShape } from "../merchants/shapes.ts";
 import { busiestAmounts } from "../payment-intents/value-tags.ts";
 import { pairBalancesOf } from "./data.ts";
 import { readBudgets } from "../refunds/budget.ts";

@@ -10,7 +10,8 @@ import { noQuery } from "../../http/query.ts";
 import { listBody, listSchema, parseCursorParam, parseLimitParam, LimitQuery } from "../../http/list-params.ts";
 import { errorExample, idempotencyHeaderParameter, createResponses, listRoute, objectResponses } from "../../http/openapi.ts";
 import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
-import { MerchantSchema, merchantShape } from "./model.ts";
+import { MerchantSchema } from "./model.ts";
+import { merchantShape } from "./shapes.ts";
 import { getVisibleMerchant } from "./service.ts";
 import { createMerchant, listVisibleMerchants, requireUnscoped, updateMerchant, type ScheduleBody } from "./management.ts";
 

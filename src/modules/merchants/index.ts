@@ -8,7 +8,8 @@ import { noQuery } from "../../http/query.ts";
 import { queryText } from "../../http/schema-route.ts";
 import { chainParam, tokenParam } from "../../http/pair-params.ts";
 import { pairsOf, resolvePair } from "../../chain/pairs.ts";
-import { MerchantSchema, merchantShape } from "./model.ts";
+import { MerchantSchema } from "./model.ts";
+import { merchantShape } from "./shapes.ts";
 import { getVisibleMerchant } from "./service.ts";
 import { BalanceSchema, balanceShape, computeMerchantBalance, PairBalanceSchema, pairBalanceShape } from "./balance.ts";
 

@@ -1,10 +1,5 @@
-/** Wire shapes of the merchant resource (spec "Merchant"), built from the database row. */
+/** The response schema of the merchant resource (spec "Merchant"); its shape, built from the row, is shapes.ts. */
 import { t } from "elysia";
-import type { merchants } from "../../db/schema/core.ts";
-import { bpsToRate } from "../../domain/money.ts";
-import { isoMs } from "../../domain/text.ts";
-
-type MerchantRow = typeof merchants.$inferSelect;
 
 export const MerchantSchema = t.Object(
   {
@@ -25,22 +20,3 @@ export const MerchantSchema = t.Object(
   },
   { additionalProperties: false },
 );
-
-export function merchantShape(m: MerchantRow) {
-  return {
-    id: m.id,
-    object: "merchant" as const,
-    business_name: m.businessName,
-    email: m.email,
-    status: m.status,
-    kyc_status: m.kycStatus,
-    payout_method: m.payoutMethod,
-    bank_account: { bank_name: m.bankName, last_4: m.bankLast4, status: m.bankStatus },
-    payment_address: m.paymentAddress ?? "",
-    chain: "base" as const,
-    settlement_schedule: m.settlementSchedule === "custom" ? `cron:${m.settlementCron} ${m.settlementTimezone}` : m.settlementSchedule,
-    fee_rate: bpsToRate(m.feeRateBps),
-    metadata: (typeof m.metadata === "string" ? JSON.parse(m.metadata) : m.metadata) ?? {},
-    created_at: isoMs(m.createdAt),
-  };
-}
