@@ -7,6 +7,7 @@
  *   src/http/, what their routes share) > db, chain, config > domain, lib.
  * - HTTP code (src/http/, src/api/) is imported only by the edge and by the route files of a module
  *   (index.ts, api.ts, model.ts, input.ts): never by a service, a worker, domain, db or chain.
+ * - Nothing a worker role or the CLI loads imports the HTTP framework.
  * - The indexer (ponder.config.ts, indexer/) imports nothing from src/; the ABIs both use are in
  *   contracts/abis.ts.
  * - One home per state change: only modules/payment-intents/transitions.ts writes an intent's
@@ -135,6 +136,27 @@ describe("imports", () => {
     const bad = violations((from, to) =>
       from.startsWith("src/http/") && to.startsWith("src/modules/") && !/^src\/modules\/(access|idempotency)\//.test(to) ? "resource module" : undefined,
     );
+    expect(bad).toEqual([]);
+  });
+
+  // Every process of a worker role and every CLI call loads what these reach: the HTTP framework cost
+  // each of them about 0.1 s of CPU to load, for nothing (a module's response schemas are in its model.ts).
+  test("a worker and the CLI never load the HTTP framework", () => {
+    // What a file loads when it runs: its imports, type-only ones left out (they are erased).
+    const loaded = (f: string) =>
+      [...readFileSync(join(ROOT, f), "utf8").matchAll(/(?:^|\n)\s*(import|export)\s+(type\s)?[^;]*?from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)|(?:^|\n)\s*import\s+"([^"]+)"/g)]
+        .filter((m) => !m[2])
+        .map((m) => (m[3] ?? m[4] ?? m[5])!);
+    const reached = new Map<string, string>(); // file -> the file that loaded it
+    const walk = (f: string, by: string) => {
+      if (reached.has(f) || !GRAPH.has(f)) return;
+      reached.set(f, by);
+      for (const spec of loaded(f).filter((x) => x.startsWith("."))) walk(rel(resolve(dirname(join(ROOT, f)), /\.[a-z]+$/.test(spec) ? spec : `${spec}.ts`)), f);
+    };
+    walk("src/workers/run-role.ts", "(entry)");
+    walk("src/cli/main.ts", "(entry)");
+    expect(reached.size).toBeGreaterThan(50);
+    const bad = [...reached.keys()].flatMap((f) => loaded(f).filter((pkg) => pkg === "elysia" || pkg.startsWith("@elysiajs/")).map((pkg) => `${f} (imported by ${reached.get(f)}) -> ${pkg}`));
     expect(bad).toEqual([]);
   });
 
