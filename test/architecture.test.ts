@@ -35,7 +35,12 @@ const rel = (p: string) => relative(ROOT, p);
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
   const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+"(\.[^"]+)"/g), ...text.matchAll(/import\(\s*"(\.[^"]+)"\s*\)/g)].map((m) => m[1]!);
-  return specs.map((s) => rel(resolve(dirname(file), /\.[a-z]+$/.test(s) ? s : `${s}.ts`)));
+  return specs.map((s) => resolveImport(file, s));
+}
+
+/** The repo path a relative import of `file` names (`./x` is `./x.ts`). */
+function resolveImport(file: string, spec: string): string {
+  return rel(resolve(dirname(file), /\.[a-z]+$/.test(spec) ? spec : `${spec}.ts`));
 }
 
 const SRC_FILES = filesUnder(join(ROOT, "src")).map(rel);
@@ -151,7 +156,7 @@ describe("imports", () => {
     const walk = (f: string, by: string) => {
       if (reached.has(f) || !GRAPH.has(f)) return;
       reached.set(f, by);
-      for (const spec of loaded(f).filter((x) => x.startsWith("."))) walk(rel(resolve(dirname(join(ROOT, f)), /\.[a-z]+$/.test(spec) ? spec : `${spec}.ts`)), f);
+      for (const spec of loaded(f).filter((x) => x.startsWith("."))) walk(resolveImport(join(ROOT, f), spec), f);
     };
     walk("src/workers/run-role.ts", "(entry)");
     walk("src/cli/main.ts", "(entry)");
