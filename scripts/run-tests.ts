@@ -11,6 +11,8 @@
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { cpus, tmpdir } from "node:os";
+import { connect } from "../src/db/client.ts";
+import { migrate } from "../src/db/migrate.ts";
 import { startEmbeddedPostgres } from "../src/sandbox/postgres.ts";
 import { freePort } from "../src/sandbox/ports.ts";
 import { describeFindings, findSecrets, maskSecrets } from "./secret-scan.ts";
@@ -93,8 +95,19 @@ function failureDigest(text: string): string {
 const templateRoot = mkdtempSync(join(tmpdir(), "stablepay-pg-template-"));
 chmodSync(templateRoot, 0o755); // as root the server runs as the `postgres` user
 const template = await startEmbeddedPostgres({ dataDir: join(templateRoot, "data"), port: await freePort() });
+// A migrated database in it, which each file copies for its migrated databases (test/support/db.ts):
+// the migrations run once per run, not once per database.
+const MIGRATED_DB = "stablepay_migrated";
+await template.createDatabase(MIGRATED_DB);
+const migrated = connect(template.urlFor(MIGRATED_DB), { max: 1 });
+try {
+  await migrate(migrated.sql);
+} finally {
+  await migrated.sql.end();
+}
 await template.stop();
 process.env.TEST_PG_TEMPLATE = join(templateRoot, "data");
+process.env.TEST_PG_MIGRATED_DB = MIGRATED_DB;
 
 const queue = [...files];
 const results: Result[] = [];

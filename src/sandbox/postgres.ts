@@ -20,7 +20,8 @@ export interface RunningPostgres {
   url: string;
   port: number;
   urlFor(database: string): string;
-  createDatabase(name: string): Promise<void>;
+  /** Creates a database, empty or as a copy of `template` (a database of this server nobody is connected to). */
+  createDatabase(name: string, template?: string): Promise<void>;
   /** Resolves when the server process exits on its own (not through stop()); never after stop(). */
   exited: Promise<void>;
   stop(): Promise<void>;
@@ -110,10 +111,11 @@ export async function startEmbeddedPostgres(opts: {
     url: urlFor("postgres"),
     port: opts.port,
     urlFor,
-    async createDatabase(name) {
+    async createDatabase(name, template) {
       const sql = postgres(urlFor("postgres"), { max: 1, onnotice: () => {} });
+      const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
       try {
-        await sql.unsafe(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+        await sql.unsafe(`CREATE DATABASE ${quoted(name)}${template === undefined ? "" : ` TEMPLATE ${quoted(template)}`}`);
       } finally {
         await sql.end();
       }

@@ -28,7 +28,7 @@ export async function startTestService(
     keepData?: boolean;
   } = {},
 ): Promise<TestService & { data: { url: string; dataDir: string } }> {
-  const { url } = opts.reuse ?? (await createTestDatabase({ migrate: false }));
+  const { url } = opts.reuse ?? (await createTestDatabase());
   const dataDir = opts.reuse?.dataDir ?? mkdtempSync(join(tmpdir(), "stablepay-svc-"));
   // Free ports are found, then bound: between the two, another test file running in parallel can
   // take one. That start fails cleanly (it stops what it started) and is tried again on new ports.
