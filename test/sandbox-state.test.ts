@@ -85,10 +85,15 @@ test("past 500 blocks, anvil writes no old block's state to ~/.foundry (it left 
   expect(entries).toEqual([]);
 });
 
-test("a block with transactions is saved at once, whatever the interval, and the caller learns the saved block", async () => {
-  const file = join(dir, "busy-block.json");
+// The saver learns of a block from anvil's push (newHeads) and, in case the subscription is down, from a
+// poll every second: each is tested alone (the other off, or a poll too rare to matter).
+test.each([
+  ["pushed by anvil", { stateSubscribe: true, statePollMs: 3_600_000 }],
+  ["polled, without the subscription", { stateSubscribe: false, statePollMs: 200 }],
+] as const)("a block with transactions is saved at once, whatever the interval, and the caller learns the saved block: %s", async (name, learning) => {
+  const file = join(dir, `busy-block-${name.split(" ")[0]}.json`);
   const saved: bigint[] = [];
-  const anvil = await startAnvil({ stateFile: file, stateIntervalSeconds: 3600, onSaved: (b) => void saved.push(b) });
+  const anvil = await startAnvil({ stateFile: file, stateIntervalSeconds: 3600, onSaved: (b) => void saved.push(b), ...learning });
   running.push(anvil);
   expect(saved).toEqual([0n]); // the head found at start is what the file holds
   await rpc(anvil, "evm_mine"); // an empty block: waits for the interval
