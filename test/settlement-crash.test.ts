@@ -164,6 +164,47 @@ describe("kill -9 at every step, then resume", () => {
     expect(await countRows(sql()<{ n: number }[]>`SELECT count(*)::int AS n FROM app.settlement_withdrawal_attempts WHERE settlement_id = ${id}`)).toBe(0);
   });
 
+  test("a database restored while the withdrawal still waited in the node's pool: nothing is signed until it is mined, then it is found by its ref", async () => {
+    const merchantId = svc.sandbox.merchant_id;
+    const chain = svc.ctx.chains.test!;
+    const mining = (automine: boolean) => chain.publicClient.request({ method: "evm_setAutomine" as never, params: [automine] as never });
+    const funded = await fundMerchant(svc.ctx, merchantId, [3_100_000n]);
+    const payoutBefore = await usdcBalance(svc.ctx, "0x000000000000000000000000000000000000bA5e");
+    // Enough in the account for a second withdrawal of the same amount, so that only the service can prevent one.
+    const [m] = await sql()<{ payment_address: `0x${string}` }[]>`SELECT payment_address FROM app.merchants WHERE id = ${merchantId}`;
+    // Through the nonce authority, as everything the operator signs: the withdrawal below then takes the next nonce.
+    const topUp = await chain.sender.write({ address: chain.usdc, abi: testUsdcAbi, functionName: "mint", args: [m!.payment_address, funded.netUnits] });
+    await chain.publicClient.waitForTransactionReceipt({ hash: topUp });
+    const before = new Set((await settlementsOf(merchantId)).map((s) => s.id));
+    await mining(false);
+    try {
+      // The withdrawal is broadcast and waits in the pool: nothing is mined.
+      await runChildUntilCrash(merchantId, "after_withdrawal_broadcast");
+      const [id] = (await settlementsOf(merchantId)).filter((s) => !before.has(s.id)).map((s) => s.id);
+      const [attempt] = await sql()<{ tx_hash: `0x${string}` }[]>`SELECT tx_hash FROM app.settlement_withdrawal_attempts WHERE settlement_id = ${id!}`;
+      expect(await chain.publicClient.getTransaction({ hash: attempt!.tx_hash }).then((t) => t.blockNumber)).toBeNull();
+      // The restore: the database as it was before the withdrawal was signed (its attempt and its journal row gone).
+      await sql()`DELETE FROM app.settlement_withdrawal_attempts WHERE settlement_id = ${id!}`;
+      await sql()`DELETE FROM app.operator_transactions WHERE tx_hash = ${attempt!.tx_hash}`;
+      await sql()`UPDATE app.settlements SET state = 'created' WHERE id = ${id!}`;
+
+      await advanceSandboxSettlements(svc.ctx, [merchantId]);
+      // Held: no log of the ref yet, and a transaction of the operator the database does not know.
+      expect(await countRows(sql()<{ n: number }[]>`SELECT count(*)::int AS n FROM app.settlement_withdrawal_attempts WHERE settlement_id = ${id!}`)).toBe(0);
+      expect((await loadSettlement(svc.ctx, id!))!.state).toBe("created");
+      expect(await chain.sender.unknownInFlight()).toBe(1);
+
+      await mining(true);
+      await chain.publicClient.request({ method: "evm_mine" as never, params: [] as never });
+      await chain.publicClient.waitForTransactionReceipt({ hash: attempt!.tx_hash, timeout: 30_000 });
+      await advanceSandboxSettlements(svc.ctx, [merchantId]);
+      await checkExactlyOnce(merchantId, id!, funded, payoutBefore);
+      expect((await loadSettlement(svc.ctx, id!))!.withdrawalTxHash).toBe(attempt!.tx_hash);
+    } finally {
+      await mining(true).catch(() => undefined);
+    }
+  });
+
   test("a manual cash-out killed after the withdrawal is finished by the next settler", async () => {
     const merchantId = svc.sandbox.merchant_id;
     const { funded, payoutBefore, id } = await settlementCrashedAt(merchantId, [1_000_000n], "after_withdrawn", "cashout");

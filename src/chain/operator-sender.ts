@@ -107,6 +107,26 @@ export class OperatorSender {
     }
   }
 
+  /**
+   * How many transactions of this key the node holds unmined that the journal does not know: nonces
+   * from the node's confirmed count up to its pending count with no journal row. Every transaction
+   * the service signs is journaled before it is broadcast, so these were signed outside this
+   * database's record: by it before the point a restore went back to, or with the key elsewhere.
+   * What they do is unknown until they are mined.
+   */
+  async unknownInFlight(): Promise<number> {
+    const address = this.address;
+    const [pending, latest] = await Promise.all([
+      this.publicClient.getTransactionCount({ address, blockTag: "pending" }),
+      this.publicClient.getTransactionCount({ address, blockTag: "latest" }),
+    ]);
+    if (pending <= latest) return 0;
+    const [row] = await this.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM app.operator_transactions
+      WHERE chain_id = ${this.chainId} AND address = ${address} AND nonce >= ${latest} AND nonce < ${pending}`;
+    return pending - latest - (row?.n ?? 0);
+  }
+
   /** The nonce of `hash` in the journal; undefined when the journal no longer holds it (pruned, or signed over). */
   async journaledNonce(hash: Hex): Promise<number | undefined> {
     const [row] = await this.sql<{ nonce: bigint }[]>`

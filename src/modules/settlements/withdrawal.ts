@@ -15,6 +15,9 @@
  * 4. A leg with no attempt on record is looked for on the chain too (its ref's Withdrawn logs since
  *    its newest payment) before its first transaction is signed: a database restored to an earlier
  *    point has lost the attempts made after it, not their withdrawals. Found: recorded as withdrawn.
+ * 5. Nothing new is signed while the node holds operator transactions the journal does not know
+ *    (operator-sender.ts unknownInFlight): after a restore, this leg's withdrawal may be one of them,
+ *    still in the pool, where no log shows it. The leg waits until they are mined and searched.
  * A search of the chain that fails sends nothing: the leg waits for the next round.
  *
  * One leg per (chain, token) pair of the settlement (migration 0012, app.settlement_withdrawals): its
@@ -160,9 +163,8 @@ export class WithdrawalLeg {
    * the range of one eth_getLogs. A search that fails throws: nothing is sent until the chain could
    * be searched (the caller records the error and tries again).
    *
-   * Not seen: a withdrawal still waiting in a node's mempool (broadcast, not mined). The operators'
-   * guide says to let the operator's transactions in flight be mined before the signer starts on a
-   * restored database (docs/deployment.md "Backup and restore").
+   * A withdrawal still waiting in a node's pool (broadcast, not mined) has no log yet: submitNew
+   * holds the leg while the node has operator transactions the journal does not know.
    */
   private async withdrawnWithoutAttempt(): Promise<WithdrawalOutcome | undefined> {
     const [row] = await this.ctx.database.sql<{ newest: bigint | null; deployed: bigint | null }[]>`
@@ -274,6 +276,16 @@ export class WithdrawalLeg {
   }
 
   private async submitNew(): Promise<WithdrawalOutcome> {
+    // The chain shows a withdrawal once it is mined. One still in a node's pool shows only as a
+    // transaction of the operator's that the journal does not know (a database restored to an earlier
+    // point lost its record, and this leg's attempt with it): it may be this leg's withdrawal, which
+    // the contract would pay again. Nothing is signed until the node holds none; the next round then
+    // searches the chain for this ref again.
+    const unknown = await this.chain.sender.unknownInFlight();
+    if (unknown > 0) {
+      this.log.warn("withdrawal held: the node holds transactions of the operator that the database has no record of (a restore to an earlier point?); waiting for them to be mined before signing, so that a withdrawal among them is found and not paid twice", { unknown, operator: this.chain.sender.address });
+      return { kind: "pending" };
+    }
     const { operator, publicClient } = this.chain;
     const v2 = (await this.version()) === 2;
     const token = tokenAddressOn(this.chain, this.w.token);
