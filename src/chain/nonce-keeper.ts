@@ -126,17 +126,14 @@ export class NonceKeeper {
 
   /** One round (see the file's comment). Returns how many nonces were healed. */
   async round(): Promise<number> {
-    const { sql, publicClient } = this.sender;
+    const { sql } = this.sender;
     const { chainId, address } = this.where;
     const [lease] = await sql<{ next_nonce: bigint; confirmed_nonce: bigint | null; unconfirmed_since: unknown }[]>`
       UPDATE app.operator_nonces SET keeper = ${this.id}, keeper_until = now() + ${`${LEASE_MS} milliseconds`}::interval
       WHERE chain_id = ${chainId} AND address = ${address} AND (keeper IS NULL OR keeper = ${this.id} OR keeper_until < now())
       RETURNING next_nonce, confirmed_nonce, unconfirmed_since`;
     if (!lease) return 0; // nothing signed yet on this chain, or another process keeps it
-    const [pending, confirmed] = await Promise.all([
-      publicClient.getTransactionCount({ address, blockTag: "pending" }),
-      publicClient.getTransactionCount({ address, blockTag: "latest" }),
-    ]);
+    const { pending, latest: confirmed } = await this.sender.nodeCounts();
     const next = Number(lease.next_nonce);
     await this.noteConfirmed(confirmed, next, lease.confirmed_nonce === null ? null : Number(lease.confirmed_nonce), lease.unconfirmed_since !== null);
 

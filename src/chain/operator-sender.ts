@@ -107,6 +107,16 @@ export class OperatorSender {
     }
   }
 
+  /** The node's transaction counts of this key: with its pool (`pending`) and confirmed (`latest`). */
+  async nodeCounts(): Promise<{ pending: number; latest: number }> {
+    const address = this.address;
+    const [pending, latest] = await Promise.all([
+      this.publicClient.getTransactionCount({ address, blockTag: "pending" }),
+      this.publicClient.getTransactionCount({ address, blockTag: "latest" }),
+    ]);
+    return { pending, latest };
+  }
+
   /**
    * How many transactions of this key the node holds unmined that the journal does not know: nonces
    * from the node's confirmed count up to its pending count with no journal row. Every transaction
@@ -116,10 +126,7 @@ export class OperatorSender {
    */
   async unknownInFlight(): Promise<number> {
     const address = this.address;
-    const [pending, latest] = await Promise.all([
-      this.publicClient.getTransactionCount({ address, blockTag: "pending" }),
-      this.publicClient.getTransactionCount({ address, blockTag: "latest" }),
-    ]);
+    const { pending, latest } = await this.nodeCounts();
     if (pending <= latest) return 0;
     const [row] = await this.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM app.operator_transactions
