@@ -18,6 +18,10 @@
  * --root: measure another checkout (e.g. a worktree of an older commit with this node_modules linked
  *   in), so that two builds are compared by the same harness; run them in turns.
  * --idle: instead, the CPU the process spends per second while nothing is asked of it (10 s).
+ * --parts: in one process, rounds in turns with the server's own work (deadline, access line, HTTP
+ *   histogram: the app's fetch called alone, as a second app on the same context) and the statement
+ *   histogram (postgres.js's query left unwrapped) each on and off: what each costs a get, measured
+ *   against the same process's other rounds, so the machine's drift touches all four alike.
  */
 
 const argv = process.argv.slice(2);
@@ -42,13 +46,14 @@ const proto = Query.prototype as unknown as { handle(this: QueryLike): Promise<v
 const realHandle = proto.handle;
 let remembered: unknown;
 let fromMemory = false;
-proto.handle = function (this: QueryLike) {
+const interceptor = function (this: QueryLike) {
   if (fromMemory && !this.executed && Array.isArray(this.strings) && this.strings[0] === GET_STATEMENT) {
     this.executed = true;
     return Promise.resolve().then(() => this.resolve(remembered));
   }
   return realHandle.call(this);
 };
+proto.handle = interceptor;
 
 // The API server's fetch handler, as the service hands it to Bun.serve.
 type ServeOptions = { port?: number; fetch: (request: Request, server: unknown) => Response | Promise<Response> };
@@ -108,14 +113,44 @@ try {
       return (used.user + used.system) / n;
     };
     for (let i = 0; i < 3; i++) await round(requests); // warm-up: the JIT's tiers
-    const figures: number[] = [];
-    for (let i = 0; i < rounds; i++) figures.push(await round(requests));
-    const sorted = [...figures].sort((a, b) => a - b);
-    console.log(
-      `${root}: GET intent, statement ${answerFromMemory ? "from memory" : "from Postgres"}, ${concurrency} at a time: ` +
-        `median ${sorted[sorted.length >> 1]!.toFixed(1)} µs of CPU per request (rounds: ${figures.map((f) => f.toFixed(1)).join(" ")})` +
-        (failed ? `; ${failed} answers not 200` : ""),
-    );
+    if (argv.includes("--parts")) {
+      // Each setting's rounds next to the others', in turns.
+      const { buildApp } = (await import(`${root}/src/api/app.ts`)) as typeof import("../src/api/app.ts");
+      const app = buildApp(service.ctx);
+      const wrapped = proto.handle; // the statement histogram's wrapper, around the interceptor
+      const full = api.fetch;
+      const settings = [
+        { name: "everything on", fetch: full, handle: wrapped },
+        { name: "no server work (the app's fetch alone)", fetch: (r: Request) => app.fetch(r), handle: wrapped },
+        { name: "no statement histogram", fetch: full, handle: interceptor },
+        { name: "neither", fetch: (r: Request) => app.fetch(r), handle: interceptor },
+      ];
+      const figures = settings.map(() => [] as number[]);
+      for (let i = 0; i < rounds * settings.length; i++) {
+        // Each cycle in another order, so that no setting always follows the same one (a round can
+        // inherit the garbage of the round before it).
+        const cycle = Math.floor(i / settings.length);
+        const k = (i + cycle) % settings.length;
+        api.fetch = settings[k]!.fetch;
+        proto.handle = settings[k]!.handle;
+        figures[k]!.push(await round(requests));
+      }
+      api.fetch = full;
+      proto.handle = wrapped;
+      const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1]!;
+      const base = median(figures[0]!);
+      for (const [k, s] of settings.entries())
+        console.log(`${s.name.padEnd(40)} median ${median(figures[k]!).toFixed(1).padStart(6)} µs per get (${(median(figures[k]!) - base).toFixed(1)} against everything on; rounds: ${figures[k]!.map((f) => f.toFixed(1)).join(" ")})`);
+    } else {
+      const figures: number[] = [];
+      for (let i = 0; i < rounds; i++) figures.push(await round(requests));
+      const sorted = [...figures].sort((a, b) => a - b);
+      console.log(
+        `${root}: GET intent, statement ${answerFromMemory ? "from memory" : "from Postgres"}, ${concurrency} at a time: ` +
+          `median ${sorted[sorted.length >> 1]!.toFixed(1)} µs of CPU per request (rounds: ${figures.map((f) => f.toFixed(1)).join(" ")})`,
+      );
+    }
+    if (failed) console.log(`${failed} answers were not 200`);
   }
 } finally {
   await service.stop();
