@@ -7,10 +7,11 @@
  *
  * Why: on a shared VM, wrk's throughput moves by a third from one run to the next and the kernel's
  * share of every request (two sockets, a loopback each way) moves with it. Without the HTTP socket
- * the rounds of one process agree within a few percent, so a few microseconds of our own code show.
+ * the rounds of one process mostly agree within 10-20%, and with the statement answered from memory
+ * a few microseconds of our own code show.
  *
  *   bun bench/app-cpu.ts [--db real|memory] [--rounds 8] [--requests 10000] [--concurrency 16]
- *                        [--root <checkout>] [--idle]
+ *                        [--root <checkout>] [--idle | --parts]
  *
  * --db real (default): the intent's SELECT goes to the sandbox's Postgres (postgres.js included).
  * --db memory: that one statement is answered from memory with the row Postgres returned at the
