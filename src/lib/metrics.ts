@@ -259,6 +259,6 @@ export class MetricsRegistry<C extends ScrapeContext = ScrapeContext> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const processMetrics = new MetricsRegistry<any>();
 // The event-loop delay is sampled every 100 ms, not prom-client's 10: in Bun each sample wakes the
-// process, about 2-3 ms of CPU a second in an idle process at 10 ms (bench/README.md). A stall still
+// process, 2-4 ms of CPU a second in an idle process at 10 ms (bench/README.md). A stall still
 // shows whole: it delays the sample after it, which records the delay.
 prom.collectDefaultMetrics({ register: processMetrics.prom, prefix: "stablepay_", eventLoopMonitoringPrecision: 100 });
