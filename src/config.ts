@@ -186,9 +186,27 @@ export interface Config {
    * the chain's gas price is above this (RELAY_MAX_GAS_PRICE_GWEI, decimal gwei; default 50 gwei).
    */
   relayMaxGasPriceWei: bigint;
+  /** What relays of payments by signature may cost the operator (modules/authorizations/relay-limits.ts). */
+  relayLimits: RelayLimits;
   logLevel: "debug" | "info" | "warn" | "error";
   /** OpenTelemetry traces (the standard OTEL_* variables; src/tracing.ts): undefined, the default, is off. */
   tracing: TracingSettings | undefined;
+}
+
+/**
+ * The bounds of the operator's spending on relays, as a paymaster's policy: a cap per operation, per
+ * address, per merchant and period, and in all per period (docs/operators.md "Payment by signature: what
+ * the operator pays").
+ */
+export interface RelayLimits {
+  /** RELAY_MAX_GAS: the most gas one relay may use; a relay estimated above it is refused, and it is the sent transaction's limit. */
+  maxGas: bigint;
+  /** RELAY_MAX_IN_FLIGHT_PER_PAYER: relays of one payer sent (or being sent) and not yet mined. */
+  inFlightPerPayer: number;
+  /** RELAY_BUDGET_PER_MERCHANT_ETH_PER_HOUR: the most the relays of one merchant's intents may cost in any hour, in wei. */
+  merchantWeiPerHour: bigint;
+  /** RELAY_BUDGET_ETH_PER_HOUR: the most all relays of one chain may cost in any hour, in wei. */
+  totalWeiPerHour: bigint;
 }
 
 /** Where and as what this process sends its spans (OTLP over HTTP, JSON). */
@@ -418,6 +436,14 @@ export function loadConfig(env: Env = process.env): Config {
       quarantineMs: r.int("VALUE_TAG_QUARANTINE_MINUTES", VALUE_TAG_DEFAULTS.quarantineMinutes, 60, 30 * 24 * 60) * 60_000,
     },
     relayMaxGasPriceWei: r.gwei("RELAY_MAX_GAS_PRICE_GWEI", "50"),
+    relayLimits: {
+      // An EOA's transferWithAuthorization costs 50-90k gas; a smart wallet's ERC-1271 check adds up to
+      // about 100k more (a passkey's P-256 check on Base's precompile): 200k lets both through, with room.
+      maxGas: BigInt(r.int("RELAY_MAX_GAS", 200_000, 60_000, 5_000_000)),
+      inFlightPerPayer: r.int("RELAY_MAX_IN_FLIGHT_PER_PAYER", 2, 1, 1_000),
+      merchantWeiPerHour: r.eth("RELAY_BUDGET_PER_MERCHANT_ETH_PER_HOUR", "0.05"),
+      totalWeiPerHour: r.eth("RELAY_BUDGET_ETH_PER_HOUR", "0.5"),
+    },
     logLevel: r.oneOf("LOG_LEVEL", ["debug", "info", "warn", "error"] as const, "info"),
     shutdown: shutdownSettings(r, environment),
     trustedProxies: r.addressRanges("TRUSTED_PROXIES"),
@@ -554,6 +580,13 @@ class Reader {
     const m = /^(\d{1,9})(?:\.(\d{1,9}))?$/.exec(v);
     if (!m) throw new ConfigError(name, `must be a gas price in gwei (e.g. 0.05 or 30), got "${v}"`);
     return BigInt(m[1]!) * 1_000_000_000n + BigInt((m[2] ?? "").padEnd(9, "0"));
+  }
+  /** An amount of ETH, decimals allowed down to the wei ("0.05", "2"), as wei. */
+  eth(name: string, fallback: string): bigint {
+    const v = this.optional(name) ?? fallback;
+    const m = /^(\d{1,9})(?:\.(\d{1,18}))?$/.exec(v);
+    if (!m) throw new ConfigError(name, `must be an amount of ETH (e.g. 0.05 or 2), got "${v}"`);
+    return BigInt(m[1]!) * 10n ** 18n + BigInt((m[2] ?? "").padEnd(18, "0"));
   }
   url(name: string, fallback: string): string {
     return this.optionalUrl(name) ?? fallback;

@@ -40,9 +40,11 @@ import type { AppContext } from "../../context.ts";
 import type { ChainRuntime } from "../../chain/runtime.ts";
 import { merchantAccountV2Abi } from "../../../contracts/abis.ts";
 import { pgTs } from "../../db/pg-values.ts";
+import type { SqlOrTx } from "../../db/client.ts";
 import { metrics } from "../../metrics.ts";
 import { moveRefund, releaseRefundHold } from "./transitions.ts";
 import { refundFromDb, type RefundRow } from "./shapes.ts";
+import { budgetRefundUnproven } from "./payment-proof.ts";
 
 const refundSends = metrics.counter("stablepay_refund_sends_total", "Refund send steps by outcome (succeeded, failed, requires_approval, retry, waiting).", ["chain_id", "outcome"]);
 
@@ -103,7 +105,7 @@ export async function sendClaimedRefund(ctx: AppContext, chain: ChainRuntime, r:
   const live: Live = {};
   let outcome: Outcome;
   try {
-    outcome = await advance(chain, r, policy, live);
+    outcome = await advance(ctx.database.sql, chain, r, policy, live);
   } catch (err) {
     outcome = { kind: "retry", error: errorText(err) };
   }
@@ -175,7 +177,7 @@ function callOf(r: RefundRow) {
   return { address: account, abi: merchantAccountV2Abi, functionName: "refundFromBudget", args: [r.refundRef as Hex, r.paymentRef as Hex, token, to, r.amountUnits] } as const;
 }
 
-async function advance(chain: ChainRuntime, r: RefundRow, policy: RefundSendPolicy, live: Live): Promise<Outcome> {
+async function advance(sql: SqlOrTx, chain: ChainRuntime, r: RefundRow, policy: RefundSendPolicy, live: Live): Promise<Outcome> {
   if (r.txHash) {
     const hash = r.txHash as Hex;
     live.hash = hash;
@@ -202,6 +204,11 @@ async function advance(chain: ChainRuntime, r: RefundRow, policy: RefundSendPoli
   // that rule) waits for the owner's signature instead of being sent.
   if (r.method === "budget" && (r.payerAddress === null || getAddress(r.payerAddress) !== getAddress(r.recipientAddress)))
     return { kind: "budget_short", reason: "the recipient is not the address that paid: the owner's signature is needed" };
+  // The row's word is not enough: the chain must show that the recipient paid this payment.
+  if (r.method === "budget") {
+    const unproven = await budgetRefundUnproven(sql, chain, r);
+    if (unproven) return { kind: "budget_short", reason: `${unproven}: the owner's signature is needed` };
+  }
   let hash: Hex;
   try {
     hash = await chain.sender.write(callOf(r), async (tx, signed) => {
