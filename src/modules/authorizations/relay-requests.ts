@@ -34,14 +34,17 @@ interface DueRelay {
   relay_request: { valid_after: string; valid_before: string; signature: Hex };
 }
 
-/** One sweep: returns how many relays were handled. */
+/**
+ * One sweep: returns how many relays were handled. `now()` is rounded as relay_due_at is stored
+ * (milliseconds, to the nearest): a request due "now" rounded up would otherwise wait for the next sweep.
+ */
 export async function relayRequested(ctx: AppContext, batch = 16): Promise<number> {
   const signable = ctx.networks.filter((c) => c.canSign).map((c) => c.chainId);
   if (!signable.length) return 0;
   const rows = await ctx.database.sql<DueRelay[]>`
     UPDATE app.payment_authorizations a SET relay_due_at = now() + ${LEASE}::interval
     FROM (SELECT intent_id, payer FROM app.payment_authorizations
-          WHERE relay_due_at <= now() AND relay_tx_hash IS NULL AND chain_id = ANY (${signable}::int[])
+          WHERE relay_due_at <= now()::timestamptz(3) AND relay_tx_hash IS NULL AND chain_id = ANY (${signable}::int[])
           ORDER BY relay_due_at LIMIT ${batch} FOR UPDATE SKIP LOCKED) due
     WHERE a.intent_id = due.intent_id AND a.payer = due.payer
     RETURNING a.intent_id, a.payer, a.chain_id, a.token_address, a.pay_to, a.value_units::text AS value_units, a.nonce, a.relay_claim, a.relay_request`;
