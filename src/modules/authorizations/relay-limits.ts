@@ -29,7 +29,7 @@ export const CLAIM_STALE_SECONDS = 30;
 /** A relay sent this long ago and still without a receipt no longer counts as in flight (its nonce went elsewhere, or it is long gone). */
 const SENT_IN_FLIGHT_MINUTES = 10;
 
-const refusals = metrics.counter("stablepay_authorization_relay_refusals_total", "Submissions of payments by signature refused by the operator's relay limits before any gas was spent, by limit (gas_cap, payer_in_flight, payer_balance, merchant_budget, total_budget).", ["chain_id", "limit"]);
+const refusals = metrics.counter("stablepay_authorization_relay_refusals_total", "Submissions of payments by signature refused by the operator's relay limits before any gas was spent, by limit (payer_in_flight, payer_balance, merchant_budget, total_budget).", ["chain_id", "limit"]);
 
 export interface RelayClaimRequest {
   chainId: number;
