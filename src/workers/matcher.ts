@@ -159,6 +159,7 @@ export async function startMatcher(ctx: AppContext, options: MatcherOptions = {}
           token: l.address.toLowerCase(),
           authorizer: l.args.authorizer.toLowerCase(),
           nonce: l.args.nonce.toLowerCase(),
+          logIndex: l.logIndex,
         }));
       },
       blockInfo: async (blockNumber) => {
