@@ -279,6 +279,11 @@
   var PENDING = "Your payment is being sent for you. Wait here: this page updates by itself when it is confirmed. Do not pay again.";
   /** Refusals after which paying by signature cannot work now: the transfer is the way. */
   var TRANSFER_INSTEAD = { relay_gas_above_cap: 1, relay_budget_exhausted: 1, authorization_unsupported: 1, gas_price_above_ceiling: 1 };
+  /** The payment may be on its way: the ways to send it again by transfer are held back (the page still updates by itself). */
+  function holdTransfers() {
+    btn.disabled = true;
+    $("open-wallet").hidden = true;
+  }
   function refusal(body, status) {
     var err = (body && body.error) || {};
     var f = REFUSALS[err.code];
@@ -357,12 +362,12 @@
           say(e.message);
           // Sent for the customer, perhaps: a transfer now could pay twice. The signature may be submitted
           // again (one intent is paid at most once by one payer's signatures).
-          if (e.pending) btn.disabled = true;
+          if (e.pending) holdTransfers();
           if (TRANSFER_INSTEAD[e.refusal]) gaslessBtn.disabled = true;
         } else if (step === "submit") {
           // No answer to the submission (the connection dropped): the service may have sent it.
           say(PENDING);
-          btn.disabled = true;
+          holdTransfers();
         } else say("The payment could not be completed: " + ((e && e.message) || String(e)) + " Nothing was sent.");
       });
   }
