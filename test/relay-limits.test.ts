@@ -7,6 +7,8 @@
  *   own codes (429 / 503 with Retry-After);
  * - a contract wallet whose ERC-1271 check burns gas: refused when its estimate is above the cap,
  *   and never relayed with more gas than the cap when it burns whatever it is given;
+ * - a submission out of time (a slow chain): "Nothing was sent" only when nothing can be sent, else
+ *   the recorded transaction;
  * - the signer stopped while the customer pays by transfer: the submission says nothing was sent
  *   (true), the transfer pays, and nothing is relayed later;
  * - a relay row written by hand (another token, another recipient, an intent already paid): the signer
@@ -17,6 +19,7 @@ import { createWalletClient, getAddress, http, type Address, type Hex } from "vi
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { testUsdcAbi } from "../contracts/abis.ts";
 import { loadArtifacts } from "../src/chain/artifacts.ts";
+import { OperatorSender } from "../src/chain/operator-sender.ts";
 import { authorizationNonce } from "../src/modules/authorizations/typed-data.ts";
 import { relayRequested } from "../src/modules/authorizations/relay-requests.ts";
 import type { RelayLimits } from "../src/config.ts";
@@ -261,6 +264,49 @@ describe("relays are bounded", () => {
     expect(await operatorTxCount()).toBe(before);
     expect(await relaysOf([intent.id])).toEqual([]);
   }, 60_000);
+
+  test("a submission out of time: before its claim nothing is ever sent ('Nothing was sent' is true); after its relay was recorded it answers `submitted` with the hash, never 'nothing was sent'", async () => {
+    const c = chain();
+    // The chain answers the gas estimate slowly (the RPC under load): the answer is due before it is in.
+    const intent = await createIntent(svc, { amount: nextAmount(), ttl: 900 });
+    const p = await fundedPayer(units(intent.amount));
+    const td = await typedData(intent.id, p.address);
+    const estimate = c.publicClient.estimateContractGas;
+    (c.publicClient as { estimateContractGas: unknown }).estimateContractGas = async (...args: Parameters<typeof estimate>) => {
+      await Bun.sleep(5_000);
+      return estimate.apply(c.publicClient, args);
+    };
+    const before = await operatorTxCount();
+    let late;
+    try {
+      late = await submit(intent.id, submission(td, await sign(p.key, td)));
+    } finally {
+      (c.publicClient as { estimateContractGas: unknown }).estimateContractGas = estimate;
+    }
+    expect({ status: late.status, code: late.body.error?.code }).toEqual({ status: 503, code: "service_unavailable" });
+    expect(late.body.error.message).toContain("Nothing was sent");
+    // The work behind the answer finished meanwhile, and sent nothing.
+    await Bun.sleep(2_000);
+    expect(await operatorTxCount()).toBe(before);
+    expect(await relaysOf([intent.id])).toEqual([]);
+    expect(await statusOf(intent.id)).toBe("awaiting_payment");
+
+    // Signed and recorded, then the broadcast is slow: the answer names the recorded transaction.
+    const second = await createIntent(svc, { amount: nextAmount(), ttl: 900 });
+    const q = await fundedPayer(units(second.amount));
+    const td2 = await typedData(second.id, q.address);
+    const sender = c.sender;
+    c.sender = new OperatorSender(svc.ctx.database.sql, c.chainId, c.publicClient, c.operator, { afterSign: () => Bun.sleep(5_000) });
+    let recorded;
+    try {
+      recorded = await submit(second.id, submission(td2, await sign(q.key, td2)));
+    } finally {
+      c.sender = sender;
+    }
+    const [row] = await relaysOf([second.id]);
+    expect({ status: recorded.status, state: recorded.body.status, tx: recorded.body.tx_hash }).toEqual({ status: 200, state: "submitted", tx: row!.relay_tx_hash });
+    await waitFor(`${second.id} confirmed`, async () => (await statusOf(second.id)) === "confirmed", 30_000, 100);
+  }, 90_000);
 
   test("relay rows written by hand (another token, another recipient, an intent already paid): the signer refuses them at send time and sends nothing", async () => {
     const intent = await createIntent(svc, { amount: nextAmount(), ttl: 900 });
