@@ -40,7 +40,7 @@ const CLAIM_WAIT_MS = 10_000;
 /** How long a submission without the operator key waits for the signing role's transaction hash. */
 const HANDOVER_WAIT_MS = 2_500;
 
-const relays = metrics.counter("stablepay_authorization_relays_total", "Payments by signature relayed by the operator, by outcome (mined, submitted, reverted, superseded).", ["chain_id", "outcome"]);
+const relays = metrics.counter("stablepay_authorization_relays_total", "Payments by signature relayed by the operator, by outcome (mined, submitted, reverted, superseded, cancelled).", ["chain_id", "outcome"]);
 
 export interface SubmitInput {
   payer: string;
@@ -50,7 +50,7 @@ export interface SubmitInput {
   nonce: string;
 }
 
-export type SubmissionStatus = "submitted" | "mined" | "reverted" | "superseded";
+export type SubmissionStatus = "submitted" | "mined" | "reverted" | "superseded" | "cancelled";
 
 /** The answer of a submission. */
 export function submissionShape(intentId: string, status: SubmissionStatus, txHash: Hex) {
@@ -395,7 +395,19 @@ async function waitForRelay(ctx: AppContext, intentId: string, payer: Address, m
   return null;
 }
 
-/** What became of a relay within RELAY_WAIT_MS: mined, reverted (superseded when the nonce was used by another transaction), or still submitted. */
+/** How far back a relay's revert looks for the payer's cancellation (it came after the submission's check, so a few blocks at most). */
+const CANCEL_LOOKBACK_BLOCKS = 256n;
+
+/** Whether the payer cancelled the authorization (AuthorizationCanceled) up to the relay's block: then the relay did not lose to another payment. */
+async function cancelledBefore(chain: ChainRuntime, token: Address | null, payer: Address, nonce: Hex, block: bigint): Promise<boolean> {
+  if (!token) return false;
+  const logs = await chain.publicClient
+    .getContractEvents({ address: token, abi: eip3009Abi, eventName: "AuthorizationCanceled", args: { authorizer: payer, nonce }, fromBlock: block > CANCEL_LOOKBACK_BLOCKS ? block - CANCEL_LOOKBACK_BLOCKS : 0n, toBlock: block })
+    .catch(() => []);
+  return logs.length > 0;
+}
+
+/** What became of a relay within RELAY_WAIT_MS: mined, reverted (superseded when the nonce was used by another transaction, cancelled when the payer cancelled it), or still submitted. */
 async function answer(ctx: AppContext, chain: ChainRuntime, intent: IntentRow, payer: Address, nonce: Hex, hash: Hex, run: SubmissionRun) {
   const waitMs = Math.min(RELAY_WAIT_MS, remaining(run));
   const receipt = waitMs < 50 ? null : await chain.publicClient.waitForTransactionReceipt({ hash, timeout: waitMs, pollingInterval: 100 }).catch(() => null);
@@ -408,7 +420,7 @@ async function answer(ctx: AppContext, chain: ChainRuntime, intent: IntentRow, p
   if (receipt.status !== "success") {
     const used = parseEventLogs({ abi: eip3009Abi, logs: receipt.logs, eventName: "AuthorizationUsed" }).length > 0;
     const state = used || (await chain.publicClient.readContract({ address: receipt.to ?? getAddress(intent.paymentAddress), abi: eip3009Abi, functionName: "authorizationState", args: [payer, nonce] }).catch(() => false));
-    status = state ? "superseded" : "reverted";
+    status = !state ? "reverted" : (await cancelledBefore(chain, receipt.to ?? null, payer, nonce, receipt.blockNumber)) ? "cancelled" : "superseded";
   }
   relays.inc({ chain_id: chain.chainId, outcome: status });
   return submissionShape(intent.id, status, hash);
