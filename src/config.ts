@@ -546,10 +546,15 @@ function requireProductionPieces(r: Reader): void {
     throw missing("PUBLIC_BASE_URL", "where integrators and payers reach the API (qr_image_url, payment pages, links)");
   if (roles.has("dashboard") && r.optional("DASHBOARD_PORT") !== undefined && r.optional("DASHBOARD_PUBLIC_URL") === undefined)
     throw missing("DASHBOARD_PUBLIC_URL", "where users reach the dashboard on its own port (invitation links, Secure cookies)");
-  // Without it /metrics and /ready are served on the public port, and each request costs queries and RPC calls.
-  if (r.optional("OPS_PORT") === undefined) throw missing("OPS_PORT", "the port of /health, /ready and /metrics, reachable from the load balancer and Prometheus only (not a well-known port such as 9100, node_exporter's)");
   if ((roles.has("api") || roles.has("dashboard") || roles.has("dispatcher")) && r.optional("WEBHOOK_SECRETS_KEY") === undefined)
     throw missing("WEBHOOK_SECRETS_KEY", "the 32-byte key (64 hex digits, or base64; or WEBHOOK_SECRETS_KEY_FILE) that keeps webhook signing secrets encrypted in the database: `openssl rand -hex 32`");
+}
+
+/** Production's servers need OPS_PORT (a CLI command serves nothing): checked as a server process starts (service.ts). */
+export function requireOpsPort(config: Pick<Config, "env" | "opsPort">): void {
+  // Without it /metrics and /ready are served on the public port, and each request there costs queries and RPC calls.
+  if (config.env === "production" && config.opsPort === undefined)
+    throw new ConfigError("OPS_PORT", "is required in production mode (STABLEPAY_ENV=production): the port of /health, /ready and /metrics, reachable from the load balancer and Prometheus only (not a well-known port such as 9100, node_exporter's)");
 }
 
 /**

@@ -58,9 +58,9 @@ const database = connect(config.databaseUrl, { max: mainPoolOf(config.roles, con
 // The same checks as a start of src/main.ts: the chains are what they are configured as, the pools fit.
 try {
   if (config.env === "production") {
-    await checkChains([config.chains.test, ...(config.chains.live ? [config.chains.live] : []), ...config.chains.others]);
     await assertSchemaCurrent(database.sql);
     await checkConnectionBudget(database.sql, { roles: config.roles, pools: config.databasePools, topology: config.topology });
+    await checkChains([config.chains.test, ...(config.chains.live ? [config.chains.live] : []), ...config.chains.others]);
   } else await migrate(database.sql);
 } catch (err) {
   console.error(`run-role: ${err instanceof Error ? err.message : String(err)}`);
