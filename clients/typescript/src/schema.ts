@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Liveness
-         * @description The process answers. Public.
+         * @description The process answers, and each of its worker loops finished a round within its allowance (3 times its interval and longest backoff, at least 2 minutes); 503 names the loops that did not (restart the process). Public.
          */
         get: operations["getHealth"];
         put?: never;
@@ -781,6 +781,38 @@ export interface operations {
                             /** @description The offending parameter, for parameter errors. */
                             param?: string;
                         };
+                    };
+                };
+            };
+            /** @description A worker loop of this process is wedged: restart it */
+            503: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "stalled",
+                     *       "stalled": [
+                     *         {
+                     *           "role": "dispatcher",
+                     *           "seconds_since_last_round": 184.2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "stalled";
+                        stalled: {
+                            role: string;
+                            seconds_since_last_round: number;
+                        }[];
                     };
                 };
             };
