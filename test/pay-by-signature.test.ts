@@ -25,6 +25,7 @@ import { createIntent, rpc, waitFor } from "./support/payments.ts";
 import { workerChildEnv } from "./support/child-env.ts";
 import { dashboardUser } from "./support/dashboard-client.ts";
 import { recordPendingRelayCosts } from "../src/modules/authorizations/relay-costs.ts";
+import { pruneEndedAuthorizations } from "../src/modules/authorizations/service.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { ARTIFACTS, launchLocalBrowser, signInDashboard, SKIP_BROWSER } from "./support/browser.ts";
 import { join } from "node:path";
@@ -258,9 +259,19 @@ describe("pay by signature", () => {
     const [a, b] = [await createIntent(svc, { amount, ttl: 600 }), await createIntent(svc, { amount, ttl: 600 })];
     const p = await emptyEthPayer(BigInt(Math.round(amount * 1e6)) * 2n);
     const calls = [];
+    // The customer's page submitted both; the service relayed neither (the network's gas price was above
+    // its ceiling); a third party, or the customer's own wallet, then sent both in one transaction.
+    const config = svc.ctx.config as { relayMaxGasPriceWei: bigint };
+    const ceiling = config.relayMaxGasPriceWei;
     for (const intent of [a, b]) {
       const td = (await typedData(intent.id, p.address)).body.typed_data;
       const m = td.message;
+      config.relayMaxGasPriceWei = 1n;
+      try {
+        expect((await submit(intent.id, submission(td, await sign(p.key, td)))).body.error.code).toBe("gas_price_above_ceiling");
+      } finally {
+        config.relayMaxGasPriceWei = ceiling;
+      }
       calls.push(
         encodeFunctionData({
           abi: eip3009Abi,
@@ -309,6 +320,29 @@ describe("pay by signature", () => {
     const again = await submit(intent.id, body);
     expect({ status: again.status, state: again.body.status, tx: again.body.tx_hash }).toEqual({ status: 200, state: "cancelled", tx: relayed.body.tx_hash });
     expect((await intentOf(intent.id)).status).toBe("awaiting_payment");
+  }, 60_000);
+
+  test("asking for typed data writes nothing; a row only once a valid signature comes; rows of intents long ended are removed", async () => {
+    const amount = nextAmount();
+    const intent = await createIntent(svc, { amount, ttl: 600 });
+    const rows = async () => (await svc.ctx.database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.payment_authorizations WHERE intent_id = ${intent.id}`)[0]!.n;
+    const strangers = await Promise.all([1, 2, 3].map(() => emptyEthPayer(0n)));
+    for (const s of strangers) expect((await typedData(intent.id, s.address)).status).toBe(200);
+    expect(await rows()).toBe(0);
+    // A bad signature writes nothing either; a valid one (of a wallet that cannot pay) does.
+    const td = (await typedData(intent.id, strangers[0]!.address)).body.typed_data;
+    expect((await submit(intent.id, submission(td, await sign(generatePrivateKey(), td)))).body.error.code).toBe("signature_invalid");
+    expect(await rows()).toBe(0);
+    expect((await submit(intent.id, submission(td, await sign(strangers[0]!.key, td)))).body.error.code).toBe("insufficient_funds");
+    expect(await rows()).toBe(1);
+    // The intent ends and its window is long past: the row goes; a row whose relay was sent stays.
+    await svc.api(`/v1/payment-intents/${intent.id}/cancel`, { method: "POST" });
+    expect(await pruneEndedAuthorizations(svc.ctx)).toBe(0);
+    await svc.ctx.database.sql`UPDATE app.payment_intents SET expires_at = now() - interval '25 hours' WHERE id = ${intent.id}`;
+    const relayedRows = (await svc.ctx.database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.payment_authorizations WHERE relay_tx_hash IS NOT NULL`)[0]!.n;
+    expect(await pruneEndedAuthorizations(svc.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await rows()).toBe(0);
+    expect((await svc.ctx.database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.payment_authorizations WHERE relay_tx_hash IS NOT NULL`)[0]!.n).toBe(relayedRows);
   }, 60_000);
 
   test("two submissions of one signature at once: one transaction", async () => {

@@ -317,11 +317,14 @@ describe("relays are bounded", () => {
     const request = { valid_after: m.validAfter, valid_before: m.validBefore, signature };
     const sql = svc.ctx.database.sql;
     const queue = async (set: { token_address?: string; pay_to?: string }) => {
+      const token = (set.token_address ?? chain().usdc).toLowerCase();
+      const payTo = (set.pay_to ?? m.to).toLowerCase();
       await sql`
-        UPDATE app.payment_authorizations
-        SET token_address = ${(set.token_address ?? chain().usdc).toLowerCase()}, pay_to = ${(set.pay_to ?? m.to).toLowerCase()},
-            relay_claim = 'by-hand', relay_claimed_at = now(), relay_request = ${sql.json(request)}, relay_due_at = now()
-        WHERE intent_id = ${intent.id} AND payer = ${p.address.toLowerCase()}`;
+        INSERT INTO app.payment_authorizations (intent_id, payer, chain_id, token_address, merchant_id, pay_to, value_units, nonce, relay_claim, relay_claimed_at, relay_request, relay_due_at)
+        VALUES (${intent.id}, ${p.address.toLowerCase()}, ${chain().chainId}, ${token}, ${svc.sandbox.merchant_id}, ${payTo}, ${m.value}, ${m.nonce}, 'by-hand', now(), ${sql.json(request)}, now())
+        ON CONFLICT (intent_id, payer) DO UPDATE
+        SET token_address = EXCLUDED.token_address, pay_to = EXCLUDED.pay_to, relay_claim = EXCLUDED.relay_claim, relay_claimed_at = EXCLUDED.relay_claimed_at,
+            relay_request = EXCLUDED.relay_request, relay_due_at = EXCLUDED.relay_due_at`;
     };
     const stranger = privateKeyToAccount(generatePrivateKey()).address;
     const before = await operatorTxCount();
@@ -346,10 +349,9 @@ describe("relays are bounded", () => {
     await payer(svc).pay(paid.paymentAddress, paid.expectedUnits);
     await waitFor(`${paid.id} confirmed`, async () => (await statusOf(paid.id)) === "confirmed", 30_000, 100);
     await sql`
-      UPDATE app.payment_authorizations
-      SET relay_claim = 'queued', relay_claimed_at = now(), relay_due_at = now(),
-          relay_request = ${sql.json({ valid_after: tdPaid.message.validAfter, valid_before: tdPaid.message.validBefore, signature: await sign(q.key, tdPaid) })}
-      WHERE intent_id = ${paid.id} AND payer = ${q.address.toLowerCase()}`;
+      INSERT INTO app.payment_authorizations (intent_id, payer, chain_id, token_address, merchant_id, pay_to, value_units, nonce, relay_claim, relay_claimed_at, relay_request, relay_due_at)
+      VALUES (${paid.id}, ${q.address.toLowerCase()}, ${chain().chainId}, ${chain().usdc.toLowerCase()}, ${svc.sandbox.merchant_id}, ${tdPaid.message.to.toLowerCase()}, ${tdPaid.message.value}, ${tdPaid.message.nonce},
+              'queued', now(), ${sql.json({ valid_after: tdPaid.message.validAfter, valid_before: tdPaid.message.validBefore, signature: await sign(q.key, tdPaid) })}, now())`;
     const n = await operatorTxCount();
     expect(await relayRequested(svc.ctx)).toBe(1);
     expect(await operatorTxCount()).toBe(n);

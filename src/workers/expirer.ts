@@ -4,6 +4,8 @@
  * statement per batch, the guarded update, the quarantine, the event) is
  * src/modules/payment-intents/expiry.ts.
  *
+ * It also removes the authorization rows of intents long ended (modules/authorizations, pruneEndedAuthorizations).
+ *
  * Fairness: an intent expires only once the matcher has processed every transfer in blocks with
  * timestamp <= expires_at (confirmation depth included), so a payment in time always wins the race
  * against the sweep; a payment in a later block is a late payment.
@@ -13,6 +15,7 @@ import type { RunningRole } from "./role.ts";
 import { PollingRole } from "./loop.ts";
 import { matcherCoveredUntil } from "../modules/matching/coverage.ts";
 import { expireBatch, type CoveredUntil } from "../modules/payment-intents/expiry.ts";
+import { pruneEndedAuthorizations } from "../modules/authorizations/service.ts";
 
 export type { CoveredUntil };
 
@@ -32,7 +35,11 @@ export interface ExpirerOptions {
 
 export const EXPIRER_DEFAULTS = { pollMs: 200, batchSize: 10_000 } as const;
 
+/** How often the rows of ended intents' authorizations are looked for (a cheap delete, rarely with anything to do). */
+const PRUNE_EVERY_MS = 60_000;
+
 export class Expirer extends PollingRole {
+  private prunedAt = 0;
   private readonly clock: Clock;
   private readonly batchSize: number;
   private readonly chainIds: number[];
@@ -48,6 +55,11 @@ export class Expirer extends PollingRole {
   protected async round(): Promise<void> {
     const n = await this.sweep();
     if (n > 0) this.log.debug("intents expired", { count: n });
+    if (Date.now() - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now();
+      const pruned = await pruneEndedAuthorizations(this.ctx);
+      if (pruned > 0) this.log.debug("authorizations of ended intents removed", { count: pruned });
+    }
   }
 
   /** One sweep over every chain: expires everything due up to each chain's cut-off. Returns the count. */

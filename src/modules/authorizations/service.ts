@@ -27,7 +27,7 @@ import { intentFromDb } from "../payment-intents/service.ts";
 import type { IntentRow } from "../payment-intents/shapes.ts";
 import { TokenDomains } from "./token-domain.ts";
 import { OPERATOR_JOBS_CHANNEL } from "../merchants/onboarding.ts";
-import { pgJson } from "../../db/pg-values.ts";
+import { pgJson, pgTs } from "../../db/pg-values.ts";
 import { recordRelayCost } from "./relay-costs.ts";
 import { claimRelay, withdrawClaim } from "./relay-limits.ts";
 import { MIN_WINDOW_LEFT_S, rejected, relayCall, relayGasLimit, relayIsDead, releaseDeadRelay, RelayWithdrawn, requireGasPriceUnderCeiling, sendRelay } from "./relay-send.ts";
@@ -64,6 +64,26 @@ export function tokenDomainsFor(ctx: AppContext): TokenDomains {
   let d = shared.get(ctx);
   if (!d) shared.set(ctx, (d = new TokenDomains()));
   return d;
+}
+
+/** Rows of intents whose every authorization has expired this long ago are removed: no transfer can be made by them any more. */
+const PRUNE_AFTER = "1 day";
+
+/**
+ * Removes the authorization rows nothing can use any more: no relay was sent for them, and their
+ * intent's expiry (the latest valid_before an authorization of it may carry) is more than a day past,
+ * so the chain refuses them and the matcher has long passed their window. Rows of relays sent stay:
+ * what each relay cost is read from them. Returns how many were removed (at most `batch`).
+ */
+export async function pruneEndedAuthorizations(ctx: AppContext, batch = 1_000): Promise<number> {
+  const rows = await ctx.database.sql`
+    DELETE FROM app.payment_authorizations a
+    WHERE (a.intent_id, a.payer) IN (
+      SELECT a2.intent_id, a2.payer FROM app.payment_authorizations a2 JOIN app.payment_intents i ON i.id = a2.intent_id
+      WHERE a2.relay_tx_hash IS NULL AND a2.relay_claim IS NULL AND i.expires_at < ${pgTs(ctx.clock.now())}::timestamptz - ${PRUNE_AFTER}::interval
+      LIMIT ${batch})
+    RETURNING 1`;
+  return rows.length;
 }
 
 /** Whether `token` on `chainId` takes transfer authorizations (false when the chain cannot be read now). */
@@ -121,7 +141,11 @@ export function messageFor(intent: IntentRow, payer: Address, validAfter: bigint
 /** The latest valid_before an intent allows: its expiry, in whole seconds (block timestamps). */
 const latestValidBefore = (intent: IntentRow) => BigInt(Math.floor(intent.expiresAt.getTime() / 1000));
 
-/** Records that `payer` was asked to sign for `intent` (the matcher's key from a nonce to its intent). */
+/**
+ * Records that `payer` signed for `intent` (the matcher's key from a nonce to its intent), once the
+ * signature is verified and before anything is sent: the relay, or a copy of the signature taken from
+ * it, can only reach the chain after this row exists.
+ */
 async function remember(ctx: AppContext, intent: IntentRow, target: Target, m: AuthorizationMessage): Promise<void> {
   await ctx.database.sql`
     INSERT INTO app.payment_authorizations (intent_id, payer, chain_id, token_address, merchant_id, pay_to, value_units, nonce)
@@ -134,8 +158,8 @@ export async function authorizationFor(ctx: AppContext, domains: TokenDomains, i
   const payer = parsePayer(payerText);
   requireOpen(ctx, intent);
   const target = await targetOf(ctx, domains, intent);
+  // Nothing is written for a request without a signature: a stranger asking for typed data costs reads only.
   const m = messageFor(intent, payer, 0n, latestValidBefore(intent));
-  await remember(ctx, intent, target, m);
   return { object: "transfer_authorization" as const, typed_data: typedDataJson(target.domain, m) };
 }
 

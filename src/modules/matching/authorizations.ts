@@ -1,5 +1,5 @@
 /**
- * Transfers made by an EIP-3009 authorization the service asked for (modules/authorizations/):
+ * Transfers made by an EIP-3009 authorization a payer signed for an intent (modules/authorizations/: a row is written once the signature is verified, before any relay):
  * they carry the intent's exact amount, without a value tag, so the reservation of their value is
  * not their intent's. They are tied to their intent by the authorization's nonce instead: a
  * transfer from the payer, of the authorization's value, to its recipient, in a transaction that
