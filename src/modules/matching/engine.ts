@@ -429,12 +429,13 @@ export class ChainMatcher {
     return { ...t, token };
   }
 
-  /** Keeps transfers to accounts that are no merchant of ours on this chain (foreign.ts), alerting once per account. */
+  /** Keeps transfers to accounts that are no merchant of ours on this chain (foreign.ts), noting each new account once. */
   private async keepForeign(transfers: IndexedTransfer[]): Promise<void> {
     const { inserted, newAccounts } = await keepForeign(this.sql, this.chainId, transfers);
     if (inserted > 0) matcherForeign.inc({ chain_id: this.chainId }, inserted);
     for (const account of newAccounts) {
-      this.log.error("ALERT: transfers to an indexed account that is no merchant of ours on this chain; kept as foreign (matched if a merchant's account is recorded at that address), the matcher goes on", {
+      // Recorded and counted, not paged: anyone can create an account naming our (public) operator address.
+      this.log.warn("transfers to an indexed account that is no merchant of ours on this chain; kept as foreign (matched if a merchant's account is recorded at that address), the matcher goes on", {
         chainId: this.chainId,
         account,
       });

@@ -6,8 +6,9 @@
  * - a merchant's account exists on a chain before the service recorded it there (onboarding records
  *   the other chains' accounts once their creation is mined): a payment that arrives in between is
  *   the merchant's, and is recorded as theirs once the account is recorded (engine.ts resolves).
- * Either way the matcher goes on with the chain's other transfers. Each foreign account raises one
- * alert (app.chain_alerts, kind `foreign_account`, and an ALERT log line), whatever its transfers.
+ * Either way the matcher goes on with the chain's other transfers. Each foreign account is recorded
+ * once (app.chain_alerts, kind `foreign_account`, counted in stablepay_chain_alerts_open, and a warning
+ * log line), whatever its transfers: a record, not a page (a stranger's account must wake nobody).
  */
 import type { Sql } from "../../db/client.ts";
 import { pgJson } from "../../db/pg-values.ts";
