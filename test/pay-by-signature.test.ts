@@ -22,6 +22,7 @@ import { eip3009Abi, testUsdcAbi, usdcAbi } from "../contracts/abis.ts";
 import { loadArtifacts } from "../src/chain/artifacts.ts";
 import { NonceKeeper } from "../src/chain/nonce-keeper.ts";
 import { createIntent, rpc, waitFor } from "./support/payments.ts";
+import { authorizationSubmission, signAuthorization } from "./support/authorizations.ts";
 import { workerChildEnv } from "./support/child-env.ts";
 import { dashboardUser } from "./support/dashboard-client.ts";
 import { recordPendingRelayCosts } from "../src/modules/authorizations/relay-costs.ts";
@@ -63,30 +64,14 @@ async function typedData(intentId: string, payer: Address): Promise<{ status: nu
   return { status: res.status, body: (await res.json()) as Json };
 }
 
-async function sign(key: Hex, td: Json, override: Json = {}, domainOverride: Json = {}): Promise<Hex> {
-  const { EIP712Domain: _d, ...types } = td.types;
-  const m = { ...td.message, ...override };
-  return privateKeyToAccount(key).signTypedData({
-    domain: { ...td.domain, ...domainOverride },
-    types,
-    primaryType: td.primaryType,
-    message: { ...m, value: BigInt(m.value), validAfter: BigInt(m.validAfter), validBefore: BigInt(m.validBefore) },
-  });
-}
+const sign = signAuthorization;
+const submission = authorizationSubmission;
 
 async function submit(intentId: string, body: Json): Promise<{ status: number; body: Json }> {
   const res = await svc.api(`/v1/payment-intents/${intentId}/authorization`, { method: "POST", key: null, json: body });
   return { status: res.status, body: (await res.json()) as Json };
 }
 
-const submission = (td: Json, signature: Hex, extra: Json = {}) => ({
-  payer: td.message.from,
-  signature,
-  valid_after: td.message.validAfter,
-  valid_before: td.message.validBefore,
-  nonce: td.message.nonce,
-  ...extra,
-});
 
 const operatorTxCount = () => chain().publicClient.getTransactionCount({ address: chain().sender.address, blockTag: "pending" });
 

@@ -24,6 +24,7 @@ import { authorizationNonce } from "../src/modules/authorizations/typed-data.ts"
 import { relayRequested } from "../src/modules/authorizations/relay-requests.ts";
 import type { RelayLimits } from "../src/config.ts";
 import { createIntent, payer, rpc, waitFor } from "./support/payments.ts";
+import { authorizationSubmission, signAuthorization } from "./support/authorizations.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 
 type Json = Record<string, any>;
@@ -64,18 +65,8 @@ function typedDataLike(template: Json, intent: { id: string }, payerAddress: Add
   return { ...template, message: { ...template.message, from: payerAddress, nonce: authorizationNonce(intent.id, payerAddress) } };
 }
 
-async function sign(key: Hex, td: Json): Promise<Hex> {
-  const { EIP712Domain: _d, ...types } = td.types;
-  const m = td.message;
-  return privateKeyToAccount(key).signTypedData({
-    domain: td.domain,
-    types,
-    primaryType: td.primaryType,
-    message: { ...m, value: BigInt(m.value), validAfter: BigInt(m.validAfter), validBefore: BigInt(m.validBefore) },
-  });
-}
-
-const submission = (td: Json, signature: Hex) => ({ payer: td.message.from, signature, valid_after: td.message.validAfter, valid_before: td.message.validBefore, nonce: td.message.nonce });
+const sign = (key: Hex, td: Json) => signAuthorization(key, td);
+const submission = (td: Json, signature: Hex) => authorizationSubmission(td, signature);
 
 async function submit(intentId: string, body: Json): Promise<{ status: number; body: Json; headers: Headers }> {
   const res = await svc.api(`/v1/payment-intents/${intentId}/authorization`, { method: "POST", key: null, json: body });

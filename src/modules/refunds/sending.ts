@@ -64,7 +64,7 @@ type Outcome =
   /** holdUntil: the owner's signature may still pay until then, so the amount stays held. */
   | { kind: "failed"; reason: string; holdUntil?: Date | undefined }
   /** A budget refund the budget does not cover (nothing paid): back to requires_approval. */
-  | { kind: "budget_short"; reason: string; revertedTx?: Hex }
+  | { kind: "budget_short"; reason: string; revertedTx?: Hex | undefined }
   /** Sent, not confirmed (deep enough) yet; error: the chain could not be asked this round (no attempt). */
   | { kind: "waiting"; error?: string }
   /** Not sent, nothing on chain: an attempt. */
@@ -73,6 +73,8 @@ type Outcome =
 /** The refund's transaction that may still be mined, as this round knows it (set once recorded, cleared once proven dead). */
 interface Live {
   hash?: Hex | undefined;
+  /** The recorded transaction the chain proved dead this round (its nonce went to another): it can never pay. */
+  dead?: Hex | undefined;
 }
 
 /** A failed outcome; a signed refund's amount stays held until its deadline unless the chain showed its signature can no longer pay. */
@@ -195,6 +197,7 @@ async function advance(sql: SqlOrTx, chain: ChainRuntime, r: RefundRow, policy: 
         // Its nonce went to another transaction: it can never be mined. Sent anew below, unless the
         // chain already paid this refund id.
         live.hash = undefined;
+        live.dead = hash;
         break;
     }
   }
@@ -203,11 +206,11 @@ async function advance(sql: SqlOrTx, chain: ChainRuntime, r: RefundRow, policy: 
   // The budget pays only the payment's sender: a budget refund to anyone else (one created before
   // that rule) waits for the owner's signature instead of being sent.
   if (r.method === "budget" && (r.payerAddress === null || getAddress(r.payerAddress) !== getAddress(r.recipientAddress)))
-    return { kind: "budget_short", reason: "the recipient is not the address that paid: the owner's signature is needed" };
+    return { kind: "budget_short", reason: "the recipient is not the address that paid: the owner's signature is needed", revertedTx: live.dead };
   // The row's word is not enough: the chain must show that the recipient paid this payment.
   if (r.method === "budget") {
     const unproven = await budgetRefundUnproven(sql, chain, r);
-    if (unproven) return { kind: "budget_short", reason: `${unproven}: the owner's signature is needed` };
+    if (unproven) return { kind: "budget_short", reason: `${unproven}: the owner's signature is needed`, revertedTx: live.dead };
   }
   let hash: Hex;
   try {
@@ -219,7 +222,7 @@ async function advance(sql: SqlOrTx, chain: ChainRuntime, r: RefundRow, policy: 
     // Signed and recorded, then not broadcast (the node not reached): the journal keeps its bytes and
     // the nonce keeper sends them (or fills the nonce, then it is dead and sent anew); wait for it.
     if (live.hash) return { kind: "waiting", error: errorText(err) };
-    return refused(sql, chain, r, err);
+    return refused(sql, chain, r, err, live.dead);
   }
   const receipt = await awaitReceipt(chain, hash, policy.receiptTimeoutMs);
   return receipt ? fromReceipt(sql, chain, r, receipt) : { kind: "waiting" };
@@ -257,14 +260,15 @@ async function sentState(chain: ChainRuntime, r: RefundRow, hash: Hex): Promise<
 }
 
 /** What a refusal before sending (estimation, or the node) means. */
-async function refused(sql: SqlOrTx, chain: ChainRuntime, r: RefundRow, err: unknown): Promise<Outcome> {
+/** `dead`: the refund's recorded transaction the chain proved can never be mined (so it no longer holds the refund). */
+async function refused(sql: SqlOrTx, chain: ChainRuntime, r: RefundRow, err: unknown, dead?: Hex): Promise<Outcome> {
   const name = revertName(err);
   if (name === undefined) return { kind: "retry", error: errorText(err) };
   switch (name) {
     case "NoBudget":
     case "OverBudget":
     case "NotOperator":
-      if (r.method === "budget") return { kind: "budget_short", reason: name };
+      if (r.method === "budget") return { kind: "budget_short", reason: name, revertedTx: dead };
       return { kind: "retry", error: `reverted: ${name}` };
     case "RefundAlreadyUsed":
       return (await paidOnChain(sql, chain, r)) ?? failed(r, "The refund's id was voided on chain by the merchant's owner (cancelRefund): nothing was paid.", true);
