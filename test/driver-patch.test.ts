@@ -62,6 +62,11 @@ test("without the patch, the service and the migrations refuse to start, in one 
   expect(migrate.stderr).toBe(`error: ${refusal(install)}`);
 });
 
+test("docs/deployment.md shows the refusal word for word", () => {
+  const guide = readFileSync(join(root, "docs/deployment.md"), "utf8");
+  expect(guide.split("\n").filter((l) => l.startsWith("postgres.js is not patched"))).toEqual([refusal("/opt/stablepay")]);
+});
+
 test("the fix it names lets them past the check", () => {
   const patch = Bun.spawnSync(["node", "scripts/patch-postgres.mjs"], { cwd: install, stderr: "pipe" });
   expect(patch.stderr.toString()).toBe("");
