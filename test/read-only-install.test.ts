@@ -7,9 +7,12 @@
  * started as the units of deploy/systemd start them (their Environment= lines and ExecStart, with
  * the install's own Bun), with deploy/stablepay.env.example's environment and this machine's
  * stand-ins (the tests' Postgres, anvil, loopback ports). A merchant is onboarded (the signer creates
- * its account) and a payment confirmed (the indexer and the matcher).
+ * its account) and a payment confirmed (the indexer and the matcher); then every database connection
+ * is cut, no process dies and the next payment confirms. The units themselves pass
+ * `systemd-analyze verify` where it exists (these machines have no systemd to run them).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import postgres from "postgres";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -58,6 +61,7 @@ interface Proc {
 const procs = new Set<Proc>();
 let anvil: Anvil | undefined;
 let shared: Record<string, string> = {};
+let databaseUrl = "";
 
 afterAll(async () => {
   if (process.exitCode || process.env.TOPOLOGY_LOGS) for (const p of procs) console.error(`--- ${p.name}\n${p.output().slice(-3000)}`);
@@ -133,6 +137,7 @@ beforeAll(async () => {
   await publicClient.waitForTransactionReceipt({ hash: mint });
   const created = await createTestDatabase({ migrate: false });
   await created.database.close();
+  databaseUrl = created.url;
   mkdirSync(credentials, { recursive: true });
   writeFileSync(join(credentials, "database-url"), `${created.url}\n`, { mode: 0o600 });
   writeFileSync(join(credentials, "operator-key"), `${OPERATOR_KEY}\n`, { mode: 0o600 });
@@ -160,13 +165,27 @@ test("npm install patches the drivers and builds: the contracts compiled, the co
   for (const f of ["indexer/ponder-env.d.ts", "package-lock.json", "package.json"]) expect({ f, same: readFileSync(join(install, f), "utf8") === readFileSync(join(root, f), "utf8") }).toEqual({ f, same: true });
 });
 
+test("systemd-analyze verify finds nothing to say about the units (where it exists)", () => {
+  if (!Bun.which("systemd-analyze")) return;
+  // The units as installed here: their /opt/stablepay is the install (ExecStart must exist).
+  const units = join(base, "units");
+  mkdirSync(units, { recursive: true });
+  for (const name of ["api", "workers", "signer", "indexer", "migrate"]) {
+    const file = `stablepay-${name}.service`;
+    writeFileSync(join(units, file), readFileSync(join(root, "deploy/systemd", file), "utf8").replaceAll("/opt/stablepay", install));
+  }
+  const verify = Bun.spawnSync(["systemd-analyze", "verify", ...["api", "workers", "signer", "indexer", "migrate"].map((n) => join(units, `stablepay-${n}.service`))], { stderr: "pipe" });
+  // It warns about what it ignores (an unknown key, a bad value) on stderr, and exits 0 all the same.
+  expect({ code: verify.exitCode, said: verify.stderr.toString() }).toEqual({ code: 0, said: "" });
+});
+
 test("the view the processes get is read-only but for their private /tmp", () => {
   const probe = Bun.spawnSync(readOnly(install, ["sh", "-c", "touch /tmp/x && echo tmp ok; touch package.json; touch contracts/out/x"]), { stderr: "pipe" });
   expect(probe.stdout.toString().trim()).toBe("tmp ok");
   expect(probe.stderr.toString().match(/Read-only file system/g)?.length).toBe(2);
 });
 
-test("every unit's process starts from the read-only install; a merchant is onboarded and a payment confirmed", async () => {
+test("every unit's process starts from the read-only install; a merchant is onboarded, a payment confirmed, and every database connection cut kills none of them", async () => {
   const migrate = Bun.spawnSync(readOnly(install, execOf("migrate")), { env: envOf("migrate"), stderr: "pipe" });
   expect({ code: migrate.exitCode, stderr: migrate.exitCode === 0 ? "" : migrate.stderr.toString() }).toEqual({ code: 0, stderr: "" });
 
@@ -198,5 +217,20 @@ test("every unit's process starts from the read-only install; a merchant is onbo
   expect(intent.status).toBe(201);
   expect((await call("POST", `/v1/test_helpers/payment_intents/${intent.body.id as string}/pay`, {})).status).toBe(200);
   await until("intent confirmed", async () => (await call("GET", `/v1/payment-intents/${intent.body.id as string}`)).body.status === "confirmed", 60_000);
+
+  // Every database connection of the deployment cut (a failover): with the driver as `npm install`
+  // patched it, no process dies, and the next payment confirms.
+  const db = postgres(databaseUrl, { max: 1 });
+  const cut = await db`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
+  await db.end();
+  expect(cut.length).toBeGreaterThan(0);
+  await Bun.sleep(2_000);
+  for (const p of procs) expect({ unit: p.name, exitCode: p.child.exitCode }).toEqual({ unit: p.name, exitCode: null });
+  const next = await until("an intent after the cut", async () => {
+    const r = await call("POST", "/v1/payment-intents", { amount: 7, currency: "usd", merchant_id: merchantId });
+    return r.status === 201 ? r : undefined;
+  }, 30_000);
+  expect((await call("POST", `/v1/test_helpers/payment_intents/${next.body.id as string}/pay`, {})).status).toBe(200);
+  await until("intent after the cut confirmed", async () => (await call("GET", `/v1/payment-intents/${next.body.id as string}`)).body.status === "confirmed", 60_000);
   for (const p of procs) expect({ unit: p.name, exitCode: p.child.exitCode }).toEqual({ unit: p.name, exitCode: null });
 }, 300_000);
