@@ -21,8 +21,8 @@ import { patchPonder } from "./patch-ponder.mjs";
 const root = join(import.meta.dir, "..");
 const t0 = performance.now();
 
-(patchPostgres as () => void)();
-(patchPonder as () => void)();
+patchPostgres();
+patchPonder();
 const unpatched = driverPatchProblem(join(root, "src", "db"));
 if (unpatched) throw new Error(unpatched);
 
