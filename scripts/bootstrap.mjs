@@ -6,17 +6,13 @@
 // Then hands over to Bun. Signals are passed on so Ctrl-C (or a SIGTERM) stops everything.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { constants } from "node:os";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const stamp = join(root, "node_modules", ".stablepay-install");
-const lockHash = createHash("sha256")
-  .update(readFileSync(join(root, "package-lock.json")))
-  .update(readFileSync(join(root, "package.json")))
-  .digest("hex");
+const { STAMP_FILE: stamp, installHash } = await import("./install-stamp.mjs");
+const lockHash = installHash();
 
 if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== lockHash) {
   console.error("Installing the pinned dependencies (npm install)…");

@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import postgres from "postgres";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createPublicClient, createWalletClient, http, parseAbi, type Address, type Hex } from "viem";
@@ -32,6 +32,8 @@ const root = join(import.meta.dir, "..");
 // Outside /tmp: the processes' /tmp is a private empty one, as under PrivateTmp=true.
 mkdirSync(join(root, ".data"), { recursive: true });
 const base = mkdtempSync(join(root, ".data", "read-only-install-"));
+// Readable by every user, as /opt/stablepay is (mkdtemp makes it private).
+chmodSync(base, 0o755);
 const install = join(base, "stablepay");
 const credentials = join(base, "credentials");
 // Where each process's read-only view of the file system is mounted (in its own namespace only).
@@ -109,8 +111,9 @@ async function start(unit: string, extra: Record<string, string> = {}): Promise<
   return p;
 }
 
+/** `npm run cli` as the guide has the operator run it, from the read-only view too (its bootstrap installs nothing after `npm install`). */
 function cli(...args: string[]): Record<string, string> {
-  const r = Bun.spawnSync(readOnly(install, [`${install}/node_modules/.bin/bun`, "src/cli/main.ts", ...args, "--json"]), { env: envOf("api") });
+  const r = Bun.spawnSync(readOnly(install, ["npm", "run", "--silent", "cli", "--", ...args, "--json"]), { env: envOf("api") });
   if (r.exitCode !== 0) throw new Error(`cli ${args.join(" ")}: ${r.stderr.toString()}`);
   return JSON.parse(r.stdout.toString()) as Record<string, string>;
 }
