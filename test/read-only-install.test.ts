@@ -6,7 +6,8 @@
  * empty /tmp and /var/tmp of its own (the only writable paths the units have). The processes are
  * started as the units of deploy/systemd start them (their Environment= lines and ExecStart, with
  * the install's own Bun), with deploy/stablepay.env.example's environment and this machine's
- * stand-ins (the tests' Postgres, anvil, loopback ports). A merchant is onboarded (the signer creates
+ * stand-ins (the tests' Postgres, anvil, loopback ports); the operator's CLI as the guide runs it
+ * (`npm run cli`), read-only too. A merchant is onboarded (the signer creates
  * its account) and a payment confirmed (the indexer and the matcher); then every database connection
  * is cut, no process dies and the next payment confirms. The units themselves pass
  * `systemd-analyze verify` where it exists (these machines have no systemd to run them).
