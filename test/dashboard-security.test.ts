@@ -180,7 +180,7 @@ describe("every dashboard route", () => {
 });
 
 describe("forms", () => {
-  test("an endpoint: the secret shown once; markup in its description is text; rotate; disable shows on /v1", async () => {
+  test("an endpoint: the secret shown by the create (and its double submit) only; markup in its description is text; rotate; disable shows on /v1", async () => {
     const admin = (await dashboardUser(svc, svc.sandbox.account_id, "admin")).client;
     const page = await (await admin.req("/dashboard/developers/webhooks?mode=test")).text();
     const csrf = /name="csrf" value="([^"]*)"/.exec(page)![1]!;
@@ -202,10 +202,13 @@ describe("forms", () => {
     const [row] = await svc.ctx.database.sql<{ secret: string; event_types: string[] }[]>`SELECT secret, event_types FROM app.webhook_endpoints WHERE id = ${id}`;
     expect(row!.secret).toBe(secret!);
     expect(row!.event_types).toEqual(["payment_intent.confirmed", "settlement.completed"]);
-    // Sent again (same form): the same endpoint, without its secret.
+    // Sent again (same form; the browser shows only this answer): the same endpoint and the same
+    // secret; the endpoint's own page never shows it.
     const again = await fetch(`${svc.apiUrl}/dashboard/developers/webhooks?mode=test`, { method: "POST", body: form, headers: { cookie: [...admin.jar].map(([k, v]) => `${k}=${v}`).join("; "), "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
-    expect(again.status).toBe(303);
-    expect(again.headers.get("location")).toContain(id);
+    expect(again.status).toBe(200);
+    const againHtml = await again.text();
+    expect(/<code class="secret">(whsec_[^<]+)<\/code>/.exec(againHtml)?.[1]).toBe(secret!);
+    expect(againHtml).toContain(`/dashboard/developers/webhooks/${id}/rotate`);
     expect(await (await admin.req(`/dashboard/developers/webhooks/${id}?mode=test`)).text()).not.toContain(secret!);
     const rotated = await (await admin.req(`/dashboard/developers/webhooks/${id}/rotate?mode=test`, { form: { csrf } })).text();
     const next = /<code class="secret">(whsec_[^<]+)<\/code>/.exec(rotated)?.[1];

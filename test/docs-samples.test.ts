@@ -11,7 +11,8 @@
  *   0x… wallets, https://…) given real values, each alternative (`a|b`) and option in brackets.
  * Run elsewhere: README's two commands (CI and test/start.test.ts), README's tour
  * (test/readme-tour.test.ts), the data teams' SQL (test/refunds.test.ts), the client's build commands
- * and the lines of examples/shop/shop.ts (test/client.test.ts).
+ * and the lines of examples/shop/shop.ts (test/client.test.ts), the deployment guide's install
+ * (test/read-only-install.test.ts) and its refusal without the driver patch (test/driver-patch.test.ts).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -68,6 +69,8 @@ const rules: Array<(b: Block) => string | undefined> = [
   (b) => (b.file === "docs/integrators.md" && b.lang === "sh" ? "here: shell samples" : undefined),
   (b) => (meaningful(b.text, "#").every((l) => l.startsWith("npm run cli -- ")) ? "here: CLI lines" : undefined),
   (b) => (b.file === "clients/typescript/README.md" && b.lang === "ts" ? "test/client.test.ts: lines of examples/shop/shop.ts" : undefined),
+  (b) => (b.file === "docs/deployment.md" && b.section === "Install" && b.lang === "sh" ? "test/read-only-install.test.ts (npm install on a copy of the checkout's files, then every unit from a read-only view of it)" : undefined),
+  (b) => (b.file === "docs/deployment.md" && b.section === "Install" && b.text.startsWith("postgres.js is not patched") ? "test/driver-patch.test.ts (the refusal, word for word)" : undefined),
   (b) => (b.file === "clients/typescript/README.md" && b.lang === "sh" && b.text.includes("clients/typescript/tsconfig.json") && b.text.includes("scripts/generate-client.ts") ? "test/client.test.ts (tsc on that tsconfig; the generator's output compared)" : undefined),
 ];
 const ruleOf = (b: Block) => rules.map((r) => r(b)).find((x) => x !== undefined);
@@ -82,6 +85,8 @@ test("every code sample of the docs is claimed by a rule that runs it", () => {
   expect(read("test/start.test.ts")).toContain("npm start");
   expect(read("test/client.test.ts")).toContain('from "../examples/shop/shop.ts"');
   expect(read("test/client.test.ts")).toContain('join(CLIENT_DIR, "tsconfig.json")');
+  expect(read("test/read-only-install.test.ts")).toContain('["npm", "install"');
+  expect(read("test/driver-patch.test.ts")).toContain('"docs/deployment.md"');
 });
 
 test("the client README's code is lines of examples/shop/shop.ts, which test/client.test.ts runs", () => {

@@ -1,5 +1,5 @@
 /**
- * indexer/vite.config.ts: the bare import "ponder" of the indexer's config, schema and handlers
+ * indexer/vite.config.cts: the bare import "ponder" of the indexer's config, schema and handlers
  * resolves to a lean module with every export of Ponder's entry but the API side's, the very same
  * values; the API file keeps the full entry. (That the indexer runs with it is every indexer test.)
  */
@@ -7,7 +7,7 @@ import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import config from "../indexer/vite.config.ts";
+import config from "../indexer/vite.config.cts";
 
 const root = join(import.meta.dir, "..");
 type Hook = (this: unknown, ...args: unknown[]) => unknown;

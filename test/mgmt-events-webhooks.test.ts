@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Webhook } from "standardwebhooks";
+import { randomBytes } from "node:crypto";
+import { SecretBox, secretBox, useSecretBox } from "../src/lib/secret-box.ts";
 import { createApiKey, createIntegratorAccount } from "../src/modules/merchants/onboarding.ts";
 import { Dispatcher } from "../src/workers/dispatcher.ts";
 import { purgeExpiredEvents } from "../src/modules/outbox/outbox.ts";
@@ -167,7 +169,7 @@ describe("GET /v1/events", () => {
 describe("webhook endpoints", () => {
   const body = { url: "https://example.com/hooks", enabled_events: ["payment_intent.confirmed"], description: "Orders", metadata: { team: "pay" } };
 
-  test("create (secret once), get, list, update, idempotent replay", async () => {
+  test("create (secret in the answer and its replay only), get, list, update, idempotent replay", async () => {
     const created = await call("/v1/webhook_endpoints", owner, { method: "POST", json: body, headers: { "idempotency-key": "ep-1" } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ object: "webhook_endpoint", url: "https://example.com/hooks", enabled_events: ["payment_intent.confirmed"], description: "Orders", metadata: { team: "pay" }, status: "enabled", livemode: false });
@@ -181,7 +183,7 @@ describe("webhook endpoints", () => {
     const replay = await call("/v1/webhook_endpoints", owner, { method: "POST", json: body, headers: { "idempotency-key": "ep-1" } });
     expect(replay.status).toBe(200);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
-    expect(replay.body).toEqual(withoutSecret);
+    expect(replay.body).toEqual(created.body);
     expect(err(await call("/v1/webhook_endpoints", owner, { method: "POST", json: { ...body, url: "https://example.com/other" }, headers: { "idempotency-key": "ep-1" } }))).toEqual({ status: 409, code: "idempotency_key_reused", param: "idempotency_key" });
     const list = await call("/v1/webhook_endpoints", owner);
     expect(list.body.data.map((e: Json) => e.id)).toContain(id);
@@ -197,6 +199,50 @@ describe("webhook endpoints", () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => call("/v1/webhook_endpoints", owner, { method: "POST", json: body, headers: { "idempotency-key": "ep-race" } })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    // Every answer, the replays too, carries the one secret.
+    expect(new Set(results.map((r) => r.body.secret)).size).toBe(1);
+    expect(results[0]!.body.secret).toMatch(/^whsec_/);
+  });
+
+  test("a replay answers the secret its create answered, after a rotation too, and the database holds it only sealed", async () => {
+    const before = secretBox();
+    useSecretBox(new SecretBox(randomBytes(32)));
+    let id: string | undefined;
+    try {
+      const post = () => call("/v1/webhook_endpoints", owner, { method: "POST", json: body, headers: { "idempotency-key": "ep-sealed" } });
+      const created = await post();
+      expect(created.status).toBe(201);
+      id = created.body.id as string;
+      const secret = created.body.secret as string;
+      const replay = await post();
+      expect(replay.status).toBe(200);
+      expect(replay.body).toEqual(created.body);
+
+      const rotated = await call(`/v1/webhook_endpoints/${created.body.id}/rotate_secret`, owner, { method: "POST" });
+      expect(rotated.body.secret).toMatch(/^whsec_/);
+      expect(rotated.body.secret).not.toBe(secret);
+      // After the rotation: the endpoint as it is now, with the secret the first answer showed
+      // (still valid for the rotation's overlap), not the new one.
+      const later = await post();
+      expect(later.status).toBe(200);
+      expect(later.headers.get("idempotent-replayed")).toBe("true");
+      expect(later.body).toEqual({ ...(await call(`/v1/webhook_endpoints/${created.body.id}`, owner)).body, secret });
+
+      // Neither secret is readable in any row: the endpoint's are sealed, the key's row keeps a digest.
+      const rows = await svc.ctx.database.sql`
+        SELECT to_jsonb(k) AS row FROM app.api_idempotency k WHERE key = 'ep-sealed'
+        UNION ALL SELECT to_jsonb(e) FROM app.webhook_endpoints e WHERE id = ${created.body.id as string}`;
+      expect(rows.length).toBe(2);
+      const dump = JSON.stringify(rows);
+      for (const s of [secret, rotated.body.secret as string]) {
+        expect(dump).not.toContain(s);
+        expect(dump).not.toContain(s.slice("whsec_".length));
+      }
+    } finally {
+      // Gone before the key is: the later tests list endpoints without it.
+      if (id !== undefined) await call(`/v1/webhook_endpoints/${id}`, owner, { method: "DELETE" });
+      useSecretBox(before);
+    }
   });
 
   test("every validation error", async () => {

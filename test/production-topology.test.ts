@@ -19,7 +19,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Webhook } from "standardwebhooks";
 import postgres from "postgres";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPublicClient, createWalletClient, http, parseAbi, type Address, type Hex } from "viem";
@@ -31,6 +31,7 @@ import { freePort } from "../src/sandbox/ports.ts";
 import { startAnvil, type Anvil } from "./support/anvil.ts";
 import { createTestDatabase } from "./support/db.ts";
 import { sigtermUnderLoad } from "./support/drain-load.ts";
+import { cleanEnv, guideEnv as readGuideEnv, unitOf as readUnit } from "./support/units.ts";
 
 type Json = any;
 
@@ -42,32 +43,9 @@ const OPERATOR_KEY: Hex = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb
 const PAYER = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
 const PAYOUT: Address = "0x00000000000000000000000000000000000Ba105";
 
-/** KEY=VALUE lines of an environment file (comments and blank lines skipped). */
-function parseEnvFile(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const line of text.split("\n")) {
-    const m = /^\s*([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
-    if (m) out[m[1]!] = m[2]!.trim();
-  }
-  return out;
-}
-
-/** A systemd unit's Environment= lines and ExecStart, `%d` (the credentials directory) replaced. */
-function parseUnit(text: string, credentials: string): { env: Record<string, string>; exec: string[] } {
-  const env: Record<string, string> = {};
-  let exec: string[] = [];
-  for (const line of text.split("\n")) {
-    const e = /^Environment=([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
-    if (e) env[e[1]!] = e[2]!.replaceAll("%d", credentials);
-    const x = /^ExecStart=(.*)$/.exec(line);
-    if (x) exec = x[1]!.trim().split(/\s+/);
-  }
-  return { env, exec };
-}
-
-const guideEnv = parseEnvFile(readFileSync(join(root, "deploy/stablepay.env.example"), "utf8"));
+const guideEnv = readGuideEnv();
 const credentials = join(tmp, "credentials");
-const unitOf = (name: string) => parseUnit(readFileSync(join(root, `deploy/systemd/stablepay-${name}.service`), "utf8"), credentials);
+const unitOf = (name: string) => readUnit(name, credentials);
 
 interface Proc {
   name: string;
@@ -88,13 +66,6 @@ afterAll(async () => {
   await anvil?.stop();
   rmSync(tmp, { recursive: true, force: true });
 });
-
-/** This process's environment without anything that configures the service. */
-function cleanEnv(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !(k in guideEnv) && !/^(DATABASE_URL|SANDBOX_|LIVE_|OPERATOR_|PUBLIC_BASE_URL|DASHBOARD_|STABLEPAY_ENV|ROLES|WEBHOOK_)/.test(k)) out[k] = v;
-  return out;
-}
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs: number, procsToWatch: Proc[] = []): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,10 +1,11 @@
 // Compiles the Solidity contracts with the pinned solc-js and caches the result.
 //
-// Compiling from source at run time (instead of committing bytecode) keeps the deployed code and the
-// reviewed source in lockstep. solc-js blocks the event loop while it compiles (and loading its
-// wasm alone takes ~0.4 s), so the output is cached in contracts/out/artifacts.json under a key
-// covering everything that affects it (sources, compiler version, settings): any change
-// recompiles, otherwise loading is a file read and solc is never loaded.
+// Compiling from source (instead of committing bytecode) keeps the deployed code and the reviewed
+// source in lockstep. solc-js blocks the event loop while it compiles (and loading its wasm alone
+// takes ~0.4 s), so the output is cached in contracts/out/artifacts.json under a key covering
+// everything that affects it (sources, compiler version, settings): any change recompiles,
+// otherwise loading is a file read and solc is never loaded. The build (`npm run build`, run by
+// `npm install`) writes that file, so an installed tree is only read at run time.
 
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
@@ -69,29 +70,45 @@ export function loadArtifacts(): Promise<Artifacts> {
 }
 
 async function load(): Promise<Artifacts> {
-  const sources = await readSources();
-  const key = createHash("sha256")
-    .update(JSON.stringify({ solcVersion: SOLC_VERSION, settings: SETTINGS, sources }))
-    .digest("hex");
-
+  const { sources, key } = await sourcesAndKey();
   const cached = await readCache();
   if (cached?.key === key) return cached.contracts;
 
   const { contracts, solcVersion } = await compile(sources);
-  await writeCache({ key, solcVersion, contracts });
+  await writeCache({ key, solcVersion, contracts }).catch(() => {
+    // The cache only saves time: an install that skipped the build and cannot write here (read-only)
+    // still works, it just compiles at each start.
+  });
   return contracts;
 }
 
+/**
+ * The build's step (`npm run build`, run by `npm install`): the artifacts compiled and written to
+ * contracts/out, so that processes started later only read them (a read-only install compiles
+ * nothing). Unlike a process's start, a failure to write is an error here.
+ */
+export async function buildArtifacts(): Promise<{ file: string; compiled: boolean }> {
+  const { sources, key } = await sourcesAndKey();
+  if ((await readCache())?.key === key) return { file: CACHE_FILE, compiled: false };
+  const { contracts, solcVersion } = await compile(sources);
+  await writeCache({ key, solcVersion, contracts });
+  return { file: CACHE_FILE, compiled: true };
+}
+
+async function sourcesAndKey(): Promise<{ sources: Record<string, { content: string }>; key: string }> {
+  const sources = await readSources();
+  const key = createHash("sha256")
+    .update(JSON.stringify({ solcVersion: SOLC_VERSION, settings: SETTINGS, sources }))
+    .digest("hex");
+  return { sources, key };
+}
+
 async function writeCache(file: CacheFile): Promise<void> {
-  try {
-    await mkdir(OUT_DIR, { recursive: true });
-    // Write then rename, so a concurrent reader (parallel test files) never sees half a file.
-    const tmp = `${CACHE_FILE}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(tmp, JSON.stringify(file));
-    await rename(tmp, CACHE_FILE);
-  } catch {
-    // The cache only saves time: a read-only install still works, it just compiles at each start.
-  }
+  await mkdir(OUT_DIR, { recursive: true });
+  // Write then rename, so a concurrent reader (parallel test files) never sees half a file.
+  const tmp = `${CACHE_FILE}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(tmp, JSON.stringify(file));
+  await rename(tmp, CACHE_FILE);
 }
 
 async function readSources(): Promise<Record<string, { content: string }>> {

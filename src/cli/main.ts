@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import { ANVIL_KEY_0, ConfigError, loadConfig, type ChainSettings, type Config } from "../config.ts";
 import { createContext, type AppContext } from "../context.ts";
 import { connect, type Database } from "../db/client.ts";
+import { driverPatchProblem } from "../db/driver-patch.ts";
 import { assertSchemaCurrent, migrate, MigrationError, schemaStatus } from "../db/migrate.ts";
 import { buildChainRuntime } from "../chain/runtime.ts";
 import { configuredSigner } from "../chain/signer.ts";
@@ -22,6 +23,8 @@ export class CliError extends Error {}
 
 async function main(argv: string[]) {
   const [group, action, ...rest] = argv;
+  const driverProblem = driverPatchProblem();
+  if (driverProblem) throw new CliError(driverProblem);
   if (group === "migrate") return migrateCommand(argv.slice(1));
   const command = group && action ? commands[`${group} ${action}`] : undefined;
   if (!command) {

@@ -91,11 +91,11 @@ const listErrors = [
  */
 export function createResponses(
   schema: TSchema,
-  o: { created: string; replayed: string; replaySchema?: TSchema; errors: ErrorExample[]; notFound?: ErrorExample[]; conflicts?: ErrorExample[] },
+  o: { created: string; replayed: string; errors: ErrorExample[]; notFound?: ErrorExample[]; conflicts?: ErrorExample[] },
 ): OpenAPIV3.ResponsesObject {
   return {
     201: jsonResponse(schema, o.created),
-    200: jsonResponse(o.replaySchema ?? schema, o.replayed, replayedHeader),
+    200: jsonResponse(schema, o.replayed, replayedHeader),
     400: errorResponse(400, o.errors),
     401: unauthorizedResponse,
     ...(o.notFound ? { 404: errorResponse(404, o.notFound) } : {}),

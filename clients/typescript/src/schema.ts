@@ -471,7 +471,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description Registers a URL for the key's account and mode. The answer carries the `whsec_` signing secret, shown only here. Idempotent with the `Idempotency-Key` header (a replay answers 200 without the secret). Keys scoped to a merchant cannot manage endpoints (404).
+         * @description Registers a URL for the key's account and mode. The answer carries the `whsec_` signing secret, shown only here and in a replay of this create. Idempotent with the `Idempotency-Key` header (a replay answers 200 with the endpoint's current state and the secret the first answer showed). Keys scoped to a merchant cannot manage endpoints (404).
          */
         post: operations["postV1Webhook_endpoints"];
         delete?: never;
@@ -9054,7 +9054,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Replay of an earlier create with the same idempotency key (no secret). */
+            /** @description Replay of an earlier create with the same idempotency key, with the secret the first answer showed. */
             200: {
                 headers: {
                     /**
@@ -9103,7 +9103,8 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabled_reason": null,
                      *       "livemode": false,
-                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *       "created_at": "2026-04-01T12:00:00.000Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
                     "application/json": {
@@ -9124,6 +9125,11 @@ export interface operations {
                         livemode: boolean;
                         /** Format: date-time */
                         created_at: string;
+                        /**
+                         * @description `whsec_…`: the signing secret. Shown only in this response (a create's idempotent replay answers the same secret).
+                         * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+                         */
+                        secret: string;
                     };
                 };
             };
@@ -9197,7 +9203,7 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         /**
-                         * @description `whsec_…`: the signing secret. Shown only in this response.
+                         * @description `whsec_…`: the signing secret. Shown only in this response (a create's idempotent replay answers the same secret).
                          * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
                          */
                         secret: string;
@@ -10303,7 +10309,7 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         /**
-                         * @description `whsec_…`: the signing secret. Shown only in this response.
+                         * @description `whsec_…`: the signing secret. Shown only in this response (a create's idempotent replay answers the same secret).
                          * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
                          */
                         secret: string;

@@ -122,9 +122,10 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         try {
           const r = await createEndpoint(ctx, c.principal, { url: values.url, enabled_events: values.events, description: values.description }, key);
           if (r.kind === "reused") return webhooksView(c, { values, error: "This form was sent before with other values. Start again from a fresh form." });
-          // Replayed (the form sent twice): the endpoint without its secret, which was shown once.
-          if (r.kind === "replayed") return redirect(href(`/developers/webhooks/${r.endpoint.id}`, c.mode));
-          return endpointPageOf(c, r.endpoint, { secret: { value: r.endpoint.secret, why: "created" } });
+          // Replayed (the form sent twice): the browser shows only the second answer, so that one
+          // shows the secret the first showed.
+          if (r.secret === undefined) return redirect(href(`/developers/webhooks/${r.endpoint.id}`, c.mode));
+          return endpointPageOf(c, r.endpoint, { secret: { value: r.secret, why: "created" } });
         } catch (err) {
           return webhooksView(c, { values, error: refusal(err), ...(key ? { key } : {}) });
         }

@@ -39,12 +39,13 @@ export function webhookEndpointRoutes(ctx: AppContext) {
         const r = await createEndpoint(ctx, principal, body, key);
         if (r.kind === "reused") throw reused(key);
         if (r.kind === "replayed") {
-          // The secret is shown only once: a replay answers the endpoint without it.
+          // The same answer as the create's, secret included: a client retrying because that
+          // answer was lost would otherwise never learn the secret.
           set.headers["idempotent-replayed"] = "true";
-          return endpointShape(r.endpoint);
+          return r.secret === undefined ? endpointShape(r.endpoint) : { ...endpointShape(r.endpoint), secret: r.secret };
         }
         set.status = 201;
-        return { ...endpointShape(r.endpoint), secret: r.endpoint.secret };
+        return { ...endpointShape(r.endpoint), secret: r.secret };
       },
       {
         parse: jsonBodyOf(CreateEndpointBody),
@@ -53,12 +54,11 @@ export function webhookEndpointRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "Create a webhook endpoint",
           description:
-            "Registers a URL for the key's account and mode. The answer carries the `whsec_` signing secret, shown only here. Idempotent with the `Idempotency-Key` header (a replay answers 200 without the secret). Keys scoped to a merchant cannot manage endpoints (404).",
+            "Registers a URL for the key's account and mode. The answer carries the `whsec_` signing secret, shown only here and in a replay of this create. Idempotent with the `Idempotency-Key` header (a replay answers 200 with the endpoint's current state and the secret the first answer showed). Keys scoped to a merchant cannot manage endpoints (404).",
           parameters: [idempotencyHeaderParameter],
           responses: createResponses(EndpointWithSecretSchema, {
             created: "The new endpoint, with its secret.",
-            replayed: "Replay of an earlier create with the same idempotency key (no secret).",
-            replaySchema: EndpointSchema,
+            replayed: "Replay of an earlier create with the same idempotency key, with the secret the first answer showed.",
             errors: [
               errorExample("parameter_missing", "Missing required param: url.", "url"),
               errorExample("parameter_unknown", "Received unknown parameter: events.", "events"),

@@ -11,7 +11,7 @@ import { isIdOf } from "../../domain/ids.ts";
 import { printableName } from "../../domain/text.ts";
 import { parseMetadata } from "../payment-intents/input.ts";
 import { idempotentCreate, requestHash } from "../idempotency/store.ts";
-import { findEndpoint, insertEndpoint, type EndpointRow, type Owner } from "./service.ts";
+import { findEndpoint, insertEndpoint, secretDigest, validSecretByDigest, type EndpointRow, type Owner } from "./service.ts";
 import { checkEndpointUrl } from "./url-policy.ts";
 
 /** The owner of the principal's endpoints; a scoped key has none (its routes answer 404). */
@@ -61,12 +61,15 @@ export interface NewEndpoint {
   metadata?: Record<string, string>;
 }
 
-export type CreateEndpointOutcome = { kind: "created"; endpoint: EndpointRow } | { kind: "replayed"; endpoint: EndpointRow } | { kind: "reused" };
-
 /**
- * Registers an endpoint for the principal's account and mode (idempotent with `key`). Only
- * `created` carries the secret to show: the secret is shown once, never on a replay.
+ * `secret`: the signing secret to show. A replay shows the one its create showed (a client that
+ * retries because the first answer was lost has no other way to learn it), even after a rotation
+ * (`endpoint.secret` is then the newer one). Undefined when the key's row holds no digest: written
+ * by an earlier version during an upgrade, whose replay showed no secret.
  */
+export type CreateEndpointOutcome = { kind: "created"; endpoint: EndpointRow; secret: string } | { kind: "replayed"; endpoint: EndpointRow; secret: string | undefined } | { kind: "reused" };
+
+/** Registers an endpoint for the principal's account and mode (idempotent with `key`). */
 export async function createEndpoint(ctx: AppContext, p: Principal, body: NewEndpoint, key: string | undefined): Promise<CreateEndpointOutcome> {
   const owner = endpointOwner(p);
   const input = {
@@ -76,12 +79,18 @@ export async function createEndpoint(ctx: AppContext, p: Principal, body: NewEnd
     metadata: body.metadata === undefined ? {} : parseMetadata(body.metadata),
   };
   const now = ctx.clock.now();
-  const r = await idempotentCreate(ctx.database.sql, { ...owner, key, hash: requestHash("POST /v1/webhook_endpoints", input), now }, (tx) => insertEndpoint(tx, owner, input, now));
+  const r = await idempotentCreate(
+    ctx.database.sql,
+    { ...owner, key, hash: requestHash("POST /v1/webhook_endpoints", input), now },
+    (tx) => insertEndpoint(tx, owner, input, now),
+    (e) => secretDigest(e.secret),
+  );
   if (r.kind === "reused") return { kind: "reused" };
   if (r.kind === "replayed") {
     const e = await findEndpoint(ctx.database.sql, owner, r.resourceId);
     if (!e) throw notFound("webhook_endpoint", r.resourceId);
-    return { kind: "replayed", endpoint: e };
+    const secret = r.answerDigest === null ? undefined : await validSecretByDigest(ctx.database.sql, owner, e.id, r.answerDigest, ctx.clock.now());
+    return { kind: "replayed", endpoint: e, secret };
   }
-  return { kind: "created", endpoint: r.value };
+  return { kind: "created", endpoint: r.value, secret: r.value.secret };
 }

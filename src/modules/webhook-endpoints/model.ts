@@ -79,7 +79,7 @@ const endpointProps = {
 };
 export const EndpointSchema = t.Object(endpointProps, { additionalProperties: false, examples: [EX_ENDPOINT] });
 export const EndpointWithSecretSchema = t.Object(
-  { ...endpointProps, secret: t.String({ description: "`whsec_…`: the signing secret. Shown only in this response.", examples: ["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"] }) },
+  { ...endpointProps, secret: t.String({ description: "`whsec_…`: the signing secret. Shown only in this response (a create's idempotent replay answers the same secret).", examples: ["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"] }) },
   { additionalProperties: false, examples: [{ ...EX_ENDPOINT, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }] },
 );
 export const EndpointListSchema = listSchema(EndpointSchema, EX_ENDPOINT, { order: "Newest first.", totalCount: t.Integer() });

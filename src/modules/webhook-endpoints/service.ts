@@ -5,7 +5,7 @@
  * Signing secrets are stored sealed (lib/secret-box.ts: a secret moved into `previous_secrets` by a
  * rotation stays as it was stored) and opened where rows are read.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.ts";
 import type { Mode } from "../../db/schema/core.ts";
 import type { Sql, SqlOrTx } from "../../db/client.ts";
@@ -50,6 +50,26 @@ function fromRow(r: Raw): EndpointRow {
 
 export function newSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
+}
+
+/**
+ * What an idempotent create keeps of the secret it answered, so its replay answers the same one: a
+ * SHA-256, which does not give the secret back (32 random bytes) and so needs no sealing.
+ */
+export function secretDigest(secret: string): string {
+  return createHash("sha256").update(secret).digest("base64url");
+}
+
+/**
+ * The endpoint's secret, current or replaced but still valid at `now`, whose digest is `digest`.
+ * Within the idempotency window (24 h) the secret a create answered is always one of them: a
+ * rotation keeps the replaced secret for SECRET_OVERLAP_MS (24 h) after it.
+ */
+export async function validSecretByDigest(sql: SqlOrTx, owner: Owner, id: string, digest: string, now: Date): Promise<string | undefined> {
+  const [row] = await sql<{ secret: string; previous_secrets: unknown }[]>`
+    SELECT secret, previous_secrets FROM app.webhook_endpoints WHERE id = ${id} AND account_id = ${owner.accountId} AND mode = ${owner.mode} AND deleted_at IS NULL`;
+  if (!row) return undefined;
+  return [secretBox().open(row.secret), ...liveSecrets(row.previous_secrets, now)].find((s) => secretDigest(s) === digest);
 }
 
 export interface Owner {

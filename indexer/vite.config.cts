@@ -16,10 +16,15 @@
  * compiled ahead of need. The API file (src/api/) keeps Ponder's full entry. The exports and the
  * files they come from are Ponder's own, so the values are the same; the types come from "ponder"
  * as before (tsc does not read this file's mapping).
+ *
+ * Why CommonJS (`.cts`): Vite 5 loads an ES-module config by writing it, bundled, beside itself
+ * (`vite.config.ts.timestamp-….mjs`) and importing that, at every Ponder start, which a read-only
+ * install refuses (EROFS: systemd's ProtectSystem=strict). A CommonJS config it bundles and loads in
+ * memory. Vite's types are ES-module only, hence the `resolution-mode` of their import.
  */
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Plugin, UserConfig } from "vite";
+import type { Plugin, UserConfig } from "vite" with { "resolution-mode": "import" };
 
 const LITE_ID = "\0stablepay:ponder-lite";
 
