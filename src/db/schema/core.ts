@@ -191,6 +191,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "refund.updated",
   "refund.succeeded",
   "refund.failed",
+  "payment_link.deactivated",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
