@@ -15,6 +15,8 @@
   var sentHash = null; // a transaction this page's wallet button sent
   var relayed = false; // sentHash is the service's relay of a signature (no gas paid by the customer)
   var POLL_MS = 3000;
+  var REDIRECT_MS = 3000; // long enough to read "Payment confirmed" before leaving
+  var redirecting = false;
 
   var TEXTS = {
     awaiting_payment: ["Awaiting payment", "Send exactly the amount below. This page updates by itself when the payment arrives."],
@@ -126,6 +128,15 @@
     } else if (pending) {
       receipt.appendChild(document.createTextNode("Transaction "));
       receipt.appendChild(txNode(pending));
+    }
+    // A payment link's page sends the customer on once paid (its after_completion); the link stays
+    // visible for a browser that blocks the navigation.
+    if (confirmed && data.redirect_url && $("continue")) {
+      $("continue").hidden = false;
+      if (!redirecting) {
+        redirecting = true;
+        setTimeout(function () { window.location.assign(data.redirect_url); }, REDIRECT_MS);
+      }
     }
     // Once a payment is on its way, hide the ways to pay (no second payment by mistake).
     $("pay").hidden = !open || !!pending;

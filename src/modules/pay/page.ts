@@ -151,6 +151,7 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string, gasl
     authorization_url: `/v1/payment-intents/${v.id}/authorization`,
     amount_text: usdcText(v.amountUnits),
     business_name: v.businessName,
+    redirect_url: v.redirectUrl,
     state: v.state,
   };
   const body = `
@@ -167,6 +168,7 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string, gasl
   <h2 id="status-title">${esc(status.title)}</h2>
   <p id="status-detail">${esc(status.detail)}</p>
   <div id="receipt" ${paid ? "" : "hidden"}>${paid ? receiptHtml(v.state.receipt!, v.network.txUrl, v.token) : ""}</div>
+  ${v.redirectUrl ? `<p class="continue"><a class="button primary" id="continue" href="${esc(v.redirectUrl)}" rel="noreferrer" ${paid ? "" : "hidden"}>Continue to ${esc(v.businessName)}</a></p>` : ""}
   <p id="status-notes" class="visually-hidden">${esc(paymentNotes(v.state, usdc, v.token))}</p>
 </section>
 <p id="countdown" class="countdown" ${open ? "" : "hidden"}>Expires at <time datetime="${esc(v.state.expires_at)}">${esc(v.state.expires_at.replace("T", " ").replace(/\.\d+Z$/, " UTC"))}</time></p>

@@ -9,8 +9,12 @@ import { MAX_USES_LIMIT, REDIRECT_URL_MAX } from "./input.ts";
 
 const EX_ID = "plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB";
 const EX_MERCHANT = "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K";
-const Metadata = t.Record(t.String(), t.String(), {
-  description: `At most ${METADATA_MAX_KEYS} keys of up to ${METADATA_KEY_MAX} characters, string values of up to ${METADATA_VALUE_MAX} characters. The link's own: its intents carry \`payment_link\` in theirs.`,
+const METADATA_DOC = `At most ${METADATA_MAX_KEYS} keys of up to ${METADATA_KEY_MAX} characters, string values of up to ${METADATA_VALUE_MAX} characters. The link's own: its intents carry \`payment_link\` in theirs.`;
+const Metadata = t.Record(t.String(), t.String(), { description: METADATA_DOC });
+/** A request's metadata: every failure is `metadata_invalid` naming `metadata`, as on an intent's create. */
+const MetadataParam = coded(t.Record(t.String(), t.String(), { description: METADATA_DOC, maxProperties: METADATA_MAX_KEYS }), {
+  all: "metadata_invalid",
+  message: () => `Invalid metadata: must be an object of at most ${METADATA_MAX_KEYS} string values, keys of 1 to ${METADATA_KEY_MAX} and values of up to ${METADATA_VALUE_MAX} characters.`,
 });
 const Usd = (description: string) => t.Number({ description, examples: [25] });
 const AfterCompletion = t.Object(
@@ -45,7 +49,7 @@ export const CreateLinkBody = t.Object(
     max_uses: t.Optional(t.Integer({ minimum: 1, maximum: MAX_USES_LIMIT, description: "At most this many intents of the link are confirmed; then it shows \"used up\". No limit when absent.", examples: [1] })),
     expires_at: t.Optional(t.String({ description: "ISO 8601, in the future. From then on the link shows \"expired\".", examples: ["2026-12-31T23:59:59.000Z"] })),
     after_completion: t.Optional(AfterCompletion),
-    metadata: t.Optional(Metadata),
+    metadata: t.Optional(MetadataParam),
   },
   {
     additionalProperties: false,
@@ -60,7 +64,7 @@ export const CreateLinkBody = t.Object(
 export const UpdateLinkBody = t.Object(
   {
     active: t.Optional(t.Boolean({ description: "false: the link takes no more payments (its page says so; intents already open can still be paid). true: on again." })),
-    metadata: t.Optional(Metadata),
+    metadata: t.Optional(MetadataParam),
     after_completion: t.Optional(t.Union([AfterCompletion, t.Null()], { description: "null removes the redirect." })),
   },
   { additionalProperties: false, examples: [{ active: false }] },
