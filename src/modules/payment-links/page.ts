@@ -25,7 +25,7 @@ function shell(title: string, body: string, cssHref: string): string {
 <link rel="stylesheet" href="${esc(cssHref)}">
 </head>
 <body>
-<main class="card">
+<main class="card link-card">
 ${body}
 </main>
 </body>
