@@ -130,6 +130,9 @@ describe.skipIf(SKIP_BROWSER)("payment links in Chromium", () => {
     await page.getByRole("button", { name: "Pay with browser wallet" }).click();
     await page.waitForFunction(() => (globalThis as unknown as Doc).document.getElementById("status-title")?.textContent === "Payment confirmed", null, { timeout: 30_000, polling: 50 });
     expect(await page.locator("#continue").isVisible()).toBe(true);
+    // Paid: nothing above the confirmation still asks to send the amount.
+    expect(await page.locator("#send-line").isHidden()).toBe(true);
+    expect(await page.locator("body").innerText()).not.toContain("please send this exact amount");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(ARTIFACTS, "payment-link-paid-390x844.png"), fullPage: true });
     await page.waitForURL(thanks, { timeout: 10_000 });

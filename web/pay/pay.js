@@ -138,6 +138,10 @@
         setTimeout(function () { window.location.assign(data.redirect_url); }, REDIRECT_MS);
       }
     }
+    // "Send exactly …" is an instruction for an open request only: above a confirmation, an expiry
+    // or a refund it would ask for a second payment.
+    if ($("send-line")) $("send-line").hidden = !open;
+    if ($("why-line")) $("why-line").hidden = !open;
     // Once a payment is on its way, hide the ways to pay (no second payment by mistake).
     $("pay").hidden = !open || !!pending;
     $("countdown").hidden = !open || !!pending;

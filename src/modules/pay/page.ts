@@ -161,8 +161,8 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string, gasl
 </header>
 <section class="amount" aria-labelledby="amount-usd">
   <h1 id="amount-usd"><span class="visually-hidden">Amount due: </span>$${usd} <span class="ccy">USD</span></h1>
-  <p class="send">Send exactly <strong id="usdc-amount">${usdc}</strong> ${esc(v.token)} <span class="on-chain">on <strong id="chain-name">${esc(v.network.name)}</strong></span></p>
-  <p class="why">The last digits identify your payment; please send this exact amount.</p>
+  <p class="send" id="send-line" ${open ? "" : "hidden"}>Send exactly <strong id="usdc-amount">${usdc}</strong> ${esc(v.token)} <span class="on-chain">on <strong id="chain-name">${esc(v.network.name)}</strong></span></p>
+  <p class="why" id="why-line" ${open ? "" : "hidden"}>The last digits identify your payment; please send this exact amount.</p>
 </section>
 <section id="status" class="status status-${esc(v.state.status)}" role="status" aria-live="polite" aria-atomic="true">
   <h2 id="status-title">${esc(status.title)}</h2>

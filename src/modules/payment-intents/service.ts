@@ -318,8 +318,9 @@ export async function listIntents(ctx: AppContext, p: Principal, input: ListInte
 
   let cursor: { createdAt: Date; id: string } | undefined;
   if (input.startingAfter !== undefined) {
+    const ofLink = input.paymentLink !== undefined ? sql`AND id IN (SELECT intent_id FROM app.payment_link_claims WHERE link_id = ${input.paymentLink} AND intent_id IS NOT NULL)` : sql``;
     const [row] = await sql<{ created_at: unknown; id: string; chain_id: number; token: string }[]>`
-      SELECT created_at, id, chain_id, token FROM app.payment_intents WHERE id = ${input.startingAfter} AND merchant_id = ${merchantId}`;
+      SELECT created_at, id, chain_id, token FROM app.payment_intents WHERE id = ${input.startingAfter} AND merchant_id = ${merchantId} ${ofLink}`;
     // Outside the pair filter (a pair never changes): not an item of this list.
     const inPair = row && (!pair.chainIds || pair.chainIds.includes(Number(row.chain_id))) && (!pair.token || row.token === pair.token);
     const c = row && inPair ? { created_at: fromPgTs(row.created_at), id: row.id } : undefined;
