@@ -221,7 +221,13 @@ describe("the public page", () => {
       expect(page.text).not.toContain("31.41");
       expect(page.text).not.toContain("$");
     }
-    expect((await visit("plink_nope")).status).toBe(404);
+    const unknown = await visit("plink_nope");
+    expect(unknown.status).toBe(404);
+    expect(unknown.cookie).toBeUndefined();
+    // An id that is not a link's never reaches the cookie header.
+    const odd = await fetch(`${svc.apiUrl}/pay/links/x%3B%20Domain%3Devil.example`, { redirect: "manual" });
+    expect(odd.status).toBe(404);
+    expect(odd.headers.get("set-cookie")).toBeNull();
   });
 
   test("many visitors at once each get their own intent", async () => {

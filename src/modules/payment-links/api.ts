@@ -9,6 +9,7 @@
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context.ts";
+import { isIdOf } from "../../domain/ids.ts";
 import { ASSET_PREFIX, ASSET_VERSION } from "../pay/index.ts";
 import { LINK_PAGE_CSP, renderAmountForm, renderLinkNotFound, renderUnavailable } from "./page.ts";
 import { LINK_INTENT_TTL_SECONDS, newVisitor, visitLink } from "./visits.ts";
@@ -47,10 +48,12 @@ export function paymentLinkPageRoutes(ctx: AppContext) {
     async ({ params, request }) => {
       const known = visitorOf(request, params.id);
       const visitor = known ?? newVisitor();
-      // Kept as long as an intent of the link can stay open, and a little more.
-      const cookie = known
-        ? undefined
-        : `${cookieName(params.id)}=${visitor}; Path=/pay/links/${params.id}; Max-Age=${LINK_INTENT_TTL_SECONDS * 2}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+      // Kept as long as an intent of the link can stay open, and a little more. Only for an id of a
+      // link's shape: the id is written into the header, so nothing else may reach it.
+      const cookie =
+        known || !isIdOf("paymentLink", params.id)
+          ? undefined
+          : `${cookieName(params.id)}=${visitor}; Path=/pay/links/${params.id}; Max-Age=${LINK_INTENT_TTL_SECONDS * 2}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
       const amount = new URL(request.url).searchParams.get("amount") ?? undefined;
       const v = await visitLink(ctx, params.id, visitor, amount);
       switch (v.kind) {
