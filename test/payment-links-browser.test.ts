@@ -3,7 +3,8 @@
  * `npm start` runs it, with the indexer and matcher on the sandbox anvil: one intent per browser,
  * the amount form of an open-amount link, the pages of links that take no payment, and a link's
  * intent paid with the wallet test double (support/browser.ts) confirming, counting a use, and
- * sending the customer to the link's redirect URL. Screenshots at 390x844 and 1280x800 in
+ * sending the customer to the link's redirect URL; the dashboard's link page, its QR code and its
+ * NFC tag writer (Web NFC, with a test double of NDEFReader, and without it). Screenshots at 390x844 and 1280x800 in
  * test/artifacts/payment-link-*.png.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -12,7 +13,7 @@ import type { Page } from "playwright-core";
 import type { Hex } from "viem";
 import { payStatusHubFor } from "../src/modules/pay/stream.ts";
 import { freePort } from "../src/sandbox/ports.ts";
-import { ARTIFACTS, SKIP_BROWSER, injectWallet, launchLocalBrowser, type LocalBrowser } from "./support/browser.ts";
+import { ARTIFACTS, SKIP_BROWSER, injectWallet, launchLocalBrowser, signInDashboard, submit, type LocalBrowser } from "./support/browser.ts";
 import { waitFor } from "./support/payments.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 
@@ -175,5 +176,36 @@ describe.skipIf(SKIP_BROWSER)("payment links in Chromium", () => {
     }
     await page.close();
     expect(pageErrors).toEqual([]);
+  }, 60_000);
+  test("the dashboard's link page: QR code, the NFC writer writes the link's URL, its absence is explained, turning the link off", async () => {
+    const l = await link({ amount: 4.5, max_uses: 10 });
+    const page = await newPage(one);
+    // Web NFC's writer as Chrome on Android has it: each write is recorded for the test.
+    await page.addInitScript(`window.__nfcWrites = [];
+      window.NDEFReader = class { write(message) { window.__nfcWrites.push(JSON.parse(JSON.stringify(message))); return new Promise((r) => setTimeout(r, 50)); } };`);
+    await signInDashboard(page, svc);
+    await page.goto(`${svc.apiUrl}/dashboard/links?mode=test`, { waitUntil: "load" });
+    await page.getByRole("link", { name: "$4.50" }).click();
+    await page.waitForURL(/\/dashboard\/links\/plink_/);
+    expect(await page.locator("#link-url").innerText()).toBe(l.url);
+    const qr = await page.request.get(`${svc.apiUrl}/dashboard/links/${l.id}/qr.png?mode=test`);
+    expect(qr.headers()["content-type"]).toBe("image/png");
+    expect(await page.locator("img.link-qr").evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(400);
+    await page.getByRole("button", { name: "Write to an NFC tag" }).click();
+    await page.waitForFunction(() => /^Written/.test((globalThis as unknown as Doc).document.getElementById("nfc-status")?.textContent ?? ""), null, { timeout: 5_000 });
+    expect(await page.evaluate(() => (globalThis as unknown as { __nfcWrites: unknown[] }).__nfcWrites)).toEqual([{ records: [{ recordType: "url", data: l.url }] }]);
+    await shoot(page, "dashboard-nfc-written");
+    // Without Web NFC (an iPhone, a desktop): no button, and the QR code is offered instead.
+    const plain = await newPage(one);
+    await plain.goto(`${svc.apiUrl}/dashboard/links/${l.id}?mode=test`, { waitUntil: "load" });
+    expect(await plain.getByRole("button", { name: "Write to an NFC tag" }).isHidden()).toBe(true);
+    expect(await plain.locator("#nfc-status").innerText()).toContain("The QR code above does the same");
+    await shoot(plain, "dashboard-no-nfc");
+    // Turned off from the dashboard: the public page says so.
+    await submit(plain, plain.getByRole("button", { name: "Turn off" }));
+    expect(await plain.locator("h1 .status").innerText()).toBe("inactive");
+    const customer = await newPage(two);
+    expect((await customer.goto(l.url.replace(svc.ctx.config.publicBaseUrl, svc.apiUrl)))?.status()).toBe(410);
+    for (const p of [page, plain, customer]) await p.close();
   }, 60_000);
 });

@@ -53,6 +53,7 @@ import { cashOutPage, developersPage, homePage, paymentPage, paymentsPage, setPa
 import { ADMIN_FORM, ADMIN_PAGE, cookie, cookies, CSS, dashboardKit, field, form, formAmount, formIdempotencyKey, found, FORM_ROUTE, page, PAGE_ROUTE, PRE_CSRF_COOKIE, redirect, refusal, SECURITY_HEADERS, SESSION_COOKIE, SIGNED_IN_PAGE, walletPage, type SignedIn } from "./kit.ts";
 import { merchantRoutes } from "./merchant-routes.ts";
 import { developerRoutes } from "./developer-routes.ts";
+import { linkRoutes } from "./link-routes.ts";
 import { walletRoutes } from "./wallet-routes.ts";
 import { refundRoutes } from "./refund-routes.ts";
 
@@ -112,6 +113,7 @@ export function dashboardRoutes(ctx: AppContext) {
     .use(guards)
     .use(merchantRoutes(ctx, kit))
     .use(developerRoutes(ctx, kit))
+    .use(linkRoutes(ctx, kit))
     .use(walletRoutes(ctx, kit))
     .use(refundRoutes(ctx, kit))
     .get(ASSET_PATH, () => new Response(CSS, { headers: { ...SECURITY_HEADERS, "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" } }), PAGE_ROUTE)
