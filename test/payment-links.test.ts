@@ -6,6 +6,8 @@
  * last use wanted by several customers at once.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { loadPageView } from "../src/modules/pay/status.ts";
+import { renderPayPage } from "../src/modules/pay/page.ts";
 import { fixtures, type Json } from "./support/intents.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 
@@ -257,5 +259,19 @@ describe("the public page", () => {
     await svc.api(`/v1/payment-intents/${minted[0]!.location!.slice(5)}/cancel`, { method: "POST" });
     expect((await visit(String(link.id))).status).toBe(303);
     expect((await visit(String(link.id))).status).toBe(409);
+  });
+});
+
+describe("the hosted page of a link's intent", () => {
+  test("offers the wallet apps' own links to open the page in their browser, when it is served over https", async () => {
+    const link = await linkOk({ amount: 2.5 });
+    const id = (await visit(String(link.id))).location!.slice("/pay/".length);
+    const view = (await loadPageView(svc.ctx, id))!;
+    // The sandbox serves http://localhost: a wallet app on a phone cannot open that, so no links.
+    expect(view.pageUrl).toStartWith("http://");
+    expect(renderPayPage(view, new Date(), "v")).not.toContain("wallet-apps");
+    const html = renderPayPage({ ...view, pageUrl: `https://pay.example.com/pay/${id}` }, new Date(), "v");
+    expect(html).toContain(`href="https://metamask.app.link/dapp/pay.example.com/pay/${id}"`);
+    expect(html).toContain(`href="https://go.cb-w.com/dapp?cb_url=https%3A%2F%2Fpay.example.com%2Fpay%2F${id}"`);
   });
 });

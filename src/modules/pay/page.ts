@@ -186,6 +186,7 @@ ${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc, v.token), v.state.
     <a class="button primary" id="open-wallet" href="${esc(v.qrPayload)}">Open in wallet</a>
     <button type="button" class="button" id="wallet-pay" aria-describedby="wallet-hint" hidden>Pay with browser wallet</button>
   </div>
+  ${walletAppLinks(v.pageUrl)}
   <p id="gasless-hint" class="wallet-hint" hidden>Your wallet is asked to switch to ${esc(v.network.name)}, then to sign a payment of exactly ${usdcText(v.amountUnits)} ${esc(v.token)} (to ${esc(v.businessName)}). You need no ETH: the payment is sent for you, and the gas is paid by the service.</p>
   <p id="wallet-hint" class="wallet-hint" hidden>Your wallet is asked to switch to ${esc(v.network.name)}${v.network.addChain ? " (or to add it)" : ""}, then to send ${usdc} ${esc(v.token)}.</p>
   <p id="wallet-status" class="wallet-status" role="status" aria-live="polite"></p>
@@ -210,6 +211,19 @@ ${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc, v.token), v.state.
 <footer class="foot"><p>Payment request <code>${esc(v.id)}</code></p></footer>
 <script type="application/json" id="pay-data">${scriptJson(data)}</script>`;
   return shell(`Pay ${v.businessName}: $${usd}`, body, assetVersion);
+}
+
+/**
+ * Links that open this page inside a wallet app's own browser (MetaMask, Coinbase Wallet), where
+ * "Pay with browser wallet" and paying by signature work: a phone's ordinary browser has no wallet,
+ * and an `ethereum:` link opened from an NFC tag or another app is not handled reliably. Only for a
+ * page served over https, the only address a wallet app on a phone can open.
+ */
+export function walletAppLinks(pageUrl: string): string {
+  if (!pageUrl.startsWith("https://")) return "";
+  const metamask = `https://metamask.app.link/dapp/${pageUrl.slice("https://".length)}`;
+  const coinbase = `https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(pageUrl)}`;
+  return `<p class="wallet-apps" id="wallet-apps">On a phone, open this page in your wallet app: <a href="${esc(metamask)}" rel="noreferrer noopener">MetaMask</a> · <a href="${esc(coinbase)}" rel="noreferrer noopener">Coinbase Wallet</a></p>`;
 }
 
 export function receiptHtml(r: NonNullable<PageStatus["receipt"]>, txUrl: string | null, token: string): string {

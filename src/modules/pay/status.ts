@@ -122,6 +122,8 @@ export interface PageView {
   state: PageStatus;
   /** What the merchant refunded of this payment: refunds paid on chain, and those being sent. */
   refunds: PageRefunds;
+  /** This page's public address (PUBLIC_BASE_URL): what a wallet app's own browser is asked to open. */
+  pageUrl: string;
   /** Where the customer goes once the payment is confirmed (the payment link's `after_completion`), or null. */
   redirectUrl: string | null;
 }
@@ -220,6 +222,7 @@ export async function loadPageView(ctx: AppContext, id: string): Promise<PageVie
     qrPayload: qrPayload(usdcAddress, intent.chainId, intent.paymentAddress, intent.expectedUnits),
     network: networkOf(intent.mode, intent.chainId, localRpcOf(ctx, intent.mode, intent.chainId)),
     state: pageStatus(intent, transfers),
+    pageUrl: `${ctx.config.publicBaseUrl}/pay/${intent.id}`,
     redirectUrl: (row.redirect_url as string | null) ?? null,
     refunds: {
       receivedUnits: BigInt((row.received_units as string | null) ?? "0"),
