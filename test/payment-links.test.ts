@@ -232,6 +232,17 @@ describe("the public page", () => {
     expect(odd.headers.get("set-cookie")).toBeNull();
   });
 
+  test("one browser's requests at once (a reload during the first load, two tabs) get one intent", async () => {
+    const link = await linkOk({ amount: 3.3, max_uses: 2 });
+    const cookie = `stablepay_link_${link.id}=${"A".repeat(32)}`;
+    const visits = await Promise.all(Array.from({ length: 6 }, () => visit(String(link.id), cookie)));
+    expect(visits.map((v) => v.status)).toEqual(Array(6).fill(303));
+    expect(new Set(visits.map((v) => v.location)).size).toBe(1);
+    // So it holds one use of two: another customer still gets the other.
+    expect((await visit(String(link.id))).status).toBe(303);
+    expect((await visit(String(link.id))).status).toBe(409);
+  });
+
   test("many visitors at once each get their own intent", async () => {
     const link = await linkOk({ amount: 3 });
     const visits = await Promise.all(Array.from({ length: 25 }, () => visit(String(link.id))));

@@ -2,14 +2,13 @@
  * A visit of a link's public page: one payment intent per visitor while it is open.
  *
  * The browser carries a random visitor token (a cookie per link, set by api.ts). A visitor who
- * comes back while the intent minted for it awaits payment gets that intent again; anyone else gets
- * a new one. A link with `max_uses` hands out a use as a claim row under the link's row lock,
+ * comes back while the intent minted for it awaits payment gets that intent again, and so does a
+ * second request of the visitor while the first is still creating it; anyone else gets a new one. A link with `max_uses` hands out a use as a claim row under the link's row lock,
  * counting claims still being turned into an intent, intents awaiting payment and confirmed ones:
  * at most `max_uses` intents can ever be confirmed, and a customer who cannot have the last use is
  * told so before paying (`busy`), rather than after.
  */
 import type { AppContext } from "../../context.ts";
-import type { Tx } from "../../db/client.ts";
 import { newId, randomBase62 } from "../../domain/ids.ts";
 import { pgTs } from "../../db/pg-values.ts";
 import { createIntent } from "../payment-intents/service.ts";
@@ -69,7 +68,7 @@ export async function visitLink(ctx: AppContext, id: string, visitor: string, am
   }
 
   const claim = await claimUse(ctx, link, visitor, now);
-  if (typeof claim !== "string") return claim;
+  if (typeof claim !== "string") return claim.kind === "pending" ? await intentOfClaim(ctx, claim.claimId) : claim;
   try {
     const { intent } = await createIntent(
       ctx,
@@ -86,28 +85,56 @@ export async function visitLink(ctx: AppContext, id: string, visitor: string, am
   }
 }
 
-/** A claim id, or why the link has no use to hand out (checked again under its row lock). */
-async function claimUse(ctx: AppContext, link: LinkRow, visitor: string, now: Date): Promise<string | VisitOutcome> {
-  const id = newId("linkClaim");
-  const insert = (tx: Tx | typeof ctx.database.sql) =>
-    tx`INSERT INTO app.payment_link_claims (id, link_id, visitor, intent_id, created_at) VALUES (${id}, ${link.id}, ${visitor}, NULL, ${pgTs(now)}::timestamptz)`;
-  // Without a cap, visits never wait on each other.
-  if (link.maxUses === null) {
-    await insert(ctx.database.sql);
-    return id;
+/** How long a second request of one visitor waits for the intent its first request is creating. */
+const PENDING_WAIT_MS = 5_000;
+
+/**
+ * The intent another request of the same visitor (a reload while the first load was still
+ * creating it, two tabs at once) is creating: waited for, so one visitor never holds two.
+ */
+async function intentOfClaim(ctx: AppContext, claimId: string): Promise<VisitOutcome> {
+  const until = Date.now() + PENDING_WAIT_MS;
+  for (;;) {
+    const [c] = await ctx.database.sql<{ intent_id: string | null }[]>`SELECT intent_id FROM app.payment_link_claims WHERE id = ${claimId}`;
+    if (c?.intent_id) return { kind: "intent", intentId: c.intent_id, created: false };
+    if (!c || Date.now() > until) throw new Error("a payment link visit's intent was not created in time");
+    await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A claim id; or the visitor's claim another request is turning into an intent (`pending`); or why
+ * the link has no use to hand out (checked again under its row lock). One visitor's requests are
+ * serialized by an advisory lock per (link, visitor), taken before the link's row lock (one order,
+ * no deadlock); links without a cap take no row lock, so their visitors never wait on each other.
+ */
+async function claimUse(ctx: AppContext, link: LinkRow, visitor: string, now: Date): Promise<string | VisitOutcome | { kind: "pending"; claimId: string }> {
+  const id = newId("linkClaim");
+  const holdSince = pgTs(new Date(now.getTime() - CLAIM_HOLD_MS));
   return (await ctx.database.sql.begin(async (tx) => {
-    const locked = await findLink(tx, link.id, true);
-    if (!locked) return { kind: "missing" } as const;
-    const shut = closed(locked, now);
-    if (shut) return { kind: "unavailable", reason: shut, link: locked } as const;
-    const [held] = await tx<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM app.payment_link_claims c LEFT JOIN app.payment_intents p ON p.id = c.intent_id
-      WHERE c.link_id = ${link.id}
-        AND ((c.intent_id IS NULL AND c.created_at > ${pgTs(new Date(now.getTime() - CLAIM_HOLD_MS))}::timestamptz)
-             OR p.status IN ('awaiting_payment', 'confirmed', 'settled'))`;
-    if ((held?.n ?? 0) >= locked.maxUses!) return { kind: "unavailable", reason: "busy", link: locked } as const;
-    await insert(tx);
+    await tx`SELECT pg_advisory_xact_lock(hashtextextended(${`payment_link:${link.id}:${visitor}`}, 0))`;
+    // Read again under the lock: another request of this visitor may have finished meanwhile.
+    const [mine] = await tx<{ id: string; intent_id: string | null }[]>`
+      SELECT c.id, c.intent_id FROM app.payment_link_claims c LEFT JOIN app.payment_intents p ON p.id = c.intent_id
+      WHERE c.link_id = ${link.id} AND c.visitor = ${visitor}
+        AND ((c.intent_id IS NULL AND c.created_at > ${holdSince}::timestamptz)
+             OR (p.status = 'awaiting_payment' AND p.expires_at > ${pgTs(now)}::timestamptz))
+      ORDER BY c.created_at DESC LIMIT 1`;
+    if (mine?.intent_id) return { kind: "intent", intentId: mine.intent_id, created: false } as const;
+    if (mine) return { kind: "pending", claimId: mine.id } as const;
+    if (link.maxUses !== null) {
+      const locked = await findLink(tx, link.id, true);
+      if (!locked) return { kind: "missing" } as const;
+      const shut = closed(locked, now);
+      if (shut) return { kind: "unavailable", reason: shut, link: locked } as const;
+      const [held] = await tx<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM app.payment_link_claims c LEFT JOIN app.payment_intents p ON p.id = c.intent_id
+        WHERE c.link_id = ${link.id}
+          AND ((c.intent_id IS NULL AND c.created_at > ${holdSince}::timestamptz)
+               OR p.status IN ('awaiting_payment', 'confirmed', 'settled'))`;
+      if (locked.maxUses !== null && (held?.n ?? 0) >= locked.maxUses) return { kind: "unavailable", reason: "busy", link: locked } as const;
+    }
+    await tx`INSERT INTO app.payment_link_claims (id, link_id, visitor, intent_id, created_at) VALUES (${id}, ${link.id}, ${visitor}, NULL, ${pgTs(now)}::timestamptz)`;
     return id;
-  })) as string | VisitOutcome;
+  })) as string | VisitOutcome | { kind: "pending"; claimId: string };
 }
