@@ -243,6 +243,22 @@ describe("the public page", () => {
     expect((await visit(String(link.id))).status).toBe(409);
   });
 
+  test("a link whose intent the create refuses (its merchant disabled) shows a page, not an API error, and holds no use", async () => {
+    const { res, body: link } = await createLink({ amount: 6, max_uses: 1 }, fx.secondKey);
+    expect(res.status).toBe(201);
+    await svc.ctx.database.sql`UPDATE app.merchants SET status = 'disabled' WHERE id = ${fx.second.id}`;
+    try {
+      const page = await visit(String(link.id));
+      expect(page.status).toBe(503);
+      expect(page.text).toContain('data-reason="refused"');
+      expect(page.text).toContain("Second Shop");
+    } finally {
+      await svc.ctx.database.sql`UPDATE app.merchants SET status = 'active' WHERE id = ${fx.second.id}`;
+    }
+    // The refused visit gave its use back: the next customer gets the link's only use.
+    expect((await visit(String(link.id))).status).toBe(303);
+  });
+
   test("many visitors at once each get their own intent", async () => {
     const link = await linkOk({ amount: 3 });
     const visits = await Promise.all(Array.from({ length: 25 }, () => visit(String(link.id))));

@@ -16496,6 +16496,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description The intent's create refused it (the merchant cannot take payments now, or every value of the amount is held): an HTML page. */
+            503: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
 }

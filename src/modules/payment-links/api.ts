@@ -60,7 +60,7 @@ export function paymentLinkPageRoutes(ctx: AppContext) {
         case "missing":
           return html(renderLinkNotFound(CSS), 404);
         case "unavailable":
-          return html(renderUnavailable(v.link, v.reason, CSS), v.reason === "busy" ? 409 : 410, cookie);
+          return html(renderUnavailable(v.link, v.reason, CSS), v.reason === "busy" ? 409 : v.reason === "refused" ? 503 : 410, cookie);
         case "ask_amount":
           return html(renderAmountForm(v.link, CSS, { error: v.error, typed: v.typed }), v.error ? 400 : 200, cookie);
         case "intent":
@@ -82,6 +82,7 @@ export function paymentLinkPageRoutes(ctx: AppContext) {
           404: { description: "No such link: an HTML page.", content: { "text/html": { schema: { type: "string" } } } },
           409: { description: "The last use is being paid by someone else: an HTML page.", content: { "text/html": { schema: { type: "string" } } } },
           410: { description: "Inactive, expired or used up: an HTML page with the merchant's name.", content: { "text/html": { schema: { type: "string" } } } },
+          503: { description: "The intent's create refused it (the merchant cannot take payments now, or every value of the amount is held): an HTML page.", content: { "text/html": { schema: { type: "string" } } } },
         },
       },
     },

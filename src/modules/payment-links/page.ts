@@ -44,6 +44,7 @@ const REASONS: Record<Unavailable, { title: string; detail: string }> = {
   inactive: { title: "This payment link is no longer active", detail: "The merchant has turned it off. Do not send a payment; ask the merchant for a new link." },
   expired: { title: "This payment link has expired", detail: "It no longer takes payments. Do not send a payment; ask the merchant for a new link." },
   used_up: { title: "This payment link has been used up", detail: "It has taken all the payments it was made for. Do not send a payment; ask the merchant for a new link." },
+  refused: { title: "This payment link cannot take a payment right now", detail: "Nothing was charged. Try again in a few minutes, or ask the merchant." },
   busy: {
     title: "Someone else is paying the last use of this link",
     detail: "This link takes a limited number of payments, and the last one is being paid right now. Do not send a payment. If that payment is not made, the link opens again within 15 minutes; or ask the merchant.",

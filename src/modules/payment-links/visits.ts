@@ -9,6 +9,7 @@
  * told so before paying (`busy`), rather than after.
  */
 import type { AppContext } from "../../context.ts";
+import { ApiError } from "../../domain/errors.ts";
 import { newId, randomBase62 } from "../../domain/ids.ts";
 import { pgTs } from "../../db/pg-values.ts";
 import { createIntent } from "../payment-intents/service.ts";
@@ -24,7 +25,8 @@ export const LINK_INTENT_TTL_SECONDS = 900;
  */
 const CLAIM_HOLD_MS = 60_000;
 
-export type Unavailable = "inactive" | "expired" | "used_up" | "busy";
+/** `refused`: the intent's create refused it (the merchant disabled, every value of the amount held). */
+export type Unavailable = "inactive" | "expired" | "used_up" | "busy" | "refused";
 
 export type VisitOutcome =
   | { kind: "missing" }
@@ -81,7 +83,10 @@ export async function visitLink(ctx: AppContext, id: string, visitor: string, am
   } catch (err) {
     // No intent: the use goes back at once rather than after CLAIM_HOLD_MS.
     await sql`DELETE FROM app.payment_link_claims WHERE id = ${claim} AND intent_id IS NULL`.catch(() => {});
-    throw err;
+    if (!(err instanceof ApiError) || err.status >= 500) throw err;
+    // A rule of the create, not a failure: the customer gets a page, the operator a line saying why.
+    ctx.log.warn("payment link: the intent's create was refused", { payment_link: link.id, merchant_id: link.merchantId, code: err.code, message: err.message });
+    return { kind: "unavailable", reason: "refused", link };
   }
 }
 
