@@ -142,12 +142,19 @@ describe.skipIf(SKIP_BROWSER)("payment links in Chromium", () => {
     expect(intent).toMatchObject({ status: "confirmed", metadata: { payment_link: l.id } });
     const after = (await (await svc.api(`/v1/payment_links/${l.id}`)).json()) as { uses: number; max_uses: number };
     expect(after).toMatchObject({ uses: 1, max_uses: 1 });
+    // The merchant is told once that the link is used up (by the matcher that confirmed its last use).
+    const usedUp = async () => svc.ctx.database.sql<{ data: unknown }[]>`SELECT data FROM app.events WHERE type = 'payment_link.used_up' AND data->>'id' = ${l.id}`;
+    await waitFor("payment_link.used_up", async () => (await usedUp()).length > 0, 10_000);
     // Used up: the other browser, and the payer's own, see the used-up page.
     for (const p of [other, page]) {
       const res = await p.goto(`${svc.apiUrl}/pay/links/${l.id}`, { waitUntil: "load" });
       expect(res?.status()).toBe(410);
       expect(await p.locator("#unavailable-title").innerText()).toBe("This payment link has been used up");
     }
+    const events = await usedUp();
+    expect(events.length).toBe(1);
+    const data = (typeof events[0]!.data === "string" ? JSON.parse(events[0]!.data) : events[0]!.data) as { uses: number; object: string };
+    expect(data).toMatchObject({ object: "payment_link", uses: 1 });
     const [m] = await svc.ctx.database.sql<{ business_name: string }[]>`SELECT business_name FROM app.merchants WHERE id = ${svc.sandbox.merchant_id}`;
     expect(await other.locator("#merchant").innerText()).toBe(m!.business_name);
     await shoot(other, "used-up");

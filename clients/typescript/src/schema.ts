@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Create a payment link
-         * @description A public `url` that takes payments for the merchant without code: each visit mints one payment intent (metadata `payment_link`) and sends the customer to its hosted page; the same browser coming back while that intent is open gets it again. A fixed `amount`, or `amount_options` for an amount the customer types within bounds. `max_uses` caps the confirmed intents: a use is held from the visit until its intent expires or is confirmed, so the customer who cannot have the last use is told before paying. An intent of a link counts against the per-amount ceiling of open intents like any other. Idempotent with the `Idempotency-Key` header.
+         * @description A public `url` that takes payments for the merchant without code: each visit mints one payment intent (metadata `payment_link`) and sends the customer to its hosted page; the same browser coming back while that intent is open gets it again. A fixed `amount`, or `amount_options` for an amount the customer types within bounds. `max_uses` caps the confirmed intents: a use is held from the visit until its intent expires or is confirmed, so the customer who cannot have the last use is told before paying; when the last use is confirmed, `payment_link.used_up` is sent. An intent of a link counts against the per-amount ceiling of open intents like any other. Idempotent with the `Idempotency-Key` header.
          */
         post: operations["postV1Payment_links"];
         delete?: never;
@@ -7947,7 +7947,7 @@ export interface operations {
     getV1Events: {
         parameters: {
             query?: {
-                type?: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated";
+                type?: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up";
                 chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
                 token?: "USDC" | "USDT";
                 created_after?: string;
@@ -8026,7 +8026,7 @@ export interface operations {
                             id: string;
                             /** @constant */
                             object: "event";
-                            type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated";
+                            type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up";
                             /** Format: date-time */
                             created_at: string;
                             /** @description The object the event is about, exactly as delivered (DECISIONS.md "Webhooks"). */
@@ -8267,7 +8267,7 @@ export interface operations {
                         id: string;
                         /** @constant */
                         object: "event";
-                        type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated";
+                        type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up";
                         /** Format: date-time */
                         created_at: string;
                         /** @description The object the event is about, exactly as delivered (DECISIONS.md "Webhooks"). */
@@ -8840,7 +8840,7 @@ export interface operations {
                             /** @constant */
                             object: "webhook_endpoint";
                             url: string;
-                            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "*")[];
+                            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                             description: string | null;
                             /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                             metadata: {
@@ -9081,7 +9081,7 @@ export interface operations {
                      */
                     url: string;
                     /** @description Event types to receive, or `["*"]` for every type (including types added later). */
-                    enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "*")[];
+                    enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                     description?: string | null;
                     /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                     metadata?: {
@@ -9149,7 +9149,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "*")[];
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                         description: string | null;
                         /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                         metadata: {
@@ -9221,7 +9221,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "*")[];
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                         description: string | null;
                         /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                         metadata: {
@@ -9553,7 +9553,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "*")[];
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                         description: string | null;
                         /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                         metadata: {
@@ -9747,7 +9747,7 @@ export interface operations {
                      */
                     url?: string;
                     /** @description Event types to receive, or `["*"]` for every type (including types added later). */
-                    enabled_events?: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "*")[];
+                    enabled_events?: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                     description?: string | null;
                     /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                     metadata?: {
@@ -9815,7 +9815,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "*")[];
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                         description: string | null;
                         /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                         metadata: {
@@ -10327,7 +10327,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "*")[];
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                         description: string | null;
                         /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                         metadata: {

@@ -192,6 +192,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "refund.succeeded",
   "refund.failed",
   "payment_link.deactivated",
+  "payment_link.used_up",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -41,7 +41,7 @@ export function paymentLinkRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "Create a payment link",
           description:
-            "A public `url` that takes payments for the merchant without code: each visit mints one payment intent (metadata `payment_link`) and sends the customer to its hosted page; the same browser coming back while that intent is open gets it again. A fixed `amount`, or `amount_options` for an amount the customer types within bounds. `max_uses` caps the confirmed intents: a use is held from the visit until its intent expires or is confirmed, so the customer who cannot have the last use is told before paying. An intent of a link counts against the per-amount ceiling of open intents like any other. Idempotent with the `Idempotency-Key` header.",
+            "A public `url` that takes payments for the merchant without code: each visit mints one payment intent (metadata `payment_link`) and sends the customer to its hosted page; the same browser coming back while that intent is open gets it again. A fixed `amount`, or `amount_options` for an amount the customer types within bounds. `max_uses` caps the confirmed intents: a use is held from the visit until its intent expires or is confirmed, so the customer who cannot have the last use is told before paying; when the last use is confirmed, `payment_link.used_up` is sent. An intent of a link counts against the per-amount ceiling of open intents like any other. Idempotent with the `Idempotency-Key` header.",
           parameters: [idempotencyHeaderParameter],
           responses: createResponses(LinkSchema, {
             created: "The new link.",

@@ -15,6 +15,7 @@ import { pgTs } from "../../db/pg-values.ts";
 import { createIntent } from "../payment-intents/service.ts";
 import { typedAmount } from "./amount.ts";
 import { findLink } from "./service.ts";
+import { markUsedUp } from "./used-up.ts";
 import type { LinkRow } from "./row.ts";
 
 /** How long a minted intent waits for payment: long enough to fetch a phone and a wallet. */
@@ -52,6 +53,8 @@ export async function visitLink(ctx: AppContext, id: string, visitor: string, am
   if (!link) return { kind: "missing" };
   const now = ctx.clock.now();
   const shut = closed(link, now);
+  // Announced here too, in case the process that confirmed the last use died before announcing it.
+  if (shut === "used_up") await markUsedUp(sql, link.id, now, ctx.config.publicBaseUrl);
   if (shut) return { kind: "unavailable", reason: shut, link };
 
   const [open] = await sql<{ intent_id: string }[]>`
