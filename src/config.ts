@@ -56,6 +56,11 @@ export interface ChainSettings {
   confirmations: number;
   /** An embedded chain other than the primary: the port its own anvil listens on. */
   anvilPort?: number;
+  /**
+   * The prefix of this chain's variables (`SANDBOX_`, `LIVE_`, `LIVE_ARBITRUM_`, …): what a refusal at
+   * start names (`<prefix>RPC_HTTP_URL`, `<prefix>FACTORY_ADDRESS`); undefined for the embedded chains.
+   */
+  envPrefix?: string;
 }
 
 /**
@@ -186,9 +191,51 @@ export interface Config {
    * the chain's gas price is above this (RELAY_MAX_GAS_PRICE_GWEI, decimal gwei; default 50 gwei).
    */
   relayMaxGasPriceWei: bigint;
+  /** What relays of payments by signature may cost the operator (modules/authorizations/relay-limits.ts). */
+  relayLimits: RelayLimits;
   logLevel: "debug" | "info" | "warn" | "error";
   /** OpenTelemetry traces (the standard OTEL_* variables; src/tracing.ts): undefined, the default, is off. */
   tracing: TracingSettings | undefined;
+  /** The database connections each kind of process may open (src/db/connection-budget.ts). */
+  databasePools: DatabasePools;
+  /**
+   * DEPLOYMENT_TOPOLOGY: every process of the deployment that connects to the database, so that each
+   * one checks at start that all of them fit the server's max_connections; undefined: this process alone.
+   */
+  topology: readonly TopologyEntry[] | undefined;
+}
+
+/**
+ * Pool sizes per kind of process: `api` for one with the api or dashboard role (DATABASE_POOL_API),
+ * `workers` for the others (DATABASE_POOL_WORKERS), `indexer` for Ponder's own pool in the indexer's
+ * process (STABLEPAY_INDEXER_DB_POOL_MAX, read by ponder.config.ts as well).
+ */
+export interface DatabasePools {
+  api: number;
+  workers: number;
+  indexer: number;
+}
+
+/** `count` processes with these ROLES (one entry of DEPLOYMENT_TOPOLOGY, e.g. `api*3`). */
+export interface TopologyEntry {
+  roles: ReadonlySet<Role>;
+  count: number;
+}
+
+/**
+ * The bounds of the operator's spending on relays, as a paymaster's policy: a cap per operation, per
+ * address, per merchant and period, and in all per period (docs/operators.md "Payment by signature: what
+ * the operator pays").
+ */
+export interface RelayLimits {
+  /** RELAY_MAX_GAS: the most gas one relay may use; a relay estimated above it is refused, and it is the sent transaction's limit. */
+  maxGas: bigint;
+  /** RELAY_MAX_IN_FLIGHT_PER_PAYER: relays of one payer sent (or being sent) and not yet mined. */
+  inFlightPerPayer: number;
+  /** RELAY_BUDGET_PER_MERCHANT_ETH_PER_HOUR: the most the relays of one merchant's intents may cost in any hour, in wei. */
+  merchantWeiPerHour: bigint;
+  /** RELAY_BUDGET_ETH_PER_HOUR: the most all relays of one chain may cost in any hour, in wei. */
+  totalWeiPerHour: bigint;
 }
 
 /** Where and as what this process sends its spans (OTLP over HTTP, JSON). */
@@ -236,7 +283,7 @@ type Env = Record<string, string | undefined>;
  * 421614 for arbitrum) with Circle's test USDC (SANDBOX_<NAME>_USDC_ADDRESS to override) and the optional
  * SANDBOX_<NAME>_* settings of the primary (RPC_WS_URL, USDT_ADDRESS, START_BLOCK, CONFIRMATIONS).
  */
-function otherChains(r: Reader, test: ChainSettings, live: ChainSettings | undefined, anvilPort: number): ChainSettings[] {
+function otherChains(r: Reader, environment: Environment, test: ChainSettings, live: ChainSettings | undefined, anvilPort: number): ChainSettings[] {
   const out: ChainSettings[] = [];
   if (test.embedded) {
     const listed = r.optional("SANDBOX_EXTRA_CHAINS") ?? "arbitrum";
@@ -285,8 +332,9 @@ function otherChains(r: Reader, test: ChainSettings, live: ChainSettings | undef
       usdtAddress: r.address(`${prefix}USDT_ADDRESS`, undefined),
       // Other chains serve v2 accounts only (the deterministic factory).
       factoryAddress: undefined,
-      startBlock: r.int(`${prefix}START_BLOCK`, 0, 0, 2 ** 53),
+      startBlock: r.startBlock(`${prefix}START_BLOCK`, environment),
       confirmations: r.int(`${prefix}CONFIRMATIONS`, 2, 0, 1000),
+      envPrefix: prefix,
     });
   }
   for (const name of CHAIN_NAMES) {
@@ -308,8 +356,9 @@ function otherChains(r: Reader, test: ChainSettings, live: ChainSettings | undef
       usdtAddress: r.address(`${prefix}USDT_ADDRESS`, undefined),
       // v1 accounts live on the primary chain only; other chains serve v2 accounts (the deterministic factory).
       factoryAddress: undefined,
-      startBlock: r.int(`${prefix}START_BLOCK`, 0, 0, 2 ** 53),
+      startBlock: r.startBlock(`${prefix}START_BLOCK`, environment),
       confirmations: r.int(`${prefix}CONFIRMATIONS`, known.confirmations, 0, 1000),
+      envPrefix: prefix,
     });
   }
   return out;
@@ -337,8 +386,9 @@ export function loadConfig(env: Env = process.env): Config {
     usdcAddress: r.address("SANDBOX_USDC_ADDRESS", testEmbedded ? undefined : TESTNET_USDC[testChainId]),
     usdtAddress: r.address("SANDBOX_USDT_ADDRESS", undefined),
     factoryAddress: r.address("SANDBOX_FACTORY_ADDRESS", undefined),
-    startBlock: r.int("SANDBOX_START_BLOCK", 0, 0, 2 ** 53),
+    startBlock: testEmbedded ? r.int("SANDBOX_START_BLOCK", 0, 0, 2 ** 53) : r.startBlock("SANDBOX_START_BLOCK", environment),
     confirmations: r.int("SANDBOX_CONFIRMATIONS", testEmbedded ? 0 : 2, 0, 1000),
+    ...(testEmbedded ? {} : { envPrefix: "SANDBOX_" }),
   };
   const liveRpc = r.optional("LIVE_RPC_HTTP_URL");
   let live: ChainSettings | undefined;
@@ -357,12 +407,13 @@ export function loadConfig(env: Env = process.env): Config {
       // USDT is enabled live only where the operator names it (Tether's address: src/domain/networks.ts).
       usdtAddress: r.address("LIVE_USDT_ADDRESS", undefined),
       factoryAddress: r.address("LIVE_FACTORY_ADDRESS", undefined),
-      startBlock: r.int("LIVE_START_BLOCK", 0, 0, 2 ** 53),
+      startBlock: r.startBlock("LIVE_START_BLOCK", environment),
       confirmations: r.int("LIVE_CONFIRMATIONS", KNOWN_CHAINS[name].confirmations, 0, 1000),
+      envPrefix: "LIVE_",
     };
   }
   if (live && !live.factoryAddress) throw new ConfigError("LIVE_FACTORY_ADDRESS", "is required when LIVE_RPC_HTTP_URL is set");
-  const others = otherChains(r, test, live, anvilPort);
+  const others = otherChains(r, environment, test, live, anvilPort);
   if (!testEmbedded && !test.factoryAddress)
     throw new ConfigError("SANDBOX_FACTORY_ADDRESS", "is required when SANDBOX_RPC_HTTP_URL is set");
 
@@ -375,6 +426,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (dashboardPort !== undefined && dashboardPort === port) throw new ConfigError("DASHBOARD_PORT", "must differ from PORT");
   const opsPort = r.optional("OPS_PORT") === undefined ? undefined : r.int("OPS_PORT", 0, 1, 65535);
   if (opsPort !== undefined && (opsPort === port || opsPort === dashboardPort)) throw new ConfigError("OPS_PORT", "must differ from PORT and DASHBOARD_PORT");
+  const wellKnown = opsPort === undefined ? undefined : WELL_KNOWN_PORTS[opsPort];
+  if (environment === "production" && wellKnown !== undefined)
+    throw new ConfigError("OPS_PORT", `is ${opsPort}, the port of ${wellKnown}, which a monitored machine often runs already: choose a port of your own`);
+  refuseLiveChainsOutsideProduction(environment, [test, ...(live ? [live] : []), ...others]);
   return {
     env: environment,
     roles,
@@ -418,11 +473,26 @@ export function loadConfig(env: Env = process.env): Config {
       quarantineMs: r.int("VALUE_TAG_QUARANTINE_MINUTES", VALUE_TAG_DEFAULTS.quarantineMinutes, 60, 30 * 24 * 60) * 60_000,
     },
     relayMaxGasPriceWei: r.gwei("RELAY_MAX_GAS_PRICE_GWEI", "50"),
+    relayLimits: {
+      // An EOA's transferWithAuthorization costs 50-90k gas; a smart wallet's ERC-1271 check adds up to
+      // about 100k more (a passkey's P-256 check on Base's precompile): 200k lets both through, with room.
+      maxGas: BigInt(r.int("RELAY_MAX_GAS", 200_000, 60_000, 5_000_000)),
+      inFlightPerPayer: r.int("RELAY_MAX_IN_FLIGHT_PER_PAYER", 2, 1, 1_000),
+      merchantWeiPerHour: r.eth("RELAY_BUDGET_PER_MERCHANT_ETH_PER_HOUR", "0.05"),
+      totalWeiPerHour: r.eth("RELAY_BUDGET_ETH_PER_HOUR", "0.5"),
+    },
     logLevel: r.oneOf("LOG_LEVEL", ["debug", "info", "warn", "error"] as const, "info"),
     shutdown: shutdownSettings(r, environment),
     trustedProxies: r.addressRanges("TRUSTED_PROXIES"),
     opsPort,
     tracing: tracingSettings(r),
+    databasePools: {
+      api: r.int("DATABASE_POOL_API", 20, 1, 1000),
+      workers: r.int("DATABASE_POOL_WORKERS", 20, 1, 1000),
+      // Ponder splits its pool in parts of at least one connection each.
+      indexer: r.int("STABLEPAY_INDEXER_DB_POOL_MAX", 30, 5, 1000),
+    },
+    topology: r.topology("DEPLOYMENT_TOPOLOGY"),
   };
 }
 
@@ -506,8 +576,53 @@ function requireProductionPieces(r: Reader): void {
     throw missing("WEBHOOK_SECRETS_KEY", "the 32-byte key (64 hex digits, or base64; or WEBHOOK_SECRETS_KEY_FILE) that keeps webhook signing secrets encrypted in the database: `openssl rand -hex 32`");
 }
 
+/** Production's servers need OPS_PORT (a CLI command serves nothing): checked as a server process starts (service.ts). */
+export function requireOpsPort(config: Pick<Config, "env" | "opsPort">): void {
+  // Without it /metrics and /ready are served on the public port, and each request there costs queries and RPC calls.
+  if (config.env === "production" && config.opsPort === undefined)
+    throw new ConfigError("OPS_PORT", "is required in production mode (STABLEPAY_ENV=production): the port of /health, /ready and /metrics, reachable from the load balancer and Prometheus only (not a well-known port such as 9100, node_exporter's)");
+}
+
+/**
+ * Ports that the exporters and servers of a monitored machine listen on by default: an ops port on
+ * one of them fails to bind, or worse, is scraped as that exporter.
+ */
+export const WELL_KNOWN_PORTS: Readonly<Record<number, string>> = {
+  3100: "Loki",
+  8545: "an Ethereum node's JSON-RPC",
+  9090: "Prometheus",
+  9091: "the Prometheus Pushgateway",
+  9093: "Alertmanager",
+  9100: "node_exporter",
+  9187: "postgres_exporter",
+  9464: "OpenTelemetry's Prometheus exporter",
+};
+
+/**
+ * A mainnet (a chain id of KNOWN_CHAINS, not one of its test networks) moves real money: only in
+ * production mode, which brings every protection (no embedded parts, no demo data, the address rules
+ * of live webhooks for test ones, rate limits by address, the checks at start of src/chain/preflight.ts).
+ */
+function refuseLiveChainsOutsideProduction(environment: Environment, chains: readonly ChainSettings[]): void {
+  if (environment === "production") return;
+  const mainnets = new Set(Object.values(KNOWN_CHAINS).map((c) => c.chainId));
+  const live = chains.find((c) => mainnets.has(c.chainId));
+  if (live)
+    throw new ConfigError("STABLEPAY_ENV", `must be production to run chain ${live.chainId} (${live.name}, a mainnet: ${live.envPrefix ?? ""}RPC_HTTP_URL): live money runs only with production mode's protections`);
+}
+
 class Reader {
   constructor(private env: Env) {}
+
+  /**
+   * A chain's first block to index. Production requires it: a default of 0 would have the indexer
+   * read the token's whole history (years of transfers on a live chain) before the first payment.
+   */
+  startBlock(name: string, environment: Environment): number {
+    if (environment === "production" && this.optional(name) === undefined)
+      throw new ConfigError(name, "is required in production mode (STABLEPAY_ENV=production): the block the factory was deployed in (contracts/README.md); 0 would index the token's whole history");
+    return this.int(name, 0, 0, 2 ** 53);
+  }
 
   /** A 32-byte secrets key (lib/secret-box.ts), or undefined when unset. */
   secretsKey(name: string): Buffer | undefined {
@@ -554,6 +669,13 @@ class Reader {
     const m = /^(\d{1,9})(?:\.(\d{1,9}))?$/.exec(v);
     if (!m) throw new ConfigError(name, `must be a gas price in gwei (e.g. 0.05 or 30), got "${v}"`);
     return BigInt(m[1]!) * 1_000_000_000n + BigInt((m[2] ?? "").padEnd(9, "0"));
+  }
+  /** An amount of ETH, decimals allowed down to the wei ("0.05", "2"), as wei. */
+  eth(name: string, fallback: string): bigint {
+    const v = this.optional(name) ?? fallback;
+    const m = /^(\d{1,9})(?:\.(\d{1,18}))?$/.exec(v);
+    if (!m) throw new ConfigError(name, `must be an amount of ETH (e.g. 0.05 or 2), got "${v}"`);
+    return BigInt(m[1]!) * 10n ** 18n + BigInt((m[2] ?? "").padEnd(18, "0"));
   }
   url(name: string, fallback: string): string {
     return this.optionalUrl(name) ?? fallback;
@@ -607,10 +729,25 @@ class Reader {
   }
   roles(name: string): ReadonlySet<Role> {
     const v = this.optional(name);
-    if (v === undefined || v === "all") return new Set(ROLES);
+    return v === undefined ? new Set(ROLES) : this.roleList(name, v);
+  }
+  private roleList(name: string, v: string): ReadonlySet<Role> {
+    if (v === "all") return new Set(ROLES);
     const roles = v.split(",").map((s) => s.trim());
     for (const role of roles)
       if (!(ROLES as readonly string[]).includes(role)) throw new ConfigError(name, `has unknown role "${role}" (known: all, ${ROLES.join(", ")})`);
     return new Set(roles as Role[]);
+  }
+  /** Processes separated by spaces or `;`, each its ROLES with an optional `*count`: `api*3 matcher,expirer,dispatcher*2 indexer`. */
+  topology(name: string): TopologyEntry[] | undefined {
+    const v = this.optional(name);
+    if (v === undefined) return undefined;
+    return v.split(/[\s;]+/).filter(Boolean).map((entry) => {
+      const m = /^([a-z_,]+)(?:\*(\d+))?$/.exec(entry);
+      if (!m) throw new ConfigError(name, `has "${entry}", not ROLES with an optional *count (e.g. api*3 matcher,expirer,dispatcher*2 indexer)`);
+      const count = m[2] === undefined ? 1 : Number(m[2]);
+      if (count < 1 || count > 1000) throw new ConfigError(name, `has "${entry}": a count must be between 1 and 1000`);
+      return { roles: this.roleList(name, m[1]!), count };
+    });
   }
 }

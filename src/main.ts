@@ -2,12 +2,13 @@
  * Entry point: `bun src/main.ts` (README: `npm start`). With nothing configured it runs the whole
  * sandbox; see src/config.ts for the variables that replace each embedded part.
  */
-import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { ConfigError, loadConfig, requireOpsPort, type Config } from "./config.ts";
 import { startService, type RunningService } from "./service.ts";
 
 let config: Config;
 try {
   config = loadConfig();
+  requireOpsPort(config);
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(err.message);

@@ -7,8 +7,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import postgres from "postgres";
 import { privateKeyToAccount } from "viem/accounts";
-import type { Config, Mode } from "./config.ts";
+import { requireOpsPort, type Config, type Mode } from "./config.ts";
 import { connect, type Database } from "./db/client.ts";
+import { checkConnectionBudget, mainPoolOf } from "./db/connection-budget.ts";
+import { checkChains } from "./chain/preflight.ts";
 import { assertSchemaCurrent, migrate } from "./db/migrate.ts";
 import { buildChainRuntime, type ChainRuntime } from "./chain/runtime.ts";
 import { recordOperator } from "./chain/operators.ts";
@@ -78,6 +80,7 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
     // guard keeps a config built another way from quietly starting a Postgres or a chain of its own.
     if (config.env === "production" && (!databaseUrl || [config.chains.test, ...config.chains.others].some((c) => c.embedded)))
       throw new Error("production mode starts nothing embedded: DATABASE_URL and SANDBOX_RPC_HTTP_URL are required");
+    requireOpsPort(config);
     if (!databaseUrl) {
       const pgOptions = { dataDir: join(config.dataDir, "postgres"), port: config.embeddedPostgresPort };
       pg = await startEmbeddedPostgres(pgOptions);
@@ -111,14 +114,20 @@ export async function startService(config: Config, opts: { clock?: Clock; writeI
       databaseUrl = pg.urlFor(DATABASE_NAME);
     }
     const database: Database = connect(databaseUrl, {
+      max: mainPoolOf(config.roles, config.databasePools),
       onHealthChange: (reachable) =>
         reachable ? log.info("the database answers again: the API serves from it") : log.warn("the database does not answer: API calls answer 503 at once until it does"),
     });
     stops.push(() => database.close());
     // The sandbox migrates at start; production refuses a schema behind (migrations are the
     // upgrade's own step, `npm run cli -- migrate`, run once, not by every process at once).
-    if (config.env === "production") await assertSchemaCurrent(database.sql);
-    else await migrate(database.sql);
+    if (config.env === "production") {
+      await assertSchemaCurrent(database.sql);
+      // Every process of the deployment (DEPLOYMENT_TOPOLOGY) fits the server's max_connections once all pools have grown.
+      await checkConnectionBudget(database.sql, { roles: config.roles, pools: config.databasePools, topology: config.topology });
+      // Each RPC is the chain it is configured as, and the contracts it names are there.
+      await checkChains([config.chains.test, ...(config.chains.live ? [config.chains.live] : []), ...config.chains.others]);
+    } else await migrate(database.sql);
 
     // 2. Chains: the sandbox chains (embedded anvils unless configured), Base when configured, and the
     // other chains of each mode (config.chains.others).

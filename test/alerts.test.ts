@@ -9,7 +9,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { exportedMetrics, seriesNames } from "./support/exported-metrics.ts";
+import { exportedMetrics, seriesIn, seriesNames } from "./support/exported-metrics.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const DIR = join(ROOT, "deploy", "prometheus");
@@ -50,12 +50,19 @@ test("every series an alert names is one the service exports", async () => {
   const exported = seriesNames(await exportedMetrics());
   const exprs = [...RULES.matchAll(/expr: (\|\n(?:\s{10,}.*\n)+|.*)/g)].map((m) => m[1]!);
   expect(exprs.length).toBe(alertNames.length);
-  const named = new Set(exprs.flatMap((e) => [...e.replace(/\{[^}]*\}|\[[^\]]*\]|"[^"]*"|\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, " ").matchAll(/\b([a-z_:][a-z0-9_:]*)\b(?!\s*\()/g)].map((m) => m[1]!)));
-  const keywords = new Set(["by", "without", "and", "or", "unless", "on", "ignoring", "group_left", "group_right", "offset", "bool"]);
-  const metricsNamed = [...named].filter((n) => !keywords.has(n) && !/^\d/.test(n));
+  const metricsNamed = [...new Set(exprs.flatMap(seriesIn))];
   const unknown = metricsNamed.filter((n) => !exported.has(n) && !PROMETHEUS_SERIES.has(n));
   expect(metricsNamed.length).toBeGreaterThan(8); // the scan finds the names at all
   expect(unknown).toEqual([]);
+});
+
+test("every alert's runbook_url points at a section of docs/operators.md", () => {
+  const doc = readFileSync(join(ROOT, "docs", "operators.md"), "utf8");
+  // GitHub's anchors: the heading lower-cased, punctuation dropped, spaces as hyphens.
+  const anchors = new Set([...doc.matchAll(/^#{2,4} (.+)$/gm)].map((m) => m[1]!.toLowerCase().replace(/[^a-z0-9 -]/g, "").replace(/ /g, "-")));
+  const urls = [...RULES.matchAll(/^\s*runbook_url: "([^"]+)"$/gm)].map((m) => m[1]!);
+  expect(urls.length).toBe(alertNames.length);
+  expect(urls.filter((u) => !u.startsWith("docs/operators.md#") || !anchors.has(u.slice("docs/operators.md#".length)))).toEqual([]);
 });
 
 test("every alert has its runbook in docs/operators.md", () => {

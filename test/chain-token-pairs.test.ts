@@ -255,7 +255,10 @@ describe("configuration: the enabled pairs come from one place", () => {
     expect(loadConfig({ MERCHANT_ACCOUNT_VERSION: "1" }).merchantAccountVersion).toBe(1);
     expect(() => loadConfig({ MERCHANT_ACCOUNT_VERSION: "3" })).toThrow(/MERCHANT_ACCOUNT_VERSION/);
     expect(plain.pairs.live).toEqual([]);
-    const live = loadConfig({ LIVE_RPC_HTTP_URL: "http://127.0.0.1:1", LIVE_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` });
+    // A mainnet runs only in production mode (its other pieces are named here, never started).
+    expect(() => loadConfig({ LIVE_RPC_HTTP_URL: "http://127.0.0.1:1", LIVE_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` })).toThrow(/^Invalid configuration: STABLEPAY_ENV must be production to run chain 8453/);
+    const production = { STABLEPAY_ENV: "production", DATABASE_URL: "postgres://u:p@db/x", SANDBOX_RPC_HTTP_URL: "http://127.0.0.1:3", SANDBOX_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", SANDBOX_START_BLOCK: "1", LIVE_START_BLOCK: "1", LIVE_ARBITRUM_START_BLOCK: "1", PUBLIC_BASE_URL: "https://pay.example", WEBHOOK_SECRETS_KEY: "5f".repeat(32), OPS_PORT: "9309" };
+    const live = loadConfig({ ...production, LIVE_RPC_HTTP_URL: "http://127.0.0.1:1", LIVE_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` });
     expect(live.pairs.live).toEqual([{ chain: "base", token: "USDC", chainId: 8453, tokenAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", decimals: 6 }]);
     expect(live.chains.live!.confirmations).toBe(KNOWN_CHAINS.base.confirmations);
     const hosted = loadConfig({ SANDBOX_RPC_HTTP_URL: "http://127.0.0.1:1", SANDBOX_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` });
@@ -275,13 +278,13 @@ describe("configuration: the enabled pairs come from one place", () => {
     expect(loadConfig({ ...hostedEnv, SANDBOX_CHAIN_ID: "421614" }).chains.test.usdcAddress).toBe("0x75faf114eafb1BDbe2F0316DF893fd58CE46AA4d");
     for (const address of Object.values(TESTNET_USDC)) expect(getAddress(address)).toBe(address);
     // A live chain beside the primary: enabled by its RPC URL, USDC (and its confirmations) from the table.
-    const two = loadConfig({ LIVE_RPC_HTTP_URL: "http://127.0.0.1:1", LIVE_ARBITRUM_RPC_HTTP_URL: "http://127.0.0.1:2", LIVE_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` });
+    const two = loadConfig({ ...production, LIVE_RPC_HTTP_URL: "http://127.0.0.1:1", LIVE_ARBITRUM_RPC_HTTP_URL: "http://127.0.0.1:2", LIVE_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` });
     expect(two.pairs.live.map((p) => [p.chain, p.token, p.chainId, p.tokenAddress])).toEqual([["base", "USDC", 8453, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"], ["arbitrum", "USDC", 42161, "0xaf88d065e77c8cC2239327C5EDb3A432268e5831"]]);
     expect(two.chains.others.find((c) => c.mode === "live")).toMatchObject({ name: "arbitrum", confirmations: KNOWN_CHAINS.arbitrum.confirmations, factoryAddress: undefined });
     expect(() => loadConfig({ LIVE_ARBITRUM_RPC_HTTP_URL: "http://127.0.0.1:2" })).toThrow(/LIVE_RPC_HTTP_URL/);
     // A hosted chain takes USDT where the operator names its address.
     const usdt = "0x00000000000000000000000000000000000000f1"; // checksummed (no letter to capitalise)
-    const withUsdt = loadConfig({ LIVE_RPC_HTTP_URL: "http://127.0.0.1:1", LIVE_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", LIVE_USDT_ADDRESS: usdt, OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` });
+    const withUsdt = loadConfig({ ...production, LIVE_RPC_HTTP_URL: "http://127.0.0.1:1", LIVE_FACTORY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3", LIVE_USDT_ADDRESS: usdt, OPERATOR_PRIVATE_KEY: `0x${"11".repeat(32)}` });
     expect(withUsdt.pairs.live.map((p) => [p.chain, p.token, p.tokenAddress])).toEqual([["base", "USDC", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"], ["base", "USDT", usdt]]);
   });
 

@@ -63,6 +63,8 @@ beforeAll(async () => {
       SANDBOX_USDC_ADDRESS: usdc,
       SANDBOX_FACTORY_ADDRESS: factory,
       SANDBOX_CONFIRMATIONS: "0",
+      SANDBOX_START_BLOCK: "0",
+      OPS_PORT: String(await freePort()),
       RATE_LIMIT_TEST_PER_SECOND: "1000000",
       SHUTDOWN_DRAIN_DELAY_MS: "1500",
     };
@@ -103,7 +105,8 @@ describe("SIGTERM under load", () => {
         await res.arrayBuffer();
         return res.status;
       },
-      readyUrl: `${base}/ready`,
+      // Production serves /ready on OPS_PORT, where the load balancer's health check points.
+      readyUrl: `http://127.0.0.1:${env.OPS_PORT}/ready`,
       port: Number(env.PORT),
       child,
     });

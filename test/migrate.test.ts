@@ -147,6 +147,8 @@ describe("production starts refuse a schema behind; `migrate` is the step that b
       SANDBOX_CHAIN_ID: "31337",
       SANDBOX_USDC_ADDRESS: address,
       SANDBOX_FACTORY_ADDRESS: address,
+      SANDBOX_START_BLOCK: "1",
+      OPS_PORT: String(await freePort()),
       OPERATOR_PRIVATE_KEY: "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
       WEBHOOK_SECRETS_KEY: "5f1d6c7e9a3b2c4d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f",
     };

@@ -16,12 +16,12 @@
  *   once.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createWalletClient, http, keccak256, toHex, type Address, type Hex } from "viem";
+import { createWalletClient, encodeFunctionData, http, keccak256, toHex, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { eip3009Abi, testUsdcAbi, usdcAbi } from "../contracts/abis.ts";
 import { loadArtifacts } from "../src/chain/artifacts.ts";
 import { NonceKeeper } from "../src/chain/nonce-keeper.ts";
-import { createIntent, waitFor } from "./support/payments.ts";
+import { createIntent, rpc, waitFor } from "./support/payments.ts";
 import { workerChildEnv } from "./support/child-env.ts";
 import { dashboardUser } from "./support/dashboard-client.ts";
 import { recordPendingRelayCosts } from "../src/modules/authorizations/relay-costs.ts";
@@ -251,6 +251,64 @@ describe("pay by signature", () => {
     const confirmed = await waitConfirmed(intent.id);
     expect(confirmed.tx_hash).toBe(front.transactionHash);
     expect(await linkedTransactions(intent.id)).toBe(1);
+  }, 60_000);
+
+  test("two authorizations submitted in one transaction (a batch) confirm two intents, each by its own transfer", async () => {
+    const amount = nextAmount();
+    const [a, b] = [await createIntent(svc, { amount, ttl: 600 }), await createIntent(svc, { amount, ttl: 600 })];
+    const p = await emptyEthPayer(BigInt(Math.round(amount * 1e6)) * 2n);
+    const calls = [];
+    for (const intent of [a, b]) {
+      const td = (await typedData(intent.id, p.address)).body.typed_data;
+      const m = td.message;
+      calls.push(
+        encodeFunctionData({
+          abi: eip3009Abi,
+          functionName: "transferWithAuthorization",
+          args: [m.from, m.to, BigInt(m.value), BigInt(m.validAfter), BigInt(m.validBefore), m.nonce, await sign(p.key, td)],
+        }),
+      );
+    }
+    const { TestBatchCaller } = await loadArtifacts();
+    const batcher = (await mined(await funder().deployContract({ abi: TestBatchCaller.abi, bytecode: TestBatchCaller.bytecode }))).contractAddress!;
+    const batch = await mined(await funder().writeContract({ address: batcher, abi: TestBatchCaller.abi, functionName: "callAll", args: [chain().usdc, calls] }));
+    expect(batch.status).toBe("success");
+    const [ca, cb] = await Promise.all([waitConfirmed(a.id), waitConfirmed(b.id)]);
+    expect(ca.tx_hash).toBe(batch.transactionHash);
+    expect(cb.tx_hash).toBe(batch.transactionHash);
+    const rows = await svc.ctx.database.sql<{ payment_intent_id: string; log_index: number }[]>`
+      SELECT payment_intent_id, log_index FROM app.transactions WHERE payment_intent_id IN (${a.id}, ${b.id}) ORDER BY log_index`;
+    expect(rows.map((r) => r.payment_intent_id)).toEqual([a.id, b.id]);
+    expect(rows[0]!.log_index).not.toBe(rows[1]!.log_index);
+  }, 60_000);
+
+  test("the payer cancels the authorization while its relay waits in the pool: the relay reverts and is reported cancelled, not superseded", async () => {
+    const amount = nextAmount();
+    const intent = await createIntent(svc, { amount, ttl: 600 });
+    const p = await emptyEthPayer(BigInt(Math.round(amount * 1e6)));
+    const td = (await typedData(intent.id, p.address)).body.typed_data;
+    const body = submission(td, await sign(p.key, td));
+    const cancel = await privateKeyToAccount(p.key).signTypedData({
+      domain: { ...td.domain },
+      types: { CancelAuthorization: [{ name: "authorizer", type: "address" }, { name: "nonce", type: "bytes32" }] },
+      primaryType: "CancelAuthorization",
+      message: { authorizer: p.address, nonce: td.message.nonce },
+    });
+    await rpc(svc, "evm_setAutomine", [false]);
+    let relayed;
+    try {
+      relayed = await submit(intent.id, body);
+      expect({ status: relayed.status, state: relayed.body.status }).toEqual({ status: 200, state: "submitted" });
+      // The cancellation outbids the relay: mined first in the same block.
+      await funder().writeContract({ address: chain().usdc, abi: testUsdcAbi, functionName: "cancelAuthorization", args: [p.address, td.message.nonce, cancel], gas: 150_000n, maxPriorityFeePerGas: 50_000_000_000n, maxFeePerGas: 100_000_000_000n });
+    } finally {
+      await rpc(svc, "evm_setAutomine", [true]);
+      await rpc(svc, "evm_mine", []);
+    }
+    expect((await mined(relayed.body.tx_hash)).status).toBe("reverted");
+    const again = await submit(intent.id, body);
+    expect({ status: again.status, state: again.body.status, tx: again.body.tx_hash }).toEqual({ status: 200, state: "cancelled", tx: relayed.body.tx_hash });
+    expect((await intentOf(intent.id)).status).toBe("awaiting_payment");
   }, 60_000);
 
   test("two submissions of one signature at once: one transaction", async () => {

@@ -156,6 +156,56 @@ describe.skipIf(SKIP_BROWSER)("hosted page: pay with USDC, no gas needed", () =>
     await page.close();
   }, 60_000);
 
+  test("the operator's relay budget is spent: the page says nothing was sent and offers the transfer", async () => {
+    const amount = nextAmount();
+    const intent = await createIntent(svc, { amount, ttl: 900 });
+    const c = await customer(BigInt(Math.round(amount * 1e6)));
+    const { page } = await open(intent.id, c.key);
+    const limits = svc.ctx.config.relayLimits as { totalWeiPerHour: bigint };
+    const saved = limits.totalWeiPerHour;
+    limits.totalWeiPerHour = 1n;
+    const sends = await operatorTxCount();
+    try {
+      await page.getByRole("button", { name: "Pay with USDC, no gas needed" }).click();
+      await waitText(page, "wallet-status", /Payment without gas is paused for now\. Nothing was sent: pay with a transfer below\./);
+    } finally {
+      limits.totalWeiPerHour = saved;
+    }
+    await shoot(page, "budget-spent");
+    expect(await operatorTxCount()).toBe(sends);
+    // The transfer is the way now; paying by signature is not offered again on this page.
+    expect(await page.locator("#wallet-pay").isEnabled()).toBe(true);
+    expect(await page.locator("#gasless-pay").isDisabled()).toBe(true);
+    await page.close();
+  }, 60_000);
+
+  test("no answer to the submission (the connection dropped after it was sent): the page never says nothing was sent, and holds the transfer back", async () => {
+    const amount = nextAmount();
+    const intent = await createIntent(svc, { amount, ttl: 900 });
+    const c = await customer(BigInt(Math.round(amount * 1e6)));
+    const { page } = await open(intent.id, c.key);
+    // The submission reaches the service; its answer never reaches the page.
+    await page.route("**/authorization", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await rpc(svc, "evm_setAutomine", [false]);
+    try {
+      await page.getByRole("button", { name: "Pay with USDC, no gas needed" }).click();
+      await waitText(page, "wallet-status", /Your payment is being sent for you\. Wait here: this page updates by itself when it is confirmed\. Do not pay again\./);
+      expect(await page.locator("#wallet-status").innerText()).not.toContain("Nothing was sent");
+      expect(await page.locator("#wallet-pay").isDisabled()).toBe(true);
+      await shoot(page, "pending");
+    } finally {
+      await rpc(svc, "evm_setAutomine", [true]);
+      await rpc(svc, "evm_mine", []);
+    }
+    // It had been sent: the page confirms by itself.
+    await waitText(page, "status-title", /^Payment confirmed$/, 30_000);
+    await page.close();
+  }, 60_000);
+
   test("a USDT intent offers the transfer only", async () => {
     const res = await svc.api("/v1/payment-intents", { method: "POST", json: { amount: nextAmount(), currency: "usd", merchant_id: svc.sandbox.merchant_id, token: "USDT" } });
     const usdt = (await res.json()) as { id: string };

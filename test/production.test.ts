@@ -62,11 +62,11 @@ describe("production mode refuses to start without each piece, starting nothing 
   test("one line naming the missing (or unknown, or doubly set) variable; no Postgres, no anvil, no data folder", async () => {
     const dataDir = join(tmp, "refused-data");
     const ports = { PORT: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), SANDBOX_ANVIL_PORT_ARBITRUM: String(await freePort()), INDEXER_PORT: String(await freePort()) };
-    const base = { ...ports, DATA_DIR: dataDir, STABLEPAY_ENV: "production" };
+    const base = { ...ports, DATA_DIR: dataDir, STABLEPAY_ENV: "production", OPS_PORT: String(await freePort()) };
     const keyFile = join(tmp, "refused-key");
     writeFileSync(keyFile, `${OPERATOR_KEY}\n`);
     const db = { DATABASE_URL: "postgres://u:p@127.0.0.1:5/stablepay" };
-    const rpc = { SANDBOX_RPC_HTTP_URL: "http://127.0.0.1:9/", SANDBOX_CHAIN_ID: "31337", SANDBOX_USDC_ADDRESS: FEE_RECIPIENT };
+    const rpc = { SANDBOX_RPC_HTTP_URL: "http://127.0.0.1:9/", SANDBOX_CHAIN_ID: "31337", SANDBOX_USDC_ADDRESS: FEE_RECIPIENT, SANDBOX_START_BLOCK: "1" };
     const secrets = { WEBHOOK_SECRETS_KEY };
     const cases: Array<[Record<string, string>, string]> = [
       [{ STABLEPAY_ENV: "staging" }, "STABLEPAY_ENV must be one of sandbox, production"],
@@ -113,7 +113,7 @@ describe("production mode refuses to start without each piece, starting nothing 
   });
 
   test("the operator key is required only where ROLES has a signing role; the others take the operator's address", () => {
-    const production = { STABLEPAY_ENV: "production", DATABASE_URL: "postgres://u:p@db/x", SANDBOX_RPC_HTTP_URL: "http://rpc.example/", SANDBOX_CHAIN_ID: "31337", SANDBOX_USDC_ADDRESS: FEE_RECIPIENT, SANDBOX_FACTORY_ADDRESS: FEE_RECIPIENT, PUBLIC_BASE_URL: "https://pay.example", WEBHOOK_SECRETS_KEY };
+    const production = { STABLEPAY_ENV: "production", OPS_PORT: "9309", DATABASE_URL: "postgres://u:p@db/x", SANDBOX_RPC_HTTP_URL: "http://rpc.example/", SANDBOX_CHAIN_ID: "31337", SANDBOX_USDC_ADDRESS: FEE_RECIPIENT, SANDBOX_FACTORY_ADDRESS: FEE_RECIPIENT, SANDBOX_START_BLOCK: "1", PUBLIC_BASE_URL: "https://pay.example", WEBHOOK_SECRETS_KEY };
     for (const roles of ["api", "api,dashboard", "matcher,expirer,dispatcher", "indexer"]) {
       const config = loadConfig({ ...production, ROLES: roles, OPERATOR_ADDRESS: FEE_RECIPIENT });
       expect({ roles, key: config.operatorPrivateKey, address: config.operatorAddress }).toEqual({ roles, key: undefined, address: getAddress(FEE_RECIPIENT) });
@@ -140,7 +140,7 @@ describe("production mode refuses to start without each piece, starting nothing 
   });
 
   test("test webhook endpoints follow the live address rules in production, unless the operator allows private networks", async () => {
-    const production = { STABLEPAY_ENV: "production", DATABASE_URL: "postgres://u:p@db/x", SANDBOX_RPC_HTTP_URL: "http://rpc.example/", SANDBOX_CHAIN_ID: "31337", SANDBOX_USDC_ADDRESS: FEE_RECIPIENT, SANDBOX_FACTORY_ADDRESS: FEE_RECIPIENT, OPERATOR_PRIVATE_KEY: OPERATOR_KEY, PUBLIC_BASE_URL: "https://pay.example", WEBHOOK_SECRETS_KEY };
+    const production = { STABLEPAY_ENV: "production", OPS_PORT: "9309", DATABASE_URL: "postgres://u:p@db/x", SANDBOX_RPC_HTTP_URL: "http://rpc.example/", SANDBOX_CHAIN_ID: "31337", SANDBOX_USDC_ADDRESS: FEE_RECIPIENT, SANDBOX_FACTORY_ADDRESS: FEE_RECIPIENT, SANDBOX_START_BLOCK: "1", OPERATOR_PRIVATE_KEY: OPERATOR_KEY, PUBLIC_BASE_URL: "https://pay.example", WEBHOOK_SECRETS_KEY };
     const held = loadConfig(production).webhookTestAnyAddress;
     const optedIn = loadConfig({ ...production, WEBHOOK_TEST_ALLOW_PRIVATE_NETWORKS: "true" }).webhookTestAnyAddress;
     expect([held, optedIn]).toEqual([false, true]);
@@ -189,6 +189,7 @@ describe("production mode with every piece configured", () => {
       SANDBOX_FACTORY_ADDRESS: factory,
       SANDBOX_START_BLOCK: String(startBlock),
       SANDBOX_CONFIRMATIONS: "0",
+      OPS_PORT: String(await freePort()),
     };
     // The upgrade's first step: production starts never migrate (they refuse a schema behind).
     const migrated = Bun.spawnSync([process.execPath, "src/cli/main.ts", "migrate"], { cwd: root, env: childEnv(env) });
@@ -213,7 +214,9 @@ describe("production mode with every piece configured", () => {
         if (Date.now() > deadline) throw new Error(`no banner within 90 s:\n${output}`);
         await Bun.sleep(200);
       }
-      const health = await fetch(`${env.PUBLIC_BASE_URL}/health`);
+      // Production serves /health on OPS_PORT only, apart from the public port.
+      const health = await fetch(`http://127.0.0.1:${env.OPS_PORT}/health`);
+      expect((await fetch(`${env.PUBLIC_BASE_URL}/health`)).status).toBe(404);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: "ok" });
       expect(output).toContain("Mode           production");

@@ -240,6 +240,24 @@ describe("one v2 merchant", () => {
     expect(left).toBe(490_000_000n);
   }, 60_000);
 
+  test("a budget refund whose row was rewritten to another recipient (payer = recipient in the row): the chain shows no such payment, so nothing is paid from the budget", async () => {
+    await budget(m.id, 500);
+    await stopSender();
+    const created = await refund({ payment_intent: paid[2]!.intent, amount: 1, recipient_address: payerAddress() });
+    expect(created.body.status).toBe("pending");
+    const id = created.body.id as string;
+    // A writer of the database names another address as both the payer and the recipient.
+    const thief = newRecipient();
+    await svc.ctx.database.sql`UPDATE app.refunds SET recipient_address = ${thief.toLowerCase()}, payer_address = ${thief.toLowerCase()} WHERE id = ${id}`;
+    startSender();
+    const back = await waitStatus(id, "requires_approval");
+    expect(back.tx_hash).toBeNull();
+    expect(await usdcBalance(svc.ctx, thief)).toBe(0n);
+    const [row] = await svc.ctx.database.sql<{ tx_hash: string | null }[]>`SELECT tx_hash FROM app.refunds WHERE id = ${id}`;
+    expect(row!.tx_hash).toBeNull();
+    expect((await call(`/v1/refunds/${id}/cancel`, { method: "POST" })).body.status).toBe("canceled");
+  }, 60_000);
+
   test("canceled before it is sent: refundable again; approving it then is refused; a pending one cannot be canceled", async () => {
     expect((await budget(m.id, 0)).amount_per_day).toBe(0);
     const to = newRecipient();

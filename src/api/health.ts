@@ -1,12 +1,14 @@
 /**
- * Health checks, public: GET /health (the process answers) and GET /ready (the process can serve:
- * Postgres answers within 2 s). Load balancers should route on /ready, restart on /health.
+ * Health checks, public: GET /health (the process answers, and its worker loops finish rounds) and
+ * GET /ready (the process can serve: Postgres answers within 2 s). Load balancers should route on
+ * /ready, restart on /health.
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../context.ts";
 import { CHAIN_VIEWS } from "../modules/matching/chain-reader.ts";
 import { within } from "../lib/timeout.ts";
 import { operatorStatusByChain } from "../modules/operator/status.ts";
+import { stalledLoops } from "../lib/heartbeats.ts";
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -18,6 +20,14 @@ export function startDraining(ctx: AppContext): void {
 }
 
 const HealthSchema = t.Object({ status: t.Literal("ok") }, { examples: [{ status: "ok" }] });
+const StalledSchema = t.Object(
+  {
+    status: t.Literal("stalled"),
+    /** The worker loops that finished no round within their allowance, and for how long. */
+    stalled: t.Array(t.Object({ role: t.String(), seconds_since_last_round: t.Number() })),
+  },
+  { description: "A worker loop of this process is wedged: restart it", examples: [{ status: "stalled", stalled: [{ role: "dispatcher", seconds_since_last_round: 184.2 }] }] },
+);
 const ChainCheck = t.Object({
   chain_id: t.Integer(),
   rpc: t.Union([t.Literal("ok"), t.Literal("unreachable")]),
@@ -41,10 +51,20 @@ const UnavailableSchema = t.Object({ ...readyFields, draining: t.Optional(t.Lite
 
 export function healthRoutes(ctx: AppContext) {
   return new Elysia({ name: "health" })
-    .get("/health", () => ({ status: "ok" as const }), {
-      response: { 200: HealthSchema },
-      detail: { tags: ["Operations"], summary: "Liveness", description: "The process answers. Public.", security: [] },
-    })
+    .get(
+      "/health",
+      ({ set }) => {
+        // A wedged loop logs nothing and fails nothing: the process answers, but does not work.
+        const stalled = stalledLoops();
+        if (stalled.length === 0) return { status: "ok" as const };
+        set.status = 503;
+        return { status: "stalled" as const, stalled: stalled.map((l) => ({ role: l.role, seconds_since_last_round: Math.round(l.sinceMs / 100) / 10 })) };
+      },
+      {
+        response: { 200: HealthSchema, 503: StalledSchema },
+        detail: { tags: ["Operations"], summary: "Liveness", description: "The process answers, and each of its worker loops finished a round within its allowance (3 times its interval and longest backoff, at least 2 minutes); 503 names the loops that did not (restart the process). Public.", security: [] },
+      },
+    )
     .get(
       "/ready",
       async ({ set }) => {

@@ -25,6 +25,10 @@ export const CONTRACT_NAMES = [
   "MerchantAccountFactoryV2",
   // Tests only: an ERC-1271 wallet paying by signature (EIP-3009 with a contract's signature).
   "TestContractWallet",
+  // Tests only: an ERC-1271 wallet whose signature check burns gas (the relay's gas cap).
+  "TestGasBurningWallet",
+  // Tests only: several calls in one transaction (authorizations submitted in a batch).
+  "TestBatchCaller",
 ] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 export type Artifacts = Record<ContractName, ContractArtifact>;

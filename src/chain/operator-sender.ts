@@ -38,6 +38,14 @@ export interface ContractCall {
   args: readonly unknown[];
 }
 
+/** Limits a caller sets on one transaction (a relay paid for a stranger): its gas, and the most it bids per gas. */
+export interface SendLimits {
+  /** The transaction's gas limit: not estimated, so the transaction never uses more. */
+  gas?: bigint;
+  /** The most it pays per gas: a node's fee suggestion above it is lowered to it. */
+  maxFeePerGas?: bigint;
+}
+
 export interface SignedTransaction {
   hash: Hex;
   nonce: number;
@@ -67,8 +75,8 @@ export class OperatorSender {
    * transaction that hands out the nonce (called again if the call is signed again), so that after a
    * crash the caller knows the transaction the chain may have.
    */
-  async write(call: ContractCall, record?: (tx: Tx, signed: SignedTransaction) => Promise<void>): Promise<Hex> {
-    const request = await this.prepare(call);
+  async write(call: ContractCall, record?: (tx: Tx, signed: SignedTransaction) => Promise<void>, limits: SendLimits = {}): Promise<Hex> {
+    const request = await this.prepare(call, limits);
     for (let attempt = 1; ; attempt++) {
       const signed = await this.serial(() => this.allocate(request, record));
       await this.opts.afterSign?.(signed);
@@ -159,20 +167,31 @@ export class OperatorSender {
     return signed;
   }
 
-  private async prepare(call: ContractCall) {
+  private async prepare(call: ContractCall, limits: SendLimits = {}) {
     const data = encodeFunctionData({ abi: call.abi as Abi, functionName: call.functionName, args: call.args } as never);
+    let request: Record<string, unknown>;
     try {
-      return await this.wallet.prepareTransactionRequest({
+      request = (await this.wallet.prepareTransactionRequest({
         account: this.wallet.account,
         chain: this.wallet.chain,
         to: call.address,
         data,
-        // Everything but the nonce: a refused call must not take one.
-        parameters: ["chainId", "fees", "gas", "type"],
-      } as never);
+        ...(limits.gas !== undefined ? { gas: limits.gas } : {}),
+        // Everything but the nonce: a refused call must not take one. A given gas limit is not estimated.
+        parameters: limits.gas !== undefined ? ["chainId", "fees", "type"] : ["chainId", "fees", "gas", "type"],
+      } as never)) as Record<string, unknown>;
     } catch (err) {
       throw getContractError(err as BaseError, { abi: call.abi as Abi, address: call.address, args: call.args, functionName: call.functionName, sender: this.address });
     }
+    const cap = limits.maxFeePerGas;
+    if (cap !== undefined) {
+      if (typeof request.maxFeePerGas === "bigint" && request.maxFeePerGas > cap) {
+        request.maxFeePerGas = cap;
+        if (typeof request.maxPriorityFeePerGas === "bigint" && request.maxPriorityFeePerGas > cap) request.maxPriorityFeePerGas = cap;
+      }
+      if (typeof request.gasPrice === "bigint" && request.gasPrice > cap) request.gasPrice = cap;
+    }
+    return request;
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {

@@ -24,10 +24,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** drizzle's pool beside a main pool of `mainPool`: its queries are short single-table ones (5 beside the default 20). */
+export function drizzlePoolOf(mainPool: number): number {
+  return Math.max(1, Math.ceil(mainPool / 4));
+}
+
+/** `max`: the main pool (DATABASE_POOL_API or DATABASE_POOL_WORKERS; connection-budget.ts counts them). */
 export function connect(url: string, opts: { max?: number; onHealthChange?: (reachable: boolean) => void } = {}): Database {
-  const sql = client(url, opts.max ?? 20);
-  // drizzle's queries are short single-table ones: a small pool of its own.
-  const drizzleClient = client(url, 5);
+  const max = opts.max ?? 20;
+  const sql = client(url, max);
+  const drizzleClient = client(url, drizzlePoolOf(max));
   const db = drizzle(drizzleClient, { schema }) as Db;
   const health = databaseHealth(url, { onChange: opts.onHealthChange });
   return {

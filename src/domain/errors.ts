@@ -32,6 +32,7 @@ export const ERROR_CODES = {
   signature_invalid: [400, "invalid_request_error"],
   insufficient_funds: [400, "invalid_request_error"],
   authorization_rejected: [400, "invalid_request_error"],
+  relay_gas_above_cap: [400, "invalid_request_error"],
   resource_missing: [404, "invalid_request_error"],
   unsupported_content_type: [415, "invalid_request_error"],
   api_key_missing: [401, "authentication_error"],
@@ -46,9 +47,12 @@ export const ERROR_CODES = {
   refund_not_approvable: [409, "invalid_request_error"],
   body_too_large: [413, "invalid_request_error"],
   rate_limited: [429, "rate_limit_error"],
+  payer_relays_in_flight: [429, "rate_limit_error"],
   internal_error: [500, "api_error"],
   service_unavailable: [503, "api_error"],
   gas_price_above_ceiling: [503, "api_error"],
+  relay_budget_exhausted: [503, "api_error"],
+  relay_pending: [503, "api_error"],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

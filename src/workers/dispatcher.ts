@@ -101,7 +101,7 @@ export class Dispatcher extends PollingRole {
 
   constructor(private readonly ctx: AppContext, options: DispatcherOptions = {}) {
     const pollMs = options.pollMs ?? DISPATCHER_DEFAULTS.pollMs;
-    super({ log: ctx.log.child({ role: "dispatcher" }), failure: "dispatcher round failed", intervalMs: pollMs, maxBackoffMs: 10_000, latchWakeups: true });
+    super({ role: "dispatcher", log: ctx.log.child({ role: "dispatcher" }), failure: "dispatcher round failed", intervalMs: pollMs, maxBackoffMs: 10_000, latchWakeups: true });
     this.clock = options.clock ?? ctx.clock;
     this.wallClock = options.wallClock ?? systemClock;
     this.random = options.random ?? Math.random;

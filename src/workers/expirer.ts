@@ -26,6 +26,8 @@ export interface ExpirerOptions {
   batchSize?: number;
   /** Chains to sweep. Default: the chains of ctx.chains. */
   chainIds?: number[];
+  /** How long without a finished sweep makes /health fail (default: PollingRole's, at least 2 minutes). */
+  stallAfterMs?: number;
 }
 
 export const EXPIRER_DEFAULTS = { pollMs: 200, batchSize: 10_000 } as const;
@@ -37,7 +39,7 @@ export class Expirer extends PollingRole {
 
   constructor(private readonly ctx: AppContext, private readonly coveredUntil: CoveredUntil, options: ExpirerOptions = {}) {
     // Wake-ups latch: matcher progress announced mid-sweep must not wait a whole interval.
-    super({ log: ctx.log.child({ role: "expirer" }), failure: "expiry sweep failed", intervalMs: options.pollMs ?? EXPIRER_DEFAULTS.pollMs, maxBackoffMs: 10_000, latchWakeups: true });
+    super({ role: "expirer", log: ctx.log.child({ role: "expirer" }), failure: "expiry sweep failed", intervalMs: options.pollMs ?? EXPIRER_DEFAULTS.pollMs, maxBackoffMs: 10_000, latchWakeups: true, ...(options.stallAfterMs !== undefined ? { stallAfterMs: options.stallAfterMs } : {}) });
     this.clock = options.clock ?? ctx.clock;
     this.batchSize = options.batchSize ?? EXPIRER_DEFAULTS.batchSize;
     this.chainIds = options.chainIds ?? ctx.networks.map((c) => c.chainId);

@@ -38,7 +38,7 @@ export class FeeCollector extends PollingRole<number> {
     private readonly ctx: AppContext,
     opts: FeeCollectorOptions = {},
   ) {
-    super({ log: ctx.log.child({ role: "fee_collector" }), failure: "fee collection sweep failed", intervalMs: opts.pollMs ?? 1_000, maxBackoffMs: 30_000, latchWakeups: false });
+    super({ role: "fee_collector", log: ctx.log.child({ role: "fee_collector" }), failure: "fee collection sweep failed", intervalMs: opts.pollMs ?? 1_000, maxBackoffMs: 30_000, latchWakeups: false });
     this.batchSize = opts.batchSize ?? 64;
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.policy = { maxAttempts: opts.maxAttempts ?? 12, retryBaseMs: opts.retryBaseMs ?? 5_000 };

@@ -4,6 +4,14 @@
  * wraps it with start/wake/stop for the roles.
  */
 import type { Logger } from "../logger.ts";
+import { watchLoop, type Heartbeat } from "../lib/heartbeats.ts";
+
+/**
+ * A loop is stalled (its process's /health fails) when no round finished for 3 times its interval
+ * plus its longest backoff, and never under this: a healthy round may wait on a webhook's timeout,
+ * a receipt or the database's failover for a while.
+ */
+export const STALL_FLOOR_MS = 120_000;
 
 /**
  * A sleep that `wake()` cuts short. With `latch` (the default), a wake-up that comes while not
@@ -88,8 +96,13 @@ export abstract class PollingRole<R = void> {
   protected readonly log: Logger;
   private readonly sleeper: WakeableSleep;
   private done: Promise<void> | undefined;
+  private heartbeat: Heartbeat | undefined;
 
-  constructor(private readonly loop: { log: Logger; failure: string; intervalMs: number; backoffBaseMs?: number; maxBackoffMs: number; latchWakeups: boolean }) {
+  /**
+   * `role`: the name its rounds are reported under (/metrics, /health); `stallAfterMs`: how long without
+   * a finished round counts as stalled (default: STALL_FLOOR_MS or 3 × (intervalMs + maxBackoffMs)).
+   */
+  constructor(private readonly loop: { role: string; log: Logger; failure: string; intervalMs: number; backoffBaseMs?: number; maxBackoffMs: number; latchWakeups: boolean; stallAfterMs?: number }) {
     this.log = loop.log;
     this.sleeper = new WakeableSleep(loop.latchWakeups);
   }
@@ -109,8 +122,19 @@ export abstract class PollingRole<R = void> {
   protected slept(): void {}
 
   start(): void {
+    const heartbeat = watchLoop(this.loop.role, this.loop.stallAfterMs ?? Math.max(STALL_FLOOR_MS, 3 * (this.loop.intervalMs + this.loop.maxBackoffMs)));
+    this.heartbeat = heartbeat;
     this.done = runLoop({
-      round: () => this.round(),
+      round: async () => {
+        try {
+          const result = await this.round();
+          heartbeat.beat("ok");
+          return result;
+        } catch (err) {
+          heartbeat.beat("error");
+          throw err;
+        }
+      },
       again: (result) => this.again(result),
       onError: (err, failures) => {
         this.log.error(this.loop.failure, { err, failures });
@@ -134,5 +158,6 @@ export abstract class PollingRole<R = void> {
     this.stopping = true;
     this.wake();
     await this.done;
+    this.heartbeat?.end();
   }
 }

@@ -58,7 +58,7 @@ export class ChainMatcherWorker extends PollingRole<boolean> {
     pollMs: number,
   ) {
     // A failed step is retried soon (100 ms, doubling to 10 s): payments wait on it.
-    super({ log: ctx.log.child({ role: "matcher", chainId }), failure: "matcher iteration failed; retrying", intervalMs: pollMs, backoffBaseMs: 100, maxBackoffMs: 10_000, latchWakeups: true });
+    super({ role: "matcher", log: ctx.log.child({ role: "matcher", chainId }), failure: "matcher iteration failed; retrying", intervalMs: pollMs, backoffBaseMs: 100, maxBackoffMs: 10_000, latchWakeups: true });
     this.engine = new ChainMatcher(ctx.database.sql, engineOptions);
   }
 
@@ -161,6 +161,7 @@ export async function startMatcher(ctx: AppContext, options: MatcherOptions = {}
           token: l.address.toLowerCase(),
           authorizer: l.args.authorizer.toLowerCase(),
           nonce: l.args.nonce.toLowerCase(),
+          logIndex: l.logIndex,
         }));
       },
       blockInfo: async (blockNumber) => {

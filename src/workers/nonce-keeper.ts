@@ -19,7 +19,7 @@ export class NonceKeeping extends PollingRole<number> {
 
   constructor(private readonly ctx: AppContext, opts: { pollMs?: number; healAfterMs?: number } = {}) {
     const log = ctx.log.child({ role: "nonce_keeper" });
-    super({ log, failure: "operator nonce check failed", intervalMs: opts.pollMs ?? 1_000, maxBackoffMs: 10_000, latchWakeups: false });
+    super({ role: "nonce_keeper", log, failure: "operator nonce check failed", intervalMs: opts.pollMs ?? 1_000, maxBackoffMs: 10_000, latchWakeups: false });
     this.keepers = ctx.networks.map((chain) => new NonceKeeper(chain.sender, log, opts));
   }
 

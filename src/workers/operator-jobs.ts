@@ -18,7 +18,7 @@ export class OperatorJobs extends PollingRole<number> {
     private readonly ctx: AppContext,
     opts: { pollMs?: number } = {},
   ) {
-    super({ log: ctx.log.child({ role: "operator_jobs" }), failure: "operator jobs sweep failed", intervalMs: opts.pollMs ?? 1_000, maxBackoffMs: 15_000, latchWakeups: true });
+    super({ role: "operator_jobs", log: ctx.log.child({ role: "operator_jobs" }), failure: "operator jobs sweep failed", intervalMs: opts.pollMs ?? 1_000, maxBackoffMs: 15_000, latchWakeups: true });
   }
 
   protected async round(): Promise<number> {

@@ -42,7 +42,7 @@ export class RefundSender extends PollingRole<number> {
     private readonly ctx: AppContext,
     opts: RefundSenderOptions = {},
   ) {
-    super({ log: ctx.log.child({ role: "refund_sender" }), failure: "refund sweep failed", intervalMs: opts.pollMs ?? 1_000, maxBackoffMs: 30_000, latchWakeups: true });
+    super({ role: "refund_sender", log: ctx.log.child({ role: "refund_sender" }), failure: "refund sweep failed", intervalMs: opts.pollMs ?? 1_000, maxBackoffMs: 30_000, latchWakeups: true });
     this.batchSize = opts.batchSize ?? 32;
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.policy = {

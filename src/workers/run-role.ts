@@ -14,6 +14,8 @@
  */
 import { ConfigError, loadConfig, ROLES, type Role } from "../config.ts";
 import { connect } from "../db/client.ts";
+import { checkConnectionBudget, mainPoolOf } from "../db/connection-budget.ts";
+import { checkChains } from "../chain/preflight.ts";
 import { assertSchemaCurrent, migrate } from "../db/migrate.ts";
 import { buildChainRuntime, type ChainRuntime } from "../chain/runtime.ts";
 import { configuredSigner } from "../chain/signer.ts";
@@ -51,11 +53,15 @@ if (config.chains.test.embedded && !config.chains.live) {
 const log = createLogger(config.logLevel, { pid: process.pid });
 // Traces when OTEL_* asks for them (src/tracing.ts), before anything makes a span.
 const tracing = await startTracing(config);
-const database = connect(config.databaseUrl);
+const database = connect(config.databaseUrl, { max: mainPoolOf(config.roles, config.databasePools) });
 // Production: the schema is migrated by its own step (`npm run cli -- migrate`); a start refuses it behind.
+// The same checks as a start of src/main.ts: the chains are what they are configured as, the pools fit.
 try {
-  if (config.env === "production") await assertSchemaCurrent(database.sql);
-  else await migrate(database.sql);
+  if (config.env === "production") {
+    await assertSchemaCurrent(database.sql);
+    await checkConnectionBudget(database.sql, { roles: config.roles, pools: config.databasePools, topology: config.topology });
+    await checkChains([config.chains.test, ...(config.chains.live ? [config.chains.live] : []), ...config.chains.others]);
+  } else await migrate(database.sql);
 } catch (err) {
   console.error(`run-role: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);

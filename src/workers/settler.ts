@@ -30,7 +30,7 @@ export class Settler extends PollingRole {
     private readonly ctx: AppContext,
     private readonly opts: SettlerOptions = {},
   ) {
-    super({ log: ctx.log.child({ role: "settler" }), failure: "settler pass failed", intervalMs: opts.pollMs ?? 5_000, maxBackoffMs: 60_000, latchWakeups: false });
+    super({ role: "settler", log: ctx.log.child({ role: "settler" }), failure: "settler pass failed", intervalMs: opts.pollMs ?? 5_000, maxBackoffMs: 60_000, latchWakeups: false });
   }
 
   protected round(): Promise<void> {

@@ -34,3 +34,14 @@ export async function exportedMetrics(): Promise<ExportedMetric[]> {
 export function seriesNames(metrics: ExportedMetric[]): Set<string> {
   return new Set(metrics.flatMap((m) => (m.type === "histogram" ? [m.name, `${m.name}_bucket`, `${m.name}_sum`, `${m.name}_count`] : m.type === "summary" ? [m.name, `${m.name}_sum`, `${m.name}_count`] : [m.name])));
 }
+
+const PROMQL_KEYWORDS = new Set(["by", "without", "and", "or", "unless", "on", "ignoring", "group_left", "group_right", "offset", "bool"]);
+
+/**
+ * The series names a PromQL expression reads: label matchers, ranges, strings and grouping clauses
+ * dropped, then every word that is not a function (followed by `(`), a keyword or a number.
+ */
+export function seriesIn(expr: string): string[] {
+  const bare = expr.replace(/\{[^}]*\}|\[[^\]]*\]|"[^"]*"|\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, " ");
+  return [...new Set([...bare.matchAll(/\b([a-z_:][a-z0-9_:]*)\b(?!\s*\()/g)].map((m) => m[1]!))].filter((n) => !PROMQL_KEYWORDS.has(n) && !/^\d/.test(n) && !/^\d*e\d+$/.test(n));
+}

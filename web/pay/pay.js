@@ -284,13 +284,32 @@
     authorization_used: function () { return "This payment was already submitted. This page updates by itself when it is confirmed."; },
     gas_price_above_ceiling: function () { return "The network is very busy, so payment without gas is paused. Try again in a minute, or pay with a transfer below."; },
     rate_limited: function () { return "Too many attempts. Wait a few seconds, then try again."; },
-    authorization_unsupported: function () { return "This payment cannot be made by signature. Pay with a transfer below."; }
+    authorization_unsupported: function () { return "This payment cannot be made by signature. Pay with a transfer below."; },
+    relay_gas_above_cap: function () { return "Your wallet's signature check costs more gas than this service pays for one payment. Nothing was sent: pay with a transfer below."; },
+    relay_budget_exhausted: function () { return "Payment without gas is paused for now. Nothing was sent: pay with a transfer below."; },
+    payer_relays_in_flight: function () { return "Your wallet already has payments without gas on their way. Nothing was sent: wait until they are confirmed, or pay with a transfer below."; },
+    relay_pending: function () { return PENDING; }
   };
+  /** Said when the service may have sent the payment for the customer: never "Nothing was sent". */
+  var PENDING = "Your payment is being sent for you. Wait here: this page updates by itself when it is confirmed. Do not pay again.";
+  /** Refusals after which paying by signature cannot work now: the transfer is the way. */
+  var TRANSFER_INSTEAD = { relay_gas_above_cap: 1, relay_budget_exhausted: 1, authorization_unsupported: 1, gas_price_above_ceiling: 1 };
+  /** The payment may be on its way: the ways to send it again by transfer are held back (the page still updates by itself). */
+  function holdTransfers() {
+    btn.disabled = true;
+    $("open-wallet").hidden = true;
+  }
   function refusal(body, status) {
     var err = (body && body.error) || {};
     var f = REFUSALS[err.code];
-    var e = new Error(f ? f() : "The payment could not be submitted" + (err.message ? ": " + err.message : " (HTTP " + status + ")") + " Nothing was sent.");
+    var text;
+    if (f) text = f();
+    // The service says "Nothing was sent" itself only when that is certain; any other 5xx may come after a relay went out.
+    else if (status >= 500 && !/Nothing was sent/.test(err.message || "")) text = PENDING;
+    else text = "The payment could not be submitted" + (err.message ? ": " + err.message : " (HTTP " + status + ")") + (/Nothing was sent/.test(err.message || "") ? "" : " Nothing was sent.");
+    var e = new Error(text);
     e.refusal = err.code || "http_" + status;
+    e.pending = text === PENDING;
     return e;
   }
   function api(method, url, body) {
@@ -354,8 +373,17 @@
         else if (e && e.code === 4001 && step === "sign") say("You declined the signature in your wallet. Nothing was sent.");
         else if (e && e.code === 4001) say("You declined in your wallet. Nothing was sent.");
         else if (e && e.code === 4100) say("Your wallet refused to sign with this account. Switch your wallet to the account holding the " + TOKEN + ", then try again. Nothing was sent.");
-        else if (e && e.refusal) say(e.message);
-        else say("The payment could not be completed: " + ((e && e.message) || String(e)) + " Nothing was sent.");
+        else if (e && e.refusal) {
+          say(e.message);
+          // Sent for the customer, perhaps: a transfer now could pay twice. The signature may be submitted
+          // again (one intent is paid at most once by one payer's signatures).
+          if (e.pending) holdTransfers();
+          if (TRANSFER_INSTEAD[e.refusal]) gaslessBtn.disabled = true;
+        } else if (step === "submit") {
+          // No answer to the submission (the connection dropped): the service may have sent it.
+          say(PENDING);
+          holdTransfers();
+        } else say("The payment could not be completed: " + ((e && e.message) || String(e)) + " Nothing was sent.");
       });
   }
 

@@ -83,7 +83,7 @@ export function authorizationRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "Pay a payment intent by signature",
           description:
-            "Submits the payer's signature of the typed data from GET. Everything is verified before any transaction is sent: the intent is open, the nonce is the intent's for this payer, `valid_before` is no later than the intent's expiry and not past, the signature is the payer's (an account, or a contract wallet through ERC-1271) over exactly this intent's amount, recipient, token and chain, the nonce is unused on chain, the payer holds the amount, the gas price is under the operator's ceiling (`RELAY_MAX_GAS_PRICE_GWEI`) and the call simulates. Then the service sends `transferWithAuthorization` and pays its gas. The answer says what became of it within a few seconds: `mined`, `submitted` (not mined yet: never a failure; the intent confirms from the chain), `superseded` (someone else sent the same authorization first: the intent confirms from theirs) or `reverted`. Submitting the same authorization again (at once or later) sends nothing new: the answer names the same transaction.",
+            "Submits the payer's signature of the typed data from GET. Everything is verified before any transaction is sent: the intent is open, the nonce is the intent's for this payer, `valid_before` is no later than the intent's expiry and not past, the signature is the payer's (an account, or a contract wallet through ERC-1271) over exactly this intent's amount, recipient, token and chain, the nonce is unused on chain, the payer holds the amount besides its other relays on their way, the call simulates within the operator's gas cap, the gas price is under the ceiling, and the operator's relay budgets (per payer in flight, per merchant and in all per hour) allow it. Then the service sends `transferWithAuthorization` and pays its gas. The answer says what became of it within a few seconds: `mined`, `submitted` (not mined yet: never a failure; the intent confirms from the chain), `superseded` (someone else sent the same authorization first: the intent confirms from theirs), `cancelled` (the payer cancelled it on chain first: nothing was paid) or `reverted`. Submitting the same authorization again (at once or later) sends nothing new: the answer names the same transaction. The answer comes within the request's deadline: a 503 that says `Nothing was sent` is certain; `relay_pending` means the relay may be out (wait, do not pay again).",
           security: [],
           requestBody: {
             required: true,
@@ -97,14 +97,26 @@ export function authorizationRoutes(ctx: AppContext) {
               errorExample("authorization_invalid", "valid_before is later than the payment intent's expiry.", "valid_before"),
               errorExample("insufficient_funds", "The payer holds less USDC than the amount of this payment intent.", "payer"),
               errorExample("authorization_rejected", "The token refuses this authorization: FiatTokenV2: invalid signature"),
+              errorExample("relay_gas_above_cap", "Sending this payment for you would take 1765415 gas, more than this service pays for one payment (200000): this wallet's signature check is too costly. Nothing was sent: pay with a transfer.", "payer"),
               errorExample("parameter_missing", "Missing required param: signature.", "signature"),
               unsupported,
             ]),
             404: errorResponse(404, missing),
             409: errorResponse(409, [notPayable, errorExample("authorization_used", "This authorization was already used (or cancelled) on chain. If it paid, the payment intent confirms from the chain by itself.")]),
-            429: { ...tooMany, headers: retryAfter },
+            429: {
+              ...errorResponse(429, [
+                errorExample("rate_limited", "Too many authorization requests; retry in 1 s."),
+                errorExample("payer_relays_in_flight", "This wallet already has 2 payments by signature on their way. Wait until they are confirmed, or pay with a transfer.", "payer"),
+              ]),
+              headers: retryAfter,
+            },
             503: {
-              ...errorResponse(503, [errorExample("gas_price_above_ceiling", "The network's gas price is above what this service pays for a relay right now. Retry later, or pay with a transfer.")]),
+              ...errorResponse(503, [
+                errorExample("gas_price_above_ceiling", "The network's gas price is above what this service pays for a relay right now. Retry later, or pay with a transfer."),
+                errorExample("relay_budget_exhausted", "Payment by signature is paused for now (the operator's hourly gas budget is spent). Pay with a transfer."),
+                errorExample("service_unavailable", "The payment could not be sent for you in time. Nothing was sent: retry in a few seconds, or pay with a transfer."),
+                errorExample("relay_pending", "Your payment is being sent for you. Wait: this page (or GET /v1/payment-intents/{id}) shows it confirmed shortly. Do not pay again. Submitting the same signature again answers its transaction."),
+              ]),
               headers: retryAfter,
             },
           },

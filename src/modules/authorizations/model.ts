@@ -78,9 +78,9 @@ export const AuthorizationSubmissionSchema = t.Object(
   {
     object: t.Literal("transfer_authorization_submission"),
     payment_intent_id: t.String(),
-    status: t.Union([t.Literal("submitted"), t.Literal("mined"), t.Literal("superseded"), t.Literal("reverted")], {
+    status: t.Union([t.Literal("submitted"), t.Literal("mined"), t.Literal("superseded"), t.Literal("cancelled"), t.Literal("reverted")], {
       description:
-        "`mined`: the relay is in a block (the intent confirms once the block has its confirmations). `submitted`: sent, not mined within the answer's wait; never a failure. `superseded`: someone else sent the same authorization first; the intent confirms from their transaction. `reverted`: the relay was mined and failed.",
+        "`mined`: the relay is in a block (the intent confirms once the block has its confirmations). `submitted`: sent, not mined within the answer's wait; never a failure. `superseded`: someone else sent the same authorization first; the intent confirms from their transaction. `cancelled`: the payer cancelled the authorization on chain before the relay was mined; nothing was paid. `reverted`: the relay was mined and failed.",
     }),
     tx_hash: t.String({ description: "The operator's relay transaction." }),
   },

@@ -14,8 +14,20 @@ import { intentFromDb } from "../payment-intents/service.ts";
 import type { IndexedTransfer } from "./chain-reader.ts";
 import type { Found, MerchantInfo } from "./record.ts";
 
-/** The AuthorizationUsed logs of a transaction (lowercase token, authorizer and nonce). */
-export type AuthorizationsUsedIn = (txHash: string) => Promise<{ token: string; authorizer: string; nonce: string }[]>;
+/** The AuthorizationUsed logs of a transaction (lowercase token, authorizer and nonce; the log's index in its block). */
+export type AuthorizationsUsedIn = (txHash: string) => Promise<{ token: string; authorizer: string; nonce: string; logIndex: number }[]>;
+
+/**
+ * The authorization a transfer was made by: the token's AuthorizationUsed that comes last before the
+ * transfer's own log (FiatToken marks the nonce used, then transfers). A transaction that submits
+ * several authorizations (a batch, a contract wallet's multicall) has one pair per payment, so each
+ * transfer is paired with its own nonce, not with every nonce the transaction used.
+ */
+function authorizationOf(logs: Awaited<ReturnType<AuthorizationsUsedIn>>, token: string, transferLogIndex: number) {
+  let found: (typeof logs)[number] | undefined;
+  for (const l of logs) if (l.token === token && l.logIndex < transferLogIndex && (!found || l.logIndex > found.logIndex)) found = l;
+  return found;
+}
 
 export const transferKey = (t: Pick<IndexedTransfer, "txHash" | "logIndex">) => `${t.txHash.toLowerCase()}:${t.logIndex}`;
 
@@ -40,14 +52,16 @@ export async function lookupAuthorizationPayments(
      JOIN app.payment_intents p ON p.id = a.intent_id`,
     [pgJson(keys), chainId] as never[],
   )) as unknown as Record<string, unknown>[];
-  const receipts = new Map<string, Promise<{ token: string; authorizer: string; nonce: string }[]>>();
+  const receipts = new Map<string, ReturnType<AuthorizationsUsedIn>>();
   for (const r of rows) {
     const tx = String(r.k_tx);
+    // The operator's relay carries one authorization: its recorded hash is proof enough, without a receipt.
     let carries = r.a_relay_tx_hash !== null && String(r.a_relay_tx_hash).toLowerCase() === tx;
     if (!carries && usedIn) {
       let logs = receipts.get(tx);
       if (!logs) receipts.set(tx, (logs = usedIn(tx)));
-      carries = (await logs).some((l) => l.token === r.a_token && l.authorizer === r.a_payer && l.nonce === String(r.a_nonce).toLowerCase());
+      const own = authorizationOf(await logs, String(r.a_token), Number(r.k_li));
+      carries = own !== undefined && own.authorizer === r.a_payer && own.nonce === String(r.a_nonce).toLowerCase();
     }
     if (!carries) continue;
     const intent = intentFromDb(r);

@@ -40,9 +40,11 @@ import type { AppContext } from "../../context.ts";
 import type { ChainRuntime } from "../../chain/runtime.ts";
 import { merchantAccountV2Abi } from "../../../contracts/abis.ts";
 import { pgTs } from "../../db/pg-values.ts";
+import type { SqlOrTx } from "../../db/client.ts";
 import { metrics } from "../../metrics.ts";
 import { moveRefund, releaseRefundHold } from "./transitions.ts";
 import { refundFromDb, type RefundRow } from "./shapes.ts";
+import { budgetRefundUnproven } from "./payment-proof.ts";
 
 const refundSends = metrics.counter("stablepay_refund_sends_total", "Refund send steps by outcome (succeeded, failed, requires_approval, retry, waiting).", ["chain_id", "outcome"]);
 
@@ -103,7 +105,7 @@ export async function sendClaimedRefund(ctx: AppContext, chain: ChainRuntime, r:
   const live: Live = {};
   let outcome: Outcome;
   try {
-    outcome = await advance(chain, r, policy, live);
+    outcome = await advance(ctx.database.sql, chain, r, policy, live);
   } catch (err) {
     outcome = { kind: "retry", error: errorText(err) };
   }
@@ -175,17 +177,17 @@ function callOf(r: RefundRow) {
   return { address: account, abi: merchantAccountV2Abi, functionName: "refundFromBudget", args: [r.refundRef as Hex, r.paymentRef as Hex, token, to, r.amountUnits] } as const;
 }
 
-async function advance(chain: ChainRuntime, r: RefundRow, policy: RefundSendPolicy, live: Live): Promise<Outcome> {
+async function advance(sql: SqlOrTx, chain: ChainRuntime, r: RefundRow, policy: RefundSendPolicy, live: Live): Promise<Outcome> {
   if (r.txHash) {
     const hash = r.txHash as Hex;
     live.hash = hash;
     const sent = await sentState(chain, r, hash);
     switch (sent.kind) {
       case "mined":
-        return fromReceipt(chain, r, sent.receipt);
+        return fromReceipt(sql, chain, r, sent.receipt);
       case "in_pool": {
         const receipt = await awaitReceipt(chain, hash, policy.receiptTimeoutMs);
-        return receipt ? fromReceipt(chain, r, receipt) : { kind: "waiting" };
+        return receipt ? fromReceipt(sql, chain, r, receipt) : { kind: "waiting" };
       }
       case "absent":
         return { kind: "waiting" };
@@ -196,12 +198,17 @@ async function advance(chain: ChainRuntime, r: RefundRow, policy: RefundSendPoli
         break;
     }
   }
-  const paid = await paidOnChain(chain, r);
+  const paid = await paidOnChain(sql, chain, r);
   if (paid) return paid;
   // The budget pays only the payment's sender: a budget refund to anyone else (one created before
   // that rule) waits for the owner's signature instead of being sent.
   if (r.method === "budget" && (r.payerAddress === null || getAddress(r.payerAddress) !== getAddress(r.recipientAddress)))
     return { kind: "budget_short", reason: "the recipient is not the address that paid: the owner's signature is needed" };
+  // The row's word is not enough: the chain must show that the recipient paid this payment.
+  if (r.method === "budget") {
+    const unproven = await budgetRefundUnproven(sql, chain, r);
+    if (unproven) return { kind: "budget_short", reason: `${unproven}: the owner's signature is needed` };
+  }
   let hash: Hex;
   try {
     hash = await chain.sender.write(callOf(r), async (tx, signed) => {
@@ -212,10 +219,10 @@ async function advance(chain: ChainRuntime, r: RefundRow, policy: RefundSendPoli
     // Signed and recorded, then not broadcast (the node not reached): the journal keeps its bytes and
     // the nonce keeper sends them (or fills the nonce, then it is dead and sent anew); wait for it.
     if (live.hash) return { kind: "waiting", error: errorText(err) };
-    return refused(chain, r, err);
+    return refused(sql, chain, r, err);
   }
   const receipt = await awaitReceipt(chain, hash, policy.receiptTimeoutMs);
-  return receipt ? fromReceipt(chain, r, receipt) : { kind: "waiting" };
+  return receipt ? fromReceipt(sql, chain, r, receipt) : { kind: "waiting" };
 }
 
 type SentState =
@@ -250,7 +257,7 @@ async function sentState(chain: ChainRuntime, r: RefundRow, hash: Hex): Promise<
 }
 
 /** What a refusal before sending (estimation, or the node) means. */
-async function refused(chain: ChainRuntime, r: RefundRow, err: unknown): Promise<Outcome> {
+async function refused(sql: SqlOrTx, chain: ChainRuntime, r: RefundRow, err: unknown): Promise<Outcome> {
   const name = revertName(err);
   if (name === undefined) return { kind: "retry", error: errorText(err) };
   switch (name) {
@@ -260,7 +267,7 @@ async function refused(chain: ChainRuntime, r: RefundRow, err: unknown): Promise
       if (r.method === "budget") return { kind: "budget_short", reason: name };
       return { kind: "retry", error: `reverted: ${name}` };
     case "RefundAlreadyUsed":
-      return (await paidOnChain(chain, r)) ?? failed(r, "The refund's id was voided on chain by the merchant's owner (cancelRefund): nothing was paid.", true);
+      return (await paidOnChain(sql, chain, r)) ?? failed(r, "The refund's id was voided on chain by the merchant's owner (cancelRefund): nothing was paid.", true);
     case "Expired":
       return failed(r, "The owner's authorization expired before it could be submitted: nothing was paid. Create a new refund.", true);
     case "BadSignature":
@@ -278,12 +285,12 @@ async function refused(chain: ChainRuntime, r: RefundRow, err: unknown): Promise
 }
 
 /** A mined receipt of the refund's transaction -> the outcome, at the chain's confirmation depth. */
-async function fromReceipt(chain: ChainRuntime, r: RefundRow, receipt: TransactionReceipt): Promise<Outcome> {
+async function fromReceipt(sql: SqlOrTx, chain: ChainRuntime, r: RefundRow, receipt: TransactionReceipt): Promise<Outcome> {
   // Paid only with this refund id's Refunded log from its account: a receipt without it paid nothing.
   if (receipt.status === "success" && paysRefund(r, receipt))
     return (await deepEnough(chain, receipt.blockNumber)) ? { kind: "succeeded", hash: receipt.transactionHash, block: receipt.blockNumber } : { kind: "waiting" };
   // Reverted (or mined without paying): nothing moved by it. Paid by another transaction of ours (an earlier send)?
-  const paid = await paidOnChain(chain, r);
+  const paid = await paidOnChain(sql, chain, r);
   if (paid) return paid;
   let why = receipt.status === "success" ? "was mined without paying (no Refunded log of this refund)" : "reverted on chain";
   try {
@@ -336,7 +343,7 @@ export async function checkHeldRefunds(ctx: AppContext, chain: ChainRuntime, o: 
     const used = await chain.publicClient.readContract({ address: getAddress(r.merchantAccount), abi: merchantAccountV2Abi, functionName: "refundUsed", args: [r.refundRef as Hex] });
     let why: string | undefined;
     if (used) {
-      const paid = await refundedLog(chain, r);
+      const paid = await refundedLog(sql, chain, r);
       if (paid) {
         if (!(await deepEnough(chain, paid.block))) continue;
         const moved = await sql.begin((tx) => moveRefund(tx, r.id, { trigger: "paid_late", txHash: paid.hash, blockNumber: paid.block }, now));
@@ -361,13 +368,17 @@ export async function checkHeldRefunds(ctx: AppContext, chain: ChainRuntime, o: 
 }
 
 /** The refund id's Refunded log on its account, if any. */
-async function refundedLog(chain: ChainRuntime, r: RefundRow): Promise<{ hash: Hex; block: bigint } | undefined> {
+async function refundedLog(sql: SqlOrTx, chain: ChainRuntime, r: RefundRow): Promise<{ hash: Hex; block: bigint } | undefined> {
+  // A refund is paid after its payment: the search starts at the payment's block, not at the chain's
+  // start block (a range a provider may refuse, or answer slowly, years into a chain).
+  const [payment] = await sql<{ block_number: string }[]>`SELECT block_number::text FROM app.transactions WHERE id = ${r.transactionId}`;
+  const fromBlock = payment ? BigInt(payment.block_number) : BigInt(chain.startBlock);
   const logs = await chain.publicClient.getContractEvents({
     address: getAddress(r.merchantAccount),
     abi: merchantAccountV2Abi,
     eventName: "Refunded",
     args: { refundId: r.refundRef as Hex },
-    fromBlock: BigInt(chain.startBlock),
+    fromBlock,
     strict: true,
   });
   const found = logs[0];
@@ -375,11 +386,11 @@ async function refundedLog(chain: ChainRuntime, r: RefundRow): Promise<{ hash: H
 }
 
 /** The refund id already paid on chain: its Refunded log (succeeded once deep enough); undefined when not used. */
-async function paidOnChain(chain: ChainRuntime, r: RefundRow): Promise<Outcome | undefined> {
+async function paidOnChain(sql: SqlOrTx, chain: ChainRuntime, r: RefundRow): Promise<Outcome | undefined> {
   const account = getAddress(r.merchantAccount) as Address;
   const used = await chain.publicClient.readContract({ address: account, abi: merchantAccountV2Abi, functionName: "refundUsed", args: [r.refundRef as Hex] });
   if (!used) return undefined;
-  const paid = await refundedLog(chain, r);
+  const paid = await refundedLog(sql, chain, r);
   if (!paid) return undefined;
   return (await deepEnough(chain, paid.block)) ? { kind: "succeeded", hash: paid.hash, block: paid.block } : { kind: "waiting" };
 }
