@@ -20,7 +20,7 @@ let svc: TestService;
 const ids: Record<string, string> = {};
 let routes: Array<{ method: string; path: string }>;
 
-const PUBLIC = new Set(["/dashboard/sign-in", "/dashboard/set-password", "/dashboard/assets/dashboard.css", "/dashboard/assets/wallet.js"]);
+const PUBLIC = new Set(["/dashboard/sign-in", "/dashboard/set-password", "/dashboard/assets/dashboard.css", "/dashboard/assets/wallet.js", "/dashboard/assets/nfc.js"]);
 
 beforeAll(async () => {
   svc = await startTestService({ roles: ["api", "indexer", "matcher", "dispatcher"] });
@@ -41,6 +41,7 @@ beforeAll(async () => {
   ).json()) as { id: string; status: string };
   expect(refund.status).toBe("requires_approval");
   const [key] = await svc.ctx.database.sql<{ id: string }[]>`SELECT id FROM app.api_keys WHERE account_id = ${svc.sandbox.account_id} AND revoked_at IS NULL LIMIT 1`;
+  const link = (await (await svc.api("/v1/payment_links", { method: "POST", json: { amount: 3 } })).json()) as { id: string };
   const [demoAdmin] = await svc.ctx.database.sql<{ id: string }[]>`SELECT id FROM app.dashboard_users WHERE email = ${svc.sandbox.dashboard_email}`;
   Object.assign(ids, {
     "/dashboard/payments": intent.id,
@@ -51,6 +52,7 @@ beforeAll(async () => {
     "/dashboard/settlements": "stl_0000000000000000000000",
     "/dashboard/team": demoAdmin!.id,
     "/dashboard/refunds": refund.id,
+    "/dashboard/links": link.id,
   });
   routes = buildApp(svc.ctx)
     .routes.filter((r) => r.path.startsWith("/dashboard") && !PUBLIC.has(r.path) && (r.method === "GET" || r.method === "POST"))
@@ -63,8 +65,8 @@ afterAll(async () => {
 /** A concrete URL for a route: its `:id` from `ids` (by prefix), a valid name for its other parameters. */
 function urlOf(path: string): string {
   const prefix = path.split("/:id")[0]!;
-  // The most consequential action of each: remove a team member, rotate an endpoint's secret.
-  const action = prefix === "/dashboard/team" ? "remove" : "rotate";
+  // The most consequential action of each: remove a team member, turn a payment link off, rotate an endpoint's secret.
+  const action = prefix === "/dashboard/team" ? "remove" : prefix === "/dashboard/links" ? "deactivate" : "rotate";
   return `${path.replace(":id", ids[prefix] ?? "x_0").replace(":helper", "test-pay").replace(":action", action)}?mode=test`;
 }
 
@@ -77,7 +79,8 @@ async function stateOf(): Promise<string> {
       (SELECT string_agg(id || status || secret, ',' ORDER BY id) FROM app.webhook_endpoints),
       (SELECT count(*) FROM app.webhook_deliveries), (SELECT count(*) FROM app.settlements), (SELECT string_agg(id || role, ',' ORDER BY id) FROM app.dashboard_users),
       (SELECT string_agg(id || status, ',' ORDER BY id) FROM app.payment_intents),
-      (SELECT string_agg(id || status, ',' ORDER BY id) FROM app.refunds)) AS v`;
+      (SELECT string_agg(id || status, ',' ORDER BY id) FROM app.refunds),
+      (SELECT string_agg(id || active, ',' ORDER BY id) FROM app.payment_links)) AS v`;
   return row!.v;
 }
 

@@ -79,10 +79,10 @@ describe("/swagger/json", () => {
     expect([...documented].some((r) => r.startsWith("GET /v1/qr/"))).toBe(true);
   });
 
-  test("only the QR image, the hosted payment page, payment by signature and the health checks are public", () => {
+  test("only the QR image, the hosted payment page, a payment link's page, payment by signature and the health checks are public", () => {
     const pub = ops.filter(isPublic).map((o) => o.path);
     for (const p of pub)
-      expect(p === "/health" || p === "/ready" || p.startsWith("/v1/qr/") || p === "/pay/{id}" || p === "/v1/payment-intents/{id}/authorization").toBe(true);
+      expect(p === "/health" || p === "/ready" || p.startsWith("/v1/qr/") || p === "/pay/{id}" || p === "/pay/links/{id}" || p === "/v1/payment-intents/{id}/authorization").toBe(true);
     expect(doc.security).toEqual([{ bearer: [] }]);
   });
 
@@ -108,7 +108,7 @@ describe("/swagger/json", () => {
         .filter((p) => p.in === "query")
         .map((p) => p.name)
         .sort();
-    expect(query("/v1/payment-intents")).toEqual(["chain", "created_after", "created_before", "limit", "merchant_id", "starting_after", "status", "token"]);
+    expect(query("/v1/payment-intents")).toEqual(["chain", "created_after", "created_before", "limit", "merchant_id", "payment_link", "starting_after", "status", "token"]);
     expect(query("/v1/transactions")).toEqual(["chain", "date_from", "date_to", "limit", "merchant_id", "settlement", "starting_after", "status", "token"]);
     expect(query("/v1/merchants/{id}/balance")).toEqual(["chain", "token"]);
     expect(query("/v1/events")).toEqual(expect.arrayContaining(["chain", "token"]));

@@ -27,6 +27,8 @@ import { settlementApiRoutes } from "../modules/settlements/api.ts";
 import { merchantApiRoutes } from "../modules/merchants/api.ts";
 import { webhookEndpointRoutes } from "../modules/webhook-endpoints/index.ts";
 import { refundRoutes } from "../modules/refunds/index.ts";
+import { paymentLinkRoutes } from "../modules/payment-links/index.ts";
+import { paymentLinkPageRoutes } from "../modules/payment-links/api.ts";
 import { metricsRoutes } from "./metrics.ts";
 import { tracingEnabled } from "../lib/tracing.ts";
 import { nameRequestSpan } from "./http-tracing.ts";
@@ -115,6 +117,8 @@ const ROUTES: Array<(ctx: AppContext) => Elysia<any, any, any, any, any, any, an
   webhookEndpointRoutes,
   settlementApiRoutes,
   refundRoutes,
+  paymentLinkRoutes,
+  paymentLinkPageRoutes,
 ];
 
 export type App = ReturnType<typeof buildApp>;

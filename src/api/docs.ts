@@ -106,6 +106,7 @@ function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
     security: [{ bearer: [] }],
     tags: [
       { name: "Payment intents", description: "Ask a customer to pay an amount in USDC to a merchant; follow the intent until it is confirmed." },
+      { name: "Payment links", description: "A merchant's public URL (a message, a QR code, an NFC tag) that gives each customer a payment intent of their own: a fixed amount or one the customer types within bounds, optionally capped in uses or time." },
       { name: "Transactions", description: "Confirmed on-chain payments recorded in a merchant's ledger, with fee breakdown and settlement status." },
       { name: "Merchants", description: "Merchant profiles and balances." },
       { name: "Refunds", description: "Money paid back from a merchant's account to a customer's address, in full or in part: from the owner's refund budget at once, or once the owner signs it." },
@@ -113,7 +114,7 @@ function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
       { name: "Events", description: "Everything that was (or would be) sent to webhook endpoints, kept 30 days." },
       { name: "Webhook endpoints", description: "URLs of the integrator account that receive signed events; their deliveries and attempts." },
       { name: "QR", description: "Hosted QR images of payment intents (public, no key)." },
-      { name: "Hosted payment page", description: "The page a customer pays on: `/pay/{payment_intent_id}` (public, no key, HTML)." },
+      { name: "Hosted payment page", description: "The page a customer pays on: `/pay/{payment_intent_id}`, and a payment link's page `/pay/links/{payment_link_id}` that sends each customer to an intent of their own (public, no key, HTML)." },
       {
         name: "Payment by signature",
         description:

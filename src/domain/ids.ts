@@ -26,6 +26,8 @@ export const ID_PREFIXES = {
   settlement: "stl",
   dashboardUser: "usr",
   refund: "re",
+  paymentLink: "plink",
+  linkClaim: "plc",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -22,6 +22,7 @@ import { CHAIN_VIEWS } from "../modules/matching/chain-reader.ts";
 import { matcherErrors } from "../modules/matching/metrics.ts";
 import type { RunningRole } from "./role.ts";
 import { PollingRole } from "./loop.ts";
+import { noteConfirmed } from "../modules/payment-links/used-up.ts";
 
 
 /** Ponder's NOTIFY channel for the views schema: `<views schema>_live_query`. */
@@ -153,6 +154,7 @@ export async function startMatcher(ctx: AppContext, options: MatcherOptions = {}
       log: ctx.log.child({ role: "matcher", chainId: chain.chainId }),
       quarantineMs: ctx.config.valueTags.quarantineMs,
       tokenOf: (address) => tokenSymbolOn(chain, address),
+      afterConfirmed: (intentIds, now) => noteConfirmed(ctx.database.sql, intentIds, now, ctx.config.publicBaseUrl),
       authorizationsUsedIn: async (txHash) => {
         const receipt = await chain.publicClient.getTransactionReceipt({ hash: txHash as `0x${string}` });
         return parseEventLogs({ abi: eip3009Abi, logs: receipt.logs, eventName: "AuthorizationUsed" }).map((l) => ({

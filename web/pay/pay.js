@@ -15,6 +15,8 @@
   var sentHash = null; // a transaction this page's wallet button sent
   var relayed = false; // sentHash is the service's relay of a signature (no gas paid by the customer)
   var POLL_MS = 3000;
+  var REDIRECT_MS = 3000; // long enough to read "Payment confirmed" before leaving
+  var redirecting = false;
 
   var TEXTS = {
     awaiting_payment: ["Awaiting payment", "Send exactly the amount below. This page updates by itself when the payment arrives."],
@@ -127,6 +129,19 @@
       receipt.appendChild(document.createTextNode("Transaction "));
       receipt.appendChild(txNode(pending));
     }
+    // A payment link's page sends the customer on once paid (its after_completion); the link stays
+    // visible for a browser that blocks the navigation.
+    if (confirmed && data.redirect_url && $("continue")) {
+      $("continue").hidden = false;
+      if (!redirecting) {
+        redirecting = true;
+        setTimeout(function () { window.location.assign(data.redirect_url); }, REDIRECT_MS);
+      }
+    }
+    // "Send exactly …" is an instruction for an open request only: above a confirmation, an expiry
+    // or a refund it would ask for a second payment.
+    if ($("send-line")) $("send-line").hidden = !open;
+    if ($("why-line")) $("why-line").hidden = !open;
     // Once a payment is on its way, hide the ways to pay (no second payment by mistake).
     $("pay").hidden = !open || !!pending;
     $("countdown").hidden = !open || !!pending;

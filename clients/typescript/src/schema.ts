@@ -247,7 +247,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a payment intent by signature
-         * @description Submits the payer's signature of the typed data from GET. Everything is verified before any transaction is sent: the intent is open, the nonce is the intent's for this payer, `valid_before` is no later than the intent's expiry and not past, the signature is the payer's (an account, or a contract wallet through ERC-1271) over exactly this intent's amount, recipient, token and chain, the nonce is unused on chain, the payer holds the amount besides its other relays on their way, the call simulates within the operator's gas cap, the gas price is under the ceiling, and the operator's relay budgets (per payer in flight, per merchant and in all per hour) allow it. Then the service sends `transferWithAuthorization` and pays its gas. The answer says what became of it within a few seconds: `mined`, `submitted` (not mined yet: never a failure; the intent confirms from the chain), `superseded` (someone else sent the same authorization first: the intent confirms from theirs) or `reverted`. Submitting the same authorization again (at once or later) sends nothing new: the answer names the same transaction. The answer comes within the request's deadline: a 503 that says `Nothing was sent` is certain; `relay_pending` means the relay may be out (wait, do not pay again).
+         * @description Submits the payer's signature of the typed data from GET. Everything is verified before any transaction is sent: the intent is open, the nonce is the intent's for this payer, `valid_before` is no later than the intent's expiry and not past, the signature is the payer's (an account, or a contract wallet through ERC-1271) over exactly this intent's amount, recipient, token and chain, the nonce is unused on chain, the payer holds the amount besides its other relays on their way, the call simulates within the operator's gas cap, the gas price is under the ceiling, and the operator's relay budgets (per payer in flight, per merchant and in all per hour) allow it. Then the service sends `transferWithAuthorization` and pays its gas. The answer says what became of it within a few seconds: `mined`, `submitted` (not mined yet: never a failure; the intent confirms from the chain), `superseded` (someone else sent the same authorization first: the intent confirms from theirs), `cancelled` (the payer cancelled it on chain first: nothing was paid) or `reverted`. Submitting the same authorization again (at once or later) sends nothing new: the answer names the same transaction. The answer comes within the request's deadline: a 503 that says `Nothing was sent` is certain; `relay_pending` means the relay may be out (wait, do not pay again).
          */
         post: operations["postV1Payment-intentsByIdAuthorization"];
         delete?: never;
@@ -710,6 +710,74 @@ export interface paths {
          * @description Hands the owner's signature of the refund's authorization (`GET /v1/refunds/{id}/authorization`) to the service: checked against the merchant's owner, stored, and the refund becomes `pending` (`refund.updated`); the service submits it on chain (anyone may; the operator pays the gas) and it becomes `succeeded` or `failed`. Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a canceled one included).
          */
         post: operations["postV1RefundsByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment links
+         * @description Links newest first, with `uses` as of now. Paged like every list: `limit`, and `starting_after` (the last link id of the previous page) while `has_more` is true.
+         */
+        get: operations["getV1Payment_links"];
+        put?: never;
+        /**
+         * Create a payment link
+         * @description A public `url` that takes payments for the merchant without code: each visit mints one payment intent (metadata `payment_link`) and sends the customer to its hosted page; the same browser coming back while that intent is open gets it again. A fixed `amount`, or `amount_options` for an amount the customer types within bounds. `max_uses` caps the confirmed intents: a use is held from the visit until its intent expires or is confirmed, so the customer who cannot have the last use is told before paying; when the last use is confirmed, `payment_link.used_up` is sent. An intent of a link counts against the per-amount ceiling of open intents like any other. Idempotent with the `Idempotency-Key` header.
+         */
+        post: operations["postV1Payment_links"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a payment link
+         * @description The link, with `uses` as of now.
+         */
+        get: operations["getV1Payment_linksById"];
+        put?: never;
+        /**
+         * Update a payment link
+         * @description Changes the given fields. `active: false` turns the link off: its page says it is no longer active and mints nothing (intents already minted stay payable until they expire), and a `payment_link.deactivated` event is sent. `active: true` turns it on again.
+         */
+        post: operations["postV1Payment_linksById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public page of a payment link
+         * @description The `url` of a payment link. Mints one payment intent per visit and answers 303 to its hosted page (`/pay/{payment_intent_id}`); the same browser (a cookie per link) coming back while that intent awaits payment is sent to the same intent. An open-amount link first shows a form asking the amount within its bounds (it comes back with `?amount=`; an amount outside them is shown the form again, 400). An inactive (410), expired (410) or used-up (410) link shows a page saying so with the merchant's name and no amount; when the last use of a link with `max_uses` is held by another customer's open intent, a page says so (409) before anything is paid. Public: no API key.
+         */
+        get: operations["getPayLinksById"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2939,6 +3007,7 @@ export interface operations {
                 status?: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
                 chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
                 token?: "USDC" | "USDT";
+                payment_link?: string;
                 created_after?: string;
                 created_before?: string;
                 limit?: number;
@@ -5205,8 +5274,8 @@ export interface operations {
                         /** @constant */
                         object: "transfer_authorization_submission";
                         payment_intent_id: string;
-                        /** @description `mined`: the relay is in a block (the intent confirms once the block has its confirmations). `submitted`: sent, not mined within the answer's wait; never a failure. `superseded`: someone else sent the same authorization first; the intent confirms from their transaction. `reverted`: the relay was mined and failed. */
-                        status: "submitted" | "mined" | "superseded" | "reverted";
+                        /** @description `mined`: the relay is in a block (the intent confirms once the block has its confirmations). `submitted`: sent, not mined within the answer's wait; never a failure. `superseded`: someone else sent the same authorization first; the intent confirms from their transaction. `cancelled`: the payer cancelled the authorization on chain before the relay was mined; nothing was paid. `reverted`: the relay was mined and failed. */
+                        status: "submitted" | "mined" | "superseded" | "cancelled" | "reverted";
                         /** @description The operator's relay transaction. */
                         tx_hash: string;
                     };
@@ -7910,7 +7979,7 @@ export interface operations {
     getV1Events: {
         parameters: {
             query?: {
-                type?: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed";
+                type?: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up";
                 chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
                 token?: "USDC" | "USDT";
                 created_after?: string;
@@ -7989,7 +8058,7 @@ export interface operations {
                             id: string;
                             /** @constant */
                             object: "event";
-                            type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed";
+                            type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up";
                             /** Format: date-time */
                             created_at: string;
                             /** @description The object the event is about, exactly as delivered (DECISIONS.md "Webhooks"). */
@@ -8230,7 +8299,7 @@ export interface operations {
                         id: string;
                         /** @constant */
                         object: "event";
-                        type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed";
+                        type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up";
                         /** Format: date-time */
                         created_at: string;
                         /** @description The object the event is about, exactly as delivered (DECISIONS.md "Webhooks"). */
@@ -8803,7 +8872,7 @@ export interface operations {
                             /** @constant */
                             object: "webhook_endpoint";
                             url: string;
-                            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                             description: string | null;
                             /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                             metadata: {
@@ -9044,7 +9113,7 @@ export interface operations {
                      */
                     url: string;
                     /** @description Event types to receive, or `["*"]` for every type (including types added later). */
-                    enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                    enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                     description?: string | null;
                     /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                     metadata?: {
@@ -9113,7 +9182,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                         description: string | null;
                         /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                         metadata: {
@@ -9190,7 +9259,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                         description: string | null;
                         /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                         metadata: {
@@ -9522,7 +9591,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                         description: string | null;
                         /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                         metadata: {
@@ -9716,7 +9785,7 @@ export interface operations {
                      */
                     url?: string;
                     /** @description Event types to receive, or `["*"]` for every type (including types added later). */
-                    enabled_events?: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                    enabled_events?: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                     description?: string | null;
                     /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                     metadata?: {
@@ -9784,7 +9853,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                         description: string | null;
                         /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                         metadata: {
@@ -10296,7 +10365,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
                         description: string | null;
                         /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                         metadata: {
@@ -14878,6 +14947,1605 @@ export interface operations {
                             param?: string;
                         };
                     };
+                };
+            };
+        };
+    };
+    getV1Payment_links: {
+        parameters: {
+            query?: {
+                merchant_id?: string;
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of links. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB",
+                     *           "object": "payment_link",
+                     *           "url": "https://api.example.com/pay/links/plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB",
+                     *           "active": true,
+                     *           "amount": 25,
+                     *           "amount_options": null,
+                     *           "currency": "usd",
+                     *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *           "chain": "base",
+                     *           "token": "USDC",
+                     *           "max_uses": 100,
+                     *           "uses": 3,
+                     *           "expires_at": null,
+                     *           "after_completion": {
+                     *             "redirect_url": "https://shop.example.com/thanks"
+                     *           },
+                     *           "metadata": {
+                     *             "product": "tote-bag"
+                     *           },
+                     *           "livemode": false,
+                     *           "created_at": "2026-04-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        /** @description Newest first: `created_at` descending, then `id` descending. */
+                        data: {
+                            /**
+                             * @description `plink_*`
+                             * @example plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB
+                             */
+                            id: string;
+                            /** @constant */
+                            object: "payment_link";
+                            /** @description The public page to share (a QR code, an NFC tag, a message): each visit gets its own payment intent, and a reload in the same browser gets the same one while it is open. */
+                            url: string;
+                            active: boolean;
+                            amount: number | null;
+                            amount_options: {
+                                minimum: number;
+                                maximum: number;
+                                preset: number | null;
+                            } | null;
+                            /** @constant */
+                            currency: "usd";
+                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                            merchant_id: string;
+                            /**
+                             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                             * @default base
+                             * @example base
+                             * @enum {string}
+                             */
+                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                            /**
+                             * @description The token paid in, by symbol.
+                             * @default USDC
+                             * @example USDC
+                             * @enum {string}
+                             */
+                            token: "USDC" | "USDT";
+                            max_uses: (string | number) | null;
+                            /** @description How many of its intents were confirmed. */
+                            uses: string | number;
+                            expires_at: string | null;
+                            after_completion: {
+                                redirect_url: string;
+                            } | null;
+                            /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            livemode: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
+                        has_more: boolean;
+                        total_count: string | number;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1Payment_links: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same meaning as the `idempotency_key` body field; if both are given they must be equal. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Any other field is refused with 400 `parameter_unknown`. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The merchant paid through the link. Required unless the API key is scoped to a single merchant.
+                     * @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K
+                     */
+                    merchant_id?: string;
+                    /**
+                     * @description A fixed amount in USD, 0.01 to 10000, at most 2 decimals. Give this or `amount_options`.
+                     * @example 25
+                     */
+                    amount?: number;
+                    /** @description The customer types the amount, within these bounds (each 0.01 to 10000, at most 2 decimals). Give this or `amount`. */
+                    amount_options?: {
+                        /**
+                         * @description The least the customer may type, in USD.
+                         * @example 25
+                         */
+                        minimum: number;
+                        /**
+                         * @description The most the customer may type, in USD.
+                         * @example 25
+                         */
+                        maximum: number;
+                        /**
+                         * @description What the amount field shows first, within the bounds.
+                         * @example 25
+                         */
+                        preset?: number;
+                    };
+                    /**
+                     * @description Only `usd`.
+                     * @example usd
+                     */
+                    currency?: string;
+                    /**
+                     * @description The network its intents are paid on. Default `base`. Only the pairs enabled on this service for the key's mode are accepted; any other value is 400 `parameter_invalid` with this `param`, and the message names the allowed pairs (today: `base`/`USDC` in both modes).
+                     * @example base
+                     * @enum {string}
+                     */
+                    chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                    /**
+                     * @description The token its intents are paid in. Default `USDC`. Only the pairs enabled on this service for the key's mode are accepted; any other value is 400 `parameter_invalid` with this `param`, and the message names the allowed pairs (today: `base`/`USDC` in both modes).
+                     * @example USDC
+                     * @enum {string}
+                     */
+                    token?: "USDC" | "USDT";
+                    /**
+                     * @description At most this many intents of the link are confirmed; then it shows "used up". No limit when absent.
+                     * @example 1
+                     */
+                    max_uses?: string | number;
+                    /**
+                     * @description ISO 8601, in the future. From then on the link shows "expired".
+                     * @example 2026-12-31T23:59:59.000Z
+                     */
+                    expires_at?: string;
+                    after_completion?: {
+                        /**
+                         * @description An absolute http(s) URL. After the payment is confirmed, the hosted page sends the customer there.
+                         * @example https://shop.example.com/thanks
+                         */
+                        redirect_url: string;
+                    };
+                    /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Replay of an earlier create with the same idempotency key: that link now. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` on a replay of an earlier create with the same idempotency key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB",
+                     *       "object": "payment_link",
+                     *       "url": "https://api.example.com/pay/links/plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB",
+                     *       "active": true,
+                     *       "amount": 25,
+                     *       "amount_options": null,
+                     *       "currency": "usd",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "max_uses": 100,
+                     *       "uses": 3,
+                     *       "expires_at": null,
+                     *       "after_completion": {
+                     *         "redirect_url": "https://shop.example.com/thanks"
+                     *       },
+                     *       "metadata": {
+                     *         "product": "tote-bag"
+                     *       },
+                     *       "livemode": false,
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `plink_*`
+                         * @example plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "payment_link";
+                        /** @description The public page to share (a QR code, an NFC tag, a message): each visit gets its own payment intent, and a reload in the same browser gets the same one while it is open. */
+                        url: string;
+                        active: boolean;
+                        amount: number | null;
+                        amount_options: {
+                            minimum: number;
+                            maximum: number;
+                            preset: number | null;
+                        } | null;
+                        /** @constant */
+                        currency: "usd";
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        max_uses: (string | number) | null;
+                        /** @description How many of its intents were confirmed. */
+                        uses: string | number;
+                        expires_at: string | null;
+                        after_completion: {
+                            redirect_url: string;
+                        } | null;
+                        /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        livemode: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description The new link. */
+            201: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB",
+                     *       "object": "payment_link",
+                     *       "url": "https://api.example.com/pay/links/plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB",
+                     *       "active": true,
+                     *       "amount": 25,
+                     *       "amount_options": null,
+                     *       "currency": "usd",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "max_uses": 100,
+                     *       "uses": 3,
+                     *       "expires_at": null,
+                     *       "after_completion": {
+                     *         "redirect_url": "https://shop.example.com/thanks"
+                     *       },
+                     *       "metadata": {
+                     *         "product": "tote-bag"
+                     *       },
+                     *       "livemode": false,
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `plink_*`
+                         * @example plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "payment_link";
+                        /** @description The public page to share (a QR code, an NFC tag, a message): each visit gets its own payment intent, and a reload in the same browser gets the same one while it is open. */
+                        url: string;
+                        active: boolean;
+                        amount: number | null;
+                        amount_options: {
+                            minimum: number;
+                            maximum: number;
+                            preset: number | null;
+                        } | null;
+                        /** @constant */
+                        currency: "usd";
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        max_uses: (string | number) | null;
+                        /** @description How many of its intents were confirmed. */
+                        uses: string | number;
+                        expires_at: string | null;
+                        after_completion: {
+                            redirect_url: string;
+                        } | null;
+                        /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        livemode: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1Payment_linksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB",
+                     *       "object": "payment_link",
+                     *       "url": "https://api.example.com/pay/links/plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB",
+                     *       "active": true,
+                     *       "amount": 25,
+                     *       "amount_options": null,
+                     *       "currency": "usd",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "max_uses": 100,
+                     *       "uses": 3,
+                     *       "expires_at": null,
+                     *       "after_completion": {
+                     *         "redirect_url": "https://shop.example.com/thanks"
+                     *       },
+                     *       "metadata": {
+                     *         "product": "tote-bag"
+                     *       },
+                     *       "livemode": false,
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `plink_*`
+                         * @example plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "payment_link";
+                        /** @description The public page to share (a QR code, an NFC tag, a message): each visit gets its own payment intent, and a reload in the same browser gets the same one while it is open. */
+                        url: string;
+                        active: boolean;
+                        amount: number | null;
+                        amount_options: {
+                            minimum: number;
+                            maximum: number;
+                            preset: number | null;
+                        } | null;
+                        /** @constant */
+                        currency: "usd";
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        max_uses: (string | number) | null;
+                        /** @description How many of its intents were confirmed. */
+                        uses: string | number;
+                        expires_at: string | null;
+                        after_completion: {
+                            redirect_url: string;
+                        } | null;
+                        /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        livemode: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1Payment_linksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description false: the link takes no more payments (its page says so; intents already open can still be paid). true: on again. */
+                    active?: boolean;
+                    /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @description null removes the redirect. */
+                    after_completion?: {
+                        /**
+                         * @description An absolute http(s) URL. After the payment is confirmed, the hosted page sends the customer there.
+                         * @example https://shop.example.com/thanks
+                         */
+                        redirect_url: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated link. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB",
+                     *       "object": "payment_link",
+                     *       "url": "https://api.example.com/pay/links/plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB",
+                     *       "active": true,
+                     *       "amount": 25,
+                     *       "amount_options": null,
+                     *       "currency": "usd",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "chain": "base",
+                     *       "token": "USDC",
+                     *       "max_uses": 100,
+                     *       "uses": 3,
+                     *       "expires_at": null,
+                     *       "after_completion": {
+                     *         "redirect_url": "https://shop.example.com/thanks"
+                     *       },
+                     *       "metadata": {
+                     *         "product": "tote-bag"
+                     *       },
+                     *       "livemode": false,
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `plink_*`
+                         * @example plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "payment_link";
+                        /** @description The public page to share (a QR code, an NFC tag, a message): each visit gets its own payment intent, and a reload in the same browser gets the same one while it is open. */
+                        url: string;
+                        active: boolean;
+                        amount: number | null;
+                        amount_options: {
+                            minimum: number;
+                            maximum: number;
+                            preset: number | null;
+                        } | null;
+                        /** @constant */
+                        currency: "usd";
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        /**
+                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                         * @default base
+                         * @example base
+                         * @enum {string}
+                         */
+                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                        /**
+                         * @description The token paid in, by symbol.
+                         * @default USDC
+                         * @example USDC
+                         * @enum {string}
+                         */
+                        token: "USDC" | "USDT";
+                        max_uses: (string | number) | null;
+                        /** @description How many of its intents were confirmed. */
+                        uses: string | number;
+                        expires_at: string | null;
+                        after_completion: {
+                            redirect_url: string;
+                        } | null;
+                        /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        livemode: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPayLinksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The amount form of an open-amount link. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To the hosted page of this visitor's intent. */
+            303: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The amount form again, saying why the amount was refused. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such link: an HTML page. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The last use is being paid by someone else: an HTML page. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Inactive, expired or used up: an HTML page with the merchant's name. */
+            410: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The intent's create refused it (the merchant cannot take payments now, or every value of the amount is held): an HTML page. */
+            503: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };

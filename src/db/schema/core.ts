@@ -191,6 +191,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "refund.updated",
   "refund.succeeded",
   "refund.failed",
+  "payment_link.deactivated",
+  "payment_link.used_up",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

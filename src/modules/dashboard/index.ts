@@ -1,6 +1,6 @@
 /**
  * Routes of the merchant dashboard (HTML, server-rendered; no script but the owner's wallet one,
- * wallet-routes.ts):
+ * wallet-routes.ts, and the NFC tag writer of a payment link's page, link-routes.ts):
  *   GET  /dashboard/sign-in, POST /dashboard/sign-in, POST /dashboard/sign-out
  *   GET  /dashboard/set-password?token=…, POST /dashboard/set-password (the one-time link)
  *   GET  /dashboard                      home: balances, 30-day volume, recent payments
@@ -15,7 +15,8 @@
  *   GET  /dashboard/developers, POST /dashboard/developers/keys, POST …/keys/{id}/revoke (admins)
  *   GET  /dashboard/team, POST /dashboard/team (admins add a user: a one-time set-password link)
  *   /dashboard/merchants…  (merchant-routes.ts), /dashboard/developers/webhooks… and …/events…
- *        (developer-routes.ts), the owner's wallet: approving a refund, the refund budget (wallet-routes.ts)
+ *        (developer-routes.ts), the owner's wallet: approving a refund, the refund budget (wallet-routes.ts),
+ *        /dashboard/links… payment links with their QR code and NFC tag writer (link-routes.ts)
  *   POST /dashboard/payments/{id}/test-pay | test-expire, POST /dashboard/settlements/test-advance
  *        (sandbox data only, admins: the test helpers)
  *   GET  /dashboard/assets/dashboard.css
@@ -53,6 +54,7 @@ import { cashOutPage, developersPage, homePage, paymentPage, paymentsPage, setPa
 import { ADMIN_FORM, ADMIN_PAGE, cookie, cookies, CSS, dashboardKit, field, form, formAmount, formIdempotencyKey, found, FORM_ROUTE, page, PAGE_ROUTE, PRE_CSRF_COOKIE, redirect, refusal, SECURITY_HEADERS, SESSION_COOKIE, SIGNED_IN_PAGE, walletPage, type SignedIn } from "./kit.ts";
 import { merchantRoutes } from "./merchant-routes.ts";
 import { developerRoutes } from "./developer-routes.ts";
+import { linkRoutes } from "./link-routes.ts";
 import { walletRoutes } from "./wallet-routes.ts";
 import { refundRoutes } from "./refund-routes.ts";
 
@@ -112,6 +114,7 @@ export function dashboardRoutes(ctx: AppContext) {
     .use(guards)
     .use(merchantRoutes(ctx, kit))
     .use(developerRoutes(ctx, kit))
+    .use(linkRoutes(ctx, kit))
     .use(walletRoutes(ctx, kit))
     .use(refundRoutes(ctx, kit))
     .get(ASSET_PATH, () => new Response(CSS, { headers: { ...SECURITY_HEADERS, "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" } }), PAGE_ROUTE)

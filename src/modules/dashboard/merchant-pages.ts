@@ -158,7 +158,7 @@ function oneAmountSection(m: MerchantDetailView): Html {
   return html`<section class="card" aria-labelledby="tags-h" data-testid="value-tags"><h2 id="tags-h">Payments of one amount</h2>
 ${near.map(
   (b) =>
-    html`<p class="error" role="alert">${usd(b.amountUnits)}: ${b.held.toLocaleString("en-US")} of ${b.width.toLocaleString("en-US")} payment slots are held. At ${b.width.toLocaleString("en-US")}, new payments of exactly this amount are refused (too_many_open_intents) until slots free up. Cancel unpaid payments you no longer need, vary the amount by a cent, or ask the operator to raise the limit.</p>`,
+    html`<p class="error" role="alert">${usd(b.amountUnits)}: ${b.held.toLocaleString("en-US")} of ${b.width.toLocaleString("en-US")} payment slots are held. At ${b.width.toLocaleString("en-US")}, new payments of exactly this amount are refused (too_many_open_intents) until slots free up. Cancel unpaid payments you no longer need, vary the amount by a cent, or ask the operator to raise the limit. Payment links count too: every visit of a fixed-amount link holds a slot of its amount until its payment ends.</p>`,
 )}
 <p class="muted">Payments of the same amount are told apart by a few millionths of a dollar added to it, so at most ${first.width.toLocaleString("en-US")} of them can be open at once; a slot stays held for ${q} after its payment ends, so that a late payment cannot confirm another one.</p>
 <table><thead><tr><th scope="col">Amount</th><th scope="col">Slots held</th><th scope="col">Used</th></tr></thead><tbody>${rows}</tbody></table></section>`;

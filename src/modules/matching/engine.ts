@@ -92,6 +92,11 @@ export interface ChainMatcherOptions {
    * operator's own relays are tied (their hashes are recorded).
    */
   authorizationsUsedIn?: AuthorizationsUsedIn;
+  /**
+   * Told the intents a batch confirmed, after its commit (the matcher role announces payment links
+   * used up through it). Its failure is logged, never the batch's: the transfers are recorded.
+   */
+  afterConfirmed?: (intentIds: string[], now: Date) => Promise<void>;
 }
 
 export interface StepResult {
@@ -407,6 +412,14 @@ export class ChainMatcher {
    * child when it records one transfer (a batch's statement belongs to no single payment).
    */
   private async tracedWrite(prepared: PreparedTransfer[], write: () => Promise<RecordOutcome[]>): Promise<RecordOutcome[]> {
+    const outcomes = await this.tracedWriteOnly(prepared, write);
+    const confirmed = outcomes.flatMap((o) => (o.kind === "confirmed" ? [o.intentId] : []));
+    if (confirmed.length > 0 && this.opts.afterConfirmed)
+      await this.opts.afterConfirmed(confirmed, this.opts.clock.now()).catch((err) => this.log.warn("after a confirmation: failed", { chainId: this.chainId, err }));
+    return outcomes;
+  }
+
+  private async tracedWriteOnly(prepared: PreparedTransfer[], write: () => Promise<RecordOutcome[]>): Promise<RecordOutcome[]> {
     const spans = startTransferSpans(prepared);
     if (!spans) return write();
     try {

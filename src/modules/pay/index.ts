@@ -23,7 +23,7 @@ const ASSETS: Record<string, { type: string; body: string }> = {
   "pay.css": { type: "text/css; charset=utf-8", body: readFileSync(join(ASSET_DIR, "pay.css"), "utf8") },
 };
 /** Changes whenever an asset does, so the page can let browsers cache assets for a long time. */
-const ASSET_VERSION = createHash("sha256")
+export const ASSET_VERSION = createHash("sha256")
   .update(ASSETS["pay.js"]!.body)
   .update(ASSETS["pay.css"]!.body)
   .digest("hex")
@@ -51,8 +51,8 @@ const missing = () => json({ error: { type: "invalid_request_error", message: "N
 /** Where the page's static stylesheet and script are served. */
 export { ASSET_PREFIX };
 
-/** The hosted page itself (not its status, stream or assets): a person's browser, answered in HTML. */
-export const PAY_PAGE_PATH = /^\/pay\/[^/]+$/;
+/** The hosted page itself and a payment link's page (not their status, stream or assets): a person's browser, answered in HTML. */
+export const PAY_PAGE_PATH = /^\/pay\/(links\/)?[^/]+$/;
 
 /** The hosted page's answer over the per-address limit: an HTML page a customer can read, with Retry-After. */
 export function tooManyRequestsPage(retryAfter: string): Response {

@@ -151,6 +151,7 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string, gasl
     authorization_url: `/v1/payment-intents/${v.id}/authorization`,
     amount_text: usdcText(v.amountUnits),
     business_name: v.businessName,
+    redirect_url: v.redirectUrl,
     state: v.state,
   };
   const body = `
@@ -160,13 +161,14 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string, gasl
 </header>
 <section class="amount" aria-labelledby="amount-usd">
   <h1 id="amount-usd"><span class="visually-hidden">Amount due: </span>$${usd} <span class="ccy">USD</span></h1>
-  <p class="send">Send exactly <strong id="usdc-amount">${usdc}</strong> ${esc(v.token)} <span class="on-chain">on <strong id="chain-name">${esc(v.network.name)}</strong></span></p>
-  <p class="why">The last digits identify your payment; please send this exact amount.</p>
+  <p class="send" id="send-line" ${open ? "" : "hidden"}>Send exactly <strong id="usdc-amount">${usdc}</strong> ${esc(v.token)} <span class="on-chain">on <strong id="chain-name">${esc(v.network.name)}</strong></span></p>
+  <p class="why" id="why-line" ${open ? "" : "hidden"}>The last digits identify your payment; please send this exact amount.</p>
 </section>
 <section id="status" class="status status-${esc(v.state.status)}" role="status" aria-live="polite" aria-atomic="true">
   <h2 id="status-title">${esc(status.title)}</h2>
   <p id="status-detail">${esc(status.detail)}</p>
   <div id="receipt" ${paid ? "" : "hidden"}>${paid ? receiptHtml(v.state.receipt!, v.network.txUrl, v.token) : ""}</div>
+  ${v.redirectUrl ? `<p class="continue"><a class="button primary" id="continue" href="${esc(v.redirectUrl)}" rel="noreferrer" ${paid ? "" : "hidden"}>Continue to ${esc(v.businessName)}</a></p>` : ""}
   <p id="status-notes" class="visually-hidden">${esc(paymentNotes(v.state, usdc, v.token))}</p>
 </section>
 <p id="countdown" class="countdown" ${open ? "" : "hidden"}>Expires at <time datetime="${esc(v.state.expires_at)}">${esc(v.state.expires_at.replace("T", " ").replace(/\.\d+Z$/, " UTC"))}</time></p>
@@ -184,6 +186,7 @@ ${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc, v.token), v.state.
     <a class="button primary" id="open-wallet" href="${esc(v.qrPayload)}">Open in wallet</a>
     <button type="button" class="button" id="wallet-pay" aria-describedby="wallet-hint" hidden>Pay with browser wallet</button>
   </div>
+  ${walletAppLinks(v.pageUrl)}
   <p id="gasless-hint" class="wallet-hint" hidden>Your wallet is asked to switch to ${esc(v.network.name)}, then to sign a payment of exactly ${usdcText(v.amountUnits)} ${esc(v.token)} (to ${esc(v.businessName)}). You need no ETH: the payment is sent for you, and the gas is paid by the service.</p>
   <p id="wallet-hint" class="wallet-hint" hidden>Your wallet is asked to switch to ${esc(v.network.name)}${v.network.addChain ? " (or to add it)" : ""}, then to send ${usdc} ${esc(v.token)}.</p>
   <p id="wallet-status" class="wallet-status" role="status" aria-live="polite"></p>
@@ -208,6 +211,19 @@ ${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc, v.token), v.state.
 <footer class="foot"><p>Payment request <code>${esc(v.id)}</code></p></footer>
 <script type="application/json" id="pay-data">${scriptJson(data)}</script>`;
   return shell(`Pay ${v.businessName}: $${usd}`, body, assetVersion);
+}
+
+/**
+ * Links that open this page inside a wallet app's own browser (MetaMask, Coinbase Wallet), where
+ * "Pay with browser wallet" and paying by signature work: a phone's ordinary browser has no wallet,
+ * and an `ethereum:` link opened from an NFC tag or another app is not handled reliably. Only for a
+ * page served over https, the only address a wallet app on a phone can open.
+ */
+export function walletAppLinks(pageUrl: string): string {
+  if (!pageUrl.startsWith("https://")) return "";
+  const metamask = `https://metamask.app.link/dapp/${pageUrl.slice("https://".length)}`;
+  const coinbase = `https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(pageUrl)}`;
+  return `<p class="wallet-apps" id="wallet-apps">On a phone, open this page in your wallet app: <a href="${esc(metamask)}" rel="noreferrer noopener">MetaMask</a> · <a href="${esc(coinbase)}" rel="noreferrer noopener">Coinbase Wallet</a></p>`;
 }
 
 export function receiptHtml(r: NonNullable<PageStatus["receipt"]>, txUrl: string | null, token: string): string {

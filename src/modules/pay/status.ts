@@ -122,6 +122,10 @@ export interface PageView {
   state: PageStatus;
   /** What the merchant refunded of this payment: refunds paid on chain, and those being sent. */
   refunds: PageRefunds;
+  /** This page's public address (PUBLIC_BASE_URL): what a wallet app's own browser is asked to open. */
+  pageUrl: string;
+  /** Where the customer goes once the payment is confirmed (the payment link's `after_completion`), or null. */
+  redirectUrl: string | null;
 }
 
 export interface PageRefunds {
@@ -188,7 +192,8 @@ export async function loadPageView(ctx: AppContext, id: string): Promise<PageVie
         SELECT json_agg(json_build_object('units', r.amount_units::text, 'status', r.status, 'tx_hash', r.tx_hash) ORDER BY r.created_at, r.id)
         FROM app.refunds r WHERE r.payment_intent_id = p.id AND r.transaction_id = p.transaction_id AND r.status IN ('pending', 'succeeded')
       ), '[]'::json) AS refunds,
-      (SELECT t.amount_units::text FROM app.transactions t WHERE t.id = p.transaction_id) AS received_units
+      (SELECT t.amount_units::text FROM app.transactions t WHERE t.id = p.transaction_id) AS received_units,
+      (SELECT l.redirect_url FROM app.payment_link_claims c JOIN app.payment_links l ON l.id = c.link_id WHERE c.intent_id = p.id) AS redirect_url
     FROM app.payment_intents p JOIN app.merchants m ON m.id = p.merchant_id
     WHERE p.id = ${id}`;
   const row = rows[0];
@@ -217,6 +222,8 @@ export async function loadPageView(ctx: AppContext, id: string): Promise<PageVie
     qrPayload: qrPayload(usdcAddress, intent.chainId, intent.paymentAddress, intent.expectedUnits),
     network: networkOf(intent.mode, intent.chainId, localRpcOf(ctx, intent.mode, intent.chainId)),
     state: pageStatus(intent, transfers),
+    pageUrl: `${ctx.config.publicBaseUrl}/pay/${intent.id}`,
+    redirectUrl: (row.redirect_url as string | null) ?? null,
     refunds: {
       receivedUnits: BigInt((row.received_units as string | null) ?? "0"),
       succeeded: refunds.filter((r) => r.status === "succeeded" && r.tx_hash).map((r) => ({ units: BigInt(r.units), txHash: r.tx_hash! })),

@@ -6,6 +6,7 @@
 import type { IntentStatus } from "../../domain/intent-status.ts";
 import { usdToUnits } from "../../domain/money.ts";
 import { ApiError } from "../../domain/errors.ts";
+import { isIdOf } from "../../domain/ids.ts";
 import { codePoints, printableName, storableText } from "../../domain/text.ts";
 import { parseIdempotencyKey } from "../idempotency/key.ts";
 
@@ -127,11 +128,13 @@ export interface ListIntentsInput {
   /** Pair filters as sent; checked against the mode's enabled pairs by the service. */
   chain?: string | undefined;
   token?: string | undefined;
+  /** Only the intents this payment link minted. */
+  paymentLink?: string | undefined;
 }
 
 /** The refine steps of the list query (what its schema cannot say): time bounds, limit range, cursor kind. */
 export function refineListIntents(
-  q: { merchant_id?: string | undefined; status?: string | undefined; created_after?: string | undefined; created_before?: string | undefined; starting_after?: string | undefined; chain?: string | undefined; token?: string | undefined },
+  q: { merchant_id?: string | undefined; status?: string | undefined; created_after?: string | undefined; created_before?: string | undefined; starting_after?: string | undefined; chain?: string | undefined; token?: string | undefined; payment_link?: string | undefined },
   url: string,
 ): ListIntentsInput {
   return {
@@ -144,5 +147,11 @@ export function refineListIntents(
     startingAfter: parseCursorParam(q.starting_after, "paymentIntent"),
     chain: q.chain,
     token: q.token,
+    paymentLink: q.payment_link === undefined ? undefined : paymentLinkParam(q.payment_link),
   };
+}
+
+function paymentLinkParam(value: string): string {
+  if (!isIdOf("paymentLink", value)) throw new ApiError("parameter_invalid", `Invalid payment_link: must be a payment link id such as 'plink_…' (got '${printableName(value)}').`, "payment_link");
+  return value;
 }

@@ -229,6 +229,7 @@ export const ListIntentsQuery = t.Object(
     status: t.Optional(t.Union(INTENT_STATUSES.map((x) => t.Literal(x)), { description: "Only intents in this status." })),
     chain: chainParam("Only intents on this chain."),
     token: tokenParam("Only intents in this token."),
+    payment_link: t.Optional(t.String({ minLength: 1, description: "Only the intents minted by this payment link (`plink_*`).", examples: ["plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB"] })),
     ...createdRangeQuery("intents"),
     limit: LimitQuery,
     starting_after: startingAfterQuery(EX_ID),

@@ -301,6 +301,12 @@ export interface IntentPage {
 
 export async function listIntents(ctx: AppContext, p: Principal, input: ListIntentsInput): Promise<IntentPage> {
   let merchantId = input.merchantId;
+  if (merchantId === undefined && input.paymentLink !== undefined) {
+    // A link names its merchant: its intents are listed without merchant_id.
+    const [link] = await ctx.database.sql<{ merchant_id: string; mode: string }[]>`SELECT merchant_id, mode FROM app.payment_links WHERE id = ${input.paymentLink}`;
+    if (!link || link.mode !== p.mode || !(await ctx.auth.canSeeMerchant(p, link.merchant_id))) throw notFound("payment_link", input.paymentLink);
+    merchantId = link.merchant_id;
+  }
   if (merchantId === undefined) {
     if (p.scopeMerchantId === null)
       throw new ApiError("parameter_missing", "Missing required param: merchant_id (required unless the API key is scoped to a single merchant).", "merchant_id");
@@ -312,8 +318,9 @@ export async function listIntents(ctx: AppContext, p: Principal, input: ListInte
 
   let cursor: { createdAt: Date; id: string } | undefined;
   if (input.startingAfter !== undefined) {
+    const ofLink = input.paymentLink !== undefined ? sql`AND id IN (SELECT intent_id FROM app.payment_link_claims WHERE link_id = ${input.paymentLink} AND intent_id IS NOT NULL)` : sql``;
     const [row] = await sql<{ created_at: unknown; id: string; chain_id: number; token: string }[]>`
-      SELECT created_at, id, chain_id, token FROM app.payment_intents WHERE id = ${input.startingAfter} AND merchant_id = ${merchantId}`;
+      SELECT created_at, id, chain_id, token FROM app.payment_intents WHERE id = ${input.startingAfter} AND merchant_id = ${merchantId} ${ofLink}`;
     // Outside the pair filter (a pair never changes): not an item of this list.
     const inPair = row && (!pair.chainIds || pair.chainIds.includes(Number(row.chain_id))) && (!pair.token || row.token === pair.token);
     const c = row && inPair ? { created_at: fromPgTs(row.created_at), id: row.id } : undefined;
@@ -344,17 +351,19 @@ export function listQueries(sql: Sql, merchantId: string, input: ListIntentsInpu
   // The pair filter narrows rows of the merchant's index range; no index of its own yet.
   const chain = pair?.chainIds ? sql`AND chain_id IN ${sql(pair.chainIds)}` : sql``;
   const token = pair?.token ? sql`AND token = ${pair.token}` : sql``;
+  // A link's intents are found through its claims (the metadata key alone could be written by anyone).
+  const link = input.paymentLink !== undefined ? sql`AND id IN (SELECT intent_id FROM app.payment_link_claims WHERE link_id = ${input.paymentLink} AND intent_id IS NOT NULL)` : sql``;
   const after = input.createdAfterMs !== undefined ? sql`AND created_at > ${pgTs(new Date(input.createdAfterMs))}::timestamptz` : sql``;
   const before = input.createdBeforeMs !== undefined ? sql`AND created_at < ${pgTs(new Date(input.createdBeforeMs))}::timestamptz` : sql``;
   const position = cursor ? sql`AND (created_at, id) < (${pgTs(cursor.createdAt)}::timestamptz, ${cursor.id}::text)` : sql``;
   return {
     page: sql`
       SELECT * FROM app.payment_intents
-      WHERE merchant_id = ${merchantId} ${status} ${chain} ${token} ${after} ${before} ${position}
+      WHERE merchant_id = ${merchantId} ${status} ${chain} ${token} ${link} ${after} ${before} ${position}
       ORDER BY created_at DESC, id DESC
       LIMIT ${input.limit + 1}`,
     count: sql<{ n: bigint }[]>`
-      SELECT count(*) AS n FROM app.payment_intents WHERE merchant_id = ${merchantId} ${status} ${chain} ${token} ${after} ${before}`,
+      SELECT count(*) AS n FROM app.payment_intents WHERE merchant_id = ${merchantId} ${status} ${chain} ${token} ${link} ${after} ${before}`,
   };
 }
 
