@@ -87,7 +87,8 @@ function checkpointOf(r: Row): Checkpoint | null {
   };
 }
 
-function transferOf(chainId: number, r: Row): IndexedTransfer {
+/** A transfer as a row of the chain views names it (TRANSFER_COLUMNS). */
+export function transferOf(chainId: number, r: Row): IndexedTransfer {
   return {
     chainId,
     blockNumber: BigInt(r.block_number as bigint),

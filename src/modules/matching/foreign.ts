@@ -12,7 +12,7 @@
  */
 import type { Sql } from "../../db/client.ts";
 import { pgJson } from "../../db/pg-values.ts";
-import { CHAIN_VIEWS, isViewsMissing, type IndexedTransfer } from "./chain-reader.ts";
+import { CHAIN_VIEWS, isViewsMissing, transferOf, type IndexedTransfer } from "./chain-reader.ts";
 
 /** What the operator sees of a foreign transfer (CLI `chain foreign-transfers`). */
 export interface ForeignTransferView {
@@ -91,18 +91,7 @@ export async function readResolvableForeign(sql: Sql, chainId: number, limit: nu
     if (isViewsMissing(err)) return [];
     throw err;
   }
-  return rows.map((r) => ({
-    chainId,
-    blockNumber: BigInt(r.block_number as bigint),
-    logIndex: Number(r.log_index),
-    blockTimestamp: Number(r.block_timestamp),
-    blockHash: String(r.block_hash),
-    txHash: String(r.transaction_hash),
-    from: String(r.from_address),
-    to: String(r.to_address),
-    value: BigInt(String(r.value)),
-    tokenAddress: String(r.token_address).toLowerCase(),
-  }));
+  return rows.map((r) => transferOf(chainId, r));
 }
 
 /** Marks foreign transfers resolved once their transaction is recorded (only open ones, only if recorded). */
