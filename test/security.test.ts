@@ -26,7 +26,7 @@ interface Route {
 let svc: TestService;
 let routes: Route[];
 /** The victim: demo account, demo merchant (test mode), an open intent and a transaction of it. */
-const victim = { merchant: "", intent: "", transaction: "", event: "", endpoint: "", settlement: "", refund: "" };
+const victim = { merchant: "", intent: "", transaction: "", event: "", endpoint: "", settlement: "", refund: "", link: "" };
 /** Keys that must not see the victim's objects. */
 const attackers: Record<string, string> = {};
 const PAYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -44,6 +44,8 @@ function objectFor(path: string): string | undefined {
   if (/^\/v1\/events\/\{id\}/.test(path)) return victim.event;
   if (/^\/v1\/settlements\/\{id\}/.test(path)) return victim.settlement;
   if (/^\/v1\/webhook_endpoints\/\{id\}/.test(path)) return victim.endpoint;
+  if (/^\/v1\/payment_links\/\{id\}/.test(path)) return victim.link;
+  if (/^\/pay\/links\/\{id\}/.test(path)) return victim.link;
   throw new Error(`security.test.ts does not know which object ${path} takes: add it to objectFor()`);
 }
 
@@ -113,6 +115,9 @@ beforeAll(async () => {
   const endpoint = await svc.api("/v1/webhook_endpoints", { method: "POST", key: svc.sandbox.test_key_unscoped, json: { url: "http://127.0.0.1:1/hook", enabled_events: ["*"] } });
   expect(endpoint.status).toBe(201);
   victim.endpoint = ((await endpoint.json()) as Json).id;
+  const link = await svc.api("/v1/payment_links", { method: "POST", key: svc.sandbox.test_key_unscoped, json: { amount: 5, merchant_id: victim.merchant } });
+  expect(link.status).toBe(201);
+  victim.link = ((await link.json()) as Json).id;
 
   victim.settlement = newId("settlement");
   await ctx.database.sql`
@@ -278,7 +283,7 @@ describe("public routes", () => {
     const pub = routes.filter(isPublic);
     // Paying by signature is public like the QR image: the intent id is the capability.
     expect(pub.map(label).sort()).toEqual(
-      ["GET /health", "GET /ready", "GET /v1/qr/{payment_intent_id}.png", "GET /pay/{id}", "GET /v1/payment-intents/{id}/authorization", "POST /v1/payment-intents/{id}/authorization"].sort(),
+      ["GET /health", "GET /ready", "GET /v1/qr/{payment_intent_id}.png", "GET /pay/{id}", "GET /pay/links/{id}", "GET /v1/payment-intents/{id}/authorization", "POST /v1/payment-intents/{id}/authorization"].sort(),
     );
     expect((await svc.api("/health", { key: null })).status).toBe(200);
     expect((await svc.api("/ready", { key: null })).status).toBe(200);
