@@ -153,7 +153,8 @@ export interface Config {
    * Per client address (http/rate-limit.ts): the public pages and QR images (RATE_LIMIT_PUBLIC_PER_SECOND)
    * and failed API keys (RATE_LIMIT_AUTH_FAILURES_PER_SECOND); 0 is off. Production 20/s and 5/s, sandbox off.
    */
-  clientRateLimits: { publicPerSecond: number; authFailuresPerSecond: number };
+  /** linkVisitsPerSecond: new visitors of a payment link per client address (each may mint an intent); per link, ten times that. 0: off. */
+  clientRateLimits: { publicPerSecond: number; authFailuresPerSecond: number; linkVisitsPerSecond: number };
   webhookTimeoutMs: number;
   /**
    * Whether test-mode webhook endpoints skip the address policy of live ones (any host, http): true
@@ -458,6 +459,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerSecond: { test: r.int("RATE_LIMIT_TEST_PER_SECOND", 25, 1, 1e6), live: r.int("RATE_LIMIT_LIVE_PER_SECOND", 100, 1, 1e6) },
     clientRateLimits: {
       publicPerSecond: r.int("RATE_LIMIT_PUBLIC_PER_SECOND", environment === "production" ? 20 : 0, 0, 1e6),
+      linkVisitsPerSecond: r.int("RATE_LIMIT_LINK_VISITS_PER_SECOND", environment === "production" ? 1 : 0, 0, 1e6),
       authFailuresPerSecond: r.int("RATE_LIMIT_AUTH_FAILURES_PER_SECOND", environment === "production" ? 5 : 0, 0, 1e6),
     },
     webhookTimeoutMs: r.int("WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),

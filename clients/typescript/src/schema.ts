@@ -16509,6 +16509,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many new visits from this address or to this link at once (a returning visitor is never refused): an HTML page, with `Retry-After`. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             /** @description Unexpected error on our side; the body never contains internals. */
             500: {
                 headers: {
