@@ -14,6 +14,7 @@ import type { AppContext } from "../context.ts";
 import { docsAssets, SCALAR_PATH } from "./docs-assets.ts";
 import { ERROR_CODES, type ErrorCode } from "../domain/errors.ts";
 import { LIMIT_DOC } from "../http/list-params.ts";
+import { API_VERSION, API_VERSION_HEADER } from "../domain/api-version.ts";
 
 export const DOCS_PATH = "/swagger";
 export const SPEC_PATH = "/swagger/json";
@@ -98,14 +99,14 @@ function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
     openapi: "3.1.2",
     info: {
       title: TITLE,
-      version: "2026-04-01",
-      summary: "Take USDC payments on Base for merchants: payment intents, QR codes, transactions, balances.",
+      version: API_VERSION,
+      summary: "Take stablecoin payments (USDC and USDT on several EVM chains) for merchants: payment intents, QR codes, transactions, refunds, balances, payouts.",
       description: DESCRIPTION,
     },
     servers: [{ url: publicBaseUrl, description: "This service" }],
     security: [{ bearer: [] }],
     tags: [
-      { name: "Payment intents", description: "Ask a customer to pay an amount in USDC to a merchant; follow the intent until it is confirmed." },
+      { name: "Payment intents", description: "Ask a customer to pay an amount in USD, in a stablecoin on a chain, to a merchant; follow the intent until it is confirmed." },
       { name: "Transactions", description: "Confirmed on-chain payments recorded in a merchant's ledger, with fee breakdown and settlement status." },
       { name: "Merchants", description: "Merchant profiles and balances." },
       { name: "Refunds", description: "Money paid back from a merchant's account to a customer's address, in full or in part: from the owner's refund budget at once, or once the owner signs it." },
@@ -136,9 +137,11 @@ function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
   };
 }
 
-const DESCRIPTION = `Take payments in USDC on Base on behalf of merchants, with fiat payout to the merchant's bank.
+const DESCRIPTION = `Take payments in stablecoins (USDC and USDT, on Base and the other EVM chains the operator enables) on behalf of merchants, with fiat payout to the merchant's bank. Amounts are in USD; each intent names its \`chain\` and \`token\`.
 
-**Authentication.** Every request carries \`Authorization: Bearer <API_KEY>\`. Test keys (\`sk_test_\`) see only sandbox data, live keys (\`sk_live_\`) only live data. A key sees the merchants of its integrator account, or a single merchant if it is scoped. Anything else is answered 404 \`resource_missing\`, never 403. The QR images, this documentation and the health checks are public.
+**Authentication.** Every request carries \`Authorization: Bearer <API_KEY>\`. Test keys (\`sk_test_\`) see only sandbox data, live keys (\`sk_live_\`) only live data. A key sees the merchants of its integrator account, or a single merchant if it is scoped. Anything else is answered 404 \`resource_missing\`, never 403. The QR images, paying by signature, the hosted payment page, this documentation and the health checks are public.
+
+**Browsers (CORS).** The public routes that a merchant's own page calls (the QR image, \`GET\`/\`POST /v1/payment-intents/{id}/authorization\`, the hosted page's \`/pay/{id}/status\` and \`/pay/{id}/events\`, and this document) answer any origin (\`Access-Control-Allow-Origin: *\`, preflights included). Routes that take a secret key answer no origin: a secret key belongs on a server, never in a page.
 
 **Errors.** An error is \`{"error": {"type", "code", "message", "param"?}}\`; \`param\` names the offending parameter. Unknown body or query parameters are refused (400 \`parameter_unknown\`). No input produces a 500; a 500 (\`api_error\` / \`internal_error\`) never contains internals.
 
@@ -148,10 +151,15 @@ const DESCRIPTION = `Take payments in USDC on Base on behalf of merchants, with 
 
 **Request ids.** Every response carries a unique \`Request-Id\` header; quote it when reporting a problem.
 
-**Amounts** are JSON numbers in USD; timestamps are ISO 8601 UTC with milliseconds.`;
+**Amounts** are JSON numbers in USD; timestamps are ISO 8601 UTC with milliseconds.
+
+**Versions.** Every /v1 answer carries \`${API_VERSION_HEADER}\`, the date of the contract this service serves (also this document's \`info.version\`). Within /v1 changes are additive only: new routes, new optional request fields, new response fields, new event types, new enum values and error codes. Read unknown fields and values leniently. A spelling that is replaced is still accepted on input for one release, and the changelog says so. Removing or renaming a field, a value or a route, or changing its meaning, would be a new version (/v2). The changelog (\`CHANGELOG.md\` in the service's repository) lists each version's changes.`;
 
 const REQUEST_ID_HEADER = {
   "Request-Id": { description: "Unique id of this request; quote it when reporting a problem.", schema: { type: "string" }, example: "req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60" },
+};
+const VERSION_HEADER = {
+  [API_VERSION_HEADER]: { description: "The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).", schema: { type: "string" }, example: API_VERSION },
 };
 const RATE_LIMIT_HEADERS = {
   "RateLimit-Limit": { description: "Requests the key's bucket holds when full (the burst: twice the per-second rate).", schema: { type: "integer" }, example: 50 },
@@ -218,6 +226,7 @@ export function completeDocument(doc: Json): Json {
         if (typeof response.description !== "string" || response.description.startsWith("Response for status")) response.description = STATUS_TEXT[status] ?? `HTTP ${status}`;
         response.headers = {
           ...REQUEST_ID_HEADER,
+          ...(path.startsWith("/v1/") ? VERSION_HEADER : {}),
           ...(secured && status !== "401" ? RATE_LIMIT_HEADERS : {}),
           ...(status === "429" ? RETRY_AFTER_HEADER : {}),
           ...openApiHeaders(response.headers),
