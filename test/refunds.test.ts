@@ -6,7 +6,7 @@
  * run its own in a child process.
  *
  * - every status: requires_approval -> (owner's signature) pending -> succeeded; pending at once
- *   under a budget (back to the payer: test/refund-permissions.test.ts has the other recipients); failed (an expired authorization); canceled (and approving it then is refused);
+ *   under a budget (back to the payer: test/refund-permissions.test.ts has the other recipients); failed (an expired authorization); cancelled (and approving it then is refused);
  * - partial refunds up to the total, then over-refund refused; amount_refunded on the intent and
  *   the transaction; `available` drops by what refunds take;
  * - the distinct 400s: intent not paid, bad address, merchant on account v1, more than the account
@@ -144,11 +144,11 @@ async function paidOnChain(account: string, refundId: string) {
 test("the state machine: each trigger from each status (table)", () => {
   const table = Object.fromEntries(REFUND_STATUSES.map((s) => [s, Object.fromEntries(REFUND_TRIGGERS.map((t) => [t, refundTransition(s, t) ?? null]))]));
   expect(table).toEqual({
-    requires_approval: { approved: "pending", budget_short: null, confirmed: null, failed: null, cancel: "canceled", paid_late: null },
+    requires_approval: { approved: "pending", budget_short: null, confirmed: null, failed: null, cancel: "cancelled", paid_late: null },
     pending: { approved: null, budget_short: "requires_approval", confirmed: "succeeded", failed: "failed", cancel: null, paid_late: null },
     succeeded: { approved: null, budget_short: null, confirmed: null, failed: null, cancel: null, paid_late: null },
     failed: { approved: null, budget_short: null, confirmed: null, failed: null, cancel: null, paid_late: "succeeded" },
-    canceled: { approved: null, budget_short: null, confirmed: null, failed: null, cancel: null, paid_late: null },
+    cancelled: { approved: null, budget_short: null, confirmed: null, failed: null, cancel: null, paid_late: null },
   });
 });
 
@@ -255,23 +255,36 @@ describe("one v2 merchant", () => {
     expect(await usdcBalance(svc.ctx, thief)).toBe(0n);
     const [row] = await svc.ctx.database.sql<{ tx_hash: string | null }[]>`SELECT tx_hash FROM app.refunds WHERE id = ${id}`;
     expect(row!.tx_hash).toBeNull();
-    expect((await call(`/v1/refunds/${id}/cancel`, { method: "POST" })).body.status).toBe("canceled");
+    expect((await call(`/v1/refunds/${id}/cancel`, { method: "POST" })).body.status).toBe("cancelled");
   }, 60_000);
 
-  test("canceled before it is sent: refundable again; approving it then is refused; a pending one cannot be canceled", async () => {
+  test("cancelled before it is sent: refundable again; approving it then is refused; a pending one cannot be cancelled; the other spelling is accepted on input only", async () => {
     expect((await budget(m.id, 0)).amount_per_day).toBe(0);
     const to = newRecipient();
     const created = await refund({ payment_intent: paid[2]!.intent, amount: 6, recipient_address: to });
     expect(created.body.status).toBe("requires_approval");
     const id = created.body.id as string;
-    const canceled = await call(`/v1/refunds/${id}/cancel`, { method: "POST" });
-    expect(canceled.status).toBe(200);
-    expect(canceled.body.status).toBe("canceled");
+    const cancelled = await call(`/v1/refunds/${id}/cancel`, { method: "POST" });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe("cancelled");
+    // Listed under either spelling (the other is accepted on input for one release), answered in one.
+    for (const spelling of ["cancelled", "canceled"]) {
+      const listed = await call(`/v1/refunds?payment_intent=${paid[2]!.intent}&status=${spelling}`);
+      expect(listed.status).toBe(200);
+      const data = listed.body.data as Json[];
+      expect(data.map((r) => r.id)).toContain(id);
+      expect(new Set(data.map((r) => r.status))).toEqual(new Set(["cancelled"]));
+    }
+    const [event] = await svc.ctx.database.sql<{ data: { status: string } }[]>`SELECT data FROM app.events WHERE data->>'id' = ${id} AND type = 'refund.updated'`;
+    expect(event!.data.status).toBe("cancelled");
+    // A process of the previous release (a rolling upgrade) writing the other spelling: stored as this one.
+    const [written] = await svc.ctx.database.sql<{ status: string }[]>`UPDATE app.refunds SET status = 'canceled' WHERE id = ${id} RETURNING status`;
+    expect(written!.status).toBe("cancelled");
     expect((await call(`/v1/payment-intents/${paid[2]!.intent}`)).body.amount_refunded).toBe(0);
     const approve = await call(`/v1/test_helpers/refunds/${id}/approve`, { method: "POST" });
     expect(approve.status).toBe(409);
     expect(approve.body.error.code).toBe("refund_not_approvable");
-    expect(approve.body.error.message).toContain("'canceled'");
+    expect(approve.body.error.message).toContain("'cancelled'");
     const again = await call(`/v1/refunds/${id}/cancel`, { method: "POST" });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("refund_not_cancellable");
@@ -646,8 +659,8 @@ describe("refunds and settlement runs never spend the same money", () => {
     expect(s2).toMatchObject({ amountUnits: 10_800_000n, withdrawalUnits: 10_800_000n, refundUnits: 9_000_000n });
     expect(s2!.state).not.toBe("failed");
     expect(await available(m.id)).toBe(0);
-    // Canceled after the run set it aside: its money is in the account and available again.
-    expect((await call(`/v1/refunds/${dropped.body.id}/cancel`, { method: "POST" })).body.status).toBe("canceled");
+    // Cancelled after the run set it aside: its money is in the account and available again.
+    expect((await call(`/v1/refunds/${dropped.body.id}/cancel`, { method: "POST" })).body.status).toBe("cancelled");
     expect(await available(m.id)).toBe(2);
     // Approved after the run: paid from what the run left in the account.
     expect((await call(`/v1/test_helpers/refunds/${waiting.body.id}/approve`, { method: "POST" })).status).toBe(200);

@@ -118,7 +118,7 @@ const confirmationFields = {
   fee: t.Optional(Usd("Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.", 0.125)),
   tx_hash: t.Optional(t.String({ description: "Present once confirmed. On-chain transaction hash.", examples: [confirmedExtra.tx_hash] })),
   confirmed_at: t.Optional(Timestamp("Present once confirmed.")),
-  amount_refunded: t.Optional(Usd("Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).", 0)),
+  amount_refunded: t.Optional(Usd("Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).", 0)),
 };
 const cancelledAt = { cancelled_at: t.Optional(Timestamp("Present once cancelled.")) };
 

@@ -166,7 +166,7 @@ export function testHelperRoutes(ctx: AppContext) {
           tags: ["Test helpers"],
           summary: "Approve a refund as its merchant's owner (sandbox)",
           description:
-            "Stands in for the owner's wallet: signs the refund's EIP-712 authorization (valid one hour) with the owner key the sandbox knows (the demo merchant's, and that of any test merchant onboarded with the sandbox payer as owner) and hands it to the service, which submits it on chain: the refund is `pending` in the answer, then `succeeded` (`refund.updated`, then `refund.succeeded`). Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a canceled one included). No body. Sandbox keys only.",
+            "Stands in for the owner's wallet: signs the refund's EIP-712 authorization (valid one hour) with the owner key the sandbox knows (the demo merchant's, and that of any test merchant onboarded with the sandbox payer as owner) and hands it to the service, which submits it on chain: the refund is `pending` in the answer, then `succeeded` (`refund.updated`, then `refund.succeeded`). Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a cancelled one included). No body. Sandbox keys only.",
           responses: objectResponses(RefundSchema, {
             ok: "The refund, `pending`.",
             errors: [
@@ -174,7 +174,7 @@ export function testHelperRoutes(ctx: AppContext) {
               errorExample("parameter_unknown", "Received unknown parameter: signature", "signature"),
             ],
             notFound: [errorExample("resource_missing", "No such refund: 're_3NxQm2LpR4tVb8NcZ1aWd3Kq'"), errorExample("resource_missing", "Test helpers exist only in the sandbox: use an sk_test_ key.")],
-            conflicts: [errorExample("refund_not_approvable", "This refund cannot be approved because its status is 'canceled'; only a refund in status 'requires_approval' can be.")],
+            conflicts: [errorExample("refund_not_approvable", "This refund cannot be approved because its status is 'cancelled'; only a refund in status 'requires_approval' can be.")],
           }),
         },
       },

@@ -66,7 +66,7 @@ const listItemFields = {
   }),
   confirmed_at: Timestamp("When the payment was confirmed on-chain."),
   metadata: t.Record(t.String(), t.String(), { description: "Metadata of the payment intent; `{}` when there is none.", examples: [EX_METADATA] }),
-  amount_refunded: Usd("USD refunded of this payment: its refunds that are not `failed` or `canceled` (see Refunds).", 0),
+  amount_refunded: Usd("USD refunded of this payment: its refunds that are not `failed` or `cancelled` (see Refunds).", 0),
 };
 
 export const TransactionListItemSchema = t.Object(listItemFields, {
