@@ -131,7 +131,7 @@ const ROUTES: Array<(ctx: AppContext) => Elysia<any, any, any, any, any, any, an
 export type App = ReturnType<typeof buildApp>;
 
 /**
- * Maps anything thrown to the API error shape. Framework errors get their DECISIONS.md code; anything
+ * Maps anything thrown to the API error shape. Framework errors get their own code (docs/contributors.md "Errors"); anything
  * unknown (including a response that fails its own schema) is a 500 with no details.
  */
 function toApiError(error: unknown, code: string | number): ApiError {

@@ -45,5 +45,5 @@ export function isFinal(status: IntentStatus): boolean {
   }
 }
 
-/** How long a reservation stays held after its intent leaves awaiting_payment by default (DECISIONS.md "Matching"); VALUE_TAG_QUARANTINE_MINUTES. */
+/** How long a reservation stays held after its intent leaves awaiting_payment by default (docs/contributors.md "Matching"); VALUE_TAG_QUARANTINE_MINUTES. */
 export const RESERVATION_QUARANTINE_MS = 24 * 60 * 60 * 1000;

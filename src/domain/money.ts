@@ -29,7 +29,7 @@ export function usdToUnits(value: number, maxDecimals = 6): bigint | undefined {
   return sign === "-" ? -units : units;
 }
 
-/** fee = round_half_up(amount * rate), net = amount - fee (DECISIONS.md "Money"). */
+/** fee = round_half_up(amount * rate), net = amount - fee (docs/contributors.md "Money"). */
 export function splitFee(amountUnits: bigint, feeRateBps: number): { feeUnits: bigint; netUnits: bigint } {
   if (amountUnits < 0n) throw new RangeError("amount must be non-negative");
   const feeUnits = (amountUnits * BigInt(feeRateBps) + BPS_DENOMINATOR / 2n) / BPS_DENOMINATOR;

@@ -1,5 +1,5 @@
 /**
- * The one definition of a merchant's `available` balance (DECISIONS.md "a run takes the merchant's
+ * The one definition of a merchant's `available` balance (docs/contributors.md "Settlement": "a run takes the merchant's
  * available balance"): the net amount of every confirmed payment that is still in the merchant
  * account and in no settlement, whatever the state of its platform fee.
  *

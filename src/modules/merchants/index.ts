@@ -101,7 +101,7 @@ export function merchantRoutes(ctx: AppContext) {
           tags: ["Merchants"],
           summary: "List a merchant's balances, one per pair",
           description:
-            "How an integrator reads every pair: a list (`{object: \"list\", data: [...]}`, never paginated) of the merchant's balance in each (chain, token) pair enabled for the key's mode, each exactly the balance of `GET /v1/merchants/{id}/balance?chain=…&token=…` plus its `token`. Today one pair per mode (`base`/`USDC`).",
+            "How an integrator reads every pair: a list (`{object: \"list\", data: [...]}`, never paginated) of the merchant's balance in each (chain, token) pair enabled for the key's mode, each exactly the balance of `GET /v1/merchants/{id}/balance?chain=…&token=…` plus its `token`: the pairs the operator enables (USDC and USDT on `base` and further chains).",
         },
       },
     );

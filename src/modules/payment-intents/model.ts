@@ -1,6 +1,6 @@
 /**
  * OpenAPI schemas of the payment intent endpoints: request bodies and query parameters (documented
- * here, validated by input.ts so that every failure has its DECISIONS.md code) and the response
+ * here, validated by input.ts so that every failure has its own error code) and the response
  * shapes built by shapes.ts. Examples follow the spec's values.
  */
 import { t } from "elysia";
@@ -35,7 +35,7 @@ const Metadata = t.Record(t.String(), t.String(), METADATA_DOC);
 const TYPEBOX = { NumberMinimum: 39, NumberMaximum: 38, IntegerMinimum: 25, IntegerMaximum: 24, StringPattern: 53 } as const;
 
 /**
- * The create body: this one schema validates the request (Elysia, mapped to DECISIONS.md codes by
+ * The create body: this one schema validates the request (Elysia, mapped to their error codes by
  * SCHEMA_CODES) and documents it. What a schema cannot say is refined in input.ts: at most 2
  * decimals, metadata lengths in code points and storable text, the body/header idempotency key.
  */
@@ -130,7 +130,7 @@ export const PaymentIntentSchema = t.Object(
     amount: Usd("Payment amount in USD.", 12.5),
     currency: t.Literal("usd"),
     merchant_id: t.String({ examples: [EX_MERCHANT] }),
-    payment_address: t.String({ description: "The merchant's on-chain account (checksummed); the customer sends USDC here.", examples: [EX_ADDRESS] }),
+    payment_address: t.String({ description: "The merchant's on-chain account (checksummed); the customer sends the intent's token here.", examples: [EX_ADDRESS] }),
     chain: ChainField,
     token: TokenField,
     qr_payload: t.String({

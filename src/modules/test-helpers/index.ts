@@ -2,7 +2,7 @@
  * Routes (sandbox keys only, 404 for live keys):
  *   POST /v1/test_helpers/payment_intents/{id}/pay     optional body `amount` (USD, up to 6 decimals)
  *   POST /v1/test_helpers/payment_intents/{id}/expire  no body
- * Both answer with the intent in its get shape (DECISIONS.md "Shapes the spec leaves open").
+ * Both answer with the intent in its get shape (docs/contributors.md "Shapes").
  *   POST /v1/test_helpers/refunds/{id}/approve              no body: the owner's signature (refund get shape)
  *   POST /v1/test_helpers/merchants/{id}/refund_budget      `amount_per_day` (USD; 0 revokes), optional `chain`, `token`
  * (POST /v1/test_helpers/settlements/advance belongs to the settlement module.)
@@ -122,7 +122,7 @@ export function testHelperRoutes(ctx: AppContext) {
           tags: ["Test helpers"],
           summary: "Pay a payment intent (sandbox)",
           description:
-            "Sends test USDC from the sandbox's funded payer wallet to the intent's payment address on the sandbox chain and waits until the transfer is mined. Answers with the intent in its get shape: it is still `awaiting_payment` until the service confirms the payment like any other (usually within a second or two). Any status may be paid, which is how a late payment to an expired intent is tried. Sandbox keys only.",
+            "Sends the intent's test token (USDC or USDT) from the sandbox's funded payer wallet to the intent's payment address on the intent's sandbox chain and waits until the transfer is mined. Answers with the intent in its get shape: it is still `awaiting_payment` until the service confirms the payment like any other (usually within a second or two). Any status may be paid, which is how a late payment to an expired intent is tried. Sandbox keys only.",
           requestBody: { required: false, content: { "application/json": { schema: openApiSchema(PayBody) } } },
         },
       },
