@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * List a merchant's balances, one per pair
-         * @description How an integrator reads every pair: a list (`{object: "list", data: [...]}`, never paginated) of the merchant's balance in each (chain, token) pair enabled for the key's mode, each exactly the balance of `GET /v1/merchants/{id}/balance?chain=…&token=…` plus its `token`. Today one pair per mode (`base`/`USDC`).
+         * @description How an integrator reads every pair: a list (`{object: "list", data: [...]}`, never paginated) of the merchant's balance in each (chain, token) pair enabled for the key's mode, each exactly the balance of `GET /v1/merchants/{id}/balance?chain=…&token=…` plus its `token`: the pairs the operator enables (USDC and USDT on `base` and further chains).
          */
         get: operations["getV1MerchantsByIdBalances"];
         put?: never;
@@ -221,7 +221,7 @@ export interface paths {
         };
         /**
          * Hosted payment page of a payment intent
-         * @description An HTML page for the customer: merchant name, amount in USD and the exact USDC value to send (tag included), network, the QR code of `qr_payload`, the payment address and amount with copy buttons, an "Open in wallet" link (the EIP-681 `qr_payload`), a countdown to `expires_at`, payment with a browser wallet (EIP-1193), and the status live (server-sent events from `/pay/{id}/events`, polling `/pay/{id}/status` as a fallback). Public: no API key is needed; link customers to `{PUBLIC_BASE_URL}/pay/{payment_intent_id}`. Served with `Content-Security-Policy: default-src 'self'`; every asset comes from this service. An unknown id is an HTML 404 page.
+         * @description An HTML page for the customer: merchant name, amount in USD and the exact value to send in the intent's token (tag included), network, the QR code of `qr_payload`, the payment address and amount with copy buttons, an "Open in wallet" link (the EIP-681 `qr_payload`), a countdown to `expires_at`, payment with a browser wallet (EIP-1193), and the status live (server-sent events from `/pay/{id}/events`, polling `/pay/{id}/status` as a fallback). Public: no API key is needed; link customers to `{PUBLIC_BASE_URL}/pay/{payment_intent_id}`. Served with `Content-Security-Policy: default-src 'self'`; every asset comes from this service. An unknown id is an HTML 404 page.
          */
         get: operations["getPayById"];
         put?: never;
@@ -267,7 +267,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a payment intent (sandbox)
-         * @description Sends test USDC from the sandbox's funded payer wallet to the intent's payment address on the sandbox chain and waits until the transfer is mined. Answers with the intent in its get shape: it is still `awaiting_payment` until the service confirms the payment like any other (usually within a second or two). Any status may be paid, which is how a late payment to an expired intent is tried. Sandbox keys only.
+         * @description Sends the intent's test token (USDC or USDT) from the sandbox's funded payer wallet to the intent's payment address on the intent's sandbox chain and waits until the transfer is mined. Answers with the intent in its get shape: it is still `awaiting_payment` until the service confirms the payment like any other (usually within a second or two). Any status may be paid, which is how a late payment to an expired intent is tried. Sandbox keys only.
          */
         post: operations["postV1Test_helpersPayment_intentsByIdPay"];
         delete?: never;
@@ -307,7 +307,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a refund as its merchant's owner (sandbox)
-         * @description Stands in for the owner's wallet: signs the refund's EIP-712 authorization (valid one hour) with the owner key the sandbox knows (the demo merchant's, and that of any test merchant onboarded with the sandbox payer as owner) and hands it to the service, which submits it on chain: the refund is `pending` in the answer, then `succeeded` (`refund.updated`, then `refund.succeeded`). Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a canceled one included). No body. Sandbox keys only.
+         * @description Stands in for the owner's wallet: signs the refund's EIP-712 authorization (valid one hour) with the owner key the sandbox knows (the demo merchant's, and that of any test merchant onboarded with the sandbox payer as owner) and hands it to the service, which submits it on chain: the refund is `pending` in the answer, then `succeeded` (`refund.updated`, then `refund.succeeded`). Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a cancelled one included). No body. Sandbox keys only.
          */
         post: operations["postV1Test_helpersRefundsByIdApprove"];
         delete?: never;
@@ -601,7 +601,7 @@ export interface paths {
         };
         /**
          * Get a settlement
-         * @description The settlement object (DECISIONS.md "Settlement").
+         * @description The settlement object: its status, amount, bank account and dates.
          */
         get: operations["getV1SettlementsById"];
         put?: never;
@@ -647,7 +647,7 @@ export interface paths {
         put?: never;
         /**
          * Create a refund
-         * @description Refunds a payment (`payment_intent` of a `confirmed` or `settled` intent, or `transaction`), in whole or in part, from the merchant's account to `recipient_address`, on the payment's chain and in its token. Refundable: the amount received less the payment's other refunds (those not `failed` or `canceled`); the platform fee is not returned. The merchant's account must hold it: `available` (payments not yet settled, less other refunds) and the token on chain. Covered by the owner's refund budget, the refund is `pending` and sent at once; otherwise it is `requires_approval` until the owner signs it. `refund.created` is sent. Refunds need a version 2 merchant account (`account_version_unsupported` otherwise). Two refunds of one payment at once: each is checked against what the other left. Idempotent with `idempotency_key` or the `Idempotency-Key` header.
+         * @description Refunds a payment (`payment_intent` of a `confirmed` or `settled` intent, or `transaction`), in whole or in part, from the merchant's account to `recipient_address`, on the payment's chain and in its token. Refundable: the amount received less the payment's other refunds (those not `failed` or `cancelled`); the platform fee is not returned. The merchant's account must hold it: `available` (payments not yet settled, less other refunds) and the token on chain. Covered by the owner's refund budget, the refund is `pending` and sent at once; otherwise it is `requires_approval` until the owner signs it. `refund.created` is sent. Refunds need a version 2 merchant account (`account_version_unsupported` otherwise). Two refunds of one payment at once: each is checked against what the other left. Idempotent with `idempotency_key` or the `Idempotency-Key` header.
          */
         post: operations["postV1Refunds"];
         delete?: never;
@@ -707,7 +707,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a refund with the owner's signature
-         * @description Hands the owner's signature of the refund's authorization (`GET /v1/refunds/{id}/authorization`) to the service: checked against the merchant's owner, stored, and the refund becomes `pending` (`refund.updated`); the service submits it on chain (anyone may; the operator pays the gas) and it becomes `succeeded` or `failed`. Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a canceled one included).
+         * @description Hands the owner's signature of the refund's authorization (`GET /v1/refunds/{id}/authorization`) to the service: checked against the merchant's owner, stored, and the refund becomes `pending` (`refund.updated`); the service submits it on chain (anyone may; the operator pays the gas) and it becomes `succeeded` or `failed`. Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a cancelled one included).
          */
         post: operations["postV1RefundsByIdApprove"];
         delete?: never;
@@ -944,6 +944,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -1032,6 +1037,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1054,6 +1064,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1096,6 +1111,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1146,6 +1166,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1242,6 +1267,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -1333,6 +1363,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -1374,6 +1409,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1396,6 +1436,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1438,6 +1483,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1488,6 +1538,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1549,6 +1604,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1624,6 +1684,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -1665,6 +1730,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1687,6 +1757,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1729,6 +1804,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1779,6 +1859,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1837,6 +1922,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1939,6 +2029,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -1980,6 +2075,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2002,6 +2102,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2044,6 +2149,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2094,6 +2204,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2153,6 +2268,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2260,6 +2380,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -2301,6 +2426,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2323,6 +2453,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2373,6 +2508,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2435,7 +2575,7 @@ export interface operations {
                      */
                     owner_address: string;
                     /**
-                     * @description Where settlements withdraw USDC to before the ACH transfer.
+                     * @description Where settlements withdraw the merchant's tokens to before the ACH transfer.
                      * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
                      */
                     payout_address: string;
@@ -2479,6 +2619,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2573,6 +2718,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -2664,6 +2814,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -2705,6 +2860,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2727,6 +2887,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2770,6 +2935,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -2811,6 +2981,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2861,6 +3036,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2926,6 +3106,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -3050,7 +3235,7 @@ export interface operations {
                              */
                             confirmed_at?: string;
                             /**
-                             * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                             * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
                              * @example 0
                              */
                             amount_refunded?: number;
@@ -3079,6 +3264,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -3121,6 +3311,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3143,6 +3338,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -3185,6 +3385,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -3235,6 +3440,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -3349,6 +3559,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -3414,7 +3629,7 @@ export interface operations {
                         /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
                         merchant_id: string;
                         /**
-                         * @description The merchant's on-chain account (checksummed); the customer sends USDC here.
+                         * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
                          * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
                          */
                         payment_address: string;
@@ -3492,7 +3707,7 @@ export interface operations {
                          */
                         confirmed_at?: string;
                         /**
-                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
                          * @example 0
                          */
                         amount_refunded?: number;
@@ -3507,6 +3722,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -3571,7 +3791,7 @@ export interface operations {
                         /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
                         merchant_id: string;
                         /**
-                         * @description The merchant's on-chain account (checksummed); the customer sends USDC here.
+                         * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
                          * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
                          */
                         payment_address: string;
@@ -3649,7 +3869,7 @@ export interface operations {
                          */
                         confirmed_at?: string;
                         /**
-                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
                          * @example 0
                          */
                         amount_refunded?: number;
@@ -3664,6 +3884,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -3706,6 +3931,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3728,6 +3958,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -3771,6 +4006,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -3813,6 +4053,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -3854,6 +4099,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -3904,6 +4154,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -3963,6 +4218,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -4026,7 +4286,7 @@ export interface operations {
                         /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
                         merchant_id: string;
                         /**
-                         * @description The merchant's on-chain account (checksummed); the customer sends USDC here.
+                         * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
                          * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
                          */
                         payment_address: string;
@@ -4104,7 +4364,7 @@ export interface operations {
                          */
                         confirmed_at?: string;
                         /**
-                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
                          * @example 0
                          */
                         amount_refunded?: number;
@@ -4119,6 +4379,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -4161,6 +4426,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4183,6 +4453,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -4225,6 +4500,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -4275,6 +4555,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -4333,6 +4618,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -4422,6 +4712,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -4463,6 +4758,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4485,6 +4785,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -4528,6 +4833,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -4569,6 +4879,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -4619,6 +4934,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -4678,6 +4998,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /** @example public, max-age=31536000, immutable */
                     "Cache-Control"?: string;
                     ETag?: string;
@@ -4695,6 +5020,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4707,6 +5037,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4729,6 +5064,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Seconds to wait before the next request is allowed.
                      * @example 1
@@ -4756,6 +5096,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4879,6 +5224,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5000,6 +5350,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5022,6 +5377,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5044,6 +5404,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5066,6 +5431,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -5090,6 +5460,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5158,6 +5533,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5188,6 +5568,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5210,6 +5595,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5232,6 +5622,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5254,6 +5649,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -5278,6 +5678,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5303,6 +5708,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -5350,6 +5760,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -5414,7 +5829,7 @@ export interface operations {
                         /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
                         merchant_id: string;
                         /**
-                         * @description The merchant's on-chain account (checksummed); the customer sends USDC here.
+                         * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
                          * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
                          */
                         payment_address: string;
@@ -5492,7 +5907,7 @@ export interface operations {
                          */
                         confirmed_at?: string;
                         /**
-                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
                          * @example 0
                          */
                         amount_refunded?: number;
@@ -5507,6 +5922,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -5549,6 +5969,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5571,6 +5996,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -5613,6 +6043,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -5663,6 +6098,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -5722,6 +6162,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -5785,7 +6230,7 @@ export interface operations {
                         /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
                         merchant_id: string;
                         /**
-                         * @description The merchant's on-chain account (checksummed); the customer sends USDC here.
+                         * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
                          * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
                          */
                         payment_address: string;
@@ -5863,7 +6308,7 @@ export interface operations {
                          */
                         confirmed_at?: string;
                         /**
-                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
                          * @example 0
                          */
                         amount_refunded?: number;
@@ -5878,6 +6323,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -5920,6 +6370,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5942,6 +6397,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -5984,6 +6444,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6034,6 +6499,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6093,6 +6563,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -6145,8 +6620,8 @@ export interface operations {
                         id: string;
                         /** @constant */
                         object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
+                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
                         /**
                          * @description USD refunded (in the payment's token, 1 USD = 1 token).
                          * @example 5
@@ -6223,6 +6698,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -6264,6 +6744,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6286,6 +6771,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6329,6 +6819,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -6370,6 +6865,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6420,6 +6920,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6500,6 +7005,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6586,6 +7096,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -6627,6 +7142,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6649,6 +7169,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6691,6 +7216,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6741,6 +7271,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6799,6 +7334,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6921,7 +7461,7 @@ export interface operations {
                             [key: string]: string;
                         };
                         /**
-                         * @description USD refunded of this payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                         * @description USD refunded of this payment: its refunds that are not `failed` or `cancelled` (see Refunds).
                          * @example 0
                          */
                         amount_refunded: number;
@@ -6956,6 +7496,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6998,6 +7543,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7020,6 +7570,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7062,6 +7617,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7112,6 +7672,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7178,6 +7743,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7307,7 +7877,7 @@ export interface operations {
                                 [key: string]: string;
                             };
                             /**
-                             * @description USD refunded of this payment: its refunds that are not `failed` or `canceled` (see Refunds).
+                             * @description USD refunded of this payment: its refunds that are not `failed` or `cancelled` (see Refunds).
                              * @example 0
                              */
                             amount_refunded: number;
@@ -7330,6 +7900,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7372,6 +7947,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7394,6 +7974,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7436,6 +8021,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7486,6 +8076,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7552,6 +8147,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7681,6 +8281,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -7722,6 +8327,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7744,6 +8354,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7786,6 +8401,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7836,6 +8456,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7901,6 +8526,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -7960,7 +8590,7 @@ export interface operations {
                             type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed";
                             /** Format: date-time */
                             created_at: string;
-                            /** @description The object the event is about, exactly as delivered (DECISIONS.md "Webhooks"). */
+                            /** @description The object the event is about, exactly as delivered (each event type's payload: see the Events tag). */
                             data: {
                                 [key: string]: unknown;
                             };
@@ -7980,6 +8610,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8022,6 +8657,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8044,6 +8684,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8094,6 +8739,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8153,6 +8803,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -8201,7 +8856,7 @@ export interface operations {
                         type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed";
                         /** Format: date-time */
                         created_at: string;
-                        /** @description The object the event is about, exactly as delivered (DECISIONS.md "Webhooks"). */
+                        /** @description The object the event is about, exactly as delivered (each event type's payload: see the Events tag). */
                         data: {
                             [key: string]: unknown;
                         };
@@ -8216,6 +8871,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8238,6 +8898,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8280,6 +8945,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8330,6 +9000,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8398,6 +9073,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8498,6 +9178,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -8539,6 +9224,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8561,6 +9251,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8603,6 +9298,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8653,6 +9353,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8712,6 +9417,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8799,6 +9509,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -8840,6 +9555,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8862,6 +9582,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8904,6 +9629,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8954,6 +9684,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9031,6 +9766,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -9103,6 +9843,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9181,6 +9926,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -9222,6 +9972,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9244,6 +9999,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9287,6 +10047,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -9328,6 +10093,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9378,6 +10148,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9436,6 +10211,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9507,6 +10287,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9529,6 +10314,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9571,6 +10361,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9621,6 +10416,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9699,6 +10499,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -9770,6 +10575,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -9811,6 +10621,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9833,6 +10648,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9875,6 +10695,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9925,6 +10750,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9984,6 +10814,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -10033,6 +10868,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10055,6 +10895,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10097,6 +10942,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10147,6 +10997,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10209,6 +11064,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10287,6 +11147,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -10328,6 +11193,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10350,6 +11220,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10392,6 +11267,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10442,6 +11322,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10505,6 +11390,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -10566,6 +11456,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -10607,6 +11502,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10629,6 +11529,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10671,6 +11576,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10721,6 +11631,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10782,6 +11697,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10882,6 +11802,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -10923,6 +11848,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10945,6 +11875,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10987,6 +11922,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11037,6 +11977,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11100,6 +12045,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11239,6 +12189,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -11280,6 +12235,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11302,6 +12262,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11344,6 +12309,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11394,6 +12364,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11468,6 +12443,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11594,6 +12574,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -11717,6 +12702,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -11758,6 +12748,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11780,6 +12775,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11822,6 +12822,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11872,6 +12877,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11930,6 +12940,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12053,6 +13068,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12075,6 +13095,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12117,6 +13142,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12167,6 +13197,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12226,6 +13261,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -12278,8 +13318,8 @@ export interface operations {
                         id: string;
                         /** @constant */
                         object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
+                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
                         /**
                          * @description USD refunded (in the payment's token, 1 USD = 1 token).
                          * @example 5
@@ -12356,6 +13396,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -12397,6 +13442,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12419,6 +13469,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12461,6 +13516,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12512,6 +13572,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -12555,7 +13620,7 @@ export interface operations {
             query?: {
                 payment_intent?: string;
                 merchant_id?: string;
-                status?: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                status?: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled" | "canceled";
                 limit?: number;
                 starting_after?: string;
             };
@@ -12573,6 +13638,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12637,8 +13707,8 @@ export interface operations {
                             id: string;
                             /** @constant */
                             object: "refund";
-                            /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                            status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                            /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
+                            status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
                             /**
                              * @description USD refunded (in the payment's token, 1 USD = 1 token).
                              * @example 5
@@ -12723,6 +13793,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -12764,6 +13839,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12786,6 +13866,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12828,6 +13913,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12878,6 +13968,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12980,6 +14075,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13034,8 +14134,8 @@ export interface operations {
                         id: string;
                         /** @constant */
                         object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
+                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
                         /**
                          * @description USD refunded (in the payment's token, 1 USD = 1 token).
                          * @example 5
@@ -13112,6 +14212,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13164,8 +14269,8 @@ export interface operations {
                         id: string;
                         /** @constant */
                         object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
+                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
                         /**
                          * @description USD refunded (in the payment's token, 1 USD = 1 token).
                          * @example 5
@@ -13242,6 +14347,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13283,6 +14393,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13305,6 +14420,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -13348,6 +14468,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13389,6 +14514,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -13432,6 +14562,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13473,6 +14608,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -13523,6 +14663,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -13581,6 +14726,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -13736,6 +14886,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13777,6 +14932,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13799,6 +14959,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -13842,6 +15007,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13883,6 +15053,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -13934,6 +15109,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13983,7 +15163,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The canceled refund. */
+            /** @description The cancelled refund. */
             200: {
                 headers: {
                     /**
@@ -13991,6 +15171,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -14044,8 +15229,8 @@ export interface operations {
                         id: string;
                         /** @constant */
                         object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
+                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
                         /**
                          * @description USD refunded (in the payment's token, 1 USD = 1 token).
                          * @example 5
@@ -14122,6 +15307,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14163,6 +15353,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14185,6 +15380,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -14228,6 +15428,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14270,6 +15475,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14311,6 +15521,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -14361,6 +15576,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -14436,6 +15656,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14488,8 +15713,8 @@ export interface operations {
                         id: string;
                         /** @constant */
                         object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
+                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
                         /**
                          * @description USD refunded (in the payment's token, 1 USD = 1 token).
                          * @example 5
@@ -14566,6 +15791,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14607,6 +15837,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14629,6 +15864,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -14672,6 +15912,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14714,6 +15959,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14755,6 +16005,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -14805,6 +16060,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
