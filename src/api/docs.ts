@@ -14,6 +14,7 @@ import type { AppContext } from "../context.ts";
 import { docsAssets, SCALAR_PATH } from "./docs-assets.ts";
 import { ERROR_CODES, type ErrorCode } from "../domain/errors.ts";
 import { LIMIT_DOC } from "../http/list-params.ts";
+import { COMPONENT_NAME } from "../http/openapi.ts";
 import { API_VERSION, API_VERSION_HEADER } from "../domain/api-version.ts";
 
 export const DOCS_PATH = "/swagger";
@@ -220,7 +221,7 @@ export function completeDocument(doc: Json): Json {
       for (const status of secured ? ["401", "429", "500"] : ["500"]) {
         if (responses[status]) continue;
         const common = COMMON_ERRORS[status]!;
-        responses[status] = { description: common.description, content: { "application/json": { schema: ERROR_SCHEMA, examples: namedExamples(common.examples.map(([c, m]) => errorBody(c, m))) } } };
+        responses[status] = { description: common.description, content: { "application/json": { schema: { ...ERROR_SCHEMA }, examples: namedExamples(common.examples.map(([c, m]) => errorBody(c, m))) } } };
       }
       for (const [status, response] of Object.entries(responses)) {
         if (typeof response.description !== "string" || response.description.startsWith("Response for status")) response.description = STATUS_TEXT[status] ?? `HTTP ${status}`;
@@ -243,18 +244,88 @@ export function completeDocument(doc: Json): Json {
             if (bodies.length === 0) bodies = (COMMON_ERRORS[status]?.examples ?? codesFor(Number(status))).map(([c, m]) => errorBody(c, m));
             delete media.example;
             media.examples = namedExamples(bodies);
-            if (Array.isArray(schema.examples)) schema.examples = bodies;
+            // Every error answer has the one shape: the examples above say which codes this status carries.
+            media.schema = { $ref: ERROR_REF };
           } else if (media.example === undefined && media.examples === undefined) {
             media.example = Array.isArray(schema.examples) && schema.examples.length > 0 ? schema.examples[0] : synthesize(schema);
           }
         }
       }
       for (const param of (op.parameters ?? []) as Json[]) if (param.in === "query" && param.name === "limit") param.schema = { ...LIMIT_DOC };
-      op.operationId ??= `${method}${path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`;
+      op.operationId = OPERATION_IDS[`${method} ${path}`] ?? `${method}${path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`;
     }
   }
+  const components = ((doc.components ??= {}) as Json);
+  const schemas = ((components.schemas ??= {}) as Json);
+  schemas.Error = ERROR_SCHEMA;
+  doc.paths = hoistNamed(doc.paths, schemas);
   return doc;
 }
+
+const ERROR_REF = "#/components/schemas/Error";
+
+/**
+ * Moves every schema a module named (http/openapi.ts `named`) to `components.schemas` and puts a
+ * `$ref` where it was: one definition per name, checked, so two schemas never share a name.
+ */
+function hoistNamed(node: unknown, schemas: Json): unknown {
+  if (Array.isArray(node)) return node.map((n) => hoistNamed(n, schemas));
+  if (!node || typeof node !== "object") return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node as Json)) if (k !== COMPONENT_NAME) out[k] = hoistNamed(v, schemas);
+  const name = (node as Json)[COMPONENT_NAME];
+  if (typeof name !== "string") return out;
+  if (schemas[name] === undefined) schemas[name] = out;
+  else if (JSON.stringify(schemas[name]) !== JSON.stringify(out)) throw new Error(`two different schemas are named ${name} in the OpenAPI document`);
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+/** Operation ids, as an integrator would name the calls (what generated clients call their methods). */
+const OPERATION_IDS: Record<string, string> = {
+  "get /health": "getHealth",
+  "get /ready": "getReadiness",
+  "get /v1/merchants": "listMerchants",
+  "post /v1/merchants": "createMerchant",
+  "get /v1/merchants/{id}": "getMerchant",
+  "post /v1/merchants/{id}": "updateMerchant",
+  "get /v1/merchants/{id}/balance": "getMerchantBalance",
+  "get /v1/merchants/{id}/balances": "listMerchantBalances",
+  "get /v1/payment-intents": "listPaymentIntents",
+  "post /v1/payment-intents": "createPaymentIntent",
+  "get /v1/payment-intents/{id}": "getPaymentIntent",
+  "post /v1/payment-intents/{id}/cancel": "cancelPaymentIntent",
+  "get /v1/payment-intents/{id}/authorization": "getPaymentIntentAuthorization",
+  "post /v1/payment-intents/{id}/authorization": "submitPaymentIntentAuthorization",
+  "get /v1/qr/{payment_intent_id}.png": "getPaymentIntentQrImage",
+  "get /pay/{id}": "getHostedPaymentPage",
+  "get /v1/transactions": "listTransactions",
+  "get /v1/transactions/{id}": "getTransaction",
+  "get /v1/refunds": "listRefunds",
+  "post /v1/refunds": "createRefund",
+  "get /v1/refunds/{id}": "getRefund",
+  "post /v1/refunds/{id}/cancel": "cancelRefund",
+  "get /v1/refunds/{id}/authorization": "getRefundAuthorization",
+  "post /v1/refunds/{id}/approve": "approveRefund",
+  "get /v1/events": "listEvents",
+  "get /v1/events/{id}": "getEvent",
+  "post /v1/events/{id}/resend": "resendEvent",
+  "get /v1/webhook_endpoints": "listWebhookEndpoints",
+  "post /v1/webhook_endpoints": "createWebhookEndpoint",
+  "get /v1/webhook_endpoints/{id}": "getWebhookEndpoint",
+  "post /v1/webhook_endpoints/{id}": "updateWebhookEndpoint",
+  "delete /v1/webhook_endpoints/{id}": "deleteWebhookEndpoint",
+  "post /v1/webhook_endpoints/{id}/rotate_secret": "rotateWebhookEndpointSecret",
+  "post /v1/webhook_endpoints/{id}/test": "sendWebhookEndpointTestEvent",
+  "get /v1/webhook_endpoints/{id}/deliveries": "listWebhookEndpointDeliveries",
+  "get /v1/settlements": "listSettlements",
+  "post /v1/settlements": "createSettlement",
+  "get /v1/settlements/{id}": "getSettlement",
+  "post /v1/test_helpers/payment_intents/{id}/pay": "testHelperPayPaymentIntent",
+  "post /v1/test_helpers/payment_intents/{id}/expire": "testHelperExpirePaymentIntent",
+  "post /v1/test_helpers/refunds/{id}/approve": "testHelperApproveRefund",
+  "post /v1/test_helpers/merchants/{id}/refund_budget": "testHelperSetRefundBudget",
+  "post /v1/test_helpers/settlements/advance": "testHelperAdvanceSettlements",
+};
 
 function exampleValues(media: Json): unknown[] {
   if (media.example !== undefined) return [media.example];

@@ -2,7 +2,7 @@
 import { t } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { authedRoutes } from "../../http/authed.ts";
-import { errorExample, objectResponses } from "../../http/openapi.ts";
+import { errorExample, named, objectResponses } from "../../http/openapi.ts";
 import { listBody, listSchema } from "../../http/list-params.ts";
 import { noQuery } from "../../http/query.ts";
 import { queryText } from "../../http/schema-route.ts";
@@ -37,6 +37,9 @@ const BalanceList = listSchema(PairBalanceSchema, { ...EX_BALANCE, token: "USDC"
   order: "One item per enabled pair of the key's mode, in the order the configuration lists them.",
   totalCount: t.Integer({ description: "The number of enabled pairs.", examples: [1] }),
 });
+named("Balance", BalanceSchema);
+named("PairBalance", PairBalanceSchema);
+named("BalanceList", BalanceList);
 
 const merchantMissing = [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'")];
 

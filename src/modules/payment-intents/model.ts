@@ -4,6 +4,7 @@
  * shapes built by shapes.ts. Examples follow the spec's values.
  */
 import { t } from "elysia";
+import { named } from "../../http/openapi.ts";
 import { Type } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
 import { listSchema, LimitQuery, createdRangeQuery, startingAfterQuery } from "../../http/list-params.ts";
@@ -235,3 +236,11 @@ export const ListIntentsQuery = t.Object(
   },
   { additionalProperties: false },
 );
+
+/** Their names in the OpenAPI document (components.schemas), where integrators' generators find them. */
+for (const [name, schema] of [
+  ["PaymentIntent", PaymentIntentSchema],
+  ["PaymentIntentListItem", PaymentIntentListItemSchema],
+  ["PaymentIntentList", PaymentIntentListSchema],
+  ["CancelledPaymentIntent", PaymentIntentCancelSchema],
+] as const) named(name, schema);

@@ -3,6 +3,7 @@
  * validates and documents, refined by input.ts) and the refund object built by shapes.ts.
  */
 import { t } from "elysia";
+import { named } from "../../http/openapi.ts";
 import { eip712DomainType, refundTypes } from "../../../contracts/abis.ts";
 import { Type } from "@sinclair/typebox";
 import { coded } from "../../http/schema-route.ts";
@@ -223,3 +224,10 @@ export const ApproveRefundBody = t.Object(
     examples: [{ signature: `0x${"ab".repeat(65)}`, deadline: 1775131200 }],
   },
 );
+
+/** Their names in the OpenAPI document (components.schemas), where integrators' generators find them. */
+for (const [name, schema] of [
+  ["Refund", RefundSchema],
+  ["RefundList", RefundListSchema],
+  ["RefundAuthorization", RefundAuthorizationSchema],
+] as const) named(name, schema);

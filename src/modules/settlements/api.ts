@@ -15,7 +15,7 @@ import { noQuery } from "../../http/query.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, parseStatusParam, listSchema, LimitQuery, createdRangeQuery, startingAfterQuery } from "../../http/list-params.ts";
-import { errorExample, idempotencyHeaderParameter, createResponses, listRoute, objectResponses } from "../../http/openapi.ts";
+import { errorExample, idempotencyHeaderParameter, createResponses, listRoute, named, objectResponses } from "../../http/openapi.ts";
 import { printableName } from "../../domain/text.ts";
 import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
@@ -50,7 +50,7 @@ const EX_SETTLEMENT = {
     { chain: "base", token: "USDT", amount: 234.06, status: "pending", tx_hash: null, withdrawn_at: null },
   ],
 };
-const DocSettlement = t.Object(SettlementSchema.properties, { additionalProperties: false, examples: [EX_SETTLEMENT] });
+const DocSettlement = named("Settlement", t.Object(SettlementSchema.properties, { additionalProperties: false, examples: [EX_SETTLEMENT] }));
 const SettlementList = listSchema(DocSettlement, EX_SETTLEMENT, { order: "Newest first: `initiated_at` descending, then `id` descending.", totalCount: t.Integer() });
 
 export const SettlementListQuery = t.Object(

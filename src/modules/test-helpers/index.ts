@@ -15,7 +15,7 @@ import { readEmptyBody, readJsonBody, requireObject } from "../../http/json-body
 import { printableName } from "../../domain/text.ts";
 import { noQuery } from "../../http/query.ts";
 import { parseAmount } from "../payment-intents/input.ts";
-import { errorExample, openApiSchema, objectResponses } from "../../http/openapi.ts";
+import { errorExample, named, openApiSchema, objectResponses } from "../../http/openapi.ts";
 import { IntentIdParams, PaymentIntentSchema } from "../payment-intents/model.ts";
 import { getVisibleIntent, qrSettings } from "../payment-intents/service.ts";
 import { intentGetShape } from "../payment-intents/shapes.ts";
@@ -82,6 +82,7 @@ const BudgetSchema = t.Object(
     ],
   },
 );
+named("RefundBudget", BudgetSchema);
 
 const MerchantIdParams = t.Object({ id: t.String({ description: "Merchant id, `mer_*`.", examples: ["mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K"] }) });
 

@@ -4,6 +4,7 @@
  * database.
  */
 import { t, type Static } from "elysia";
+import { named } from "../../http/openapi.ts";
 import type { TransactionStatus } from "../../db/schema/core.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { isIdOf } from "../../domain/ids.ts";
@@ -165,3 +166,10 @@ function parseSettlementParam(value: string | undefined): string | undefined {
   if (!isIdOf("settlement", value)) throw new ApiError("parameter_invalid", "Invalid settlement: must be a settlement id such as 'stl_…'.", "settlement");
   return value;
 }
+
+/** Their names in the OpenAPI document (components.schemas), where integrators' generators find them. */
+for (const [name, schema] of [
+  ["Transaction", TransactionSchema],
+  ["TransactionListItem", TransactionListItemSchema],
+  ["TransactionList", TransactionListSchema],
+] as const) named(name, schema);
