@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { generateClientFiles, CLIENT_DIR } from "../scripts/generate-client.ts";
+import { generateClientFiles, CLIENT_DIR, DOCUMENT_FILE } from "../scripts/generate-client.ts";
 import { startShop } from "../examples/shop/shop.ts";
 import { API_VERSION, CLIENT_VERSION, createStablepayClient, verifyWebhook, WebhookVerificationError } from "../clients/typescript/src/index.ts";
 import { startTestService, type TestService } from "./support/service.ts";
@@ -27,12 +27,14 @@ afterAll(async () => {
   await svc?.stop();
 });
 
-test("the committed client is what the service's OpenAPI document generates (bun scripts/generate-client.ts after an API change)", async () => {
+test("the committed openapi.json and client are what the service's OpenAPI document generates (bun scripts/generate-client.ts after an API change)", async () => {
   const doc = (await (await svc.api("/swagger/json", { key: null })).json()) as Record<string, unknown>;
-  const { schema, version } = await generateClientFiles(doc);
+  const { schema, version, document } = await generateClientFiles(doc);
   const committed = readFileSync(join(CLIENT_DIR, "src", "schema.ts"), "utf8");
   expect(committed === schema).toBe(true);
   expect(readFileSync(join(CLIENT_DIR, "src", "version.ts"), "utf8")).toBe(version);
+  // The committed contract, openapi.json, is the running service's document (its servers aside).
+  expect(readFileSync(DOCUMENT_FILE, "utf8") === document).toBe(true);
 }, 60_000);
 
 test("the client names itself and the API version it was generated from in its User-Agent", async () => {

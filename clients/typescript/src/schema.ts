@@ -31,7 +31,7 @@ export interface paths {
          * Readiness
          * @description The process can serve requests: Postgres answers within 2 s (503 otherwise; 503 with `draining: true` at once from the moment the process is told to stop). Also reports, per chain, whether its RPC answers, the head and indexed blocks and the indexer's lag (`starting` before its first checkpoint, `catching_up` when more than 5 blocks behind), and whether the operator's transactions (fee collection, withdrawals, account deployments) are `stuck` (the oldest unconfirmed one waited 2 minutes or more; `operator_unconfirmed_s` says how long); these do not change the status code. Public.
          */
-        get: operations["getReady"];
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -51,13 +51,13 @@ export interface paths {
          * Get a merchant
          * @description The merchant profile, onboarding status and configuration.
          */
-        get: operations["getV1MerchantsById"];
+        get: operations["getMerchant"];
         put?: never;
         /**
          * Update a merchant
          * @description Changes business_name, email, settlement_schedule, bank_account or metadata. Fields that exist but do not change here are 400 `parameter_invalid` saying why (payout_address: on-chain by the owner; fee_rate: the platform's; …); anything else unknown is `parameter_unknown`.
          */
-        post: operations["postV1MerchantsById"];
+        post: operations["updateMerchant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -75,7 +75,7 @@ export interface paths {
          * Get a merchant balance
          * @description The balance of one (chain, token) pair: `base`/`USDC` when called without parameters, as the spec's balance; `?chain=…&token=…` (either defaults as on create) answers the same shape for that pair, and a pair not enabled for the key's mode is 400 `parameter_invalid` naming the allowed pairs. Every pair at once: `GET /v1/merchants/{id}/balances`. `available`: the net of the confirmed payments in that token held in the merchant's account contract and in no settlement (checked against the chain at the newest block whose payments are all recorded). `pending_settlement`: withdrawn and on its way to the bank. Amounts are USD.
          */
-        get: operations["getV1MerchantsByIdBalance"];
+        get: operations["getMerchantBalance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -95,7 +95,7 @@ export interface paths {
          * List a merchant's balances, one per pair
          * @description How an integrator reads every pair: a list (`{object: "list", data: [...]}`, never paginated) of the merchant's balance in each (chain, token) pair enabled for the key's mode, each exactly the balance of `GET /v1/merchants/{id}/balance?chain=…&token=…` plus its `token`: the pairs the operator enables (USDC and USDT on `base` and further chains).
          */
-        get: operations["getV1MerchantsByIdBalances"];
+        get: operations["listMerchantBalances"];
         put?: never;
         post?: never;
         delete?: never;
@@ -115,13 +115,13 @@ export interface paths {
          * List merchants
          * @description The merchants of the key's integrator account in its mode, newest first (a scoped key: its one merchant).
          */
-        get: operations["getV1Merchants"];
+        get: operations["listMerchants"];
         put?: never;
         /**
          * Create a merchant
          * @description Onboards a merchant for the key's integrator account (keys scoped to a merchant cannot). Sandbox: approved at once; its account contract is deployed and it becomes `active` (answered `pending` if the deployment takes longer than 1.5 s; poll GET until `active`). Live: `pending` with `kyc_status: pending` until the operator approves it. The fee rate is the platform's. Bank account: a payout-provider token, or in the sandbox routing and account numbers (ABA checksum), tokenized: only the bank name and last 4 digits are kept. Idempotent with `Idempotency-Key`.
          */
-        post: operations["postV1Merchants"];
+        post: operations["createMerchant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -139,13 +139,13 @@ export interface paths {
          * List payment intents
          * @description Intents of one merchant, newest first (`created_at` descending, then `id` descending). Time filters are strict. `total_count` counts every match, ignoring the cursor.
          */
-        get: operations["getV1Payment-intents"];
+        get: operations["listPaymentIntents"];
         put?: never;
         /**
          * Create a payment intent
          * @description Creates an intent in `awaiting_payment` and reserves its expected value at the merchant's payment address: the amount plus a tag (0 when no other intent holds the amount; always below the tag width, 10,000 base units = one cent by default) not held by another open or recently closed intent of that merchant. At most that many intents of one amount hold a value at once per merchant: beyond, 409 `too_many_open_intents`. `expires_at` is creation time plus `ttl`. Idempotent with `idempotency_key` or the `Idempotency-Key` header.
          */
-        post: operations["postV1Payment-intents"];
+        post: operations["createPaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -163,7 +163,7 @@ export interface paths {
          * Get a payment intent
          * @description The current state of the intent, including the payment's fee breakdown and transaction hash once confirmed.
          */
-        get: operations["getV1Payment-intentsById"];
+        get: operations["getPaymentIntent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -185,7 +185,7 @@ export interface paths {
          * Cancel a payment intent
          * @description Cancels an intent in `awaiting_payment`. No body (an empty JSON object is accepted). Any other status is 409 `intent_not_cancellable`, naming the current status. The expected value stays reserved for 24 hours, so a late payment is still linked to this intent (recorded as a transaction, no `payment_intent.confirmed`). No event is sent.
          */
-        post: operations["postV1Payment-intentsByIdCancel"];
+        post: operations["cancelPaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -203,7 +203,7 @@ export interface paths {
          * QR image of a payment intent
          * @description A 400x400 PNG of exactly the intent's `qr_payload` (error correction level M, with quiet zone), the target of `qr_image_url`. Public: no API key is needed, so a checkout page can put it in an `<img>`. Query parameters are ignored.
          */
-        get: operations["getV1QrByFile"];
+        get: operations["getPaymentIntentQrImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -223,7 +223,7 @@ export interface paths {
          * Hosted payment page of a payment intent
          * @description An HTML page for the customer: merchant name, amount in USD and the exact value to send in the intent's token (tag included), network, the QR code of `qr_payload`, the payment address and amount with copy buttons, an "Open in wallet" link (the EIP-681 `qr_payload`), a countdown to `expires_at`, payment with a browser wallet (EIP-1193), and the status live (server-sent events from `/pay/{id}/events`, polling `/pay/{id}/status` as a fallback). Public: no API key is needed; link customers to `{PUBLIC_BASE_URL}/pay/{payment_intent_id}`. Served with `Content-Security-Policy: default-src 'self'`; every asset comes from this service. An unknown id is an HTML 404 page.
          */
-        get: operations["getPayById"];
+        get: operations["getHostedPaymentPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -243,13 +243,13 @@ export interface paths {
          * Typed data to pay a payment intent by signature
          * @description The EIP-3009 `TransferWithAuthorization` the payer signs with `eth_signTypedData_v4` to pay this intent without holding ETH for gas: from the payer, to the intent's `payment_address`, the intent's exact `amount` in base units (no tag), valid until the intent's `expires_at`, and a nonce derived from the intent and the payer (one intent is never paid twice by one payer's signatures). The domain is read from the token itself. Then POST the signature to the same path. Public, like the QR image: the intent id is the capability. Intents whose token does not take authorizations (USDT) answer 400 `authorization_unsupported`: pay those with a transfer.
          */
-        get: operations["getV1Payment-intentsByIdAuthorization"];
+        get: operations["getPaymentIntentAuthorization"];
         put?: never;
         /**
          * Pay a payment intent by signature
          * @description Submits the payer's signature of the typed data from GET. Everything is verified before any transaction is sent: the intent is open, the nonce is the intent's for this payer, `valid_before` is no later than the intent's expiry and not past, the signature is the payer's (an account, or a contract wallet through ERC-1271) over exactly this intent's amount, recipient, token and chain, the nonce is unused on chain, the payer holds the amount besides its other relays on their way, the call simulates within the operator's gas cap, the gas price is under the ceiling, and the operator's relay budgets (per payer in flight, per merchant and in all per hour) allow it. Then the service sends `transferWithAuthorization` and pays its gas. The answer says what became of it within a few seconds: `mined`, `submitted` (not mined yet: never a failure; the intent confirms from the chain), `superseded` (someone else sent the same authorization first: the intent confirms from theirs) or `reverted`. Submitting the same authorization again (at once or later) sends nothing new: the answer names the same transaction. The answer comes within the request's deadline: a 503 that says `Nothing was sent` is certain; `relay_pending` means the relay may be out (wait, do not pay again).
          */
-        post: operations["postV1Payment-intentsByIdAuthorization"];
+        post: operations["submitPaymentIntentAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -269,7 +269,7 @@ export interface paths {
          * Pay a payment intent (sandbox)
          * @description Sends the intent's test token (USDC or USDT) from the sandbox's funded payer wallet to the intent's payment address on the intent's sandbox chain and waits until the transfer is mined. Answers with the intent in its get shape: it is still `awaiting_payment` until the service confirms the payment like any other (usually within a second or two). Any status may be paid, which is how a late payment to an expired intent is tried. Sandbox keys only.
          */
-        post: operations["postV1Test_helpersPayment_intentsByIdPay"];
+        post: operations["testHelperPayPaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -289,7 +289,7 @@ export interface paths {
          * Make a payment intent due now (sandbox)
          * @description Sets `expires_at` to now if the intent is still `awaiting_payment` (otherwise nothing changes). The service then expires it as it would at the end of its ttl, usually within a second, and sends `payment_intent.expired`. Answers with the intent in its get shape at the time of the call. No body. Sandbox keys only.
          */
-        post: operations["postV1Test_helpersPayment_intentsByIdExpire"];
+        post: operations["testHelperExpirePaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -309,7 +309,7 @@ export interface paths {
          * Approve a refund as its merchant's owner (sandbox)
          * @description Stands in for the owner's wallet: signs the refund's EIP-712 authorization (valid one hour) with the owner key the sandbox knows (the demo merchant's, and that of any test merchant onboarded with the sandbox payer as owner) and hands it to the service, which submits it on chain: the refund is `pending` in the answer, then `succeeded` (`refund.updated`, then `refund.succeeded`). Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a cancelled one included). No body. Sandbox keys only.
          */
-        post: operations["postV1Test_helpersRefundsByIdApprove"];
+        post: operations["testHelperApproveRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -329,7 +329,7 @@ export interface paths {
          * Grant or revoke a refund budget as the merchant's owner (sandbox)
          * @description Stands in for the owner's wallet: sends grantRefundBudget(token, amount_per_day, now + 365 days) to the merchant's version 2 account with the owner key the sandbox knows, or revokeRefundBudget(token) for 0. Refunds the budget covers are then `pending` at once and sent by the service (refundFromBudget); the contract keeps the operator's refunds in that token within the amount in any 24 hours. Answers with the budget as the contract now has it. Sandbox keys only.
          */
-        post: operations["postV1Test_helpersMerchantsByIdRefund_budget"];
+        post: operations["testHelperSetRefundBudget"];
         delete?: never;
         options?: never;
         head?: never;
@@ -347,7 +347,7 @@ export interface paths {
          * Get a transaction
          * @description The full record of a confirmed on-chain payment: on-chain data, fee breakdown and settlement status.
          */
-        get: operations["getV1TransactionsById"];
+        get: operations["getTransaction"];
         put?: never;
         post?: never;
         delete?: never;
@@ -367,7 +367,7 @@ export interface paths {
          * List transactions
          * @description Transactions of a merchant, newest first (`confirmed_at` descending, then `id` descending), including payments that matched no intent (`payment_intent_id: null`). Unknown query parameters are refused with 400 `parameter_unknown`.
          */
-        get: operations["getV1Transactions"];
+        get: operations["listTransactions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -389,7 +389,7 @@ export interface paths {
          * Advance settlements (sandbox)
          * @description Runs the settlements of the merchants the key may see (or of `merchant_id`): their available balance is settled now as if the schedule were due, the funds are withdrawn on the sandbox chain to the payout address, the ACH transfer is started, and the sandbox clock is advanced until the transfers arrive (1 to 3 US business days), so they complete: intents and transactions become `settled`, `settlement_status` becomes `paid`, and `settlement.completed` is sent. Answers with a list of the settlements that were created or changed, in their get shape. Sandbox keys only.
          */
-        post: operations["postV1Test_helpersSettlementsAdvance"];
+        post: operations["testHelperAdvanceSettlements"];
         delete?: never;
         options?: never;
         head?: never;
@@ -407,7 +407,7 @@ export interface paths {
          * List events
          * @description Events of the last 30 days the key may see, newest first: those about its account's intents and those about its account's merchants (payments without an intent, settlements), in its mode. A key scoped to a merchant sees only that merchant's events. Each item is exactly the body delivered to webhook endpoints.
          */
-        get: operations["getV1Events"];
+        get: operations["listEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -427,7 +427,7 @@ export interface paths {
          * Get an event
          * @description The event as delivered (or as it would be delivered) to webhook endpoints. Kept 30 days.
          */
-        get: operations["getV1EventsById"];
+        get: operations["getEvent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -449,7 +449,7 @@ export interface paths {
          * Resend an event
          * @description A new delivery of the event, due now, to every enabled endpoint of the key's account that subscribes to its type (or only to `endpoint_id`). Same `webhook-id`, so receivers that already have it dedupe. Answers with the new deliveries. Not idempotent by design: each call is one more delivery, which receivers dedupe.
          */
-        post: operations["postV1EventsByIdResend"];
+        post: operations["resendEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -467,13 +467,13 @@ export interface paths {
          * List webhook endpoints
          * @description The account's endpoints in the key's mode, newest first. Secrets are never listed.
          */
-        get: operations["getV1Webhook_endpoints"];
+        get: operations["listWebhookEndpoints"];
         put?: never;
         /**
          * Create a webhook endpoint
          * @description Registers a URL for the key's account and mode. The answer carries the `whsec_` signing secret, shown only here. Idempotent with the `Idempotency-Key` header (a replay answers 200 without the secret). Keys scoped to a merchant cannot manage endpoints (404).
          */
-        post: operations["postV1Webhook_endpoints"];
+        post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -491,18 +491,18 @@ export interface paths {
          * Get a webhook endpoint
          * @description The endpoint, without its secret.
          */
-        get: operations["getV1Webhook_endpointsById"];
+        get: operations["getWebhookEndpoint"];
         put?: never;
         /**
          * Update a webhook endpoint
          * @description Changes the given fields. `disabled: true` stops deliveries (pending ones are held and sent once enabled again, for up to 7 days); `disabled: false` enables it again. The URL rules are those of create.
          */
-        post: operations["postV1Webhook_endpointsById"];
+        post: operations["updateWebhookEndpoint"];
         /**
          * Delete a webhook endpoint
          * @description The endpoint receives nothing more and is no longer shown. Its pending deliveries are dropped: each becomes `failed` with a `dropped` attempt in its log.
          */
-        delete: operations["deleteV1Webhook_endpointsById"];
+        delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
         patch?: never;
@@ -521,7 +521,7 @@ export interface paths {
          * Rotate a webhook endpoint's secret
          * @description A new `whsec_` secret, shown only in this response. For 24 hours deliveries carry a signature with each secret still valid (space-separated in `webhook-signature`, as Standard Webhooks allows), then the replaced one stops. Rotating again within 24 hours keeps every replaced secret until its own 24 hours end.
          */
-        post: operations["postV1Webhook_endpointsByIdRotate_secret"];
+        post: operations["rotateWebhookEndpointSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -541,7 +541,7 @@ export interface paths {
          * Send a test event to a webhook endpoint
          * @description POSTs one `webhook_endpoint.test` event to the endpoint now, signed like every delivery (Standard Webhooks, with each secret still valid), and answers with what came back: status, time, the first 1 KiB of the body. The test event is not stored, listed or retried, no other endpoint receives it, and a disabled endpoint receives it too (it is how you check a receiver before enabling it). Live URLs pass the URL rules again first. The answer waits at most 4 s for the endpoint.
          */
-        post: operations["postV1Webhook_endpointsByIdTest"];
+        post: operations["sendWebhookEndpointTestEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -559,7 +559,7 @@ export interface paths {
          * List deliveries of a webhook endpoint
          * @description Deliveries to this endpoint, newest first, each with its attempts: outcome, HTTP status, latency, the first 1 KiB of the response, and when the next attempt is due. Paged like every list: `limit`, and `starting_after` (the last delivery id of the previous page) while `has_more` is true; `total_count` counts them all.
          */
-        get: operations["getV1Webhook_endpointsByIdDeliveries"];
+        get: operations["listWebhookEndpointDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -579,13 +579,13 @@ export interface paths {
          * List settlements
          * @description Settlements of one merchant, newest first. Their transactions: `GET /v1/transactions?settlement=stl_…`.
          */
-        get: operations["getV1Settlements"];
+        get: operations["listSettlements"];
         put?: never;
         /**
          * Cash out (manual settlement)
          * @description Settles the merchant's available balance now, whatever its schedule: one settlement of every available transaction, paid by ACH to its bank account. Answers 201 with the settlement (`pending`); it moves to `in_transit` once withdrawn and the transfer started, then `completed` (`settlement.completed`). Idempotent with `Idempotency-Key`. Two cash-outs at once settle the balance once: the other is 400 `nothing_to_settle`.
          */
-        post: operations["postV1Settlements"];
+        post: operations["createSettlement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -603,7 +603,7 @@ export interface paths {
          * Get a settlement
          * @description The settlement object: its status, amount, bank account and dates.
          */
-        get: operations["getV1SettlementsById"];
+        get: operations["getSettlement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -623,7 +623,7 @@ export interface paths {
          * Get a refund
          * @description The refund now: its status, and once it succeeded the hash of its on-chain transaction.
          */
-        get: operations["getV1RefundsById"];
+        get: operations["getRefund"];
         put?: never;
         post?: never;
         delete?: never;
@@ -643,13 +643,13 @@ export interface paths {
          * List refunds
          * @description Refunds of one intent (`payment_intent`) or of one merchant, newest first (`created_at` descending, then `id` descending). `total_count` counts every match, ignoring the cursor.
          */
-        get: operations["getV1Refunds"];
+        get: operations["listRefunds"];
         put?: never;
         /**
          * Create a refund
          * @description Refunds a payment (`payment_intent` of a `confirmed` or `settled` intent, or `transaction`), in whole or in part, from the merchant's account to `recipient_address`, on the payment's chain and in its token. Refundable: the amount received less the payment's other refunds (those not `failed` or `cancelled`); the platform fee is not returned. The merchant's account must hold it: `available` (payments not yet settled, less other refunds) and the token on chain. Covered by the owner's refund budget, the refund is `pending` and sent at once; otherwise it is `requires_approval` until the owner signs it. `refund.created` is sent. Refunds need a version 2 merchant account (`account_version_unsupported` otherwise). Two refunds of one payment at once: each is checked against what the other left. Idempotent with `idempotency_key` or the `Idempotency-Key` header.
          */
-        post: operations["postV1Refunds"];
+        post: operations["createRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -667,7 +667,7 @@ export interface paths {
          * Get what the owner signs to approve a refund
          * @description For a refund in `requires_approval`: the EIP-712 message the merchant account's owner signs (`eth_signTypedData_v4` with `typed_data`, from the wallet of `signer`), valid until `deadline` (24 hours). Send the signature to `POST /v1/refunds/{id}/approve`. The signature is the owner's consent, bounded by the contract: it pays this amount of this token to this recipient once, from this account on this chain. Any other status: 409 `refund_not_approvable`.
          */
-        get: operations["getV1RefundsByIdAuthorization"];
+        get: operations["getRefundAuthorization"];
         put?: never;
         post?: never;
         delete?: never;
@@ -689,7 +689,7 @@ export interface paths {
          * Cancel a refund
          * @description Cancels a refund in `requires_approval` (nothing was sent); what it held is refundable and available again. No body (an empty JSON object is accepted). `refund.updated` is sent. Any other status is 409 `refund_not_cancellable`, naming the current status: a `pending` refund is being paid.
          */
-        post: operations["postV1RefundsByIdCancel"];
+        post: operations["cancelRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -709,7 +709,7 @@ export interface paths {
          * Approve a refund with the owner's signature
          * @description Hands the owner's signature of the refund's authorization (`GET /v1/refunds/{id}/authorization`) to the service: checked against the merchant's owner, stored, and the refund becomes `pending` (`refund.updated`); the service submits it on chain (anyone may; the operator pays the gas) and it becomes `succeeded` or `failed`. Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a cancelled one included).
          */
-        post: operations["postV1RefundsByIdApprove"];
+        post: operations["approveRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -719,7 +719,1637 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        Error: {
+            error: {
+                /** @enum {string} */
+                type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                /** @description Human-readable text. */
+                message: string;
+                /** @enum {string} */
+                code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                /** @description The offending parameter, for parameter errors. */
+                param?: string;
+            };
+        };
+        Merchant: {
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            id: string;
+            /** @constant */
+            object: "merchant";
+            business_name: string;
+            email: string;
+            /** @example active */
+            status: string;
+            /** @example approved */
+            kyc_status: string;
+            /** @example bank_account */
+            payout_method: string;
+            bank_account: {
+                bank_name: string;
+                last_4: string;
+                /** @example verified */
+                status: string;
+            };
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            payment_address: string;
+            /** @constant */
+            chain: "base";
+            /** @example weekly_monday */
+            settlement_schedule: string;
+            /** @example 0.01 */
+            fee_rate: number;
+            /** @description The integrator's own key-value data (up to 10 keys); `{}` when none. */
+            metadata: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        Balance: {
+            /** @constant */
+            object: "balance";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description Net of the confirmed payments held in the merchant account and in no settlement (platform fees not counted): exactly what the next settlement run takes.
+             * @example 1234.56
+             */
+            available: number;
+            /**
+             * @description Withdrawn from the merchant account, on its way to the bank.
+             * @example 0
+             */
+            pending_settlement: number;
+            /** @constant */
+            currency: "usd";
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            payment_address: string;
+            /**
+             * @description The chain of the figures (the sandbox's test network is named as the chain it stands in for).
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /** Format: date-time */
+            last_updated: string;
+        };
+        /** @description The balance of one enabled (chain, token) pair: the balance object plus `token`. */
+        PairBalance: {
+            /** @constant */
+            object: "balance";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description Net of the confirmed payments held in the merchant account and in no settlement (platform fees not counted): exactly what the next settlement run takes.
+             * @example 1234.56
+             */
+            available: number;
+            /**
+             * @description Withdrawn from the merchant account, on its way to the bank.
+             * @example 0
+             */
+            pending_settlement: number;
+            /** @constant */
+            currency: "usd";
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            payment_address: string;
+            /**
+             * @description The chain of the figures (the sandbox's test network is named as the chain it stands in for).
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /** Format: date-time */
+            last_updated: string;
+            /**
+             * @description The token of the figures.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "object": "balance",
+         *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *           "available": 1234.56,
+         *           "pending_settlement": 0,
+         *           "currency": "usd",
+         *           "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *           "chain": "base",
+         *           "last_updated": "2026-04-01T12:00:00.000Z",
+         *           "token": "USDC"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        BalanceList: {
+            /** @constant */
+            object: "list";
+            /** @description One item per enabled pair of the key's mode, in the order the configuration lists them. */
+            data: components["schemas"]["PairBalance"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            /**
+             * @description The number of enabled pairs.
+             * @example 1
+             */
+            total_count: string | number;
+        };
+        /**
+         * @description A payment intent. `qr_payload` names the contract of its `token` on its `chain` (`<usdc>` below: that token's contract) and that chain's id. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at`. Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confirmed_at`, `amount_refunded`.
+         * @example {
+         *       "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "object": "payment_intent",
+         *       "status": "awaiting_payment",
+         *       "amount": 12.5,
+         *       "currency": "usd",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",
+         *       "qr_image_url": "https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png",
+         *       "expires_at": "2026-04-01T12:10:00.000Z",
+         *       "metadata": {
+         *         "order_id": "order_1042",
+         *         "register": "front-1"
+         *       },
+         *       "created_at": "2026-04-01T12:00:00.000Z"
+         *     }
+         * @example {
+         *       "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "object": "payment_intent",
+         *       "status": "confirmed",
+         *       "amount": 12.5,
+         *       "currency": "usd",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",
+         *       "qr_image_url": "https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png",
+         *       "expires_at": "2026-04-01T12:10:00.000Z",
+         *       "metadata": {
+         *         "order_id": "order_1042",
+         *         "register": "front-1"
+         *       },
+         *       "created_at": "2026-04-01T12:00:00.000Z",
+         *       "net_amount": 12.375,
+         *       "fee": 0.125,
+         *       "tx_hash": "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+         *       "confirmed_at": "2026-04-01T12:01:12.345Z",
+         *       "amount_refunded": 0
+         *     }
+         */
+        PaymentIntent: {
+            /**
+             * @description `pi_*`
+             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+             */
+            id: string;
+            /** @constant */
+            object: "payment_intent";
+            /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
+            status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+            /**
+             * @description Payment amount in USD.
+             * @example 12.5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            payment_address: string;
+            /**
+             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token paid in, by symbol.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+            /**
+             * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
+             * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
+             */
+            qr_payload: string;
+            /**
+             * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
+             * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
+             */
+            qr_image_url: string;
+            /**
+             * Format: date-time
+             * @description Creation time plus ttl.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            expires_at: string;
+            /**
+             * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+             * @example {
+             *       "order_id": "order_1042",
+             *       "register": "front-1"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description Creation time.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Present once cancelled.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            cancelled_at?: string;
+            /**
+             * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
+             * @example 12.375
+             */
+            net_amount?: number;
+            /**
+             * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
+             * @example 0.125
+             */
+            fee?: number;
+            /**
+             * @description Present once confirmed. On-chain transaction hash.
+             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+             */
+            tx_hash?: string;
+            /**
+             * Format: date-time
+             * @description Present once confirmed.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            confirmed_at?: string;
+            /**
+             * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
+             * @example 0
+             */
+            amount_refunded?: number;
+        };
+        /**
+         * @description List item: no address, QR or `expires_at` fields; confirmation fields once confirmed, `cancelled_at` once cancelled.
+         * @example {
+         *       "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "object": "payment_intent",
+         *       "status": "confirmed",
+         *       "amount": 12.5,
+         *       "currency": "usd",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "metadata": {
+         *         "order_id": "order_1042",
+         *         "register": "front-1"
+         *       },
+         *       "created_at": "2026-04-01T12:00:00.000Z",
+         *       "net_amount": 12.375,
+         *       "fee": 0.125,
+         *       "tx_hash": "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+         *       "confirmed_at": "2026-04-01T12:01:12.345Z",
+         *       "amount_refunded": 0
+         *     }
+         */
+        PaymentIntentListItem: {
+            /** @example pi_3MtwBwLkdIwHu7ix28a3tqPa */
+            id: string;
+            /** @constant */
+            object: "payment_intent";
+            /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
+            status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+            /**
+             * @description Payment amount in USD.
+             * @example 12.5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token paid in, by symbol.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+            /**
+             * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+             * @example {
+             *       "order_id": "order_1042",
+             *       "register": "front-1"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description Creation time.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
+             * @example 12.375
+             */
+            net_amount?: number;
+            /**
+             * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
+             * @example 0.125
+             */
+            fee?: number;
+            /**
+             * @description Present once confirmed. On-chain transaction hash.
+             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+             */
+            tx_hash?: string;
+            /**
+             * Format: date-time
+             * @description Present once confirmed.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            confirmed_at?: string;
+            /**
+             * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
+             * @example 0
+             */
+            amount_refunded?: number;
+            /**
+             * Format: date-time
+             * @description Present once cancelled.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            cancelled_at?: string;
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *           "object": "payment_intent",
+         *           "status": "confirmed",
+         *           "amount": 12.5,
+         *           "currency": "usd",
+         *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *           "chain": "base",
+         *           "token": "USDC",
+         *           "metadata": {
+         *             "order_id": "order_1042",
+         *             "register": "front-1"
+         *           },
+         *           "created_at": "2026-04-01T12:00:00.000Z",
+         *           "net_amount": 12.375,
+         *           "fee": 0.125,
+         *           "tx_hash": "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+         *           "confirmed_at": "2026-04-01T12:01:12.345Z",
+         *           "amount_refunded": 0
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        PaymentIntentList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first: `created_at` descending, then `id` descending. */
+            data: components["schemas"]["PaymentIntentListItem"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            /**
+             * @description Every intent matching the filters, ignoring the cursor.
+             * @example 1
+             */
+            total_count: number;
+        };
+        /**
+         * @example {
+         *       "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "object": "payment_intent",
+         *       "status": "cancelled",
+         *       "amount": 12.5,
+         *       "currency": "usd",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "cancelled_at": "2026-04-01T12:03:00.000Z",
+         *       "metadata": {
+         *         "order_id": "order_1042",
+         *         "register": "front-1"
+         *       },
+         *       "created_at": "2026-04-01T12:00:00.000Z"
+         *     }
+         */
+        CancelledPaymentIntent: {
+            /** @example pi_3MtwBwLkdIwHu7ix28a3tqPa */
+            id: string;
+            /** @constant */
+            object: "payment_intent";
+            /** @constant */
+            status: "cancelled";
+            /**
+             * @description Payment amount in USD.
+             * @example 12.5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * Format: date-time
+             * @description Cancellation time.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            cancelled_at: string;
+            /**
+             * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+             * @example {
+             *       "order_id": "order_1042",
+             *       "register": "front-1"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description Creation time.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "object": "transfer_authorization",
+         *       "typed_data": {
+         *         "domain": {
+         *           "name": "USD Coin",
+         *           "version": "2",
+         *           "chainId": 8453,
+         *           "verifyingContract": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+         *         },
+         *         "types": {
+         *           "EIP712Domain": [
+         *             {
+         *               "name": "name",
+         *               "type": "string"
+         *             },
+         *             {
+         *               "name": "version",
+         *               "type": "string"
+         *             },
+         *             {
+         *               "name": "chainId",
+         *               "type": "uint256"
+         *             },
+         *             {
+         *               "name": "verifyingContract",
+         *               "type": "address"
+         *             }
+         *           ],
+         *           "TransferWithAuthorization": [
+         *             {
+         *               "name": "from",
+         *               "type": "address"
+         *             },
+         *             {
+         *               "name": "to",
+         *               "type": "address"
+         *             },
+         *             {
+         *               "name": "value",
+         *               "type": "uint256"
+         *             },
+         *             {
+         *               "name": "validAfter",
+         *               "type": "uint256"
+         *             },
+         *             {
+         *               "name": "validBefore",
+         *               "type": "uint256"
+         *             },
+         *             {
+         *               "name": "nonce",
+         *               "type": "bytes32"
+         *             }
+         *           ]
+         *         },
+         *         "primaryType": "TransferWithAuthorization",
+         *         "message": {
+         *           "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *           "to": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *           "value": "12500000",
+         *           "validAfter": "0",
+         *           "validBefore": "1775045100",
+         *           "nonce": "0x3f1c0e5b5e3d8a5c0f6a7b1d2e9c4b8a7f6e5d4c3b2a19081726354453627180"
+         *         }
+         *       }
+         *     }
+         */
+        TransferAuthorization: {
+            /** @constant */
+            object: "transfer_authorization";
+            /** @description Pass as the second parameter of `eth_signTypedData_v4` (JSON.stringify). */
+            typed_data: {
+                /** @description The token's EIP-712 domain, read from the token. */
+                domain: {
+                    name: string;
+                    version: string;
+                    chainId: string | number;
+                    verifyingContract: string;
+                };
+                types: {
+                    EIP712Domain: {
+                        name: string;
+                        type: string;
+                    }[];
+                    TransferWithAuthorization: {
+                        name: string;
+                        type: string;
+                    }[];
+                };
+                /** @constant */
+                primaryType: "TransferWithAuthorization";
+                message: {
+                    /** @description The payer. */
+                    from: string;
+                    /** @description The intent's payment_address (the merchant's account). */
+                    to: string;
+                    /** @description The intent's amount in base units, a decimal string. */
+                    value: string;
+                    /** @description Unix seconds, a decimal string. */
+                    validAfter: string;
+                    /** @description Unix seconds, a decimal string: the intent's expiry. */
+                    validBefore: string;
+                    /** @description bytes32, 0x-hex: derived from the intent and the payer. */
+                    nonce: string;
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "object": "transfer_authorization_submission",
+         *       "payment_intent_id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "status": "mined",
+         *       "tx_hash": "0x8f3c2b1a0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b"
+         *     }
+         */
+        TransferAuthorizationSubmission: {
+            /** @constant */
+            object: "transfer_authorization_submission";
+            payment_intent_id: string;
+            /** @description `mined`: the relay is in a block (the intent confirms once the block has its confirmations). `submitted`: sent, not mined within the answer's wait; never a failure. `superseded`: someone else sent the same authorization first; the intent confirms from their transaction. `reverted`: the relay was mined and failed. */
+            status: "submitted" | "mined" | "superseded" | "reverted";
+            /** @description The operator's relay transaction. */
+            tx_hash: string;
+        };
+        /**
+         * @description A refund: money paid back from the merchant's account to `recipient_address`.
+         * @example {
+         *       "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+         *       "object": "refund",
+         *       "status": "succeeded",
+         *       "amount": 5,
+         *       "currency": "usd",
+         *       "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *       "reason": "requested_by_customer",
+         *       "metadata": {
+         *         "order_id": "order_1042"
+         *       },
+         *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b",
+         *       "failure_reason": null,
+         *       "created_at": "2026-04-01T12:05:00.000Z"
+         *     }
+         * @example {
+         *       "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+         *       "object": "refund",
+         *       "status": "requires_approval",
+         *       "amount": 5,
+         *       "currency": "usd",
+         *       "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *       "reason": "requested_by_customer",
+         *       "metadata": {
+         *         "order_id": "order_1042"
+         *       },
+         *       "tx_hash": null,
+         *       "failure_reason": null,
+         *       "created_at": "2026-04-01T12:05:00.000Z"
+         *     }
+         */
+        Refund: {
+            /**
+             * @description `re_*`
+             * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
+             */
+            id: string;
+            /** @constant */
+            object: "refund";
+            /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
+            status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
+            /**
+             * @description USD refunded (in the payment's token, 1 USD = 1 token).
+             * @example 5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /**
+             * @description The intent of the refunded payment; null for a payment that matched no intent.
+             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+             */
+            payment_intent: string | null;
+            /**
+             * @description The refunded payment, `txn_*`.
+             * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+             */
+            transaction: string;
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token paid in, by symbol.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+            /**
+             * @description Where the refund is paid (checksummed).
+             * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+             */
+            recipient_address: string;
+            /** @example requested_by_customer */
+            reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+            /**
+             * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
+             * @example {
+             *       "order_id": "order_1042"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * @description The refund's on-chain transaction: set once it succeeded.
+             * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
+             */
+            tx_hash: string | null;
+            /**
+             * @description Why it failed (status `failed`); null otherwise.
+             * @example null
+             */
+            failure_reason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-04-01T12:05:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "object": "refund_budget",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "amount_per_day": 500,
+         *       "available": 500,
+         *       "until": "2027-04-01T12:00:00.000Z",
+         *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b"
+         *     }
+         */
+        RefundBudget: {
+            /** @constant */
+            object: "refund_budget";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token paid in, by symbol.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+            /**
+             * @description The budget granted: USD per rolling 24 hours (0: none).
+             * @example 500
+             */
+            amount_per_day: number;
+            /**
+             * @description What the operator may refund now (the budget less the refunds of the last 24 to 25 hours).
+             * @example 500
+             */
+            available: number;
+            /**
+             * @description When the budget ends; null when revoked.
+             * @example 2027-04-01T12:00:00.000Z
+             */
+            until: string | null;
+            /**
+             * @description The owner's transaction that granted or revoked it.
+             * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
+             */
+            tx_hash: string;
+        };
+        /**
+         * @description A transaction: the record of a confirmed on-chain payment.
+         * @example {
+         *       "id": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+         *       "object": "transaction",
+         *       "payment_intent_id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "status": "confirmed",
+         *       "amount": 12.5,
+         *       "currency": "usd",
+         *       "net_amount": 12.375,
+         *       "fee": 0.125,
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "tx_hash": "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+         *       "settlement_status": "pending",
+         *       "confirmed_at": "2026-04-01T12:01:12.345Z",
+         *       "metadata": {
+         *         "order_id": "order_1042",
+         *         "register": "front-1"
+         *       },
+         *       "amount_refunded": 0,
+         *       "fee_rate": 0.01,
+         *       "block_number": 28411023,
+         *       "sender_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+         *     }
+         */
+        Transaction: {
+            /**
+             * @description `txn_*`
+             * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+             */
+            id: string;
+            /** @constant */
+            object: "transaction";
+            /**
+             * @description The intent the payment matched, `pi_*`; null for a payment that matched no intent (it is still the merchant's money and is recorded).
+             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+             */
+            payment_intent_id: string | null;
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /** @description `confirmed` once recorded; `settled` once paid out to the merchant's bank. */
+            status: "confirmed" | "settled" | "failed";
+            /**
+             * @description The amount received in USD (what arrived on-chain).
+             * @example 12.5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /**
+             * @description Amount after fee: amount minus fee.
+             * @example 12.375
+             */
+            net_amount: number;
+            /**
+             * @description Fee in USD: round_half_up(amount × fee_rate) at 6 decimals.
+             * @example 0.125
+             */
+            fee: number;
+            /**
+             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token paid in, by symbol.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+            /**
+             * @description On-chain transaction hash.
+             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+             */
+            tx_hash: string;
+            /** @description `pending` until a settlement takes the funds, `in_transit` during the ACH transfer, `paid` once it completes. */
+            settlement_status: "pending" | "in_transit" | "paid" | "failed";
+            /**
+             * Format: date-time
+             * @description When the payment was confirmed on-chain.
+             * @example 2026-04-01T12:01:12.345Z
+             */
+            confirmed_at: string;
+            /**
+             * @description Metadata of the payment intent; `{}` when there is none.
+             * @example {
+             *       "order_id": "order_1042",
+             *       "register": "front-1"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * @description USD refunded of this payment: its refunds that are not `failed` or `cancelled` (see Refunds).
+             * @example 0
+             */
+            amount_refunded: number;
+            /**
+             * @description Fee rate applied (0.01 = 1%).
+             * @example 0.01
+             */
+            fee_rate: number;
+            /**
+             * @description Block that holds the transfer.
+             * @example 28411023
+             */
+            block_number: string | number;
+            /**
+             * @description The payer's on-chain address.
+             * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+             */
+            sender_address: string;
+            /**
+             * @description The merchant's on-chain account that received the payment.
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            payment_address: string;
+        };
+        /**
+         * @description List item: the transaction without `fee_rate`, `block_number`, `sender_address` and `payment_address`.
+         * @example {
+         *       "id": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+         *       "object": "transaction",
+         *       "payment_intent_id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "status": "confirmed",
+         *       "amount": 12.5,
+         *       "currency": "usd",
+         *       "net_amount": 12.375,
+         *       "fee": 0.125,
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "tx_hash": "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+         *       "settlement_status": "pending",
+         *       "confirmed_at": "2026-04-01T12:01:12.345Z",
+         *       "metadata": {
+         *         "order_id": "order_1042",
+         *         "register": "front-1"
+         *       },
+         *       "amount_refunded": 0
+         *     }
+         */
+        TransactionListItem: {
+            /**
+             * @description `txn_*`
+             * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+             */
+            id: string;
+            /** @constant */
+            object: "transaction";
+            /**
+             * @description The intent the payment matched, `pi_*`; null for a payment that matched no intent (it is still the merchant's money and is recorded).
+             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+             */
+            payment_intent_id: string | null;
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /** @description `confirmed` once recorded; `settled` once paid out to the merchant's bank. */
+            status: "confirmed" | "settled" | "failed";
+            /**
+             * @description The amount received in USD (what arrived on-chain).
+             * @example 12.5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /**
+             * @description Amount after fee: amount minus fee.
+             * @example 12.375
+             */
+            net_amount: number;
+            /**
+             * @description Fee in USD: round_half_up(amount × fee_rate) at 6 decimals.
+             * @example 0.125
+             */
+            fee: number;
+            /**
+             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token paid in, by symbol.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+            /**
+             * @description On-chain transaction hash.
+             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+             */
+            tx_hash: string;
+            /** @description `pending` until a settlement takes the funds, `in_transit` during the ACH transfer, `paid` once it completes. */
+            settlement_status: "pending" | "in_transit" | "paid" | "failed";
+            /**
+             * Format: date-time
+             * @description When the payment was confirmed on-chain.
+             * @example 2026-04-01T12:01:12.345Z
+             */
+            confirmed_at: string;
+            /**
+             * @description Metadata of the payment intent; `{}` when there is none.
+             * @example {
+             *       "order_id": "order_1042",
+             *       "register": "front-1"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * @description USD refunded of this payment: its refunds that are not `failed` or `cancelled` (see Refunds).
+             * @example 0
+             */
+            amount_refunded: number;
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+         *           "object": "transaction",
+         *           "payment_intent_id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *           "status": "confirmed",
+         *           "amount": 12.5,
+         *           "currency": "usd",
+         *           "net_amount": 12.375,
+         *           "fee": 0.125,
+         *           "chain": "base",
+         *           "token": "USDC",
+         *           "tx_hash": "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+         *           "settlement_status": "pending",
+         *           "confirmed_at": "2026-04-01T12:01:12.345Z",
+         *           "metadata": {
+         *             "order_id": "order_1042",
+         *             "register": "front-1"
+         *           },
+         *           "amount_refunded": 0
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        TransactionList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first: `confirmed_at` descending, then `id` descending. */
+            data: components["schemas"]["TransactionListItem"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            /**
+             * @description Every transaction matching the filters, ignoring the cursor.
+             * @example 1
+             */
+            total_count: string | number;
+        };
+        /**
+         * @description Exactly the body delivered (or that would be delivered) to webhook endpoints.
+         * @example {
+         *       "id": "evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA",
+         *       "object": "event",
+         *       "type": "payment_intent.confirmed",
+         *       "created_at": "2026-04-01T12:00:05.000Z",
+         *       "data": {
+         *         "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *         "object": "payment_intent",
+         *         "status": "confirmed",
+         *         "amount": 25,
+         *         "currency": "usd"
+         *       }
+         *     }
+         */
+        Event: {
+            /**
+             * @description `evt_*`; also the `webhook-id` header of its deliveries.
+             * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+             */
+            id: string;
+            /** @constant */
+            object: "event";
+            type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed";
+            /** Format: date-time */
+            created_at: string;
+            /** @description The object the event is about, exactly as delivered (each event type's payload: see the Events tag). */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA",
+         *           "object": "event",
+         *           "type": "payment_intent.confirmed",
+         *           "created_at": "2026-04-01T12:00:05.000Z",
+         *           "data": {
+         *             "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *             "object": "payment_intent",
+         *             "status": "confirmed",
+         *             "amount": 25,
+         *             "currency": "usd"
+         *           }
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        EventList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first: `created_at` descending, then `id` descending. */
+            data: components["schemas"]["Event"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            /** @description Events matching the filters, ignoring the cursor. */
+            total_count: string | number;
+        };
+        /**
+         * @example {
+         *       "id": "wd_0f1e2d3c4b5a69788796a5b4c3d2e1f0",
+         *       "object": "webhook_delivery",
+         *       "event_id": "evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA",
+         *       "event_type": "payment_intent.confirmed",
+         *       "endpoint_id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+         *       "status": "pending",
+         *       "attempt_count": 1,
+         *       "next_attempt_at": "2026-04-01T12:05:05.000Z",
+         *       "created_at": "2026-04-01T12:00:05.000Z",
+         *       "finished_at": null,
+         *       "attempts": [
+         *         {
+         *           "attempt_number": 1,
+         *           "started_at": "2026-04-01T12:00:05.010Z",
+         *           "duration_ms": 812,
+         *           "outcome": "retry_scheduled",
+         *           "status_code": 503,
+         *           "error": "HTTP 503",
+         *           "response_snippet": "upstream unavailable",
+         *           "next_attempt_at": "2026-04-01T12:05:05.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        WebhookDelivery: {
+            id: string;
+            /** @constant */
+            object: "webhook_delivery";
+            event_id: string;
+            event_type: string | null;
+            endpoint_id: string;
+            status: "pending" | "succeeded" | "failed";
+            attempt_count: string | number;
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            finished_at: string | null;
+            attempts: {
+                attempt_number: string | number;
+                /** Format: date-time */
+                started_at: string;
+                duration_ms: (string | number) | null;
+                outcome: "succeeded" | "retry_scheduled" | "failed" | "endpoint_gone" | "lease_expired" | "dropped";
+                status_code: (string | number) | null;
+                error: string | null;
+                response_snippet: string | null;
+                next_attempt_at: string | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "wd_0f1e2d3c4b5a69788796a5b4c3d2e1f0",
+         *           "object": "webhook_delivery",
+         *           "event_id": "evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA",
+         *           "event_type": "payment_intent.confirmed",
+         *           "endpoint_id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+         *           "status": "pending",
+         *           "attempt_count": 1,
+         *           "next_attempt_at": "2026-04-01T12:05:05.000Z",
+         *           "created_at": "2026-04-01T12:00:05.000Z",
+         *           "finished_at": null,
+         *           "attempts": [
+         *             {
+         *               "attempt_number": 1,
+         *               "started_at": "2026-04-01T12:00:05.010Z",
+         *               "duration_ms": 812,
+         *               "outcome": "retry_scheduled",
+         *               "status_code": 503,
+         *               "error": "HTTP 503",
+         *               "response_snippet": "upstream unavailable",
+         *               "next_attempt_at": "2026-04-01T12:05:05.000Z"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        WebhookDeliveryList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first. */
+            data: components["schemas"]["WebhookDelivery"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            total_count: string | number;
+        };
+        /**
+         * @example {
+         *       "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+         *       "object": "webhook_endpoint",
+         *       "url": "https://example.com/webhooks/stablepay",
+         *       "enabled_events": [
+         *         "payment_intent.confirmed",
+         *         "settlement.completed"
+         *       ],
+         *       "description": "Order service",
+         *       "metadata": {
+         *         "team": "payments"
+         *       },
+         *       "status": "enabled",
+         *       "disabled_reason": null,
+         *       "livemode": false,
+         *       "created_at": "2026-04-01T12:00:00.000Z"
+         *     }
+         */
+        WebhookEndpoint: {
+            /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            url: string;
+            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+            description: string | null;
+            /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
+            metadata: {
+                [key: string]: string;
+            };
+            status: "enabled" | "disabled";
+            /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
+            disabled_reason: string | null;
+            livemode: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+         *       "object": "webhook_endpoint",
+         *       "url": "https://example.com/webhooks/stablepay",
+         *       "enabled_events": [
+         *         "payment_intent.confirmed",
+         *         "settlement.completed"
+         *       ],
+         *       "description": "Order service",
+         *       "metadata": {
+         *         "team": "payments"
+         *       },
+         *       "status": "enabled",
+         *       "disabled_reason": null,
+         *       "livemode": false,
+         *       "created_at": "2026-04-01T12:00:00.000Z",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+         *     }
+         */
+        WebhookEndpointWithSecret: {
+            /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            url: string;
+            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
+            description: string | null;
+            /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
+            metadata: {
+                [key: string]: string;
+            };
+            status: "enabled" | "disabled";
+            /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
+            disabled_reason: string | null;
+            livemode: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description `whsec_…`: the signing secret. Shown only in this response.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+         *           "object": "webhook_endpoint",
+         *           "url": "https://example.com/webhooks/stablepay",
+         *           "enabled_events": [
+         *             "payment_intent.confirmed",
+         *             "settlement.completed"
+         *           ],
+         *           "description": "Order service",
+         *           "metadata": {
+         *             "team": "payments"
+         *           },
+         *           "status": "enabled",
+         *           "disabled_reason": null,
+         *           "livemode": false,
+         *           "created_at": "2026-04-01T12:00:00.000Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        WebhookEndpointList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first. */
+            data: components["schemas"]["WebhookEndpoint"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            total_count: string | number;
+        };
+        /**
+         * @example {
+         *       "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+         *       "object": "webhook_endpoint",
+         *       "deleted": true,
+         *       "dropped_deliveries": 0
+         *     }
+         */
+        DeletedWebhookEndpoint: {
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            /** @constant */
+            deleted: true;
+            /** @description Pending deliveries given up (each has a `dropped` attempt). */
+            dropped_deliveries: string | number;
+        };
+        /**
+         * @example {
+         *       "object": "webhook_endpoint_test",
+         *       "endpoint_id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+         *       "event_id": "evt_4Qm8ZpX2LbR7cVt1NwKd9YaB",
+         *       "event_type": "webhook_endpoint.test",
+         *       "succeeded": true,
+         *       "status_code": 200,
+         *       "duration_ms": 84,
+         *       "error": null,
+         *       "response_snippet": "ok"
+         *     }
+         */
+        WebhookTestResult: {
+            /** @constant */
+            object: "webhook_endpoint_test";
+            endpoint_id: string;
+            /** @description The test event's id (the `webhook-id` header it was sent with); it is not stored. */
+            event_id: string;
+            /** @constant */
+            event_type: "webhook_endpoint.test";
+            /** @description The endpoint answered 2xx. */
+            succeeded: boolean;
+            status_code: (string | number) | null;
+            duration_ms: string | number;
+            error: string | null;
+            response_snippet: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "stl_4fQm2Lx9RtVb8NcZ1aWd3KpH",
+         *       "object": "settlement",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "amount": 1234.56,
+         *       "currency": "usd",
+         *       "status": "pending",
+         *       "method": "ach",
+         *       "transaction_count": 12,
+         *       "bank_account": {
+         *         "bank_name": "Chase",
+         *         "last_4": "6789"
+         *       },
+         *       "initiated_at": "2026-04-01T12:00:00.000Z",
+         *       "expected_arrival_date": null,
+         *       "completed_at": null,
+         *       "withdrawals": [
+         *         {
+         *           "chain": "base",
+         *           "token": "USDC",
+         *           "amount": 1000.5,
+         *           "status": "withdrawn",
+         *           "tx_hash": "0x8d1e0f6a4c2b7e9d3f5a1c8b6e4d2f0a9c7b5e3d1f8a6c4b2e0d9f7a5c3b1e8d",
+         *           "withdrawn_at": "2026-04-01T12:00:03.000Z"
+         *         },
+         *         {
+         *           "chain": "base",
+         *           "token": "USDT",
+         *           "amount": 234.06,
+         *           "status": "pending",
+         *           "tx_hash": null,
+         *           "withdrawn_at": null
+         *         }
+         *       ]
+         *     }
+         */
+        Settlement: {
+            /** @example stl_4fQm2Lx9RtVb8NcZ1aWd3KpH */
+            id: string;
+            /** @constant */
+            object: "settlement";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description USD paid to the bank: the net amount of its transactions.
+             * @example 1234.56
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            status: "pending" | "in_transit" | "completed" | "failed";
+            /** @constant */
+            method: "ach";
+            /** @example 12 */
+            transaction_count: string | number;
+            bank_account: {
+                bank_name: string;
+                last_4: string;
+            };
+            /** Format: date-time */
+            initiated_at: string;
+            expected_arrival_date: string | null;
+            completed_at: string | null;
+            /** @description The settlement's withdrawals from the merchant account, one per (chain, token) pair it takes. One run withdraws every pair and pays one bank transfer for the total (`amount`), after every pair is withdrawn: while one pair's withdrawal is retried the settlement stays `pending`. */
+            withdrawals: {
+                /**
+                 * @default base
+                 * @example base
+                 * @enum {string}
+                 */
+                chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                /**
+                 * @default USDC
+                 * @example USDC
+                 * @enum {string}
+                 */
+                token: "USDC" | "USDT";
+                /**
+                 * @description USD of this pair in the settlement: the net amount of its transactions.
+                 * @example 1000.5
+                 */
+                amount: number;
+                /** @description `pending`: the withdrawal from the merchant account is on its way (or retried after an error); `withdrawn`: mined at the chain's confirmation depth (or nothing to withdraw: the money was already at the payout address); `failed`: the account refused it, nothing of this pair moved, and its payments are back in `available` for the next run (not counted in the settlement's `amount`). */
+                status: "pending" | "withdrawn" | "failed";
+                /** @description The withdrawal's transaction, once withdrawn. */
+                tx_hash: string | null;
+                withdrawn_at: string | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+         *           "object": "refund",
+         *           "status": "succeeded",
+         *           "amount": 5,
+         *           "currency": "usd",
+         *           "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *           "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+         *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *           "chain": "base",
+         *           "token": "USDC",
+         *           "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *           "reason": "requested_by_customer",
+         *           "metadata": {
+         *             "order_id": "order_1042"
+         *           },
+         *           "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b",
+         *           "failure_reason": null,
+         *           "created_at": "2026-04-01T12:05:00.000Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        RefundList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first: `created_at` descending, then `id` descending. */
+            data: components["schemas"]["Refund"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            /**
+             * @description Every refund matching the filters, ignoring the cursor.
+             * @example 1
+             */
+            total_count: number;
+        };
+        /**
+         * @example {
+         *       "object": "refund_authorization",
+         *       "refund": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+         *       "signer": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *       "deadline": 1775131200,
+         *       "typed_data": {
+         *         "types": {
+         *           "EIP712Domain": [
+         *             {
+         *               "name": "name",
+         *               "type": "string"
+         *             },
+         *             {
+         *               "name": "version",
+         *               "type": "string"
+         *             },
+         *             {
+         *               "name": "chainId",
+         *               "type": "uint256"
+         *             },
+         *             {
+         *               "name": "verifyingContract",
+         *               "type": "address"
+         *             }
+         *           ],
+         *           "Refund": [
+         *             {
+         *               "name": "refundId",
+         *               "type": "bytes32"
+         *             },
+         *             {
+         *               "name": "ref",
+         *               "type": "bytes32"
+         *             },
+         *             {
+         *               "name": "token",
+         *               "type": "address"
+         *             },
+         *             {
+         *               "name": "to",
+         *               "type": "address"
+         *             },
+         *             {
+         *               "name": "amount",
+         *               "type": "uint256"
+         *             },
+         *             {
+         *               "name": "deadline",
+         *               "type": "uint256"
+         *             }
+         *           ]
+         *         },
+         *         "primaryType": "Refund",
+         *         "domain": {
+         *           "name": "StablePay MerchantAccount",
+         *           "version": "2",
+         *           "chainId": 8453,
+         *           "verifyingContract": "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+         *         },
+         *         "message": {
+         *           "refundId": "0x8b1a944cf13a9a1c08facb2c9e98623ef3254d2ddb48113885c3e8e97fec8db9",
+         *           "ref": "0x1f0c3b2a6d4e5f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8",
+         *           "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+         *           "to": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *           "amount": "5000000",
+         *           "deadline": "1775131200"
+         *         }
+         *       }
+         *     }
+         */
+        RefundAuthorization: {
+            /** @constant */
+            object: "refund_authorization";
+            /**
+             * @description The refund, `re_*`.
+             * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
+             */
+            refund: string;
+            /**
+             * @description Who must sign: the merchant account's owner (checksummed).
+             * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+             */
+            signer: string;
+            /**
+             * @description Unix seconds: the signature pays nothing after this (24 hours from the request).
+             * @example 1775131200
+             */
+            deadline: string | number;
+            /** @description The EIP-712 message, as `eth_signTypedData_v4` takes it. */
+            typed_data: {
+                types: {
+                    EIP712Domain: {
+                        name: string;
+                        type: string;
+                    }[];
+                    Refund: {
+                        name: string;
+                        type: string;
+                    }[];
+                };
+                /** @constant */
+                primaryType: "Refund";
+                /** @description The merchant account on the payment's chain. */
+                domain: {
+                    name: string;
+                    version: string;
+                    chainId: string | number;
+                    verifyingContract: string;
+                };
+                message: {
+                    refundId: string;
+                    ref: string;
+                    token: string;
+                    to: string;
+                    /** @description Base units of the token. */
+                    amount: string;
+                    deadline: string;
+                };
+            };
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -770,23 +2400,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getReady: {
+    getReadiness: {
         parameters: {
             query?: never;
             header?: never;
@@ -860,18 +2479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not ready */
@@ -924,7 +2532,7 @@ export interface operations {
             };
         };
     };
-    getV1MerchantsById: {
+    getMerchant: {
         parameters: {
             query?: never;
             header?: never;
@@ -993,40 +2601,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        id: string;
-                        /** @constant */
-                        object: "merchant";
-                        business_name: string;
-                        email: string;
-                        /** @example active */
-                        status: string;
-                        /** @example approved */
-                        kyc_status: string;
-                        /** @example bank_account */
-                        payout_method: string;
-                        bank_account: {
-                            bank_name: string;
-                            last_4: string;
-                            /** @example verified */
-                            status: string;
-                        };
-                        /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
-                        payment_address: string;
-                        /** @constant */
-                        chain: "base";
-                        /** @example weekly_monday */
-                        settlement_schedule: string;
-                        /** @example 0.01 */
-                        fee_rate: number;
-                        /** @description The integrator's own key-value data (up to 10 keys); `{}` when none. */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Merchant"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -1045,15 +2620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -1092,15 +2659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -1144,18 +2703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -1194,23 +2742,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1MerchantsById: {
+    updateMerchant: {
         parameters: {
             query?: never;
             header?: never;
@@ -1390,15 +2927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -1417,15 +2946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -1464,15 +2985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -1516,18 +3029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -1566,23 +3068,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1MerchantsByIdBalance: {
+    getMerchantBalance: {
         parameters: {
             query?: {
                 chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
@@ -1644,35 +3135,7 @@ export interface operations {
                      *       "last_updated": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "balance";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description Net of the confirmed payments held in the merchant account and in no settlement (platform fees not counted): exactly what the next settlement run takes.
-                         * @example 1234.56
-                         */
-                        available: number;
-                        /**
-                         * @description Withdrawn from the merchant account, on its way to the bank.
-                         * @example 0
-                         */
-                        pending_settlement: number;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
-                        payment_address: string;
-                        /**
-                         * @description The chain of the figures (the sandbox's test network is named as the chain it stands in for).
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /** Format: date-time */
-                        last_updated: string;
-                    };
+                    "application/json": components["schemas"]["Balance"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -1711,15 +3174,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -1738,15 +3193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -1785,15 +3232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -1837,18 +3276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -1887,23 +3315,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1MerchantsByIdBalances: {
+    listMerchantBalances: {
         parameters: {
             query?: never;
             header?: never;
@@ -1970,54 +3387,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description One item per enabled pair of the key's mode, in the order the configuration lists them. */
-                        data: {
-                            /** @constant */
-                            object: "balance";
-                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                            merchant_id: string;
-                            /**
-                             * @description Net of the confirmed payments held in the merchant account and in no settlement (platform fees not counted): exactly what the next settlement run takes.
-                             * @example 1234.56
-                             */
-                            available: number;
-                            /**
-                             * @description Withdrawn from the merchant account, on its way to the bank.
-                             * @example 0
-                             */
-                            pending_settlement: number;
-                            /** @constant */
-                            currency: "usd";
-                            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
-                            payment_address: string;
-                            /**
-                             * @description The chain of the figures (the sandbox's test network is named as the chain it stands in for).
-                             * @default base
-                             * @example base
-                             * @enum {string}
-                             */
-                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                            /** Format: date-time */
-                            last_updated: string;
-                            /**
-                             * @description The token of the figures.
-                             * @default USDC
-                             * @example USDC
-                             * @enum {string}
-                             */
-                            token: "USDC" | "USDT";
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        /**
-                         * @description The number of enabled pairs.
-                         * @example 1
-                         */
-                        total_count: string | number;
-                    };
+                    "application/json": components["schemas"]["BalanceList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -2056,15 +3426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -2083,15 +3445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -2130,15 +3484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -2182,18 +3528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -2232,23 +3567,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Merchants: {
+    listMerchants: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2407,15 +3731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -2434,15 +3750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -2486,18 +3794,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -2536,23 +3833,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Merchants: {
+    createMerchant: {
         parameters: {
             query?: never;
             header?: {
@@ -2841,15 +4127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -2868,15 +4146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -2915,15 +4185,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -2962,15 +4224,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -3014,18 +4268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -3064,23 +4307,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    "getV1Payment-intents": {
+    listPaymentIntents: {
         parameters: {
             query?: {
                 merchant_id?: string;
@@ -3163,97 +4395,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first: `created_at` descending, then `id` descending. */
-                        data: {
-                            /** @example pi_3MtwBwLkdIwHu7ix28a3tqPa */
-                            id: string;
-                            /** @constant */
-                            object: "payment_intent";
-                            /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
-                            status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
-                            /**
-                             * @description Payment amount in USD.
-                             * @example 12.5
-                             */
-                            amount: number;
-                            /** @constant */
-                            currency: "usd";
-                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                            merchant_id: string;
-                            /**
-                             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                             * @default base
-                             * @example base
-                             * @enum {string}
-                             */
-                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                            /**
-                             * @description The token paid in, by symbol.
-                             * @default USDC
-                             * @example USDC
-                             * @enum {string}
-                             */
-                            token: "USDC" | "USDT";
-                            /**
-                             * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
-                             * @example {
-                             *       "order_id": "order_1042",
-                             *       "register": "front-1"
-                             *     }
-                             */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @description Creation time.
-                             * @example 2026-04-01T12:00:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
-                             * @example 12.375
-                             */
-                            net_amount?: number;
-                            /**
-                             * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
-                             * @example 0.125
-                             */
-                            fee?: number;
-                            /**
-                             * @description Present once confirmed. On-chain transaction hash.
-                             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                             */
-                            tx_hash?: string;
-                            /**
-                             * Format: date-time
-                             * @description Present once confirmed.
-                             * @example 2026-04-01T12:00:00.000Z
-                             */
-                            confirmed_at?: string;
-                            /**
-                             * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
-                             * @example 0
-                             */
-                            amount_refunded?: number;
-                            /**
-                             * Format: date-time
-                             * @description Present once cancelled.
-                             * @example 2026-04-01T12:00:00.000Z
-                             */
-                            cancelled_at?: string;
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        /**
-                         * @description Every intent matching the filters, ignoring the cursor.
-                         * @example 1
-                         */
-                        total_count: number;
-                    };
+                    "application/json": components["schemas"]["PaymentIntentList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -3292,15 +4434,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -3319,15 +4453,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -3366,15 +4492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -3418,18 +4536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -3468,23 +4575,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    "postV1Payment-intents": {
+    createPaymentIntent: {
         parameters: {
             query?: never;
             header?: {
@@ -3609,109 +4705,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `pi_*`
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "payment_intent";
-                        /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
-                        status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
-                        /**
-                         * @description Payment amount in USD.
-                         * @example 12.5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
-                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
-                         */
-                        payment_address: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
-                         * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
-                         */
-                        qr_payload: string;
-                        /**
-                         * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
-                         * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
-                         */
-                        qr_image_url: string;
-                        /**
-                         * Format: date-time
-                         * @description Creation time plus ttl.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        expires_at: string;
-                        /**
-                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
-                         * @example {
-                         *       "order_id": "order_1042",
-                         *       "register": "front-1"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description Creation time.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        created_at: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once cancelled.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        cancelled_at?: string;
-                        /**
-                         * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
-                         * @example 12.375
-                         */
-                        net_amount?: number;
-                        /**
-                         * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
-                         * @example 0.125
-                         */
-                        fee?: number;
-                        /**
-                         * @description Present once confirmed. On-chain transaction hash.
-                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                         */
-                        tx_hash?: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once confirmed.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        confirmed_at?: string;
-                        /**
-                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
-                         * @example 0
-                         */
-                        amount_refunded?: number;
-                    };
+                    "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
             /** @description The new payment intent, status `awaiting_payment`. */
@@ -3771,109 +4765,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `pi_*`
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "payment_intent";
-                        /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
-                        status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
-                        /**
-                         * @description Payment amount in USD.
-                         * @example 12.5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
-                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
-                         */
-                        payment_address: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
-                         * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
-                         */
-                        qr_payload: string;
-                        /**
-                         * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
-                         * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
-                         */
-                        qr_image_url: string;
-                        /**
-                         * Format: date-time
-                         * @description Creation time plus ttl.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        expires_at: string;
-                        /**
-                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
-                         * @example {
-                         *       "order_id": "order_1042",
-                         *       "register": "front-1"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description Creation time.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        created_at: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once cancelled.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        cancelled_at?: string;
-                        /**
-                         * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
-                         * @example 12.375
-                         */
-                        net_amount?: number;
-                        /**
-                         * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
-                         * @example 0.125
-                         */
-                        fee?: number;
-                        /**
-                         * @description Present once confirmed. On-chain transaction hash.
-                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                         */
-                        tx_hash?: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once confirmed.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        confirmed_at?: string;
-                        /**
-                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
-                         * @example 0
-                         */
-                        amount_refunded?: number;
-                    };
+                    "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -3912,15 +4804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -3939,15 +4823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -3986,15 +4862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body over 64 KiB. */
@@ -4033,15 +4901,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body is not `application/json`. */
@@ -4080,15 +4940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -4132,18 +4984,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -4182,23 +5023,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    "getV1Payment-intentsById": {
+    getPaymentIntent: {
         parameters: {
             query?: never;
             header?: never;
@@ -4266,109 +5096,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `pi_*`
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "payment_intent";
-                        /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
-                        status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
-                        /**
-                         * @description Payment amount in USD.
-                         * @example 12.5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
-                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
-                         */
-                        payment_address: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
-                         * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
-                         */
-                        qr_payload: string;
-                        /**
-                         * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
-                         * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
-                         */
-                        qr_image_url: string;
-                        /**
-                         * Format: date-time
-                         * @description Creation time plus ttl.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        expires_at: string;
-                        /**
-                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
-                         * @example {
-                         *       "order_id": "order_1042",
-                         *       "register": "front-1"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description Creation time.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        created_at: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once cancelled.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        cancelled_at?: string;
-                        /**
-                         * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
-                         * @example 12.375
-                         */
-                        net_amount?: number;
-                        /**
-                         * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
-                         * @example 0.125
-                         */
-                        fee?: number;
-                        /**
-                         * @description Present once confirmed. On-chain transaction hash.
-                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                         */
-                        tx_hash?: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once confirmed.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        confirmed_at?: string;
-                        /**
-                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
-                         * @example 0
-                         */
-                        amount_refunded?: number;
-                    };
+                    "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -4407,15 +5135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -4434,15 +5154,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -4481,15 +5193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -4533,18 +5237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -4583,23 +5276,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    "postV1Payment-intentsByIdCancel": {
+    cancelPaymentIntent: {
         parameters: {
             query?: never;
             header?: never;
@@ -4662,45 +5344,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /** @example pi_3MtwBwLkdIwHu7ix28a3tqPa */
-                        id: string;
-                        /** @constant */
-                        object: "payment_intent";
-                        /** @constant */
-                        status: "cancelled";
-                        /**
-                         * @description Payment amount in USD.
-                         * @example 12.5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * Format: date-time
-                         * @description Cancellation time.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        cancelled_at: string;
-                        /**
-                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
-                         * @example {
-                         *       "order_id": "order_1042",
-                         *       "register": "front-1"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description Creation time.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["CancelledPaymentIntent"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -4739,15 +5383,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -4766,15 +5402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -4813,15 +5441,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -4860,15 +5480,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -4912,18 +5524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -4962,23 +5563,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1QrByFile: {
+    getPaymentIntentQrImage: {
         parameters: {
             query?: never;
             header?: never;
@@ -5045,15 +5635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */
@@ -5077,15 +5659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -5104,23 +5678,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getPayById: {
+    getHostedPaymentPage: {
         parameters: {
             query?: never;
             header?: never;
@@ -5189,23 +5752,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    "getV1Payment-intentsByIdAuthorization": {
+    getPaymentIntentAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -5300,46 +5852,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "transfer_authorization";
-                        /** @description Pass as the second parameter of `eth_signTypedData_v4` (JSON.stringify). */
-                        typed_data: {
-                            /** @description The token's EIP-712 domain, read from the token. */
-                            domain: {
-                                name: string;
-                                version: string;
-                                chainId: string | number;
-                                verifyingContract: string;
-                            };
-                            types: {
-                                EIP712Domain: {
-                                    name: string;
-                                    type: string;
-                                }[];
-                                TransferWithAuthorization: {
-                                    name: string;
-                                    type: string;
-                                }[];
-                            };
-                            /** @constant */
-                            primaryType: "TransferWithAuthorization";
-                            message: {
-                                /** @description The payer. */
-                                from: string;
-                                /** @description The intent's payment_address (the merchant's account). */
-                                to: string;
-                                /** @description The intent's amount in base units, a decimal string. */
-                                value: string;
-                                /** @description Unix seconds, a decimal string. */
-                                validAfter: string;
-                                /** @description Unix seconds, a decimal string: the intent's expiry. */
-                                validBefore: string;
-                                /** @description bytes32, 0x-hex: derived from the intent and the payer. */
-                                nonce: string;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["TransferAuthorization"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -5358,15 +5871,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -5385,15 +5890,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -5412,15 +5909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */
@@ -5441,15 +5930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -5468,23 +5949,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    "postV1Payment-intentsByIdAuthorization": {
+    submitPaymentIntentAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -5549,15 +6019,7 @@ export interface operations {
                      *       "tx_hash": "0x8f3c2b1a0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b"
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "transfer_authorization_submission";
-                        payment_intent_id: string;
-                        /** @description `mined`: the relay is in a block (the intent confirms once the block has its confirmations). `submitted`: sent, not mined within the answer's wait; never a failure. `superseded`: someone else sent the same authorization first; the intent confirms from their transaction. `reverted`: the relay was mined and failed. */
-                        status: "submitted" | "mined" | "superseded" | "reverted";
-                        /** @description The operator's relay transaction. */
-                        tx_hash: string;
-                    };
+                    "application/json": components["schemas"]["TransferAuthorizationSubmission"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -5576,15 +6038,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -5603,15 +6057,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -5630,15 +6076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */
@@ -5659,15 +6097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -5686,18 +6116,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */
@@ -5718,20 +6137,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Test_helpersPayment_intentsByIdPay: {
+    testHelperPayPaymentIntent: {
         parameters: {
             query?: never;
             header?: never;
@@ -5809,109 +6220,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `pi_*`
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "payment_intent";
-                        /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
-                        status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
-                        /**
-                         * @description Payment amount in USD.
-                         * @example 12.5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
-                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
-                         */
-                        payment_address: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
-                         * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
-                         */
-                        qr_payload: string;
-                        /**
-                         * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
-                         * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
-                         */
-                        qr_image_url: string;
-                        /**
-                         * Format: date-time
-                         * @description Creation time plus ttl.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        expires_at: string;
-                        /**
-                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
-                         * @example {
-                         *       "order_id": "order_1042",
-                         *       "register": "front-1"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description Creation time.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        created_at: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once cancelled.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        cancelled_at?: string;
-                        /**
-                         * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
-                         * @example 12.375
-                         */
-                        net_amount?: number;
-                        /**
-                         * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
-                         * @example 0.125
-                         */
-                        fee?: number;
-                        /**
-                         * @description Present once confirmed. On-chain transaction hash.
-                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                         */
-                        tx_hash?: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once confirmed.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        confirmed_at?: string;
-                        /**
-                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
-                         * @example 0
-                         */
-                        amount_refunded?: number;
-                    };
+                    "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -5950,15 +6259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -5977,15 +6278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -6024,15 +6317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -6076,18 +6361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -6126,23 +6400,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Test_helpersPayment_intentsByIdExpire: {
+    testHelperExpirePaymentIntent: {
         parameters: {
             query?: never;
             header?: never;
@@ -6210,109 +6473,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `pi_*`
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "payment_intent";
-                        /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
-                        status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
-                        /**
-                         * @description Payment amount in USD.
-                         * @example 12.5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
-                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
-                         */
-                        payment_address: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
-                         * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
-                         */
-                        qr_payload: string;
-                        /**
-                         * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
-                         * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
-                         */
-                        qr_image_url: string;
-                        /**
-                         * Format: date-time
-                         * @description Creation time plus ttl.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        expires_at: string;
-                        /**
-                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
-                         * @example {
-                         *       "order_id": "order_1042",
-                         *       "register": "front-1"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description Creation time.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        created_at: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once cancelled.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        cancelled_at?: string;
-                        /**
-                         * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
-                         * @example 12.375
-                         */
-                        net_amount?: number;
-                        /**
-                         * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
-                         * @example 0.125
-                         */
-                        fee?: number;
-                        /**
-                         * @description Present once confirmed. On-chain transaction hash.
-                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                         */
-                        tx_hash?: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once confirmed.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        confirmed_at?: string;
-                        /**
-                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
-                         * @example 0
-                         */
-                        amount_refunded?: number;
-                    };
+                    "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -6351,15 +6512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -6378,15 +6531,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -6425,15 +6570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -6477,18 +6614,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -6527,23 +6653,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Test_helpersRefundsByIdApprove: {
+    testHelperApproveRefund: {
         parameters: {
             query?: never;
             header?: never;
@@ -6612,81 +6727,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:05:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `re_*`
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
-                        /**
-                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                         * @example 5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description The intent of the refunded payment; null for a payment that matched no intent.
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent: string | null;
-                        /**
-                         * @description The refunded payment, `txn_*`.
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        transaction: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description Where the refund is paid (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        recipient_address: string;
-                        /** @example requested_by_customer */
-                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                        /**
-                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                         * @example {
-                         *       "order_id": "order_1042"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description The refund's on-chain transaction: set once it succeeded.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string | null;
-                        /**
-                         * @description Why it failed (status `failed`); null otherwise.
-                         * @example null
-                         */
-                        failure_reason: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-04-01T12:05:00.000Z
-                         */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -6725,15 +6766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -6752,15 +6785,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -6799,15 +6824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -6846,15 +6863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -6898,18 +6907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -6948,23 +6946,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Test_helpersMerchantsByIdRefund_budget: {
+    testHelperSetRefundBudget: {
         parameters: {
             query?: never;
             header?: never;
@@ -7045,46 +7032,7 @@ export interface operations {
                      *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b"
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "refund_budget";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description The budget granted: USD per rolling 24 hours (0: none).
-                         * @example 500
-                         */
-                        amount_per_day: number;
-                        /**
-                         * @description What the operator may refund now (the budget less the refunds of the last 24 to 25 hours).
-                         * @example 500
-                         */
-                        available: number;
-                        /**
-                         * @description When the budget ends; null when revoked.
-                         * @example 2027-04-01T12:00:00.000Z
-                         */
-                        until: string | null;
-                        /**
-                         * @description The owner's transaction that granted or revoked it.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string;
-                    };
+                    "application/json": components["schemas"]["RefundBudget"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -7123,15 +7071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -7150,15 +7090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -7197,15 +7129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -7249,18 +7173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -7299,23 +7212,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1TransactionsById: {
+    getTransaction: {
         parameters: {
             query?: never;
             header?: never;
@@ -7389,103 +7291,7 @@ export interface operations {
                      *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `txn_*`
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "transaction";
-                        /**
-                         * @description The intent the payment matched, `pi_*`; null for a payment that matched no intent (it is still the merchant's money and is recorded).
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent_id: string | null;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /** @description `confirmed` once recorded; `settled` once paid out to the merchant's bank. */
-                        status: "confirmed" | "settled" | "failed";
-                        /**
-                         * @description The amount received in USD (what arrived on-chain).
-                         * @example 12.5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description Amount after fee: amount minus fee.
-                         * @example 12.375
-                         */
-                        net_amount: number;
-                        /**
-                         * @description Fee in USD: round_half_up(amount × fee_rate) at 6 decimals.
-                         * @example 0.125
-                         */
-                        fee: number;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description On-chain transaction hash.
-                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                         */
-                        tx_hash: string;
-                        /** @description `pending` until a settlement takes the funds, `in_transit` during the ACH transfer, `paid` once it completes. */
-                        settlement_status: "pending" | "in_transit" | "paid" | "failed";
-                        /**
-                         * Format: date-time
-                         * @description When the payment was confirmed on-chain.
-                         * @example 2026-04-01T12:01:12.345Z
-                         */
-                        confirmed_at: string;
-                        /**
-                         * @description Metadata of the payment intent; `{}` when there is none.
-                         * @example {
-                         *       "order_id": "order_1042",
-                         *       "register": "front-1"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description USD refunded of this payment: its refunds that are not `failed` or `cancelled` (see Refunds).
-                         * @example 0
-                         */
-                        amount_refunded: number;
-                        /**
-                         * @description Fee rate applied (0.01 = 1%).
-                         * @example 0.01
-                         */
-                        fee_rate: number;
-                        /**
-                         * @description Block that holds the transfer.
-                         * @example 28411023
-                         */
-                        block_number: string | number;
-                        /**
-                         * @description The payer's on-chain address.
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        sender_address: string;
-                        /**
-                         * @description The merchant's on-chain account that received the payment.
-                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
-                         */
-                        payment_address: string;
-                    };
+                    "application/json": components["schemas"]["Transaction"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -7524,15 +7330,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -7551,15 +7349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -7598,15 +7388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -7650,18 +7432,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -7700,23 +7471,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Transactions: {
+    listTransactions: {
         parameters: {
             query?: {
                 merchant_id?: string;
@@ -7801,95 +7561,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first: `confirmed_at` descending, then `id` descending. */
-                        data: {
-                            /**
-                             * @description `txn_*`
-                             * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                             */
-                            id: string;
-                            /** @constant */
-                            object: "transaction";
-                            /**
-                             * @description The intent the payment matched, `pi_*`; null for a payment that matched no intent (it is still the merchant's money and is recorded).
-                             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                             */
-                            payment_intent_id: string | null;
-                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                            merchant_id: string;
-                            /** @description `confirmed` once recorded; `settled` once paid out to the merchant's bank. */
-                            status: "confirmed" | "settled" | "failed";
-                            /**
-                             * @description The amount received in USD (what arrived on-chain).
-                             * @example 12.5
-                             */
-                            amount: number;
-                            /** @constant */
-                            currency: "usd";
-                            /**
-                             * @description Amount after fee: amount minus fee.
-                             * @example 12.375
-                             */
-                            net_amount: number;
-                            /**
-                             * @description Fee in USD: round_half_up(amount × fee_rate) at 6 decimals.
-                             * @example 0.125
-                             */
-                            fee: number;
-                            /**
-                             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                             * @default base
-                             * @example base
-                             * @enum {string}
-                             */
-                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                            /**
-                             * @description The token paid in, by symbol.
-                             * @default USDC
-                             * @example USDC
-                             * @enum {string}
-                             */
-                            token: "USDC" | "USDT";
-                            /**
-                             * @description On-chain transaction hash.
-                             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                             */
-                            tx_hash: string;
-                            /** @description `pending` until a settlement takes the funds, `in_transit` during the ACH transfer, `paid` once it completes. */
-                            settlement_status: "pending" | "in_transit" | "paid" | "failed";
-                            /**
-                             * Format: date-time
-                             * @description When the payment was confirmed on-chain.
-                             * @example 2026-04-01T12:01:12.345Z
-                             */
-                            confirmed_at: string;
-                            /**
-                             * @description Metadata of the payment intent; `{}` when there is none.
-                             * @example {
-                             *       "order_id": "order_1042",
-                             *       "register": "front-1"
-                             *     }
-                             */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * @description USD refunded of this payment: its refunds that are not `failed` or `cancelled` (see Refunds).
-                             * @example 0
-                             */
-                            amount_refunded: number;
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        /**
-                         * @description Every transaction matching the filters, ignoring the cursor.
-                         * @example 1
-                         */
-                        total_count: string | number;
-                    };
+                    "application/json": components["schemas"]["TransactionList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -7928,15 +7600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -7955,15 +7619,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -8002,15 +7658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -8054,18 +7702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -8104,23 +7741,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Test_helpersSettlementsAdvance: {
+    testHelperAdvanceSettlements: {
         parameters: {
             query?: never;
             header?: never;
@@ -8308,15 +7934,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -8335,15 +7953,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -8382,15 +7992,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -8434,18 +8036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -8484,23 +8075,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Events: {
+    listEvents: {
         parameters: {
             query?: {
                 type?: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed";
@@ -8575,31 +8155,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first: `created_at` descending, then `id` descending. */
-                        data: {
-                            /**
-                             * @description `evt_*`; also the `webhook-id` header of its deliveries.
-                             * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
-                             */
-                            id: string;
-                            /** @constant */
-                            object: "event";
-                            type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed";
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description The object the event is about, exactly as delivered (each event type's payload: see the Events tag). */
-                            data: {
-                                [key: string]: unknown;
-                            };
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        /** @description Events matching the filters, ignoring the cursor. */
-                        total_count: string | number;
-                    };
+                    "application/json": components["schemas"]["EventList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -8638,15 +8194,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -8665,15 +8213,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -8717,18 +8257,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -8767,23 +8296,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1EventsById: {
+    getEvent: {
         parameters: {
             query?: never;
             header?: never;
@@ -8845,22 +8363,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
-                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "event";
-                        type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed";
-                        /** Format: date-time */
-                        created_at: string;
-                        /** @description The object the event is about, exactly as delivered (each event type's payload: see the Events tag). */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["Event"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -8879,15 +8382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -8926,15 +8421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -8978,18 +8465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -9028,23 +8504,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1EventsByIdResend: {
+    resendEvent: {
         parameters: {
             query?: never;
             header?: never;
@@ -9134,39 +8599,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first. */
-                        data: {
-                            id: string;
-                            /** @constant */
-                            object: "webhook_delivery";
-                            event_id: string;
-                            event_type: string | null;
-                            endpoint_id: string;
-                            status: "pending" | "succeeded" | "failed";
-                            attempt_count: string | number;
-                            next_attempt_at: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            finished_at: string | null;
-                            attempts: {
-                                attempt_number: string | number;
-                                /** Format: date-time */
-                                started_at: string;
-                                duration_ms: (string | number) | null;
-                                outcome: "succeeded" | "retry_scheduled" | "failed" | "endpoint_gone" | "lease_expired" | "dropped";
-                                status_code: (string | number) | null;
-                                error: string | null;
-                                response_snippet: string | null;
-                                next_attempt_at: string | null;
-                            }[];
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        total_count: string | number;
-                    };
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -9205,15 +8638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -9232,15 +8657,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -9279,15 +8696,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -9331,18 +8740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -9381,23 +8779,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Webhook_endpoints: {
+    listWebhookEndpoints: {
         parameters: {
             query?: {
                 limit?: number;
@@ -9471,33 +8858,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first. */
-                        data: {
-                            /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
-                            id: string;
-                            /** @constant */
-                            object: "webhook_endpoint";
-                            url: string;
-                            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
-                            description: string | null;
-                            /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            status: "enabled" | "disabled";
-                            /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
-                            disabled_reason: string | null;
-                            livemode: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        total_count: string | number;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -9536,15 +8897,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -9563,15 +8916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -9610,15 +8955,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -9662,18 +8999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -9712,23 +9038,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Webhook_endpoints: {
+    createWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: {
@@ -9814,25 +9129,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
-                        id: string;
-                        /** @constant */
-                        object: "webhook_endpoint";
-                        url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
-                        description: string | null;
-                        /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        status: "enabled" | "disabled";
-                        /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
-                        disabled_reason: string | null;
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             /** @description The new endpoint, with its secret. */
@@ -9891,30 +9188,7 @@ export interface operations {
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
-                    "application/json": {
-                        /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
-                        id: string;
-                        /** @constant */
-                        object: "webhook_endpoint";
-                        url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
-                        description: string | null;
-                        /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        status: "enabled" | "disabled";
-                        /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
-                        disabled_reason: string | null;
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                        /**
-                         * @description `whsec_…`: the signing secret. Shown only in this response.
-                         * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
-                         */
-                        secret: string;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -9953,15 +9227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -9980,15 +9246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -10027,15 +9285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -10074,15 +9324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -10126,18 +9368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -10176,23 +9407,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Webhook_endpointsById: {
+    getWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: never;
@@ -10258,25 +9478,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
-                        id: string;
-                        /** @constant */
-                        object: "webhook_endpoint";
-                        url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
-                        description: string | null;
-                        /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        status: "enabled" | "disabled";
-                        /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
-                        disabled_reason: string | null;
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -10295,15 +9497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -10342,15 +9536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -10394,18 +9580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -10444,23 +9619,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Webhook_endpointsById: {
+    updateWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: never;
@@ -10545,25 +9709,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
-                        id: string;
-                        /** @constant */
-                        object: "webhook_endpoint";
-                        url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
-                        description: string | null;
-                        /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        status: "enabled" | "disabled";
-                        /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
-                        disabled_reason: string | null;
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -10602,15 +9748,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -10629,15 +9767,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -10676,15 +9806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -10728,18 +9850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -10778,23 +9889,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    deleteV1Webhook_endpointsById: {
+    deleteWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: never;
@@ -10849,15 +9949,7 @@ export interface operations {
                      *       "dropped_deliveries": 0
                      *     }
                      */
-                    "application/json": {
-                        id: string;
-                        /** @constant */
-                        object: "webhook_endpoint";
-                        /** @constant */
-                        deleted: true;
-                        /** @description Pending deliveries given up (each has a `dropped` attempt). */
-                        dropped_deliveries: string | number;
-                    };
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -10876,15 +9968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -10923,15 +10007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -10975,18 +10051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -11025,23 +10090,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Webhook_endpointsByIdRotate_secret: {
+    rotateWebhookEndpointSecret: {
         parameters: {
             query?: never;
             header?: never;
@@ -11112,30 +10166,7 @@ export interface operations {
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
-                    "application/json": {
-                        /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
-                        id: string;
-                        /** @constant */
-                        object: "webhook_endpoint";
-                        url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "*")[];
-                        description: string | null;
-                        /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        status: "enabled" | "disabled";
-                        /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
-                        disabled_reason: string | null;
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                        /**
-                         * @description `whsec_…`: the signing secret. Shown only in this response.
-                         * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
-                         */
-                        secret: string;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -11174,15 +10205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -11201,15 +10224,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -11248,15 +10263,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -11300,18 +10307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -11350,23 +10346,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Webhook_endpointsByIdTest: {
+    sendWebhookEndpointTestEvent: {
         parameters: {
             query?: never;
             header?: never;
@@ -11430,21 +10415,7 @@ export interface operations {
                      *       "response_snippet": "ok"
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "webhook_endpoint_test";
-                        endpoint_id: string;
-                        /** @description The test event's id (the `webhook-id` header it was sent with); it is not stored. */
-                        event_id: string;
-                        /** @constant */
-                        event_type: "webhook_endpoint.test";
-                        /** @description The endpoint answered 2xx. */
-                        succeeded: boolean;
-                        status_code: (string | number) | null;
-                        duration_ms: string | number;
-                        error: string | null;
-                        response_snippet: string | null;
-                    };
+                    "application/json": components["schemas"]["WebhookTestResult"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -11483,15 +10454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -11510,15 +10473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -11557,15 +10512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -11609,18 +10556,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -11659,23 +10595,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Webhook_endpointsByIdDeliveries: {
+    listWebhookEndpointDeliveries: {
         parameters: {
             query?: {
                 limit?: number;
@@ -11758,39 +10683,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first. */
-                        data: {
-                            id: string;
-                            /** @constant */
-                            object: "webhook_delivery";
-                            event_id: string;
-                            event_type: string | null;
-                            endpoint_id: string;
-                            status: "pending" | "succeeded" | "failed";
-                            attempt_count: string | number;
-                            next_attempt_at: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            finished_at: string | null;
-                            attempts: {
-                                attempt_number: string | number;
-                                /** Format: date-time */
-                                started_at: string;
-                                duration_ms: (string | number) | null;
-                                outcome: "succeeded" | "retry_scheduled" | "failed" | "endpoint_gone" | "lease_expired" | "dropped";
-                                status_code: (string | number) | null;
-                                error: string | null;
-                                response_snippet: string | null;
-                                next_attempt_at: string | null;
-                            }[];
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        total_count: string | number;
-                    };
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -11829,15 +10722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -11856,15 +10741,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -11903,15 +10780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -11955,18 +10824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -12005,23 +10863,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Settlements: {
+    listSettlements: {
         parameters: {
             query?: {
                 merchant_id?: string;
@@ -12121,59 +10968,7 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         /** @description Newest first: `initiated_at` descending, then `id` descending. */
-                        data: {
-                            /** @example stl_4fQm2Lx9RtVb8NcZ1aWd3KpH */
-                            id: string;
-                            /** @constant */
-                            object: "settlement";
-                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                            merchant_id: string;
-                            /**
-                             * @description USD paid to the bank: the net amount of its transactions.
-                             * @example 1234.56
-                             */
-                            amount: number;
-                            /** @constant */
-                            currency: "usd";
-                            status: "pending" | "in_transit" | "completed" | "failed";
-                            /** @constant */
-                            method: "ach";
-                            /** @example 12 */
-                            transaction_count: string | number;
-                            bank_account: {
-                                bank_name: string;
-                                last_4: string;
-                            };
-                            /** Format: date-time */
-                            initiated_at: string;
-                            expected_arrival_date: string | null;
-                            completed_at: string | null;
-                            /** @description The settlement's withdrawals from the merchant account, one per (chain, token) pair it takes. One run withdraws every pair and pays one bank transfer for the total (`amount`), after every pair is withdrawn: while one pair's withdrawal is retried the settlement stays `pending`. */
-                            withdrawals: {
-                                /**
-                                 * @default base
-                                 * @example base
-                                 * @enum {string}
-                                 */
-                                chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                                /**
-                                 * @default USDC
-                                 * @example USDC
-                                 * @enum {string}
-                                 */
-                                token: "USDC" | "USDT";
-                                /**
-                                 * @description USD of this pair in the settlement: the net amount of its transactions.
-                                 * @example 1000.5
-                                 */
-                                amount: number;
-                                /** @description `pending`: the withdrawal from the merchant account is on its way (or retried after an error); `withdrawn`: mined at the chain's confirmation depth (or nothing to withdraw: the money was already at the payout address); `failed`: the account refused it, nothing of this pair moved, and its payments are back in `available` for the next run (not counted in the settlement's `amount`). */
-                                status: "pending" | "withdrawn" | "failed";
-                                /** @description The withdrawal's transaction, once withdrawn. */
-                                tx_hash: string | null;
-                                withdrawn_at: string | null;
-                            }[];
-                        }[];
+                        data: components["schemas"]["Settlement"][];
                         /** @description True when more results follow; pass the last item's id as `starting_after`. */
                         has_more: boolean;
                         total_count: string | number;
@@ -12216,15 +11011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -12243,15 +11030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -12290,15 +11069,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -12342,18 +11113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -12392,23 +11152,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Settlements: {
+    createSettlement: {
         parameters: {
             query?: never;
             header?: {
@@ -12510,59 +11259,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        /** @example stl_4fQm2Lx9RtVb8NcZ1aWd3KpH */
-                        id: string;
-                        /** @constant */
-                        object: "settlement";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description USD paid to the bank: the net amount of its transactions.
-                         * @example 1234.56
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        status: "pending" | "in_transit" | "completed" | "failed";
-                        /** @constant */
-                        method: "ach";
-                        /** @example 12 */
-                        transaction_count: string | number;
-                        bank_account: {
-                            bank_name: string;
-                            last_4: string;
-                        };
-                        /** Format: date-time */
-                        initiated_at: string;
-                        expected_arrival_date: string | null;
-                        completed_at: string | null;
-                        /** @description The settlement's withdrawals from the merchant account, one per (chain, token) pair it takes. One run withdraws every pair and pays one bank transfer for the total (`amount`), after every pair is withdrawn: while one pair's withdrawal is retried the settlement stays `pending`. */
-                        withdrawals: {
-                            /**
-                             * @default base
-                             * @example base
-                             * @enum {string}
-                             */
-                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                            /**
-                             * @default USDC
-                             * @example USDC
-                             * @enum {string}
-                             */
-                            token: "USDC" | "USDT";
-                            /**
-                             * @description USD of this pair in the settlement: the net amount of its transactions.
-                             * @example 1000.5
-                             */
-                            amount: number;
-                            /** @description `pending`: the withdrawal from the merchant account is on its way (or retried after an error); `withdrawn`: mined at the chain's confirmation depth (or nothing to withdraw: the money was already at the payout address); `failed`: the account refused it, nothing of this pair moved, and its payments are back in `available` for the next run (not counted in the settlement's `amount`). */
-                            status: "pending" | "withdrawn" | "failed";
-                            /** @description The withdrawal's transaction, once withdrawn. */
-                            tx_hash: string | null;
-                            withdrawn_at: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Settlement"];
                 };
             };
             /** @description The new settlement. */
@@ -12638,59 +11335,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        /** @example stl_4fQm2Lx9RtVb8NcZ1aWd3KpH */
-                        id: string;
-                        /** @constant */
-                        object: "settlement";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description USD paid to the bank: the net amount of its transactions.
-                         * @example 1234.56
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        status: "pending" | "in_transit" | "completed" | "failed";
-                        /** @constant */
-                        method: "ach";
-                        /** @example 12 */
-                        transaction_count: string | number;
-                        bank_account: {
-                            bank_name: string;
-                            last_4: string;
-                        };
-                        /** Format: date-time */
-                        initiated_at: string;
-                        expected_arrival_date: string | null;
-                        completed_at: string | null;
-                        /** @description The settlement's withdrawals from the merchant account, one per (chain, token) pair it takes. One run withdraws every pair and pays one bank transfer for the total (`amount`), after every pair is withdrawn: while one pair's withdrawal is retried the settlement stays `pending`. */
-                        withdrawals: {
-                            /**
-                             * @default base
-                             * @example base
-                             * @enum {string}
-                             */
-                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                            /**
-                             * @default USDC
-                             * @example USDC
-                             * @enum {string}
-                             */
-                            token: "USDC" | "USDT";
-                            /**
-                             * @description USD of this pair in the settlement: the net amount of its transactions.
-                             * @example 1000.5
-                             */
-                            amount: number;
-                            /** @description `pending`: the withdrawal from the merchant account is on its way (or retried after an error); `withdrawn`: mined at the chain's confirmation depth (or nothing to withdraw: the money was already at the payout address); `failed`: the account refused it, nothing of this pair moved, and its payments are back in `available` for the next run (not counted in the settlement's `amount`). */
-                            status: "pending" | "withdrawn" | "failed";
-                            /** @description The withdrawal's transaction, once withdrawn. */
-                            tx_hash: string | null;
-                            withdrawn_at: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Settlement"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -12729,15 +11374,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -12756,15 +11393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -12803,15 +11432,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -12855,18 +11476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -12905,23 +11515,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1SettlementsById: {
+    getSettlement: {
         parameters: {
             query?: never;
             header?: never;
@@ -13005,59 +11604,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        /** @example stl_4fQm2Lx9RtVb8NcZ1aWd3KpH */
-                        id: string;
-                        /** @constant */
-                        object: "settlement";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description USD paid to the bank: the net amount of its transactions.
-                         * @example 1234.56
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        status: "pending" | "in_transit" | "completed" | "failed";
-                        /** @constant */
-                        method: "ach";
-                        /** @example 12 */
-                        transaction_count: string | number;
-                        bank_account: {
-                            bank_name: string;
-                            last_4: string;
-                        };
-                        /** Format: date-time */
-                        initiated_at: string;
-                        expected_arrival_date: string | null;
-                        completed_at: string | null;
-                        /** @description The settlement's withdrawals from the merchant account, one per (chain, token) pair it takes. One run withdraws every pair and pays one bank transfer for the total (`amount`), after every pair is withdrawn: while one pair's withdrawal is retried the settlement stays `pending`. */
-                        withdrawals: {
-                            /**
-                             * @default base
-                             * @example base
-                             * @enum {string}
-                             */
-                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                            /**
-                             * @default USDC
-                             * @example USDC
-                             * @enum {string}
-                             */
-                            token: "USDC" | "USDT";
-                            /**
-                             * @description USD of this pair in the settlement: the net amount of its transactions.
-                             * @example 1000.5
-                             */
-                            amount: number;
-                            /** @description `pending`: the withdrawal from the merchant account is on its way (or retried after an error); `withdrawn`: mined at the chain's confirmation depth (or nothing to withdraw: the money was already at the payout address); `failed`: the account refused it, nothing of this pair moved, and its payments are back in `available` for the next run (not counted in the settlement's `amount`). */
-                            status: "pending" | "withdrawn" | "failed";
-                            /** @description The withdrawal's transaction, once withdrawn. */
-                            tx_hash: string | null;
-                            withdrawn_at: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Settlement"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -13076,15 +11623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -13123,15 +11662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -13175,18 +11706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -13225,23 +11745,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1RefundsById: {
+    getRefund: {
         parameters: {
             query?: never;
             header?: never;
@@ -13310,81 +11819,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:05:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `re_*`
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
-                        /**
-                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                         * @example 5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description The intent of the refunded payment; null for a payment that matched no intent.
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent: string | null;
-                        /**
-                         * @description The refunded payment, `txn_*`.
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        transaction: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description Where the refund is paid (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        recipient_address: string;
-                        /** @example requested_by_customer */
-                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                        /**
-                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                         * @example {
-                         *       "order_id": "order_1042"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description The refund's on-chain transaction: set once it succeeded.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string | null;
-                        /**
-                         * @description Why it failed (status `failed`); null otherwise.
-                         * @example null
-                         */
-                        failure_reason: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-04-01T12:05:00.000Z
-                         */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -13423,15 +11858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -13450,15 +11877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -13497,15 +11916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -13549,18 +11960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -13599,23 +11999,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Refunds: {
+    listRefunds: {
         parameters: {
             query?: {
                 payment_intent?: string;
@@ -13695,93 +12084,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first: `created_at` descending, then `id` descending. */
-                        data: {
-                            /**
-                             * @description `re_*`
-                             * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                             */
-                            id: string;
-                            /** @constant */
-                            object: "refund";
-                            /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
-                            status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
-                            /**
-                             * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                             * @example 5
-                             */
-                            amount: number;
-                            /** @constant */
-                            currency: "usd";
-                            /**
-                             * @description The intent of the refunded payment; null for a payment that matched no intent.
-                             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                             */
-                            payment_intent: string | null;
-                            /**
-                             * @description The refunded payment, `txn_*`.
-                             * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                             */
-                            transaction: string;
-                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                            merchant_id: string;
-                            /**
-                             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                             * @default base
-                             * @example base
-                             * @enum {string}
-                             */
-                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                            /**
-                             * @description The token paid in, by symbol.
-                             * @default USDC
-                             * @example USDC
-                             * @enum {string}
-                             */
-                            token: "USDC" | "USDT";
-                            /**
-                             * @description Where the refund is paid (checksummed).
-                             * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                             */
-                            recipient_address: string;
-                            /** @example requested_by_customer */
-                            reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                            /**
-                             * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                             * @example {
-                             *       "order_id": "order_1042"
-                             *     }
-                             */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * @description The refund's on-chain transaction: set once it succeeded.
-                             * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                             */
-                            tx_hash: string | null;
-                            /**
-                             * @description Why it failed (status `failed`); null otherwise.
-                             * @example null
-                             */
-                            failure_reason: string | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-04-01T12:05:00.000Z
-                             */
-                            created_at: string;
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        /**
-                         * @description Every refund matching the filters, ignoring the cursor.
-                         * @example 1
-                         */
-                        total_count: number;
-                    };
+                    "application/json": components["schemas"]["RefundList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -13820,15 +12123,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -13847,15 +12142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -13894,15 +12181,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -13946,18 +12225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -13996,23 +12264,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Refunds: {
+    createRefund: {
         parameters: {
             query?: never;
             header?: {
@@ -14126,81 +12383,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:05:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `re_*`
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
-                        /**
-                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                         * @example 5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description The intent of the refunded payment; null for a payment that matched no intent.
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent: string | null;
-                        /**
-                         * @description The refunded payment, `txn_*`.
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        transaction: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description Where the refund is paid (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        recipient_address: string;
-                        /** @example requested_by_customer */
-                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                        /**
-                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                         * @example {
-                         *       "order_id": "order_1042"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description The refund's on-chain transaction: set once it succeeded.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string | null;
-                        /**
-                         * @description Why it failed (status `failed`); null otherwise.
-                         * @example null
-                         */
-                        failure_reason: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-04-01T12:05:00.000Z
-                         */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             /** @description The new refund: `pending` (covered by the owner's budget) or `requires_approval`. */
@@ -14261,81 +12444,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:05:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `re_*`
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
-                        /**
-                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                         * @example 5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description The intent of the refunded payment; null for a payment that matched no intent.
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent: string | null;
-                        /**
-                         * @description The refunded payment, `txn_*`.
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        transaction: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description Where the refund is paid (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        recipient_address: string;
-                        /** @example requested_by_customer */
-                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                        /**
-                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                         * @example {
-                         *       "order_id": "order_1042"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description The refund's on-chain transaction: set once it succeeded.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string | null;
-                        /**
-                         * @description Why it failed (status `failed`); null otherwise.
-                         * @example null
-                         */
-                        failure_reason: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-04-01T12:05:00.000Z
-                         */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -14374,15 +12483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -14401,15 +12502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */
@@ -14448,15 +12541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -14495,15 +12580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body over 64 KiB. */
@@ -14542,15 +12619,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body is not `application/json`. */
@@ -14589,15 +12658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -14641,18 +12702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -14691,23 +12741,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1RefundsByIdAuthorization: {
+    getRefundAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -14825,56 +12864,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "refund_authorization";
-                        /**
-                         * @description The refund, `re_*`.
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        refund: string;
-                        /**
-                         * @description Who must sign: the merchant account's owner (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        signer: string;
-                        /**
-                         * @description Unix seconds: the signature pays nothing after this (24 hours from the request).
-                         * @example 1775131200
-                         */
-                        deadline: string | number;
-                        /** @description The EIP-712 message, as `eth_signTypedData_v4` takes it. */
-                        typed_data: {
-                            types: {
-                                EIP712Domain: {
-                                    name: string;
-                                    type: string;
-                                }[];
-                                Refund: {
-                                    name: string;
-                                    type: string;
-                                }[];
-                            };
-                            /** @constant */
-                            primaryType: "Refund";
-                            /** @description The merchant account on the payment's chain. */
-                            domain: {
-                                name: string;
-                                version: string;
-                                chainId: string | number;
-                                verifyingContract: string;
-                            };
-                            message: {
-                                refundId: string;
-                                ref: string;
-                                token: string;
-                                to: string;
-                                /** @description Base units of the token. */
-                                amount: string;
-                                deadline: string;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["RefundAuthorization"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -14913,15 +12903,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -14940,15 +12922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -14987,15 +12961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -15034,15 +13000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -15086,18 +13044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -15136,23 +13083,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1RefundsByIdCancel: {
+    cancelRefund: {
         parameters: {
             query?: never;
             header?: never;
@@ -15221,81 +13157,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:05:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `re_*`
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
-                        /**
-                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                         * @example 5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description The intent of the refunded payment; null for a payment that matched no intent.
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent: string | null;
-                        /**
-                         * @description The refunded payment, `txn_*`.
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        transaction: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description Where the refund is paid (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        recipient_address: string;
-                        /** @example requested_by_customer */
-                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                        /**
-                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                         * @example {
-                         *       "order_id": "order_1042"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description The refund's on-chain transaction: set once it succeeded.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string | null;
-                        /**
-                         * @description Why it failed (status `failed`); null otherwise.
-                         * @example null
-                         */
-                        failure_reason: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-04-01T12:05:00.000Z
-                         */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -15334,15 +13196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -15361,15 +13215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */
@@ -15408,15 +13254,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -15455,15 +13293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -15502,15 +13332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -15554,18 +13376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -15604,23 +13415,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1RefundsByIdApprove: {
+    approveRefund: {
         parameters: {
             query?: never;
             header?: never;
@@ -15705,81 +13505,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:05:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `re_*`
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
-                        /**
-                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                         * @example 5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description The intent of the refunded payment; null for a payment that matched no intent.
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent: string | null;
-                        /**
-                         * @description The refunded payment, `txn_*`.
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        transaction: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description Where the refund is paid (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        recipient_address: string;
-                        /** @example requested_by_customer */
-                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                        /**
-                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                         * @example {
-                         *       "order_id": "order_1042"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description The refund's on-chain transaction: set once it succeeded.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string | null;
-                        /**
-                         * @description Why it failed (status `failed`); null otherwise.
-                         * @example null
-                         */
-                        failure_reason: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-04-01T12:05:00.000Z
-                         */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -15818,15 +13544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -15845,15 +13563,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */
@@ -15892,15 +13602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -15939,15 +13641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -15986,15 +13680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -16038,18 +13724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -16088,18 +13763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
