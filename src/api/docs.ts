@@ -6,7 +6,10 @@
  * `RateLimit-*` headers, and media-type examples taken from the schemas' examples).
  *
  * A route documents itself: `params`/`response` schemas with examples, `detail` (tags, summary,
- * description, `parameters` for hand-validated queries, `security: []` for a public route).
+ * description, `parameters` for hand-validated queries, `security: []` for a public route). A schema
+ * a module names (`named` in http/openapi.ts) becomes a component referenced wherever it appears,
+ * every error answer refers to the one `Error`, and each operation gets its id from OPERATION_IDS.
+ * `scripts/generate-client.ts` commits the result as openapi.json.
  */
 import { Elysia } from "elysia";
 import { toOpenAPISchema } from "@elysiajs/openapi";
