@@ -3,12 +3,14 @@
  * - CORS on the routes that take no key (the QR image, paying by signature, the hosted page's data,
  *   the OpenAPI document): answers and errors readable from any origin, preflights answered;
  * - no CORS on anything that takes a secret key (nor the dashboard, nor the operator's endpoints);
- * - the API version on every /v1 answer, errors included, and in /swagger.
+ * - the API version on every /v1 answer, errors included, and in /swagger;
+ * - the same from a page of another origin in Chromium: what the browser itself lets a page read.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { API_VERSION } from "../src/domain/api-version.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { createOk } from "./support/intents.ts";
+import { launchLocalBrowser, SKIP_BROWSER } from "./support/browser.ts";
 
 const ORIGIN = "https://shop.example";
 const PAYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -164,4 +166,51 @@ describe("the API version", () => {
     expect(doc.info.version).toBe(API_VERSION);
     expect(doc.info.description).toContain("API-Version");
   });
+});
+
+if (SKIP_BROWSER) console.warn("cors-version.test.ts: CI_NO_BROWSER=1, the browser check is NOT run");
+
+describe.skipIf(SKIP_BROWSER)("from a merchant's page on another origin, in Chromium", () => {
+  test("the public routes answer it (a preflighted POST included); a keyed route never does", async () => {
+    const api = svc.apiUrl.replace("localhost", "127.0.0.1");
+    const shop = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("<!doctype html><title>shop</title>", { headers: { "content-type": "text/html" } }) });
+    const browser = await launchLocalBrowser();
+    try {
+      const page = await browser.context.newPage();
+      await page.goto(`http://127.0.0.1:${shop.port}/`);
+      const seen = await page.evaluate(
+        async ({ api, id, payer, key }) => {
+          const attempt = async (url: string, init?: RequestInit) => {
+            try {
+              const res = await fetch(url, init);
+              const type = res.headers.get("content-type") ?? "";
+              return { status: res.status, version: res.headers.get("api-version"), requestId: res.headers.get("request-id"), code: type.includes("json") ? ((await res.json()) as { error?: { code?: string } }).error?.code ?? null : null };
+            } catch {
+              return "refused by the browser";
+            }
+          };
+          return {
+            qr: await attempt(`${api}/v1/qr/${id}.png`),
+            typedData: await attempt(`${api}/v1/payment-intents/${id}/authorization?payer=${payer}`),
+            submission: await attempt(`${api}/v1/payment-intents/${id}/authorization`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ payer }) }),
+            status: await attempt(`${api}/pay/${id}/status`),
+            keyed: await attempt(`${api}/v1/payment-intents/${id}`, { headers: { authorization: `Bearer ${key}` } }),
+            keyedSimple: await attempt(`${api}/v1/payment-intents/${id}`),
+          };
+        },
+        { api, id: String(intent.id), payer: PAYER, key: svc.sandbox.test_key_scoped },
+      );
+      expect(seen).toEqual({
+        qr: { status: 200, version: API_VERSION, requestId: expect.stringMatching(/^req_/), code: null },
+        typedData: { status: 200, version: API_VERSION, requestId: expect.stringMatching(/^req_/), code: null },
+        submission: { status: 400, version: API_VERSION, requestId: expect.stringMatching(/^req_/), code: "parameter_missing" },
+        status: { status: 200, version: null, requestId: expect.stringMatching(/^req_/), code: null },
+        keyed: "refused by the browser",
+        keyedSimple: "refused by the browser",
+      });
+    } finally {
+      await browser.close();
+      shop.stop(true);
+    }
+  }, 90_000);
 });
