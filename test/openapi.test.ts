@@ -8,6 +8,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
 import { buildApp } from "../src/api/app.ts";
 import { ERROR_CODES, type ErrorCode } from "../src/domain/errors.ts";
+import { WEBHOOK_EVENT_TYPES } from "../src/db/schema/core.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 
 type Json = Record<string, any>;
@@ -115,6 +116,18 @@ describe("/swagger/json", () => {
       "cancelPaymentIntent",
       "listRefunds",
     ]);
+  });
+
+  test("webhooks: one entry per event type, its envelope's type fixed and its data named, signed with the Standard Webhooks headers", () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    for (const [type, item] of Object.entries(doc.webhooks as Record<string, Json>)) {
+      const schema = item.post.requestBody.content["application/json"].schema;
+      expect(schema.properties.type).toEqual({ type: "string", const: type });
+      expect(schema.properties.data.$ref).toMatch(/^#\/components\/schemas\//);
+      expect(item.post.parameters.map((p: Json) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+    }
+    expect(doc.webhooks["refund.updated"].post.requestBody.content["application/json"].schema.properties.data).toEqual({ $ref: "#/components/schemas/Refund" });
+    expect(doc.components.schemas.PaymentIntentConfirmedEventData.required).toEqual(["id", "object", "status", "amount", "currency", "net_amount", "fee", "merchant_id", "tx_hash", "chain", "token", "confirmed_at", "metadata"]);
   });
 
   test("every operation: tag, summary, description, path parameters", () => {

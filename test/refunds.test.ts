@@ -38,6 +38,7 @@ import { RefundSender } from "../src/workers/refund-sender.ts";
 import { approveRefund, loadRefund, refundRef, refundTypedData } from "../src/modules/refunds/service.ts";
 import { refundTransition, REFUND_STATUSES, REFUND_TRIGGERS } from "../src/domain/refund-status.ts";
 import { newId } from "../src/domain/ids.ts";
+import { eventEnvelope } from "../src/modules/outbox/outbox.ts";
 import { lockMerchantMoney, MERCHANT_MONEY_LOCK_CLASS } from "../src/modules/merchants/available.ts";
 
 type Json = Record<string, any>;
@@ -765,4 +766,17 @@ test("every answer above matches the schema /swagger documents for its route and
   }
   for (const must of ["POST /v1/refunds 201", "POST /v1/refunds 200", "POST /v1/refunds 400", "POST /v1/refunds 409", "GET /v1/refunds/{id} 200", "GET /v1/refunds 200", "POST /v1/refunds/{id}/cancel 200", "POST /v1/refunds/{id}/cancel 409", "POST /v1/test_helpers/refunds/{id}/approve 200", "POST /v1/test_helpers/refunds/{id}/approve 409", "POST /v1/test_helpers/merchants/{id}/refund_budget 200", "GET /v1/payment-intents/{id} 200", "GET /v1/transactions/{id} 200", "GET /v1/refunds/{id}/authorization 200", "GET /v1/refunds/{id}/authorization 409", "POST /v1/refunds/{id}/approve 200", "POST /v1/refunds/{id}/approve 400"])
     expect({ must, seen: seen.has(must) }).toEqual({ must, seen: true });
+  // Every event this file caused, as delivered, matches the document's `webhooks` entry of its type.
+  const events = await svc.ctx.database.sql<{ id: string; type: string; created_at: Date; data: unknown }[]>`SELECT id, type, created_at, data FROM app.events`;
+  const types = new Set<string>();
+  for (const e of events) {
+    const schema = doc.webhooks?.[e.type]?.post?.requestBody?.content?.["application/json"]?.schema;
+    expect({ type: e.type, documented: !!schema }).toEqual({ type: e.type, documented: true });
+    const validate = ajv.compile({ ...(schema as object), components: doc.components });
+    const body = eventEnvelope({ id: e.id, type: e.type, createdAt: e.created_at, data: e.data });
+    const ok = validate(body);
+    expect({ body, errors: ok ? null : validate.errors }).toEqual({ body, errors: null });
+    types.add(e.type);
+  }
+  for (const must of ["payment_intent.confirmed", "transaction.created", "refund.created", "refund.updated", "refund.succeeded", "refund.failed"]) expect({ must, seen: types.has(must) }).toEqual({ must, seen: true });
 });

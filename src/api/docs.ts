@@ -18,6 +18,9 @@ import { docsAssets, SCALAR_PATH } from "./docs-assets.ts";
 import { ERROR_CODES, type ErrorCode } from "../domain/errors.ts";
 import { LIMIT_DOC } from "../http/list-params.ts";
 import { COMPONENT_NAME } from "../http/openapi.ts";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../db/schema/core.ts";
+import { EventSchema } from "../modules/events/model.ts";
+import { PaymentIntentConfirmedEventDataSchema, PaymentIntentExpiredEventDataSchema } from "../modules/payment-intents/model.ts";
 import { API_VERSION, API_VERSION_HEADER } from "../domain/api-version.ts";
 
 export const DOCS_PATH = "/swagger";
@@ -128,6 +131,7 @@ function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
       { name: "Operations", description: "Health checks for load balancers and orchestrators (public, no key)." },
     ],
     paths,
+    webhooks: webhooksSection(),
     components: {
       schemas,
       securitySchemes: {
@@ -262,10 +266,57 @@ export function completeDocument(doc: Json): Json {
   const schemas = ((components.schemas ??= {}) as Json);
   schemas.Error = ERROR_SCHEMA;
   doc.paths = hoistNamed(doc.paths, schemas);
+  doc.webhooks = hoistNamed(doc.webhooks, schemas);
   return doc;
 }
 
 const ERROR_REF = "#/components/schemas/Error";
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** Each event type: when it is sent and its `data` (a schema, or a component named by a module). */
+const EVENT_TYPES: Record<WebhookEventType, { when: string; data: unknown }> = {
+  "payment_intent.confirmed": { when: "A payment for the intent is confirmed on chain, at the chain's confirmation depth.", data: PaymentIntentConfirmedEventDataSchema },
+  "payment_intent.expired": { when: "An intent expired without a payment.", data: PaymentIntentExpiredEventDataSchema },
+  "transaction.created": { when: "A payment to a merchant was recorded: every payment, late and unmatched ones (`payment_intent_id: null`) included.", data: ref("TransactionListItem") },
+  "settlement.completed": { when: "A settlement reached the merchant's bank.", data: ref("Settlement") },
+  "refund.created": { when: "A refund was created.", data: ref("Refund") },
+  "refund.updated": { when: "A refund was approved, sent back to approval, or cancelled.", data: ref("Refund") },
+  "refund.succeeded": { when: "A refund was mined at the chain's confirmation depth.", data: ref("Refund") },
+  "refund.failed": { when: "A refund failed: nothing was paid.", data: ref("Refund") },
+};
+
+const SIGNATURE_HEADERS = [
+  { name: "webhook-id", description: "The event's id (`evt_*`): the same on every delivery of it; dedupe on it.", schema: { type: "string" } },
+  { name: "webhook-timestamp", description: "Unix seconds of this attempt; refuse one far from now.", schema: { type: "string" } },
+  { name: "webhook-signature", description: "`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid.", schema: { type: "string" } },
+].map((h) => ({ ...h, in: "header", required: true }));
+
+/**
+ * The `webhooks` section: what an endpoint receives for each event type, the envelope of
+ * GET /v1/events/{id} with that `type` and its `data` schema, signed with the Standard Webhooks headers.
+ */
+function webhooksSection(): Json {
+  const { [COMPONENT_NAME]: _name, examples: _examples, ...envelope } = JSON.parse(JSON.stringify(EventSchema)) as Json;
+  const out: Json = {};
+  for (const type of WEBHOOK_EVENT_TYPES) {
+    const { when, data } = EVENT_TYPES[type];
+    out[type] = {
+      post: {
+        tags: ["Events"],
+        summary: type,
+        description: `${when} Sent to the webhook endpoints subscribed to \`${type}\` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).`,
+        parameters: SIGNATURE_HEADERS,
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { ...envelope, properties: { ...(envelope.properties as Json), type: { type: "string", const: type }, data } } } },
+        },
+        responses: { "200": { description: "Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried." } },
+      },
+    };
+  }
+  return out;
+}
 
 /**
  * Moves every schema a module named (http/openapi.ts `named`) to `components.schemas` and puts a

@@ -717,7 +717,496 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "payment_intent.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_intent.confirmed
+         * @description A payment for the intent is confirmed on chain, at the chain's confirmation depth. Sent to the webhook endpoints subscribed to `payment_intent.confirmed` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "payment_intent.confirmed";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["PaymentIntentConfirmedEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_intent.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_intent.expired
+         * @description An intent expired without a payment. Sent to the webhook endpoints subscribed to `payment_intent.expired` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "payment_intent.expired";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["PaymentIntentExpiredEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.created
+         * @description A payment to a merchant was recorded: every payment, late and unmatched ones (`payment_intent_id: null`) included. Sent to the webhook endpoints subscribed to `transaction.created` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "transaction.created";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["TransactionListItem"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "settlement.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * settlement.completed
+         * @description A settlement reached the merchant's bank. Sent to the webhook endpoints subscribed to `settlement.completed` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "settlement.completed";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["Settlement"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.created
+         * @description A refund was created. Sent to the webhook endpoints subscribed to `refund.created` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "refund.created";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.updated
+         * @description A refund was approved, sent back to approval, or cancelled. Sent to the webhook endpoints subscribed to `refund.updated` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "refund.updated";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.succeeded
+         * @description A refund was mined at the chain's confirmation depth. Sent to the webhook endpoints subscribed to `refund.succeeded` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "refund.succeeded";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.failed
+         * @description A refund failed: nothing was paid. Sent to the webhook endpoints subscribed to `refund.failed` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "refund.failed";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Error: {
@@ -1804,7 +2293,7 @@ export interface components {
             type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed";
             /** Format: date-time */
             created_at: string;
-            /** @description The object the event is about, exactly as delivered (each event type's payload: see the Events tag). */
+            /** @description The object the event is about, exactly as delivered (each event type's payload: the document's `webhooks`). */
             data: {
                 [key: string]: unknown;
             };
@@ -2348,6 +2837,120 @@ export interface components {
                     deadline: string;
                 };
             };
+        };
+        /** @description `data` of `payment_intent.confirmed`: the confirmed intent's payment, with its metadata. */
+        PaymentIntentConfirmedEventData: {
+            /**
+             * @description `pi_*`
+             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+             */
+            id: string;
+            /** @constant */
+            object: "payment_intent";
+            /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
+            status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+            /**
+             * @description Payment amount in USD.
+             * @example 12.5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /**
+             * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
+             * @example 12.375
+             */
+            net_amount: number;
+            /**
+             * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
+             * @example 0.125
+             */
+            fee: number;
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description Present once confirmed. On-chain transaction hash.
+             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+             */
+            tx_hash: string;
+            /**
+             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token paid in, by symbol.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+            /**
+             * Format: date-time
+             * @description Present once confirmed.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            confirmed_at: string;
+            /**
+             * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+             * @example {
+             *       "order_id": "order_1042",
+             *       "register": "front-1"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+        };
+        /** @description `data` of `payment_intent.expired`: the intent that expired unpaid. */
+        PaymentIntentExpiredEventData: {
+            /**
+             * @description `pi_*`
+             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+             */
+            id: string;
+            /** @constant */
+            object: "payment_intent";
+            /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
+            status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+            /**
+             * @description Payment amount in USD.
+             * @example 12.5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            payment_address: string;
+            /**
+             * Format: date-time
+             * @description Creation time plus ttl.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            expires_at: string;
+            /**
+             * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+             * @example {
+             *       "order_id": "order_1042",
+             *       "register": "front-1"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description Creation time.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            created_at: string;
         };
     };
     responses: never;

@@ -19,7 +19,7 @@ export const EventSchema = t.Object(
     object: t.Literal("event"),
     type: t.Union(WEBHOOK_EVENT_TYPES.map((x) => t.Literal(x))),
     created_at: t.String({ format: "date-time" }),
-    data: t.Record(t.String(), t.Unknown(), { description: "The object the event is about, exactly as delivered (each event type's payload: see the Events tag)." }),
+    data: t.Record(t.String(), t.Unknown(), { description: "The object the event is about, exactly as delivered (each event type's payload: the document's `webhooks`)." }),
   },
   { additionalProperties: false, examples: [EX_EVENT], description: "Exactly the body delivered (or that would be delivered) to webhook endpoints." },
 );

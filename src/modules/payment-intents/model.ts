@@ -237,10 +237,28 @@ export const ListIntentsQuery = t.Object(
   { additionalProperties: false },
 );
 
+/** The `data` of an intent's event: these fields of the intent, every one present (shapes.ts). */
+function eventData(keys: Array<keyof typeof PaymentIntentSchema.properties>, description: string) {
+  const fields = t.Object(Object.fromEntries(keys.map((k) => [k, PaymentIntentSchema.properties[k]])));
+  return Type.Required(fields, { additionalProperties: false, description });
+}
+
+export const PaymentIntentConfirmedEventDataSchema = eventData(
+  ["id", "object", "status", "amount", "currency", "net_amount", "fee", "merchant_id", "tx_hash", "chain", "token", "confirmed_at", "metadata"],
+  "`data` of `payment_intent.confirmed`: the confirmed intent's payment, with its metadata.",
+);
+
+export const PaymentIntentExpiredEventDataSchema = eventData(
+  ["id", "object", "status", "amount", "currency", "merchant_id", "payment_address", "expires_at", "metadata", "created_at"],
+  "`data` of `payment_intent.expired`: the intent that expired unpaid.",
+);
+
 /** Their names in the OpenAPI document (components.schemas), where integrators' generators find them. */
 for (const [name, schema] of [
   ["PaymentIntent", PaymentIntentSchema],
   ["PaymentIntentListItem", PaymentIntentListItemSchema],
   ["PaymentIntentList", PaymentIntentListSchema],
   ["CancelledPaymentIntent", PaymentIntentCancelSchema],
+  ["PaymentIntentConfirmedEventData", PaymentIntentConfirmedEventDataSchema],
+  ["PaymentIntentExpiredEventData", PaymentIntentExpiredEventDataSchema],
 ] as const) named(name, schema);
