@@ -281,6 +281,22 @@ describe("one v2 merchant", () => {
     // A process of the previous release (a rolling upgrade) writing the other spelling: stored as this one.
     const [written] = await svc.ctx.database.sql<{ status: string }[]>`UPDATE app.refunds SET status = 'canceled' WHERE id = ${id} RETURNING status`;
     expect(written!.status).toBe("cancelled");
+    // Migration 0035 on this refund as the previous release stored it (its row and its event spelled `canceled`;
+    // the other refunds of this file already say `cancelled`, so the constraint in between takes both).
+    const migration = readFileSync(join(import.meta.dir, "../src/db/migrations/0035_refund_status_cancelled.sql"), "utf8");
+    await svc.ctx.database.sql.begin(async (tx) => {
+      await tx.unsafe(`DROP TRIGGER refund_status_spelling ON app.refunds; DROP FUNCTION app.refund_status_spelling();
+        ALTER TABLE app.refunds DROP CONSTRAINT refunds_status_check;
+        ALTER TABLE app.refunds ADD CONSTRAINT refunds_status_check CHECK (status IN ('requires_approval', 'pending', 'succeeded', 'failed', 'canceled', 'cancelled'))`);
+      await tx`UPDATE app.refunds SET status = 'canceled' WHERE id = ${id}`;
+      await tx`UPDATE app.events SET data = jsonb_set(data, '{status}', '"canceled"') WHERE data->>'id' = ${id} AND type = 'refund.updated'`;
+      await tx.unsafe(migration);
+    });
+    const [migrated] = await svc.ctx.database.sql<{ status: string }[]>`SELECT status FROM app.refunds WHERE id = ${id}`;
+    expect(migrated!.status).toBe("cancelled");
+    const [rewritten] = await svc.ctx.database.sql<{ data: { status: string } }[]>`SELECT data FROM app.events WHERE data->>'id' = ${id} AND type = 'refund.updated'`;
+    expect(rewritten!.data.status).toBe("cancelled");
+    expect((await call(`/v1/refunds/${id}`)).body.status).toBe("cancelled");
     expect((await call(`/v1/payment-intents/${paid[2]!.intent}`)).body.amount_refunded).toBe(0);
     const approve = await call(`/v1/test_helpers/refunds/${id}/approve`, { method: "POST" });
     expect(approve.status).toBe(409);
