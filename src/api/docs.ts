@@ -64,7 +64,7 @@ export function apiDocs(ctx: AppContext) {
 /**
  * Routes whose URL has a literal part inside a segment, which the router cannot express as one
  * parameter: documented under the URL clients really call. `GET /v1/qr/:file` takes
- * `{payment_intent_id}.png` (the spec's path).
+ * `{payment_intent_id}.png` (the path `qr_image_url` names).
  */
 const DOCUMENTED_AS: Record<string, { path: string; from: string; to: string; description: string; example: string }> = {
   "/v1/qr/{file}": {

@@ -1,5 +1,5 @@
 /**
- * The payment intent state machine (spec "States and transitions"): a closed union of statuses
+ * The payment intent state machine (docs/integrators.md "Payment intents"): a closed union of statuses
  * and one pure transition function. Database writes mirror it as guarded updates
  * (`UPDATE … WHERE id = $1 AND status = $from`), so a lost race is a no-op, never a corruption.
  */

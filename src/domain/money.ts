@@ -5,7 +5,7 @@
 export const UNITS_PER_USD = 1_000_000n;
 export const BPS_DENOMINATOR = 10_000n;
 
-/** The spec's JSON number for an amount held in base units. Exact for every value below 2^53 units. */
+/** The API's JSON number for an amount held in base units. Exact for every value below 2^53 units. */
 export function unitsToUsd(units: bigint): number {
   if (units > 9_007_199_254_740_991n || units < -9_007_199_254_740_991n) throw new RangeError("amount too large for a JSON number");
   // Dividing two exact integers rounds once, to the double nearest the 6-decimal value, which
@@ -36,7 +36,7 @@ export function splitFee(amountUnits: bigint, feeRateBps: number): { feeUnits: b
   return { feeUnits, netUnits: amountUnits - feeUnits };
 }
 
-/** 100 bps -> 0.01 as the spec prints rates. */
+/** 100 bps -> 0.01 as the API prints rates. */
 export function bpsToRate(bps: number): number {
   return bps / 10_000;
 }

@@ -80,7 +80,7 @@ export function merchantRoutes(ctx: AppContext) {
           tags: ["Merchants"],
           summary: "Get a merchant balance",
           description:
-            "The balance of one (chain, token) pair: `base`/`USDC` when called without parameters, as the spec's balance; `?chain=…&token=…` (either defaults as on create) answers the same shape for that pair, and a pair not enabled for the key's mode is 400 `parameter_invalid` naming the allowed pairs. Every pair at once: `GET /v1/merchants/{id}/balances`. `available`: the net of the confirmed payments in that token held in the merchant's account contract and in no settlement (checked against the chain at the newest block whose payments are all recorded). `pending_settlement`: withdrawn and on its way to the bank. Amounts are USD.",
+            "The balance of one (chain, token) pair: `base`/`USDC` when called without parameters; `?chain=…&token=…` (either defaults as on create) answers the same shape for that pair, and a pair not enabled for the key's mode is 400 `parameter_invalid` naming the allowed pairs. Every pair at once: `GET /v1/merchants/{id}/balances`. `available`: the net of the confirmed payments in that token held in the merchant's account contract and in no settlement (checked against the chain at the newest block whose payments are all recorded). `pending_settlement`: withdrawn and on its way to the bank. Amounts are USD.",
         },
       },
     )

@@ -1,4 +1,4 @@
-/** The response schema of the merchant resource (spec "Merchant"); its shape, built from the row, is shapes.ts. */
+/** The response schema of the merchant resource (openapi.json: Merchant); its shape, built from the row, is shapes.ts. */
 import { t } from "elysia";
 import { named } from "../../http/openapi.ts";
 

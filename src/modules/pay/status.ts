@@ -1,7 +1,7 @@
 /**
  * What the hosted payment page of one intent may know, read in ONE query: the intent (with the
  * merchant's business name) and the transfers that concern it. This is the page's own view, not a
- * /v1 wire shape: the API's intent shapes stay exactly as the spec says.
+ * /v1 wire shape: the API's intent shapes stay exactly as documented.
  *
  * Nothing here goes beyond what the QR, the amount and the public chain already reveal, plus the
  * business name: no fee, no net amount, no metadata, no account.

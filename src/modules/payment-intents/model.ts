@@ -1,7 +1,7 @@
 /**
  * OpenAPI schemas of the payment intent endpoints: request bodies and query parameters (documented
  * here, validated by input.ts so that every failure has its own error code) and the response
- * shapes built by shapes.ts. Examples follow the spec's values.
+ * shapes built by shapes.ts. Examples use the reference's values.
  */
 import { t } from "elysia";
 import { named } from "../../http/openapi.ts";
