@@ -168,7 +168,7 @@ export interface Config {
    * still opened while a rotation re-seals. The sandbox without a key stores them as they are.
    */
   webhookSecretsKeys: { current: Buffer | undefined; previous: Buffer[] };
-  /** Expected-value tags (DECISIONS.md "Matching"; docs/integrators.md "One price, many payments"). */
+  /** Expected-value tags (docs/contributors.md "Matching"; docs/integrators.md "One price, many payments"). */
   valueTags: ValueTagSettings;
   /**
    * The stop on SIGTERM (docs/operators.md "Production mode", graceful drain): `/ready` answers 503 and event

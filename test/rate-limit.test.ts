@@ -1,4 +1,4 @@
-/** Per-key token buckets (DECISIONS.md "Rate limits"): the limiter itself on a fake clock, then over HTTP. */
+/** Per-key token buckets (docs/contributors.md "Rate limits"): the limiter itself on a fake clock, then over HTTP. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { RateLimiter } from "../src/http/rate-limit.ts";
 import { createApiKey } from "../src/modules/merchants/onboarding.ts";

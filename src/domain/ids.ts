@@ -1,4 +1,4 @@
-/** Public ids: a prefix and 24 base62 characters (~142 bits of randomness, DECISIONS.md needs >= 128). */
+/** Public ids: a prefix and 24 base62 characters (~142 bits of randomness, docs/contributors.md "Authentication and scope" needs >= 128). */
 import { randomBytes } from "node:crypto";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -31,7 +31,7 @@ export interface paths {
          * Readiness
          * @description The process can serve requests: Postgres answers within 2 s (503 otherwise; 503 with `draining: true` at once from the moment the process is told to stop). Also reports, per chain, whether its RPC answers, the head and indexed blocks and the indexer's lag (`starting` before its first checkpoint, `catching_up` when more than 5 blocks behind), and whether the operator's transactions (fee collection, withdrawals, account deployments) are `stuck` (the oldest unconfirmed one waited 2 minutes or more; `operator_unconfirmed_s` says how long); these do not change the status code. Public.
          */
-        get: operations["getReady"];
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -51,13 +51,13 @@ export interface paths {
          * Get a merchant
          * @description The merchant profile, onboarding status and configuration.
          */
-        get: operations["getV1MerchantsById"];
+        get: operations["getMerchant"];
         put?: never;
         /**
          * Update a merchant
          * @description Changes business_name, email, settlement_schedule, bank_account or metadata. Fields that exist but do not change here are 400 `parameter_invalid` saying why (payout_address: on-chain by the owner; fee_rate: the platform's; …); anything else unknown is `parameter_unknown`.
          */
-        post: operations["postV1MerchantsById"];
+        post: operations["updateMerchant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -73,9 +73,9 @@ export interface paths {
         };
         /**
          * Get a merchant balance
-         * @description The balance of one (chain, token) pair: `base`/`USDC` when called without parameters, as the spec's balance; `?chain=…&token=…` (either defaults as on create) answers the same shape for that pair, and a pair not enabled for the key's mode is 400 `parameter_invalid` naming the allowed pairs. Every pair at once: `GET /v1/merchants/{id}/balances`. `available`: the net of the confirmed payments in that token held in the merchant's account contract and in no settlement (checked against the chain at the newest block whose payments are all recorded). `pending_settlement`: withdrawn and on its way to the bank. Amounts are USD.
+         * @description The balance of one (chain, token) pair: `base`/`USDC` when called without parameters; `?chain=…&token=…` (either defaults as on create) answers the same shape for that pair, and a pair not enabled for the key's mode is 400 `parameter_invalid` naming the allowed pairs. Every pair at once: `GET /v1/merchants/{id}/balances`. `available`: the net of the confirmed payments in that token held in the merchant's account contract and in no settlement (checked against the chain at the newest block whose payments are all recorded). `pending_settlement`: withdrawn and on its way to the bank. Amounts are USD.
          */
-        get: operations["getV1MerchantsByIdBalance"];
+        get: operations["getMerchantBalance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -93,9 +93,9 @@ export interface paths {
         };
         /**
          * List a merchant's balances, one per pair
-         * @description How an integrator reads every pair: a list (`{object: "list", data: [...]}`, never paginated) of the merchant's balance in each (chain, token) pair enabled for the key's mode, each exactly the balance of `GET /v1/merchants/{id}/balance?chain=…&token=…` plus its `token`. Today one pair per mode (`base`/`USDC`).
+         * @description How an integrator reads every pair: a list (`{object: "list", data: [...]}`, never paginated) of the merchant's balance in each (chain, token) pair enabled for the key's mode, each exactly the balance of `GET /v1/merchants/{id}/balance?chain=…&token=…` plus its `token`: the pairs the operator enables (USDC and USDT on `base` and further chains).
          */
-        get: operations["getV1MerchantsByIdBalances"];
+        get: operations["listMerchantBalances"];
         put?: never;
         post?: never;
         delete?: never;
@@ -115,13 +115,13 @@ export interface paths {
          * List merchants
          * @description The merchants of the key's integrator account in its mode, newest first (a scoped key: its one merchant).
          */
-        get: operations["getV1Merchants"];
+        get: operations["listMerchants"];
         put?: never;
         /**
          * Create a merchant
          * @description Onboards a merchant for the key's integrator account (keys scoped to a merchant cannot). Sandbox: approved at once; its account contract is deployed and it becomes `active` (answered `pending` if the deployment takes longer than 1.5 s; poll GET until `active`). Live: `pending` with `kyc_status: pending` until the operator approves it. The fee rate is the platform's. Bank account: a payout-provider token, or in the sandbox routing and account numbers (ABA checksum), tokenized: only the bank name and last 4 digits are kept. Idempotent with `Idempotency-Key`.
          */
-        post: operations["postV1Merchants"];
+        post: operations["createMerchant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -139,13 +139,13 @@ export interface paths {
          * List payment intents
          * @description Intents of one merchant, newest first (`created_at` descending, then `id` descending). Time filters are strict. `total_count` counts every match, ignoring the cursor.
          */
-        get: operations["getV1Payment-intents"];
+        get: operations["listPaymentIntents"];
         put?: never;
         /**
          * Create a payment intent
          * @description Creates an intent in `awaiting_payment` and reserves its expected value at the merchant's payment address: the amount plus a tag (0 when no other intent holds the amount; always below the tag width, 10,000 base units = one cent by default) not held by another open or recently closed intent of that merchant. At most that many intents of one amount hold a value at once per merchant: beyond, 409 `too_many_open_intents`. `expires_at` is creation time plus `ttl`. Idempotent with `idempotency_key` or the `Idempotency-Key` header.
          */
-        post: operations["postV1Payment-intents"];
+        post: operations["createPaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -163,7 +163,7 @@ export interface paths {
          * Get a payment intent
          * @description The current state of the intent, including the payment's fee breakdown and transaction hash once confirmed.
          */
-        get: operations["getV1Payment-intentsById"];
+        get: operations["getPaymentIntent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -185,7 +185,7 @@ export interface paths {
          * Cancel a payment intent
          * @description Cancels an intent in `awaiting_payment`. No body (an empty JSON object is accepted). Any other status is 409 `intent_not_cancellable`, naming the current status. The expected value stays reserved for 24 hours, so a late payment is still linked to this intent (recorded as a transaction, no `payment_intent.confirmed`). No event is sent.
          */
-        post: operations["postV1Payment-intentsByIdCancel"];
+        post: operations["cancelPaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -203,7 +203,7 @@ export interface paths {
          * QR image of a payment intent
          * @description A 400x400 PNG of exactly the intent's `qr_payload` (error correction level M, with quiet zone), the target of `qr_image_url`. Public: no API key is needed, so a checkout page can put it in an `<img>`. Query parameters are ignored.
          */
-        get: operations["getV1QrByFile"];
+        get: operations["getPaymentIntentQrImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -221,9 +221,9 @@ export interface paths {
         };
         /**
          * Hosted payment page of a payment intent
-         * @description An HTML page for the customer: merchant name, amount in USD and the exact USDC value to send (tag included), network, the QR code of `qr_payload`, the payment address and amount with copy buttons, an "Open in wallet" link (the EIP-681 `qr_payload`), a countdown to `expires_at`, payment with a browser wallet (EIP-1193), and the status live (server-sent events from `/pay/{id}/events`, polling `/pay/{id}/status` as a fallback). Public: no API key is needed; link customers to `{PUBLIC_BASE_URL}/pay/{payment_intent_id}`. Served with `Content-Security-Policy: default-src 'self'`; every asset comes from this service. An unknown id is an HTML 404 page.
+         * @description An HTML page for the customer: merchant name, amount in USD and the exact value to send in the intent's token (tag included), network, the QR code of `qr_payload`, the payment address and amount with copy buttons, an "Open in wallet" link (the EIP-681 `qr_payload`), a countdown to `expires_at`, payment with a browser wallet (EIP-1193), and the status live (server-sent events from `/pay/{id}/events`, polling `/pay/{id}/status` as a fallback). Public: no API key is needed; link customers to `{PUBLIC_BASE_URL}/pay/{payment_intent_id}`. Served with `Content-Security-Policy: default-src 'self'`; every asset comes from this service. An unknown id is an HTML 404 page.
          */
-        get: operations["getPayById"];
+        get: operations["getHostedPaymentPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -243,13 +243,13 @@ export interface paths {
          * Typed data to pay a payment intent by signature
          * @description The EIP-3009 `TransferWithAuthorization` the payer signs with `eth_signTypedData_v4` to pay this intent without holding ETH for gas: from the payer, to the intent's `payment_address`, the intent's exact `amount` in base units (no tag), valid until the intent's `expires_at`, and a nonce derived from the intent and the payer (one intent is never paid twice by one payer's signatures). The domain is read from the token itself. Then POST the signature to the same path. Public, like the QR image: the intent id is the capability. Intents whose token does not take authorizations (USDT) answer 400 `authorization_unsupported`: pay those with a transfer.
          */
-        get: operations["getV1Payment-intentsByIdAuthorization"];
+        get: operations["getPaymentIntentAuthorization"];
         put?: never;
         /**
          * Pay a payment intent by signature
          * @description Submits the payer's signature of the typed data from GET. Everything is verified before any transaction is sent: the intent is open, the nonce is the intent's for this payer, `valid_before` is no later than the intent's expiry and not past, the signature is the payer's (an account, or a contract wallet through ERC-1271) over exactly this intent's amount, recipient, token and chain, the nonce is unused on chain, the payer holds the amount besides its other relays on their way, the call simulates within the operator's gas cap, the gas price is under the ceiling, and the operator's relay budgets (per payer in flight, per merchant and in all per hour) allow it. Then the service sends `transferWithAuthorization` and pays its gas. The answer says what became of it within a few seconds: `mined`, `submitted` (not mined yet: never a failure; the intent confirms from the chain), `superseded` (someone else sent the same authorization first: the intent confirms from theirs), `cancelled` (the payer cancelled it on chain first: nothing was paid) or `reverted`. Submitting the same authorization again (at once or later) sends nothing new: the answer names the same transaction. The answer comes within the request's deadline: a 503 that says `Nothing was sent` is certain; `relay_pending` means the relay may be out (wait, do not pay again).
          */
-        post: operations["postV1Payment-intentsByIdAuthorization"];
+        post: operations["submitPaymentIntentAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -267,9 +267,9 @@ export interface paths {
         put?: never;
         /**
          * Pay a payment intent (sandbox)
-         * @description Sends test USDC from the sandbox's funded payer wallet to the intent's payment address on the sandbox chain and waits until the transfer is mined. Answers with the intent in its get shape: it is still `awaiting_payment` until the service confirms the payment like any other (usually within a second or two). Any status may be paid, which is how a late payment to an expired intent is tried. Sandbox keys only.
+         * @description Sends the intent's test token (USDC or USDT) from the sandbox's funded payer wallet to the intent's payment address on the intent's sandbox chain and waits until the transfer is mined. Answers with the intent in its get shape: it is still `awaiting_payment` until the service confirms the payment like any other (usually within a second or two). Any status may be paid, which is how a late payment to an expired intent is tried. Sandbox keys only.
          */
-        post: operations["postV1Test_helpersPayment_intentsByIdPay"];
+        post: operations["testHelperPayPaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -289,7 +289,7 @@ export interface paths {
          * Make a payment intent due now (sandbox)
          * @description Sets `expires_at` to now if the intent is still `awaiting_payment` (otherwise nothing changes). The service then expires it as it would at the end of its ttl, usually within a second, and sends `payment_intent.expired`. Answers with the intent in its get shape at the time of the call. No body. Sandbox keys only.
          */
-        post: operations["postV1Test_helpersPayment_intentsByIdExpire"];
+        post: operations["testHelperExpirePaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -307,9 +307,9 @@ export interface paths {
         put?: never;
         /**
          * Approve a refund as its merchant's owner (sandbox)
-         * @description Stands in for the owner's wallet: signs the refund's EIP-712 authorization (valid one hour) with the owner key the sandbox knows (the demo merchant's, and that of any test merchant onboarded with the sandbox payer as owner) and hands it to the service, which submits it on chain: the refund is `pending` in the answer, then `succeeded` (`refund.updated`, then `refund.succeeded`). Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a canceled one included). No body. Sandbox keys only.
+         * @description Stands in for the owner's wallet: signs the refund's EIP-712 authorization (valid one hour) with the owner key the sandbox knows (the demo merchant's, and that of any test merchant onboarded with the sandbox payer as owner) and hands it to the service, which submits it on chain: the refund is `pending` in the answer, then `succeeded` (`refund.updated`, then `refund.succeeded`). Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a cancelled one included). No body. Sandbox keys only.
          */
-        post: operations["postV1Test_helpersRefundsByIdApprove"];
+        post: operations["testHelperApproveRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -329,7 +329,7 @@ export interface paths {
          * Grant or revoke a refund budget as the merchant's owner (sandbox)
          * @description Stands in for the owner's wallet: sends grantRefundBudget(token, amount_per_day, now + 365 days) to the merchant's version 2 account with the owner key the sandbox knows, or revokeRefundBudget(token) for 0. Refunds the budget covers are then `pending` at once and sent by the service (refundFromBudget); the contract keeps the operator's refunds in that token within the amount in any 24 hours. Answers with the budget as the contract now has it. Sandbox keys only.
          */
-        post: operations["postV1Test_helpersMerchantsByIdRefund_budget"];
+        post: operations["testHelperSetRefundBudget"];
         delete?: never;
         options?: never;
         head?: never;
@@ -347,7 +347,7 @@ export interface paths {
          * Get a transaction
          * @description The full record of a confirmed on-chain payment: on-chain data, fee breakdown and settlement status.
          */
-        get: operations["getV1TransactionsById"];
+        get: operations["getTransaction"];
         put?: never;
         post?: never;
         delete?: never;
@@ -367,7 +367,7 @@ export interface paths {
          * List transactions
          * @description Transactions of a merchant, newest first (`confirmed_at` descending, then `id` descending), including payments that matched no intent (`payment_intent_id: null`). Unknown query parameters are refused with 400 `parameter_unknown`.
          */
-        get: operations["getV1Transactions"];
+        get: operations["listTransactions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -389,7 +389,7 @@ export interface paths {
          * Advance settlements (sandbox)
          * @description Runs the settlements of the merchants the key may see (or of `merchant_id`): their available balance is settled now as if the schedule were due, the funds are withdrawn on the sandbox chain to the payout address, the ACH transfer is started, and the sandbox clock is advanced until the transfers arrive (1 to 3 US business days), so they complete: intents and transactions become `settled`, `settlement_status` becomes `paid`, and `settlement.completed` is sent. Answers with a list of the settlements that were created or changed, in their get shape. Sandbox keys only.
          */
-        post: operations["postV1Test_helpersSettlementsAdvance"];
+        post: operations["testHelperAdvanceSettlements"];
         delete?: never;
         options?: never;
         head?: never;
@@ -407,7 +407,7 @@ export interface paths {
          * List events
          * @description Events of the last 30 days the key may see, newest first: those about its account's intents and those about its account's merchants (payments without an intent, settlements), in its mode. A key scoped to a merchant sees only that merchant's events. Each item is exactly the body delivered to webhook endpoints.
          */
-        get: operations["getV1Events"];
+        get: operations["listEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -427,7 +427,7 @@ export interface paths {
          * Get an event
          * @description The event as delivered (or as it would be delivered) to webhook endpoints. Kept 30 days.
          */
-        get: operations["getV1EventsById"];
+        get: operations["getEvent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -449,7 +449,7 @@ export interface paths {
          * Resend an event
          * @description A new delivery of the event, due now, to every enabled endpoint of the key's account that subscribes to its type (or only to `endpoint_id`). Same `webhook-id`, so receivers that already have it dedupe. Answers with the new deliveries. Not idempotent by design: each call is one more delivery, which receivers dedupe.
          */
-        post: operations["postV1EventsByIdResend"];
+        post: operations["resendEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -467,13 +467,13 @@ export interface paths {
          * List webhook endpoints
          * @description The account's endpoints in the key's mode, newest first. Secrets are never listed.
          */
-        get: operations["getV1Webhook_endpoints"];
+        get: operations["listWebhookEndpoints"];
         put?: never;
         /**
          * Create a webhook endpoint
          * @description Registers a URL for the key's account and mode. The answer carries the `whsec_` signing secret, shown only here and in a replay of this create. Idempotent with the `Idempotency-Key` header (a replay answers 200 with the endpoint's current state and the secret the first answer showed). Keys scoped to a merchant cannot manage endpoints (404).
          */
-        post: operations["postV1Webhook_endpoints"];
+        post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -491,18 +491,18 @@ export interface paths {
          * Get a webhook endpoint
          * @description The endpoint, without its secret.
          */
-        get: operations["getV1Webhook_endpointsById"];
+        get: operations["getWebhookEndpoint"];
         put?: never;
         /**
          * Update a webhook endpoint
          * @description Changes the given fields. `disabled: true` stops deliveries (pending ones are held and sent once enabled again, for up to 7 days); `disabled: false` enables it again. The URL rules are those of create.
          */
-        post: operations["postV1Webhook_endpointsById"];
+        post: operations["updateWebhookEndpoint"];
         /**
          * Delete a webhook endpoint
          * @description The endpoint receives nothing more and is no longer shown. Its pending deliveries are dropped: each becomes `failed` with a `dropped` attempt in its log.
          */
-        delete: operations["deleteV1Webhook_endpointsById"];
+        delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
         patch?: never;
@@ -521,7 +521,7 @@ export interface paths {
          * Rotate a webhook endpoint's secret
          * @description A new `whsec_` secret, shown only in this response. For 24 hours deliveries carry a signature with each secret still valid (space-separated in `webhook-signature`, as Standard Webhooks allows), then the replaced one stops. Rotating again within 24 hours keeps every replaced secret until its own 24 hours end.
          */
-        post: operations["postV1Webhook_endpointsByIdRotate_secret"];
+        post: operations["rotateWebhookEndpointSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -541,7 +541,7 @@ export interface paths {
          * Send a test event to a webhook endpoint
          * @description POSTs one `webhook_endpoint.test` event to the endpoint now, signed like every delivery (Standard Webhooks, with each secret still valid), and answers with what came back: status, time, the first 1 KiB of the body. The test event is not stored, listed or retried, no other endpoint receives it, and a disabled endpoint receives it too (it is how you check a receiver before enabling it). Live URLs pass the URL rules again first. The answer waits at most 4 s for the endpoint.
          */
-        post: operations["postV1Webhook_endpointsByIdTest"];
+        post: operations["sendWebhookEndpointTestEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -559,7 +559,7 @@ export interface paths {
          * List deliveries of a webhook endpoint
          * @description Deliveries to this endpoint, newest first, each with its attempts: outcome, HTTP status, latency, the first 1 KiB of the response, and when the next attempt is due. Paged like every list: `limit`, and `starting_after` (the last delivery id of the previous page) while `has_more` is true; `total_count` counts them all.
          */
-        get: operations["getV1Webhook_endpointsByIdDeliveries"];
+        get: operations["listWebhookEndpointDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -579,13 +579,13 @@ export interface paths {
          * List settlements
          * @description Settlements of one merchant, newest first. Their transactions: `GET /v1/transactions?settlement=stl_…`.
          */
-        get: operations["getV1Settlements"];
+        get: operations["listSettlements"];
         put?: never;
         /**
          * Cash out (manual settlement)
          * @description Settles the merchant's available balance now, whatever its schedule: one settlement of every available transaction, paid by ACH to its bank account. Answers 201 with the settlement (`pending`); it moves to `in_transit` once withdrawn and the transfer started, then `completed` (`settlement.completed`). Idempotent with `Idempotency-Key`. Two cash-outs at once settle the balance once: the other is 400 `nothing_to_settle`.
          */
-        post: operations["postV1Settlements"];
+        post: operations["createSettlement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -601,9 +601,9 @@ export interface paths {
         };
         /**
          * Get a settlement
-         * @description The settlement object (DECISIONS.md "Settlement").
+         * @description The settlement object: its status, amount, bank account and dates.
          */
-        get: operations["getV1SettlementsById"];
+        get: operations["getSettlement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -623,7 +623,7 @@ export interface paths {
          * Get a refund
          * @description The refund now: its status, and once it succeeded the hash of its on-chain transaction.
          */
-        get: operations["getV1RefundsById"];
+        get: operations["getRefund"];
         put?: never;
         post?: never;
         delete?: never;
@@ -643,13 +643,13 @@ export interface paths {
          * List refunds
          * @description Refunds of one intent (`payment_intent`) or of one merchant, newest first (`created_at` descending, then `id` descending). `total_count` counts every match, ignoring the cursor.
          */
-        get: operations["getV1Refunds"];
+        get: operations["listRefunds"];
         put?: never;
         /**
          * Create a refund
-         * @description Refunds a payment (`payment_intent` of a `confirmed` or `settled` intent, or `transaction`), in whole or in part, from the merchant's account to `recipient_address`, on the payment's chain and in its token. Refundable: the amount received less the payment's other refunds (those not `failed` or `canceled`); the platform fee is not returned. The merchant's account must hold it: `available` (payments not yet settled, less other refunds) and the token on chain. Covered by the owner's refund budget, the refund is `pending` and sent at once; otherwise it is `requires_approval` until the owner signs it. `refund.created` is sent. Refunds need a version 2 merchant account (`account_version_unsupported` otherwise). Two refunds of one payment at once: each is checked against what the other left. Idempotent with `idempotency_key` or the `Idempotency-Key` header.
+         * @description Refunds a payment (`payment_intent` of a `confirmed` or `settled` intent, or `transaction`), in whole or in part, from the merchant's account to `recipient_address`, on the payment's chain and in its token. Refundable: the amount received less the payment's other refunds (those not `failed` or `cancelled`); the platform fee is not returned. The merchant's account must hold it: `available` (payments not yet settled, less other refunds) and the token on chain. Covered by the owner's refund budget, the refund is `pending` and sent at once; otherwise it is `requires_approval` until the owner signs it. `refund.created` is sent. Refunds need a version 2 merchant account (`account_version_unsupported` otherwise). Two refunds of one payment at once: each is checked against what the other left. Idempotent with `idempotency_key` or the `Idempotency-Key` header.
          */
-        post: operations["postV1Refunds"];
+        post: operations["createRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -667,7 +667,7 @@ export interface paths {
          * Get what the owner signs to approve a refund
          * @description For a refund in `requires_approval`: the EIP-712 message the merchant account's owner signs (`eth_signTypedData_v4` with `typed_data`, from the wallet of `signer`), valid until `deadline` (24 hours). Send the signature to `POST /v1/refunds/{id}/approve`. The signature is the owner's consent, bounded by the contract: it pays this amount of this token to this recipient once, from this account on this chain. Any other status: 409 `refund_not_approvable`.
          */
-        get: operations["getV1RefundsByIdAuthorization"];
+        get: operations["getRefundAuthorization"];
         put?: never;
         post?: never;
         delete?: never;
@@ -689,7 +689,7 @@ export interface paths {
          * Cancel a refund
          * @description Cancels a refund in `requires_approval` (nothing was sent); what it held is refundable and available again. No body (an empty JSON object is accepted). `refund.updated` is sent. Any other status is 409 `refund_not_cancellable`, naming the current status: a `pending` refund is being paid.
          */
-        post: operations["postV1RefundsByIdCancel"];
+        post: operations["cancelRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -707,9 +707,9 @@ export interface paths {
         put?: never;
         /**
          * Approve a refund with the owner's signature
-         * @description Hands the owner's signature of the refund's authorization (`GET /v1/refunds/{id}/authorization`) to the service: checked against the merchant's owner, stored, and the refund becomes `pending` (`refund.updated`); the service submits it on chain (anyone may; the operator pays the gas) and it becomes `succeeded` or `failed`. Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a canceled one included).
+         * @description Hands the owner's signature of the refund's authorization (`GET /v1/refunds/{id}/authorization`) to the service: checked against the merchant's owner, stored, and the refund becomes `pending` (`refund.updated`); the service submits it on chain (anyone may; the operator pays the gas) and it becomes `succeeded` or `failed`. Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a cancelled one included).
          */
-        post: operations["postV1RefundsByIdApprove"];
+        post: operations["approveRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -727,13 +727,13 @@ export interface paths {
          * List payment links
          * @description Links newest first, with `uses` as of now. Paged like every list: `limit`, and `starting_after` (the last link id of the previous page) while `has_more` is true.
          */
-        get: operations["getV1Payment_links"];
+        get: operations["listPaymentLinks"];
         put?: never;
         /**
          * Create a payment link
          * @description A public `url` that takes payments for the merchant without code: each visit mints one payment intent (metadata `payment_link`) and sends the customer to its hosted page; the same browser coming back while that intent is open gets it again. A fixed `amount`, or `amount_options` for an amount the customer types within bounds. `max_uses` caps the confirmed intents: a use is held from the visit until its intent expires or is confirmed, so the customer who cannot have the last use is told before paying; when the last use is confirmed, `payment_link.used_up` is sent. An intent of a link counts against the per-amount ceiling of open intents like any other. Idempotent with the `Idempotency-Key` header.
          */
-        post: operations["postV1Payment_links"];
+        post: operations["createPaymentLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -751,13 +751,13 @@ export interface paths {
          * Get a payment link
          * @description The link, with `uses` as of now.
          */
-        get: operations["getV1Payment_linksById"];
+        get: operations["getPaymentLink"];
         put?: never;
         /**
          * Update a payment link
          * @description Changes the given fields. `active: false` turns the link off: its page says it is no longer active and mints nothing (intents already minted stay payable until they expire), and a `payment_link.deactivated` event is sent. `active: true` turns it on again.
          */
-        post: operations["postV1Payment_linksById"];
+        post: operations["updatePaymentLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -775,7 +775,7 @@ export interface paths {
          * Public page of a payment link
          * @description The `url` of a payment link. Mints one payment intent per visit and answers 303 to its hosted page (`/pay/{payment_intent_id}`); the same browser (a cookie per link) coming back while that intent awaits payment is sent to the same intent. An open-amount link first shows a form asking the amount within its bounds (it comes back with `?amount=`; an amount outside them is shown the form again, 400). An inactive (410), expired (410) or used-up (410) link shows a page saying so with the merchant's name and no amount; when the last use of a link with `max_uses` is held by another customer's open intent, a page says so (409) before anything is paid. Public: no API key.
          */
-        get: operations["getPayLinksById"];
+        get: operations["getPaymentLinkPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -785,9 +785,2480 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "payment_intent.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_intent.confirmed
+         * @description A payment for the intent is confirmed on chain, at the chain's confirmation depth. Sent to the webhook endpoints subscribed to `payment_intent.confirmed` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "payment_intent.confirmed";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["PaymentIntentConfirmedEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_intent.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_intent.expired
+         * @description An intent expired without a payment. Sent to the webhook endpoints subscribed to `payment_intent.expired` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "payment_intent.expired";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["PaymentIntentExpiredEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.created
+         * @description A payment to a merchant was recorded: every payment, late and unmatched ones (`payment_intent_id: null`) included. Sent to the webhook endpoints subscribed to `transaction.created` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "transaction.created";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["TransactionListItem"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "settlement.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * settlement.completed
+         * @description A settlement reached the merchant's bank. Sent to the webhook endpoints subscribed to `settlement.completed` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "settlement.completed";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["Settlement"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.created
+         * @description A refund was created. Sent to the webhook endpoints subscribed to `refund.created` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "refund.created";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.updated
+         * @description A refund was approved, sent back to approval, or cancelled. Sent to the webhook endpoints subscribed to `refund.updated` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "refund.updated";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.succeeded
+         * @description A refund was mined at the chain's confirmation depth. Sent to the webhook endpoints subscribed to `refund.succeeded` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "refund.succeeded";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.failed
+         * @description A refund failed: nothing was paid. Sent to the webhook endpoints subscribed to `refund.failed` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "refund.failed";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_link.deactivated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_link.deactivated
+         * @description A payment link was turned off (`active: false`): its page mints nothing more. Sent to the webhook endpoints subscribed to `payment_link.deactivated` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "payment_link.deactivated";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["PaymentLink"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_link.used_up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment_link.used_up
+         * @description A payment link with `max_uses` confirmed its last use. Sent to the webhook endpoints subscribed to `payment_link.used_up` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "payment_link.used_up";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["PaymentLink"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
-    schemas: never;
+    schemas: {
+        Error: {
+            error: {
+                /** @enum {string} */
+                type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                /** @description Human-readable text. */
+                message: string;
+                /** @enum {string} */
+                code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                /** @description The offending parameter, for parameter errors. */
+                param?: string;
+            };
+        };
+        Merchant: {
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            id: string;
+            /** @constant */
+            object: "merchant";
+            business_name: string;
+            email: string;
+            /** @example active */
+            status: string;
+            /** @example approved */
+            kyc_status: string;
+            /** @example bank_account */
+            payout_method: string;
+            bank_account: {
+                bank_name: string;
+                last_4: string;
+                /** @example verified */
+                status: string;
+            };
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            payment_address: string;
+            /** @constant */
+            chain: "base";
+            /** @example weekly_monday */
+            settlement_schedule: string;
+            /** @example 0.01 */
+            fee_rate: number;
+            /** @description The integrator's own key-value data (up to 10 keys); `{}` when none. */
+            metadata: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        Balance: {
+            /** @constant */
+            object: "balance";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description Net of the confirmed payments held in the merchant account and in no settlement (platform fees not counted): exactly what the next settlement run takes.
+             * @example 1234.56
+             */
+            available: number;
+            /**
+             * @description Withdrawn from the merchant account, on its way to the bank.
+             * @example 0
+             */
+            pending_settlement: number;
+            /** @constant */
+            currency: "usd";
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            payment_address: string;
+            /**
+             * @description The chain of the figures (the sandbox's test network is named as the chain it stands in for).
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /** Format: date-time */
+            last_updated: string;
+        };
+        /** @description The balance of one enabled (chain, token) pair: the balance object plus `token`. */
+        PairBalance: {
+            /** @constant */
+            object: "balance";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description Net of the confirmed payments held in the merchant account and in no settlement (platform fees not counted): exactly what the next settlement run takes.
+             * @example 1234.56
+             */
+            available: number;
+            /**
+             * @description Withdrawn from the merchant account, on its way to the bank.
+             * @example 0
+             */
+            pending_settlement: number;
+            /** @constant */
+            currency: "usd";
+            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
+            payment_address: string;
+            /**
+             * @description The chain of the figures (the sandbox's test network is named as the chain it stands in for).
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /** Format: date-time */
+            last_updated: string;
+            /**
+             * @description The token of the figures.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "object": "balance",
+         *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *           "available": 1234.56,
+         *           "pending_settlement": 0,
+         *           "currency": "usd",
+         *           "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *           "chain": "base",
+         *           "last_updated": "2026-04-01T12:00:00.000Z",
+         *           "token": "USDC"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        BalanceList: {
+            /** @constant */
+            object: "list";
+            /** @description One item per enabled pair of the key's mode, in the order the configuration lists them. */
+            data: components["schemas"]["PairBalance"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            /**
+             * @description The number of enabled pairs.
+             * @example 1
+             */
+            total_count: string | number;
+        };
+        /**
+         * @description A payment intent. `qr_payload` names the contract of its `token` on its `chain` (`<usdc>` below: that token's contract) and that chain's id. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at`. Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confirmed_at`, `amount_refunded`.
+         * @example {
+         *       "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "object": "payment_intent",
+         *       "status": "awaiting_payment",
+         *       "amount": 12.5,
+         *       "currency": "usd",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",
+         *       "qr_image_url": "https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png",
+         *       "expires_at": "2026-04-01T12:10:00.000Z",
+         *       "metadata": {
+         *         "order_id": "order_1042",
+         *         "register": "front-1"
+         *       },
+         *       "created_at": "2026-04-01T12:00:00.000Z"
+         *     }
+         * @example {
+         *       "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "object": "payment_intent",
+         *       "status": "confirmed",
+         *       "amount": 12.5,
+         *       "currency": "usd",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",
+         *       "qr_image_url": "https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png",
+         *       "expires_at": "2026-04-01T12:10:00.000Z",
+         *       "metadata": {
+         *         "order_id": "order_1042",
+         *         "register": "front-1"
+         *       },
+         *       "created_at": "2026-04-01T12:00:00.000Z",
+         *       "net_amount": 12.375,
+         *       "fee": 0.125,
+         *       "tx_hash": "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+         *       "confirmed_at": "2026-04-01T12:01:12.345Z",
+         *       "amount_refunded": 0
+         *     }
+         */
+        PaymentIntent: {
+            /**
+             * @description `pi_*`
+             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+             */
+            id: string;
+            /** @constant */
+            object: "payment_intent";
+            /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
+            status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+            /**
+             * @description Payment amount in USD.
+             * @example 12.5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            payment_address: string;
+            /**
+             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token paid in, by symbol.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+            /**
+             * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
+             * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
+             */
+            qr_payload: string;
+            /**
+             * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
+             * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
+             */
+            qr_image_url: string;
+            /**
+             * Format: date-time
+             * @description Creation time plus ttl.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            expires_at: string;
+            /**
+             * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+             * @example {
+             *       "order_id": "order_1042",
+             *       "register": "front-1"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description Creation time.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Present once cancelled.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            cancelled_at?: string;
+            /**
+             * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
+             * @example 12.375
+             */
+            net_amount?: number;
+            /**
+             * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
+             * @example 0.125
+             */
+            fee?: number;
+            /**
+             * @description Present once confirmed. On-chain transaction hash.
+             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+             */
+            tx_hash?: string;
+            /**
+             * Format: date-time
+             * @description Present once confirmed.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            confirmed_at?: string;
+            /**
+             * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
+             * @example 0
+             */
+            amount_refunded?: number;
+        };
+        /**
+         * @description List item: no address, QR or `expires_at` fields; confirmation fields once confirmed, `cancelled_at` once cancelled.
+         * @example {
+         *       "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "object": "payment_intent",
+         *       "status": "confirmed",
+         *       "amount": 12.5,
+         *       "currency": "usd",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "metadata": {
+         *         "order_id": "order_1042",
+         *         "register": "front-1"
+         *       },
+         *       "created_at": "2026-04-01T12:00:00.000Z",
+         *       "net_amount": 12.375,
+         *       "fee": 0.125,
+         *       "tx_hash": "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+         *       "confirmed_at": "2026-04-01T12:01:12.345Z",
+         *       "amount_refunded": 0
+         *     }
+         */
+        PaymentIntentListItem: {
+            /** @example pi_3MtwBwLkdIwHu7ix28a3tqPa */
+            id: string;
+            /** @constant */
+            object: "payment_intent";
+            /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
+            status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+            /**
+             * @description Payment amount in USD.
+             * @example 12.5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token paid in, by symbol.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+            /**
+             * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+             * @example {
+             *       "order_id": "order_1042",
+             *       "register": "front-1"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description Creation time.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
+             * @example 12.375
+             */
+            net_amount?: number;
+            /**
+             * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
+             * @example 0.125
+             */
+            fee?: number;
+            /**
+             * @description Present once confirmed. On-chain transaction hash.
+             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+             */
+            tx_hash?: string;
+            /**
+             * Format: date-time
+             * @description Present once confirmed.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            confirmed_at?: string;
+            /**
+             * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).
+             * @example 0
+             */
+            amount_refunded?: number;
+            /**
+             * Format: date-time
+             * @description Present once cancelled.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            cancelled_at?: string;
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *           "object": "payment_intent",
+         *           "status": "confirmed",
+         *           "amount": 12.5,
+         *           "currency": "usd",
+         *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *           "chain": "base",
+         *           "token": "USDC",
+         *           "metadata": {
+         *             "order_id": "order_1042",
+         *             "register": "front-1"
+         *           },
+         *           "created_at": "2026-04-01T12:00:00.000Z",
+         *           "net_amount": 12.375,
+         *           "fee": 0.125,
+         *           "tx_hash": "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+         *           "confirmed_at": "2026-04-01T12:01:12.345Z",
+         *           "amount_refunded": 0
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        PaymentIntentList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first: `created_at` descending, then `id` descending. */
+            data: components["schemas"]["PaymentIntentListItem"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            /**
+             * @description Every intent matching the filters, ignoring the cursor.
+             * @example 1
+             */
+            total_count: number;
+        };
+        /**
+         * @example {
+         *       "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "object": "payment_intent",
+         *       "status": "cancelled",
+         *       "amount": 12.5,
+         *       "currency": "usd",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "cancelled_at": "2026-04-01T12:03:00.000Z",
+         *       "metadata": {
+         *         "order_id": "order_1042",
+         *         "register": "front-1"
+         *       },
+         *       "created_at": "2026-04-01T12:00:00.000Z"
+         *     }
+         */
+        CancelledPaymentIntent: {
+            /** @example pi_3MtwBwLkdIwHu7ix28a3tqPa */
+            id: string;
+            /** @constant */
+            object: "payment_intent";
+            /** @constant */
+            status: "cancelled";
+            /**
+             * @description Payment amount in USD.
+             * @example 12.5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * Format: date-time
+             * @description Cancellation time.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            cancelled_at: string;
+            /**
+             * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+             * @example {
+             *       "order_id": "order_1042",
+             *       "register": "front-1"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description Creation time.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "object": "transfer_authorization",
+         *       "typed_data": {
+         *         "domain": {
+         *           "name": "USD Coin",
+         *           "version": "2",
+         *           "chainId": 8453,
+         *           "verifyingContract": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+         *         },
+         *         "types": {
+         *           "EIP712Domain": [
+         *             {
+         *               "name": "name",
+         *               "type": "string"
+         *             },
+         *             {
+         *               "name": "version",
+         *               "type": "string"
+         *             },
+         *             {
+         *               "name": "chainId",
+         *               "type": "uint256"
+         *             },
+         *             {
+         *               "name": "verifyingContract",
+         *               "type": "address"
+         *             }
+         *           ],
+         *           "TransferWithAuthorization": [
+         *             {
+         *               "name": "from",
+         *               "type": "address"
+         *             },
+         *             {
+         *               "name": "to",
+         *               "type": "address"
+         *             },
+         *             {
+         *               "name": "value",
+         *               "type": "uint256"
+         *             },
+         *             {
+         *               "name": "validAfter",
+         *               "type": "uint256"
+         *             },
+         *             {
+         *               "name": "validBefore",
+         *               "type": "uint256"
+         *             },
+         *             {
+         *               "name": "nonce",
+         *               "type": "bytes32"
+         *             }
+         *           ]
+         *         },
+         *         "primaryType": "TransferWithAuthorization",
+         *         "message": {
+         *           "from": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *           "to": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *           "value": "12500000",
+         *           "validAfter": "0",
+         *           "validBefore": "1775045100",
+         *           "nonce": "0x3f1c0e5b5e3d8a5c0f6a7b1d2e9c4b8a7f6e5d4c3b2a19081726354453627180"
+         *         }
+         *       }
+         *     }
+         */
+        TransferAuthorization: {
+            /** @constant */
+            object: "transfer_authorization";
+            /** @description Pass as the second parameter of `eth_signTypedData_v4` (JSON.stringify). */
+            typed_data: {
+                /** @description The token's EIP-712 domain, read from the token. */
+                domain: {
+                    name: string;
+                    version: string;
+                    chainId: string | number;
+                    verifyingContract: string;
+                };
+                types: {
+                    EIP712Domain: {
+                        name: string;
+                        type: string;
+                    }[];
+                    TransferWithAuthorization: {
+                        name: string;
+                        type: string;
+                    }[];
+                };
+                /** @constant */
+                primaryType: "TransferWithAuthorization";
+                message: {
+                    /** @description The payer. */
+                    from: string;
+                    /** @description The intent's payment_address (the merchant's account). */
+                    to: string;
+                    /** @description The intent's amount in base units, a decimal string. */
+                    value: string;
+                    /** @description Unix seconds, a decimal string. */
+                    validAfter: string;
+                    /** @description Unix seconds, a decimal string: the intent's expiry. */
+                    validBefore: string;
+                    /** @description bytes32, 0x-hex: derived from the intent and the payer. */
+                    nonce: string;
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "object": "transfer_authorization_submission",
+         *       "payment_intent_id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "status": "mined",
+         *       "tx_hash": "0x8f3c2b1a0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b"
+         *     }
+         */
+        TransferAuthorizationSubmission: {
+            /** @constant */
+            object: "transfer_authorization_submission";
+            payment_intent_id: string;
+            /** @description `mined`: the relay is in a block (the intent confirms once the block has its confirmations). `submitted`: sent, not mined within the answer's wait; never a failure. `superseded`: someone else sent the same authorization first; the intent confirms from their transaction. `cancelled`: the payer cancelled the authorization on chain before the relay was mined; nothing was paid. `reverted`: the relay was mined and failed. */
+            status: "submitted" | "mined" | "superseded" | "cancelled" | "reverted";
+            /** @description The operator's relay transaction. */
+            tx_hash: string;
+        };
+        /**
+         * @description A refund: money paid back from the merchant's account to `recipient_address`.
+         * @example {
+         *       "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+         *       "object": "refund",
+         *       "status": "succeeded",
+         *       "amount": 5,
+         *       "currency": "usd",
+         *       "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *       "reason": "requested_by_customer",
+         *       "metadata": {
+         *         "order_id": "order_1042"
+         *       },
+         *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b",
+         *       "failure_reason": null,
+         *       "created_at": "2026-04-01T12:05:00.000Z"
+         *     }
+         * @example {
+         *       "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+         *       "object": "refund",
+         *       "status": "requires_approval",
+         *       "amount": 5,
+         *       "currency": "usd",
+         *       "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *       "reason": "requested_by_customer",
+         *       "metadata": {
+         *         "order_id": "order_1042"
+         *       },
+         *       "tx_hash": null,
+         *       "failure_reason": null,
+         *       "created_at": "2026-04-01T12:05:00.000Z"
+         *     }
+         */
+        Refund: {
+            /**
+             * @description `re_*`
+             * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
+             */
+            id: string;
+            /** @constant */
+            object: "refund";
+            /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent. */
+            status: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
+            /**
+             * @description USD refunded (in the payment's token, 1 USD = 1 token).
+             * @example 5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /**
+             * @description The intent of the refunded payment; null for a payment that matched no intent.
+             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+             */
+            payment_intent: string | null;
+            /**
+             * @description The refunded payment, `txn_*`.
+             * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+             */
+            transaction: string;
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token paid in, by symbol.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+            /**
+             * @description Where the refund is paid (checksummed).
+             * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+             */
+            recipient_address: string;
+            /** @example requested_by_customer */
+            reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
+            /**
+             * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
+             * @example {
+             *       "order_id": "order_1042"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * @description The refund's on-chain transaction: set once it succeeded.
+             * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
+             */
+            tx_hash: string | null;
+            /**
+             * @description Why it failed (status `failed`); null otherwise.
+             * @example null
+             */
+            failure_reason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-04-01T12:05:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "object": "refund_budget",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "amount_per_day": 500,
+         *       "available": 500,
+         *       "until": "2027-04-01T12:00:00.000Z",
+         *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b"
+         *     }
+         */
+        RefundBudget: {
+            /** @constant */
+            object: "refund_budget";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token paid in, by symbol.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+            /**
+             * @description The budget granted: USD per rolling 24 hours (0: none).
+             * @example 500
+             */
+            amount_per_day: number;
+            /**
+             * @description What the operator may refund now (the budget less the refunds of the last 24 to 25 hours).
+             * @example 500
+             */
+            available: number;
+            /**
+             * @description When the budget ends; null when revoked.
+             * @example 2027-04-01T12:00:00.000Z
+             */
+            until: string | null;
+            /**
+             * @description The owner's transaction that granted or revoked it.
+             * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
+             */
+            tx_hash: string;
+        };
+        /**
+         * @description A transaction: the record of a confirmed on-chain payment.
+         * @example {
+         *       "id": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+         *       "object": "transaction",
+         *       "payment_intent_id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "status": "confirmed",
+         *       "amount": 12.5,
+         *       "currency": "usd",
+         *       "net_amount": 12.375,
+         *       "fee": 0.125,
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "tx_hash": "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+         *       "settlement_status": "pending",
+         *       "confirmed_at": "2026-04-01T12:01:12.345Z",
+         *       "metadata": {
+         *         "order_id": "order_1042",
+         *         "register": "front-1"
+         *       },
+         *       "amount_refunded": 0,
+         *       "fee_rate": 0.01,
+         *       "block_number": 28411023,
+         *       "sender_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+         *     }
+         */
+        Transaction: {
+            /**
+             * @description `txn_*`
+             * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+             */
+            id: string;
+            /** @constant */
+            object: "transaction";
+            /**
+             * @description The intent the payment matched, `pi_*`; null for a payment that matched no intent (it is still the merchant's money and is recorded).
+             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+             */
+            payment_intent_id: string | null;
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /** @description `confirmed` once recorded; `settled` once paid out to the merchant's bank. */
+            status: "confirmed" | "settled" | "failed";
+            /**
+             * @description The amount received in USD (what arrived on-chain).
+             * @example 12.5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /**
+             * @description Amount after fee: amount minus fee.
+             * @example 12.375
+             */
+            net_amount: number;
+            /**
+             * @description Fee in USD: round_half_up(amount × fee_rate) at 6 decimals.
+             * @example 0.125
+             */
+            fee: number;
+            /**
+             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token paid in, by symbol.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+            /**
+             * @description On-chain transaction hash.
+             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+             */
+            tx_hash: string;
+            /** @description `pending` until a settlement takes the funds, `in_transit` during the ACH transfer, `paid` once it completes. */
+            settlement_status: "pending" | "in_transit" | "paid" | "failed";
+            /**
+             * Format: date-time
+             * @description When the payment was confirmed on-chain.
+             * @example 2026-04-01T12:01:12.345Z
+             */
+            confirmed_at: string;
+            /**
+             * @description Metadata of the payment intent; `{}` when there is none.
+             * @example {
+             *       "order_id": "order_1042",
+             *       "register": "front-1"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * @description USD refunded of this payment: its refunds that are not `failed` or `cancelled` (see Refunds).
+             * @example 0
+             */
+            amount_refunded: number;
+            /**
+             * @description Fee rate applied (0.01 = 1%).
+             * @example 0.01
+             */
+            fee_rate: number;
+            /**
+             * @description Block that holds the transfer.
+             * @example 28411023
+             */
+            block_number: string | number;
+            /**
+             * @description The payer's on-chain address.
+             * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+             */
+            sender_address: string;
+            /**
+             * @description The merchant's on-chain account that received the payment.
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            payment_address: string;
+        };
+        /**
+         * @description List item: the transaction without `fee_rate`, `block_number`, `sender_address` and `payment_address`.
+         * @example {
+         *       "id": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+         *       "object": "transaction",
+         *       "payment_intent_id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "status": "confirmed",
+         *       "amount": 12.5,
+         *       "currency": "usd",
+         *       "net_amount": 12.375,
+         *       "fee": 0.125,
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "tx_hash": "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+         *       "settlement_status": "pending",
+         *       "confirmed_at": "2026-04-01T12:01:12.345Z",
+         *       "metadata": {
+         *         "order_id": "order_1042",
+         *         "register": "front-1"
+         *       },
+         *       "amount_refunded": 0
+         *     }
+         */
+        TransactionListItem: {
+            /**
+             * @description `txn_*`
+             * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+             */
+            id: string;
+            /** @constant */
+            object: "transaction";
+            /**
+             * @description The intent the payment matched, `pi_*`; null for a payment that matched no intent (it is still the merchant's money and is recorded).
+             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+             */
+            payment_intent_id: string | null;
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /** @description `confirmed` once recorded; `settled` once paid out to the merchant's bank. */
+            status: "confirmed" | "settled" | "failed";
+            /**
+             * @description The amount received in USD (what arrived on-chain).
+             * @example 12.5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /**
+             * @description Amount after fee: amount minus fee.
+             * @example 12.375
+             */
+            net_amount: number;
+            /**
+             * @description Fee in USD: round_half_up(amount × fee_rate) at 6 decimals.
+             * @example 0.125
+             */
+            fee: number;
+            /**
+             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token paid in, by symbol.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+            /**
+             * @description On-chain transaction hash.
+             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+             */
+            tx_hash: string;
+            /** @description `pending` until a settlement takes the funds, `in_transit` during the ACH transfer, `paid` once it completes. */
+            settlement_status: "pending" | "in_transit" | "paid" | "failed";
+            /**
+             * Format: date-time
+             * @description When the payment was confirmed on-chain.
+             * @example 2026-04-01T12:01:12.345Z
+             */
+            confirmed_at: string;
+            /**
+             * @description Metadata of the payment intent; `{}` when there is none.
+             * @example {
+             *       "order_id": "order_1042",
+             *       "register": "front-1"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * @description USD refunded of this payment: its refunds that are not `failed` or `cancelled` (see Refunds).
+             * @example 0
+             */
+            amount_refunded: number;
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+         *           "object": "transaction",
+         *           "payment_intent_id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *           "status": "confirmed",
+         *           "amount": 12.5,
+         *           "currency": "usd",
+         *           "net_amount": 12.375,
+         *           "fee": 0.125,
+         *           "chain": "base",
+         *           "token": "USDC",
+         *           "tx_hash": "0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+         *           "settlement_status": "pending",
+         *           "confirmed_at": "2026-04-01T12:01:12.345Z",
+         *           "metadata": {
+         *             "order_id": "order_1042",
+         *             "register": "front-1"
+         *           },
+         *           "amount_refunded": 0
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        TransactionList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first: `confirmed_at` descending, then `id` descending. */
+            data: components["schemas"]["TransactionListItem"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            /**
+             * @description Every transaction matching the filters, ignoring the cursor.
+             * @example 1
+             */
+            total_count: string | number;
+        };
+        /**
+         * @description Exactly the body delivered (or that would be delivered) to webhook endpoints.
+         * @example {
+         *       "id": "evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA",
+         *       "object": "event",
+         *       "type": "payment_intent.confirmed",
+         *       "created_at": "2026-04-01T12:00:05.000Z",
+         *       "data": {
+         *         "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *         "object": "payment_intent",
+         *         "status": "confirmed",
+         *         "amount": 25,
+         *         "currency": "usd"
+         *       }
+         *     }
+         */
+        Event: {
+            /**
+             * @description `evt_*`; also the `webhook-id` header of its deliveries.
+             * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+             */
+            id: string;
+            /** @constant */
+            object: "event";
+            type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up";
+            /** Format: date-time */
+            created_at: string;
+            /** @description The object the event is about, exactly as delivered (each event type's payload: the document's `webhooks`). */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA",
+         *           "object": "event",
+         *           "type": "payment_intent.confirmed",
+         *           "created_at": "2026-04-01T12:00:05.000Z",
+         *           "data": {
+         *             "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *             "object": "payment_intent",
+         *             "status": "confirmed",
+         *             "amount": 25,
+         *             "currency": "usd"
+         *           }
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        EventList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first: `created_at` descending, then `id` descending. */
+            data: components["schemas"]["Event"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            /** @description Events matching the filters, ignoring the cursor. */
+            total_count: string | number;
+        };
+        /**
+         * @example {
+         *       "id": "wd_0f1e2d3c4b5a69788796a5b4c3d2e1f0",
+         *       "object": "webhook_delivery",
+         *       "event_id": "evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA",
+         *       "event_type": "payment_intent.confirmed",
+         *       "endpoint_id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+         *       "status": "pending",
+         *       "attempt_count": 1,
+         *       "next_attempt_at": "2026-04-01T12:05:05.000Z",
+         *       "created_at": "2026-04-01T12:00:05.000Z",
+         *       "finished_at": null,
+         *       "attempts": [
+         *         {
+         *           "attempt_number": 1,
+         *           "started_at": "2026-04-01T12:00:05.010Z",
+         *           "duration_ms": 812,
+         *           "outcome": "retry_scheduled",
+         *           "status_code": 503,
+         *           "error": "HTTP 503",
+         *           "response_snippet": "upstream unavailable",
+         *           "next_attempt_at": "2026-04-01T12:05:05.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        WebhookDelivery: {
+            id: string;
+            /** @constant */
+            object: "webhook_delivery";
+            event_id: string;
+            event_type: string | null;
+            endpoint_id: string;
+            status: "pending" | "succeeded" | "failed";
+            attempt_count: string | number;
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            finished_at: string | null;
+            attempts: {
+                attempt_number: string | number;
+                /** Format: date-time */
+                started_at: string;
+                duration_ms: (string | number) | null;
+                outcome: "succeeded" | "retry_scheduled" | "failed" | "endpoint_gone" | "lease_expired" | "dropped";
+                status_code: (string | number) | null;
+                error: string | null;
+                response_snippet: string | null;
+                next_attempt_at: string | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "wd_0f1e2d3c4b5a69788796a5b4c3d2e1f0",
+         *           "object": "webhook_delivery",
+         *           "event_id": "evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA",
+         *           "event_type": "payment_intent.confirmed",
+         *           "endpoint_id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+         *           "status": "pending",
+         *           "attempt_count": 1,
+         *           "next_attempt_at": "2026-04-01T12:05:05.000Z",
+         *           "created_at": "2026-04-01T12:00:05.000Z",
+         *           "finished_at": null,
+         *           "attempts": [
+         *             {
+         *               "attempt_number": 1,
+         *               "started_at": "2026-04-01T12:00:05.010Z",
+         *               "duration_ms": 812,
+         *               "outcome": "retry_scheduled",
+         *               "status_code": 503,
+         *               "error": "HTTP 503",
+         *               "response_snippet": "upstream unavailable",
+         *               "next_attempt_at": "2026-04-01T12:05:05.000Z"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        WebhookDeliveryList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first. */
+            data: components["schemas"]["WebhookDelivery"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            total_count: string | number;
+        };
+        /**
+         * @example {
+         *       "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+         *       "object": "webhook_endpoint",
+         *       "url": "https://example.com/webhooks/stablepay",
+         *       "enabled_events": [
+         *         "payment_intent.confirmed",
+         *         "settlement.completed"
+         *       ],
+         *       "description": "Order service",
+         *       "metadata": {
+         *         "team": "payments"
+         *       },
+         *       "status": "enabled",
+         *       "disabled_reason": null,
+         *       "livemode": false,
+         *       "created_at": "2026-04-01T12:00:00.000Z",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+         *     }
+         */
+        WebhookEndpointWithSecret: {
+            /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            url: string;
+            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
+            description: string | null;
+            /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
+            metadata: {
+                [key: string]: string;
+            };
+            status: "enabled" | "disabled";
+            /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
+            disabled_reason: string | null;
+            livemode: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description `whsec_…`: the signing secret. Shown only in this response (a create's idempotent replay answers the same secret).
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        /**
+         * @example {
+         *       "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+         *       "object": "webhook_endpoint",
+         *       "url": "https://example.com/webhooks/stablepay",
+         *       "enabled_events": [
+         *         "payment_intent.confirmed",
+         *         "settlement.completed"
+         *       ],
+         *       "description": "Order service",
+         *       "metadata": {
+         *         "team": "payments"
+         *       },
+         *       "status": "enabled",
+         *       "disabled_reason": null,
+         *       "livemode": false,
+         *       "created_at": "2026-04-01T12:00:00.000Z"
+         *     }
+         */
+        WebhookEndpoint: {
+            /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            url: string;
+            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
+            description: string | null;
+            /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
+            metadata: {
+                [key: string]: string;
+            };
+            status: "enabled" | "disabled";
+            /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
+            disabled_reason: string | null;
+            livemode: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+         *           "object": "webhook_endpoint",
+         *           "url": "https://example.com/webhooks/stablepay",
+         *           "enabled_events": [
+         *             "payment_intent.confirmed",
+         *             "settlement.completed"
+         *           ],
+         *           "description": "Order service",
+         *           "metadata": {
+         *             "team": "payments"
+         *           },
+         *           "status": "enabled",
+         *           "disabled_reason": null,
+         *           "livemode": false,
+         *           "created_at": "2026-04-01T12:00:00.000Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        WebhookEndpointList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first. */
+            data: components["schemas"]["WebhookEndpoint"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            total_count: string | number;
+        };
+        /**
+         * @example {
+         *       "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+         *       "object": "webhook_endpoint",
+         *       "deleted": true,
+         *       "dropped_deliveries": 0
+         *     }
+         */
+        DeletedWebhookEndpoint: {
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            /** @constant */
+            deleted: true;
+            /** @description Pending deliveries given up (each has a `dropped` attempt). */
+            dropped_deliveries: string | number;
+        };
+        /**
+         * @example {
+         *       "object": "webhook_endpoint_test",
+         *       "endpoint_id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+         *       "event_id": "evt_4Qm8ZpX2LbR7cVt1NwKd9YaB",
+         *       "event_type": "webhook_endpoint.test",
+         *       "succeeded": true,
+         *       "status_code": 200,
+         *       "duration_ms": 84,
+         *       "error": null,
+         *       "response_snippet": "ok"
+         *     }
+         */
+        WebhookTestResult: {
+            /** @constant */
+            object: "webhook_endpoint_test";
+            endpoint_id: string;
+            /** @description The test event's id (the `webhook-id` header it was sent with); it is not stored. */
+            event_id: string;
+            /** @constant */
+            event_type: "webhook_endpoint.test";
+            /** @description The endpoint answered 2xx. */
+            succeeded: boolean;
+            status_code: (string | number) | null;
+            duration_ms: string | number;
+            error: string | null;
+            response_snippet: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "stl_4fQm2Lx9RtVb8NcZ1aWd3KpH",
+         *       "object": "settlement",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "amount": 1234.56,
+         *       "currency": "usd",
+         *       "status": "pending",
+         *       "method": "ach",
+         *       "transaction_count": 12,
+         *       "bank_account": {
+         *         "bank_name": "Chase",
+         *         "last_4": "6789"
+         *       },
+         *       "initiated_at": "2026-04-01T12:00:00.000Z",
+         *       "expected_arrival_date": null,
+         *       "completed_at": null,
+         *       "withdrawals": [
+         *         {
+         *           "chain": "base",
+         *           "token": "USDC",
+         *           "amount": 1000.5,
+         *           "status": "withdrawn",
+         *           "tx_hash": "0x8d1e0f6a4c2b7e9d3f5a1c8b6e4d2f0a9c7b5e3d1f8a6c4b2e0d9f7a5c3b1e8d",
+         *           "withdrawn_at": "2026-04-01T12:00:03.000Z"
+         *         },
+         *         {
+         *           "chain": "base",
+         *           "token": "USDT",
+         *           "amount": 234.06,
+         *           "status": "pending",
+         *           "tx_hash": null,
+         *           "withdrawn_at": null
+         *         }
+         *       ]
+         *     }
+         */
+        Settlement: {
+            /** @example stl_4fQm2Lx9RtVb8NcZ1aWd3KpH */
+            id: string;
+            /** @constant */
+            object: "settlement";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description USD paid to the bank: the net amount of its transactions.
+             * @example 1234.56
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            status: "pending" | "in_transit" | "completed" | "failed";
+            /** @constant */
+            method: "ach";
+            /** @example 12 */
+            transaction_count: string | number;
+            bank_account: {
+                bank_name: string;
+                last_4: string;
+            };
+            /** Format: date-time */
+            initiated_at: string;
+            expected_arrival_date: string | null;
+            completed_at: string | null;
+            /** @description The settlement's withdrawals from the merchant account, one per (chain, token) pair it takes. One run withdraws every pair and pays one bank transfer for the total (`amount`), after every pair is withdrawn: while one pair's withdrawal is retried the settlement stays `pending`. */
+            withdrawals: {
+                /**
+                 * @default base
+                 * @example base
+                 * @enum {string}
+                 */
+                chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                /**
+                 * @default USDC
+                 * @example USDC
+                 * @enum {string}
+                 */
+                token: "USDC" | "USDT";
+                /**
+                 * @description USD of this pair in the settlement: the net amount of its transactions.
+                 * @example 1000.5
+                 */
+                amount: number;
+                /** @description `pending`: the withdrawal from the merchant account is on its way (or retried after an error); `withdrawn`: mined at the chain's confirmation depth (or nothing to withdraw: the money was already at the payout address); `failed`: the account refused it, nothing of this pair moved, and its payments are back in `available` for the next run (not counted in the settlement's `amount`). */
+                status: "pending" | "withdrawn" | "failed";
+                /** @description The withdrawal's transaction, once withdrawn. */
+                tx_hash: string | null;
+                withdrawn_at: string | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+         *           "object": "refund",
+         *           "status": "succeeded",
+         *           "amount": 5,
+         *           "currency": "usd",
+         *           "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *           "transaction": "txn_4fQm8ZpX2LbR7cVt1NwKd9Ya",
+         *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *           "chain": "base",
+         *           "token": "USDC",
+         *           "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *           "reason": "requested_by_customer",
+         *           "metadata": {
+         *             "order_id": "order_1042"
+         *           },
+         *           "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b",
+         *           "failure_reason": null,
+         *           "created_at": "2026-04-01T12:05:00.000Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        RefundList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first: `created_at` descending, then `id` descending. */
+            data: components["schemas"]["Refund"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            /**
+             * @description Every refund matching the filters, ignoring the cursor.
+             * @example 1
+             */
+            total_count: number;
+        };
+        /**
+         * @example {
+         *       "object": "refund_authorization",
+         *       "refund": "re_3NxQm2LpR4tVb8NcZ1aWd3Kq",
+         *       "signer": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *       "deadline": 1775131200,
+         *       "typed_data": {
+         *         "types": {
+         *           "EIP712Domain": [
+         *             {
+         *               "name": "name",
+         *               "type": "string"
+         *             },
+         *             {
+         *               "name": "version",
+         *               "type": "string"
+         *             },
+         *             {
+         *               "name": "chainId",
+         *               "type": "uint256"
+         *             },
+         *             {
+         *               "name": "verifyingContract",
+         *               "type": "address"
+         *             }
+         *           ],
+         *           "Refund": [
+         *             {
+         *               "name": "refundId",
+         *               "type": "bytes32"
+         *             },
+         *             {
+         *               "name": "ref",
+         *               "type": "bytes32"
+         *             },
+         *             {
+         *               "name": "token",
+         *               "type": "address"
+         *             },
+         *             {
+         *               "name": "to",
+         *               "type": "address"
+         *             },
+         *             {
+         *               "name": "amount",
+         *               "type": "uint256"
+         *             },
+         *             {
+         *               "name": "deadline",
+         *               "type": "uint256"
+         *             }
+         *           ]
+         *         },
+         *         "primaryType": "Refund",
+         *         "domain": {
+         *           "name": "StablePay MerchantAccount",
+         *           "version": "2",
+         *           "chainId": 8453,
+         *           "verifyingContract": "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+         *         },
+         *         "message": {
+         *           "refundId": "0x8b1a944cf13a9a1c08facb2c9e98623ef3254d2ddb48113885c3e8e97fec8db9",
+         *           "ref": "0x1f0c3b2a6d4e5f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8",
+         *           "token": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+         *           "to": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *           "amount": "5000000",
+         *           "deadline": "1775131200"
+         *         }
+         *       }
+         *     }
+         */
+        RefundAuthorization: {
+            /** @constant */
+            object: "refund_authorization";
+            /**
+             * @description The refund, `re_*`.
+             * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
+             */
+            refund: string;
+            /**
+             * @description Who must sign: the merchant account's owner (checksummed).
+             * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+             */
+            signer: string;
+            /**
+             * @description Unix seconds: the signature pays nothing after this (24 hours from the request).
+             * @example 1775131200
+             */
+            deadline: string | number;
+            /** @description The EIP-712 message, as `eth_signTypedData_v4` takes it. */
+            typed_data: {
+                types: {
+                    EIP712Domain: {
+                        name: string;
+                        type: string;
+                    }[];
+                    Refund: {
+                        name: string;
+                        type: string;
+                    }[];
+                };
+                /** @constant */
+                primaryType: "Refund";
+                /** @description The merchant account on the payment's chain. */
+                domain: {
+                    name: string;
+                    version: string;
+                    chainId: string | number;
+                    verifyingContract: string;
+                };
+                message: {
+                    refundId: string;
+                    ref: string;
+                    token: string;
+                    to: string;
+                    /** @description Base units of the token. */
+                    amount: string;
+                    deadline: string;
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "id": "plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB",
+         *       "object": "payment_link",
+         *       "url": "https://api.example.com/pay/links/plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB",
+         *       "active": true,
+         *       "amount": 25,
+         *       "amount_options": null,
+         *       "currency": "usd",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "chain": "base",
+         *       "token": "USDC",
+         *       "max_uses": 100,
+         *       "uses": 3,
+         *       "expires_at": null,
+         *       "after_completion": {
+         *         "redirect_url": "https://shop.example.com/thanks"
+         *       },
+         *       "metadata": {
+         *         "product": "tote-bag"
+         *       },
+         *       "livemode": false,
+         *       "created_at": "2026-04-01T12:00:00.000Z"
+         *     }
+         */
+        PaymentLink: {
+            /**
+             * @description `plink_*`
+             * @example plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB
+             */
+            id: string;
+            /** @constant */
+            object: "payment_link";
+            /** @description The public page to share (a QR code, an NFC tag, a message): each visit gets its own payment intent, and a reload in the same browser gets the same one while it is open. */
+            url: string;
+            active: boolean;
+            amount: number | null;
+            amount_options: {
+                minimum: number;
+                maximum: number;
+                preset: number | null;
+            } | null;
+            /** @constant */
+            currency: "usd";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token paid in, by symbol.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+            max_uses: (string | number) | null;
+            /** @description How many of its intents were confirmed. */
+            uses: string | number;
+            expires_at: string | null;
+            after_completion: {
+                redirect_url: string;
+            } | null;
+            /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
+            metadata: {
+                [key: string]: string;
+            };
+            livemode: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB",
+         *           "object": "payment_link",
+         *           "url": "https://api.example.com/pay/links/plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB",
+         *           "active": true,
+         *           "amount": 25,
+         *           "amount_options": null,
+         *           "currency": "usd",
+         *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *           "chain": "base",
+         *           "token": "USDC",
+         *           "max_uses": 100,
+         *           "uses": 3,
+         *           "expires_at": null,
+         *           "after_completion": {
+         *             "redirect_url": "https://shop.example.com/thanks"
+         *           },
+         *           "metadata": {
+         *             "product": "tote-bag"
+         *           },
+         *           "livemode": false,
+         *           "created_at": "2026-04-01T12:00:00.000Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        PaymentLinkList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first: `created_at` descending, then `id` descending. */
+            data: components["schemas"]["PaymentLink"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            total_count: string | number;
+        };
+        /** @description `data` of `payment_intent.confirmed`: the confirmed intent's payment, with its metadata. */
+        PaymentIntentConfirmedEventData: {
+            /**
+             * @description `pi_*`
+             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+             */
+            id: string;
+            /** @constant */
+            object: "payment_intent";
+            /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
+            status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+            /**
+             * @description Payment amount in USD.
+             * @example 12.5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /**
+             * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
+             * @example 12.375
+             */
+            net_amount: number;
+            /**
+             * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
+             * @example 0.125
+             */
+            fee: number;
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description Present once confirmed. On-chain transaction hash.
+             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
+             */
+            tx_hash: string;
+            /**
+             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+             * @default base
+             * @example base
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token paid in, by symbol.
+             * @default USDC
+             * @example USDC
+             * @enum {string}
+             */
+            token: "USDC" | "USDT";
+            /**
+             * Format: date-time
+             * @description Present once confirmed.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            confirmed_at: string;
+            /**
+             * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+             * @example {
+             *       "order_id": "order_1042",
+             *       "register": "front-1"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+        };
+        /** @description `data` of `payment_intent.expired`: the intent that expired unpaid. */
+        PaymentIntentExpiredEventData: {
+            /**
+             * @description `pi_*`
+             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+             */
+            id: string;
+            /** @constant */
+            object: "payment_intent";
+            /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
+            status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
+            /**
+             * @description Payment amount in USD.
+             * @example 12.5
+             */
+            amount: number;
+            /** @constant */
+            currency: "usd";
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /**
+             * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
+             * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
+             */
+            payment_address: string;
+            /**
+             * Format: date-time
+             * @description Creation time plus ttl.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            expires_at: string;
+            /**
+             * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+             * @example {
+             *       "order_id": "order_1042",
+             *       "register": "front-1"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description Creation time.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            created_at: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -838,18 +3309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A worker loop of this process is wedged: restart it */
@@ -886,7 +3346,7 @@ export interface operations {
             };
         };
     };
-    getReady: {
+    getReadiness: {
         parameters: {
             query?: never;
             header?: never;
@@ -960,18 +3420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not ready */
@@ -1024,7 +3473,7 @@ export interface operations {
             };
         };
     };
-    getV1MerchantsById: {
+    getMerchant: {
         parameters: {
             query?: never;
             header?: never;
@@ -1043,6 +3492,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1088,40 +3542,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        id: string;
-                        /** @constant */
-                        object: "merchant";
-                        business_name: string;
-                        email: string;
-                        /** @example active */
-                        status: string;
-                        /** @example approved */
-                        kyc_status: string;
-                        /** @example bank_account */
-                        payout_method: string;
-                        bank_account: {
-                            bank_name: string;
-                            last_4: string;
-                            /** @example verified */
-                            status: string;
-                        };
-                        /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
-                        payment_address: string;
-                        /** @constant */
-                        chain: "base";
-                        /** @example weekly_monday */
-                        settlement_schedule: string;
-                        /** @example 0.01 */
-                        fee_rate: number;
-                        /** @description The integrator's own key-value data (up to 10 keys); `{}` when none. */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Merchant"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -1132,18 +3553,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -1154,6 +3572,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1177,15 +3600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -1196,6 +3611,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1224,18 +3644,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -1246,6 +3655,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1269,23 +3683,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1MerchantsById: {
+    updateMerchant: {
         parameters: {
             query?: never;
             header?: never;
@@ -1341,6 +3744,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1433,6 +3841,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -1455,15 +3868,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -1474,18 +3879,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -1497,6 +3899,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -1519,15 +3926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -1538,6 +3937,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1566,18 +3970,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -1588,6 +3981,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1611,23 +4009,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1MerchantsByIdBalance: {
+    getMerchantBalance: {
         parameters: {
             query?: {
                 chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
@@ -1649,6 +4036,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1684,35 +4076,7 @@ export interface operations {
                      *       "last_updated": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "balance";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description Net of the confirmed payments held in the merchant account and in no settlement (platform fees not counted): exactly what the next settlement run takes.
-                         * @example 1234.56
-                         */
-                        available: number;
-                        /**
-                         * @description Withdrawn from the merchant account, on its way to the bank.
-                         * @example 0
-                         */
-                        pending_settlement: number;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
-                        payment_address: string;
-                        /**
-                         * @description The chain of the figures (the sandbox's test network is named as the chain it stands in for).
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /** Format: date-time */
-                        last_updated: string;
-                    };
+                    "application/json": components["schemas"]["Balance"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -1724,6 +4088,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -1746,15 +4115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -1765,18 +4126,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -1788,6 +4146,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -1810,15 +4173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -1829,6 +4184,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1857,18 +4217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -1879,6 +4228,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1902,23 +4256,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1MerchantsByIdBalances: {
+    listMerchantBalances: {
         parameters: {
             query?: never;
             header?: never;
@@ -1937,6 +4280,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -1980,54 +4328,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description One item per enabled pair of the key's mode, in the order the configuration lists them. */
-                        data: {
-                            /** @constant */
-                            object: "balance";
-                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                            merchant_id: string;
-                            /**
-                             * @description Net of the confirmed payments held in the merchant account and in no settlement (platform fees not counted): exactly what the next settlement run takes.
-                             * @example 1234.56
-                             */
-                            available: number;
-                            /**
-                             * @description Withdrawn from the merchant account, on its way to the bank.
-                             * @example 0
-                             */
-                            pending_settlement: number;
-                            /** @constant */
-                            currency: "usd";
-                            /** @example 0x5FbDB2315678afecb367f032d93F642f64180aa3 */
-                            payment_address: string;
-                            /**
-                             * @description The chain of the figures (the sandbox's test network is named as the chain it stands in for).
-                             * @default base
-                             * @example base
-                             * @enum {string}
-                             */
-                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                            /** Format: date-time */
-                            last_updated: string;
-                            /**
-                             * @description The token of the figures.
-                             * @default USDC
-                             * @example USDC
-                             * @enum {string}
-                             */
-                            token: "USDC" | "USDT";
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        /**
-                         * @description The number of enabled pairs.
-                         * @example 1
-                         */
-                        total_count: string | number;
-                    };
+                    "application/json": components["schemas"]["BalanceList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -2039,6 +4340,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -2061,15 +4367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -2080,18 +4378,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -2103,6 +4398,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -2125,15 +4425,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -2144,6 +4436,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2172,18 +4469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -2194,6 +4480,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2217,23 +4508,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Merchants: {
+    listMerchants: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2253,6 +4533,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2360,6 +4645,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -2382,15 +4672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -2401,18 +4683,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -2423,6 +4702,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2451,18 +4735,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -2473,6 +4746,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2496,23 +4774,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Merchants: {
+    createMerchant: {
         parameters: {
             query?: never;
             header?: {
@@ -2535,7 +4802,7 @@ export interface operations {
                      */
                     owner_address: string;
                     /**
-                     * @description Where settlements withdraw USDC to before the ACH transfer.
+                     * @description Where settlements withdraw the merchant's tokens to before the ACH transfer.
                      * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
                      */
                     payout_address: string;
@@ -2579,6 +4846,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2673,6 +4945,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -2764,6 +5041,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -2786,15 +5068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -2805,18 +5079,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -2828,6 +5099,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -2850,15 +5126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -2870,6 +5138,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -2892,15 +5165,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -2911,6 +5176,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2939,18 +5209,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -2961,6 +5220,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -2984,23 +5248,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    "getV1Payment-intents": {
+    listPaymentIntents: {
         parameters: {
             query?: {
                 merchant_id?: string;
@@ -3027,6 +5280,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -3079,97 +5337,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first: `created_at` descending, then `id` descending. */
-                        data: {
-                            /** @example pi_3MtwBwLkdIwHu7ix28a3tqPa */
-                            id: string;
-                            /** @constant */
-                            object: "payment_intent";
-                            /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
-                            status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
-                            /**
-                             * @description Payment amount in USD.
-                             * @example 12.5
-                             */
-                            amount: number;
-                            /** @constant */
-                            currency: "usd";
-                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                            merchant_id: string;
-                            /**
-                             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                             * @default base
-                             * @example base
-                             * @enum {string}
-                             */
-                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                            /**
-                             * @description The token paid in, by symbol.
-                             * @default USDC
-                             * @example USDC
-                             * @enum {string}
-                             */
-                            token: "USDC" | "USDT";
-                            /**
-                             * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
-                             * @example {
-                             *       "order_id": "order_1042",
-                             *       "register": "front-1"
-                             *     }
-                             */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @description Creation time.
-                             * @example 2026-04-01T12:00:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
-                             * @example 12.375
-                             */
-                            net_amount?: number;
-                            /**
-                             * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
-                             * @example 0.125
-                             */
-                            fee?: number;
-                            /**
-                             * @description Present once confirmed. On-chain transaction hash.
-                             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                             */
-                            tx_hash?: string;
-                            /**
-                             * Format: date-time
-                             * @description Present once confirmed.
-                             * @example 2026-04-01T12:00:00.000Z
-                             */
-                            confirmed_at?: string;
-                            /**
-                             * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
-                             * @example 0
-                             */
-                            amount_refunded?: number;
-                            /**
-                             * Format: date-time
-                             * @description Present once cancelled.
-                             * @example 2026-04-01T12:00:00.000Z
-                             */
-                            cancelled_at?: string;
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        /**
-                         * @description Every intent matching the filters, ignoring the cursor.
-                         * @example 1
-                         */
-                        total_count: number;
-                    };
+                    "application/json": components["schemas"]["PaymentIntentList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -3181,6 +5349,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -3203,15 +5376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -3222,18 +5387,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -3245,6 +5407,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -3267,15 +5434,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -3286,6 +5445,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -3314,18 +5478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -3336,6 +5489,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -3359,23 +5517,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    "postV1Payment-intents": {
+    createPaymentIntent: {
         parameters: {
             query?: never;
             header?: {
@@ -3450,6 +5597,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -3495,109 +5647,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `pi_*`
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "payment_intent";
-                        /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
-                        status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
-                        /**
-                         * @description Payment amount in USD.
-                         * @example 12.5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The merchant's on-chain account (checksummed); the customer sends USDC here.
-                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
-                         */
-                        payment_address: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
-                         * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
-                         */
-                        qr_payload: string;
-                        /**
-                         * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
-                         * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
-                         */
-                        qr_image_url: string;
-                        /**
-                         * Format: date-time
-                         * @description Creation time plus ttl.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        expires_at: string;
-                        /**
-                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
-                         * @example {
-                         *       "order_id": "order_1042",
-                         *       "register": "front-1"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description Creation time.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        created_at: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once cancelled.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        cancelled_at?: string;
-                        /**
-                         * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
-                         * @example 12.375
-                         */
-                        net_amount?: number;
-                        /**
-                         * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
-                         * @example 0.125
-                         */
-                        fee?: number;
-                        /**
-                         * @description Present once confirmed. On-chain transaction hash.
-                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                         */
-                        tx_hash?: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once confirmed.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        confirmed_at?: string;
-                        /**
-                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
-                         * @example 0
-                         */
-                        amount_refunded?: number;
-                    };
+                    "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
             /** @description The new payment intent, status `awaiting_payment`. */
@@ -3608,6 +5658,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -3652,109 +5707,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `pi_*`
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "payment_intent";
-                        /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
-                        status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
-                        /**
-                         * @description Payment amount in USD.
-                         * @example 12.5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The merchant's on-chain account (checksummed); the customer sends USDC here.
-                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
-                         */
-                        payment_address: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
-                         * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
-                         */
-                        qr_payload: string;
-                        /**
-                         * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
-                         * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
-                         */
-                        qr_image_url: string;
-                        /**
-                         * Format: date-time
-                         * @description Creation time plus ttl.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        expires_at: string;
-                        /**
-                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
-                         * @example {
-                         *       "order_id": "order_1042",
-                         *       "register": "front-1"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description Creation time.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        created_at: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once cancelled.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        cancelled_at?: string;
-                        /**
-                         * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
-                         * @example 12.375
-                         */
-                        net_amount?: number;
-                        /**
-                         * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
-                         * @example 0.125
-                         */
-                        fee?: number;
-                        /**
-                         * @description Present once confirmed. On-chain transaction hash.
-                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                         */
-                        tx_hash?: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once confirmed.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        confirmed_at?: string;
-                        /**
-                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
-                         * @example 0
-                         */
-                        amount_refunded?: number;
-                    };
+                    "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -3766,6 +5719,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -3788,15 +5746,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -3807,18 +5757,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -3830,6 +5777,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -3852,15 +5804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body over 64 KiB. */
@@ -3872,6 +5816,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -3894,15 +5843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body is not `application/json`. */
@@ -3914,6 +5855,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -3936,15 +5882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -3955,6 +5893,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -3983,18 +5926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -4005,6 +5937,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -4028,23 +5965,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    "getV1Payment-intentsById": {
+    getPaymentIntent: {
         parameters: {
             query?: never;
             header?: never;
@@ -4064,6 +5990,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -4107,109 +6038,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `pi_*`
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "payment_intent";
-                        /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
-                        status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
-                        /**
-                         * @description Payment amount in USD.
-                         * @example 12.5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The merchant's on-chain account (checksummed); the customer sends USDC here.
-                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
-                         */
-                        payment_address: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
-                         * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
-                         */
-                        qr_payload: string;
-                        /**
-                         * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
-                         * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
-                         */
-                        qr_image_url: string;
-                        /**
-                         * Format: date-time
-                         * @description Creation time plus ttl.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        expires_at: string;
-                        /**
-                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
-                         * @example {
-                         *       "order_id": "order_1042",
-                         *       "register": "front-1"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description Creation time.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        created_at: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once cancelled.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        cancelled_at?: string;
-                        /**
-                         * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
-                         * @example 12.375
-                         */
-                        net_amount?: number;
-                        /**
-                         * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
-                         * @example 0.125
-                         */
-                        fee?: number;
-                        /**
-                         * @description Present once confirmed. On-chain transaction hash.
-                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                         */
-                        tx_hash?: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once confirmed.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        confirmed_at?: string;
-                        /**
-                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
-                         * @example 0
-                         */
-                        amount_refunded?: number;
-                    };
+                    "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -4221,6 +6050,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -4243,15 +6077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -4262,18 +6088,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -4285,6 +6108,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -4307,15 +6135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -4326,6 +6146,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -4354,18 +6179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -4376,6 +6190,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -4399,23 +6218,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    "postV1Payment-intentsByIdCancel": {
+    cancelPaymentIntent: {
         parameters: {
             query?: never;
             header?: never;
@@ -4434,6 +6242,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -4473,45 +6286,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /** @example pi_3MtwBwLkdIwHu7ix28a3tqPa */
-                        id: string;
-                        /** @constant */
-                        object: "payment_intent";
-                        /** @constant */
-                        status: "cancelled";
-                        /**
-                         * @description Payment amount in USD.
-                         * @example 12.5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * Format: date-time
-                         * @description Cancellation time.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        cancelled_at: string;
-                        /**
-                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
-                         * @example {
-                         *       "order_id": "order_1042",
-                         *       "register": "front-1"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description Creation time.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["CancelledPaymentIntent"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -4523,6 +6298,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -4545,15 +6325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -4564,18 +6336,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -4587,6 +6356,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -4609,15 +6383,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -4629,6 +6395,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -4651,15 +6422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -4670,6 +6433,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -4698,18 +6466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -4720,6 +6477,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -4743,23 +6505,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1QrByFile: {
+    getPaymentIntentQrImage: {
         parameters: {
             query?: never;
             header?: never;
@@ -4779,6 +6530,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /** @example public, max-age=31536000, immutable */
                     "Cache-Control"?: string;
                     ETag?: string;
@@ -4796,6 +6552,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4808,18 +6569,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */
@@ -4831,6 +6589,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Seconds to wait before the next request is allowed.
                      * @example 1
                      */
@@ -4838,15 +6601,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -4857,26 +6612,20 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getPayById: {
+    getHostedPaymentPage: {
         parameters: {
             query?: never;
             header?: never;
@@ -4945,23 +6694,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    "getV1Payment-intentsByIdAuthorization": {
+    getPaymentIntentAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -4980,6 +6718,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5051,46 +6794,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "transfer_authorization";
-                        /** @description Pass as the second parameter of `eth_signTypedData_v4` (JSON.stringify). */
-                        typed_data: {
-                            /** @description The token's EIP-712 domain, read from the token. */
-                            domain: {
-                                name: string;
-                                version: string;
-                                chainId: string | number;
-                                verifyingContract: string;
-                            };
-                            types: {
-                                EIP712Domain: {
-                                    name: string;
-                                    type: string;
-                                }[];
-                                TransferWithAuthorization: {
-                                    name: string;
-                                    type: string;
-                                }[];
-                            };
-                            /** @constant */
-                            primaryType: "TransferWithAuthorization";
-                            message: {
-                                /** @description The payer. */
-                                from: string;
-                                /** @description The intent's payment_address (the merchant's account). */
-                                to: string;
-                                /** @description The intent's amount in base units, a decimal string. */
-                                value: string;
-                                /** @description Unix seconds, a decimal string. */
-                                validAfter: string;
-                                /** @description Unix seconds, a decimal string: the intent's expiry. */
-                                validBefore: string;
-                                /** @description bytes32, 0x-hex: derived from the intent and the payer. */
-                                nonce: string;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["TransferAuthorization"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -5101,18 +6805,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -5123,18 +6824,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -5145,18 +6843,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */
@@ -5167,20 +6862,17 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -5191,26 +6883,20 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    "postV1Payment-intentsByIdAuthorization": {
+    submitPaymentIntentAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -5259,6 +6945,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5270,15 +6961,7 @@ export interface operations {
                      *       "tx_hash": "0x8f3c2b1a0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b"
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "transfer_authorization_submission";
-                        payment_intent_id: string;
-                        /** @description `mined`: the relay is in a block (the intent confirms once the block has its confirmations). `submitted`: sent, not mined within the answer's wait; never a failure. `superseded`: someone else sent the same authorization first; the intent confirms from their transaction. `cancelled`: the payer cancelled the authorization on chain before the relay was mined; nothing was paid. `reverted`: the relay was mined and failed. */
-                        status: "submitted" | "mined" | "superseded" | "cancelled" | "reverted";
-                        /** @description The operator's relay transaction. */
-                        tx_hash: string;
-                    };
+                    "application/json": components["schemas"]["TransferAuthorizationSubmission"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -5289,18 +6972,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -5311,18 +6991,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -5333,18 +7010,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */
@@ -5355,20 +7029,17 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -5379,21 +7050,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */
@@ -5404,25 +7069,22 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Test_helpersPayment_intentsByIdPay: {
+    testHelperPayPaymentIntent: {
         parameters: {
             query?: never;
             header?: never;
@@ -5452,6 +7114,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -5495,109 +7162,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `pi_*`
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "payment_intent";
-                        /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
-                        status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
-                        /**
-                         * @description Payment amount in USD.
-                         * @example 12.5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The merchant's on-chain account (checksummed); the customer sends USDC here.
-                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
-                         */
-                        payment_address: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
-                         * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
-                         */
-                        qr_payload: string;
-                        /**
-                         * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
-                         * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
-                         */
-                        qr_image_url: string;
-                        /**
-                         * Format: date-time
-                         * @description Creation time plus ttl.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        expires_at: string;
-                        /**
-                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
-                         * @example {
-                         *       "order_id": "order_1042",
-                         *       "register": "front-1"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description Creation time.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        created_at: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once cancelled.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        cancelled_at?: string;
-                        /**
-                         * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
-                         * @example 12.375
-                         */
-                        net_amount?: number;
-                        /**
-                         * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
-                         * @example 0.125
-                         */
-                        fee?: number;
-                        /**
-                         * @description Present once confirmed. On-chain transaction hash.
-                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                         */
-                        tx_hash?: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once confirmed.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        confirmed_at?: string;
-                        /**
-                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
-                         * @example 0
-                         */
-                        amount_refunded?: number;
-                    };
+                    "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -5609,6 +7174,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -5631,15 +7201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -5650,18 +7212,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -5673,6 +7232,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -5695,15 +7259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -5714,6 +7270,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -5742,18 +7303,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -5764,6 +7314,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -5787,23 +7342,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Test_helpersPayment_intentsByIdExpire: {
+    testHelperExpirePaymentIntent: {
         parameters: {
             query?: never;
             header?: never;
@@ -5823,6 +7367,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -5866,109 +7415,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `pi_*`
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "payment_intent";
-                        /** @description `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final. */
-                        status: "awaiting_payment" | "confirmed" | "expired" | "cancelled" | "settled";
-                        /**
-                         * @description Payment amount in USD.
-                         * @example 12.5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The merchant's on-chain account (checksummed); the customer sends USDC here.
-                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
-                         */
-                        payment_address: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
-                         * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
-                         */
-                        qr_payload: string;
-                        /**
-                         * @description Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
-                         * @example https://api.example.com/v1/qr/pi_3MtwBwLkdIwHu7ix28a3tqPa.png
-                         */
-                        qr_image_url: string;
-                        /**
-                         * Format: date-time
-                         * @description Creation time plus ttl.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        expires_at: string;
-                        /**
-                         * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
-                         * @example {
-                         *       "order_id": "order_1042",
-                         *       "register": "front-1"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description Creation time.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        created_at: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once cancelled.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        cancelled_at?: string;
-                        /**
-                         * @description Present once confirmed (`confirmed`, `settled`). Amount minus fee.
-                         * @example 12.375
-                         */
-                        net_amount?: number;
-                        /**
-                         * @description Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
-                         * @example 0.125
-                         */
-                        fee?: number;
-                        /**
-                         * @description Present once confirmed. On-chain transaction hash.
-                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                         */
-                        tx_hash?: string;
-                        /**
-                         * Format: date-time
-                         * @description Present once confirmed.
-                         * @example 2026-04-01T12:00:00.000Z
-                         */
-                        confirmed_at?: string;
-                        /**
-                         * @description Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).
-                         * @example 0
-                         */
-                        amount_refunded?: number;
-                    };
+                    "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -5980,6 +7427,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -6002,15 +7454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -6021,18 +7465,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -6044,6 +7485,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -6066,15 +7512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -6085,6 +7523,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6113,18 +7556,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -6135,6 +7567,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6158,23 +7595,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Test_helpersRefundsByIdApprove: {
+    testHelperApproveRefund: {
         parameters: {
             query?: never;
             header?: never;
@@ -6193,6 +7619,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6238,81 +7669,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:05:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `re_*`
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
-                        /**
-                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                         * @example 5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description The intent of the refunded payment; null for a payment that matched no intent.
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent: string | null;
-                        /**
-                         * @description The refunded payment, `txn_*`.
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        transaction: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description Where the refund is paid (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        recipient_address: string;
-                        /** @example requested_by_customer */
-                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                        /**
-                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                         * @example {
-                         *       "order_id": "order_1042"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description The refund's on-chain transaction: set once it succeeded.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string | null;
-                        /**
-                         * @description Why it failed (status `failed`); null otherwise.
-                         * @example null
-                         */
-                        failure_reason: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-04-01T12:05:00.000Z
-                         */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -6324,6 +7681,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -6346,15 +7708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -6365,18 +7719,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -6388,6 +7739,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -6410,15 +7766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -6430,6 +7778,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -6452,15 +7805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -6471,6 +7816,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6499,18 +7849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -6521,6 +7860,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6544,23 +7888,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Test_helpersMerchantsByIdRefund_budget: {
+    testHelperSetRefundBudget: {
         parameters: {
             query?: never;
             header?: never;
@@ -6602,6 +7935,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -6636,46 +7974,7 @@ export interface operations {
                      *       "tx_hash": "0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b"
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "refund_budget";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description The budget granted: USD per rolling 24 hours (0: none).
-                         * @example 500
-                         */
-                        amount_per_day: number;
-                        /**
-                         * @description What the operator may refund now (the budget less the refunds of the last 24 to 25 hours).
-                         * @example 500
-                         */
-                        available: number;
-                        /**
-                         * @description When the budget ends; null when revoked.
-                         * @example 2027-04-01T12:00:00.000Z
-                         */
-                        until: string | null;
-                        /**
-                         * @description The owner's transaction that granted or revoked it.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string;
-                    };
+                    "application/json": components["schemas"]["RefundBudget"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -6687,6 +7986,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -6709,15 +8013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -6728,18 +8024,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -6751,6 +8044,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -6773,15 +8071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -6792,6 +8082,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6820,18 +8115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -6842,6 +8126,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6865,23 +8154,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1TransactionsById: {
+    getTransaction: {
         parameters: {
             query?: never;
             header?: never;
@@ -6900,6 +8178,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -6950,103 +8233,7 @@ export interface operations {
                      *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `txn_*`
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "transaction";
-                        /**
-                         * @description The intent the payment matched, `pi_*`; null for a payment that matched no intent (it is still the merchant's money and is recorded).
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent_id: string | null;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /** @description `confirmed` once recorded; `settled` once paid out to the merchant's bank. */
-                        status: "confirmed" | "settled" | "failed";
-                        /**
-                         * @description The amount received in USD (what arrived on-chain).
-                         * @example 12.5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description Amount after fee: amount minus fee.
-                         * @example 12.375
-                         */
-                        net_amount: number;
-                        /**
-                         * @description Fee in USD: round_half_up(amount × fee_rate) at 6 decimals.
-                         * @example 0.125
-                         */
-                        fee: number;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description On-chain transaction hash.
-                         * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                         */
-                        tx_hash: string;
-                        /** @description `pending` until a settlement takes the funds, `in_transit` during the ACH transfer, `paid` once it completes. */
-                        settlement_status: "pending" | "in_transit" | "paid" | "failed";
-                        /**
-                         * Format: date-time
-                         * @description When the payment was confirmed on-chain.
-                         * @example 2026-04-01T12:01:12.345Z
-                         */
-                        confirmed_at: string;
-                        /**
-                         * @description Metadata of the payment intent; `{}` when there is none.
-                         * @example {
-                         *       "order_id": "order_1042",
-                         *       "register": "front-1"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description USD refunded of this payment: its refunds that are not `failed` or `canceled` (see Refunds).
-                         * @example 0
-                         */
-                        amount_refunded: number;
-                        /**
-                         * @description Fee rate applied (0.01 = 1%).
-                         * @example 0.01
-                         */
-                        fee_rate: number;
-                        /**
-                         * @description Block that holds the transfer.
-                         * @example 28411023
-                         */
-                        block_number: string | number;
-                        /**
-                         * @description The payer's on-chain address.
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        sender_address: string;
-                        /**
-                         * @description The merchant's on-chain account that received the payment.
-                         * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
-                         */
-                        payment_address: string;
-                    };
+                    "application/json": components["schemas"]["Transaction"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -7058,6 +8245,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -7080,15 +8272,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -7099,18 +8283,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -7122,6 +8303,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -7144,15 +8330,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -7163,6 +8341,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7191,18 +8374,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -7213,6 +8385,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7236,23 +8413,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Transactions: {
+    listTransactions: {
         parameters: {
             query?: {
                 merchant_id?: string;
@@ -7279,6 +8445,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7332,95 +8503,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first: `confirmed_at` descending, then `id` descending. */
-                        data: {
-                            /**
-                             * @description `txn_*`
-                             * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                             */
-                            id: string;
-                            /** @constant */
-                            object: "transaction";
-                            /**
-                             * @description The intent the payment matched, `pi_*`; null for a payment that matched no intent (it is still the merchant's money and is recorded).
-                             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                             */
-                            payment_intent_id: string | null;
-                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                            merchant_id: string;
-                            /** @description `confirmed` once recorded; `settled` once paid out to the merchant's bank. */
-                            status: "confirmed" | "settled" | "failed";
-                            /**
-                             * @description The amount received in USD (what arrived on-chain).
-                             * @example 12.5
-                             */
-                            amount: number;
-                            /** @constant */
-                            currency: "usd";
-                            /**
-                             * @description Amount after fee: amount minus fee.
-                             * @example 12.375
-                             */
-                            net_amount: number;
-                            /**
-                             * @description Fee in USD: round_half_up(amount × fee_rate) at 6 decimals.
-                             * @example 0.125
-                             */
-                            fee: number;
-                            /**
-                             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                             * @default base
-                             * @example base
-                             * @enum {string}
-                             */
-                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                            /**
-                             * @description The token paid in, by symbol.
-                             * @default USDC
-                             * @example USDC
-                             * @enum {string}
-                             */
-                            token: "USDC" | "USDT";
-                            /**
-                             * @description On-chain transaction hash.
-                             * @example 0x9f2c4e0b7a1d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6
-                             */
-                            tx_hash: string;
-                            /** @description `pending` until a settlement takes the funds, `in_transit` during the ACH transfer, `paid` once it completes. */
-                            settlement_status: "pending" | "in_transit" | "paid" | "failed";
-                            /**
-                             * Format: date-time
-                             * @description When the payment was confirmed on-chain.
-                             * @example 2026-04-01T12:01:12.345Z
-                             */
-                            confirmed_at: string;
-                            /**
-                             * @description Metadata of the payment intent; `{}` when there is none.
-                             * @example {
-                             *       "order_id": "order_1042",
-                             *       "register": "front-1"
-                             *     }
-                             */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * @description USD refunded of this payment: its refunds that are not `failed` or `canceled` (see Refunds).
-                             * @example 0
-                             */
-                            amount_refunded: number;
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        /**
-                         * @description Every transaction matching the filters, ignoring the cursor.
-                         * @example 1
-                         */
-                        total_count: string | number;
-                    };
+                    "application/json": components["schemas"]["TransactionList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -7432,6 +8515,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -7454,15 +8542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -7473,18 +8553,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -7496,6 +8573,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -7518,15 +8600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -7537,6 +8611,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7565,18 +8644,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -7587,6 +8655,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7610,23 +8683,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Test_helpersSettlementsAdvance: {
+    testHelperAdvanceSettlements: {
         parameters: {
             query?: never;
             header?: never;
@@ -7653,6 +8715,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7782,6 +8849,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -7804,15 +8876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -7823,18 +8887,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -7846,6 +8907,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -7868,15 +8934,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -7887,6 +8945,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7915,18 +8978,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -7937,6 +8989,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -7960,23 +9017,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Events: {
+    listEvents: {
         parameters: {
             query?: {
                 type?: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up";
@@ -8001,6 +9047,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8046,31 +9097,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first: `created_at` descending, then `id` descending. */
-                        data: {
-                            /**
-                             * @description `evt_*`; also the `webhook-id` header of its deliveries.
-                             * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
-                             */
-                            id: string;
-                            /** @constant */
-                            object: "event";
-                            type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up";
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description The object the event is about, exactly as delivered (DECISIONS.md "Webhooks"). */
-                            data: {
-                                [key: string]: unknown;
-                            };
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        /** @description Events matching the filters, ignoring the cursor. */
-                        total_count: string | number;
-                    };
+                    "application/json": components["schemas"]["EventList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -8081,6 +9108,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8104,15 +9136,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -8123,18 +9147,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -8145,6 +9166,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8173,18 +9199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -8195,6 +9210,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8218,23 +9238,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1EventsById: {
+    getEvent: {
         parameters: {
             query?: never;
             header?: never;
@@ -8253,6 +9262,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8291,22 +9305,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
-                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "event";
-                        type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up";
-                        /** Format: date-time */
-                        created_at: string;
-                        /** @description The object the event is about, exactly as delivered (DECISIONS.md "Webhooks"). */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["Event"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -8317,18 +9316,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -8339,6 +9335,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8362,15 +9363,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -8381,6 +9374,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8409,18 +9407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -8431,6 +9418,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8454,23 +9446,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1EventsByIdResend: {
+    resendEvent: {
         parameters: {
             query?: never;
             header?: never;
@@ -8499,6 +9480,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8555,39 +9541,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first. */
-                        data: {
-                            id: string;
-                            /** @constant */
-                            object: "webhook_delivery";
-                            event_id: string;
-                            event_type: string | null;
-                            endpoint_id: string;
-                            status: "pending" | "succeeded" | "failed";
-                            attempt_count: string | number;
-                            next_attempt_at: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            finished_at: string | null;
-                            attempts: {
-                                attempt_number: string | number;
-                                /** Format: date-time */
-                                started_at: string;
-                                duration_ms: (string | number) | null;
-                                outcome: "succeeded" | "retry_scheduled" | "failed" | "endpoint_gone" | "lease_expired" | "dropped";
-                                status_code: (string | number) | null;
-                                error: string | null;
-                                response_snippet: string | null;
-                                next_attempt_at: string | null;
-                            }[];
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        total_count: string | number;
-                    };
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -8599,6 +9553,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -8621,15 +9580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -8640,18 +9591,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -8663,6 +9611,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -8685,15 +9638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -8704,6 +9649,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8732,18 +9682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -8754,6 +9693,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8777,23 +9721,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Webhook_endpoints: {
+    listWebhookEndpoints: {
         parameters: {
             query?: {
                 limit?: number;
@@ -8813,6 +9746,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -8862,33 +9800,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first. */
-                        data: {
-                            /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
-                            id: string;
-                            /** @constant */
-                            object: "webhook_endpoint";
-                            url: string;
-                            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
-                            description: string | null;
-                            /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            status: "enabled" | "disabled";
-                            /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
-                            disabled_reason: string | null;
-                            livemode: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        total_count: string | number;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -8900,6 +9812,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -8922,15 +9839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -8941,18 +9850,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -8964,6 +9870,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -8986,15 +9897,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -9005,6 +9908,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9033,18 +9941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -9055,6 +9952,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9078,23 +9980,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Webhook_endpoints: {
+    createWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: {
@@ -9131,6 +10022,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9176,30 +10072,7 @@ export interface operations {
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
-                    "application/json": {
-                        /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
-                        id: string;
-                        /** @constant */
-                        object: "webhook_endpoint";
-                        url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
-                        description: string | null;
-                        /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        status: "enabled" | "disabled";
-                        /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
-                        disabled_reason: string | null;
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                        /**
-                         * @description `whsec_…`: the signing secret. Shown only in this response (a create's idempotent replay answers the same secret).
-                         * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
-                         */
-                        secret: string;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
             /** @description The new endpoint, with its secret. */
@@ -9210,6 +10083,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9253,30 +10131,7 @@ export interface operations {
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
-                    "application/json": {
-                        /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
-                        id: string;
-                        /** @constant */
-                        object: "webhook_endpoint";
-                        url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
-                        description: string | null;
-                        /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        status: "enabled" | "disabled";
-                        /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
-                        disabled_reason: string | null;
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                        /**
-                         * @description `whsec_…`: the signing secret. Shown only in this response (a create's idempotent replay answers the same secret).
-                         * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
-                         */
-                        secret: string;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -9288,6 +10143,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -9310,15 +10170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -9329,18 +10181,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -9352,6 +10201,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -9374,15 +10228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -9394,6 +10240,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -9416,15 +10267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -9435,6 +10278,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9463,18 +10311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -9485,6 +10322,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9508,23 +10350,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Webhook_endpointsById: {
+    getWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: never;
@@ -9543,6 +10374,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9585,25 +10421,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
-                        id: string;
-                        /** @constant */
-                        object: "webhook_endpoint";
-                        url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
-                        description: string | null;
-                        /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        status: "enabled" | "disabled";
-                        /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
-                        disabled_reason: string | null;
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -9614,18 +10432,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -9636,6 +10451,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9659,15 +10479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -9678,6 +10490,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9706,18 +10523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -9728,6 +10534,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -9751,23 +10562,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Webhook_endpointsById: {
+    updateWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: never;
@@ -9806,6 +10606,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -9847,25 +10652,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
-                        id: string;
-                        /** @constant */
-                        object: "webhook_endpoint";
-                        url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
-                        description: string | null;
-                        /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        status: "enabled" | "disabled";
-                        /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
-                        disabled_reason: string | null;
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -9877,6 +10664,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -9899,15 +10691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -9918,18 +10702,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -9941,6 +10722,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -9963,15 +10749,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -9982,6 +10760,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10010,18 +10793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -10032,6 +10804,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10055,23 +10832,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    deleteV1Webhook_endpointsById: {
+    deleteWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: never;
@@ -10090,6 +10856,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10121,15 +10892,7 @@ export interface operations {
                      *       "dropped_deliveries": 0
                      *     }
                      */
-                    "application/json": {
-                        id: string;
-                        /** @constant */
-                        object: "webhook_endpoint";
-                        /** @constant */
-                        deleted: true;
-                        /** @description Pending deliveries given up (each has a `dropped` attempt). */
-                        dropped_deliveries: string | number;
-                    };
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -10140,18 +10903,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -10162,6 +10922,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10185,15 +10950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -10204,6 +10961,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10232,18 +10994,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -10254,6 +11005,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10277,23 +11033,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Webhook_endpointsByIdRotate_secret: {
+    rotateWebhookEndpointSecret: {
         parameters: {
             query?: never;
             header?: never;
@@ -10316,6 +11061,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10359,30 +11109,7 @@ export interface operations {
                      *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
                      *     }
                      */
-                    "application/json": {
-                        /** @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y */
-                        id: string;
-                        /** @constant */
-                        object: "webhook_endpoint";
-                        url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
-                        description: string | null;
-                        /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        status: "enabled" | "disabled";
-                        /** @description Why it is disabled (through the API, or an HTTP 410 Gone from the URL). */
-                        disabled_reason: string | null;
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                        /**
-                         * @description `whsec_…`: the signing secret. Shown only in this response (a create's idempotent replay answers the same secret).
-                         * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
-                         */
-                        secret: string;
-                    };
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -10394,6 +11121,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -10416,15 +11148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -10435,18 +11159,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -10458,6 +11179,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -10480,15 +11206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -10499,6 +11217,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10527,18 +11250,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -10549,6 +11261,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10572,23 +11289,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Webhook_endpointsByIdTest: {
+    sendWebhookEndpointTestEvent: {
         parameters: {
             query?: never;
             header?: never;
@@ -10611,6 +11317,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10647,21 +11358,7 @@ export interface operations {
                      *       "response_snippet": "ok"
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "webhook_endpoint_test";
-                        endpoint_id: string;
-                        /** @description The test event's id (the `webhook-id` header it was sent with); it is not stored. */
-                        event_id: string;
-                        /** @constant */
-                        event_type: "webhook_endpoint.test";
-                        /** @description The endpoint answered 2xx. */
-                        succeeded: boolean;
-                        status_code: (string | number) | null;
-                        duration_ms: string | number;
-                        error: string | null;
-                        response_snippet: string | null;
-                    };
+                    "application/json": components["schemas"]["WebhookTestResult"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -10673,6 +11370,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -10695,15 +11397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -10714,18 +11408,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -10737,6 +11428,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -10759,15 +11455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -10778,6 +11466,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10806,18 +11499,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -10828,6 +11510,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10851,23 +11538,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Webhook_endpointsByIdDeliveries: {
+    listWebhookEndpointDeliveries: {
         parameters: {
             query?: {
                 limit?: number;
@@ -10889,6 +11565,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -10945,39 +11626,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first. */
-                        data: {
-                            id: string;
-                            /** @constant */
-                            object: "webhook_delivery";
-                            event_id: string;
-                            event_type: string | null;
-                            endpoint_id: string;
-                            status: "pending" | "succeeded" | "failed";
-                            attempt_count: string | number;
-                            next_attempt_at: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            finished_at: string | null;
-                            attempts: {
-                                attempt_number: string | number;
-                                /** Format: date-time */
-                                started_at: string;
-                                duration_ms: (string | number) | null;
-                                outcome: "succeeded" | "retry_scheduled" | "failed" | "endpoint_gone" | "lease_expired" | "dropped";
-                                status_code: (string | number) | null;
-                                error: string | null;
-                                response_snippet: string | null;
-                                next_attempt_at: string | null;
-                            }[];
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        total_count: string | number;
-                    };
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -10989,6 +11638,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -11011,15 +11665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -11030,18 +11676,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -11053,6 +11696,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -11075,15 +11723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -11094,6 +11734,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11122,18 +11767,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -11144,6 +11778,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11167,23 +11806,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Settlements: {
+    listSettlements: {
         parameters: {
             query?: {
                 merchant_id?: string;
@@ -11207,6 +11835,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11278,59 +11911,7 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         /** @description Newest first: `initiated_at` descending, then `id` descending. */
-                        data: {
-                            /** @example stl_4fQm2Lx9RtVb8NcZ1aWd3KpH */
-                            id: string;
-                            /** @constant */
-                            object: "settlement";
-                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                            merchant_id: string;
-                            /**
-                             * @description USD paid to the bank: the net amount of its transactions.
-                             * @example 1234.56
-                             */
-                            amount: number;
-                            /** @constant */
-                            currency: "usd";
-                            status: "pending" | "in_transit" | "completed" | "failed";
-                            /** @constant */
-                            method: "ach";
-                            /** @example 12 */
-                            transaction_count: string | number;
-                            bank_account: {
-                                bank_name: string;
-                                last_4: string;
-                            };
-                            /** Format: date-time */
-                            initiated_at: string;
-                            expected_arrival_date: string | null;
-                            completed_at: string | null;
-                            /** @description The settlement's withdrawals from the merchant account, one per (chain, token) pair it takes. One run withdraws every pair and pays one bank transfer for the total (`amount`), after every pair is withdrawn: while one pair's withdrawal is retried the settlement stays `pending`. */
-                            withdrawals: {
-                                /**
-                                 * @default base
-                                 * @example base
-                                 * @enum {string}
-                                 */
-                                chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                                /**
-                                 * @default USDC
-                                 * @example USDC
-                                 * @enum {string}
-                                 */
-                                token: "USDC" | "USDT";
-                                /**
-                                 * @description USD of this pair in the settlement: the net amount of its transactions.
-                                 * @example 1000.5
-                                 */
-                                amount: number;
-                                /** @description `pending`: the withdrawal from the merchant account is on its way (or retried after an error); `withdrawn`: mined at the chain's confirmation depth (or nothing to withdraw: the money was already at the payout address); `failed`: the account refused it, nothing of this pair moved, and its payments are back in `available` for the next run (not counted in the settlement's `amount`). */
-                                status: "pending" | "withdrawn" | "failed";
-                                /** @description The withdrawal's transaction, once withdrawn. */
-                                tx_hash: string | null;
-                                withdrawn_at: string | null;
-                            }[];
-                        }[];
+                        data: components["schemas"]["Settlement"][];
                         /** @description True when more results follow; pass the last item's id as `starting_after`. */
                         has_more: boolean;
                         total_count: string | number;
@@ -11346,6 +11927,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -11368,15 +11954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -11387,18 +11965,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -11410,6 +11985,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -11432,15 +12012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -11451,6 +12023,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11479,18 +12056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -11501,6 +12067,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11524,23 +12095,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Settlements: {
+    createSettlement: {
         parameters: {
             query?: never;
             header?: {
@@ -11575,6 +12135,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11637,59 +12202,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        /** @example stl_4fQm2Lx9RtVb8NcZ1aWd3KpH */
-                        id: string;
-                        /** @constant */
-                        object: "settlement";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description USD paid to the bank: the net amount of its transactions.
-                         * @example 1234.56
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        status: "pending" | "in_transit" | "completed" | "failed";
-                        /** @constant */
-                        method: "ach";
-                        /** @example 12 */
-                        transaction_count: string | number;
-                        bank_account: {
-                            bank_name: string;
-                            last_4: string;
-                        };
-                        /** Format: date-time */
-                        initiated_at: string;
-                        expected_arrival_date: string | null;
-                        completed_at: string | null;
-                        /** @description The settlement's withdrawals from the merchant account, one per (chain, token) pair it takes. One run withdraws every pair and pays one bank transfer for the total (`amount`), after every pair is withdrawn: while one pair's withdrawal is retried the settlement stays `pending`. */
-                        withdrawals: {
-                            /**
-                             * @default base
-                             * @example base
-                             * @enum {string}
-                             */
-                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                            /**
-                             * @default USDC
-                             * @example USDC
-                             * @enum {string}
-                             */
-                            token: "USDC" | "USDT";
-                            /**
-                             * @description USD of this pair in the settlement: the net amount of its transactions.
-                             * @example 1000.5
-                             */
-                            amount: number;
-                            /** @description `pending`: the withdrawal from the merchant account is on its way (or retried after an error); `withdrawn`: mined at the chain's confirmation depth (or nothing to withdraw: the money was already at the payout address); `failed`: the account refused it, nothing of this pair moved, and its payments are back in `available` for the next run (not counted in the settlement's `amount`). */
-                            status: "pending" | "withdrawn" | "failed";
-                            /** @description The withdrawal's transaction, once withdrawn. */
-                            tx_hash: string | null;
-                            withdrawn_at: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Settlement"];
                 };
             };
             /** @description The new settlement. */
@@ -11700,6 +12213,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11760,59 +12278,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        /** @example stl_4fQm2Lx9RtVb8NcZ1aWd3KpH */
-                        id: string;
-                        /** @constant */
-                        object: "settlement";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description USD paid to the bank: the net amount of its transactions.
-                         * @example 1234.56
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        status: "pending" | "in_transit" | "completed" | "failed";
-                        /** @constant */
-                        method: "ach";
-                        /** @example 12 */
-                        transaction_count: string | number;
-                        bank_account: {
-                            bank_name: string;
-                            last_4: string;
-                        };
-                        /** Format: date-time */
-                        initiated_at: string;
-                        expected_arrival_date: string | null;
-                        completed_at: string | null;
-                        /** @description The settlement's withdrawals from the merchant account, one per (chain, token) pair it takes. One run withdraws every pair and pays one bank transfer for the total (`amount`), after every pair is withdrawn: while one pair's withdrawal is retried the settlement stays `pending`. */
-                        withdrawals: {
-                            /**
-                             * @default base
-                             * @example base
-                             * @enum {string}
-                             */
-                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                            /**
-                             * @default USDC
-                             * @example USDC
-                             * @enum {string}
-                             */
-                            token: "USDC" | "USDT";
-                            /**
-                             * @description USD of this pair in the settlement: the net amount of its transactions.
-                             * @example 1000.5
-                             */
-                            amount: number;
-                            /** @description `pending`: the withdrawal from the merchant account is on its way (or retried after an error); `withdrawn`: mined at the chain's confirmation depth (or nothing to withdraw: the money was already at the payout address); `failed`: the account refused it, nothing of this pair moved, and its payments are back in `available` for the next run (not counted in the settlement's `amount`). */
-                            status: "pending" | "withdrawn" | "failed";
-                            /** @description The withdrawal's transaction, once withdrawn. */
-                            tx_hash: string | null;
-                            withdrawn_at: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Settlement"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -11824,6 +12290,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -11846,15 +12317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -11865,18 +12328,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -11888,6 +12348,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -11910,15 +12375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -11929,6 +12386,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -11957,18 +12419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -11979,6 +12430,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12002,23 +12458,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1SettlementsById: {
+    getSettlement: {
         parameters: {
             query?: never;
             header?: never;
@@ -12038,6 +12483,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -12097,59 +12547,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        /** @example stl_4fQm2Lx9RtVb8NcZ1aWd3KpH */
-                        id: string;
-                        /** @constant */
-                        object: "settlement";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description USD paid to the bank: the net amount of its transactions.
-                         * @example 1234.56
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        status: "pending" | "in_transit" | "completed" | "failed";
-                        /** @constant */
-                        method: "ach";
-                        /** @example 12 */
-                        transaction_count: string | number;
-                        bank_account: {
-                            bank_name: string;
-                            last_4: string;
-                        };
-                        /** Format: date-time */
-                        initiated_at: string;
-                        expected_arrival_date: string | null;
-                        completed_at: string | null;
-                        /** @description The settlement's withdrawals from the merchant account, one per (chain, token) pair it takes. One run withdraws every pair and pays one bank transfer for the total (`amount`), after every pair is withdrawn: while one pair's withdrawal is retried the settlement stays `pending`. */
-                        withdrawals: {
-                            /**
-                             * @default base
-                             * @example base
-                             * @enum {string}
-                             */
-                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                            /**
-                             * @default USDC
-                             * @example USDC
-                             * @enum {string}
-                             */
-                            token: "USDC" | "USDT";
-                            /**
-                             * @description USD of this pair in the settlement: the net amount of its transactions.
-                             * @example 1000.5
-                             */
-                            amount: number;
-                            /** @description `pending`: the withdrawal from the merchant account is on its way (or retried after an error); `withdrawn`: mined at the chain's confirmation depth (or nothing to withdraw: the money was already at the payout address); `failed`: the account refused it, nothing of this pair moved, and its payments are back in `available` for the next run (not counted in the settlement's `amount`). */
-                            status: "pending" | "withdrawn" | "failed";
-                            /** @description The withdrawal's transaction, once withdrawn. */
-                            tx_hash: string | null;
-                            withdrawn_at: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Settlement"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -12160,18 +12558,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -12182,6 +12577,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12205,15 +12605,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -12224,6 +12616,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12252,18 +12649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -12274,6 +12660,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12297,23 +12688,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1RefundsById: {
+    getRefund: {
         parameters: {
             query?: never;
             header?: never;
@@ -12332,6 +12712,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12377,81 +12762,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:05:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `re_*`
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
-                        /**
-                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                         * @example 5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description The intent of the refunded payment; null for a payment that matched no intent.
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent: string | null;
-                        /**
-                         * @description The refunded payment, `txn_*`.
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        transaction: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description Where the refund is paid (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        recipient_address: string;
-                        /** @example requested_by_customer */
-                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                        /**
-                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                         * @example {
-                         *       "order_id": "order_1042"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description The refund's on-chain transaction: set once it succeeded.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string | null;
-                        /**
-                         * @description Why it failed (status `failed`); null otherwise.
-                         * @example null
-                         */
-                        failure_reason: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-04-01T12:05:00.000Z
-                         */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -12463,6 +12774,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -12485,15 +12801,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -12504,18 +12812,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -12527,6 +12832,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -12549,15 +12859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -12568,6 +12870,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12596,18 +12903,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -12618,6 +12914,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12641,28 +12942,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Refunds: {
+    listRefunds: {
         parameters: {
             query?: {
                 payment_intent?: string;
                 merchant_id?: string;
-                status?: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+                status?: "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled" | "canceled";
                 limit?: number;
                 starting_after?: string;
             };
@@ -12680,6 +12970,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12732,93 +13027,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first: `created_at` descending, then `id` descending. */
-                        data: {
-                            /**
-                             * @description `re_*`
-                             * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                             */
-                            id: string;
-                            /** @constant */
-                            object: "refund";
-                            /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                            status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
-                            /**
-                             * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                             * @example 5
-                             */
-                            amount: number;
-                            /** @constant */
-                            currency: "usd";
-                            /**
-                             * @description The intent of the refunded payment; null for a payment that matched no intent.
-                             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                             */
-                            payment_intent: string | null;
-                            /**
-                             * @description The refunded payment, `txn_*`.
-                             * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                             */
-                            transaction: string;
-                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                            merchant_id: string;
-                            /**
-                             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                             * @default base
-                             * @example base
-                             * @enum {string}
-                             */
-                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                            /**
-                             * @description The token paid in, by symbol.
-                             * @default USDC
-                             * @example USDC
-                             * @enum {string}
-                             */
-                            token: "USDC" | "USDT";
-                            /**
-                             * @description Where the refund is paid (checksummed).
-                             * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                             */
-                            recipient_address: string;
-                            /** @example requested_by_customer */
-                            reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                            /**
-                             * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                             * @example {
-                             *       "order_id": "order_1042"
-                             *     }
-                             */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * @description The refund's on-chain transaction: set once it succeeded.
-                             * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                             */
-                            tx_hash: string | null;
-                            /**
-                             * @description Why it failed (status `failed`); null otherwise.
-                             * @example null
-                             */
-                            failure_reason: string | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-04-01T12:05:00.000Z
-                             */
-                            created_at: string;
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        /**
-                         * @description Every refund matching the filters, ignoring the cursor.
-                         * @example 1
-                         */
-                        total_count: number;
-                    };
+                    "application/json": components["schemas"]["RefundList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -12830,6 +13039,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -12852,15 +13066,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -12871,18 +13077,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -12894,6 +13097,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -12916,15 +13124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -12935,6 +13135,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -12963,18 +13168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -12985,6 +13179,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -13008,23 +13207,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Refunds: {
+    createRefund: {
         parameters: {
             query?: never;
             header?: {
@@ -13087,6 +13275,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13133,81 +13326,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:05:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `re_*`
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
-                        /**
-                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                         * @example 5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description The intent of the refunded payment; null for a payment that matched no intent.
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent: string | null;
-                        /**
-                         * @description The refunded payment, `txn_*`.
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        transaction: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description Where the refund is paid (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        recipient_address: string;
-                        /** @example requested_by_customer */
-                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                        /**
-                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                         * @example {
-                         *       "order_id": "order_1042"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description The refund's on-chain transaction: set once it succeeded.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string | null;
-                        /**
-                         * @description Why it failed (status `failed`); null otherwise.
-                         * @example null
-                         */
-                        failure_reason: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-04-01T12:05:00.000Z
-                         */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             /** @description The new refund: `pending` (covered by the owner's budget) or `requires_approval`. */
@@ -13218,6 +13337,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -13263,81 +13387,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:05:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `re_*`
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
-                        /**
-                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                         * @example 5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description The intent of the refunded payment; null for a payment that matched no intent.
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent: string | null;
-                        /**
-                         * @description The refunded payment, `txn_*`.
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        transaction: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description Where the refund is paid (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        recipient_address: string;
-                        /** @example requested_by_customer */
-                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                        /**
-                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                         * @example {
-                         *       "order_id": "order_1042"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description The refund's on-chain transaction: set once it succeeded.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string | null;
-                        /**
-                         * @description Why it failed (status `failed`); null otherwise.
-                         * @example null
-                         */
-                        failure_reason: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-04-01T12:05:00.000Z
-                         */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -13349,6 +13399,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13371,15 +13426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -13390,18 +13437,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */
@@ -13413,6 +13457,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13435,15 +13484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -13455,6 +13496,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13477,15 +13523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body over 64 KiB. */
@@ -13497,6 +13535,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13519,15 +13562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body is not `application/json`. */
@@ -13539,6 +13574,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13561,15 +13601,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -13580,6 +13612,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -13608,18 +13645,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -13630,6 +13656,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -13653,23 +13684,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1RefundsByIdAuthorization: {
+    getRefundAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -13688,6 +13708,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -13782,56 +13807,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "refund_authorization";
-                        /**
-                         * @description The refund, `re_*`.
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        refund: string;
-                        /**
-                         * @description Who must sign: the merchant account's owner (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        signer: string;
-                        /**
-                         * @description Unix seconds: the signature pays nothing after this (24 hours from the request).
-                         * @example 1775131200
-                         */
-                        deadline: string | number;
-                        /** @description The EIP-712 message, as `eth_signTypedData_v4` takes it. */
-                        typed_data: {
-                            types: {
-                                EIP712Domain: {
-                                    name: string;
-                                    type: string;
-                                }[];
-                                Refund: {
-                                    name: string;
-                                    type: string;
-                                }[];
-                            };
-                            /** @constant */
-                            primaryType: "Refund";
-                            /** @description The merchant account on the payment's chain. */
-                            domain: {
-                                name: string;
-                                version: string;
-                                chainId: string | number;
-                                verifyingContract: string;
-                            };
-                            message: {
-                                refundId: string;
-                                ref: string;
-                                token: string;
-                                to: string;
-                                /** @description Base units of the token. */
-                                amount: string;
-                                deadline: string;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["RefundAuthorization"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -13843,6 +13819,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13865,15 +13846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -13884,18 +13857,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -13907,6 +13877,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13929,15 +13904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -13949,6 +13916,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -13971,15 +13943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -13990,6 +13954,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -14018,18 +13987,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -14040,6 +13998,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -14063,23 +14026,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1RefundsByIdCancel: {
+    cancelRefund: {
         parameters: {
             query?: never;
             header?: never;
@@ -14090,7 +14042,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The canceled refund. */
+            /** @description The cancelled refund. */
             200: {
                 headers: {
                     /**
@@ -14098,6 +14050,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -14143,81 +14100,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:05:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `re_*`
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
-                        /**
-                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                         * @example 5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description The intent of the refunded payment; null for a payment that matched no intent.
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent: string | null;
-                        /**
-                         * @description The refunded payment, `txn_*`.
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        transaction: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description Where the refund is paid (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        recipient_address: string;
-                        /** @example requested_by_customer */
-                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                        /**
-                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                         * @example {
-                         *       "order_id": "order_1042"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description The refund's on-chain transaction: set once it succeeded.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string | null;
-                        /**
-                         * @description Why it failed (status `failed`); null otherwise.
-                         * @example null
-                         */
-                        failure_reason: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-04-01T12:05:00.000Z
-                         */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -14229,6 +14112,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14251,15 +14139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -14270,18 +14150,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */
@@ -14293,6 +14170,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14315,15 +14197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -14335,6 +14209,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14357,15 +14236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -14377,6 +14248,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14399,15 +14275,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -14418,6 +14286,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -14446,18 +14319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -14468,6 +14330,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -14491,23 +14358,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1RefundsByIdApprove: {
+    approveRefund: {
         parameters: {
             query?: never;
             header?: never;
@@ -14543,6 +14399,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14587,81 +14448,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:05:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `re_*`
-                         * @example re_3NxQm2LpR4tVb8NcZ1aWd3Kq
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "refund";
-                        /** @description `requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent. */
-                        status: "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
-                        /**
-                         * @description USD refunded (in the payment's token, 1 USD = 1 token).
-                         * @example 5
-                         */
-                        amount: number;
-                        /** @constant */
-                        currency: "usd";
-                        /**
-                         * @description The intent of the refunded payment; null for a payment that matched no intent.
-                         * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                         */
-                        payment_intent: string | null;
-                        /**
-                         * @description The refunded payment, `txn_*`.
-                         * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                         */
-                        transaction: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        /**
-                         * @description Where the refund is paid (checksummed).
-                         * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                         */
-                        recipient_address: string;
-                        /** @example requested_by_customer */
-                        reason: ("duplicate" | "fraudulent" | "requested_by_customer") | null;
-                        /**
-                         * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                         * @example {
-                         *       "order_id": "order_1042"
-                         *     }
-                         */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        /**
-                         * @description The refund's on-chain transaction: set once it succeeded.
-                         * @example 0x5e1d3a0c7b9f2e4d6a8c0b1f3e5d7a9c2b4e6f8a0c1d3e5f7a9b2c4d6e8f0a1b
-                         */
-                        tx_hash: string | null;
-                        /**
-                         * @description Why it failed (status `failed`); null otherwise.
-                         * @example null
-                         */
-                        failure_reason: string | null;
-                        /**
-                         * Format: date-time
-                         * @example 2026-04-01T12:05:00.000Z
-                         */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -14673,6 +14460,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14695,15 +14487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -14714,18 +14498,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error */
@@ -14737,6 +14518,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14759,15 +14545,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -14779,6 +14557,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14801,15 +14584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -14821,6 +14596,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -14843,15 +14623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -14862,6 +14634,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -14890,18 +14667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -14912,6 +14678,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -14935,23 +14706,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Payment_links: {
+    listPaymentLinks: {
         parameters: {
             query?: {
                 merchant_id?: string;
@@ -14972,6 +14732,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -15027,64 +14792,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first: `created_at` descending, then `id` descending. */
-                        data: {
-                            /**
-                             * @description `plink_*`
-                             * @example plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB
-                             */
-                            id: string;
-                            /** @constant */
-                            object: "payment_link";
-                            /** @description The public page to share (a QR code, an NFC tag, a message): each visit gets its own payment intent, and a reload in the same browser gets the same one while it is open. */
-                            url: string;
-                            active: boolean;
-                            amount: number | null;
-                            amount_options: {
-                                minimum: number;
-                                maximum: number;
-                                preset: number | null;
-                            } | null;
-                            /** @constant */
-                            currency: "usd";
-                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                            merchant_id: string;
-                            /**
-                             * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                             * @default base
-                             * @example base
-                             * @enum {string}
-                             */
-                            chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                            /**
-                             * @description The token paid in, by symbol.
-                             * @default USDC
-                             * @example USDC
-                             * @enum {string}
-                             */
-                            token: "USDC" | "USDT";
-                            max_uses: (string | number) | null;
-                            /** @description How many of its intents were confirmed. */
-                            uses: string | number;
-                            expires_at: string | null;
-                            after_completion: {
-                                redirect_url: string;
-                            } | null;
-                            /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            livemode: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        total_count: string | number;
-                    };
+                    "application/json": components["schemas"]["PaymentLinkList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -15096,6 +14804,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -15118,15 +14831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -15137,18 +14842,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -15160,6 +14862,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -15182,15 +14889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -15201,6 +14900,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -15229,18 +14933,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -15251,6 +14944,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -15274,23 +14972,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Payment_links: {
+    createPaymentLink: {
         parameters: {
             query?: never;
             header?: {
@@ -15383,6 +15070,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -15432,56 +15124,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `plink_*`
-                         * @example plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "payment_link";
-                        /** @description The public page to share (a QR code, an NFC tag, a message): each visit gets its own payment intent, and a reload in the same browser gets the same one while it is open. */
-                        url: string;
-                        active: boolean;
-                        amount: number | null;
-                        amount_options: {
-                            minimum: number;
-                            maximum: number;
-                            preset: number | null;
-                        } | null;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        max_uses: (string | number) | null;
-                        /** @description How many of its intents were confirmed. */
-                        uses: string | number;
-                        expires_at: string | null;
-                        after_completion: {
-                            redirect_url: string;
-                        } | null;
-                        /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["PaymentLink"];
                 };
             };
             /** @description The new link. */
@@ -15492,6 +15135,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -15540,56 +15188,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `plink_*`
-                         * @example plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "payment_link";
-                        /** @description The public page to share (a QR code, an NFC tag, a message): each visit gets its own payment intent, and a reload in the same browser gets the same one while it is open. */
-                        url: string;
-                        active: boolean;
-                        amount: number | null;
-                        amount_options: {
-                            minimum: number;
-                            maximum: number;
-                            preset: number | null;
-                        } | null;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        max_uses: (string | number) | null;
-                        /** @description How many of its intents were confirmed. */
-                        uses: string | number;
-                        expires_at: string | null;
-                        after_completion: {
-                            redirect_url: string;
-                        } | null;
-                        /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["PaymentLink"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -15601,6 +15200,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -15623,15 +15227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -15642,18 +15238,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -15665,6 +15258,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -15687,15 +15285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -15706,6 +15296,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -15734,18 +15329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -15756,6 +15340,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -15779,23 +15368,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1Payment_linksById: {
+    getPaymentLink: {
         parameters: {
             query?: never;
             header?: never;
@@ -15815,6 +15393,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -15862,56 +15445,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `plink_*`
-                         * @example plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "payment_link";
-                        /** @description The public page to share (a QR code, an NFC tag, a message): each visit gets its own payment intent, and a reload in the same browser gets the same one while it is open. */
-                        url: string;
-                        active: boolean;
-                        amount: number | null;
-                        amount_options: {
-                            minimum: number;
-                            maximum: number;
-                            preset: number | null;
-                        } | null;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        max_uses: (string | number) | null;
-                        /** @description How many of its intents were confirmed. */
-                        uses: string | number;
-                        expires_at: string | null;
-                        after_completion: {
-                            redirect_url: string;
-                        } | null;
-                        /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["PaymentLink"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -15922,18 +15456,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -15944,6 +15475,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -15967,15 +15503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -15986,6 +15514,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -16014,18 +15547,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -16036,6 +15558,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -16059,23 +15586,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Payment_linksById: {
+    updatePaymentLink: {
         parameters: {
             query?: never;
             header?: never;
@@ -16114,6 +15630,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -16161,56 +15682,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `plink_*`
-                         * @example plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "payment_link";
-                        /** @description The public page to share (a QR code, an NFC tag, a message): each visit gets its own payment intent, and a reload in the same browser gets the same one while it is open. */
-                        url: string;
-                        active: boolean;
-                        amount: number | null;
-                        amount_options: {
-                            minimum: number;
-                            maximum: number;
-                            preset: number | null;
-                        } | null;
-                        /** @constant */
-                        currency: "usd";
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        /**
-                         * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
-                         * @default base
-                         * @example base
-                         * @enum {string}
-                         */
-                        chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                        /**
-                         * @description The token paid in, by symbol.
-                         * @default USDC
-                         * @example USDC
-                         * @enum {string}
-                         */
-                        token: "USDC" | "USDT";
-                        max_uses: (string | number) | null;
-                        /** @description How many of its intents were confirmed. */
-                        uses: string | number;
-                        expires_at: string | null;
-                        after_completion: {
-                            redirect_url: string;
-                        } | null;
-                        /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["PaymentLink"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -16222,6 +15694,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -16244,15 +15721,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -16263,18 +15732,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -16286,6 +15752,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -16308,15 +15779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -16327,6 +15790,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -16355,18 +15823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -16377,6 +15834,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -16400,23 +15862,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getPayLinksById: {
+    getPaymentLinkPage: {
         parameters: {
             query?: never;
             header?: never;
@@ -16539,18 +15990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The intent's create refused it (the merchant cannot take payments now, or every value of the amount is held): an HTML page. */

@@ -1,5 +1,5 @@
 /**
- * The expected value of a new intent (DECISIONS.md "Matching"; why a ring: docs/contributors.md "Why value tags are held in a ring"):
+ * The expected value of a new intent (docs/contributors.md "Matching"; why a ring: docs/contributors.md "Why value tags are held in a ring"):
  * amount + a tag below the tag width, distinct from every value of that merchant held by another
  * intent (open, or ended less than the quarantine ago), written with the intent in ONE statement.
  *
