@@ -8,6 +8,7 @@
  *   (clients/python/examples/sandbox_flow.py).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startTestService, type TestService } from "./support/service.ts";
 
@@ -53,6 +54,16 @@ test("python3 is there, and the client asks for nothing beyond its standard libr
   ]);
   expect(imports.stderr).toBe("");
   expect(imports.stdout.trim()).toBe("[]");
+});
+
+test("the Python README's code is lines of examples/sandbox_flow.py, which the last test runs", () => {
+  const readme = readFileSync(join(PYTHON_DIR, "README.md"), "utf8");
+  const block = /```python\n([\s\S]*?)```/.exec(readme)?.[1];
+  expect(block).toBeDefined();
+  const flow = readFileSync(join(PYTHON_DIR, "examples", "sandbox_flow.py"), "utf8").split("\n").map((l) => l.trim());
+  const lines = block!.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  expect(lines.length).toBeGreaterThan(5);
+  for (const line of lines) expect({ line, found: flow.some((f) => f.includes(line)) }).toEqual({ line, found: true });
 });
 
 test("the committed Python client is what openapi.json generates (python3 scripts/generate-python-client.py after a contract change)", async () => {
