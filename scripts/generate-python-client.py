@@ -58,7 +58,11 @@ def py_type(schema: dict) -> str:
     name = ref_name(schema)
     if name:
         return name
+    if isinstance(schema.get("enum"), list) and schema["enum"] and all(isinstance(v, str) for v in schema["enum"]):
+        return "Literal[" + ", ".join(json.dumps(v) for v in schema["enum"]) + "]"
     variants = schema.get("anyOf") or schema.get("oneOf")
+    if variants and all(isinstance(v.get("const"), str) for v in variants):
+        return "Literal[" + ", ".join(json.dumps(v["const"]) for v in variants) + "]"
     if variants:
         types: list[str] = []
         for v in variants:
@@ -69,6 +73,8 @@ def py_type(schema: dict) -> str:
         types = [t for t in types if t != "None"]
         inner = types[0] if len(types) == 1 else ("Any" if not types else f"Union[{', '.join(types)}]")
         return f"Optional[{inner}]" if nullable else inner
+    if isinstance(schema.get("const"), str):
+        return f"Literal[{json.dumps(schema['const'])}]"
     t = schema.get("type")
     if isinstance(t, list):
         non_null = [x for x in t if x != "null"]
@@ -86,9 +92,13 @@ def py_type(schema: dict) -> str:
         return f"List[{py_type(schema.get('items', {}))}]"
     if t == "object":
         return "Dict[str, Any]"
-    if "const" in schema:
-        return type(schema["const"]).__name__ if schema["const"] is not None else "None"
+    if isinstance(schema.get("const"), str):
+        return f"Literal[{json.dumps(schema['const'])}]"
     return "Any"
+
+
+def optional(annotation: str) -> str:
+    return annotation if annotation.startswith("Optional[") or annotation in ("Any", "None") else f"Optional[{annotation}]"
 
 
 def converter(schema: dict) -> list | None:
@@ -113,10 +123,11 @@ def generate_models(doc: dict) -> str:
         '"""Typed models: one dataclass per component schema of the contract (openapi.json).\n\n'
         "Every model reads a JSON object leniently: a field the service adds later lands in `extra`, and a\n"
         "field the object does not carry (its shape depends on its status) is None. `to_dict()` gives the\n"
-        'object as the service sent it."""\n',
+        "object as the service sent it. A `Literal` names the values the contract knew when this was\n"
+        'generated; a newer service may add values (new statuses, event types): compare, never exhaust."""\n',
         "from __future__ import annotations\n",
         "from dataclasses import dataclass, field",
-        "from typing import Any, Dict, List, Optional, Union\n",
+        "from typing import Any, Dict, List, Literal, Optional, Union\n",
         "from ._model import Model\n",
         f"__all__ = {json.dumps(sorted(schemas))}\n",
     ]
@@ -136,8 +147,8 @@ def generate_models(doc: dict) -> str:
             names[attr] = prop
             sub = props[prop]
             annotation = py_type(sub)
-            if prop not in required and not annotation.startswith("Optional["):
-                annotation = f"Optional[{annotation}]"
+            if prop not in required:
+                annotation = optional(annotation)
             comment = doc_line(sub.get("description"), 90)
             if comment:
                 out.append(f"    # {comment}")
@@ -178,7 +189,7 @@ def generate_operations(doc: dict) -> str:
         HEADER,
         '"""One method per operation of the contract (openapi.json), named after its operation id."""\n',
         "from __future__ import annotations\n",
-        "from typing import Any, Dict, Iterator, List, Optional, Union\n",
+        "from typing import Any, Dict, Iterator, List, Literal, Optional, Union\n",
         "from .models import *  # noqa: F401,F403 (the annotations name them)\n",
         "\nclass Operations:",
         '    """Mixed into `Stablepay`, which provides `_call` (HTTP, retries, errors) and `_iterate` (pages)."""',
@@ -214,9 +225,9 @@ def generate_operations(doc: dict) -> str:
             kw: list[str] = []
             for prop in [p for p in body_props if p in body_required] + [p for p in body_props if p not in body_required]:
                 annotation = py_type(body_props[prop])
-                kw.append(f"{snake(prop)}: {annotation}" if prop in body_required else f"{snake(prop)}: Optional[{annotation}] = None")
+                kw.append(f"{snake(prop)}: {annotation}" if prop in body_required else f"{snake(prop)}: {optional(annotation)} = None")
             for p in query_params + header_params:
-                kw.append(f"{snake(p['name'])}: Optional[{py_type(p.get('schema', {}))}] = None")
+                kw.append(f"{snake(p['name'])}: {optional(py_type(p.get('schema', {})))} = None")
             if method == "post":
                 kw.append("idempotency_key: Optional[str] = None")
             signature = ", ".join(args + (["*"] + kw if kw else []))

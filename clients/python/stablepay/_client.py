@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import email.utils
+import http.client
 import json
 import platform
 import random
-import socket
 import time
 import urllib.error
 import urllib.parse
@@ -137,7 +137,7 @@ class Stablepay(Operations):
             last = attempt > self.max_retries
             try:
                 response = self._send_once(method, url, headers, data)
-            except (urllib.error.URLError, socket.timeout, TimeoutError, ConnectionError, OSError) as err:
+            except (OSError, http.client.HTTPException) as err:  # no answer: refused, reset, timed out, cut short
                 if last:
                     reason = getattr(err, "reason", err)
                     raise APIConnectionError(f"No answer from {self.base_url} after {attempt} attempt(s): {reason}") from err

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional, Union
+from typing import Any, Dict, Iterator, List, Literal, Optional, Union
 
 from .models import *  # noqa: F401,F403 (the annotations name them)
 
@@ -24,11 +24,11 @@ class Operations:
         """GET /v1/merchants/{id}: Get a merchant."""
         return self._call("GET", "/v1/merchants/{id}", {"id": id}, query={}, headers={}, body=None, models={'200': 'Merchant'})
 
-    def update_merchant(self, id: str, *, business_name: Optional[str] = None, email: Optional[str] = None, settlement_schedule: Optional[Union[str, Dict[str, Any]]] = None, bank_account: Optional[Dict[str, Any]] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+    def update_merchant(self, id: str, *, business_name: Optional[str] = None, email: Optional[str] = None, settlement_schedule: Optional[Union[Literal["weekly_monday"], Literal["daily"], Literal["manual"], Dict[str, Any]]] = None, bank_account: Optional[Dict[str, Any]] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
         """POST /v1/merchants/{id}: Update a merchant."""
         return self._call("POST", "/v1/merchants/{id}", {"id": id}, query={}, headers={}, body={"business_name": business_name, "email": email, "settlement_schedule": settlement_schedule, "bank_account": bank_account, "metadata": metadata}, models={'200': None}, idempotency_key=idempotency_key)
 
-    def get_merchant_balance(self, id: str, *, chain: Optional[str] = None, token: Optional[str] = None) -> Balance:
+    def get_merchant_balance(self, id: str, *, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None) -> Balance:
         """GET /v1/merchants/{id}/balance: Get a merchant balance."""
         return self._call("GET", "/v1/merchants/{id}/balance", {"id": id}, query={"chain": chain, "token": token}, headers={}, body=None, models={'200': 'Balance'})
 
@@ -36,7 +36,7 @@ class Operations:
         """GET /v1/merchants/{id}/balances: List a merchant's balances, one per pair."""
         return self._call("GET", "/v1/merchants/{id}/balances", {"id": id}, query={}, headers={}, body=None, models={'200': 'BalanceList'})
 
-    def create_merchant(self, *, business_name: str, email: str, owner_address: str, payout_address: str, bank_account: Dict[str, Any], settlement_schedule: Optional[Union[str, Dict[str, Any]]] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+    def create_merchant(self, *, business_name: str, email: str, owner_address: str, payout_address: str, bank_account: Dict[str, Any], settlement_schedule: Optional[Union[Literal["weekly_monday"], Literal["daily"], Literal["manual"], Dict[str, Any]]] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
         """POST /v1/merchants: Create a merchant."""
         return self._call("POST", "/v1/merchants", {}, query={}, headers={}, body={"business_name": business_name, "email": email, "owner_address": owner_address, "payout_address": payout_address, "settlement_schedule": settlement_schedule, "bank_account": bank_account, "metadata": metadata}, models={'200': None, '201': None}, idempotency_key=idempotency_key)
 
@@ -48,15 +48,15 @@ class Operations:
         """Every item of `list_merchants`, page after page (`starting_after` set for you; `limit` is the page size)."""
         return self._iterate(lambda starting_after: self.list_merchants(limit=limit, starting_after=starting_after))
 
-    def create_payment_intent(self, *, amount: float, currency: str, merchant_id: str, metadata: Optional[Dict[str, Any]] = None, ttl: Optional[int] = None, chain: Optional[str] = None, token: Optional[str] = None, idempotency_key: Optional[str] = None) -> PaymentIntent:
+    def create_payment_intent(self, *, amount: float, currency: str, merchant_id: str, metadata: Optional[Dict[str, Any]] = None, ttl: Optional[int] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, idempotency_key: Optional[str] = None) -> PaymentIntent:
         """POST /v1/payment-intents: Create a payment intent."""
         return self._call("POST", "/v1/payment-intents", {}, query={}, headers={}, body={"amount": amount, "currency": currency, "merchant_id": merchant_id, "metadata": metadata, "ttl": ttl, "chain": chain, "token": token}, models={'200': 'PaymentIntent', '201': 'PaymentIntent'}, idempotency_key=idempotency_key)
 
-    def list_payment_intents(self, *, merchant_id: Optional[str] = None, status: Optional[str] = None, chain: Optional[str] = None, token: Optional[str] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> PaymentIntentList:
+    def list_payment_intents(self, *, merchant_id: Optional[str] = None, status: Optional[Literal["awaiting_payment", "confirmed", "expired", "cancelled", "settled"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> PaymentIntentList:
         """GET /v1/payment-intents: List payment intents."""
         return self._call("GET", "/v1/payment-intents", {}, query={"merchant_id": merchant_id, "status": status, "chain": chain, "token": token, "created_after": created_after, "created_before": created_before, "limit": limit, "starting_after": starting_after}, headers={}, body=None, models={'200': 'PaymentIntentList'})
 
-    def iter_payment_intents(self, *, merchant_id: Optional[str] = None, status: Optional[str] = None, chain: Optional[str] = None, token: Optional[str] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None) -> Iterator[PaymentIntentListItem]:
+    def iter_payment_intents(self, *, merchant_id: Optional[str] = None, status: Optional[Literal["awaiting_payment", "confirmed", "expired", "cancelled", "settled"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None) -> Iterator[PaymentIntentListItem]:
         """Every item of `list_payment_intents`, page after page (`starting_after` set for you; `limit` is the page size)."""
         return self._iterate(lambda starting_after: self.list_payment_intents(merchant_id=merchant_id, status=status, chain=chain, token=token, created_after=created_after, created_before=created_before, limit=limit, starting_after=starting_after))
 
@@ -96,7 +96,7 @@ class Operations:
         """POST /v1/test_helpers/refunds/{id}/approve: Approve a refund as its merchant's owner (sandbox)."""
         return self._call("POST", "/v1/test_helpers/refunds/{id}/approve", {"id": id}, query={}, headers={}, body=None, models={'200': 'Refund'}, idempotency_key=idempotency_key)
 
-    def test_helper_set_refund_budget(self, id: str, *, amount_per_day: float, chain: Optional[str] = None, token: Optional[str] = None, idempotency_key: Optional[str] = None) -> RefundBudget:
+    def test_helper_set_refund_budget(self, id: str, *, amount_per_day: float, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, idempotency_key: Optional[str] = None) -> RefundBudget:
         """POST /v1/test_helpers/merchants/{id}/refund_budget: Grant or revoke a refund budget as the merchant's owner (sandbox)."""
         return self._call("POST", "/v1/test_helpers/merchants/{id}/refund_budget", {"id": id}, query={}, headers={}, body={"amount_per_day": amount_per_day, "chain": chain, "token": token}, models={'200': 'RefundBudget'}, idempotency_key=idempotency_key)
 
@@ -104,11 +104,11 @@ class Operations:
         """GET /v1/transactions/{id}: Get a transaction."""
         return self._call("GET", "/v1/transactions/{id}", {"id": id}, query={}, headers={}, body=None, models={'200': 'Transaction'})
 
-    def list_transactions(self, *, merchant_id: Optional[str] = None, status: Optional[str] = None, chain: Optional[str] = None, token: Optional[str] = None, date_from: Optional[str] = None, date_to: Optional[str] = None, settlement: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> TransactionList:
+    def list_transactions(self, *, merchant_id: Optional[str] = None, status: Optional[Literal["confirmed", "settled", "failed"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, date_from: Optional[str] = None, date_to: Optional[str] = None, settlement: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> TransactionList:
         """GET /v1/transactions: List transactions."""
         return self._call("GET", "/v1/transactions", {}, query={"merchant_id": merchant_id, "status": status, "chain": chain, "token": token, "date_from": date_from, "date_to": date_to, "settlement": settlement, "limit": limit, "starting_after": starting_after}, headers={}, body=None, models={'200': 'TransactionList'})
 
-    def iter_transactions(self, *, merchant_id: Optional[str] = None, status: Optional[str] = None, chain: Optional[str] = None, token: Optional[str] = None, date_from: Optional[str] = None, date_to: Optional[str] = None, settlement: Optional[str] = None, limit: Optional[int] = None) -> Iterator[TransactionListItem]:
+    def iter_transactions(self, *, merchant_id: Optional[str] = None, status: Optional[Literal["confirmed", "settled", "failed"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, date_from: Optional[str] = None, date_to: Optional[str] = None, settlement: Optional[str] = None, limit: Optional[int] = None) -> Iterator[TransactionListItem]:
         """Every item of `list_transactions`, page after page (`starting_after` set for you; `limit` is the page size)."""
         return self._iterate(lambda starting_after: self.list_transactions(merchant_id=merchant_id, status=status, chain=chain, token=token, date_from=date_from, date_to=date_to, settlement=settlement, limit=limit, starting_after=starting_after))
 
@@ -116,11 +116,11 @@ class Operations:
         """POST /v1/test_helpers/settlements/advance: Advance settlements (sandbox)."""
         return self._call("POST", "/v1/test_helpers/settlements/advance", {}, query={}, headers={}, body={"merchant_id": merchant_id}, models={'200': None}, idempotency_key=idempotency_key)
 
-    def list_events(self, *, type: Optional[str] = None, chain: Optional[str] = None, token: Optional[str] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> EventList:
+    def list_events(self, *, type: Optional[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> EventList:
         """GET /v1/events: List events."""
         return self._call("GET", "/v1/events", {}, query={"type": type, "chain": chain, "token": token, "created_after": created_after, "created_before": created_before, "limit": limit, "starting_after": starting_after}, headers={}, body=None, models={'200': 'EventList'})
 
-    def iter_events(self, *, type: Optional[str] = None, chain: Optional[str] = None, token: Optional[str] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None) -> Iterator[Event]:
+    def iter_events(self, *, type: Optional[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None) -> Iterator[Event]:
         """Every item of `list_events`, page after page (`starting_after` set for you; `limit` is the page size)."""
         return self._iterate(lambda starting_after: self.list_events(type=type, chain=chain, token=token, created_after=created_after, created_before=created_before, limit=limit, starting_after=starting_after))
 
@@ -132,7 +132,7 @@ class Operations:
         """POST /v1/events/{id}/resend: Resend an event."""
         return self._call("POST", "/v1/events/{id}/resend", {"id": id}, query={}, headers={}, body={"endpoint_id": endpoint_id}, models={'200': 'WebhookDeliveryList'}, idempotency_key=idempotency_key)
 
-    def create_webhook_endpoint(self, *, url: str, enabled_events: List[str], description: Optional[Optional[str]] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> Union[WebhookEndpoint, WebhookEndpointWithSecret]:
+    def create_webhook_endpoint(self, *, url: str, enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "*"]], description: Optional[str] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> Union[WebhookEndpoint, WebhookEndpointWithSecret]:
         """POST /v1/webhook_endpoints: Create a webhook endpoint."""
         return self._call("POST", "/v1/webhook_endpoints", {}, query={}, headers={}, body={"url": url, "enabled_events": enabled_events, "description": description, "metadata": metadata}, models={'200': 'WebhookEndpoint', '201': 'WebhookEndpointWithSecret'}, idempotency_key=idempotency_key)
 
@@ -148,7 +148,7 @@ class Operations:
         """GET /v1/webhook_endpoints/{id}: Get a webhook endpoint."""
         return self._call("GET", "/v1/webhook_endpoints/{id}", {"id": id}, query={}, headers={}, body=None, models={'200': 'WebhookEndpoint'})
 
-    def update_webhook_endpoint(self, id: str, *, url: Optional[str] = None, enabled_events: Optional[List[str]] = None, description: Optional[Optional[str]] = None, metadata: Optional[Dict[str, Any]] = None, disabled: Optional[bool] = None, idempotency_key: Optional[str] = None) -> WebhookEndpoint:
+    def update_webhook_endpoint(self, id: str, *, url: Optional[str] = None, enabled_events: Optional[List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "*"]]] = None, description: Optional[str] = None, metadata: Optional[Dict[str, Any]] = None, disabled: Optional[bool] = None, idempotency_key: Optional[str] = None) -> WebhookEndpoint:
         """POST /v1/webhook_endpoints/{id}: Update a webhook endpoint."""
         return self._call("POST", "/v1/webhook_endpoints/{id}", {"id": id}, query={}, headers={}, body={"url": url, "enabled_events": enabled_events, "description": description, "metadata": metadata, "disabled": disabled}, models={'200': 'WebhookEndpoint'}, idempotency_key=idempotency_key)
 
@@ -172,11 +172,11 @@ class Operations:
         """Every item of `list_webhook_endpoint_deliveries`, page after page (`starting_after` set for you; `limit` is the page size)."""
         return self._iterate(lambda starting_after: self.list_webhook_endpoint_deliveries(id, limit=limit, starting_after=starting_after))
 
-    def list_settlements(self, *, merchant_id: Optional[str] = None, status: Optional[str] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> Dict[str, Any]:
+    def list_settlements(self, *, merchant_id: Optional[str] = None, status: Optional[Literal["pending", "in_transit", "completed", "failed"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> Dict[str, Any]:
         """GET /v1/settlements: List settlements."""
         return self._call("GET", "/v1/settlements", {}, query={"merchant_id": merchant_id, "status": status, "created_after": created_after, "created_before": created_before, "limit": limit, "starting_after": starting_after}, headers={}, body=None, models={'200': None})
 
-    def iter_settlements(self, *, merchant_id: Optional[str] = None, status: Optional[str] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None) -> Iterator[Settlement]:
+    def iter_settlements(self, *, merchant_id: Optional[str] = None, status: Optional[Literal["pending", "in_transit", "completed", "failed"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None) -> Iterator[Settlement]:
         """Every item of `list_settlements`, page after page (`starting_after` set for you; `limit` is the page size)."""
         return self._iterate(lambda starting_after: self.list_settlements(merchant_id=merchant_id, status=status, created_after=created_after, created_before=created_before, limit=limit, starting_after=starting_after))
 
@@ -192,15 +192,15 @@ class Operations:
         """GET /v1/refunds/{id}: Get a refund."""
         return self._call("GET", "/v1/refunds/{id}", {"id": id}, query={}, headers={}, body=None, models={'200': 'Refund'})
 
-    def list_refunds(self, *, payment_intent: Optional[str] = None, merchant_id: Optional[str] = None, status: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> RefundList:
+    def list_refunds(self, *, payment_intent: Optional[str] = None, merchant_id: Optional[str] = None, status: Optional[Literal["requires_approval", "pending", "succeeded", "failed", "cancelled", "canceled"]] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> RefundList:
         """GET /v1/refunds: List refunds."""
         return self._call("GET", "/v1/refunds", {}, query={"payment_intent": payment_intent, "merchant_id": merchant_id, "status": status, "limit": limit, "starting_after": starting_after}, headers={}, body=None, models={'200': 'RefundList'})
 
-    def iter_refunds(self, *, payment_intent: Optional[str] = None, merchant_id: Optional[str] = None, status: Optional[str] = None, limit: Optional[int] = None) -> Iterator[Refund]:
+    def iter_refunds(self, *, payment_intent: Optional[str] = None, merchant_id: Optional[str] = None, status: Optional[Literal["requires_approval", "pending", "succeeded", "failed", "cancelled", "canceled"]] = None, limit: Optional[int] = None) -> Iterator[Refund]:
         """Every item of `list_refunds`, page after page (`starting_after` set for you; `limit` is the page size)."""
         return self._iterate(lambda starting_after: self.list_refunds(payment_intent=payment_intent, merchant_id=merchant_id, status=status, limit=limit, starting_after=starting_after))
 
-    def create_refund(self, *, recipient_address: str, payment_intent: Optional[str] = None, transaction: Optional[str] = None, amount: Optional[float] = None, reason: Optional[str] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> Refund:
+    def create_refund(self, *, recipient_address: str, payment_intent: Optional[str] = None, transaction: Optional[str] = None, amount: Optional[float] = None, reason: Optional[Literal["duplicate", "fraudulent", "requested_by_customer"]] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> Refund:
         """POST /v1/refunds: Create a refund."""
         return self._call("POST", "/v1/refunds", {}, query={}, headers={}, body={"payment_intent": payment_intent, "transaction": transaction, "amount": amount, "recipient_address": recipient_address, "reason": reason, "metadata": metadata}, models={'200': 'Refund', '201': 'Refund'}, idempotency_key=idempotency_key)
 

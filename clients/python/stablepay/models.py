@@ -4,12 +4,13 @@
 
 Every model reads a JSON object leniently: a field the service adds later lands in `extra`, and a
 field the object does not carry (its shape depends on its status) is None. `to_dict()` gives the
-object as the service sent it."""
+object as the service sent it. A `Literal` names the values the contract knew when this was
+generated; a newer service may add values (new statuses, event types): compare, never exhaust."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Literal, Optional, Union
 
 from ._model import Model
 
@@ -20,16 +21,16 @@ __all__ = ["Balance", "BalanceList", "CancelledPaymentIntent", "DeletedWebhookEn
 class Balance(Model):
     """Balance."""
 
-    object: str
+    object: Literal["balance"]
     merchant_id: str
     # Net of the confirmed payments held in the merchant account and in no settlement (platfo...
     available: float
     # Withdrawn from the merchant account, on its way to the bank.
     pending_settlement: float
-    currency: str
+    currency: Literal["usd"]
     payment_address: str
     # The chain of the figures (the sandbox's test network is named as the chain it stands in...
-    chain: str
+    chain: Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]
     last_updated: str
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -40,7 +41,7 @@ class Balance(Model):
 class BalanceList(Model):
     """BalanceList."""
 
-    object: str
+    object: Literal["list"]
     # One item per enabled pair of the key's mode, in the order the configuration lists them.
     data: List[PairBalance]
     # True when more results follow; pass the last item's id as `starting_after`.
@@ -57,11 +58,11 @@ class CancelledPaymentIntent(Model):
     """CancelledPaymentIntent."""
 
     id: str
-    object: str
-    status: str
+    object: Literal["payment_intent"]
+    status: Literal["cancelled"]
     # Payment amount in USD.
     amount: float
-    currency: str
+    currency: Literal["usd"]
     merchant_id: str
     # Cancellation time.
     cancelled_at: str
@@ -79,7 +80,7 @@ class DeletedWebhookEndpoint(Model):
     """DeletedWebhookEndpoint."""
 
     id: str
-    object: str
+    object: Literal["webhook_endpoint"]
     deleted: bool
     # Pending deliveries given up (each has a `dropped` attempt).
     dropped_deliveries: Union[str, int]
@@ -104,8 +105,8 @@ class Event(Model):
 
     # `evt_*`; also the `webhook-id` header of its deliveries.
     id: str
-    object: str
-    type: str
+    object: Literal["event"]
+    type: Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed"]
     created_at: str
     # The object the event is about, exactly as delivered (each event type's payload: see the...
     data: Dict[str, Any]
@@ -118,7 +119,7 @@ class Event(Model):
 class EventList(Model):
     """EventList."""
 
-    object: str
+    object: Literal["list"]
     # Newest first: `created_at` descending, then `id` descending.
     data: List[Event]
     # True when more results follow; pass the last item's id as `starting_after`.
@@ -135,7 +136,7 @@ class Merchant(Model):
     """Merchant."""
 
     id: str
-    object: str
+    object: Literal["merchant"]
     business_name: str
     email: str
     status: str
@@ -143,7 +144,7 @@ class Merchant(Model):
     payout_method: str
     bank_account: Dict[str, Any]
     payment_address: str
-    chain: str
+    chain: Literal["base"]
     settlement_schedule: str
     fee_rate: float
     # The integrator's own key-value data (up to 10 keys); `{}` when none.
@@ -158,19 +159,19 @@ class Merchant(Model):
 class PairBalance(Model):
     """The balance of one enabled (chain, token) pair: the balance object plus `token`."""
 
-    object: str
+    object: Literal["balance"]
     merchant_id: str
     # Net of the confirmed payments held in the merchant account and in no settlement (platfo...
     available: float
     # Withdrawn from the merchant account, on its way to the bank.
     pending_settlement: float
-    currency: str
+    currency: Literal["usd"]
     payment_address: str
     # The chain of the figures (the sandbox's test network is named as the chain it stands in...
-    chain: str
+    chain: Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]
     last_updated: str
     # The token of the figures.
-    token: str
+    token: Literal["USDC", "USDT"]
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _json_names = {"object": "object", "merchant_id": "merchant_id", "available": "available", "pending_settlement": "pending_settlement", "currency": "currency", "payment_address": "payment_address", "chain": "chain", "last_updated": "last_updated", "token": "token"}
@@ -182,19 +183,19 @@ class PaymentIntent(Model):
 
     # `pi_*`
     id: str
-    object: str
+    object: Literal["payment_intent"]
     # `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final.
-    status: str
+    status: Literal["awaiting_payment", "confirmed", "expired", "cancelled", "settled"]
     # Payment amount in USD.
     amount: float
-    currency: str
+    currency: Literal["usd"]
     merchant_id: str
     # The merchant's on-chain account (checksummed); the customer sends the intent's token here.
     payment_address: str
     # The network, by name. The chain id is in `qr_payload`; in the sandbox a test network ca...
-    chain: str
+    chain: Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]
     # The token paid in, by symbol.
-    token: str
+    token: Literal["USDC", "USDT"]
     # EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<exp...
     qr_payload: str
     # Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.
@@ -226,7 +227,7 @@ class PaymentIntent(Model):
 class PaymentIntentList(Model):
     """PaymentIntentList."""
 
-    object: str
+    object: Literal["list"]
     # Newest first: `created_at` descending, then `id` descending.
     data: List[PaymentIntentListItem]
     # True when more results follow; pass the last item's id as `starting_after`.
@@ -243,17 +244,17 @@ class PaymentIntentListItem(Model):
     """List item: no address, QR or `expires_at` fields; confirmation fields once confirmed, `cancelled_at` once cancelled."""
 
     id: str
-    object: str
+    object: Literal["payment_intent"]
     # `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final.
-    status: str
+    status: Literal["awaiting_payment", "confirmed", "expired", "cancelled", "settled"]
     # Payment amount in USD.
     amount: float
-    currency: str
+    currency: Literal["usd"]
     merchant_id: str
     # The network, by name. The chain id is in `qr_payload`; in the sandbox a test network ca...
-    chain: str
+    chain: Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]
     # The token paid in, by symbol.
-    token: str
+    token: Literal["USDC", "USDT"]
     # The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to...
     metadata: Dict[str, Any]
     # Creation time.
@@ -281,24 +282,24 @@ class Refund(Model):
 
     # `re_*`
     id: str
-    object: str
+    object: Literal["refund"]
     # `requires_approval`: no refund budget of the owner covers it, it waits for the owner's...
-    status: str
+    status: Literal["requires_approval", "pending", "succeeded", "failed", "cancelled"]
     # USD refunded (in the payment's token, 1 USD = 1 token).
     amount: float
-    currency: str
+    currency: Literal["usd"]
     # The intent of the refunded payment; null for a payment that matched no intent.
     payment_intent: Optional[str]
     # The refunded payment, `txn_*`.
     transaction: str
     merchant_id: str
     # The network, by name. The chain id is in `qr_payload`; in the sandbox a test network ca...
-    chain: str
+    chain: Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]
     # The token paid in, by symbol.
-    token: str
+    token: Literal["USDC", "USDT"]
     # Where the refund is paid (checksummed).
     recipient_address: str
-    reason: Optional[str]
+    reason: Optional[Literal["duplicate", "fraudulent", "requested_by_customer"]]
     # Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 chara...
     metadata: Dict[str, Any]
     # The refund's on-chain transaction: set once it succeeded.
@@ -315,7 +316,7 @@ class Refund(Model):
 class RefundAuthorization(Model):
     """RefundAuthorization."""
 
-    object: str
+    object: Literal["refund_authorization"]
     # The refund, `re_*`.
     refund: str
     # Who must sign: the merchant account's owner (checksummed).
@@ -333,12 +334,12 @@ class RefundAuthorization(Model):
 class RefundBudget(Model):
     """RefundBudget."""
 
-    object: str
+    object: Literal["refund_budget"]
     merchant_id: str
     # The network, by name. The chain id is in `qr_payload`; in the sandbox a test network ca...
-    chain: str
+    chain: Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]
     # The token paid in, by symbol.
-    token: str
+    token: Literal["USDC", "USDT"]
     # The budget granted: USD per rolling 24 hours (0: none).
     amount_per_day: float
     # What the operator may refund now (the budget less the refunds of the last 24 to 25 hours).
@@ -356,7 +357,7 @@ class RefundBudget(Model):
 class RefundList(Model):
     """RefundList."""
 
-    object: str
+    object: Literal["list"]
     # Newest first: `created_at` descending, then `id` descending.
     data: List[Refund]
     # True when more results follow; pass the last item's id as `starting_after`.
@@ -373,13 +374,13 @@ class Settlement(Model):
     """Settlement."""
 
     id: str
-    object: str
+    object: Literal["settlement"]
     merchant_id: str
     # USD paid to the bank: the net amount of its transactions.
     amount: float
-    currency: str
-    status: str
-    method: str
+    currency: Literal["usd"]
+    status: Literal["pending", "in_transit", "completed", "failed"]
+    method: Literal["ach"]
     transaction_count: Union[str, int]
     bank_account: Dict[str, Any]
     initiated_at: str
@@ -398,27 +399,27 @@ class Transaction(Model):
 
     # `txn_*`
     id: str
-    object: str
+    object: Literal["transaction"]
     # The intent the payment matched, `pi_*`; null for a payment that matched no intent (it i...
     payment_intent_id: Optional[str]
     merchant_id: str
     # `confirmed` once recorded; `settled` once paid out to the merchant's bank.
-    status: str
+    status: Literal["confirmed", "settled", "failed"]
     # The amount received in USD (what arrived on-chain).
     amount: float
-    currency: str
+    currency: Literal["usd"]
     # Amount after fee: amount minus fee.
     net_amount: float
     # Fee in USD: round_half_up(amount × fee_rate) at 6 decimals.
     fee: float
     # The network, by name. The chain id is in `qr_payload`; in the sandbox a test network ca...
-    chain: str
+    chain: Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]
     # The token paid in, by symbol.
-    token: str
+    token: Literal["USDC", "USDT"]
     # On-chain transaction hash.
     tx_hash: str
     # `pending` until a settlement takes the funds, `in_transit` during the ACH transfer, `pa...
-    settlement_status: str
+    settlement_status: Literal["pending", "in_transit", "paid", "failed"]
     # When the payment was confirmed on-chain.
     confirmed_at: str
     # Metadata of the payment intent; `{}` when there is none.
@@ -442,7 +443,7 @@ class Transaction(Model):
 class TransactionList(Model):
     """TransactionList."""
 
-    object: str
+    object: Literal["list"]
     # Newest first: `confirmed_at` descending, then `id` descending.
     data: List[TransactionListItem]
     # True when more results follow; pass the last item's id as `starting_after`.
@@ -460,27 +461,27 @@ class TransactionListItem(Model):
 
     # `txn_*`
     id: str
-    object: str
+    object: Literal["transaction"]
     # The intent the payment matched, `pi_*`; null for a payment that matched no intent (it i...
     payment_intent_id: Optional[str]
     merchant_id: str
     # `confirmed` once recorded; `settled` once paid out to the merchant's bank.
-    status: str
+    status: Literal["confirmed", "settled", "failed"]
     # The amount received in USD (what arrived on-chain).
     amount: float
-    currency: str
+    currency: Literal["usd"]
     # Amount after fee: amount minus fee.
     net_amount: float
     # Fee in USD: round_half_up(amount × fee_rate) at 6 decimals.
     fee: float
     # The network, by name. The chain id is in `qr_payload`; in the sandbox a test network ca...
-    chain: str
+    chain: Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]
     # The token paid in, by symbol.
-    token: str
+    token: Literal["USDC", "USDT"]
     # On-chain transaction hash.
     tx_hash: str
     # `pending` until a settlement takes the funds, `in_transit` during the ACH transfer, `pa...
-    settlement_status: str
+    settlement_status: Literal["pending", "in_transit", "paid", "failed"]
     # When the payment was confirmed on-chain.
     confirmed_at: str
     # Metadata of the payment intent; `{}` when there is none.
@@ -496,7 +497,7 @@ class TransactionListItem(Model):
 class TransferAuthorization(Model):
     """TransferAuthorization."""
 
-    object: str
+    object: Literal["transfer_authorization"]
     # Pass as the second parameter of `eth_signTypedData_v4` (JSON.stringify).
     typed_data: Dict[str, Any]
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
@@ -508,10 +509,10 @@ class TransferAuthorization(Model):
 class TransferAuthorizationSubmission(Model):
     """TransferAuthorizationSubmission."""
 
-    object: str
+    object: Literal["transfer_authorization_submission"]
     payment_intent_id: str
     # `mined`: the relay is in a block (the intent confirms once the block has its confirmati...
-    status: str
+    status: Literal["submitted", "mined", "superseded", "reverted"]
     # The operator's relay transaction.
     tx_hash: str
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
@@ -524,11 +525,11 @@ class WebhookDelivery(Model):
     """WebhookDelivery."""
 
     id: str
-    object: str
+    object: Literal["webhook_delivery"]
     event_id: str
     event_type: Optional[str]
     endpoint_id: str
-    status: str
+    status: Literal["pending", "succeeded", "failed"]
     attempt_count: Union[str, int]
     next_attempt_at: Optional[str]
     created_at: str
@@ -543,7 +544,7 @@ class WebhookDelivery(Model):
 class WebhookDeliveryList(Model):
     """WebhookDeliveryList."""
 
-    object: str
+    object: Literal["list"]
     # Newest first.
     data: List[WebhookDelivery]
     # True when more results follow; pass the last item's id as `starting_after`.
@@ -559,13 +560,13 @@ class WebhookEndpoint(Model):
     """WebhookEndpoint."""
 
     id: str
-    object: str
+    object: Literal["webhook_endpoint"]
     url: str
-    enabled_events: List[str]
+    enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "*"]]
     description: Optional[str]
     # Up to 10 string values (keys up to 40, values up to 500 characters).
     metadata: Dict[str, Any]
-    status: str
+    status: Literal["enabled", "disabled"]
     # Why it is disabled (through the API, or an HTTP 410 Gone from the URL).
     disabled_reason: Optional[str]
     livemode: bool
@@ -579,7 +580,7 @@ class WebhookEndpoint(Model):
 class WebhookEndpointList(Model):
     """WebhookEndpointList."""
 
-    object: str
+    object: Literal["list"]
     # Newest first.
     data: List[WebhookEndpoint]
     # True when more results follow; pass the last item's id as `starting_after`.
@@ -595,13 +596,13 @@ class WebhookEndpointWithSecret(Model):
     """WebhookEndpointWithSecret."""
 
     id: str
-    object: str
+    object: Literal["webhook_endpoint"]
     url: str
-    enabled_events: List[str]
+    enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "*"]]
     description: Optional[str]
     # Up to 10 string values (keys up to 40, values up to 500 characters).
     metadata: Dict[str, Any]
-    status: str
+    status: Literal["enabled", "disabled"]
     # Why it is disabled (through the API, or an HTTP 410 Gone from the URL).
     disabled_reason: Optional[str]
     livemode: bool
@@ -617,11 +618,11 @@ class WebhookEndpointWithSecret(Model):
 class WebhookTestResult(Model):
     """WebhookTestResult."""
 
-    object: str
+    object: Literal["webhook_endpoint_test"]
     endpoint_id: str
     # The test event's id (the `webhook-id` header it was sent with); it is not stored.
     event_id: str
-    event_type: str
+    event_type: Literal["webhook_endpoint.test"]
     # The endpoint answered 2xx.
     succeeded: bool
     status_code: Optional[Union[str, int]]
