@@ -60,6 +60,7 @@ class FailingFirst:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
+        self.server.block_on_close = False  # a handler still sleeping (the timeout tests) does not hold up the next test
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
