@@ -1,6 +1,7 @@
 """The whole flow against a sandbox service, with the Python client: a webhook endpoint that checks
 signatures, an intent created and paid in the sandbox, its confirmation received as a verified
-webhook, a refund, and lists read page after page.
+webhook, a refund (approved with the sandbox's test helper when it waits for the owner) until it is
+sent, an intent cancelled, lists read page after page, and an error answer.
 
     npm start                      # a sandbox; its keys and merchant are printed (README.md)
     STABLEPAY_API_URL=http://localhost:3000 STABLEPAY_API_KEY=sk_test_... STABLEPAY_MERCHANT_ID=mer_... \\
@@ -120,7 +121,8 @@ def main():
         signature = webhooks.sign(endpoint.secret, event.id, now, raw)
         webhooks.verify_signature(endpoint.secret, {"webhook-id": event.id, "webhook-timestamp": str(now), "webhook-signature": signature}, raw)
 
-        # 5. A partial refund to the customer; approved in the sandbox if the owner's approval is needed.
+        # 5. A partial refund to the customer; approved in the sandbox if the owner's approval is needed,
+        #    then sent on chain (refund.created, then refund.succeeded).
         refund = client.create_refund(payment_intent=intent.id, amount=5, recipient_address=CUSTOMER_ADDRESS, reason="requested_by_customer", metadata={"order_id": order_id}, idempotency_key=f"{order_id}:refund:1")
         check(isinstance(refund, Refund) and refund.id.startswith("re_"), f"refund: {refund!r}")
         first_status = refund.status
@@ -128,6 +130,9 @@ def main():
             refund = client.test_helper_approve_refund(refund.id)
         check(refund.status in ("pending", "succeeded"), f"refund after approval: {refund!r}")
         created_event, _ = receiver.wait_for("refund.created", refund.id)
+        succeeded_event, _ = receiver.wait_for("refund.succeeded", refund.id)
+        refund = client.get_refund(refund.id)
+        check(refund.status == "succeeded" and refund.tx_hash, f"refund sent: {refund!r}")
         refunds = list(client.iter_refunds(payment_intent=intent.id, limit=1))
         check([r.id for r in refunds] == [refund.id], f"the intent's refunds: {refunds!r}")
 
@@ -143,6 +148,8 @@ def main():
         check(len(ids) == first_page.total_count >= 4, f"every intent listed: {len(ids)} of {first_page.total_count}")
         check({intent.id, *(m.id for m in more)} <= set(ids), "the intents just created are listed")
         check([i.created_at for i in every] == sorted((i.created_at for i in every), reverse=True), "newest first")
+        cancelled = client.cancel_payment_intent(more[0].id)  # a POST without a body
+        check(cancelled.status == "cancelled", f"cancelled: {cancelled!r}")
         events = list(client.iter_events(type="payment_intent.confirmed", limit=1))
         check(event.id in {e.id for e in events}, "the confirmation is among the events")
 
@@ -163,7 +170,8 @@ def main():
             "refund": refund.id,
             "refund_first_status": first_status,
             "refund_status": refund.status,
-            "refund_event": created_event.type,
+            "refund_events": [created_event.type, succeeded_event.type],
+            "cancelled": cancelled.status,
             "listed_intents": len(ids),
             "total_count": first_page.total_count,
             "forged_refused": receiver.refused,
