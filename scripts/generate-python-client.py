@@ -19,7 +19,6 @@ import json
 import keyword
 import re
 import sys
-import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -268,7 +267,11 @@ def generate_operations(doc: dict) -> str:
 
 
 def generate_version(doc: dict) -> str:
-    version = tomllib.loads(PYPROJECT.read_text())["project"]["version"]
+    # The [project] table's version (read with a pattern: tomllib is Python 3.11+, this runs on 3.9).
+    match = re.search(r'^\[project\][^\[]*?^version\s*=\s*"([^"]+)"', PYPROJECT.read_text(), re.M | re.S)
+    if not match:
+        raise SystemExit(f"no version in the [project] table of {PYPROJECT}")
+    version = match.group(1)
     api_version = doc.get("info", {}).get("version")
     return (
         HEADER
