@@ -188,7 +188,7 @@ export function dashboardKit(ctx: AppContext) {
     const mode: Mode = t?.mode ?? "test";
     const viewer = viewerOf(session, mode);
     if (!t) return denied(session, mode, 403);
-    if (path === DASHBOARD || path === `${DASHBOARD}/register`) return redirect(`${own}?mode=${mode}`);
+    if (request.method === "GET" && (path === DASHBOARD || path === `${DASHBOARD}/register`)) return redirect(`${own}?mode=${mode}`);
     if (path !== own && !path.startsWith(`${own}/`) && path !== `${DASHBOARD}/sign-out`) return denied(session, mode, 403);
     return {
       session,
