@@ -193,6 +193,35 @@ describe("the register", () => {
   });
 });
 
+describe("in the dashboard", () => {
+  test("an admin adds a register (a bad one is refused with the reason) and a cashier at it from the Team page", async () => {
+    const admin = (await dashboardUser(svc, svc.sandbox.account_id, "admin")).client;
+    const csrf = await admin.csrfOf("/dashboard/register?mode=test");
+    const bad = await admin.req("/dashboard/register?mode=test", { form: { csrf, name: "Bar", merchant: svc.sandbox.merchant_id, tips: "10, 10" } });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("a percentage is given twice");
+    const made = await admin.req("/dashboard/register?mode=test", { form: { csrf, name: "Bar <b>", merchant: svc.sandbox.merchant_id, tips: "20, 10%" } });
+    expect(made.status).toBe(303);
+    const id = /\/dashboard\/register\/(term_\w+)/.exec(made.headers.get("location") ?? "")![1]!;
+    expect(await (await svc.api(`/v1/terminals/${id}`)).json()).toMatchObject({ name: "Bar <b>", tip_percentages: [10, 20] });
+    // The Team page offers the cashier role with the account's registers.
+    const team = await (await admin.req("/dashboard/team?mode=test")).text();
+    expect(team).toContain('<option value="cashier">');
+    expect(team).toContain(`<option value="${id}">Bar &lt;b&gt;`);
+    const email = `cashier${Date.now()}@example.com`;
+    const added = await admin.req("/dashboard/team?mode=test", { form: { csrf, email, role: "cashier", terminal: id } });
+    expect(added.status).toBe(200);
+    expect(await added.text()).toContain(`${email} was added`);
+    const [u] = await svc.ctx.database.sql<{ role: string; terminal_id: string }[]>`SELECT role, terminal_id FROM app.dashboard_users WHERE email = ${email}`;
+    expect(u).toEqual({ role: "cashier", terminal_id: id });
+    // Another account's register is not offered, and is refused when sent.
+    const foreign = (await (await svc.api("/v1/terminals", { method: "POST", key: fx.foreignKey, json: { name: "Theirs", merchant_id: fx.foreign.id } })).json()) as Json;
+    const refused = await admin.req("/dashboard/team?mode=test", { form: { csrf, email: `x${email}`, role: "cashier", terminal: String(foreign.id) } });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("pick the register");
+  });
+});
+
 describe("the cashier", () => {
   test("reaches its register only: every other page and action is refused, by URL too; its charge needs its session's CSRF token", async () => {
     const t = await terminalOk();

@@ -73,17 +73,20 @@ export function registerRoutes(ctx: AppContext, kit: DashboardKit) {
     );
   }
 
+  /** The account's registers (and why an admin's new one was refused: 400). */
+  async function listView(c: SignedIn, error?: string): Promise<Response> {
+    const list = await listTerminals(ctx, c.principal, { merchantId: undefined, limit: 100, startingAfter: undefined });
+    const merchants = await accountMerchantsIn(ctx, c.session.user.accountId, c.mode);
+    const rows = list.rows.map((t) => ({ id: t.id, name: t.name, merchantName: t.businessName, tips: t.tipPercentages }));
+    return page(registerListPage(c.viewer, c.session.csrfToken, rows, merchants.map((m) => ({ id: m.id, name: m.businessName })), error), error ? 400 : 200);
+  }
+
   return new Elysia({ name: "dashboard-register" })
     .use(kit.guards)
     .get(REGISTER_SCRIPT_PATH, () => new Response(REGISTER_JS, { headers: { ...SECURITY_HEADERS, "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" } }), PAGE_ROUTE)
     .get(
       `${DASHBOARD}/register`,
-      async (c) => {
-        const list = await listTerminals(ctx, c.principal, { merchantId: undefined, limit: 100, startingAfter: undefined });
-        const merchants = await accountMerchantsIn(ctx, c.session.user.accountId, c.mode);
-        const error = c.search.get("error")?.slice(0, 200) ?? undefined;
-        return page(registerListPage(c.viewer, c.session.csrfToken, list.rows.map((t) => ({ id: t.id, name: t.name, merchantName: t.businessName, tips: t.tipPercentages })), merchants.map((m) => ({ id: m.id, name: m.businessName })), error));
-      },
+      (c) => listView(c),
       SIGNED_IN_PAGE,
     )
     .post(
@@ -98,7 +101,7 @@ export function registerRoutes(ctx: AppContext, kit: DashboardKit) {
           return redirect(href(`/register/${t.id}`, c.mode));
         } catch (err) {
           if (!(err instanceof ApiError) || err.status >= 500) throw err;
-          return redirect(href("/register", c.mode, { error: err.message }));
+          return listView(c, err.message);
         }
       },
       ADMIN_FORM,
