@@ -183,6 +183,28 @@ describe("the register", () => {
     expect((await fetch(`${svc.apiUrl}/pay/terminals/term_000000000000000000000000`)).status).toBe(404);
   }, 120_000);
 
+  test("a sale called off before payment: its intent cancelled, the static link asks the cashier again; a paid one cannot be", async () => {
+    const t = await terminalOk();
+    const id = String(t.id);
+    const { client, csrf } = await cashierAt(id);
+    const c = await charge(client, csrf, id, { amount: "500", tip: "0" });
+    const pi = String(c.body.payment_intent);
+    expect((await fetch(String(t.url), { redirect: "manual" })).status).toBe(303);
+    expect((await client.req(`/dashboard/register/${id}/charges/${pi}/cancel?mode=test`, { form: { amount: "1" } })).status).toBe(403);
+    const cancel = await client.req(`/dashboard/register/${id}/charges/${pi}/cancel?mode=test`, { form: { csrf } });
+    expect(cancel.status).toBe(200);
+    expect(((await (await svc.api(`/v1/payment-intents/${pi}`)).json()) as Json).status).toBe("cancelled");
+    expect(await (await fetch(String(t.url))).text()).toContain("Ask the cashier");
+    expect(((await (await svc.api(`/v1/terminals/${id}`)).json()) as Json).current_payment_intent).toBeNull();
+    const again = await client.req(`/dashboard/register/${id}/charges/${pi}/cancel?mode=test`, { form: { csrf } });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as Json).error).toMatchObject({ type: "invalid_request_error" });
+    // An intent that is not this register's charge: 404.
+    const plain = (await (await svc.api("/v1/payment-intents", { method: "POST", json: { amount: 2, currency: "usd", merchant_id: svc.sandbox.merchant_id } })).json()) as Json;
+    expect((await client.req(`/dashboard/register/${id}/charges/${plain.id}/cancel?mode=test`, { form: { csrf } })).status).toBe(404);
+    expect(((await (await svc.api(`/v1/payment-intents/${plain.id}`)).json()) as Json).status).toBe("awaiting_payment");
+  });
+
   test("names are escaped on every page", async () => {
     const t = await terminalOk({ name: `<img src=x onerror=alert(1)>"` });
     const { client } = await cashierAt(String(t.id));

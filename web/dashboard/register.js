@@ -145,7 +145,16 @@
     show("step-amount");
   };
   $("new-sale").addEventListener("click", () => location.reload());
-  $("new-sale-open").addEventListener("click", newSale);
+  // Called off before it is paid: the intent is cancelled, so the static link stops opening it. A
+  // payment that landed meanwhile is refused cancelling, and the paid screen follows from the poll.
+  $("cancel-sale").addEventListener("click", async () => {
+    try {
+      await post(`charges/${root.dataset.intent}/cancel`, {});
+      newSale();
+    } catch (e) {
+      error(e.message);
+    }
+  });
   render();
   show("step-amount");
 })();

@@ -82,7 +82,7 @@ export function registerPage(viewer: Viewer, csrf: string, r: RegisterView): Htm
     <p class="muted" id="pay-breakdown"></p>
     <img class="register-qr" id="pay-qr" alt="QR code of this payment: scan it with your phone to pay" width="360" height="360">
     <p class="register-status" id="pay-status" role="status">Scan to pay · waiting for payment</p>
-    <div class="register-actions"><button type="button" class="secondary" id="new-sale-open">New sale</button></div>
+    <div class="register-actions"><button type="button" class="secondary" id="cancel-sale">Cancel sale</button></div>
   </div>
   <div class="step paid" id="step-paid" hidden>
     <p class="paid-mark" aria-hidden="true">✓</p>

@@ -6,6 +6,7 @@
  *                                                     QR code and status, the paid screen; today's list
  *   POST /dashboard/register/{id}/quote               (admins, cashiers) the tip choices of an amount, computed here
  *   POST /dashboard/register/{id}/charge              (admins, cashiers) a new intent for amount + tip
+ *   POST /dashboard/register/{id}/charges/{pi}/cancel (admins, cashiers) the sale called off before it is paid
  *   GET  /dashboard/register/{id}/charges/{pi}/status the charge's status (the register polls it)
  *   GET  /dashboard/register/{id}/charges/{pi}/qr.png the QR code of the charge's hosted page
  *   GET  /dashboard/assets/register.js                the register's script (web/dashboard/register.js)
@@ -21,7 +22,7 @@ import { unitsToUsd } from "../../domain/money.ts";
 import { AMOUNT_MAX_UNITS, AMOUNT_MIN_UNITS } from "../payment-intents/input.ts";
 import { renderQrPng } from "../qr/service.ts";
 import { refineTerminal } from "../terminals/input.ts";
-import { chargeAmounts, chargesSince, chargeTerminal, createTerminal, findCharge, listTerminals, visibleTerminal, type TerminalRow } from "../terminals/service.ts";
+import { cancelCharge, chargeAmounts, chargesSince, chargeTerminal, createTerminal, findCharge, listTerminals, visibleTerminal, type TerminalRow } from "../terminals/service.ts";
 import { receiptUrl, terminalUrl } from "../terminals/shapes.ts";
 import { accountMerchantsIn, DAY_MS } from "./data.ts";
 import { DASHBOARD, href } from "./layout.ts";
@@ -154,6 +155,20 @@ export function registerRoutes(ctx: AppContext, kit: DashboardKit) {
             },
             201,
           );
+        } catch (err) {
+          return refused(err);
+        }
+      },
+      REGISTER_FORM,
+    )
+    .post(
+      `${DASHBOARD}/register/:id/charges/:pi/cancel`,
+      async (c) => {
+        const t = await terminalOf(c, c.params.id);
+        if (!t) return json(new ApiError("resource_missing", `No such terminal: '${c.params.id.slice(0, 40)}'`).toBody(), 404);
+        try {
+          await cancelCharge(ctx, c.principal, t, c.params.pi);
+          return json({ status: "cancelled" });
         } catch (err) {
           return refused(err);
         }

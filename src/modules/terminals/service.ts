@@ -12,7 +12,7 @@ import { isIdOf, newId } from "../../domain/ids.ts";
 import { printableName } from "../../domain/text.ts";
 import { fromPgJson, fromPgTs, pgJson, pgTs } from "../../db/pg-values.ts";
 import type { Principal } from "../access/authenticator.ts";
-import { createIntent } from "../payment-intents/service.ts";
+import { cancelVisibleIntent, createIntent, getVisibleIntent } from "../payment-intents/service.ts";
 import { tipOf, type TerminalInput } from "./input.ts";
 
 /** How long a register's intent waits for payment: the customer is at the counter. */
@@ -150,12 +150,25 @@ export async function chargeTerminal(ctx: AppContext, t: TerminalRow, a: ChargeA
     { amountUnits: a.totalUnits, merchantId: t.merchantId, ttlSeconds: TERMINAL_INTENT_TTL_SECONDS, metadata: { terminal: t.id }, idempotencyKey: undefined, chain: undefined, token: undefined },
   );
   const now = pgTs(ctx.clock.now());
+  // After the intent's own transaction: should this process die in between, the intent is an
+  // ordinary one that expires unpaid, and the register never showed it to anyone.
   await ctx.database.sql.begin(async (tx) => {
     await tx`INSERT INTO app.terminal_charges (intent_id, terminal_id, subtotal_units, tip_percent, tip_units, created_at)
              VALUES (${intent.id}, ${t.id}, ${a.subtotalUnits}, ${a.tipPercent}, ${a.tipUnits}, ${now}::timestamptz)`;
     await tx`UPDATE app.terminals SET current_intent_id = ${intent.id} WHERE id = ${t.id}`;
   });
   return intent.id;
+}
+
+/**
+ * The cashier calls a sale off before it is paid: its intent is cancelled by the intents' own rule
+ * (a paid one is refused, 409), so the static link stops opening it at once.
+ */
+export async function cancelCharge(ctx: AppContext, p: Principal, t: TerminalRow, intentId: string): Promise<void> {
+  const charge = await findCharge(ctx.database.sql, t.id, intentId);
+  if (!charge) throw notFound("payment_intent", printableName(intentId));
+  await cancelVisibleIntent(ctx, await getVisibleIntent(ctx, p, intentId));
+  await ctx.database.sql`UPDATE app.terminals SET current_intent_id = NULL WHERE id = ${t.id} AND current_intent_id = ${intentId}`;
 }
 
 export interface ChargeRow extends ChargeAmounts {
