@@ -65,6 +65,16 @@ describe("the /v1 routes", () => {
     expect(await upd.json()).toMatchObject({ id: t.id, name: "Counter 1", tip_percentages: [], metadata: { floor: "1" } });
   });
 
+  test("an idempotent create replays the same terminal; another body with the key is 409", async () => {
+    const key = `terminals-${Date.now()}`;
+    const headers = { "idempotency-key": key };
+    const a = await svc.api("/v1/terminals", { method: "POST", json: { name: "Till" }, headers });
+    const b = await svc.api("/v1/terminals", { method: "POST", json: { name: "Till" }, headers });
+    expect([a.status, b.status, b.headers.get("idempotent-replayed")]).toEqual([201, 200, "true"]);
+    expect(((await b.json()) as Json).id).toBe(((await a.json()) as Json).id);
+    expect((await svc.api("/v1/terminals", { method: "POST", json: { name: "Other" }, headers })).status).toBe(409);
+  });
+
   test("every bad input is a 400 in the error shape, naming its parameter", async () => {
     const cases: Array<[Json, string, string]> = [
       [{ name: undefined }, "parameter_missing", "name"],

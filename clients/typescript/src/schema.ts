@@ -799,7 +799,7 @@ export interface paths {
         put?: never;
         /**
          * Create a terminal
-         * @description A register for a shop's counter. The dashboard's Register page charges through it: the cashier types the amount, the customer picks a tip among `tip_percentages` (when there are any), and the service computes the total and creates the payment intent (metadata `terminal`). The terminal's `url` is a static link to print or write to an NFC tag at the counter: it always opens the hosted page of the intent the register is charging now, and says to ask the cashier when there is none.
+         * @description A register for a shop's counter. The dashboard's Register page charges through it: the cashier types the amount, the customer picks a tip among `tip_percentages` (when there are any), and the service computes the total and creates the payment intent (metadata `terminal`). The terminal's `url` is a static link to print or write to an NFC tag at the counter: it always opens the hosted page of the intent the register is charging now, and says to ask the cashier when there is none. Idempotent with the `Idempotency-Key` header.
          */
         post: operations["postV1Terminals"];
         delete?: never;
@@ -16947,7 +16947,10 @@ export interface operations {
     postV1Terminals: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the `idempotency_key` body field; if both are given they must be equal. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16982,6 +16985,83 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Replay of an earlier create with the same idempotency key: that terminal now. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description `true` on a replay of an earlier create with the same idempotency key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "term_8Kd2Lq7ZpX4RtVb9NcW1aYmB",
+                     *       "object": "terminal",
+                     *       "url": "https://api.example.com/pay/terminals/term_8Kd2Lq7ZpX4RtVb9NcW1aYmB",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "name": "Front counter",
+                     *       "tip_percentages": [
+                     *         10,
+                     *         15,
+                     *         20
+                     *       ],
+                     *       "current_payment_intent": "pi_3Fv9Lq2ZpX7RtVb4NcW8aYmK",
+                     *       "metadata": {},
+                     *       "livemode": false,
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `term_*`
+                         * @example term_8Kd2Lq7ZpX4RtVb9NcW1aYmB
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "terminal";
+                        /** @description The register's static link (print it as a QR code, write it to an NFC tag at the counter): it opens the hosted page of the intent the register is charging now, or a page saying to ask the cashier when there is none. */
+                        url: string;
+                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+                        merchant_id: string;
+                        name: string;
+                        tip_percentages: (string | number)[];
+                        /** @description The intent the register is charging now, while it awaits payment; null otherwise. */
+                        current_payment_intent: string | null;
+                        /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. */
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        livemode: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
             /** @description The new terminal. */
             201: {
                 headers: {
@@ -17107,6 +17187,48 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

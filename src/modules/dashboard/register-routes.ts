@@ -98,8 +98,9 @@ export function registerRoutes(ctx: AppContext, kit: DashboardKit) {
           if (tips.some((x) => !/^\d{1,3}$/.test(x) || Number(x) < 1 || Number(x) > 100) || tips.length > 4)
             throw new ApiError("parameter_invalid", "Tips: up to 4 whole percentages from 1 to 100, such as 10, 15, 20.", "tip_percentages");
           const input = refineTerminal({ name: field(c.fields, "name", 100), tip_percentages: tips.map(Number) });
-          const t = await createTerminal(ctx, c.principal, field(c.fields, "merchant", 64) || undefined, input);
-          return redirect(href(`/register/${t.id}`, c.mode));
+          const r = await createTerminal(ctx, c.principal, field(c.fields, "merchant", 64) || undefined, input);
+          if (r.kind === "reused") throw new Error("a dashboard create without an idempotency key was deduplicated");
+          return redirect(href(`/register/${r.terminal.id}`, c.mode));
         } catch (err) {
           if (!(err instanceof ApiError) || err.status >= 500) throw err;
           return listView(c, err.message);

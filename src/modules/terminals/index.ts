@@ -8,8 +8,8 @@ import { ApiError } from "../../domain/errors.ts";
 import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
 import { listBody, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
-import { createResponses, errorExample, listResponses, objectResponses } from "../../http/openapi.ts";
-import { jsonBodyOf, queryText } from "../../http/schema-route.ts";
+import { createResponses, errorExample, idempotencyHeaderParameter, listResponses, objectResponses } from "../../http/openapi.ts";
+import { idempotencyKey, jsonBodyOf, queryText, reused } from "../../http/schema-route.ts";
 import { refineTerminal } from "./input.ts";
 import { CreateTerminalBody, ListTerminalsQuery, TerminalIdParams, TerminalListSchema, TerminalSchema, UpdateTerminalBody } from "./model.ts";
 import { createTerminal, listTerminals, updateTerminal, visibleTerminal, type TerminalRow } from "./service.ts";
@@ -18,12 +18,6 @@ import { terminalShape } from "./shapes.ts";
 const TAG = ["Terminals"];
 const missing = [errorExample("resource_missing", "No such terminal: 'term_8Kd2Lq7ZpX4RtVb9NcW1aYmB'")];
 
-/** A create's responses without the idempotent replay's 200 and 409: a terminal's create is not replayed. */
-function createdOnly(o: Omit<Parameters<typeof createResponses>[1], "schema">) {
-  const { 200: _replayed, 409: _reused, ...rest } = createResponses(TerminalSchema, o);
-  return rest;
-}
-
 export function terminalRoutes(ctx: AppContext) {
   const shape = (t: TerminalRow) => terminalShape(t, ctx.config.publicBaseUrl);
   return authedRoutes(ctx, "terminals")
@@ -31,10 +25,17 @@ export function terminalRoutes(ctx: AppContext) {
       "/v1/terminals",
       async ({ principal, body, request, set }) => {
         noQuery(request.url);
+        const key = idempotencyKey(request);
         const input = refineTerminal(body);
         if (input.name === undefined) throw new ApiError("parameter_missing", "Missing required param: name.", "name");
+        const r = await createTerminal(ctx, principal, body.merchant_id, input, key);
+        if (r.kind === "reused") throw reused(key);
+        if (r.kind === "replayed") {
+          set.headers["idempotent-replayed"] = "true";
+          return shape(r.terminal);
+        }
         set.status = 201;
-        return shape(await createTerminal(ctx, principal, body.merchant_id, input));
+        return shape(r.terminal);
       },
       {
         parse: jsonBodyOf(CreateTerminalBody),
@@ -43,10 +44,11 @@ export function terminalRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "Create a terminal",
           description:
-            "A register for a shop's counter. The dashboard's Register page charges through it: the cashier types the amount, the customer picks a tip among `tip_percentages` (when there are any), and the service computes the total and creates the payment intent (metadata `terminal`). The terminal's `url` is a static link to print or write to an NFC tag at the counter: it always opens the hosted page of the intent the register is charging now, and says to ask the cashier when there is none.",
-          responses: createdOnly({
+            "A register for a shop's counter. The dashboard's Register page charges through it: the cashier types the amount, the customer picks a tip among `tip_percentages` (when there are any), and the service computes the total and creates the payment intent (metadata `terminal`). The terminal's `url` is a static link to print or write to an NFC tag at the counter: it always opens the hosted page of the intent the register is charging now, and says to ask the cashier when there is none. Idempotent with the `Idempotency-Key` header.",
+          parameters: [idempotencyHeaderParameter],
+          responses: createResponses(TerminalSchema, {
             created: "The new terminal.",
-            replayed: "",
+            replayed: "Replay of an earlier create with the same idempotency key: that terminal now.",
             errors: [
               errorExample("parameter_missing", "Missing required param: name.", "name"),
               errorExample("parameter_invalid", "Invalid tip_percentages: a percentage is given twice.", "tip_percentages"),

@@ -12,6 +12,7 @@ import { isIdOf, newId } from "../../domain/ids.ts";
 import { printableName } from "../../domain/text.ts";
 import { fromPgJson, fromPgTs, pgJson, pgTs } from "../../db/pg-values.ts";
 import type { Principal } from "../access/authenticator.ts";
+import { idempotentCreate, requestHash } from "../idempotency/store.ts";
 import { cancelVisibleIntent, createIntent, getVisibleIntent } from "../payment-intents/service.ts";
 import { tipOf, type TerminalInput } from "./input.ts";
 
@@ -76,16 +77,32 @@ async function terminalMerchant(ctx: AppContext, p: Principal, merchantId: strin
   return id;
 }
 
-export async function createTerminal(ctx: AppContext, p: Principal, merchantId: string | undefined, input: TerminalInput): Promise<TerminalRow> {
+export type CreateTerminalOutcome = { kind: "created" | "replayed"; terminal: TerminalRow } | { kind: "reused" };
+
+/** A new terminal; with an idempotency key, the same request again answers the terminal it created. */
+export async function createTerminal(ctx: AppContext, p: Principal, merchantId: string | undefined, input: TerminalInput, key?: string): Promise<CreateTerminalOutcome> {
   const merchant = await terminalMerchant(ctx, p, merchantId);
   const id = newId("terminal");
-  await ctx.database.sql`
-    INSERT INTO app.terminals (id, mode, account_id, merchant_id, name, tip_percentages, metadata, created_at)
-    VALUES (${id}, ${p.mode}, ${p.accountId}, ${merchant}, ${input.name ?? ""}, ${input.tipPercentages ?? []}::int[],
-            ${pgJson(input.metadata ?? {})}::text::jsonb, ${pgTs(ctx.clock.now())}::timestamptz)`;
-  const t = await findTerminal(ctx.database.sql, id);
-  if (!t) throw notFound("terminal", id);
-  return t;
+  const now = ctx.clock.now();
+  const metadata = input.metadata ?? {};
+  const hash = requestHash("POST /v1/terminals", {
+    merchant,
+    name: input.name ?? "",
+    tips: input.tipPercentages ?? [],
+    metadata: Object.keys(metadata).sort().map((k) => [k, metadata[k]]),
+  });
+  const r = await idempotentCreate(ctx.database.sql, { accountId: p.accountId, mode: p.mode, key, hash, now }, async (tx) => {
+    await tx`
+      INSERT INTO app.terminals (id, mode, account_id, merchant_id, name, tip_percentages, metadata, created_at)
+      VALUES (${id}, ${p.mode}, ${p.accountId}, ${merchant}, ${input.name ?? ""}, ${input.tipPercentages ?? []}::int[],
+              ${pgJson(metadata)}::text::jsonb, ${pgTs(now)}::timestamptz)`;
+    return { id };
+  });
+  if (r.kind === "reused") return { kind: "reused" };
+  const created = r.kind === "created" ? r.value.id : r.resourceId;
+  const t = await findTerminal(ctx.database.sql, created);
+  if (!t) throw notFound("terminal", created);
+  return { kind: r.kind, terminal: t };
 }
 
 export async function updateTerminal(ctx: AppContext, t: TerminalRow, u: TerminalInput): Promise<TerminalRow> {
