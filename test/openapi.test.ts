@@ -80,10 +80,10 @@ describe("/swagger/json", () => {
     expect([...documented].some((r) => r.startsWith("GET /v1/qr/"))).toBe(true);
   });
 
-  test("only the QR image, the hosted payment page, a payment link's page, payment by signature and the health checks are public", () => {
+  test("only the QR image, the hosted payment page, a payment link's page, a terminal's static link and receipts, payment by signature and the health checks are public", () => {
     const pub = ops.filter(isPublic).map((o) => o.path);
     for (const p of pub)
-      expect(p === "/health" || p === "/ready" || p.startsWith("/v1/qr/") || p === "/pay/{id}" || p === "/pay/links/{id}" || p === "/v1/payment-intents/{id}/authorization").toBe(true);
+      expect(p === "/health" || p === "/ready" || p.startsWith("/v1/qr/") || p === "/pay/{id}" || p === "/pay/links/{id}" || p === "/pay/terminals/{id}" || p === "/pay/terminals/{id}/receipts/{intent_id}" || p === "/v1/payment-intents/{id}/authorization").toBe(true);
     expect(doc.security).toEqual([{ bearer: [] }]);
   });
 

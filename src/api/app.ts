@@ -29,6 +29,8 @@ import { webhookEndpointRoutes } from "../modules/webhook-endpoints/index.ts";
 import { refundRoutes } from "../modules/refunds/index.ts";
 import { paymentLinkRoutes } from "../modules/payment-links/index.ts";
 import { paymentLinkPageRoutes } from "../modules/payment-links/api.ts";
+import { terminalRoutes } from "../modules/terminals/index.ts";
+import { terminalPageRoutes } from "../modules/terminals/api.ts";
 import { metricsRoutes } from "./metrics.ts";
 import { tracingEnabled } from "../lib/tracing.ts";
 import { nameRequestSpan } from "./http-tracing.ts";
@@ -130,6 +132,8 @@ const ROUTES: Array<(ctx: AppContext) => Elysia<any, any, any, any, any, any, an
   refundRoutes,
   paymentLinkRoutes,
   paymentLinkPageRoutes,
+  terminalRoutes,
+  terminalPageRoutes,
 ];
 
 export type App = ReturnType<typeof buildApp>;

@@ -115,6 +115,7 @@ function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
     tags: [
       { name: "Payment intents", description: "Ask a customer to pay an amount in USD, in a stablecoin on a chain, to a merchant; follow the intent until it is confirmed." },
       { name: "Payment links", description: "A merchant's public URL (a message, a QR code, an NFC tag) that gives each customer a payment intent of their own: a fixed amount or one the customer types within bounds, optionally capped in uses or time." },
+      { name: "Terminals", description: "A shop's register: the dashboard's Register page charges through it (amount on a keypad, an optional tip among the terminal's percentages, the total computed by the service), and its static `url` opens the payment being charged." },
       { name: "Transactions", description: "Confirmed on-chain payments recorded in a merchant's ledger, with fee breakdown and settlement status." },
       { name: "Merchants", description: "Merchant profiles and balances." },
       { name: "Refunds", description: "Money paid back from a merchant's account to a customer's address, in full or in part: from the owner's refund budget at once, or once the owner signs it." },

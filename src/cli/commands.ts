@@ -70,11 +70,12 @@ export const commands: Record<string, Command> = {
   }),
   "users create": define({
     json: { object: "dashboard_user" },
-    summary: "Create a dashboard user of an account (--account acct_…, --email, --role admin|viewer); prints a one-time set-password link",
-    options: { account: { type: "string" }, email: { type: "string" }, role: { type: "string" } },
+    summary: "Create a dashboard user of an account (--account acct_…, --email, --role admin|viewer|cashier, --terminal term_… for a cashier); prints a one-time set-password link",
+    options: { account: { type: "string" }, email: { type: "string" }, role: { type: "string" }, terminal: { type: "string" } },
     run: async (ctx, v) => {
-      const { user, setPasswordToken } = await addDashboardUser(ctx.database.sql, { accountId: req(v, "account"), email: req(v, "email"), role: (v.role as string | undefined) ?? "viewer" }, ctx.clock.now());
-      return { ...user, set_password_url: `${ctx.config.dashboardBaseUrl}/dashboard/set-password?token=${setPasswordToken}` };
+      const { user, setPasswordToken } = await addDashboardUser(ctx.database.sql, { accountId: req(v, "account"), email: req(v, "email"), role: (v.role as string | undefined) ?? "viewer", terminalId: v.terminal as string | undefined }, ctx.clock.now());
+      const { terminalId, ...rest } = user;
+      return { ...rest, terminal_id: terminalId, set_password_url: `${ctx.config.dashboardBaseUrl}/dashboard/set-password?token=${setPasswordToken}` };
     },
     human: (u) => `created dashboard user ${u.id} (${u.email}, ${u.role})\n\n  set a password within 72 hours: ${u.set_password_url}\n\nThis link is shown once and works once.`,
   }),

@@ -28,6 +28,7 @@ export const ID_PREFIXES = {
   refund: "re",
   paymentLink: "plink",
   linkClaim: "plc",
+  terminal: "term",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

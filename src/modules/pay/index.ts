@@ -51,8 +51,8 @@ const missing = () => json({ error: { type: "invalid_request_error", message: "N
 /** Where the page's static stylesheet and script are served. */
 export { ASSET_PREFIX };
 
-/** The hosted page itself and a payment link's page (not their status, stream or assets): a person's browser, answered in HTML. */
-export const PAY_PAGE_PATH = /^\/pay\/(links\/)?[^/]+$/;
+/** The hosted page itself, a payment link's page, a register's static link and receipts (not their status, stream or assets): a person's browser, answered in HTML. */
+export const PAY_PAGE_PATH = /^\/pay\/(?:links\/[^/]+|terminals\/[^/]+(?:\/receipts\/[^/]+)?|[^/]+)$/;
 
 /** The hosted page's answer over the per-address limit: an HTML page a customer can read, with Retry-After. */
 export function tooManyRequestsPage(retryAfter: string): Response {
