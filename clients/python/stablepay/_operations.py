@@ -52,13 +52,13 @@ class Operations:
         """POST /v1/payment-intents: Create a payment intent."""
         return self._call("POST", "/v1/payment-intents", {}, query={}, headers={}, body={"amount": amount, "currency": currency, "merchant_id": merchant_id, "metadata": metadata, "ttl": ttl, "chain": chain, "token": token}, models={'200': 'PaymentIntent', '201': 'PaymentIntent'}, idempotency_key=idempotency_key)
 
-    def list_payment_intents(self, *, merchant_id: Optional[str] = None, status: Optional[Literal["awaiting_payment", "confirmed", "expired", "cancelled", "settled"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> PaymentIntentList:
+    def list_payment_intents(self, *, merchant_id: Optional[str] = None, status: Optional[Literal["awaiting_payment", "confirmed", "expired", "cancelled", "settled"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, payment_link: Optional[str] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> PaymentIntentList:
         """GET /v1/payment-intents: List payment intents."""
-        return self._call("GET", "/v1/payment-intents", {}, query={"merchant_id": merchant_id, "status": status, "chain": chain, "token": token, "created_after": created_after, "created_before": created_before, "limit": limit, "starting_after": starting_after}, headers={}, body=None, models={'200': 'PaymentIntentList'})
+        return self._call("GET", "/v1/payment-intents", {}, query={"merchant_id": merchant_id, "status": status, "chain": chain, "token": token, "payment_link": payment_link, "created_after": created_after, "created_before": created_before, "limit": limit, "starting_after": starting_after}, headers={}, body=None, models={'200': 'PaymentIntentList'})
 
-    def iter_payment_intents(self, *, merchant_id: Optional[str] = None, status: Optional[Literal["awaiting_payment", "confirmed", "expired", "cancelled", "settled"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None) -> Iterator[PaymentIntentListItem]:
+    def iter_payment_intents(self, *, merchant_id: Optional[str] = None, status: Optional[Literal["awaiting_payment", "confirmed", "expired", "cancelled", "settled"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, payment_link: Optional[str] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None) -> Iterator[PaymentIntentListItem]:
         """Every item of `list_payment_intents`, page after page (`starting_after` set for you; `limit` is the page size)."""
-        return self._iterate(lambda starting_after: self.list_payment_intents(merchant_id=merchant_id, status=status, chain=chain, token=token, created_after=created_after, created_before=created_before, limit=limit, starting_after=starting_after))
+        return self._iterate(lambda starting_after: self.list_payment_intents(merchant_id=merchant_id, status=status, chain=chain, token=token, payment_link=payment_link, created_after=created_after, created_before=created_before, limit=limit, starting_after=starting_after))
 
     def get_payment_intent(self, id: str) -> PaymentIntent:
         """GET /v1/payment-intents/{id}: Get a payment intent."""
@@ -116,11 +116,11 @@ class Operations:
         """POST /v1/test_helpers/settlements/advance: Advance settlements (sandbox)."""
         return self._call("POST", "/v1/test_helpers/settlements/advance", {}, query={}, headers={}, body={"merchant_id": merchant_id}, models={'200': None}, idempotency_key=idempotency_key)
 
-    def list_events(self, *, type: Optional[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> EventList:
+    def list_events(self, *, type: Optional[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> EventList:
         """GET /v1/events: List events."""
         return self._call("GET", "/v1/events", {}, query={"type": type, "chain": chain, "token": token, "created_after": created_after, "created_before": created_before, "limit": limit, "starting_after": starting_after}, headers={}, body=None, models={'200': 'EventList'})
 
-    def iter_events(self, *, type: Optional[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None) -> Iterator[Event]:
+    def iter_events(self, *, type: Optional[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None) -> Iterator[Event]:
         """Every item of `list_events`, page after page (`starting_after` set for you; `limit` is the page size)."""
         return self._iterate(lambda starting_after: self.list_events(type=type, chain=chain, token=token, created_after=created_after, created_before=created_before, limit=limit, starting_after=starting_after))
 
@@ -132,9 +132,9 @@ class Operations:
         """POST /v1/events/{id}/resend: Resend an event."""
         return self._call("POST", "/v1/events/{id}/resend", {"id": id}, query={}, headers={}, body={"endpoint_id": endpoint_id}, models={'200': 'WebhookDeliveryList'}, idempotency_key=idempotency_key)
 
-    def create_webhook_endpoint(self, *, url: str, enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "*"]], description: Optional[str] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> Union[WebhookEndpoint, WebhookEndpointWithSecret]:
+    def create_webhook_endpoint(self, *, url: str, enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "*"]], description: Optional[str] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> WebhookEndpointWithSecret:
         """POST /v1/webhook_endpoints: Create a webhook endpoint."""
-        return self._call("POST", "/v1/webhook_endpoints", {}, query={}, headers={}, body={"url": url, "enabled_events": enabled_events, "description": description, "metadata": metadata}, models={'200': 'WebhookEndpoint', '201': 'WebhookEndpointWithSecret'}, idempotency_key=idempotency_key)
+        return self._call("POST", "/v1/webhook_endpoints", {}, query={}, headers={}, body={"url": url, "enabled_events": enabled_events, "description": description, "metadata": metadata}, models={'200': 'WebhookEndpointWithSecret', '201': 'WebhookEndpointWithSecret'}, idempotency_key=idempotency_key)
 
     def list_webhook_endpoints(self, *, limit: Optional[int] = None, starting_after: Optional[str] = None) -> WebhookEndpointList:
         """GET /v1/webhook_endpoints: List webhook endpoints."""
@@ -148,7 +148,7 @@ class Operations:
         """GET /v1/webhook_endpoints/{id}: Get a webhook endpoint."""
         return self._call("GET", "/v1/webhook_endpoints/{id}", {"id": id}, query={}, headers={}, body=None, models={'200': 'WebhookEndpoint'})
 
-    def update_webhook_endpoint(self, id: str, *, url: Optional[str] = None, enabled_events: Optional[List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "*"]]] = None, description: Optional[str] = None, metadata: Optional[Dict[str, Any]] = None, disabled: Optional[bool] = None, idempotency_key: Optional[str] = None) -> WebhookEndpoint:
+    def update_webhook_endpoint(self, id: str, *, url: Optional[str] = None, enabled_events: Optional[List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "*"]]] = None, description: Optional[str] = None, metadata: Optional[Dict[str, Any]] = None, disabled: Optional[bool] = None, idempotency_key: Optional[str] = None) -> WebhookEndpoint:
         """POST /v1/webhook_endpoints/{id}: Update a webhook endpoint."""
         return self._call("POST", "/v1/webhook_endpoints/{id}", {"id": id}, query={}, headers={}, body={"url": url, "enabled_events": enabled_events, "description": description, "metadata": metadata, "disabled": disabled}, models={'200': 'WebhookEndpoint'}, idempotency_key=idempotency_key)
 
@@ -215,3 +215,55 @@ class Operations:
     def approve_refund(self, id: str, *, signature: Optional[str] = None, deadline: Optional[Union[str, int]] = None, idempotency_key: Optional[str] = None) -> Refund:
         """POST /v1/refunds/{id}/approve: Approve a refund with the owner's signature."""
         return self._call("POST", "/v1/refunds/{id}/approve", {"id": id}, query={}, headers={}, body={"signature": signature, "deadline": deadline}, models={'200': 'Refund'}, idempotency_key=idempotency_key)
+
+    def create_payment_link(self, *, merchant_id: Optional[str] = None, amount: Optional[float] = None, amount_options: Optional[Dict[str, Any]] = None, currency: Optional[str] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, max_uses: Optional[Union[str, int]] = None, expires_at: Optional[str] = None, after_completion: Optional[Dict[str, Any]] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> PaymentLink:
+        """POST /v1/payment_links: Create a payment link."""
+        return self._call("POST", "/v1/payment_links", {}, query={}, headers={}, body={"merchant_id": merchant_id, "amount": amount, "amount_options": amount_options, "currency": currency, "chain": chain, "token": token, "max_uses": max_uses, "expires_at": expires_at, "after_completion": after_completion, "metadata": metadata}, models={'200': 'PaymentLink', '201': 'PaymentLink'}, idempotency_key=idempotency_key)
+
+    def list_payment_links(self, *, merchant_id: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> PaymentLinkList:
+        """GET /v1/payment_links: List payment links."""
+        return self._call("GET", "/v1/payment_links", {}, query={"merchant_id": merchant_id, "limit": limit, "starting_after": starting_after}, headers={}, body=None, models={'200': 'PaymentLinkList'})
+
+    def iter_payment_links(self, *, merchant_id: Optional[str] = None, limit: Optional[int] = None) -> Iterator[PaymentLink]:
+        """Every item of `list_payment_links`, page after page (`starting_after` set for you; `limit` is the page size)."""
+        return self._iterate(lambda starting_after: self.list_payment_links(merchant_id=merchant_id, limit=limit, starting_after=starting_after))
+
+    def get_payment_link(self, id: str) -> PaymentLink:
+        """GET /v1/payment_links/{id}: Get a payment link."""
+        return self._call("GET", "/v1/payment_links/{id}", {"id": id}, query={}, headers={}, body=None, models={'200': 'PaymentLink'})
+
+    def update_payment_link(self, id: str, *, active: Optional[bool] = None, metadata: Optional[Dict[str, Any]] = None, after_completion: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> PaymentLink:
+        """POST /v1/payment_links/{id}: Update a payment link."""
+        return self._call("POST", "/v1/payment_links/{id}", {"id": id}, query={}, headers={}, body={"active": active, "metadata": metadata, "after_completion": after_completion}, models={'200': 'PaymentLink'}, idempotency_key=idempotency_key)
+
+    def get_payment_link_page(self, id: str) -> bytes:
+        """GET /pay/links/{id}: Public page of a payment link."""
+        return self._call("GET", "/pay/links/{id}", {"id": id}, query={}, headers={}, body=None, models={'200': '$raw'})
+
+    def create_terminal(self, *, name: str, merchant_id: Optional[str] = None, tip_percentages: Optional[List[Union[str, int]]] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> Terminal:
+        """POST /v1/terminals: Create a terminal."""
+        return self._call("POST", "/v1/terminals", {}, query={}, headers={}, body={"merchant_id": merchant_id, "name": name, "tip_percentages": tip_percentages, "metadata": metadata}, models={'200': 'Terminal', '201': 'Terminal'}, idempotency_key=idempotency_key)
+
+    def list_terminals(self, *, merchant_id: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> TerminalList:
+        """GET /v1/terminals: List terminals."""
+        return self._call("GET", "/v1/terminals", {}, query={"merchant_id": merchant_id, "limit": limit, "starting_after": starting_after}, headers={}, body=None, models={'200': 'TerminalList'})
+
+    def iter_terminals(self, *, merchant_id: Optional[str] = None, limit: Optional[int] = None) -> Iterator[Terminal]:
+        """Every item of `list_terminals`, page after page (`starting_after` set for you; `limit` is the page size)."""
+        return self._iterate(lambda starting_after: self.list_terminals(merchant_id=merchant_id, limit=limit, starting_after=starting_after))
+
+    def get_terminal(self, id: str) -> Terminal:
+        """GET /v1/terminals/{id}: Get a terminal."""
+        return self._call("GET", "/v1/terminals/{id}", {"id": id}, query={}, headers={}, body=None, models={'200': 'Terminal'})
+
+    def update_terminal(self, id: str, *, name: Optional[str] = None, tip_percentages: Optional[List[Union[str, int]]] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> Terminal:
+        """POST /v1/terminals/{id}: Update a terminal."""
+        return self._call("POST", "/v1/terminals/{id}", {"id": id}, query={}, headers={}, body={"name": name, "tip_percentages": tip_percentages, "metadata": metadata}, models={'200': 'Terminal'}, idempotency_key=idempotency_key)
+
+    def get_terminal_page(self, id: str) -> bytes:
+        """GET /pay/terminals/{id}: Public static link of a terminal."""
+        return self._call("GET", "/pay/terminals/{id}", {"id": id}, query={}, headers={}, body=None, models={'200': '$raw'})
+
+    def get_terminal_receipt(self, id: str, intent_id: str) -> bytes:
+        """GET /pay/terminals/{id}/receipts/{intent_id}: Receipt of a register's payment."""
+        return self._call("GET", "/pay/terminals/{id}/receipts/{intent_id}", {"id": id, "intent_id": intent_id}, query={}, headers={}, body=None, models={'200': '$raw'})

@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Literal, Optional, Union
 
 from ._model import Model
 
-__all__ = ["Balance", "BalanceList", "CancelledPaymentIntent", "DeletedWebhookEndpoint", "Error", "Event", "EventList", "Merchant", "PairBalance", "PaymentIntent", "PaymentIntentList", "PaymentIntentListItem", "Refund", "RefundAuthorization", "RefundBudget", "RefundList", "Settlement", "Transaction", "TransactionList", "TransactionListItem", "TransferAuthorization", "TransferAuthorizationSubmission", "WebhookDelivery", "WebhookDeliveryList", "WebhookEndpoint", "WebhookEndpointList", "WebhookEndpointWithSecret", "WebhookTestResult"]
+__all__ = ["Balance", "BalanceList", "CancelledPaymentIntent", "DeletedWebhookEndpoint", "Error", "Event", "EventList", "Merchant", "PairBalance", "PaymentIntent", "PaymentIntentConfirmedEventData", "PaymentIntentExpiredEventData", "PaymentIntentList", "PaymentIntentListItem", "PaymentLink", "PaymentLinkList", "Refund", "RefundAuthorization", "RefundBudget", "RefundList", "Settlement", "Terminal", "TerminalList", "Transaction", "TransactionList", "TransactionListItem", "TransferAuthorization", "TransferAuthorizationSubmission", "WebhookDelivery", "WebhookDeliveryList", "WebhookEndpoint", "WebhookEndpointList", "WebhookEndpointWithSecret", "WebhookTestResult"]
 
 
 @dataclass
@@ -106,9 +106,9 @@ class Event(Model):
     # `evt_*`; also the `webhook-id` header of its deliveries.
     id: str
     object: Literal["event"]
-    type: Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed"]
+    type: Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up"]
     created_at: str
-    # The object the event is about, exactly as delivered (each event type's payload: see the...
+    # The object the event is about, exactly as delivered (each event type's payload: the doc...
     data: Dict[str, Any]
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -224,6 +224,64 @@ class PaymentIntent(Model):
     _conversions = {}
 
 @dataclass
+class PaymentIntentConfirmedEventData(Model):
+    """`data` of `payment_intent.confirmed`: the confirmed intent's payment, with its metadata."""
+
+    # `pi_*`
+    id: str
+    object: Literal["payment_intent"]
+    # `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final.
+    status: Literal["awaiting_payment", "confirmed", "expired", "cancelled", "settled"]
+    # Payment amount in USD.
+    amount: float
+    currency: Literal["usd"]
+    # Present once confirmed (`confirmed`, `settled`). Amount minus fee.
+    net_amount: float
+    # Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
+    fee: float
+    merchant_id: str
+    # Present once confirmed. On-chain transaction hash.
+    tx_hash: str
+    # The network, by name. The chain id is in `qr_payload`; in the sandbox a test network ca...
+    chain: Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]
+    # The token paid in, by symbol.
+    token: Literal["USDC", "USDT"]
+    # Present once confirmed.
+    confirmed_at: str
+    # The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to...
+    metadata: Dict[str, Any]
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"id": "id", "object": "object", "status": "status", "amount": "amount", "currency": "currency", "net_amount": "net_amount", "fee": "fee", "merchant_id": "merchant_id", "tx_hash": "tx_hash", "chain": "chain", "token": "token", "confirmed_at": "confirmed_at", "metadata": "metadata"}
+    _conversions = {}
+
+@dataclass
+class PaymentIntentExpiredEventData(Model):
+    """`data` of `payment_intent.expired`: the intent that expired unpaid."""
+
+    # `pi_*`
+    id: str
+    object: Literal["payment_intent"]
+    # `awaiting_payment` on creation; `expired`, `cancelled` and `settled` are final.
+    status: Literal["awaiting_payment", "confirmed", "expired", "cancelled", "settled"]
+    # Payment amount in USD.
+    amount: float
+    currency: Literal["usd"]
+    merchant_id: str
+    # The merchant's on-chain account (checksummed); the customer sends the intent's token here.
+    payment_address: str
+    # Creation time plus ttl.
+    expires_at: str
+    # The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to...
+    metadata: Dict[str, Any]
+    # Creation time.
+    created_at: str
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"id": "id", "object": "object", "status": "status", "amount": "amount", "currency": "currency", "merchant_id": "merchant_id", "payment_address": "payment_address", "expires_at": "expires_at", "metadata": "metadata", "created_at": "created_at"}
+    _conversions = {}
+
+@dataclass
 class PaymentIntentList(Model):
     """PaymentIntentList."""
 
@@ -275,6 +333,53 @@ class PaymentIntentListItem(Model):
 
     _json_names = {"id": "id", "object": "object", "status": "status", "amount": "amount", "currency": "currency", "merchant_id": "merchant_id", "chain": "chain", "token": "token", "metadata": "metadata", "created_at": "created_at", "net_amount": "net_amount", "fee": "fee", "tx_hash": "tx_hash", "confirmed_at": "confirmed_at", "amount_refunded": "amount_refunded", "cancelled_at": "cancelled_at"}
     _conversions = {}
+
+@dataclass
+class PaymentLink(Model):
+    """PaymentLink."""
+
+    # `plink_*`
+    id: str
+    object: Literal["payment_link"]
+    # The public page to share (a QR code, an NFC tag, a message): each visit gets its own pa...
+    url: str
+    active: bool
+    amount: Optional[float]
+    amount_options: Optional[Dict[str, Any]]
+    currency: Literal["usd"]
+    merchant_id: str
+    # The network, by name. The chain id is in `qr_payload`; in the sandbox a test network ca...
+    chain: Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]
+    # The token paid in, by symbol.
+    token: Literal["USDC", "USDT"]
+    max_uses: Optional[Union[str, int]]
+    # How many of its intents were confirmed.
+    uses: Union[str, int]
+    expires_at: Optional[str]
+    after_completion: Optional[Dict[str, Any]]
+    # At most 10 keys of up to 40 characters, string values of up to 500 characters. The link...
+    metadata: Dict[str, Any]
+    livemode: bool
+    created_at: str
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"id": "id", "object": "object", "url": "url", "active": "active", "amount": "amount", "amount_options": "amount_options", "currency": "currency", "merchant_id": "merchant_id", "chain": "chain", "token": "token", "max_uses": "max_uses", "uses": "uses", "expires_at": "expires_at", "after_completion": "after_completion", "metadata": "metadata", "livemode": "livemode", "created_at": "created_at"}
+    _conversions = {}
+
+@dataclass
+class PaymentLinkList(Model):
+    """PaymentLinkList."""
+
+    object: Literal["list"]
+    # Newest first: `created_at` descending, then `id` descending.
+    data: List[PaymentLink]
+    # True when more results follow; pass the last item's id as `starting_after`.
+    has_more: bool
+    total_count: Union[str, int]
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"object": "object", "data": "data", "has_more": "has_more", "total_count": "total_count"}
+    _conversions = {"data": ["list", ["model", "PaymentLink"]]}
 
 @dataclass
 class Refund(Model):
@@ -392,6 +497,44 @@ class Settlement(Model):
 
     _json_names = {"id": "id", "object": "object", "merchant_id": "merchant_id", "amount": "amount", "currency": "currency", "status": "status", "method": "method", "transaction_count": "transaction_count", "bank_account": "bank_account", "initiated_at": "initiated_at", "expected_arrival_date": "expected_arrival_date", "completed_at": "completed_at", "withdrawals": "withdrawals"}
     _conversions = {}
+
+@dataclass
+class Terminal(Model):
+    """Terminal."""
+
+    # `term_*`
+    id: str
+    object: Literal["terminal"]
+    # The register's static link (print it as a QR code, write it to an NFC tag at the counte...
+    url: str
+    merchant_id: str
+    name: str
+    tip_percentages: List[Union[str, int]]
+    # The intent the register is charging now, while it awaits payment; null otherwise.
+    current_payment_intent: Optional[str]
+    # At most 10 keys of up to 40 characters, string values of up to 500 characters.
+    metadata: Dict[str, Any]
+    livemode: bool
+    created_at: str
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"id": "id", "object": "object", "url": "url", "merchant_id": "merchant_id", "name": "name", "tip_percentages": "tip_percentages", "current_payment_intent": "current_payment_intent", "metadata": "metadata", "livemode": "livemode", "created_at": "created_at"}
+    _conversions = {}
+
+@dataclass
+class TerminalList(Model):
+    """TerminalList."""
+
+    object: Literal["list"]
+    # Newest first: `created_at` descending, then `id` descending.
+    data: List[Terminal]
+    # True when more results follow; pass the last item's id as `starting_after`.
+    has_more: bool
+    total_count: Union[str, int]
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"object": "object", "data": "data", "has_more": "has_more", "total_count": "total_count"}
+    _conversions = {"data": ["list", ["model", "Terminal"]]}
 
 @dataclass
 class Transaction(Model):
@@ -512,7 +655,7 @@ class TransferAuthorizationSubmission(Model):
     object: Literal["transfer_authorization_submission"]
     payment_intent_id: str
     # `mined`: the relay is in a block (the intent confirms once the block has its confirmati...
-    status: Literal["submitted", "mined", "superseded", "reverted"]
+    status: Literal["submitted", "mined", "superseded", "cancelled", "reverted"]
     # The operator's relay transaction.
     tx_hash: str
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
@@ -562,7 +705,7 @@ class WebhookEndpoint(Model):
     id: str
     object: Literal["webhook_endpoint"]
     url: str
-    enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "*"]]
+    enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "*"]]
     description: Optional[str]
     # Up to 10 string values (keys up to 40, values up to 500 characters).
     metadata: Dict[str, Any]
@@ -598,7 +741,7 @@ class WebhookEndpointWithSecret(Model):
     id: str
     object: Literal["webhook_endpoint"]
     url: str
-    enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "*"]]
+    enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "*"]]
     description: Optional[str]
     # Up to 10 string values (keys up to 40, values up to 500 characters).
     metadata: Dict[str, Any]
@@ -607,7 +750,7 @@ class WebhookEndpointWithSecret(Model):
     disabled_reason: Optional[str]
     livemode: bool
     created_at: str
-    # `whsec_…`: the signing secret. Shown only in this response.
+    # `whsec_…`: the signing secret. Shown only in this response (a create's idempotent repla...
     secret: str
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -635,4 +778,4 @@ class WebhookTestResult(Model):
     _conversions = {}
 
 
-MODELS: Dict[str, type] = {"Balance": Balance, "BalanceList": BalanceList, "CancelledPaymentIntent": CancelledPaymentIntent, "DeletedWebhookEndpoint": DeletedWebhookEndpoint, "Error": Error, "Event": Event, "EventList": EventList, "Merchant": Merchant, "PairBalance": PairBalance, "PaymentIntent": PaymentIntent, "PaymentIntentList": PaymentIntentList, "PaymentIntentListItem": PaymentIntentListItem, "Refund": Refund, "RefundAuthorization": RefundAuthorization, "RefundBudget": RefundBudget, "RefundList": RefundList, "Settlement": Settlement, "Transaction": Transaction, "TransactionList": TransactionList, "TransactionListItem": TransactionListItem, "TransferAuthorization": TransferAuthorization, "TransferAuthorizationSubmission": TransferAuthorizationSubmission, "WebhookDelivery": WebhookDelivery, "WebhookDeliveryList": WebhookDeliveryList, "WebhookEndpoint": WebhookEndpoint, "WebhookEndpointList": WebhookEndpointList, "WebhookEndpointWithSecret": WebhookEndpointWithSecret, "WebhookTestResult": WebhookTestResult}
+MODELS: Dict[str, type] = {"Balance": Balance, "BalanceList": BalanceList, "CancelledPaymentIntent": CancelledPaymentIntent, "DeletedWebhookEndpoint": DeletedWebhookEndpoint, "Error": Error, "Event": Event, "EventList": EventList, "Merchant": Merchant, "PairBalance": PairBalance, "PaymentIntent": PaymentIntent, "PaymentIntentConfirmedEventData": PaymentIntentConfirmedEventData, "PaymentIntentExpiredEventData": PaymentIntentExpiredEventData, "PaymentIntentList": PaymentIntentList, "PaymentIntentListItem": PaymentIntentListItem, "PaymentLink": PaymentLink, "PaymentLinkList": PaymentLinkList, "Refund": Refund, "RefundAuthorization": RefundAuthorization, "RefundBudget": RefundBudget, "RefundList": RefundList, "Settlement": Settlement, "Terminal": Terminal, "TerminalList": TerminalList, "Transaction": Transaction, "TransactionList": TransactionList, "TransactionListItem": TransactionListItem, "TransferAuthorization": TransferAuthorization, "TransferAuthorizationSubmission": TransferAuthorizationSubmission, "WebhookDelivery": WebhookDelivery, "WebhookDeliveryList": WebhookDeliveryList, "WebhookEndpoint": WebhookEndpoint, "WebhookEndpointList": WebhookEndpointList, "WebhookEndpointWithSecret": WebhookEndpointWithSecret, "WebhookTestResult": WebhookTestResult}

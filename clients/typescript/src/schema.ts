@@ -795,13 +795,13 @@ export interface paths {
          * List terminals
          * @description Terminals newest first. Paged like every list: `limit`, and `starting_after` (the last terminal id of the previous page) while `has_more` is true.
          */
-        get: operations["getV1Terminals"];
+        get: operations["listTerminals"];
         put?: never;
         /**
          * Create a terminal
          * @description A register for a shop's counter. The dashboard's Register page charges through it: the cashier types the amount, the customer picks a tip among `tip_percentages` (when there are any), and the service computes the total and creates the payment intent (metadata `terminal`). The terminal's `url` is a static link to print or write to an NFC tag at the counter: it always opens the hosted page of the intent the register is charging now, and says to ask the cashier when there is none. Idempotent with the `Idempotency-Key` header.
          */
-        post: operations["postV1Terminals"];
+        post: operations["createTerminal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -819,13 +819,13 @@ export interface paths {
          * Get a terminal
          * @description The terminal, with the intent its register is charging now.
          */
-        get: operations["getV1TerminalsById"];
+        get: operations["getTerminal"];
         put?: never;
         /**
          * Update a terminal
          * @description Changes the given fields: `name`, `tip_percentages` (an empty list removes the tip step), `metadata`. The register uses them from its next charge.
          */
-        post: operations["postV1TerminalsById"];
+        post: operations["updateTerminal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -843,7 +843,7 @@ export interface paths {
          * Public static link of a terminal
          * @description The `url` of a terminal, to print as a QR code or write to an NFC tag at the counter. While the register is charging an intent that awaits payment, answers 303 to that intent's hosted page (`/pay/{payment_intent_id}`); otherwise a page asking the customer to ask the cashier (200), which never shows an amount. Public: no API key.
          */
-        get: operations["getPayTerminalsById"];
+        get: operations["getTerminalPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -863,7 +863,7 @@ export interface paths {
          * Receipt of a register's payment
          * @description The receipt of one payment taken at a terminal: merchant, register, amount, tip, total (as the service computed them), when it was paid and its transaction. Says "Not paid" while the intent is not confirmed. Public: no API key; the customer opens it from the paid screen, the cashier prints it.
          */
-        get: operations["getPayTerminalsByIdReceiptsByIntent_id"];
+        get: operations["getTerminalReceipt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3228,6 +3228,82 @@ export interface components {
             object: "list";
             /** @description Newest first: `created_at` descending, then `id` descending. */
             data: components["schemas"]["PaymentLink"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            total_count: string | number;
+        };
+        /**
+         * @example {
+         *       "id": "term_8Kd2Lq7ZpX4RtVb9NcW1aYmB",
+         *       "object": "terminal",
+         *       "url": "https://api.example.com/pay/terminals/term_8Kd2Lq7ZpX4RtVb9NcW1aYmB",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "name": "Front counter",
+         *       "tip_percentages": [
+         *         10,
+         *         15,
+         *         20
+         *       ],
+         *       "current_payment_intent": "pi_3Fv9Lq2ZpX7RtVb4NcW8aYmK",
+         *       "metadata": {},
+         *       "livemode": false,
+         *       "created_at": "2026-04-01T12:00:00.000Z"
+         *     }
+         */
+        Terminal: {
+            /**
+             * @description `term_*`
+             * @example term_8Kd2Lq7ZpX4RtVb9NcW1aYmB
+             */
+            id: string;
+            /** @constant */
+            object: "terminal";
+            /** @description The register's static link (print it as a QR code, write it to an NFC tag at the counter): it opens the hosted page of the intent the register is charging now, or a page saying to ask the cashier when there is none. */
+            url: string;
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            name: string;
+            tip_percentages: (string | number)[];
+            /** @description The intent the register is charging now, while it awaits payment; null otherwise. */
+            current_payment_intent: string | null;
+            /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. */
+            metadata: {
+                [key: string]: string;
+            };
+            livemode: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "term_8Kd2Lq7ZpX4RtVb9NcW1aYmB",
+         *           "object": "terminal",
+         *           "url": "https://api.example.com/pay/terminals/term_8Kd2Lq7ZpX4RtVb9NcW1aYmB",
+         *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *           "name": "Front counter",
+         *           "tip_percentages": [
+         *             10,
+         *             15,
+         *             20
+         *           ],
+         *           "current_payment_intent": "pi_3Fv9Lq2ZpX7RtVb4NcW8aYmK",
+         *           "metadata": {},
+         *           "livemode": false,
+         *           "created_at": "2026-04-01T12:00:00.000Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        TerminalList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first: `created_at` descending, then `id` descending. */
+            data: components["schemas"]["Terminal"][];
             /** @description True when more results follow; pass the last item's id as `starting_after`. */
             has_more: boolean;
             total_count: string | number;
@@ -16097,7 +16173,7 @@ export interface operations {
             };
         };
     };
-    getV1Terminals: {
+    listTerminals: {
         parameters: {
             query?: {
                 merchant_id?: string;
@@ -16118,6 +16194,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -16166,38 +16247,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        /** @description Newest first: `created_at` descending, then `id` descending. */
-                        data: {
-                            /**
-                             * @description `term_*`
-                             * @example term_8Kd2Lq7ZpX4RtVb9NcW1aYmB
-                             */
-                            id: string;
-                            /** @constant */
-                            object: "terminal";
-                            /** @description The register's static link (print it as a QR code, write it to an NFC tag at the counter): it opens the hosted page of the intent the register is charging now, or a page saying to ask the cashier when there is none. */
-                            url: string;
-                            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                            merchant_id: string;
-                            name: string;
-                            tip_percentages: (string | number)[];
-                            /** @description The intent the register is charging now, while it awaits payment; null otherwise. */
-                            current_payment_intent: string | null;
-                            /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            livemode: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                        }[];
-                        /** @description True when more results follow; pass the last item's id as `starting_after`. */
-                        has_more: boolean;
-                        total_count: string | number;
-                    };
+                    "application/json": components["schemas"]["TerminalList"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -16209,6 +16259,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -16231,15 +16286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -16250,18 +16297,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -16273,6 +16317,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -16295,15 +16344,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -16314,6 +16355,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -16342,18 +16388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -16364,6 +16399,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -16387,23 +16427,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1Terminals: {
+    createTerminal: {
         parameters: {
             query?: never;
             header?: {
@@ -16453,6 +16482,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -16495,30 +16529,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `term_*`
-                         * @example term_8Kd2Lq7ZpX4RtVb9NcW1aYmB
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "terminal";
-                        /** @description The register's static link (print it as a QR code, write it to an NFC tag at the counter): it opens the hosted page of the intent the register is charging now, or a page saying to ask the cashier when there is none. */
-                        url: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        name: string;
-                        tip_percentages: (string | number)[];
-                        /** @description The intent the register is charging now, while it awaits payment; null otherwise. */
-                        current_payment_intent: string | null;
-                        /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Terminal"];
                 };
             };
             /** @description The new terminal. */
@@ -16529,6 +16540,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -16570,30 +16586,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `term_*`
-                         * @example term_8Kd2Lq7ZpX4RtVb9NcW1aYmB
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "terminal";
-                        /** @description The register's static link (print it as a QR code, write it to an NFC tag at the counter): it opens the hosted page of the intent the register is charging now, or a page saying to ask the cashier when there is none. */
-                        url: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        name: string;
-                        tip_percentages: (string | number)[];
-                        /** @description The intent the register is charging now, while it awaits payment; null otherwise. */
-                        current_payment_intent: string | null;
-                        /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Terminal"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -16605,6 +16598,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -16627,15 +16625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -16646,18 +16636,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Conflict with the current state. */
@@ -16669,6 +16656,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -16691,15 +16683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -16710,6 +16694,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -16738,18 +16727,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -16760,6 +16738,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -16783,23 +16766,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getV1TerminalsById: {
+    getTerminal: {
         parameters: {
             query?: never;
             header?: never;
@@ -16819,6 +16791,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -16859,30 +16836,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `term_*`
-                         * @example term_8Kd2Lq7ZpX4RtVb9NcW1aYmB
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "terminal";
-                        /** @description The register's static link (print it as a QR code, write it to an NFC tag at the counter): it opens the hosted page of the intent the register is charging now, or a page saying to ask the cashier when there is none. */
-                        url: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        name: string;
-                        tip_percentages: (string | number)[];
-                        /** @description The intent the register is charging now, while it awaits payment; null otherwise. */
-                        current_payment_intent: string | null;
-                        /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Terminal"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -16893,18 +16847,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -16915,6 +16866,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -16938,15 +16894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -16957,6 +16905,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -16985,18 +16938,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -17007,6 +16949,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -17030,23 +16977,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    postV1TerminalsById: {
+    updateTerminal: {
         parameters: {
             query?: never;
             header?: never;
@@ -17089,6 +17025,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -17129,30 +17070,7 @@ export interface operations {
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /**
-                         * @description `term_*`
-                         * @example term_8Kd2Lq7ZpX4RtVb9NcW1aYmB
-                         */
-                        id: string;
-                        /** @constant */
-                        object: "terminal";
-                        /** @description The register's static link (print it as a QR code, write it to an NFC tag at the counter): it opens the hosted page of the intent the register is charging now, or a page saying to ask the cashier when there is none. */
-                        url: string;
-                        /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
-                        merchant_id: string;
-                        name: string;
-                        tip_percentages: (string | number)[];
-                        /** @description The intent the register is charging now, while it awaits payment; null otherwise. */
-                        current_payment_intent: string | null;
-                        /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. */
-                        metadata: {
-                            [key: string]: string;
-                        };
-                        livemode: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Terminal"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */
@@ -17164,6 +17082,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -17186,15 +17109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key. */
@@ -17205,18 +17120,15 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such object, or one the key may not see. */
@@ -17228,6 +17140,11 @@ export interface operations {
                      */
                     "Request-Id"?: string;
                     /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
                      */
@@ -17250,15 +17167,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @example invalid_request_error */
-                            type: string;
-                            message: string;
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
@@ -17269,6 +17178,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -17297,18 +17211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error on our side; the body never contains internals. */
@@ -17319,6 +17222,11 @@ export interface operations {
                      * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
                     /**
                      * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
                      * @example 50
@@ -17342,23 +17250,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getPayTerminalsById: {
+    getTerminalPage: {
         parameters: {
             query?: never;
             header?: never;
@@ -17420,23 +17317,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    getPayTerminalsByIdReceiptsByIntent_id: {
+    getTerminalReceipt: {
         parameters: {
             query?: never;
             header?: never;
@@ -17487,18 +17373,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
-                            /** @description Human-readable text. */
-                            message: string;
-                            /** @enum {string} */
-                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
-                            /** @description The offending parameter, for parameter errors. */
-                            param?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -1,5 +1,6 @@
 /** Schemas (one per route: validation and documentation) of terminals. */
 import { t } from "elysia";
+import { named } from "../../http/openapi.ts";
 import { listSchema, LimitQuery, startingAfterQuery } from "../../http/list-params.ts";
 import { coded } from "../../http/schema-route.ts";
 import { METADATA_KEY_MAX, METADATA_MAX_KEYS, METADATA_VALUE_MAX } from "../payment-intents/input.ts";
@@ -76,3 +77,9 @@ export const TerminalSchema = t.Object(
 );
 
 export const TerminalListSchema = listSchema(TerminalSchema, EX_TERMINAL, { order: "Newest first: `created_at` descending, then `id` descending.", totalCount: t.Integer() });
+
+/** Their names in the OpenAPI document (components.schemas), where integrators' generators find them. */
+for (const [name, schema] of [
+  ["Terminal", TerminalSchema],
+  ["TerminalList", TerminalListSchema],
+] as const) named(name, schema);
