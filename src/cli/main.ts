@@ -18,11 +18,16 @@ import { OnboardingError } from "../modules/merchants/onboarding.ts";
 import { SecretBoxError } from "../lib/secret-box.ts";
 import { DashboardUserError } from "../modules/access/dashboard-users.ts";
 import { readFileSync, existsSync } from "node:fs";
+import { versionLine } from "../lib/build-info.ts";
 
 export class CliError extends Error {}
 
 async function main(argv: string[]) {
   const [group, action, ...rest] = argv;
+  if (group === "--version" || group === "version") {
+    console.log(versionLine());
+    return;
+  }
   const driverProblem = driverPatchProblem();
   if (driverProblem) throw new CliError(driverProblem);
   if (group === "migrate") return migrateCommand(argv.slice(1));
@@ -139,7 +144,7 @@ async function migrateCommand(args: string[]) {
 }
 
 function usage() {
-  const lines = ["Usage: npm run cli -- <group> <action> [options] [--json]", "", `  ${"migrate [--check]".padEnd(24)} applies the pending database migrations (--check: lists them, exit code 1 if any)`];
+  const lines = ["Usage: npm run cli -- <group> <action> [options] [--json]", "", `  ${"migrate [--check]".padEnd(24)} applies the pending database migrations (--check: lists them, exit code 1 if any)`, `  ${"--version".padEnd(24)} prints the installed version and git commit`];
   for (const [name, c] of Object.entries(commands)) lines.push(`  ${name.padEnd(24)} ${c.summary}`);
   return lines.join("\n");
 }
