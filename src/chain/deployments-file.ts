@@ -10,7 +10,7 @@
  * project can record it. A v1 factory is the operator's own (its constructor names the operator);
  * an install may list it too, or keep naming it in its configuration.
  */
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { getAddress, isAddress, type Address } from "viem";
 
@@ -99,4 +99,21 @@ export function recordedStartBlock(file: DeploymentsFile | undefined, v1Factory:
   if (v1Factory !== undefined && !followed.some((f) => f.version === 1)) return undefined;
   if (followed.length === 0 || followed.some((f) => f.startBlock === null)) return undefined;
   return Math.min(...followed.map((f) => f.startBlock!));
+}
+
+/**
+ * Adds (or updates) a factory in the install's record `<dir>/<chainId>.json`, keeping whatever else
+ * it lists; a block already known is kept when the new one is unknown. Written then renamed.
+ */
+export function recordFactory(dir: string, chainId: number, record: FactoryRecord): DeploymentsFile {
+  const base = dir.endsWith("/") ? dir : `${dir}/`;
+  const current = readDeploymentsFile(chainId, base) ?? { chainId, factories: [] };
+  const seen = current.factories.find((f) => f.address.toLowerCase() === record.address.toLowerCase());
+  const merged: FactoryRecord = { ...record, startBlock: record.startBlock ?? seen?.startBlock ?? null };
+  const next = { chainId, factories: [...current.factories.filter((f) => f !== seen), merged] };
+  mkdirSync(base, { recursive: true });
+  const tmp = `${base}${chainId}.json.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(next, null, 2)}\n`);
+  renameSync(tmp, `${base}${chainId}.json`);
+  return next;
 }
