@@ -108,9 +108,14 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
     const lease = leases.get(key);
     const leased = attempt > 0 || (lease !== undefined && (lease.tags.length > 0 || lease.pending !== null || inRush(lease)));
     if (!leased) {
-      const r = await amountAttempt(run, a);
+      const at = Date.now();
+      const r = await amountAttempt(run, a, width);
       if (r.kind === "created") return r;
-      continue; // held: the ring's candidates from the next attempt on
+      // The amount was held, so the statement leased one tag of the ring and tried it, as the first
+      // lease of a rush does: the next create of this amount within LEASE_FAST_MS doubles it.
+      if (!tx) Object.assign(leaseOf(leases, key), { size: 1, at });
+      if (r.kind === "held") probe++; // its one candidate was held: more per statement from now on
+      continue;
     }
     const candidates = await take(sql, tx, leases, key, a, width, PROBES[probe]!);
     const r = await ringAttempt(run, a, candidates);
@@ -141,12 +146,7 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
  * for a free connection of their pool would wait forever).
  */
 async function take(sql: Sql, tx: Tx | null, leases: ValueLeases, key: string, a: InsertArgs, width: number, n: number): Promise<number[]> {
-  let lease = leases.get(key);
-  if (!lease) {
-    if (leases.size > 10_000) leases.clear();
-    leases.set(key, (lease = { tags: [], size: 0, at: 0, pending: null, waiting: 0 }));
-  }
-  const l = lease;
+  const l = leaseOf(leases, key);
   while (l.tags.length < n) {
     if (tx) {
       const size = nextSize(l, n, width);
@@ -163,6 +163,15 @@ async function take(sql: Sql, tx: Tx | null, leases: ValueLeases, key: string, a
   const tags = l.tags.splice(0, n);
   if (!tx && !l.pending && inRush(l) && l.tags.length < l.size / 2) startLease(sql, l, a, width, nextSize(l, 0, width)).catch(() => {});
   return tags;
+}
+
+function leaseOf(leases: ValueLeases, key: string): Lease {
+  let lease = leases.get(key);
+  if (!lease) {
+    if (leases.size > 10_000) leases.clear();
+    leases.set(key, (lease = { tags: [], size: 0, at: 0, pending: null, waiting: 0 }));
+  }
+  return lease;
 }
 
 /** Doubling while a rush uses leases up within LEASE_FAST_MS, at least what the waiting creates need, at most LEASE_MAX (and the ring). */
@@ -227,22 +236,58 @@ function insertIntent(q: SqlOrTx, a: InsertArgs) {
  * One statement, the one most creates are: the amount itself (tag 0), inserted, or its row taken over
  * when free (under its row lock, the quarantine checked again), and the intent inserted with it. One
  * primary-key probe (the conflict's), where the ring's statement makes three: a create of a price
- * nobody holds costs what an insert does. A held row (or one another create took first: the conflict
- * waits for it) inserts nothing, and the create goes on to the ring.
+ * nobody holds costs what an insert does.
+ *
+ * When the amount is held (another open intent of that price: common wherever prices repeat), the
+ * same statement leases the next tag of the ring (the cursor advanced by one, as a first lease of
+ * one tag does) and takes that value if no intent holds it. So the second intent of a price costs
+ * one round trip, not three (this attempt, a lease, the ring's attempt). A candidate held (the ring
+ * came round to an open intent) or taken by another create first leaves the rest to the ring's
+ * statement; tag 0 is never the candidate here, this statement having just found it held.
  */
-async function amountAttempt(q: SqlOrTx, a: InsertArgs): Promise<{ kind: "created"; row: Record<string, unknown>; tried: null } | { kind: "held" }> {
+async function amountAttempt(q: SqlOrTx, a: InsertArgs, width: number): Promise<Attempt> {
+  const now = pgTs(a.createdAt);
   const rows = await q`
-    WITH mine AS (
+    WITH zero AS (
       INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
       VALUES (${a.merchantId}::text, ${a.token}::text, ${a.amountUnits}::int8, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz)
       ON CONFLICT (merchant_id, token, expected_units) DO UPDATE
         SET intent_id = EXCLUDED.intent_id, released_after = NULL, amount_units = EXCLUDED.amount_units
-        WHERE r.released_after <= ${pgTs(a.createdAt)}::timestamptz
+        WHERE r.released_after <= ${now}::timestamptz
       RETURNING r.expected_units
+    ), lease AS (
+      INSERT INTO app.value_cursors AS c (merchant_id, token, amount_units, next_tag)
+      SELECT ${a.merchantId}::text, ${a.token}::text, ${a.amountUnits}::int8, ${2 % width}::int
+      WHERE NOT EXISTS (SELECT 1 FROM zero)
+      ON CONFLICT (merchant_id, token, amount_units) DO UPDATE SET next_tag = (c.next_tag + 1) % ${width}::int
+      RETURNING (c.next_tag - 1 + ${width}::int) % ${width}::int AS tag
+    ), candidate AS (
+      SELECT ${a.amountUnits}::int8 + lease.tag AS v FROM lease
+      -- OFFSET 0: a subplan, one primary-key lookup (see ringAttempt).
+      WHERE lease.tag <> 0 AND NOT EXISTS (
+        SELECT 1 FROM app.reservations r
+        WHERE r.merchant_id = ${a.merchantId} AND r.token = ${a.token} AND r.expected_units = ${a.amountUnits}::int8 + lease.tag
+          AND (r.released_after IS NULL OR r.released_after > ${now}::timestamptz)
+        OFFSET 0)
+    ), ring AS (
+      INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
+      SELECT ${a.merchantId}::text, ${a.token}::text, candidate.v, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz FROM candidate
+      ON CONFLICT (merchant_id, token, expected_units) DO UPDATE
+        SET intent_id = EXCLUDED.intent_id, released_after = NULL, amount_units = EXCLUDED.amount_units
+        WHERE r.released_after <= ${now}::timestamptz
+      RETURNING r.expected_units
+    ), mine AS (
+      SELECT expected_units FROM zero UNION ALL SELECT expected_units FROM ring
     ), ins AS (${insertIntent(q, a)})
-    SELECT * FROM ins`;
+    SELECT (SELECT tag FROM lease) AS leased, (SELECT v FROM candidate) AS tried, ins.* FROM (SELECT 1) one LEFT JOIN ins ON true`;
   const r = rows[0];
-  return r ? { kind: "created", row: r, tried: null } : { kind: "held" };
+  const leased = r && r.leased !== null ? Number(r.leased) : null;
+  if (r && r.id !== null) return { kind: "created", row: r, tried: leased };
+  // Tag 0 again (the ring went round), or a candidate another create took first: not a sign that
+  // the ring's values are held, so the ring's statement goes on with one candidate.
+  if (leased === 0) return { kind: "taken", tried: 0 };
+  if (r && r.tried !== null) return { kind: "taken", tried: leased! };
+  return { kind: "held" };
 }
 
 /**
