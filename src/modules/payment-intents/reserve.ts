@@ -87,6 +87,9 @@ interface Lease {
   waiting: number;
 }
 
+/** Per leases (per process): the keys whose amount statement is running. */
+const probingOf = new WeakMap<ValueLeases, Set<string>>();
+
 export type ReserveResult = { kind: "created"; row: Record<string, unknown> } | { kind: "full" };
 /** `tried`: the candidate tag the statement went for (null: the amount itself, found free). */
 type Attempt = { kind: "created"; row: Record<string, unknown>; tried: number | null } | { kind: "taken"; tried: number } | { kind: "held" };
@@ -99,6 +102,8 @@ type Attempt = { kind: "created"; row: Record<string, unknown>; tried: number | 
 export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, width: number, leases: ValueLeases): Promise<ReserveResult> {
   const run = tx ?? sql;
   const key = `${a.merchantId}:${a.token}:${a.amountUnits}`;
+  let probing = probingOf.get(leases);
+  if (!probing) probingOf.set(leases, (probing = new Set()));
   // PROBES[probe] candidates per statement; the next size only after all of them were held.
   let probe = 0;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -106,14 +111,17 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
     // The amount itself first, without a lease, unless this process is leasing tags of it (a rush):
     // a create of an amount nobody holds (most creates: prices vary) is one statement.
     const lease = leases.get(key);
-    const leased = attempt > 0 || (lease !== undefined && (lease.tags.length > 0 || lease.pending !== null || inRush(lease)));
+    const leased = attempt > 0 || (lease !== undefined && (lease.tags.length > 0 || lease.pending !== null || inRush(lease))) || probing.has(key);
     if (!leased) {
       const at = Date.now();
-      const r = await amountAttempt(run, a, width);
+      // While this statement runs, other creates of the amount in this process lease from the ring
+      // (it may be leasing too): a lease and a lone tag interleaved would leave a gap in the tags.
+      probing.add(key);
+      const r = await amountAttempt(run, a, width).finally(() => probing.delete(key));
+      // Unless it got the amount itself, the statement leased one tag of the ring and tried it, as
+      // the first lease of a rush does: the next create of this amount within LEASE_FAST_MS doubles it.
+      if (!tx && (r.kind !== "created" || r.tried !== null)) Object.assign(leaseOf(leases, key), { size: 1, at });
       if (r.kind === "created") return r;
-      // The amount was held, so the statement leased one tag of the ring and tried it, as the first
-      // lease of a rush does: the next create of this amount within LEASE_FAST_MS doubles it.
-      if (!tx) Object.assign(leaseOf(leases, key), { size: 1, at });
       if (r.kind === "held") probe++; // its one candidate was held: more per statement from now on
       continue;
     }
