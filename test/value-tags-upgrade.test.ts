@@ -208,3 +208,35 @@ test("a process that dies holding leased tags loses no value: another process st
     await database.close();
   }
 });
+
+test("a create of a held amount counts the values held of it in its own statement when asked, and only then", async () => {
+  const { database } = await createTestDatabase();
+  const sql = database.sql;
+  try {
+    const address = "0x00000000000000000000000000000000000A11cE";
+    await seedMerchant(sql, "acct_count", "mer_count", "Count", address);
+    let i = 0;
+    // A new lease map per create: no rush, so each create starts with the amount's own statement.
+    const create = (countHeld: boolean) => {
+      const now = new Date();
+      return reserveAndInsert(
+        sql,
+        null,
+        { id: `pi_count${i++}`, mode: "test", accountId: "acct_count", merchantId: "mer_count", amountUnits: 4_000_000n, chainId: 31337, token: "USDC", paymentAddress: address, metadata: {}, createdAt: now, expiresAt: new Date(now.getTime() + 300_000) },
+        100,
+        new Map() as ValueLeases,
+        countHeld,
+      );
+    };
+    const first = await create(true);
+    expect(first.kind === "created" && first.held).toBeUndefined(); // the amount itself: nothing to count
+    const second = await create(true);
+    expect(second.kind === "created" && second.held).toBe(2);
+    const third = await create(false);
+    expect(third.kind === "created" && third.held).toBeUndefined();
+    const fourth = await create(true);
+    expect(fourth.kind === "created" && fourth.held).toBe(4);
+  } finally {
+    await database.close();
+  }
+});

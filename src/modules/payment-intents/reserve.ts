@@ -41,6 +41,7 @@ import type { Sql, SqlOrTx, Tx } from "../../db/client.ts";
 import type { Mode } from "../../db/schema/core.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
 import { metrics } from "../../metrics.ts";
+import { heldWhere } from "./value-tags.ts";
 
 /** How creates found their value: the first attempt, a retry after a collision, or the search under the lock. */
 const attempts = metrics.counter("stablepay_value_tag_attempts_total", "Statements run to reserve a create's value, by kind: first, retry (after colliding with another create), exhaustive (the search under the lock).", ["kind"]);
@@ -90,7 +91,8 @@ interface Lease {
 /** Per leases (per process): the keys whose amount statement is running. */
 const probingOf = new WeakMap<ValueLeases, Set<string>>();
 
-export type ReserveResult = { kind: "created"; row: Record<string, unknown> } | { kind: "full" };
+/** `held`: the values of the amount held with this create's, when the statement counted them (see `countHeld`). */
+export type ReserveResult = { kind: "created"; row: Record<string, unknown>; held?: number } | { kind: "full" };
 /** `tried`: the candidate tag the statement went for (null: the amount itself, found free). */
 type Attempt = { kind: "created"; row: Record<string, unknown>; tried: number | null } | { kind: "taken"; tried: number } | { kind: "held" };
 
@@ -98,14 +100,18 @@ type Attempt = { kind: "created"; row: Record<string, unknown>; tried: number | 
  * Reserves a value and inserts the intent. Outside a transaction (`tx` null) each attempt is its own
  * statement on `sql` and the last resort its own transaction; inside `tx` everything runs in it,
  * leases from the ring included (see take).
+ *
+ * `countHeld`: when the amount turns out held, the amount's statement also counts the values held
+ * of it (value-tags.ts, the warning before the ceiling), so that count costs no statement of its own.
  */
-export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, width: number, leases: ValueLeases): Promise<ReserveResult> {
+export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, width: number, leases: ValueLeases, countHeld = false): Promise<ReserveResult> {
   const run = tx ?? sql;
   const key = `${a.merchantId}:${a.token}:${a.amountUnits}`;
   let probing = probingOf.get(leases);
   if (!probing) probingOf.set(leases, (probing = new Set()));
   // PROBES[probe] candidates per statement; the next size only after all of them were held.
   let probe = 0;
+  let held: number | undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     attempts.inc({ kind: attempt === 0 ? "first" : "retry" });
     // The amount itself first, without a lease, unless this process is leasing tags of it (a rush):
@@ -117,11 +123,12 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
       // While this statement runs, other creates of the amount in this process lease from the ring
       // (it may be leasing too): a lease and a lone tag interleaved would leave a gap in the tags.
       probing.add(key);
-      const r = await amountAttempt(run, a, width).finally(() => probing.delete(key));
+      const r = await amountAttempt(run, a, width, countHeld).finally(() => probing.delete(key));
+      if (r.kind !== "created" || r.tried !== null) held = r.held;
       // Unless it got the amount itself, the statement leased one tag of the ring and tried it, as
       // the first lease of a rush does: the next create of this amount within LEASE_FAST_MS doubles it.
       if (!tx && (r.kind !== "created" || r.tried !== null)) Object.assign(leaseOf(leases, key), { size: 1, at });
-      if (r.kind === "created") return r;
+      if (r.kind === "created") return held === undefined ? r : { ...r, held };
       if (r.kind === "held") probe++; // its one candidate was held: more per statement from now on
       continue;
     }
@@ -130,7 +137,7 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
     // Leased candidates not probed go back, in order, for the next create: those after the one
     // taken (by this create, or by another one first), or all of them when the amount itself was free.
     if (r.kind !== "held") giveBack(leases, key, r.tried === null ? candidates : candidates.slice(candidates.indexOf(r.tried) + 1));
-    if (r.kind === "created") return r;
+    if (r.kind === "created") return held === undefined ? r : { ...r, held };
     if (r.kind === "held" && ++probe === PROBES.length) break;
   }
   const locked = async (tx: Tx) => {
@@ -253,7 +260,7 @@ function insertIntent(q: SqlOrTx, a: InsertArgs) {
  * came round to an open intent) or taken by another create first leaves the rest to the ring's
  * statement; tag 0 is never the candidate here, this statement having just found it held.
  */
-async function amountAttempt(q: SqlOrTx, a: InsertArgs, width: number): Promise<Attempt> {
+async function amountAttempt(q: SqlOrTx, a: InsertArgs, width: number, countHeld: boolean): Promise<Attempt & { held?: number }> {
   const now = pgTs(a.createdAt);
   const rows = await q`
     WITH zero AS (
@@ -286,16 +293,26 @@ async function amountAttempt(q: SqlOrTx, a: InsertArgs, width: number): Promise<
       RETURNING r.expected_units
     ), mine AS (
       SELECT expected_units FROM zero UNION ALL SELECT expected_units FROM ring
+    ), counted AS (
+      -- Only when asked and the amount is held: no row, and no scan, otherwise.
+      SELECT (SELECT count(*)::int FROM app.reservations
+              WHERE merchant_id = ${a.merchantId} AND token = ${a.token}
+                AND expected_units BETWEEN ${a.amountUnits}::int8 AND ${a.amountUnits + BigInt(width - 1)}::int8
+                AND amount_units = ${a.amountUnits}::int8 AND ${heldWhere(q, a.createdAt)}) AS n
+      WHERE ${countHeld}::boolean AND NOT EXISTS (SELECT 1 FROM zero)
     ), ins AS (${insertIntent(q, a)})
-    SELECT (SELECT tag FROM lease) AS leased, (SELECT v FROM candidate) AS tried, ins.* FROM (SELECT 1) one LEFT JOIN ins ON true`;
+    SELECT (SELECT tag FROM lease) AS leased, (SELECT v FROM candidate) AS tried, (SELECT n FROM counted) AS held_before, ins.*
+    FROM (SELECT 1) one LEFT JOIN ins ON true`;
   const r = rows[0];
   const leased = r && r.leased !== null ? Number(r.leased) : null;
-  if (r && r.id !== null) return { kind: "created", row: r, tried: leased };
+  // What the statement's snapshot held, and this create's value with it.
+  const held = r && r.held_before !== null && r.held_before !== undefined ? Number(r.held_before) + 1 : undefined;
+  if (r && r.id !== null) return { kind: "created", row: r, tried: leased, held };
   // Tag 0 again (the ring went round), or a candidate another create took first: not a sign that
   // the ring's values are held, so the ring's statement goes on with one candidate.
-  if (leased === 0) return { kind: "taken", tried: 0 };
-  if (r && r.tried !== null) return { kind: "taken", tried: leased! };
-  return { kind: "held" };
+  if (leased === 0) return { kind: "taken", tried: 0, held };
+  if (r && r.tried !== null) return { kind: "taken", tried: leased!, held };
+  return { kind: "held", held };
 }
 
 /**
