@@ -217,14 +217,14 @@ test("a create of a held amount counts the values held of it in its own statemen
     await seedMerchant(sql, "acct_count", "mer_count", "Count", address);
     let i = 0;
     // A new lease map per create: no rush, so each create starts with the amount's own statement.
-    const create = (countHeld: boolean) => {
+    const create = (countHeld: boolean, leases: ValueLeases = new Map()) => {
       const now = new Date();
       return reserveAndInsert(
         sql,
         null,
         { id: `pi_count${i++}`, mode: "test", accountId: "acct_count", merchantId: "mer_count", amountUnits: 4_000_000n, chainId: 31337, token: "USDC", paymentAddress: address, metadata: {}, createdAt: now, expiresAt: new Date(now.getTime() + 300_000) },
         100,
-        new Map() as ValueLeases,
+        leases,
         countHeld,
       );
     };
@@ -236,6 +236,12 @@ test("a create of a held amount counts the values held of it in its own statemen
     expect(third.kind === "created" && third.held).toBeUndefined();
     const fourth = await create(true);
     expect(fourth.kind === "created" && fourth.held).toBe(4);
+    // A rush (one process's leases, creates within a second): the ring's statement counts.
+    const rush: ValueLeases = new Map();
+    expect(await create(false, rush)).toMatchObject({ kind: "created" });
+    const sixth = await create(true, rush);
+    expect(sixth.kind === "created" && sixth.held).toBe(6);
+    expect(rush.get("mer_count:USDC:4000000")?.size).toBeGreaterThan(1); // it took the ring's path
   } finally {
     await database.close();
   }

@@ -133,7 +133,8 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
       continue;
     }
     const candidates = await take(sql, tx, leases, key, a, width, PROBES[probe]!);
-    const r = await ringAttempt(run, a, candidates);
+    const r = await ringAttempt(run, a, candidates, width, countHeld && held === undefined);
+    if (r.held !== undefined) held = r.held;
     // Leased candidates not probed go back, in order, for the next create: those after the one
     // taken (by this create, or by another one first), or all of them when the amount itself was free.
     if (r.kind !== "held") giveBack(leases, key, r.tried === null ? candidates : candidates.slice(candidates.indexOf(r.tried) + 1));
@@ -294,19 +295,14 @@ async function amountAttempt(q: SqlOrTx, a: InsertArgs, width: number, countHeld
     ), mine AS (
       SELECT expected_units FROM zero UNION ALL SELECT expected_units FROM ring
     ), counted AS (
-      -- Only when asked and the amount is held: no row, and no scan, otherwise.
-      SELECT (SELECT count(*)::int FROM app.reservations
-              WHERE merchant_id = ${a.merchantId} AND token = ${a.token}
-                AND expected_units BETWEEN ${a.amountUnits}::int8 AND ${a.amountUnits + BigInt(width - 1)}::int8
-                AND amount_units = ${a.amountUnits}::int8 AND ${heldWhere(q, a.createdAt)}) AS n
-      WHERE ${countHeld}::boolean AND NOT EXISTS (SELECT 1 FROM zero)
+      -- Only once the amount turned out held: the amount itself needs no count.
+      SELECT n FROM ${countedHeld(q, a, width, countHeld)} c WHERE NOT EXISTS (SELECT 1 FROM zero)
     ), ins AS (${insertIntent(q, a)})
     SELECT (SELECT tag FROM lease) AS leased, (SELECT v FROM candidate) AS tried, (SELECT n FROM counted) AS held_before, ins.*
     FROM (SELECT 1) one LEFT JOIN ins ON true`;
   const r = rows[0];
   const leased = r && r.leased !== null ? Number(r.leased) : null;
-  // What the statement's snapshot held, and this create's value with it.
-  const held = r && r.held_before !== null && r.held_before !== undefined ? Number(r.held_before) + 1 : undefined;
+  const held = heldWith(r);
   if (r && r.id !== null) return { kind: "created", row: r, tried: leased, held };
   // Tag 0 again (the ring went round), or a candidate another create took first: not a sign that
   // the ring's values are held, so the ring's statement goes on with one candidate.
@@ -321,7 +317,7 @@ async function amountAttempt(q: SqlOrTx, a: InsertArgs, width: number, countHeld
  * primary key; taken (inserted, or a free row taken over under its row lock with the quarantine
  * checked again) and the intent inserted with it.
  */
-async function ringAttempt(q: SqlOrTx, a: InsertArgs, tags: number[]): Promise<Attempt> {
+async function ringAttempt(q: SqlOrTx, a: InsertArgs, tags: number[], width: number, countHeld: boolean): Promise<Attempt & { held?: number }> {
   const now = pgTs(a.createdAt);
   const rows = await q`
     WITH zero AS (
@@ -351,12 +347,31 @@ async function ringAttempt(q: SqlOrTx, a: InsertArgs, tags: number[]): Promise<A
         WHERE r.released_after <= ${now}::timestamptz
       RETURNING r.expected_units
     ), ins AS (${insertIntent(q, a)})
-    SELECT (SELECT v FROM candidate) AS tried, ins.* FROM (SELECT 1) one LEFT JOIN ins ON true`;
+    SELECT (SELECT v FROM candidate) AS tried, (SELECT n FROM ${countedHeld(q, a, width, countHeld)} c) AS held_before, ins.* FROM (SELECT 1) one LEFT JOIN ins ON true`;
   const r = rows[0];
   const tried = r && r.tried !== null ? Number(BigInt(r.tried as bigint) - a.amountUnits) : null;
-  if (r && r.id !== null) return { kind: "created", row: r, tried };
-  if (tried !== null) return { kind: "taken", tried };
-  return { kind: "held" };
+  const held = heldWith(r);
+  if (r && r.id !== null) return { kind: "created", row: r, tried, held };
+  if (tried !== null) return { kind: "taken", tried, held };
+  return { kind: "held", held };
+}
+
+/**
+ * The values of the amount held, as a subquery of one row `n` when `count` (and none otherwise: no
+ * scan), for value-tags.ts's warning before the ceiling; a range of the primary key.
+ */
+function countedHeld(q: SqlOrTx, a: InsertArgs, width: number, count: boolean) {
+  return q`(
+      SELECT (SELECT count(*)::int FROM app.reservations
+              WHERE merchant_id = ${a.merchantId} AND token = ${a.token}
+                AND expected_units BETWEEN ${a.amountUnits}::int8 AND ${a.amountUnits + BigInt(width - 1)}::int8
+                AND amount_units = ${a.amountUnits}::int8 AND ${heldWhere(q, a.createdAt)}) AS n
+      WHERE ${count}::boolean)`;
+}
+
+/** What the statement's snapshot held of the amount (`held_before`), with this create's value. */
+function heldWith(r: Record<string, unknown> | undefined): number | undefined {
+  return r && r.held_before !== null && r.held_before !== undefined ? Number(r.held_before) + 1 : undefined;
 }
 
 /**
