@@ -267,8 +267,15 @@ async function amountAttempt(q: SqlOrTx, a: InsertArgs, width: number, countHeld
   const now = pgTs(a.createdAt);
   const rows = await q`
     WITH zero AS (
+      -- A row held (as checked against the snapshot) is not offered to the insert: its conflict
+      -- would lock it (a WAL record, and a wait for every other create of the price) only to find
+      -- it held. A row free, or inserted since the snapshot, goes through the conflict's checks.
       INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
-      VALUES (${a.merchantId}::text, ${a.token}::text, ${a.amountUnits}::int8, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz)
+      SELECT ${a.merchantId}::text, ${a.token}::text, ${a.amountUnits}::int8, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz
+      WHERE NOT EXISTS (
+        SELECT 1 FROM app.reservations h
+        WHERE h.merchant_id = ${a.merchantId} AND h.token = ${a.token} AND h.expected_units = ${a.amountUnits}::int8
+          AND (h.released_after IS NULL OR h.released_after > ${now}::timestamptz))
       ON CONFLICT (merchant_id, token, expected_units) DO UPDATE
         SET intent_id = EXCLUDED.intent_id, released_after = NULL, amount_units = EXCLUDED.amount_units
         WHERE r.released_after <= ${now}::timestamptz
