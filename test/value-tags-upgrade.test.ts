@@ -242,6 +242,17 @@ test("a create of a held amount counts the values held of it in its own statemen
     const sixth = await create(true, rush);
     expect(sixth.kind === "created" && sixth.held).toBe(6);
     expect(rush.get("mer_count:USDC:4000000")?.size).toBeGreaterThan(1); // it took the ring's path
+    // A price this process found held, out of a rush and with nothing leased left: the amount and the
+    // ring's next tag in one statement (the cursor moved by one), which counts too.
+    const quiet: ValueLeases = new Map();
+    expect(await create(false, quiet)).toMatchObject({ kind: "created" });
+    Object.assign(quiet.get("mer_count:USDC:4000000")!, { at: 0, tags: [] });
+    const cursor = async () => (await sql<{ next_tag: number }[]>`SELECT next_tag FROM app.value_cursors WHERE merchant_id = 'mer_count'`)[0]!.next_tag;
+    const next = await cursor();
+    const eighth = await create(true, quiet);
+    expect(eighth.kind === "created" && eighth.held).toBe(8);
+    expect(eighth.kind === "created" && Number(eighth.row.tag_units)).toBe(next);
+    expect(await cursor()).toBe(next + 1);
   } finally {
     await database.close();
   }

@@ -92,6 +92,14 @@ interface Lease {
 
 /** Per leases (per process): the keys whose amount statement is running. */
 const probingOf = new WeakMap<ValueLeases, Set<string>>();
+/**
+ * Per leases (per process): keys this process has found held, up to HELD_SEEN_MAX (then forgotten
+ * at once). Their next create goes for the amount and the ring's next tag in one statement; any
+ * other starts with the amount's plain insert, which costs a new price less than the combined
+ * statement (fewer parameters to send and bind, fewer plan nodes to start).
+ */
+const heldSeenOf = new WeakMap<ValueLeases, Set<string>>();
+const HELD_SEEN_MAX = 100_000;
 
 /** `held`: the values of the amount held with this create's, when the statement counted them (see `countHeld`). */
 export type ReserveResult = { kind: "created"; row: Record<string, unknown>; held?: number } | { kind: "full" };
@@ -111,6 +119,12 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
   const key = `${a.merchantId}:${a.token}:${a.amountUnits}`;
   let probing = probingOf.get(leases);
   if (!probing) probingOf.set(leases, (probing = new Set()));
+  let heldSeen = heldSeenOf.get(leases);
+  if (!heldSeen) heldSeenOf.set(leases, (heldSeen = new Set()));
+  const seenHeld = (seen: Set<string>) => {
+    if (seen.size >= HELD_SEEN_MAX) seen.clear();
+    seen.add(key);
+  };
   // PROBES[probe] candidates per statement; the next size only after all of them were held.
   let probe = 0;
   let held: number | undefined;
@@ -125,6 +139,12 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
       // While this statement runs, other creates of the amount in this process lease from the ring
       // (it may be leasing too): a lease and a lone tag interleaved would leave a gap in the tags.
       probing.add(key);
+      if (!heldSeen.has(key)) {
+        const r = await plainAmountAttempt(run, a).finally(() => probing.delete(key));
+        if (r.kind === "created") return r;
+        seenHeld(heldSeen);
+        continue; // held: the ring's candidates from the next attempt on
+      }
       const r = await amountAttempt(run, a, width, countHeld).finally(() => probing.delete(key));
       if (r.kind !== "created" || r.tried !== null) held = r.held;
       // Unless it got the amount itself, the statement leased one tag of the ring and tried it, as
@@ -134,6 +154,7 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
       if (r.kind === "held") probe++; // its one candidate was held: more per statement from now on
       continue;
     }
+    seenHeld(heldSeen);
     const candidates = await take(sql, tx, leases, key, a, width, PROBES[probe]!);
     const r = await ringAttempt(run, a, candidates, width, countHeld && held === undefined);
     if (r.held !== undefined) held = r.held;
@@ -251,10 +272,30 @@ function insertIntent(q: SqlOrTx, a: InsertArgs) {
 }
 
 /**
- * One statement, the one most creates are: the amount itself (tag 0), inserted, or its row taken over
- * when free (under its row lock, the quarantine checked again), and the intent inserted with it. One
- * primary-key probe (the conflict's), where the ring's statement makes three: a create of a price
- * nobody holds costs what an insert does.
+ * The amount itself (tag 0), inserted, or its row taken over when free (under its row lock, the
+ * quarantine checked again), and the intent inserted with it: one statement, one primary-key probe
+ * (the conflict's), what an insert costs. The first statement of a price this process has not found
+ * held (most creates: prices vary). A held row (or one another create took first: the conflict waits
+ * for it) inserts nothing, and the create goes on to the ring.
+ */
+async function plainAmountAttempt(q: SqlOrTx, a: InsertArgs): Promise<{ kind: "created"; row: Record<string, unknown>; tried: null } | { kind: "held" }> {
+  const rows = await q`
+    WITH mine AS (
+      INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
+      VALUES (${a.merchantId}::text, ${a.token}::text, ${a.amountUnits}::int8, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz)
+      ON CONFLICT (merchant_id, token, expected_units) DO UPDATE
+        SET intent_id = EXCLUDED.intent_id, released_after = NULL, amount_units = EXCLUDED.amount_units
+        WHERE r.released_after <= ${pgTs(a.createdAt)}::timestamptz
+      RETURNING r.expected_units
+    ), ins AS (${insertIntent(q, a)})
+    SELECT * FROM ins`;
+  const r = rows[0];
+  return r ? { kind: "created", row: r, tried: null } : { kind: "held" };
+}
+
+/**
+ * One statement, for a price this process has found held before: the amount itself (tag 0) as
+ * plainAmountAttempt takes it, unless held.
  *
  * When the amount is held (another open intent of that price: common wherever prices repeat), the
  * same statement leases the next tag of the ring (the cursor advanced by one, as a first lease of
