@@ -128,23 +128,28 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
   // PROBES[probe] candidates per statement; the next size only after all of them were held.
   let probe = 0;
   let held: number | undefined;
+  // The plain insert found the amount held: the next statement is the combined one (it checks the
+  // amount again, cheaply, and takes the ring's next tag), not a lease and the ring's statement.
+  let combinedNext = false;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     attempts.inc({ kind: attempt === 0 ? "first" : "retry" });
     // The amount itself first, without a lease, unless this process is leasing tags of it (a rush):
     // a create of an amount nobody holds (most creates: prices vary) is one statement.
     const lease = leases.get(key);
-    const leased = attempt > 0 || (lease !== undefined && (lease.tags.length > 0 || lease.pending !== null || inRush(lease))) || probing.has(key);
+    const leased = (attempt > 0 && !combinedNext) || (lease !== undefined && (lease.tags.length > 0 || lease.pending !== null || inRush(lease))) || probing.has(key);
     if (!leased) {
       const at = Date.now();
       // While this statement runs, other creates of the amount in this process lease from the ring
       // (it may be leasing too): a lease and a lone tag interleaved would leave a gap in the tags.
       probing.add(key);
-      if (!heldSeen.has(key)) {
+      if (!heldSeen.has(key) && !combinedNext) {
         const r = await plainAmountAttempt(run, a).finally(() => probing.delete(key));
         if (r.kind === "created") return r;
         seenHeld(heldSeen);
-        continue; // held: the ring's candidates from the next attempt on
+        combinedNext = true;
+        continue;
       }
+      combinedNext = false;
       const r = await amountAttempt(run, a, width, countHeld).finally(() => probing.delete(key));
       if (r.kind !== "created" || r.tried !== null) held = r.held;
       // Unless it got the amount itself, the statement leased one tag of the ring and tried it, as
