@@ -224,8 +224,8 @@ async function insertInTx(ctx: AppContext, tx: Tx, args: InsertArgs): Promise<In
 
 async function reserveIn(ctx: AppContext, tx: Tx | null, args: InsertArgs): Promise<IntentRow> {
   // The count of what the amount holds (the warning before its ceiling) rides on the create's own
-  // statement when one is due: a statement of its own was a third of the round trips of a create of
-  // a price that open intents hold.
+  // statement when one is due: a statement of its own would be a third of the round trips of a
+  // create of a price that open intents hold.
   const countDue = tagCountDue(ctx, args.merchantId, args.amountUnits, args.token, false);
   const r = await reserveAndInsert(ctx.database.sql, tx, args, ctx.config.valueTags.width, cachesOf(ctx).leases, countDue);
   if (r.kind === "full") throw tagCeilingError(ctx, args.merchantId, args.amountUnits, args.token);
