@@ -7,9 +7,9 @@
  * NULL or in the future; free: released_after <= now). Tags are handed out from a ring per (merchant,
  * token, amount) (migration 0018, app.value_cursors):
  *   1. the amount itself (tag 0) when its row is absent or free: a create of an amount nobody holds
- *      (most creates: prices vary) is one statement and the customer pays the exact price; when the
- *      amount is held, the same statement leases the ring's next tag and takes it (step 2 in one
- *      round trip, outside a rush);
+ *      (most creates: prices vary) is one statement and the customer pays the exact price; for a
+ *      price this process has found held before, the statement checks the amount and, held, leases
+ *      the ring's next tag and takes it (step 2 in the same round trip, outside a rush);
  *   2. else the next tags of the ring: a process leases a run of tags from the cursor (1, doubling
  *      while a rush uses them up within a second, up to 128; one lease statement at a time per amount
  *      in a process) and hands them to its creates; a create probes its candidates by primary key and
