@@ -35,7 +35,7 @@ beforeAll(async () => {
       VALUES (${`mer_engine${i}`}, 'test', 'b', 'e@x.co', 'active', 'approved', 'b', '1234', 'verified', ${CHAIN}, ${addr}, ${addr}, ${addr}, 100, 'manual')`;
   }
   await sql.unsafe(`
-    CREATE SCHEMA chain;
+    CREATE SCHEMA IF NOT EXISTS chain;
     CREATE TABLE chain.usdc_transfer (id text PRIMARY KEY, chain_id int8, block_number int8, block_timestamp int8, block_hash text,
       transaction_hash text, log_index int, token_address text, from_address text, to_address text, value numeric(78,0), merchant_account text);
     CREATE INDEX ON chain.usdc_transfer (chain_id, block_number, log_index);

@@ -144,13 +144,15 @@ const latestValidBefore = (intent: IntentRow) => BigInt(Math.floor(intent.expire
 /**
  * Records that `payer` signed for `intent` (the matcher's key from a nonce to its intent), once the
  * signature is verified and before anything is sent: the relay, or a copy of the signature taken from
- * it, can only reach the chain after this row exists.
+ * it, can only reach the chain after this row exists. Two submissions of one signature at once insert
+ * the same row: ON CONFLICT without a target, so a race on either of its keys ((intent, payer) or
+ * (chain, token, payer, nonce)) is a no-op, not a 500.
  */
 async function remember(ctx: AppContext, intent: IntentRow, target: Target, m: AuthorizationMessage): Promise<void> {
   await ctx.database.sql`
     INSERT INTO app.payment_authorizations (intent_id, payer, chain_id, token_address, merchant_id, pay_to, value_units, nonce)
     VALUES (${intent.id}, ${m.from.toLowerCase()}, ${intent.chainId}, ${target.token.toLowerCase()}, ${intent.merchantId}, ${m.to.toLowerCase()}, ${m.value.toString()}, ${m.nonce})
-    ON CONFLICT (intent_id, payer) DO NOTHING`;
+    ON CONFLICT DO NOTHING`;
 }
 
 /** GET: the typed data `payer` signs to pay `intent`. */
