@@ -246,6 +246,16 @@ export const depositAddressFactoryAbi = parseAbi([
   "error TransferFailed()",
 ]);
 
+/** The tests' misbehaving token (contracts/TestHostileToken.sol). */
+export const testHostileTokenAbi = parseAbi([
+  "function mode() view returns (uint8)",
+  "function setMode(uint8 newMode)",
+  "function mint(address to, uint256 amount)",
+  "function balanceOf(address account) view returns (uint256)",
+  "function transfer(address to, uint256 value) returns (bool)",
+  "error Refused()",
+]);
+
 /** The EIP-712 domain's own type, as `eth_signTypedData_v4` wants it listed (the fields of refundDomain). */
 export const eip712DomainType = [
   { name: "name", type: "string" },

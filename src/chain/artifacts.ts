@@ -34,6 +34,8 @@ export const CONTRACT_NAMES = [
   "TestGasBurningWallet",
   // Tests only: several calls in one transaction (authorizations submitted in a batch).
   "TestBatchCaller",
+  // Tests only: a token whose transfer or balanceOf fails on demand (sweeps of a bad token).
+  "TestHostileToken",
 ] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 export type Artifacts = Record<ContractName, ContractArtifact>;

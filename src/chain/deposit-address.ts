@@ -27,17 +27,19 @@ import type { SigningWalletClient } from "./deploy";
 export const DEPOSIT_FACTORY_SALT: Hex = keccak256(toHex("stablepay.DepositAddressFactory"));
 
 /**
- * Gas per item of a sweep, measured on anvil (cancun; TestUSDC and TestUSDT, the owner already
- * holding the token): the basis of how many items go in one batch. A token with more work per
- * transfer (a proxy, a blacklist check) costs more; the batch's own gas bound keeps that safe.
+ * Gas per item of a batch of sweeps, for planning batches: measured on anvil (cancun; TestUSDC and
+ * TestUSDT, the owner already holding the token) at ~61,500 for an item that creates its address
+ * and ~14,300 for one that exists, after the refund of the emptied balance slot (4,800), which
+ * the gas limit must cover too since refunds come at the end. Rounded up, for tokens with more work
+ * per transfer (a proxy, a blacklist check); the batch's own bound keeps an underestimate safe.
  */
 export const SWEEP_GAS_ESTIMATE = {
   /** One more item of a batch that also creates the deposit address. */
-  batchItemWithDeploy: 95_000n,
+  batchItemWithDeploy: 80_000n,
   /** One more item of a batch whose deposit address exists already. */
-  batchItem: 45_000n,
-  /** A batch's fixed cost (the transaction, the call). */
-  batchBase: 30_000n,
+  batchItem: 30_000n,
+  /** A batch's fixed cost (the transaction, the call, the first touch of the token and the owner's balance). */
+  batchBase: 60_000n,
 } as const;
 
 /** The factory's address on every chain: CREATE2 from the proxy, fixed salt, its creation code. */
@@ -157,25 +159,37 @@ export function sweepBatchCall(factory: Address, items: readonly SweepItem[]) {
 }
 
 /**
- * Splits sweep items into batches that each fit a gas budget, by the measured per-item cost
- * (`hasCode` tells whether an item's address exists on this chain: creating it costs more). The
- * contract's own bound makes an underestimate harmless (the batch stops early and says so); this
- * only keeps batches from stopping routinely.
+ * What the factory's batch requires to be left before each item (DEPLOY_GAS + SWEEP_GAS x 64/63 +
+ * its overhead, in DepositAddressFactory.sol): a batch's gas limit must leave this much on top of
+ * what its items use, or it stops before its last items.
  */
-export function planSweepBatches(items: readonly (SweepItem & { hasCode: boolean })[], maxGas: bigint): SweepItem[][] {
-  const batches: SweepItem[][] = [];
+export const SWEEP_BATCH_ITEM_CHECK_GAS = 60_000n + (150_000n * 64n) / 63n + 15_000n;
+
+/** One transaction's worth of sweep items, with the gas limit to send it with. */
+export type SweepBatch = { items: SweepItem[]; gas: bigint };
+
+/**
+ * Splits sweep items into batches that each fit a gas limit, by the measured per-item cost
+ * (`hasCode` tells whether an item's address exists on this chain: creating it costs more). Each
+ * batch's `gas` is its estimate plus the contract's check before an item, so that it is not cut
+ * short; should a token cost more than estimated, the contract's own bound stops the batch early
+ * (SweepBatchIncomplete) instead of failing it, and the rest is sent again.
+ */
+export function planSweepBatches(items: readonly (SweepItem & { hasCode: boolean })[], maxGas: bigint): SweepBatch[] {
+  const batches: SweepBatch[] = [];
+  const fixed = SWEEP_GAS_ESTIMATE.batchBase + SWEEP_BATCH_ITEM_CHECK_GAS;
   let current: SweepItem[] = [];
-  let gas = SWEEP_GAS_ESTIMATE.batchBase;
+  let gas = fixed;
   for (const item of items) {
     const cost = item.hasCode ? SWEEP_GAS_ESTIMATE.batchItem : SWEEP_GAS_ESTIMATE.batchItemWithDeploy;
     if (current.length > 0 && gas + cost > maxGas) {
-      batches.push(current);
+      batches.push({ items: current, gas });
       current = [];
-      gas = SWEEP_GAS_ESTIMATE.batchBase;
+      gas = fixed;
     }
     current.push({ owner: item.owner, intentRef: item.intentRef, token: item.token });
     gas += cost;
   }
-  if (current.length > 0) batches.push(current);
+  if (current.length > 0) batches.push({ items: current, gas });
   return batches;
 }
