@@ -3,8 +3,8 @@
 // any code exists; sweeps of USDC and USDT (whose transfer returns nothing) into the merchant's v2
 // account, by anyone; repeated and empty sweeps; everything else a caller might try, refused; the
 // batch (creation where needed, isolation of a bad token, the gas bound); dust to many unused
-// addresses; and the gas of each (printed; the figures in contracts/README.md come from here and
-// from bench/sweep-gas.ts).
+// addresses; and the gas of each (printed; the figures in bench/README.md come from
+// bench/sweep-gas.ts, which measures the same calls).
 
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
