@@ -212,6 +212,50 @@ export const merchantAccountFactoryV2Abi = parseAbi([
   "error InvalidFeeRate()",
 ]);
 
+/**
+ * A deposit address (contracts/DepositAddress.sol): an EIP-1167 clone whose only power is to sweep
+ * its whole balance of a token to its owner, the merchant's account. Anyone may call `sweep`.
+ */
+export const depositAddressAbi = parseAbi([
+  "function owner() view returns (address account)",
+  "function sweep(address token) returns (uint256 amount)",
+  "event Swept(address indexed token, address indexed to, uint256 amount)",
+  "error NotADepositAddress()",
+  "error NotAToken()",
+  "error TransferFailed()",
+]);
+
+/** The deposit addresses' factory (contracts/DepositAddressFactory.sol): the same address on every chain. */
+export const depositAddressFactoryAbi = parseAbi([
+  "struct SweepItem { address owner; bytes32 intentRef; address token; }",
+  "function implementation() view returns (address)",
+  "function SWEEP_GAS() view returns (uint256)",
+  "function DEPLOY_GAS() view returns (uint256)",
+  "function predictAddress(address owner, bytes32 intentRef) view returns (address)",
+  "function deploy(address owner, bytes32 intentRef) returns (address depositAddress)",
+  "function sweep(address owner, bytes32 intentRef, address token) returns (uint256 amount)",
+  "function sweepBatch(SweepItem[] items) returns (uint256 done)",
+  "event DepositAddressDeployed(address indexed owner, bytes32 indexed intentRef, address indexed depositAddress)",
+  "event SweepFailed(address indexed depositAddress, address indexed token)",
+  "event SweepBatchIncomplete(uint256 done, uint256 total)",
+  "error ZeroAddress()",
+  "error DeployFailed()",
+  // A deposit address's reverts, so that a sweep through the factory decodes them.
+  "error NotADepositAddress()",
+  "error NotAToken()",
+  "error TransferFailed()",
+]);
+
+/** The tests' misbehaving token (contracts/TestHostileToken.sol). */
+export const testHostileTokenAbi = parseAbi([
+  "function mode() view returns (uint8)",
+  "function setMode(uint8 newMode)",
+  "function mint(address to, uint256 amount)",
+  "function balanceOf(address account) view returns (uint256)",
+  "function transfer(address to, uint256 value) returns (bool)",
+  "error Refused()",
+]);
+
 /** The EIP-712 domain's own type, as `eth_signTypedData_v4` wants it listed (the fields of refundDomain). */
 export const eip712DomainType = [
   { name: "name", type: "string" },

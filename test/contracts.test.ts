@@ -30,12 +30,15 @@ import {
 import { mnemonicToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import {
+  depositAddressAbi,
+  depositAddressFactoryAbi,
   merchantAccountAbi,
   merchantAccountFactoryAbi,
   merchantAccountFactoryV2Abi,
   merchantAccountV2Abi,
   testUsdcAbi,
   testContractWalletAbi,
+  testHostileTokenAbi,
   testUsdtAbi,
   usdcAbi,
 } from "../contracts/abis.ts";
@@ -690,6 +693,9 @@ describe("ABIs in src/chain/abis.ts", () => {
       ["merchantAccountV2Abi", merchantAccountV2Abi, artifacts.MerchantAccountV2.abi],
       ["merchantAccountFactoryV2Abi", merchantAccountFactoryV2Abi, artifacts.MerchantAccountFactoryV2.abi],
       ["testContractWalletAbi", testContractWalletAbi, artifacts.TestContractWallet.abi],
+      ["depositAddressAbi", depositAddressAbi, artifacts.DepositAddress.abi],
+      ["depositAddressFactoryAbi", depositAddressFactoryAbi, artifacts.DepositAddressFactory.abi],
+      ["testHostileTokenAbi", testHostileTokenAbi, artifacts.TestHostileToken.abi],
     ] as const;
 
   test("every hand-written entry exists identically in the compiled ABI", () => {

@@ -32,12 +32,18 @@ export const CONTRACT_NAMES = [
   "TestUSDT",
   "MerchantAccountV2",
   "MerchantAccountFactoryV2",
+  // Deposit addresses: one per payment intent, swept into the merchant's account. Their own
+  // sources, so compiling them changes neither v1's nor v2's bytecode.
+  "DepositAddress",
+  "DepositAddressFactory",
   // Tests only: an ERC-1271 wallet paying by signature (EIP-3009 with a contract's signature).
   "TestContractWallet",
   // Tests only: an ERC-1271 wallet whose signature check burns gas (the relay's gas cap).
   "TestGasBurningWallet",
   // Tests only: several calls in one transaction (authorizations submitted in a batch).
   "TestBatchCaller",
+  // Tests only: a token whose transfer or balanceOf fails on demand (sweeps of a bad token).
+  "TestHostileToken",
 ] as const;
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 export type Artifacts = Record<ContractName, ContractArtifact>;
