@@ -176,7 +176,7 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
           }
           case "disable":
           case "enable": {
-            const updated = await updateEndpoint(ctx.database.sql, owner, e.id, { disabled: params.action === "disable" });
+            const updated = await updateEndpoint(ctx.database.sql, owner, e.id, { disabled: params.action === "disable" }, ctx.clock.now());
             if (!updated) return notFound();
             return redirect(href(`/developers/webhooks/${e.id}`, mode));
           }
@@ -201,7 +201,7 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         const rows = list.rows.map((e) => {
           // An event's data is the object it is about (spec "Event"): name it by its id.
           const data = e.data as { id?: unknown } | null;
-          return { id: e.id, type: e.type, createdAt: e.createdAt, subject: typeof data?.id === "string" ? data.id : e.merchantId };
+          return { id: e.id, type: e.type, createdAt: e.createdAt, subject: typeof data?.id === "string" ? data.id : (e.merchantId ?? "") };
         });
         return page(eventsPage(viewer, session.csrfToken, { rows, eventTypes: WEBHOOK_EVENT_TYPES, type, total: list.totalCount, next: list.hasMore ? list.rows.at(-1)?.id : undefined }));
       },

@@ -112,7 +112,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
           description: descriptionOf(body.description),
           metadata: body.metadata === undefined ? undefined : parseMetadata(body.metadata),
           disabled: body.disabled,
-        });
+        }, ctx.clock.now());
         if (!updated) throw notFound("webhook_endpoint", params.id);
         return endpointShape(updated);
       },

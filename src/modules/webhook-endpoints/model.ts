@@ -3,7 +3,7 @@ import { t } from "elysia";
 import { WEBHOOK_EVENT_TYPES } from "../../db/schema/core.ts";
 import { listSchema, LimitQuery } from "../../http/list-params.ts";
 import type { DeliveryView } from "../webhooks/service.ts";
-import type { EndpointRow } from "./service.ts";
+import { endpointObject, type EndpointRow } from "./service.ts";
 import { URL_MAX_LENGTH } from "./url-policy.ts";
 import { TEST_EVENT_TYPE, type TestEventResult } from "./test-event.ts";
 
@@ -89,18 +89,7 @@ export const DeletedSchema = t.Object(
 );
 
 export function endpointShape(e: EndpointRow) {
-  return {
-    id: e.id,
-    object: "webhook_endpoint" as const,
-    url: e.url,
-    enabled_events: e.eventTypes,
-    description: e.description,
-    metadata: e.metadata,
-    status: e.status,
-    disabled_reason: e.disabledReason,
-    livemode: e.mode === "live",
-    created_at: e.createdAt.toISOString(),
-  };
+  return endpointObject(e);
 }
 
 const EX_DELIVERY = {
