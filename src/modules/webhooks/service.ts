@@ -493,3 +493,48 @@ export async function listDeliveries(sql: Sql, filter: { eventId?: string; endpo
     attempts: byDelivery.get(r.id) ?? [],
   }));
 }
+
+/** At most this many deliveries are made by one recovery; the answer says when more are left. */
+export const RECOVER_MAX = 5_000;
+
+/**
+ * "Resend every failed delivery since T" for one endpoint: one new delivery, due now (held while the
+ * endpoint is disabled), per event that has a failed delivery to it created at or after `since`, is
+ * still kept, is of a type the endpoint takes today, and has no delivery to it pending or succeeded.
+ * That last condition makes a recovery idempotent: asked again, it finds the first one's deliveries
+ * pending (or delivered) and makes none; once they fail again, it resends them. The endpoint's row
+ * lock serializes recoveries of one endpoint, so two at once never resend an event twice.
+ * Oldest events first, at most `max`; `hasMore` when events were left for the next call.
+ */
+export async function recoverFailedDeliveries(sql: Sql, endpointId: string, since: Date, now: Date, max = RECOVER_MAX): Promise<{ recovered: number; hasMore: boolean }> {
+  return (await sql.begin(async (tx) => {
+    const [locked] = await tx`SELECT id FROM app.webhook_endpoints WHERE id = ${endpointId} AND deleted_at IS NULL FOR UPDATE`;
+    if (!locked) return { recovered: 0, hasMore: false };
+    const rows = await tx.unsafe<{ id: string }[]>(
+      `WITH failed AS (
+         SELECT event_id FROM app.webhook_deliveries WHERE endpoint_id = $1 AND status = 'failed' AND created_at >= $2::timestamptz
+         UNION
+         SELECT event_id FROM app.webhook_deliveries_archive WHERE endpoint_id = $1 AND status = 'failed' AND created_at >= $2::timestamptz
+       ), todo AS (
+         SELECT ev.id, ev.created_at FROM failed f
+         JOIN app.events ev ON ev.id = f.event_id
+         JOIN app.webhook_endpoints we ON we.id = $1
+         WHERE ev.mode = we.mode AND (ev.type = ANY (we.event_types) OR '*' = ANY (we.event_types))
+           AND NOT EXISTS (SELECT 1 FROM app.webhook_deliveries x WHERE x.endpoint_id = $1 AND x.event_id = ev.id AND x.status IN ('pending', 'succeeded'))
+           AND NOT EXISTS (SELECT 1 FROM app.webhook_deliveries_archive x WHERE x.endpoint_id = $1 AND x.event_id = ev.id AND x.status = 'succeeded')
+         ORDER BY ev.created_at, ev.id
+         LIMIT $4::int + 1
+       ), ins AS (
+         INSERT INTO app.webhook_deliveries (id, event_id, endpoint_id, status, next_attempt_at, created_at)
+         SELECT ${NEW_DELIVERY_ID}, t.id, $1, 'pending', $3::timestamptz, $3::timestamptz
+         FROM (SELECT id FROM todo ORDER BY created_at, id LIMIT $4::int) t
+         RETURNING id
+       )
+       SELECT id FROM ins
+       UNION ALL (SELECT 'more' FROM todo OFFSET $4::int)`,
+      [endpointId, since.toISOString(), now.toISOString(), max] as never[],
+    );
+    const more = rows.some((r) => r.id === "more");
+    return { recovered: rows.length - (more ? 1 : 0), hasMore: more };
+  })) as { recovered: number; hasMore: boolean };
+}
