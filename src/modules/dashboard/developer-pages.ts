@@ -134,7 +134,7 @@ function deliveryItem(viewer: Viewer, csrf: string, d: DeliveryRowView, back: st
 /** "Send a test event" with a choice of type: the default test event or a sample of any event type. */
 function testForm(viewer: Viewer, csrf: string, back: string, types: readonly string[]): Html {
   const options = ["", ...types].map((t) => html`<option value="${t}">${t === "" ? "webhook_endpoint.test" : t}</option>`);
-  return html`<form method="post" action="${DASHBOARD}${back}/test?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${csrf}"><label for="test-type" class="visually-hidden">Event type</label><select id="test-type" name="event_type">${options}</select> <button type="submit">Send a test event</button></form>`;
+  return html`<form method="post" action="${DASHBOARD}${back}/test?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${csrf}"><label for="test-type" class="sr-only">Event type</label><select id="test-type" name="event_type">${options}</select> <button type="submit">Send a test event</button></form>`;
 }
 
 /** "Resend failed deliveries": every delivery that failed within the chosen period, once. */
