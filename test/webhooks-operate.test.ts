@@ -108,8 +108,7 @@ describe("an endpoint that keeps failing", () => {
     await Bun.sleep(200);
     expect((await endpointRow(failing.id)).status).toBe("enabled");
 
-    // A success resets the count on another endpoint: failing for days but answering once is healthy.
-    // (The rule needs every attempt to fail.) Here: the dead one keeps failing past 3 days.
+    // Past 3 days since its first failure, still failing: disabled by its next failed attempt.
     clock.set(t0 + FAILING_DISABLE_AFTER_MS + 60_000);
     d.wake();
     await waitFor(async () => (await endpointRow(failing.id)).status === "disabled", "disabled after 3 days");

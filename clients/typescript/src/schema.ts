@@ -539,9 +539,29 @@ export interface paths {
         put?: never;
         /**
          * Send a test event to a webhook endpoint
-         * @description POSTs one `webhook_endpoint.test` event to the endpoint now, signed like every delivery (Standard Webhooks, with each secret still valid), and answers with what came back: status, time, the first 1 KiB of the body. The test event is not stored, listed or retried, no other endpoint receives it, and a disabled endpoint receives it too (it is how you check a receiver before enabling it). Live URLs pass the URL rules again first. The answer waits at most 4 s for the endpoint.
+         * @description POSTs one test event to the endpoint now, signed like every delivery (Standard Webhooks, with each secret still valid), and answers with what came back: status, time, the first 1 KiB of the body. By default a `webhook_endpoint.test` event; with `event_type`, a sample event of that type, its `data` shaped exactly as the real one's, with made-up ids. Every test event carries `"test": true` in its envelope, which real events never do. The test event is not stored, listed or retried, no other endpoint receives it, and a disabled endpoint receives it too (it is how you check a receiver before enabling it). Live URLs pass the URL rules again first. The answer waits at most 4 s for the endpoint.
          */
         post: operations["postV1Webhook_endpointsByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a webhook endpoint's failed deliveries
+         * @description Resends every delivery to this endpoint that failed (ran out of attempts, answered 410, or was held too long while disabled) and was created at or after `since`: one new delivery per event, due now, with the same `webhook-id`. Idempotent: an event that already has a delivery to this endpoint pending or succeeded is not resent, so calling again resends nothing new until those fail again. Only events still kept (30 days) and of a type the endpoint takes today. A disabled endpoint's new deliveries are held until it is enabled. At most 5,000 per call (`has_more`: call again).
+         */
+        post: operations["postV1Webhook_endpointsByIdRecover"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7979,7 +7999,7 @@ export interface operations {
     getV1Events: {
         parameters: {
             query?: {
-                type?: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up";
+                type?: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled";
                 chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
                 token?: "USDC" | "USDT";
                 created_after?: string;
@@ -8058,7 +8078,7 @@ export interface operations {
                             id: string;
                             /** @constant */
                             object: "event";
-                            type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up";
+                            type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled";
                             /** Format: date-time */
                             created_at: string;
                             /** @description The object the event is about, exactly as delivered (DECISIONS.md "Webhooks"). */
@@ -8299,7 +8319,7 @@ export interface operations {
                         id: string;
                         /** @constant */
                         object: "event";
-                        type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up";
+                        type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled";
                         /** Format: date-time */
                         created_at: string;
                         /** @description The object the event is about, exactly as delivered (DECISIONS.md "Webhooks"). */
@@ -8872,7 +8892,7 @@ export interface operations {
                             /** @constant */
                             object: "webhook_endpoint";
                             url: string;
-                            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
+                            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
                             description: string | null;
                             /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                             metadata: {
@@ -9113,7 +9133,7 @@ export interface operations {
                      */
                     url: string;
                     /** @description Event types to receive, or `["*"]` for every type (including types added later). */
-                    enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
+                    enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
                     description?: string | null;
                     /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                     metadata?: {
@@ -9182,7 +9202,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
                         description: string | null;
                         /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                         metadata: {
@@ -9259,7 +9279,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
                         description: string | null;
                         /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                         metadata: {
@@ -9591,7 +9611,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
                         description: string | null;
                         /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                         metadata: {
@@ -9785,7 +9805,7 @@ export interface operations {
                      */
                     url?: string;
                     /** @description Event types to receive, or `["*"]` for every type (including types added later). */
-                    enabled_events?: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
+                    enabled_events?: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
                     description?: string | null;
                     /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                     metadata?: {
@@ -9853,7 +9873,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
                         description: string | null;
                         /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                         metadata: {
@@ -10365,7 +10385,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         url: string;
-                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
+                        enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
                         description: string | null;
                         /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                         metadata: {
@@ -10599,7 +10619,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    /** @enum {string} */
+                    event_type?: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled";
+                };
             };
         };
         responses: {
@@ -10653,14 +10676,291 @@ export interface operations {
                         endpoint_id: string;
                         /** @description The test event's id (the `webhook-id` header it was sent with); it is not stored. */
                         event_id: string;
-                        /** @constant */
-                        event_type: "webhook_endpoint.test";
+                        /** @description `webhook_endpoint.test`, or the `event_type` asked for. */
+                        event_type: "webhook_endpoint.test" | "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled";
                         /** @description The endpoint answered 2xx. */
                         succeeded: boolean;
                         status_code: (string | number) | null;
                         duration_ms: string | number;
                         error: string | null;
                         response_snippet: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @example invalid_request_error */
+                            type: string;
+                            message: string;
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error" | "authentication_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                            /** @description Human-readable text. */
+                            message: string;
+                            /** @enum {string} */
+                            code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "amount_out_of_range" | "currency_unsupported" | "ttl_out_of_range" | "metadata_invalid" | "merchant_not_active" | "url_not_allowed" | "event_not_deliverable" | "nothing_to_settle" | "amount_above_available" | "payout_provider_missing" | "merchant_not_settleable" | "bank_account_invalid" | "mode_not_configured" | "intent_not_paid" | "amount_exceeds_refundable" | "insufficient_account_balance" | "recipient_address_invalid" | "account_version_unsupported" | "owner_key_unknown" | "authorization_unsupported" | "authorization_expired" | "authorization_invalid" | "signature_invalid" | "insufficient_funds" | "authorization_rejected" | "relay_gas_above_cap" | "resource_missing" | "unsupported_content_type" | "api_key_missing" | "api_key_invalid" | "permission_missing" | "idempotency_key_reused" | "intent_not_cancellable" | "too_many_open_intents" | "intent_not_payable" | "authorization_used" | "refund_not_cancellable" | "refund_not_approvable" | "body_too_large" | "rate_limited" | "payer_relays_in_flight" | "internal_error" | "service_unavailable" | "gas_price_above_ceiling" | "relay_budget_exhausted" | "relay_pending";
+                            /** @description The offending parameter, for parameter errors. */
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1Webhook_endpointsByIdRecover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description ISO 8601 timestamp (or a date): resend the failed deliveries created at or after it. At most 30 days ago (events are kept 30 days), not in the future.
+                     * @example 2026-04-01T12:00:00.000Z
+                     */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description How many deliveries were made. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhook_endpoint_recovery",
+                     *       "endpoint_id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+                     *       "since": "2026-04-01T12:00:00.000Z",
+                     *       "recovered": 42,
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "webhook_endpoint_recovery";
+                        endpoint_id: string;
+                        /** Format: date-time */
+                        since: string;
+                        /** @description New deliveries made, due now (held while the endpoint is disabled). */
+                        recovered: string | number;
+                        /** @description More failed deliveries are left than one call resends: call again with the same `since`. */
+                        has_more: boolean;
                     };
                 };
             };
