@@ -196,7 +196,7 @@ describe("resend every failed delivery since T", () => {
     const hot = await failedDeliveries(ep.id, 3, new Date(now.getTime() - 86_400_000));
     const archived = await failedDeliveries(ep.id, 2, new Date(now.getTime() - 4 * 86_400_000), { archived: true });
     // Failed, then delivered by a resend: not sent again.
-    const [delivered] = await failedDeliveries(ep.id, 1, new Date(now.getTime() - 86_400_000));
+    const delivered = (await failedDeliveries(ep.id, 1, new Date(now.getTime() - 86_400_000)))[0]!;
     await sql()`INSERT INTO app.webhook_deliveries (id, event_id, endpoint_id, status, attempt_count, next_attempt_at, created_at, finished_at)
       VALUES (${newId("webhookDelivery")}, ${delivered}, ${ep.id}, 'succeeded', 1, now(), now(), now())`;
 

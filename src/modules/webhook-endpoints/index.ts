@@ -8,7 +8,7 @@
 import type { AppContext } from "../../context.ts";
 import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
-import { notFound, badCursor } from "../../domain/errors.ts";
+import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { listBody, parseAfterParam, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
 import { errorExample, idempotencyHeaderParameter, createResponses, listResponses, objectResponses } from "../../http/openapi.ts";
 import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
@@ -206,7 +206,9 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       async ({ principal, params, body, request }) => {
         const { endpoint } = await visibleEndpoint(ctx, principal, params.id);
         noQuery(request.url);
-        const since = recoverySince(parseAfterParam(body.since, "since") ?? 0, ctx.clock.now());
+        const sinceMs = parseAfterParam(body.since, "since");
+        if (sinceMs === undefined) throw new ApiError("parameter_missing", "Missing required param: since.", "since");
+        const since = recoverySince(sinceMs, ctx.clock.now());
         const r = await recoverFailedDeliveries(ctx.database.sql, endpoint.id, since, ctx.clock.now());
         return { object: "webhook_endpoint_recovery" as const, endpoint_id: endpoint.id, since: since.toISOString(), recovered: r.recovered, has_more: r.hasMore };
       },

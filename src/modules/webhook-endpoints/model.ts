@@ -66,10 +66,13 @@ export const TestEventBody = t.Object(
 
 export const RecoverBody = t.Object(
   {
-    since: t.String({
-      description: "ISO 8601 timestamp (or a date): resend the failed deliveries created at or after it. At most 30 days ago (events are kept 30 days), not in the future.",
-      examples: ["2026-04-01T12:00:00.000Z"],
-    }),
+    // Required, but checked by the route after the endpoint is found: an unknown endpoint is a 404 whatever the body.
+    since: t.Optional(
+      t.String({
+        description: "Required. ISO 8601 timestamp (or a date): resend the failed deliveries created at or after it. At most 30 days ago (events are kept 30 days), not in the future.",
+        examples: ["2026-04-01T12:00:00.000Z"],
+      }),
+    ),
   },
   { additionalProperties: false, examples: [{ since: "2026-04-01T12:00:00.000Z" }] },
 );
