@@ -10903,10 +10903,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description ISO 8601 timestamp (or a date): resend the failed deliveries created at or after it. At most 30 days ago (events are kept 30 days), not in the future.
+                     * @description Required. ISO 8601 timestamp (or a date): resend the failed deliveries created at or after it. At most 30 days ago (events are kept 30 days), not in the future.
                      * @example 2026-04-01T12:00:00.000Z
                      */
-                    since: string;
+                    since?: string;
                 };
             };
         };
