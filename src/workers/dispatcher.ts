@@ -360,7 +360,10 @@ export class Dispatcher extends PollingRole {
       while (this.toRecord.length > 0) {
         const batch = this.toRecord.splice(0, this.opts.recordBatch);
         try {
-          await recordAttempts(this.ctx.database.sql, this.clock.now(), batch);
+          await recordAttempts(this.ctx.database.sql, this.clock.now(), batch, (endpoint, reason) =>
+            // The owner is told by the event and the dashboard; the operator sees it here.
+            this.log.warn("webhook endpoint disabled after sustained failure", { endpoint, reason }),
+          );
           failures = 0;
         } catch (err) {
           // Keep them: the leases protect against double work meanwhile; give up when stopping.

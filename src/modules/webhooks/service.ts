@@ -232,7 +232,7 @@ export interface AttemptRecord {
  * FAILING_DISABLE_MIN_ATTEMPTS failed attempts, are then disabled (disableEndpoint, with its event).
  * Returns the number of deliveries updated.
  */
-export async function recordAttempts(sql: Sql, now: Date, records: readonly AttemptRecord[]): Promise<number> {
+export async function recordAttempts(sql: Sql, now: Date, records: readonly AttemptRecord[], onDisabled?: (endpointId: string, reason: string) => void): Promise<number> {
   if (records.length === 0) return 0;
   const payload = records.map((r) => ({
     delivery_id: r.deliveryId,
@@ -298,7 +298,7 @@ export async function recordAttempts(sql: Sql, now: Date, records: readonly Atte
     const reason =
       e.gone_reason ??
       `no delivery succeeded since ${new Date(e.failing_since).toISOString()}: ${e.failed_attempts} attempts failed (the last: ${last?.error ?? "no answer"}); disabled at ${now.toISOString()}`;
-    await disableEndpoint(sql, e.id, reason, now);
+    if (await disableEndpoint(sql, e.id, reason, now)) onDisabled?.(e.id, reason);
   }
   return row?.updated ?? 0;
 }
