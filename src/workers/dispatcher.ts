@@ -361,8 +361,8 @@ export class Dispatcher extends PollingRole {
         const batch = this.toRecord.splice(0, this.opts.recordBatch);
         try {
           await recordAttempts(this.ctx.database.sql, this.clock.now(), batch, (endpoint, reason) =>
-            // The owner is told by the event and the dashboard; the operator sees it here.
-            this.log.warn("webhook endpoint disabled after sustained failure", { endpoint, reason }),
+            // The owner is told by the event and the dashboard; the operator sees it here (410 or sustained failure).
+            this.log.warn("webhook endpoint disabled", { endpoint, reason }),
           );
           failures = 0;
         } catch (err) {
