@@ -40,6 +40,9 @@ const accountCreated = getAbiItem({ abi: merchantAccountFactoryAbi, name: "Accou
 const accountCreatedV2 = getAbiItem({ abi: merchantAccountFactoryV2Abi, name: "AccountCreated" });
 const chainsV1 = chains.filter((c) => c.factory !== undefined);
 const chainsV2 = chains.filter((c) => c.factoryV2 !== undefined);
+// The current v2 factory and every earlier one: a merchant's account of a replaced factory still
+// receives payments.
+const factoriesV2 = (c: (typeof chains)[number]) => (c.formerFactoriesV2 ? [c.factoryV2!, ...c.formerFactoriesV2] : c.factoryV2!);
 
 export default createConfig({
   // Each chain is indexed independently: a slow or unreachable live RPC never holds back the
@@ -88,7 +91,7 @@ export default createConfig({
     // without a v1 factory (every chain but each mode's primary).
     MerchantAccountFactoryV2: {
       abi: merchantAccountFactoryV2Abi,
-      chain: perChain(chainsV2.map((c) => [c.name, { address: c.factoryV2!, startBlock: c.startBlock }])),
+      chain: perChain(chainsV2.map((c) => [c.name, { address: factoriesV2(c), startBlock: c.startBlock }])),
     },
     MerchantAccountV2: {
       abi: merchantAccountV2Abi,
@@ -96,7 +99,7 @@ export default createConfig({
         chainsV2.map((c) => [
           c.name,
           {
-            address: factory({ address: c.factoryV2!, event: accountCreatedV2, parameter: "account" }),
+            address: factory({ address: factoriesV2(c), event: accountCreatedV2, parameter: "account" }),
             startBlock: c.startBlock,
           },
         ]),

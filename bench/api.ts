@@ -5,14 +5,16 @@
  *   bare        a bare Bun route (no framework, no database)
  *   raw-select  a raw postgres.js primary-key SELECT of a payment intent, as JSON
  *   raw-insert  a raw postgres.js INSERT of a payment-intent-shaped row, as JSON
- *   create      POST /v1/payment-intents (auth, validation, reservation + intent insert)
+ *   create      POST /v1/payment-intents (auth, validation, reservation + intent insert), random amounts
+ *   create-held the same, every amount one that open intents hold (HELD_PRICES prices, each created
+ *               once before the run): the value-tag ring's path, wherever prices repeat
  *   get         GET /v1/payment-intents/{id} (auth, visibility, shape)
  * Then create and get again at half their maximum rate (open loop) for p99, and the EXPLAIN check
  * of the list queries on 1M intents and 1M transactions (bench/list-plans.ts).
  *
  *   bun bench/api.ts [--duration 15] [--warmup 3] [--connections 32] [--loader wrk|bun]
  *                    [--only bare,raw-insert,create,raw-select,get,half] [--roles api]
- *                    [--no-explain] [--explain-rows 1000000]
+ *                    [--no-explain] [--explain-rows 1000000] [--statements]
  *
  * --duration is per scenario, in seconds; with more than 60 the throughput of every minute is printed.
  * --decay <minutes>: the decay check. Instead of the scenarios above, cycles through bare, raw-insert,
@@ -33,7 +35,7 @@ import { connect } from "../src/db/client.ts";
 import { newId } from "../src/domain/ids.ts";
 import { startService } from "../src/service.ts";
 import { checkListPlans, printPlanChecks, seedLargeLists } from "./list-plans.ts";
-import type { LoadResult, LoadSpec, Scenario } from "./load.ts";
+import { HELD_PRICES, heldPrice, type LoadResult, type LoadSpec, type Scenario } from "./load.ts";
 import { benchConfig } from "./support/bench-config.ts";
 import { chainNodesCpuMicros, machineBusyMicros, ownCpuMicros, postgresCpuMicros } from "./support/cpu.ts";
 
@@ -51,7 +53,7 @@ const warmupS = Number(opt("warmup", "3"));
 const connections = Number(opt("connections", "32"));
 const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
 const loader = opt("loader", hasWrk ? "wrk" : "bun") as "wrk" | "bun";
-const only = new Set(opt("only", "bare,raw-insert,create,raw-select,get,half").split(","));
+const only = new Set(opt("only", "bare,raw-insert,create,create-held,raw-select,get,half").split(","));
 const roles = opt("roles", "api");
 const explainRows = Number(opt("explain-rows", "1000000"));
 const decayMinutes = Number(opt("decay", "0"));
@@ -112,7 +114,7 @@ const baselineUrl = `http://127.0.0.1:${baseline.port}`;
 const work = mkdtempSync(join(tmpdir(), "stablepay-bench-load-"));
 
 function specFor(scenario: Scenario, extra: Partial<LoadSpec> = {}): LoadSpec {
-  const onService = scenario === "create" || scenario === "get";
+  const onService = scenario === "create" || scenario === "create-held" || scenario === "get";
   return {
     scenario,
     base: onService ? service.apiUrl : baselineUrl,
@@ -151,6 +153,12 @@ for line in io.lines("${spec.idsFile}") do ids[#ids + 1] = line end`;
   return wrk.format("POST", "/v1/payment-intents", {["authorization"] = "Bearer ${spec.key}", ["content-type"] = "application/json"},
     '{"amount":' .. ${amount} .. ',"currency":"usd","merchant_id":"${spec.merchantId}"}')
 end`,
+    // heldPrice(i) of bench/load.ts
+    "create-held": `request = function()
+  local i = math.random(0, ${HELD_PRICES - 1})
+  return wrk.format("POST", "/v1/payment-intents", {["authorization"] = "Bearer ${spec.key}", ["content-type"] = "application/json"},
+    '{"amount":' .. string.format("%.2f", (100 + 7 * i) / 100) .. ',"currency":"usd","merchant_id":"${spec.merchantId}"}')
+end`,
   };
   writeFileSync(
     file,
@@ -185,6 +193,7 @@ function runWrkOnce(spec: LoadSpec, seconds: number): Promise<{ requests: number
 async function runWrk(spec: LoadSpec): Promise<LoadResult> {
   if (spec.warmupMs > 0) await runWrkOnce(spec, Math.ceil(spec.warmupMs / 1000));
   const pgData = join(dataDir, "postgres");
+  const countsBefore = await roundTrips();
   const cpuBefore = { service: ownCpuMicros(), postgres: postgresCpuMicros(pgData), chains: chainNodesCpuMicros(), machine: machineBusyMicros() };
   const total = spec.durationMs / 1000;
   const chunk = total > 60 ? 60 : total;
@@ -202,6 +211,14 @@ async function runWrk(spec: LoadSpec): Promise<LoadResult> {
     // everything busy on the machine: the above, the load generator and whatever else runs
     machine: machineAfter === undefined || cpuBefore.machine === undefined ? undefined : (machineAfter - cpuBefore.machine) / requests,
   };
+  const countsAfter = await roundTrips();
+  const countsPerRequest = {
+    statements: countsAfter.statements === undefined || countsBefore.statements === undefined ? undefined : (countsAfter.statements - countsBefore.statements) / requests,
+    transactions: (countsAfter.transactions - countsBefore.transactions) / requests,
+    byStatement: Object.fromEntries(
+      [...countsAfter.byName].map(([name, n]) => [name, (n - (countsBefore.byName.get(name) ?? 0)) / requests] as const).filter(([, n]) => n >= 0.01),
+    ),
+  };
   // Percentiles of the whole run: the worst chunk's (conservative; one chunk unless --duration > 60).
   return {
     scenario: spec.scenario,
@@ -215,7 +232,26 @@ async function runWrk(spec: LoadSpec): Promise<LoadResult> {
     max: Math.max(...runs.map((r) => r.max)),
     windows: runs.map((r, i) => r.requests / Math.min(chunk, total - i * chunk)),
     cpuPerRequest,
+    countsPerRequest,
   };
+}
+
+/**
+ * Statements the service ran (its own statement histogram on /metrics; undefined for a tree without
+ * one) and transactions Postgres committed in the database: counts, not timings, so they compare
+ * across runs and trees on a busy machine. They include this process's few background statements.
+ */
+async function roundTrips(): Promise<{ statements: number | undefined; byName: Map<string, number>; transactions: number }> {
+  const text = await (await fetch(`${service.apiUrl}/metrics`)).text();
+  const byName = new Map<string, number>();
+  for (const l of text.split("\n")) {
+    if (!l.startsWith("stablepay_db_query_duration_seconds_count{")) continue;
+    const name = /statement="([^"]*)"/.exec(l)?.[1] ?? "?";
+    byName.set(name, (byName.get(name) ?? 0) + Number(l.slice(l.lastIndexOf(" ") + 1)));
+  }
+  const statements = byName.size ? [...byName.values()].reduce((a, b) => a + b, 0) : undefined;
+  const [db] = await raw.sql<{ n: string }[]>`SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = current_database()`;
+  return { statements, byName, transactions: Number(db!.n) };
 }
 
 const results: Partial<Record<string, LoadResult>> = {};
@@ -233,8 +269,30 @@ async function measure(name: string, spec: LoadSpec, useLoader: "wrk" | "bun" = 
     const µs = (v: number | undefined) => (v === undefined ? "n/a" : `${v.toFixed(0)} µs`);
     console.log(`  ${"".padEnd(24)} CPU per request: service ${µs(service)}, Postgres ${µs(postgres)}, chain nodes ${µs(chains)}, whole machine ${µs(machine)}`);
   }
+  if (r.countsPerRequest) {
+    const { statements, transactions } = r.countsPerRequest;
+    console.log(`  ${"".padEnd(24)} per request: ${statements === undefined ? "n/a" : statements.toFixed(2)} statements, ${transactions.toFixed(2)} transactions`);
+    if (flag("statements"))
+      for (const [name, n] of Object.entries(r.countsPerRequest.byStatement ?? {}).sort((x, y) => y[1] - x[1])) console.log(`  ${"".padEnd(26)} ${n.toFixed(2)}  ${name}`);
+  }
   if (r.windows.length > 1) console.log(`  ${"".padEnd(24)} per minute: ${r.windows.map((w) => w.toFixed(0)).join(", ")} req/s`);
   return r;
+}
+
+/** One open intent for each price of `create-held`, so that each of its creates finds its amount held. */
+async function holdPrices() {
+  let next = 0;
+  const worker = async () => {
+    while (next < HELD_PRICES) {
+      const res = await fetch(`${service.apiUrl}/v1/payment-intents`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${sandbox!.test_key_scoped}`, "content-type": "application/json" },
+        body: JSON.stringify({ amount: Number(heldPrice(next++)), currency: "usd", merchant_id: sandbox!.merchant_id }),
+      });
+      if (res.status !== 201) throw new Error(`holding the prices: ${res.status} ${await res.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
 }
 
 async function writeIds() {
@@ -288,6 +346,10 @@ async function scenarios() {
   if (only.has("bare")) await measure("bare Bun route", specFor("bare"));
   if (only.has("raw-insert")) await measure("raw INSERT route", specFor("raw-insert"));
   if (only.has("create")) await measure("create intent", specFor("create"));
+  if (only.has("create-held")) {
+    await holdPrices();
+    await measure("create, amount held", specFor("create-held"));
+  }
   if ((await writeIds()) < 1000) {
     // Only reads were asked for: create some intents to read.
     await runBunLoader(specFor("create", { warmupMs: 0, durationMs: 5000, windowMs: 5000 }));

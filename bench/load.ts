@@ -12,7 +12,17 @@
 import { existsSync, readFileSync } from "node:fs";
 import { openLoop } from "./support/open-loop.ts";
 
-export type Scenario = "bare" | "raw-select" | "raw-insert" | "create" | "get";
+export type Scenario = "bare" | "raw-select" | "raw-insert" | "create" | "create-held" | "get";
+
+/**
+ * The prices of `create-held`: HELD_PRICES amounts from 1.00 up in steps of 0.07, each held by an
+ * open intent before the run, so that every create of the scenario is of an amount another intent
+ * holds (the value-tag ring's path), as wherever prices repeat.
+ */
+export const HELD_PRICES = 5_000;
+export function heldPrice(i: number): string {
+  return ((100 + 7 * i) / 100).toFixed(2);
+}
 
 export interface LoadSpec {
   scenario: Scenario;
@@ -43,6 +53,8 @@ export interface LoadResult {
   windows: number[];
   /** CPU per request in microseconds (bench/support/cpu.ts), where the load came from another process. */
   cpuPerRequest?: { service: number; postgres?: number; chains?: number; machine?: number };
+  /** Statements the service ran and transactions Postgres committed, per request (bench/api.ts with wrk). */
+  countsPerRequest?: { statements?: number; transactions: number; byStatement?: Record<string, number> };
 }
 
 function requestFor(spec: LoadSpec, ids: string[]): () => Request {
@@ -58,11 +70,16 @@ function requestFor(spec: LoadSpec, ids: string[]): () => Request {
     case "get":
       return () => new Request(`${spec.base}/v1/payment-intents/${pick()}`, { headers: auth });
     case "create":
+    case "create-held":
       return () =>
         new Request(`${spec.base}/v1/payment-intents`, {
           method: "POST",
           headers: { ...auth, "content-type": "application/json" },
-          body: JSON.stringify({ amount: randomAmount(), currency: "usd", merchant_id: spec.merchantId }),
+          body: JSON.stringify({
+            amount: spec.scenario === "create" ? randomAmount() : Number(heldPrice(Math.floor(Math.random() * HELD_PRICES))),
+            currency: "usd",
+            merchant_id: spec.merchantId,
+          }),
         });
   }
 }

@@ -32,6 +32,11 @@ export interface IndexerChainConfig {
    */
   factoryV2?: Hex40;
   /**
+   * Earlier v2 factories (a contract version since replaced, deploy/deployments): their accounts are
+   * followed like the current factory's, for good. Needs `factoryV2`.
+   */
+  formerFactoriesV2?: Hex40[];
+  /**
    * Every operator the service has run with on this chain (the current key and each earlier one).
    * Set: only v2 accounts created with one of them are followed (anyone may create a v2 account;
    * those naming another operator are not ours). Unset: every v2 account. A single `operator` is
@@ -102,6 +107,15 @@ export function normalizeIndexerChains(input: unknown): IndexerChainConfig[] {
       })(),
       ...(c.factory !== undefined ? { factory: address(c.factory, "factory") } : {}),
       ...(c.factoryV2 !== undefined ? { factoryV2: address(c.factoryV2, "factoryV2") } : {}),
+      ...(() => {
+        // Only when some are listed, so a chain without earlier factories keeps its schema name.
+        if (c.formerFactoriesV2 === undefined) return {};
+        if (!Array.isArray(c.formerFactoriesV2)) throw new Error(`${where}.formerFactoriesV2: expected an array of addresses`);
+        if (c.factoryV2 === undefined) throw new Error(`${where}.formerFactoriesV2: needs factoryV2`);
+        const current = address(c.factoryV2, "factoryV2");
+        const former = [...new Set(c.formerFactoriesV2.map((f, j) => address(f, `formerFactoriesV2[${j}]`)))].filter((f) => f !== current).sort();
+        return former.length > 0 ? { formerFactoriesV2: former } : {};
+      })(),
       ...(() => {
         if (c.operators === undefined && c.operator === undefined) return {};
         if (c.operators !== undefined && !Array.isArray(c.operators)) throw new Error(`${where}.operators: expected an array of addresses`);

@@ -1,7 +1,10 @@
 /**
  * Generates the TypeScript client's types (clients/typescript) from the service's OpenAPI document,
  * with openapi-typescript: `clients/typescript/src/schema.ts`, the types of every route (the document
- * without its `servers`, which name the machine it was read from).
+ * without its `servers`, which name the machine it was read from), and `src/version.ts`, the package's
+ * version and the document's API version, which the client sends in its User-Agent. The document
+ * itself is committed as `openapi.json` at the top of the repository (the contract, for any other
+ * language's generator, without a running service).
  *
  *   bun scripts/generate-client.ts                          # starts a throwaway sandbox (api role) to read it
  *   bun scripts/generate-client.ts http://localhost:3000    # or reads it from a running service
@@ -10,16 +13,26 @@
  * differ from what it generates, so the client never drifts from the API.
  */
 import openapiTS, { astToString } from "openapi-typescript";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const CLIENT_DIR = join(import.meta.dir, "..", "clients", "typescript");
+export const DOCUMENT_FILE = join(import.meta.dir, "..", "openapi.json");
 
 const HEADER = "// Generated from the service's OpenAPI document by scripts/generate-client.ts (openapi-typescript). Do not edit.\n";
 
-export async function generateClientFiles(doc: Record<string, unknown>): Promise<{ schema: string }> {
+export async function generateClientFiles(doc: Record<string, unknown>): Promise<{ schema: string; version: string; document: string }> {
   const { servers: _servers, ...portable } = doc;
-  return { schema: HEADER + astToString(await openapiTS(JSON.parse(JSON.stringify(portable)))) };
+  const pkg = JSON.parse(readFileSync(join(CLIENT_DIR, "package.json"), "utf8")) as { version: string };
+  const apiVersion = String((doc.info as { version?: unknown } | undefined)?.version);
+  const version = `${HEADER}
+/** This package's version (its package.json). */
+export const CLIENT_VERSION = ${JSON.stringify(pkg.version)};
+/** The API version (\`API-Version\`) of the document these types were generated from. */
+export const API_VERSION = ${JSON.stringify(apiVersion)};
+`;
+  const document = `${JSON.stringify(portable, null, 2)}\n`;
+  return { schema: HEADER + astToString(await openapiTS(JSON.parse(JSON.stringify(portable)))), version, document };
 }
 
 /** The OpenAPI document of a service started for the purpose: the API role on a sandbox of its own. */
@@ -60,6 +73,8 @@ if (import.meta.main) {
   } else doc = await documentOfThrowawaySandbox();
   const files = await generateClientFiles(doc);
   writeFileSync(join(CLIENT_DIR, "src", "schema.ts"), files.schema);
-  console.log(`wrote ${join(CLIENT_DIR, "src", "schema.ts")}`);
+  writeFileSync(join(CLIENT_DIR, "src", "version.ts"), files.version);
+  writeFileSync(DOCUMENT_FILE, files.document);
+  console.log(`wrote ${join(CLIENT_DIR, "src", "schema.ts")}, version.ts and ${DOCUMENT_FILE}`);
   process.exit(0);
 }

@@ -11,6 +11,7 @@ import { CHAIN_NAMES, chainNameOf, isChainName, KNOWN_CHAINS, publicTestNetworkO
 import { RESERVATION_QUARANTINE_MS } from "./domain/intent-status.ts";
 import { parseAddressRanges, type AddressRanges } from "./lib/addresses.ts";
 import { parseSecretsKey } from "./lib/secret-box.ts";
+import { readDeployments, recordedStartBlock } from "./chain/deployments-file.ts";
 
 /** `dashboard` serves the dashboard on DASHBOARD_PORT; without DASHBOARD_PORT the API serves it at /dashboard. */
 export const ROLES = ["api", "indexer", "matcher", "expirer", "dispatcher", "settler", "fee_collector", "dashboard"] as const;
@@ -129,6 +130,8 @@ export interface Config {
   /** Seconds between dumps of the sandbox chains' state files (0: only when the service stops). */
   anvilStateInterval: number;
   indexerPort: number;
+  /** The install's own deployments records (<chainId>.json), read beside the committed deploy/deployments. */
+  deploymentsDir: string | undefined;
   /** Ms between passes of the sync-cache pruner (strangers' USDC transfers); 0 disables it. */
   indexerSyncPruneIntervalMs: number;
   /** OPERATOR_PRIVATE_KEY; undefined in a production process none of whose roles signs (chain/signer.ts). */
@@ -153,7 +156,8 @@ export interface Config {
    * Per client address (http/rate-limit.ts): the public pages and QR images (RATE_LIMIT_PUBLIC_PER_SECOND)
    * and failed API keys (RATE_LIMIT_AUTH_FAILURES_PER_SECOND); 0 is off. Production 20/s and 5/s, sandbox off.
    */
-  clientRateLimits: { publicPerSecond: number; authFailuresPerSecond: number };
+  /** linkVisitsPerSecond: new visitors of a payment link per client address (each may mint an intent); per link, ten times that. 0: off. */
+  clientRateLimits: { publicPerSecond: number; authFailuresPerSecond: number; linkVisitsPerSecond: number };
   webhookTimeoutMs: number;
   /**
    * Whether test-mode webhook endpoints skip the address policy of live ones (any host, http): true
@@ -167,7 +171,7 @@ export interface Config {
    * still opened while a rotation re-seals. The sandbox without a key stores them as they are.
    */
   webhookSecretsKeys: { current: Buffer | undefined; previous: Buffer[] };
-  /** Expected-value tags (DECISIONS.md "Matching"; docs/integrators.md "One price, many payments"). */
+  /** Expected-value tags (docs/contributors.md "Matching"; docs/integrators.md "One price, many payments"). */
   valueTags: ValueTagSettings;
   /**
    * The stop on SIGTERM (docs/operators.md "Production mode", graceful drain): `/ready` answers 503 and event
@@ -283,7 +287,7 @@ type Env = Record<string, string | undefined>;
  * 421614 for arbitrum) with Circle's test USDC (SANDBOX_<NAME>_USDC_ADDRESS to override) and the optional
  * SANDBOX_<NAME>_* settings of the primary (RPC_WS_URL, USDT_ADDRESS, START_BLOCK, CONFIRMATIONS).
  */
-function otherChains(r: Reader, environment: Environment, test: ChainSettings, live: ChainSettings | undefined, anvilPort: number): ChainSettings[] {
+function otherChains(r: Reader, environment: Environment, test: ChainSettings, live: ChainSettings | undefined, anvilPort: number, deploymentsDir: string | undefined): ChainSettings[] {
   const out: ChainSettings[] = [];
   if (test.embedded) {
     const listed = r.optional("SANDBOX_EXTRA_CHAINS") ?? "arbitrum";
@@ -332,7 +336,7 @@ function otherChains(r: Reader, environment: Environment, test: ChainSettings, l
       usdtAddress: r.address(`${prefix}USDT_ADDRESS`, undefined),
       // Other chains serve v2 accounts only (the deterministic factory).
       factoryAddress: undefined,
-      startBlock: r.startBlock(`${prefix}START_BLOCK`, environment),
+      startBlock: r.startBlock(`${prefix}START_BLOCK`, environment, () => recordedStartBlock(readDeployments(chainId, deploymentsDir), undefined)),
       confirmations: r.int(`${prefix}CONFIRMATIONS`, 2, 0, 1000),
       envPrefix: prefix,
     });
@@ -356,7 +360,7 @@ function otherChains(r: Reader, environment: Environment, test: ChainSettings, l
       usdtAddress: r.address(`${prefix}USDT_ADDRESS`, undefined),
       // v1 accounts live on the primary chain only; other chains serve v2 accounts (the deterministic factory).
       factoryAddress: undefined,
-      startBlock: r.startBlock(`${prefix}START_BLOCK`, environment),
+      startBlock: r.startBlock(`${prefix}START_BLOCK`, environment, () => recordedStartBlock(readDeployments(known.chainId, deploymentsDir), undefined)),
       confirmations: r.int(`${prefix}CONFIRMATIONS`, known.confirmations, 0, 1000),
       envPrefix: prefix,
     });
@@ -374,6 +378,8 @@ export function loadConfig(env: Env = process.env): Config {
   const anvilPort = r.int("SANDBOX_ANVIL_PORT", 8545, 1, 65535);
   const testEmbedded = testRpc === undefined;
   const testChainId = r.int("SANDBOX_CHAIN_ID", testEmbedded ? 31337 : 84532, 1, 2 ** 31);
+  const deploymentsDir = r.optional("DEPLOYMENTS_DIR");
+  const testFactory = r.address("SANDBOX_FACTORY_ADDRESS", undefined);
 
   const test: ChainSettings = {
     mode: "test",
@@ -385,8 +391,8 @@ export function loadConfig(env: Env = process.env): Config {
     // Hosted: Circle's USDC of that test network (Base Sepolia's by default), unless overridden.
     usdcAddress: r.address("SANDBOX_USDC_ADDRESS", testEmbedded ? undefined : TESTNET_USDC[testChainId]),
     usdtAddress: r.address("SANDBOX_USDT_ADDRESS", undefined),
-    factoryAddress: r.address("SANDBOX_FACTORY_ADDRESS", undefined),
-    startBlock: testEmbedded ? r.int("SANDBOX_START_BLOCK", 0, 0, 2 ** 53) : r.startBlock("SANDBOX_START_BLOCK", environment),
+    factoryAddress: testFactory,
+    startBlock: testEmbedded ? r.int("SANDBOX_START_BLOCK", 0, 0, 2 ** 53) : r.startBlock("SANDBOX_START_BLOCK", environment, () => recordedStartBlock(readDeployments(testChainId, deploymentsDir), testFactory)),
     confirmations: r.int("SANDBOX_CONFIRMATIONS", testEmbedded ? 0 : 2, 0, 1000),
     ...(testEmbedded ? {} : { envPrefix: "SANDBOX_" }),
   };
@@ -395,6 +401,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (liveRpc !== undefined) {
     const chainId = r.int("LIVE_CHAIN_ID", KNOWN_CHAINS.base.chainId, 1, 2 ** 31);
     const name = r.chainName("LIVE_CHAIN_ID", chainId);
+    const liveFactory = r.address("LIVE_FACTORY_ADDRESS", undefined);
     live = {
       mode: "live",
       name,
@@ -406,14 +413,14 @@ export function loadConfig(env: Env = process.env): Config {
       usdcAddress: r.address("LIVE_USDC_ADDRESS", KNOWN_CHAINS[name].tokens.USDC?.address),
       // USDT is enabled live only where the operator names it (Tether's address: src/domain/networks.ts).
       usdtAddress: r.address("LIVE_USDT_ADDRESS", undefined),
-      factoryAddress: r.address("LIVE_FACTORY_ADDRESS", undefined),
-      startBlock: r.startBlock("LIVE_START_BLOCK", environment),
+      factoryAddress: liveFactory,
+      startBlock: r.startBlock("LIVE_START_BLOCK", environment, () => recordedStartBlock(readDeployments(chainId, deploymentsDir), liveFactory)),
       confirmations: r.int("LIVE_CONFIRMATIONS", KNOWN_CHAINS[name].confirmations, 0, 1000),
       envPrefix: "LIVE_",
     };
   }
   if (live && !live.factoryAddress) throw new ConfigError("LIVE_FACTORY_ADDRESS", "is required when LIVE_RPC_HTTP_URL is set");
-  const others = otherChains(r, environment, test, live, anvilPort);
+  const others = otherChains(r, environment, test, live, anvilPort, deploymentsDir);
   if (!testEmbedded && !test.factoryAddress)
     throw new ConfigError("SANDBOX_FACTORY_ADDRESS", "is required when SANDBOX_RPC_HTTP_URL is set");
 
@@ -446,6 +453,7 @@ export function loadConfig(env: Env = process.env): Config {
     anvilBlockTime: r.int("SANDBOX_BLOCK_TIME", 1, 0, 60),
     anvilStateInterval: r.int("SANDBOX_STATE_INTERVAL", 5, 0, 3600),
     indexerPort: r.int("INDEXER_PORT", 42069, 1, 65535),
+    deploymentsDir,
     indexerSyncPruneIntervalMs: r.int("INDEXER_SYNC_PRUNE_INTERVAL_MS", 60_000, 0, 86_400_000),
     operatorPrivateKey: operatorKey(r, environment, roles, testEmbedded && !live),
     operatorAddress: r.address("OPERATOR_ADDRESS", undefined),
@@ -458,6 +466,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerSecond: { test: r.int("RATE_LIMIT_TEST_PER_SECOND", 25, 1, 1e6), live: r.int("RATE_LIMIT_LIVE_PER_SECOND", 100, 1, 1e6) },
     clientRateLimits: {
       publicPerSecond: r.int("RATE_LIMIT_PUBLIC_PER_SECOND", environment === "production" ? 20 : 0, 0, 1e6),
+      linkVisitsPerSecond: r.int("RATE_LIMIT_LINK_VISITS_PER_SECOND", environment === "production" ? 1 : 0, 0, 1e6),
       authFailuresPerSecond: r.int("RATE_LIMIT_AUTH_FAILURES_PER_SECOND", environment === "production" ? 5 : 0, 0, 1e6),
     },
     webhookTimeoutMs: r.int("WEBHOOK_TIMEOUT_MS", 10_000, 100, 60_000),
@@ -615,12 +624,17 @@ class Reader {
   constructor(private env: Env) {}
 
   /**
-   * A chain's first block to index. Production requires it: a default of 0 would have the indexer
-   * read the token's whole history (years of transfers on a live chain) before the first payment.
+   * A chain's first block to index. Production requires it, from the variable or from the chain's
+   * deployments record (deploy/deployments, DEPLOYMENTS_DIR) when that knows the block of every
+   * factory the chain follows: a default of 0 would have the indexer read the token's whole history
+   * (years of transfers on a live chain) before the first payment.
    */
-  startBlock(name: string, environment: Environment): number {
-    if (environment === "production" && this.optional(name) === undefined)
-      throw new ConfigError(name, "is required in production mode (STABLEPAY_ENV=production): the block the factory was deployed in (contracts/README.md); 0 would index the token's whole history");
+  startBlock(name: string, environment: Environment, recorded: () => number | undefined): number {
+    if (environment === "production" && this.optional(name) === undefined) {
+      const fromRecord = recorded();
+      if (fromRecord !== undefined) return fromRecord;
+      throw new ConfigError(name, "is required in production mode (STABLEPAY_ENV=production): the block the factory was deployed in (contracts/README.md), unless deploy/deployments/<chainId>.json (or DEPLOYMENTS_DIR) records every factory's block; 0 would index the token's whole history");
+    }
     return this.int(name, 0, 0, 2 ** 53);
   }
 

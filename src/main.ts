@@ -5,6 +5,13 @@
 import { ConfigError, loadConfig, requireOpsPort, type Config } from "./config.ts";
 import { driverPatchProblem } from "./db/driver-patch.ts";
 import { startService, type RunningService } from "./service.ts";
+import { versionLine } from "./lib/build-info.ts";
+
+// Answers before any check: an operator asks what is installed, whatever its state.
+if (process.argv.slice(2).some((a) => a === "--version" || a === "-v")) {
+  console.log(versionLine());
+  process.exit(0);
+}
 
 // Before anything starts: an unpatched driver would let a lost database connection kill this process.
 const driverProblem = driverPatchProblem();
@@ -61,7 +68,7 @@ if (stopping) await new Promise(() => {});
 const s = service.sandbox;
 const lines = [
   "",
-  `  Stablecoin payment-intent service is up (${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+  `  Stablecoin payment-intent service is up (${((Date.now() - startedAt) / 1000).toFixed(1)} s): ${versionLine()}`,
   "",
   `  API            ${service.apiUrl}/v1`,
   `  Swagger        ${service.apiUrl}/swagger`,

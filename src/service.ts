@@ -17,6 +17,7 @@ import { recordOperator } from "./chain/operators.ts";
 import { configuredSigner } from "./chain/signer.ts";
 import { createContext, type AppContext, type Clock } from "./context.ts";
 import { createLogger } from "./logger.ts";
+import { GIT_COMMIT, SERVICE_VERSION } from "./lib/build-info.ts";
 import { startTracing } from "./tracing.ts";
 import { buildApp } from "./api/app.ts";
 import { REQUEST_DEADLINE_MS, serveApi, type ApiServer } from "./api/server.ts";
@@ -40,6 +41,8 @@ const DATABASE_NAME = "stablepay";
 
 export async function startService(config: Config, opts: { clock?: Clock; writeInfoFile?: boolean } = {}): Promise<RunningService> {
   const log = createLogger(config.logLevel);
+  // What runs, first: a log search for a fault can tell which release it came from.
+  log.info("starting", { version: SERVICE_VERSION, commit: GIT_COMMIT ?? "unknown", env: config.env, roles: [...config.roles].join(",") });
   const stops: Array<() => Promise<void>> = [];
   // Stopping runs in this order: stop taking requests (the API, started early, stops first), then
   // the rest in reverse order of start: workers, indexer, pools, and last the chain and the database.

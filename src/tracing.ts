@@ -10,6 +10,7 @@ import { trace } from "@opentelemetry/api";
 import type { TracerProvider } from "@opentelemetry/sdk-trace";
 import type { Config } from "./config.ts";
 import { enableTracing } from "./lib/tracing.ts";
+import { GIT_COMMIT, SERVICE_VERSION } from "./lib/build-info.ts";
 
 let provider: Promise<TracerProvider> | undefined;
 
@@ -24,7 +25,7 @@ export async function startTracing(config: Config): Promise<{ flush(): Promise<v
     ]);
     const exporter = new OTLPTraceExporter({ url: settings.url, headers: settings.headers, timeoutMillis: 5_000 });
     const started = new TracerProvider({
-      resource: resourceFromAttributes({ "service.name": settings.serviceName, "service.version": "0.1.0", "stablepay.roles": [...config.roles].join(",") }),
+      resource: resourceFromAttributes({ "service.name": settings.serviceName, "service.version": SERVICE_VERSION, ...(GIT_COMMIT ? { "vcs.ref.head.revision": GIT_COMMIT } : {}), "stablepay.roles": [...config.roles].join(",") }),
       // Batched: a request never waits on the collector; a collector away loses spans, never requests.
       spanProcessors: [new BatchSpanProcessor({ exporter, scheduledDelayMillis: 1_000, maxQueueSize: 8_192 })],
     });

@@ -18,7 +18,9 @@
  * - a v1 merchant onboarded in the same service still works the v1 way.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { getAddress, keccak256, parseEventLogs, toHex, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { startTestService, type TestService } from "./support/service.ts";
@@ -426,6 +428,17 @@ test("CLI chain deploy-factory-v2: needs a deployer key that is not the operator
     await expect(command.run(svc.ctx, { mode: "test" })).rejects.toThrow(/must not be the operator key/);
     process.env.DEPLOYER_PRIVATE_KEY = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a"; // anvil dev key 2
     expect(await command.run(svc.ctx, { mode: "test" })).toMatchObject({ chain_id: chain().chainId, factory: await factoryV2Address(), deployed_now: false });
+    // --record: the install's deployments record gets the factory with the block it was deployed in.
+    const records = mkdtempSync(join(tmpdir(), "stablepay-records-"));
+    try {
+      const recorded = (await command.run(svc.ctx, { mode: "test", record: records })) as { block_number?: number };
+      const publicClient = chain().publicClient;
+      expect(await publicClient.getCode({ address: await factoryV2Address(), blockNumber: BigInt(recorded.block_number!) })).not.toBeUndefined();
+      expect(await publicClient.getCode({ address: await factoryV2Address(), blockNumber: BigInt(recorded.block_number! - 1) })).toBeUndefined();
+      expect(JSON.parse(readFileSync(join(records, `${chain().chainId}.json`), "utf8"))).toEqual({ chainId: chain().chainId, factories: [{ version: 2, address: await factoryV2Address(), startBlock: recorded.block_number }] });
+    } finally {
+      rmSync(records, { recursive: true, force: true });
+    }
   } finally {
     if (saved === undefined) delete process.env.DEPLOYER_PRIVATE_KEY;
     else process.env.DEPLOYER_PRIVATE_KEY = saved;

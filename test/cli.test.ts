@@ -109,7 +109,8 @@ describe("operator CLI", () => {
     for (const [args, message] of [
       [["--account", account.id, "--email", "ops@team.example", "--role", "admin"], /exists already/],
       [["--account", account.id, "--email", "not-an-email", "--role", "admin"], /not an email address/],
-      [["--account", account.id, "--email", "x@team.example", "--role", "owner"], /role must be admin or viewer/],
+      [["--account", account.id, "--email", "x@team.example", "--role", "owner"], /role must be admin, viewer or cashier/],
+      [["--account", account.id, "--email", "z@team.example", "--role", "cashier"], /pick the register/],
       [["--account", "acct_missing", "--email", "y@team.example"], /no such account/],
     ] as const) {
       const r = await cli("users", "create", ...args);

@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { generateClientFiles, CLIENT_DIR } from "../scripts/generate-client.ts";
+import { generateClientFiles, CLIENT_DIR, DOCUMENT_FILE } from "../scripts/generate-client.ts";
 import { startShop } from "../examples/shop/shop.ts";
-import { verifyWebhook, WebhookVerificationError } from "../clients/typescript/src/index.ts";
+import { API_VERSION, CLIENT_VERSION, createStablepayClient, verifyWebhook, WebhookVerificationError } from "../clients/typescript/src/index.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { payer, waitFor } from "./support/payments.ts";
 
@@ -27,12 +27,38 @@ afterAll(async () => {
   await svc?.stop();
 });
 
-test("the committed client is what the service's OpenAPI document generates (bun scripts/generate-client.ts after an API change)", async () => {
+test("the committed openapi.json and client are what the service's OpenAPI document generates (bun scripts/generate-client.ts after an API change)", async () => {
   const doc = (await (await svc.api("/swagger/json", { key: null })).json()) as Record<string, unknown>;
-  const { schema } = await generateClientFiles(doc);
+  const { schema, version, document } = await generateClientFiles(doc);
   const committed = readFileSync(join(CLIENT_DIR, "src", "schema.ts"), "utf8");
   expect(committed === schema).toBe(true);
+  expect(readFileSync(join(CLIENT_DIR, "src", "version.ts"), "utf8")).toBe(version);
+  // The committed contract, openapi.json, is the running service's document (its servers aside).
+  expect(readFileSync(DOCUMENT_FILE, "utf8") === document).toBe(true);
 }, 60_000);
+
+test("the client names itself and the API version it was generated from in its User-Agent", async () => {
+  // A server of our own on the way, so the test reads what the client really sent over HTTP.
+  const seen = { userAgent: null as string | null };
+  const echo = Bun.serve({
+    port: 0,
+    fetch(req) {
+      seen.userAgent = req.headers.get("user-agent");
+      return Response.json({ object: "list", data: [], has_more: false, total_count: 0 });
+    },
+  });
+  try {
+    const client = createStablepayClient({ baseUrl: `http://127.0.0.1:${echo.port}`, apiKey: "sk_test_x" });
+    await client.GET("/v1/events");
+    expect(seen.userAgent).toBe(`stablepay-client-typescript/${CLIENT_VERSION} (API-Version ${API_VERSION})`);
+    const pkg = JSON.parse(readFileSync(join(CLIENT_DIR, "package.json"), "utf8")) as { version: string };
+    expect(CLIENT_VERSION).toBe(pkg.version);
+    // The version the client was generated from is the one the service answers with.
+    expect((await svc.api("/v1/events", { key: svc.sandbox.test_key_unscoped })).headers.get("api-version")).toBe(API_VERSION);
+  } finally {
+    echo.stop(true);
+  }
+});
 
 test("the client's package builds", () => {
   const tsc = Bun.spawnSync([join(import.meta.dir, "..", "node_modules", ".bin", "tsc"), "-p", join(CLIENT_DIR, "tsconfig.json"), "--noEmit"]);

@@ -2,7 +2,8 @@
  * The dashboard's security promises, checked on every route the app serves under /dashboard (read
  * from the app itself, so a route added later is covered without editing this file): no session ->
  * sign-in (and a handler gets the session only behind a declared guard: type-checked); a POST
- * without the session's CSRF token -> 403; a viewer changes nothing; another
+ * without the session's CSRF token -> 403; a viewer changes nothing; a cashier reaches its register's
+ * routes only (every other route 403, by URL too); another
  * account's merchants, endpoints and events -> 404; markup in an endpoint's description is text;
  * the merchant and endpoint forms, sent twice, create one; 20 wrong passwords from one address ->
  * throttled, whatever the email.
@@ -12,15 +13,17 @@ import { Elysia } from "elysia";
 import { buildApp } from "../src/api/app.ts";
 import { ADMIN_FORM, dashboardKit, SIGNED_IN_PAGE } from "../src/modules/dashboard/kit.ts";
 import { createIntegratorAccount } from "../src/modules/merchants/onboarding.ts";
+import { chargeAmounts, chargeTerminal, findTerminal } from "../src/modules/terminals/service.ts";
 import { DashboardClient, dashboardUser } from "./support/dashboard-client.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 
 let svc: TestService;
 /** Real ids of the sandbox account's objects, by the route prefix they appear under. */
 const ids: Record<string, string> = {};
+let chargeIntent = "";
 let routes: Array<{ method: string; path: string }>;
 
-const PUBLIC = new Set(["/dashboard/sign-in", "/dashboard/set-password", "/dashboard/assets/dashboard.css", "/dashboard/assets/wallet.js", "/dashboard/assets/nfc.js"]);
+const PUBLIC = new Set(["/dashboard/sign-in", "/dashboard/set-password", "/dashboard/assets/dashboard.css", "/dashboard/assets/wallet.js", "/dashboard/assets/nfc.js", "/dashboard/assets/register.js"]);
 
 beforeAll(async () => {
   svc = await startTestService({ roles: ["api", "indexer", "matcher", "dispatcher"] });
@@ -43,6 +46,10 @@ beforeAll(async () => {
   const [key] = await svc.ctx.database.sql<{ id: string }[]>`SELECT id FROM app.api_keys WHERE account_id = ${svc.sandbox.account_id} AND revoked_at IS NULL LIMIT 1`;
   const link = (await (await svc.api("/v1/payment_links", { method: "POST", json: { amount: 3 } })).json()) as { id: string };
   const [demoAdmin] = await svc.ctx.database.sql<{ id: string }[]>`SELECT id FROM app.dashboard_users WHERE email = ${svc.sandbox.dashboard_email}`;
+  // A register with one charge: its pages and the charge's status and QR code are covered like every other.
+  const terminal = (await (await svc.api("/v1/terminals", { method: "POST", json: { name: "Counter", tip_percentages: [10] } })).json()) as { id: string };
+  const t = await findTerminal(svc.ctx.database.sql, terminal.id);
+  chargeIntent = await chargeTerminal(svc.ctx, t!, chargeAmounts(t!, 1_000_000n, 10));
   Object.assign(ids, {
     "/dashboard/payments": intent.id,
     "/dashboard/merchants": svc.sandbox.merchant_id,
@@ -53,6 +60,7 @@ beforeAll(async () => {
     "/dashboard/team": demoAdmin!.id,
     "/dashboard/refunds": refund.id,
     "/dashboard/links": link.id,
+    "/dashboard/register": terminal.id,
   });
   routes = buildApp(svc.ctx)
     .routes.filter((r) => r.path.startsWith("/dashboard") && !PUBLIC.has(r.path) && (r.method === "GET" || r.method === "POST"))
@@ -67,7 +75,7 @@ function urlOf(path: string): string {
   const prefix = path.split("/:id")[0]!;
   // The most consequential action of each: remove a team member, turn a payment link off, rotate an endpoint's secret.
   const action = prefix === "/dashboard/team" ? "remove" : prefix === "/dashboard/links" ? "deactivate" : "rotate";
-  return `${path.replace(":id", ids[prefix] ?? "x_0").replace(":helper", "test-pay").replace(":action", action)}?mode=test`;
+  return `${path.replace(":id", ids[prefix] ?? "x_0").replace(":pi", chargeIntent).replace(":helper", "test-pay").replace(":action", action)}?mode=test`;
 }
 
 /** What a viewer or a stranger might change, as one comparable value. */
@@ -80,7 +88,8 @@ async function stateOf(): Promise<string> {
       (SELECT count(*) FROM app.webhook_deliveries), (SELECT count(*) FROM app.settlements), (SELECT string_agg(id || role, ',' ORDER BY id) FROM app.dashboard_users),
       (SELECT string_agg(id || status, ',' ORDER BY id) FROM app.payment_intents),
       (SELECT string_agg(id || status, ',' ORDER BY id) FROM app.refunds),
-      (SELECT string_agg(id || active, ',' ORDER BY id) FROM app.payment_links)) AS v`;
+      (SELECT string_agg(id || active, ',' ORDER BY id) FROM app.payment_links),
+      (SELECT string_agg(id || name || coalesce(current_intent_id, ''), ',' ORDER BY id) FROM app.terminals), (SELECT count(*) FROM app.terminal_charges)) AS v`;
   return row!.v;
 }
 
@@ -154,6 +163,25 @@ describe("every dashboard route", () => {
         const res = await viewer.req(url, { form });
         if (res.status !== 403) wrong.push(`POST ${r.path}: ${res.status}`);
       }
+    }
+    expect(wrong).toEqual([]);
+    expect(await stateOf()).toBe(before);
+  }, 90_000);
+
+  test("a cashier reaches its register's routes only: every other route refused (403), by URL too, nothing changed", async () => {
+    const terminal = ids["/dashboard/register"]!;
+    const cashier = (await dashboardUser(svc, svc.sandbox.account_id, "cashier", new Date(), "correct horse battery staple", terminal)).client;
+    const csrf = await cashier.csrfOf(`/dashboard/register/${terminal}?mode=test`);
+    const before = await stateOf();
+    const wrong: string[] = [];
+    const own = (path: string) => path.startsWith("/dashboard/register/:id");
+    for (const r of routes.filter((x) => x.path !== "/dashboard/sign-out" && !(x.method === "POST" && own(x.path)))) {
+      const form = { csrf, merchant: svc.sandbox.merchant_id, business_name: "Changed by a cashier", email: "c@example.com", role: "admin", schedule: "daily", url: "http://127.0.0.1:9/x", events: "*", amount_units: "1", name: "x" };
+      const res = await cashier.req(urlOf(r.path), r.method === "POST" ? { form } : {});
+      // Its home and the register list lead to its register; its register's pages open; nothing else does.
+      const expected = r.method === "GET" && (r.path === "/dashboard" || r.path === "/dashboard/register") ? 303 : r.method === "GET" && own(r.path) ? 200 : 403;
+      if (res.status !== expected) wrong.push(`${r.method} ${r.path}: ${res.status}, expected ${expected}`);
+      if (expected === 403 && (await res.text()).includes("Demo Coffee Co.")) wrong.push(`${r.method} ${r.path}: shows the merchant's data`);
     }
     expect(wrong).toEqual([]);
     expect(await stateOf()).toBe(before);

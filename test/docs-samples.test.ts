@@ -65,7 +65,7 @@ const meaningful = (text: string, comment: string) =>
 const rules: Array<(b: Block) => string | undefined> = [
   (b) => (b.file === "README.md" && /^npm start\b/m.test(b.text) && /^npm test\b/m.test(b.text) ? "CI (.ci/run runs npm test) and test/start.test.ts (npm start)" : undefined),
   (b) => (b.file === "README.md" && b.section.startsWith("A five-minute tour") ? "test/readme-tour.test.ts" : undefined),
-  (b) => (b.file === "docs/data-teams.md" && b.lang === "sql" ? "test/refunds.test.ts" : undefined),
+  (b) => (b.file === "docs/data-teams.md" && b.lang === "sql" ? "test/refunds.test.ts (as the service's user), test/data-team-access.test.ts (as a member of stablepay_readonly, before and after a swap)" : undefined),
   (b) => (b.file === "docs/integrators.md" && b.lang === "sh" ? "here: shell samples" : undefined),
   (b) => (meaningful(b.text, "#").every((l) => l.startsWith("npm run cli -- ")) ? "here: CLI lines" : undefined),
   (b) => (b.file === "clients/typescript/README.md" && b.lang === "ts" ? "test/client.test.ts: lines of examples/shop/shop.ts" : undefined),
@@ -83,6 +83,7 @@ test("every code sample of the docs is claimed by a rule that runs it", () => {
   // The files the rules name do run what they are said to.
   expect(read("test/readme-tour.test.ts")).toContain('readFileSync(join(root, "README.md")');
   expect(read("test/refunds.test.ts")).toContain('"../docs/data-teams.md"');
+  expect(read("test/data-team-access.test.ts")).toContain('"../docs/data-teams.md"');
   expect(read("test/start.test.ts")).toContain("npm start");
   expect(read("test/client.test.ts")).toContain('from "../examples/shop/shop.ts"');
   expect(read("test/client.test.ts")).toContain('join(CLIENT_DIR, "tsconfig.json")');

@@ -1,5 +1,5 @@
 /**
- * The fairness rule end to end at the exact boundary (DECISIONS.md "Matching"), with the real
+ * The fairness rule end to end at the exact boundary (docs/contributors.md "Matching"), with the real
  * indexer (Ponder), matcher and expirer roles on anvil: two intents expire at the same whole second
  * E. The wall clock passes E first, so the expirer is already trying. Then a payment to A lands in a
  * block with timestamp == E (it confirms A, although observed after E), and a payment to B in the

@@ -1,5 +1,5 @@
 /**
- * Idempotent creates (DECISIONS.md "Idempotency"): body field or header, scope account + mode,
+ * Idempotent creates (docs/contributors.md "Idempotency"): body field or header, scope account + mode,
  * 24 h window, replay = 200 + `Idempotent-Replayed: true` with the intent's current state, same key
  * with other parameters = 409, and exactly one intent for many concurrent requests with one key.
  */

@@ -8,6 +8,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
 import { buildApp } from "../src/api/app.ts";
 import { ERROR_CODES, type ErrorCode } from "../src/domain/errors.ts";
+import { WEBHOOK_EVENT_TYPES } from "../src/db/schema/core.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 
 type Json = Record<string, any>;
@@ -79,11 +80,54 @@ describe("/swagger/json", () => {
     expect([...documented].some((r) => r.startsWith("GET /v1/qr/"))).toBe(true);
   });
 
-  test("only the QR image, the hosted payment page, a payment link's page, payment by signature and the health checks are public", () => {
+  test("only the QR image, the hosted payment page, a payment link's page, a terminal's static link and receipts, payment by signature and the health checks are public", () => {
     const pub = ops.filter(isPublic).map((o) => o.path);
     for (const p of pub)
-      expect(p === "/health" || p === "/ready" || p.startsWith("/v1/qr/") || p === "/pay/{id}" || p === "/pay/links/{id}" || p === "/v1/payment-intents/{id}/authorization").toBe(true);
+      expect(p === "/health" || p === "/ready" || p.startsWith("/v1/qr/") || p === "/pay/{id}" || p === "/pay/links/{id}" || p === "/pay/terminals/{id}" || p === "/pay/terminals/{id}/receipts/{intent_id}" || p === "/v1/payment-intents/{id}/authorization").toBe(true);
     expect(doc.security).toEqual([{ bearer: [] }]);
+  });
+
+  test("named types: component schemas referenced by the routes, one Error, operation ids an integrator would write", () => {
+    const schemas = doc.components.schemas as Json;
+    for (const n of ["Error", "PaymentIntent", "PaymentIntentList", "CancelledPaymentIntent", "Transaction", "TransactionList", "Merchant", "Balance", "Refund", "RefundList", "Event", "EventList", "Settlement", "WebhookEndpoint", "WebhookDelivery", "TransferAuthorization"])
+      expect({ n, named: schemas[n] !== undefined }).toEqual({ n, named: true });
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain("x-component");
+    // Every reference resolves, and every named schema is used.
+    for (const [, ref] of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) expect({ ref, defined: schemas[ref!] !== undefined }).toEqual({ ref, defined: true });
+    for (const n of Object.keys(schemas)) expect({ n, used: text.includes(`"#/components/schemas/${n}"`) }).toEqual({ n, used: true });
+    const schemaOf = (path: string, method: string, status: string) => doc.paths[path][method].responses[status].content["application/json"].schema;
+    expect(schemaOf("/v1/payment-intents/{id}", "get", "200")).toEqual({ $ref: "#/components/schemas/PaymentIntent" });
+    expect(schemaOf("/v1/refunds", "get", "200")).toEqual({ $ref: "#/components/schemas/RefundList" });
+    expect(schemas.RefundList.properties.data.items).toEqual({ $ref: "#/components/schemas/Refund" });
+    // Every JSON error answer of the API is the one Error schema.
+    for (const o of ops)
+      for (const [status, response] of Object.entries(o.op.responses as Record<string, Json>)) {
+        const media = response.content?.["application/json"];
+        if (Number(status) >= 400 && media && o.path.startsWith("/v1/")) expect({ where: `${name(o)} ${status}`, schema: media.schema }).toEqual({ where: `${name(o)} ${status}`, schema: { $ref: "#/components/schemas/Error" } });
+      }
+    const ids = ops.map((o) => o.op.operationId as string);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]*$/);
+    const idOf = (method: string, path: string) => doc.paths[path][method].operationId;
+    expect([idOf("post", "/v1/payment-intents"), idOf("get", "/v1/payment-intents/{id}"), idOf("post", "/v1/payment-intents/{id}/cancel"), idOf("get", "/v1/refunds")]).toEqual([
+      "createPaymentIntent",
+      "getPaymentIntent",
+      "cancelPaymentIntent",
+      "listRefunds",
+    ]);
+  });
+
+  test("webhooks: one entry per event type, its envelope's type fixed and its data named, signed with the Standard Webhooks headers", () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    for (const [type, item] of Object.entries(doc.webhooks as Record<string, Json>)) {
+      const schema = item.post.requestBody.content["application/json"].schema;
+      expect(schema.properties.type).toEqual({ type: "string", const: type });
+      expect(schema.properties.data.$ref).toMatch(/^#\/components\/schemas\//);
+      expect(item.post.parameters.map((p: Json) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+    }
+    expect(doc.webhooks["refund.updated"].post.requestBody.content["application/json"].schema.properties.data).toEqual({ $ref: "#/components/schemas/Refund" });
+    expect(doc.components.schemas.PaymentIntentConfirmedEventData.required).toEqual(["id", "object", "status", "amount", "currency", "net_amount", "fee", "merchant_id", "tx_hash", "chain", "token", "confirmed_at", "metadata"]);
   });
 
   test("every operation: tag, summary, description, path parameters", () => {
@@ -130,7 +174,8 @@ describe("/swagger/json", () => {
     expect(Object.keys(schema.properties).sort()).toEqual(["amount", "chain", "currency", "idempotency_key", "merchant_id", "metadata", "token", "ttl"]);
     expect(schema.properties.chain).toMatchObject({ type: "string", enum: ["base", "ethereum", "arbitrum", "optimism", "polygon"] });
     // The answers' chain and token: string enums of the known names, wherever they appear.
-    const answer = create.responses["201"].content["application/json"].schema;
+    expect(create.responses["201"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/PaymentIntent" });
+    const answer = doc.components.schemas.PaymentIntent;
     expect(answer.properties.chain).toMatchObject({ type: "string", enum: ["base", "ethereum", "arbitrum", "optimism", "polygon"] });
     expect(answer.properties.token).toMatchObject({ type: "string", enum: ["USDC", "USDT"] });
     expect([...schema.required].sort()).toEqual(["amount", "currency", "merchant_id"]);
@@ -159,7 +204,8 @@ describe("/swagger/json", () => {
           if (!type.includes("json")) continue;
           const examples: unknown[] = media.example !== undefined ? [media.example] : Object.values(media.examples ?? {}).map((e: any) => e.value);
           expect({ where, examples: examples.length > 0 }).toEqual({ where, examples: true });
-          const validate = ajv.compile(media.schema as object);
+          // A named schema is a $ref into the document's components: compiled with them.
+          const validate = ajv.compile({ ...(media.schema as object), components: doc.components });
           for (const example of examples) {
             const ok = validate(example);
             expect({ where, example, ok, errors: ok ? null : validate.errors }).toEqual({ where, example, ok: true, errors: null });

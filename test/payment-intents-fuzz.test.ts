@@ -187,7 +187,7 @@ async function checkAnswer(res: Response, label: string, onSuccess: (body: Recor
   const error = body.error as Record<string, unknown>;
   const code = error.code as keyof typeof ERROR_CODES;
   expect(ERROR_CODES[code], ctx).toBeDefined();
-  // resource_missing is 404 for a path id and 400 for a body field naming a merchant (DECISIONS.md).
+  // resource_missing is 404 for a path id and 400 for a body field naming a merchant (docs/contributors.md "Errors").
   const status = code === "resource_missing" && error.param === "merchant_id" && res.status === 400 ? 400 : ERROR_CODES[code][0];
   expect([res.status, error.type], ctx).toEqual([status, ERROR_CODES[code][1]]);
   expect(typeof error.message, ctx).toBe("string");

@@ -1,4 +1,4 @@
-/** Per-key token buckets (DECISIONS.md "Rate limits"): the limiter itself on a fake clock, then over HTTP. */
+/** Per-key token buckets (docs/contributors.md "Rate limits"): the limiter itself on a fake clock, then over HTTP. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { RateLimiter } from "../src/http/rate-limit.ts";
 import { createApiKey } from "../src/modules/merchants/onboarding.ts";
@@ -194,5 +194,39 @@ describe("over HTTP", () => {
     const res = await svc.api(`/v1/merchants/${svc.sandbox.merchant_id}`, { key: null });
     expect(res.status).toBe(401);
     expect(res.headers.get("ratelimit-limit")).toBeNull();
+  });
+});
+
+describe("payment links' new visitors", () => {
+  let svc: TestService;
+  beforeAll(async () => {
+    // Production's limit: 1 new visitor a second per client address (a burst of 2), 10 per link.
+    svc = await startTestService({ env: { RATE_LIMIT_LINK_VISITS_PER_SECOND: "1" } });
+  });
+  afterAll(async () => {
+    await svc?.stop();
+  });
+
+  test("scripted visits without the link's cookie are refused before they mint intents of its amount; a returning visitor is not", async () => {
+    const res = await svc.api("/v1/payment_links", { method: "POST", key: svc.sandbox.test_key_unscoped, json: { amount: 7.77, merchant_id: svc.sandbox.merchant_id } });
+    expect(res.status).toBe(201);
+    const link = (await res.json()) as { id: string };
+    const visits = await Promise.all(Array.from({ length: 8 }, () => fetch(`${svc.apiUrl}/pay/links/${link.id}`, { redirect: "manual" })));
+    const minted = visits.filter((r) => r.status === 303);
+    const refused = visits.filter((r) => r.status === 429);
+    expect(minted.length).toBeLessThanOrEqual(2);
+    expect(refused.length).toBeGreaterThanOrEqual(6);
+    expect(refused[0]!.headers.get("content-type")).toStartWith("text/html");
+    expect(Number(refused[0]!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await refused[0]!.text()).toContain("Please wait a moment");
+    const [row] = await svc.ctx.database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.payment_intents WHERE metadata->>'payment_link' = ${link.id}`;
+    expect(row!.n).toBe(minted.length);
+    // The visitor who got an intent comes back (its cookie): sent to the same intent, never refused.
+    const cookie = minted[0]!.headers.get("set-cookie")!.split(";")[0]!;
+    for (let i = 0; i < 4; i++) {
+      const again = await fetch(`${svc.apiUrl}/pay/links/${link.id}`, { redirect: "manual", headers: { cookie } });
+      expect(again.status).toBe(303);
+      expect(again.headers.get("location")).toBe(minted[0]!.headers.get("location"));
+    }
   });
 });

@@ -175,7 +175,7 @@ test("refunds are a permission of their own: a key without it gets 403 on every 
   expect({ status: read.status, refund: read.body.status ?? read.body }).toEqual({ status: 200, refund: "requires_approval" });
   expect((await call(`/v1/refunds?merchant_id=${m.id}`, { key: plain })).status).toBe(200);
   expect((await call(`/v1/refunds/${id}/authorization`, { key: plain })).status).toBe(200);
-  expect((await call(`/v1/refunds/${id}/cancel`, { method: "POST", key: refunder })).body.status).toBe("canceled");
+  expect((await call(`/v1/refunds/${id}/cancel`, { method: "POST", key: refunder })).body.status).toBe("cancelled");
   // The swagger documents the 403 on each write.
   const doc = (await (await svc.api("/swagger/json", {})).json()) as Json;
   expect(doc.paths["/v1/refunds"].post.responses["403"]).toBeDefined();

@@ -6,7 +6,7 @@
  * run its own in a child process.
  *
  * - every status: requires_approval -> (owner's signature) pending -> succeeded; pending at once
- *   under a budget (back to the payer: test/refund-permissions.test.ts has the other recipients); failed (an expired authorization); canceled (and approving it then is refused);
+ *   under a budget (back to the payer: test/refund-permissions.test.ts has the other recipients); failed (an expired authorization); cancelled (and approving it then is refused);
  * - partial refunds up to the total, then over-refund refused; amount_refunded on the intent and
  *   the transaction; `available` drops by what refunds take;
  * - the distinct 400s: intent not paid, bad address, merchant on account v1, more than the account
@@ -38,6 +38,7 @@ import { RefundSender } from "../src/workers/refund-sender.ts";
 import { approveRefund, loadRefund, refundRef, refundTypedData } from "../src/modules/refunds/service.ts";
 import { refundTransition, REFUND_STATUSES, REFUND_TRIGGERS } from "../src/domain/refund-status.ts";
 import { newId } from "../src/domain/ids.ts";
+import { eventEnvelope } from "../src/modules/outbox/outbox.ts";
 import { lockMerchantMoney, MERCHANT_MONEY_LOCK_CLASS } from "../src/modules/merchants/available.ts";
 
 type Json = Record<string, any>;
@@ -144,11 +145,11 @@ async function paidOnChain(account: string, refundId: string) {
 test("the state machine: each trigger from each status (table)", () => {
   const table = Object.fromEntries(REFUND_STATUSES.map((s) => [s, Object.fromEntries(REFUND_TRIGGERS.map((t) => [t, refundTransition(s, t) ?? null]))]));
   expect(table).toEqual({
-    requires_approval: { approved: "pending", budget_short: null, confirmed: null, failed: null, cancel: "canceled", paid_late: null },
+    requires_approval: { approved: "pending", budget_short: null, confirmed: null, failed: null, cancel: "cancelled", paid_late: null },
     pending: { approved: null, budget_short: "requires_approval", confirmed: "succeeded", failed: "failed", cancel: null, paid_late: null },
     succeeded: { approved: null, budget_short: null, confirmed: null, failed: null, cancel: null, paid_late: null },
     failed: { approved: null, budget_short: null, confirmed: null, failed: null, cancel: null, paid_late: "succeeded" },
-    canceled: { approved: null, budget_short: null, confirmed: null, failed: null, cancel: null, paid_late: null },
+    cancelled: { approved: null, budget_short: null, confirmed: null, failed: null, cancel: null, paid_late: null },
   });
 });
 
@@ -255,23 +256,52 @@ describe("one v2 merchant", () => {
     expect(await usdcBalance(svc.ctx, thief)).toBe(0n);
     const [row] = await svc.ctx.database.sql<{ tx_hash: string | null }[]>`SELECT tx_hash FROM app.refunds WHERE id = ${id}`;
     expect(row!.tx_hash).toBeNull();
-    expect((await call(`/v1/refunds/${id}/cancel`, { method: "POST" })).body.status).toBe("canceled");
+    expect((await call(`/v1/refunds/${id}/cancel`, { method: "POST" })).body.status).toBe("cancelled");
   }, 60_000);
 
-  test("canceled before it is sent: refundable again; approving it then is refused; a pending one cannot be canceled", async () => {
+  test("cancelled before it is sent: refundable again; approving it then is refused; a pending one cannot be cancelled; the other spelling is accepted on input only", async () => {
     expect((await budget(m.id, 0)).amount_per_day).toBe(0);
     const to = newRecipient();
     const created = await refund({ payment_intent: paid[2]!.intent, amount: 6, recipient_address: to });
     expect(created.body.status).toBe("requires_approval");
     const id = created.body.id as string;
-    const canceled = await call(`/v1/refunds/${id}/cancel`, { method: "POST" });
-    expect(canceled.status).toBe(200);
-    expect(canceled.body.status).toBe("canceled");
+    const cancelled = await call(`/v1/refunds/${id}/cancel`, { method: "POST" });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe("cancelled");
+    // Listed under either spelling (the other is accepted on input for one release), answered in one.
+    for (const spelling of ["cancelled", "canceled"]) {
+      const listed = await call(`/v1/refunds?payment_intent=${paid[2]!.intent}&status=${spelling}`);
+      expect(listed.status).toBe(200);
+      const data = listed.body.data as Json[];
+      expect(data.map((r) => r.id)).toContain(id);
+      expect(new Set(data.map((r) => r.status))).toEqual(new Set(["cancelled"]));
+    }
+    const [event] = await svc.ctx.database.sql<{ data: { status: string } }[]>`SELECT data FROM app.events WHERE data->>'id' = ${id} AND type = 'refund.updated'`;
+    expect(event!.data.status).toBe("cancelled");
+    // A process of the previous release (a rolling upgrade) writing the other spelling: stored as this one.
+    const [written] = await svc.ctx.database.sql<{ status: string }[]>`UPDATE app.refunds SET status = 'canceled' WHERE id = ${id} RETURNING status`;
+    expect(written!.status).toBe("cancelled");
+    // Migration 0039 on this refund as the previous release stored it (its row and its event spelled `canceled`;
+    // the other refunds of this file already say `cancelled`, so the constraint in between takes both).
+    const migration = readFileSync(join(import.meta.dir, "../src/db/migrations/0039_refund_status_cancelled.sql"), "utf8");
+    await svc.ctx.database.sql.begin(async (tx) => {
+      await tx.unsafe(`DROP TRIGGER refund_status_spelling ON app.refunds; DROP FUNCTION app.refund_status_spelling();
+        ALTER TABLE app.refunds DROP CONSTRAINT refunds_status_check;
+        ALTER TABLE app.refunds ADD CONSTRAINT refunds_status_check CHECK (status IN ('requires_approval', 'pending', 'succeeded', 'failed', 'canceled', 'cancelled'))`);
+      await tx`UPDATE app.refunds SET status = 'canceled' WHERE id = ${id}`;
+      await tx`UPDATE app.events SET data = jsonb_set(data, '{status}', '"canceled"') WHERE data->>'id' = ${id} AND type = 'refund.updated'`;
+      await tx.unsafe(migration);
+    });
+    const [migrated] = await svc.ctx.database.sql<{ status: string }[]>`SELECT status FROM app.refunds WHERE id = ${id}`;
+    expect(migrated!.status).toBe("cancelled");
+    const [rewritten] = await svc.ctx.database.sql<{ data: { status: string } }[]>`SELECT data FROM app.events WHERE data->>'id' = ${id} AND type = 'refund.updated'`;
+    expect(rewritten!.data.status).toBe("cancelled");
+    expect((await call(`/v1/refunds/${id}`)).body.status).toBe("cancelled");
     expect((await call(`/v1/payment-intents/${paid[2]!.intent}`)).body.amount_refunded).toBe(0);
     const approve = await call(`/v1/test_helpers/refunds/${id}/approve`, { method: "POST" });
     expect(approve.status).toBe(409);
     expect(approve.body.error.code).toBe("refund_not_approvable");
-    expect(approve.body.error.message).toContain("'canceled'");
+    expect(approve.body.error.message).toContain("'cancelled'");
     const again = await call(`/v1/refunds/${id}/cancel`, { method: "POST" });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("refund_not_cancellable");
@@ -646,8 +676,8 @@ describe("refunds and settlement runs never spend the same money", () => {
     expect(s2).toMatchObject({ amountUnits: 10_800_000n, withdrawalUnits: 10_800_000n, refundUnits: 9_000_000n });
     expect(s2!.state).not.toBe("failed");
     expect(await available(m.id)).toBe(0);
-    // Canceled after the run set it aside: its money is in the account and available again.
-    expect((await call(`/v1/refunds/${dropped.body.id}/cancel`, { method: "POST" })).body.status).toBe("canceled");
+    // Cancelled after the run set it aside: its money is in the account and available again.
+    expect((await call(`/v1/refunds/${dropped.body.id}/cancel`, { method: "POST" })).body.status).toBe("cancelled");
     expect(await available(m.id)).toBe(2);
     // Approved after the run: paid from what the run left in the account.
     expect((await call(`/v1/test_helpers/refunds/${waiting.body.id}/approve`, { method: "POST" })).status).toBe(200);
@@ -745,11 +775,24 @@ test("every answer above matches the schema /swagger documents for its route and
     const route = routes.find((r) => r.re.test(a.path));
     const schema = route?.item[a.method.toLowerCase()]?.responses?.[String(a.status)]?.content?.["application/json"]?.schema;
     expect({ path: a.path, method: a.method, status: a.status, documented: !!schema }).toEqual({ path: a.path, method: a.method, status: a.status, documented: true });
-    const validate = ajv.compile(schema as object);
+    const validate = ajv.compile({ ...(schema as object), components: doc.components });
     const ok = validate(a.body);
     expect({ path: a.path, status: a.status, body: a.body, errors: ok ? null : validate.errors }).toEqual({ path: a.path, status: a.status, body: a.body, errors: null });
     seen.add(`${a.method} ${a.path.replace(/\?.*/, "").replace(/\/(re|pi|txn|mer)_[0-9A-Za-z]+/g, "/{id}")} ${a.status}`);
   }
   for (const must of ["POST /v1/refunds 201", "POST /v1/refunds 200", "POST /v1/refunds 400", "POST /v1/refunds 409", "GET /v1/refunds/{id} 200", "GET /v1/refunds 200", "POST /v1/refunds/{id}/cancel 200", "POST /v1/refunds/{id}/cancel 409", "POST /v1/test_helpers/refunds/{id}/approve 200", "POST /v1/test_helpers/refunds/{id}/approve 409", "POST /v1/test_helpers/merchants/{id}/refund_budget 200", "GET /v1/payment-intents/{id} 200", "GET /v1/transactions/{id} 200", "GET /v1/refunds/{id}/authorization 200", "GET /v1/refunds/{id}/authorization 409", "POST /v1/refunds/{id}/approve 200", "POST /v1/refunds/{id}/approve 400"])
     expect({ must, seen: seen.has(must) }).toEqual({ must, seen: true });
+  // Every event this file caused, as delivered, matches the document's `webhooks` entry of its type.
+  const events = await svc.ctx.database.sql<{ id: string; type: string; created_at: Date; data: unknown }[]>`SELECT id, type, created_at, data FROM app.events`;
+  const types = new Set<string>();
+  for (const e of events) {
+    const schema = doc.webhooks?.[e.type]?.post?.requestBody?.content?.["application/json"]?.schema;
+    expect({ type: e.type, documented: !!schema }).toEqual({ type: e.type, documented: true });
+    const validate = ajv.compile({ ...(schema as object), components: doc.components });
+    const body = eventEnvelope({ id: e.id, type: e.type, createdAt: e.created_at, data: e.data });
+    const ok = validate(body);
+    expect({ body, errors: ok ? null : validate.errors }).toEqual({ body, errors: null });
+    types.add(e.type);
+  }
+  for (const must of ["payment_intent.confirmed", "transaction.created", "refund.created", "refund.updated", "refund.succeeded", "refund.failed"]) expect({ must, seen: types.has(must) }).toEqual({ must, seen: true });
 });

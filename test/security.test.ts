@@ -26,7 +26,7 @@ interface Route {
 let svc: TestService;
 let routes: Route[];
 /** The victim: demo account, demo merchant (test mode), an open intent and a transaction of it. */
-const victim = { merchant: "", intent: "", transaction: "", event: "", endpoint: "", settlement: "", refund: "", link: "" };
+const victim = { merchant: "", intent: "", transaction: "", event: "", endpoint: "", settlement: "", refund: "", link: "", terminal: "" };
 /** Keys that must not see the victim's objects. */
 const attackers: Record<string, string> = {};
 const PAYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -46,6 +46,7 @@ function objectFor(path: string): string | undefined {
   if (/^\/v1\/webhook_endpoints\/\{id\}/.test(path)) return victim.endpoint;
   if (/^\/v1\/payment_links\/\{id\}/.test(path)) return victim.link;
   if (/^\/pay\/links\/\{id\}/.test(path)) return victim.link;
+  if (/^\/(v1|pay)\/terminals\/\{id\}/.test(path)) return victim.terminal;
   throw new Error(`security.test.ts does not know which object ${path} takes: add it to objectFor()`);
 }
 
@@ -118,6 +119,9 @@ beforeAll(async () => {
   const link = await svc.api("/v1/payment_links", { method: "POST", key: svc.sandbox.test_key_unscoped, json: { amount: 5, merchant_id: victim.merchant } });
   expect(link.status).toBe(201);
   victim.link = ((await link.json()) as Json).id;
+  const terminal = await svc.api("/v1/terminals", { method: "POST", key: svc.sandbox.test_key_unscoped, json: { name: "Counter", merchant_id: victim.merchant } });
+  expect(terminal.status).toBe(201);
+  victim.terminal = ((await terminal.json()) as Json).id;
 
   victim.settlement = newId("settlement");
   await ctx.database.sql`
@@ -283,7 +287,7 @@ describe("public routes", () => {
     const pub = routes.filter(isPublic);
     // Paying by signature is public like the QR image: the intent id is the capability.
     expect(pub.map(label).sort()).toEqual(
-      ["GET /health", "GET /ready", "GET /v1/qr/{payment_intent_id}.png", "GET /pay/{id}", "GET /pay/links/{id}", "GET /v1/payment-intents/{id}/authorization", "POST /v1/payment-intents/{id}/authorization"].sort(),
+      ["GET /health", "GET /ready", "GET /v1/qr/{payment_intent_id}.png", "GET /pay/{id}", "GET /pay/links/{id}", "GET /pay/terminals/{id}", "GET /pay/terminals/{id}/receipts/{intent_id}", "GET /v1/payment-intents/{id}/authorization", "POST /v1/payment-intents/{id}/authorization"].sort(),
     );
     expect((await svc.api("/health", { key: null })).status).toBe(200);
     expect((await svc.api("/ready", { key: null })).status).toBe(200);

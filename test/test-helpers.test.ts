@@ -11,7 +11,7 @@ import { CONFIRMATION_FIELDS, CREATE_FIELDS, createOk, keysOf, type Json } from 
 let svc: TestService;
 beforeAll(async () => {
   // 1 s blocks as in the sandbox default: the expirer only expires once the chain has moved past
-  // expires_at (DECISIONS.md fairness rule), which an automining chain without traffic never does.
+  // expires_at (docs/contributors.md "Matching": fairness at the deadline), which an automining chain without traffic never does.
   svc = await startTestService({ roles: ["api", "indexer", "matcher", "expirer"], env: { SANDBOX_BLOCK_TIME: "1" } });
 });
 afterAll(async () => {

@@ -186,21 +186,73 @@ test("a process that dies holding leased tags loses no value: another process st
         leases,
       );
     };
-    // Process A: a rush of 10 leaves it holding leased tags it never hands out; then it is gone (kill -9).
+    // Process A: a rush of 10, then another (leasing ahead of need by then), leaves it holding leased
+    // tags it never hands out; then it is gone (kill -9).
     const a: ValueLeases = new Map();
     await Promise.all(Array.from({ length: 10 }, () => create(a)));
+    await Promise.all(Array.from({ length: 10 }, () => create(a)));
+    await Promise.all([...a.values()].map((l) => l.pending)); // the lease started ahead of need
     const leftInA = [...a.values()].reduce((n, l) => n + l.tags.length, 0);
     expect(leftInA).toBeGreaterThan(0);
     // Process B, started after: the ring goes on past A's lease, comes round to it, and the last
     // values are found by the search under the lock. Exactly the width in all, then `full`.
     const b: ValueLeases = new Map();
     const kinds: string[] = [];
-    for (let k = 0; k < 91; k++) kinds.push((await create(b)).kind);
-    expect(kinds.slice(0, 90).every((k) => k === "created")).toBe(true);
-    expect(kinds[90]).toBe("full");
+    for (let k = 0; k < 81; k++) kinds.push((await create(b)).kind);
+    expect(kinds.slice(0, 80).every((k) => k === "created")).toBe(true);
+    expect(kinds[80]).toBe("full");
     const [held] = await sql<{ n: number; distinct: number }[]>`
       SELECT count(*)::int AS n, count(DISTINCT expected_units)::int AS distinct FROM app.payment_intents WHERE merchant_id = 'mer_crash'`;
     expect(held).toEqual({ n: 100, distinct: 100 });
+  } finally {
+    await database.close();
+  }
+});
+
+test("a create of a held amount counts the values held of it in its own statement when asked, and only then", async () => {
+  const { database } = await createTestDatabase();
+  const sql = database.sql;
+  try {
+    const address = "0x00000000000000000000000000000000000A11cE";
+    await seedMerchant(sql, "acct_count", "mer_count", "Count", address);
+    let i = 0;
+    // A new lease map per create: no rush, so each create starts with the amount's own statement.
+    const create = (countHeld: boolean, leases: ValueLeases = new Map()) => {
+      const now = new Date();
+      return reserveAndInsert(
+        sql,
+        null,
+        { id: `pi_count${i++}`, mode: "test", accountId: "acct_count", merchantId: "mer_count", amountUnits: 4_000_000n, chainId: 31337, token: "USDC", paymentAddress: address, metadata: {}, createdAt: now, expiresAt: new Date(now.getTime() + 300_000) },
+        100,
+        leases,
+        countHeld,
+      );
+    };
+    const first = await create(true);
+    expect(first.kind === "created" && first.held).toBeUndefined(); // the amount itself: nothing to count
+    const second = await create(true);
+    expect(second.kind === "created" && second.held).toBe(2);
+    const third = await create(false);
+    expect(third.kind === "created" && third.held).toBeUndefined();
+    const fourth = await create(true);
+    expect(fourth.kind === "created" && fourth.held).toBe(4);
+    // A rush (one process's leases, creates within a second): the ring's statement counts.
+    const rush: ValueLeases = new Map();
+    expect(await create(false, rush)).toMatchObject({ kind: "created" });
+    const sixth = await create(true, rush);
+    expect(sixth.kind === "created" && sixth.held).toBe(6);
+    expect(rush.get("mer_count:USDC:4000000")?.size).toBeGreaterThan(1); // it took the ring's path
+    // A price this process found held, out of a rush and with nothing leased left: the amount and the
+    // ring's next tag in one statement (the cursor moved by one), which counts too.
+    const quiet: ValueLeases = new Map();
+    expect(await create(false, quiet)).toMatchObject({ kind: "created" });
+    Object.assign(quiet.get("mer_count:USDC:4000000")!, { at: 0, tags: [] });
+    const cursor = async () => (await sql<{ next_tag: number }[]>`SELECT next_tag FROM app.value_cursors WHERE merchant_id = 'mer_count'`)[0]!.next_tag;
+    const next = await cursor();
+    const eighth = await create(true, quiet);
+    expect(eighth.kind === "created" && eighth.held).toBe(8);
+    expect(eighth.kind === "created" && Number(eighth.row.tag_units)).toBe(next);
+    expect(await cursor()).toBe(next + 1);
   } finally {
     await database.close();
   }

@@ -29,10 +29,16 @@ import { webhookEndpointRoutes } from "../modules/webhook-endpoints/index.ts";
 import { refundRoutes } from "../modules/refunds/index.ts";
 import { paymentLinkRoutes } from "../modules/payment-links/index.ts";
 import { paymentLinkPageRoutes } from "../modules/payment-links/api.ts";
+import { terminalRoutes } from "../modules/terminals/index.ts";
+import { terminalPageRoutes } from "../modules/terminals/api.ts";
 import { metricsRoutes } from "./metrics.ts";
 import { tracingEnabled } from "../lib/tracing.ts";
 import { nameRequestSpan } from "./http-tracing.ts";
 import { requestPath } from "../http/request-path.ts";
+import { CORS_HEADERS, preflightAnswer, publicCorsRoute } from "../http/cors.ts";
+import { API_VERSION, API_VERSION_HEADER } from "../domain/api-version.ts";
+
+const API_VERSION_HEADER_LC = API_VERSION_HEADER.toLowerCase();
 
 /**
  * What one HTTP server serves: `all` (the API with the dashboard at /dashboard, the default),
@@ -61,10 +67,17 @@ export function buildApp(ctx: AppContext, surface: Surface = "all") {
   const app = new Elysia({ normalize: false })
     .onRequest(({ request, set }) => {
       set.headers["request-id"] = `req_${randomUUID().replaceAll("-", "")}`;
+      const path = requestPath(request.url);
+      if (path.startsWith("/v1/")) set.headers[API_VERSION_HEADER_LC] = API_VERSION;
+      // Set before anything can refuse the request: a page on another origin reads our errors too.
+      const cors = publicCorsRoute(path);
+      if (cors) {
+        if (request.method === "OPTIONS") return preflightAnswer(cors, set.headers as Record<string, string>);
+        Object.assign(set.headers, CORS_HEADERS);
+      }
       // Refuse a declared oversized body before anything reads it (routes cap chunked bodies themselves).
       const length = request.headers.get("content-length");
       if (length !== null && Number(length) > MAX_BODY_BYTES) throw new ApiError("body_too_large", `Request bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`);
-      const path = requestPath(request.url);
       // What anyone may load without a key is limited per client address (production; http/rate-limit.ts).
       // The page's own stylesheet and script are not: they are static and cached for a year, and the
       // page that says "wait a moment" needs its stylesheet most when the address is over its limit.
@@ -119,12 +132,14 @@ const ROUTES: Array<(ctx: AppContext) => Elysia<any, any, any, any, any, any, an
   refundRoutes,
   paymentLinkRoutes,
   paymentLinkPageRoutes,
+  terminalRoutes,
+  terminalPageRoutes,
 ];
 
 export type App = ReturnType<typeof buildApp>;
 
 /**
- * Maps anything thrown to the API error shape. Framework errors get their DECISIONS.md code; anything
+ * Maps anything thrown to the API error shape. Framework errors get their own code (docs/contributors.md "Errors"); anything
  * unknown (including a response that fails its own schema) is a 500 with no details.
  */
 function toApiError(error: unknown, code: string | number): ApiError {

@@ -6,7 +6,10 @@
  * `RateLimit-*` headers, and media-type examples taken from the schemas' examples).
  *
  * A route documents itself: `params`/`response` schemas with examples, `detail` (tags, summary,
- * description, `parameters` for hand-validated queries, `security: []` for a public route).
+ * description, `parameters` for hand-validated queries, `security: []` for a public route). A schema
+ * a module names (`named` in http/openapi.ts) becomes a component referenced wherever it appears,
+ * every error answer refers to the one `Error`, and each operation gets its id from OPERATION_IDS.
+ * `scripts/generate-client.ts` commits the result as openapi.json.
  */
 import { Elysia } from "elysia";
 import { toOpenAPISchema } from "@elysiajs/openapi";
@@ -14,6 +17,11 @@ import type { AppContext } from "../context.ts";
 import { docsAssets, SCALAR_PATH } from "./docs-assets.ts";
 import { ERROR_CODES, type ErrorCode } from "../domain/errors.ts";
 import { LIMIT_DOC } from "../http/list-params.ts";
+import { COMPONENT_NAME } from "../http/openapi.ts";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../db/schema/core.ts";
+import { EventSchema } from "../modules/events/model.ts";
+import { PaymentIntentConfirmedEventDataSchema, PaymentIntentExpiredEventDataSchema } from "../modules/payment-intents/model.ts";
+import { API_VERSION, API_VERSION_HEADER } from "../domain/api-version.ts";
 
 export const DOCS_PATH = "/swagger";
 export const SPEC_PATH = "/swagger/json";
@@ -56,7 +64,7 @@ export function apiDocs(ctx: AppContext) {
 /**
  * Routes whose URL has a literal part inside a segment, which the router cannot express as one
  * parameter: documented under the URL clients really call. `GET /v1/qr/:file` takes
- * `{payment_intent_id}.png` (the spec's path).
+ * `{payment_intent_id}.png` (the path `qr_image_url` names).
  */
 const DOCUMENTED_AS: Record<string, { path: string; from: string; to: string; description: string; example: string }> = {
   "/v1/qr/{file}": {
@@ -98,15 +106,16 @@ function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
     openapi: "3.1.2",
     info: {
       title: TITLE,
-      version: "2026-04-01",
-      summary: "Take USDC payments on Base for merchants: payment intents, QR codes, transactions, balances.",
+      version: API_VERSION,
+      summary: "Take stablecoin payments (USDC and USDT on several EVM chains) for merchants: payment intents, QR codes, transactions, refunds, balances, payouts.",
       description: DESCRIPTION,
     },
     servers: [{ url: publicBaseUrl, description: "This service" }],
     security: [{ bearer: [] }],
     tags: [
-      { name: "Payment intents", description: "Ask a customer to pay an amount in USDC to a merchant; follow the intent until it is confirmed." },
+      { name: "Payment intents", description: "Ask a customer to pay an amount in USD, in a stablecoin on a chain, to a merchant; follow the intent until it is confirmed." },
       { name: "Payment links", description: "A merchant's public URL (a message, a QR code, an NFC tag) that gives each customer a payment intent of their own: a fixed amount or one the customer types within bounds, optionally capped in uses or time." },
+      { name: "Terminals", description: "A shop's register: the dashboard's Register page charges through it (amount on a keypad, an optional tip among the terminal's percentages, the total computed by the service), and its static `url` opens the payment being charged." },
       { name: "Transactions", description: "Confirmed on-chain payments recorded in a merchant's ledger, with fee breakdown and settlement status." },
       { name: "Merchants", description: "Merchant profiles and balances." },
       { name: "Refunds", description: "Money paid back from a merchant's account to a customer's address, in full or in part: from the owner's refund budget at once, or once the owner signs it." },
@@ -124,6 +133,7 @@ function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
       { name: "Operations", description: "Health checks for load balancers and orchestrators (public, no key)." },
     ],
     paths,
+    webhooks: webhooksSection(),
     components: {
       schemas,
       securitySchemes: {
@@ -137,9 +147,11 @@ function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
   };
 }
 
-const DESCRIPTION = `Take payments in USDC on Base on behalf of merchants, with fiat payout to the merchant's bank.
+const DESCRIPTION = `Take payments in stablecoins (USDC and USDT, on Base and the other EVM chains the operator enables) on behalf of merchants, with fiat payout to the merchant's bank. Amounts are in USD; each intent names its \`chain\` and \`token\`.
 
-**Authentication.** Every request carries \`Authorization: Bearer <API_KEY>\`. Test keys (\`sk_test_\`) see only sandbox data, live keys (\`sk_live_\`) only live data. A key sees the merchants of its integrator account, or a single merchant if it is scoped. Anything else is answered 404 \`resource_missing\`, never 403. The QR images, this documentation and the health checks are public.
+**Authentication.** Every request carries \`Authorization: Bearer <API_KEY>\`. Test keys (\`sk_test_\`) see only sandbox data, live keys (\`sk_live_\`) only live data. A key sees the merchants of its integrator account, or a single merchant if it is scoped. Anything else is answered 404 \`resource_missing\`, never 403. The QR images, paying by signature, the hosted payment page, this documentation and the health checks are public.
+
+**Browsers (CORS).** The public routes that a merchant's own page calls (the QR image, \`GET\`/\`POST /v1/payment-intents/{id}/authorization\`, the hosted page's \`/pay/{id}/status\` and \`/pay/{id}/events\`, and this document) answer any origin (\`Access-Control-Allow-Origin: *\`, preflights included). Routes that take a secret key answer no origin: a secret key belongs on a server, never in a page.
 
 **Errors.** An error is \`{"error": {"type", "code", "message", "param"?}}\`; \`param\` names the offending parameter. Unknown body or query parameters are refused (400 \`parameter_unknown\`). No input produces a 500; a 500 (\`api_error\` / \`internal_error\`) never contains internals.
 
@@ -149,10 +161,15 @@ const DESCRIPTION = `Take payments in USDC on Base on behalf of merchants, with 
 
 **Request ids.** Every response carries a unique \`Request-Id\` header; quote it when reporting a problem.
 
-**Amounts** are JSON numbers in USD; timestamps are ISO 8601 UTC with milliseconds.`;
+**Amounts** are JSON numbers in USD; timestamps are ISO 8601 UTC with milliseconds.
+
+**Versions.** Every /v1 answer carries \`${API_VERSION_HEADER}\`, the date of the contract this service serves (also this document's \`info.version\`). Within /v1 changes are additive only: new routes, new optional request fields, new response fields, new event types, new enum values and error codes. Read unknown fields and values leniently. A spelling that is replaced is still accepted on input for one release, and the changelog says so. Removing or renaming a field, a value or a route, or changing its meaning, would be a new version (/v2). The changelog (\`CHANGELOG.md\` in the service's repository) lists each version's changes.`;
 
 const REQUEST_ID_HEADER = {
   "Request-Id": { description: "Unique id of this request; quote it when reporting a problem.", schema: { type: "string" }, example: "req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60" },
+};
+const VERSION_HEADER = {
+  [API_VERSION_HEADER]: { description: "The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).", schema: { type: "string" }, example: API_VERSION },
 };
 const RATE_LIMIT_HEADERS = {
   "RateLimit-Limit": { description: "Requests the key's bucket holds when full (the burst: twice the per-second rate).", schema: { type: "integer" }, example: 50 },
@@ -213,12 +230,13 @@ export function completeDocument(doc: Json): Json {
       for (const status of secured ? ["401", "429", "500"] : ["500"]) {
         if (responses[status]) continue;
         const common = COMMON_ERRORS[status]!;
-        responses[status] = { description: common.description, content: { "application/json": { schema: ERROR_SCHEMA, examples: namedExamples(common.examples.map(([c, m]) => errorBody(c, m))) } } };
+        responses[status] = { description: common.description, content: { "application/json": { schema: { ...ERROR_SCHEMA }, examples: namedExamples(common.examples.map(([c, m]) => errorBody(c, m))) } } };
       }
       for (const [status, response] of Object.entries(responses)) {
         if (typeof response.description !== "string" || response.description.startsWith("Response for status")) response.description = STATUS_TEXT[status] ?? `HTTP ${status}`;
         response.headers = {
           ...REQUEST_ID_HEADER,
+          ...(path.startsWith("/v1/") ? VERSION_HEADER : {}),
           ...(secured && status !== "401" ? RATE_LIMIT_HEADERS : {}),
           ...(status === "429" ? RETRY_AFTER_HEADER : {}),
           ...openApiHeaders(response.headers),
@@ -235,18 +253,153 @@ export function completeDocument(doc: Json): Json {
             if (bodies.length === 0) bodies = (COMMON_ERRORS[status]?.examples ?? codesFor(Number(status))).map(([c, m]) => errorBody(c, m));
             delete media.example;
             media.examples = namedExamples(bodies);
-            if (Array.isArray(schema.examples)) schema.examples = bodies;
+            // Every error answer has the one shape: the examples above say which codes this status carries.
+            media.schema = { $ref: ERROR_REF };
           } else if (media.example === undefined && media.examples === undefined) {
             media.example = Array.isArray(schema.examples) && schema.examples.length > 0 ? schema.examples[0] : synthesize(schema);
           }
         }
       }
       for (const param of (op.parameters ?? []) as Json[]) if (param.in === "query" && param.name === "limit") param.schema = { ...LIMIT_DOC };
-      op.operationId ??= `${method}${path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`;
+      op.operationId = OPERATION_IDS[`${method} ${path}`] ?? `${method}${path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`;
     }
   }
+  const components = ((doc.components ??= {}) as Json);
+  const schemas = ((components.schemas ??= {}) as Json);
+  schemas.Error = ERROR_SCHEMA;
+  doc.paths = hoistNamed(doc.paths, schemas);
+  doc.webhooks = hoistNamed(doc.webhooks, schemas);
   return doc;
 }
+
+const ERROR_REF = "#/components/schemas/Error";
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** Each event type: when it is sent and its `data` (a schema, or a component named by a module). */
+const EVENT_TYPES: Record<WebhookEventType, { when: string; data: unknown }> = {
+  "payment_intent.confirmed": { when: "A payment for the intent is confirmed on chain, at the chain's confirmation depth.", data: PaymentIntentConfirmedEventDataSchema },
+  "payment_intent.expired": { when: "An intent expired without a payment.", data: PaymentIntentExpiredEventDataSchema },
+  "transaction.created": { when: "A payment to a merchant was recorded: every payment, late and unmatched ones (`payment_intent_id: null`) included.", data: ref("TransactionListItem") },
+  "settlement.completed": { when: "A settlement reached the merchant's bank.", data: ref("Settlement") },
+  "refund.created": { when: "A refund was created.", data: ref("Refund") },
+  "refund.updated": { when: "A refund was approved, sent back to approval, or cancelled.", data: ref("Refund") },
+  "refund.succeeded": { when: "A refund was mined at the chain's confirmation depth.", data: ref("Refund") },
+  "refund.failed": { when: "A refund failed: nothing was paid.", data: ref("Refund") },
+  "payment_link.deactivated": { when: "A payment link was turned off (`active: false`): its page mints nothing more.", data: ref("PaymentLink") },
+  "payment_link.used_up": { when: "A payment link with `max_uses` confirmed its last use.", data: ref("PaymentLink") },
+  "webhook_endpoint.disabled": {
+    when: "One of the account's webhook endpoints was disabled by the service: every attempt failed for 3 days (at least 10 attempts), or it answered 410 Gone. Sent to the account's other enabled endpoints; not sent when the endpoint is disabled through the API or the dashboard.",
+    data: ref("WebhookEndpoint"),
+  },
+};
+
+const SIGNATURE_HEADERS = [
+  { name: "webhook-id", description: "The event's id (`evt_*`): the same on every delivery of it; dedupe on it.", schema: { type: "string" } },
+  { name: "webhook-timestamp", description: "Unix seconds of this attempt; refuse one far from now.", schema: { type: "string" } },
+  { name: "webhook-signature", description: "`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid.", schema: { type: "string" } },
+].map((h) => ({ ...h, in: "header", required: true }));
+
+/**
+ * The `webhooks` section: what an endpoint receives for each event type, the envelope of
+ * GET /v1/events/{id} with that `type` and its `data` schema, signed with the Standard Webhooks headers.
+ */
+function webhooksSection(): Json {
+  const { [COMPONENT_NAME]: _name, examples: _examples, ...envelope } = JSON.parse(JSON.stringify(EventSchema)) as Json;
+  const out: Json = {};
+  for (const type of WEBHOOK_EVENT_TYPES) {
+    const { when, data } = EVENT_TYPES[type];
+    out[type] = {
+      post: {
+        tags: ["Events"],
+        summary: type,
+        description: `${when} Sent to the webhook endpoints subscribed to \`${type}\` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).`,
+        parameters: SIGNATURE_HEADERS,
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { ...envelope, properties: { ...(envelope.properties as Json), type: { type: "string", const: type }, data } } } },
+        },
+        responses: { "200": { description: "Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried." } },
+      },
+    };
+  }
+  return out;
+}
+
+/**
+ * Moves every schema a module named (http/openapi.ts `named`) to `components.schemas` and puts a
+ * `$ref` where it was: one definition per name, checked, so two schemas never share a name.
+ */
+function hoistNamed(node: unknown, schemas: Json): unknown {
+  if (Array.isArray(node)) return node.map((n) => hoistNamed(n, schemas));
+  if (!node || typeof node !== "object") return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node as Json)) if (k !== COMPONENT_NAME) out[k] = hoistNamed(v, schemas);
+  const name = (node as Json)[COMPONENT_NAME];
+  if (typeof name !== "string") return out;
+  if (schemas[name] === undefined) schemas[name] = out;
+  else if (JSON.stringify(schemas[name]) !== JSON.stringify(out)) throw new Error(`two different schemas are named ${name} in the OpenAPI document`);
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+/** Operation ids, as an integrator would name the calls (what generated clients call their methods). */
+const OPERATION_IDS: Record<string, string> = {
+  "get /health": "getHealth",
+  "get /ready": "getReadiness",
+  "get /v1/merchants": "listMerchants",
+  "post /v1/merchants": "createMerchant",
+  "get /v1/merchants/{id}": "getMerchant",
+  "post /v1/merchants/{id}": "updateMerchant",
+  "get /v1/merchants/{id}/balance": "getMerchantBalance",
+  "get /v1/merchants/{id}/balances": "listMerchantBalances",
+  "get /v1/payment-intents": "listPaymentIntents",
+  "post /v1/payment-intents": "createPaymentIntent",
+  "get /v1/payment-intents/{id}": "getPaymentIntent",
+  "post /v1/payment-intents/{id}/cancel": "cancelPaymentIntent",
+  "get /v1/payment-intents/{id}/authorization": "getPaymentIntentAuthorization",
+  "post /v1/payment-intents/{id}/authorization": "submitPaymentIntentAuthorization",
+  "get /v1/qr/{payment_intent_id}.png": "getPaymentIntentQrImage",
+  "get /pay/{id}": "getHostedPaymentPage",
+  "get /pay/links/{id}": "getPaymentLinkPage",
+  "get /v1/payment_links": "listPaymentLinks",
+  "post /v1/payment_links": "createPaymentLink",
+  "get /v1/payment_links/{id}": "getPaymentLink",
+  "post /v1/payment_links/{id}": "updatePaymentLink",
+  "get /v1/terminals": "listTerminals",
+  "post /v1/terminals": "createTerminal",
+  "get /v1/terminals/{id}": "getTerminal",
+  "post /v1/terminals/{id}": "updateTerminal",
+  "get /pay/terminals/{id}": "getTerminalPage",
+  "get /pay/terminals/{id}/receipts/{intent_id}": "getTerminalReceipt",
+  "get /v1/transactions": "listTransactions",
+  "get /v1/transactions/{id}": "getTransaction",
+  "get /v1/refunds": "listRefunds",
+  "post /v1/refunds": "createRefund",
+  "get /v1/refunds/{id}": "getRefund",
+  "post /v1/refunds/{id}/cancel": "cancelRefund",
+  "get /v1/refunds/{id}/authorization": "getRefundAuthorization",
+  "post /v1/refunds/{id}/approve": "approveRefund",
+  "get /v1/events": "listEvents",
+  "get /v1/events/{id}": "getEvent",
+  "post /v1/events/{id}/resend": "resendEvent",
+  "get /v1/webhook_endpoints": "listWebhookEndpoints",
+  "post /v1/webhook_endpoints": "createWebhookEndpoint",
+  "get /v1/webhook_endpoints/{id}": "getWebhookEndpoint",
+  "post /v1/webhook_endpoints/{id}": "updateWebhookEndpoint",
+  "delete /v1/webhook_endpoints/{id}": "deleteWebhookEndpoint",
+  "post /v1/webhook_endpoints/{id}/rotate_secret": "rotateWebhookEndpointSecret",
+  "post /v1/webhook_endpoints/{id}/test": "sendWebhookEndpointTestEvent",
+  "post /v1/webhook_endpoints/{id}/recover": "recoverWebhookEndpointDeliveries",
+  "get /v1/webhook_endpoints/{id}/deliveries": "listWebhookEndpointDeliveries",
+  "get /v1/settlements": "listSettlements",
+  "post /v1/settlements": "createSettlement",
+  "get /v1/settlements/{id}": "getSettlement",
+  "post /v1/test_helpers/payment_intents/{id}/pay": "testHelperPayPaymentIntent",
+  "post /v1/test_helpers/payment_intents/{id}/expire": "testHelperExpirePaymentIntent",
+  "post /v1/test_helpers/refunds/{id}/approve": "testHelperApproveRefund",
+  "post /v1/test_helpers/merchants/{id}/refund_budget": "testHelperSetRefundBudget",
+  "post /v1/test_helpers/settlements/advance": "testHelperAdvanceSettlements",
+};
 
 function exampleValues(media: Json): unknown[] {
   if (media.example !== undefined) return [media.example];

@@ -18,6 +18,8 @@ import { tracingEnabled } from "../lib/tracing.ts";
 import { tracedRequest } from "./http-tracing.ts";
 import { accessLogger, RouteTemplates } from "../http/access-log.ts";
 import { requestPath } from "../http/request-path.ts";
+import { CORS_HEADERS, publicCorsRoute } from "../http/cors.ts";
+import { API_VERSION, API_VERSION_HEADER } from "../domain/api-version.ts";
 
 /**
  * Every request is answered within this time: a dependency that does not answer (a frozen database,
@@ -131,7 +133,7 @@ export function serveApi(
     const requestId = `req_${randomUUID().replaceAll("-", "")}`;
     opts.log.warn("request over its deadline: answered 503", { method: request.method, path: requestPath(request.url), request_id: requestId });
     const err = serviceUnavailable("A dependency of this service did not answer in time.");
-    return new Response(JSON.stringify(err.toBody()), { status: 503, headers: { "content-type": "application/json", "request-id": requestId, ...err.headers } });
+    return new Response(JSON.stringify(err.toBody()), { status: 503, headers: { "content-type": "application/json", "request-id": requestId, ...err.headers, ...answerHeaders(request.url) } });
   });
   const server = Bun.serve({
     hostname: opts.hostname,
@@ -279,4 +281,10 @@ class Deadlines {
     clearInterval(this.sweep);
     this.sweep = undefined;
   }
+}
+
+/** The headers the app sets on every answer of a path (api/app.ts), for the answers given without it. */
+function answerHeaders(url: string): Record<string, string> {
+  const path = requestPath(url);
+  return { ...(path.startsWith("/v1/") ? { [API_VERSION_HEADER]: API_VERSION } : {}), ...(publicCorsRoute(path) ? CORS_HEADERS : {}) };
 }

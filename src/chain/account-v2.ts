@@ -20,7 +20,7 @@ import {
   toHex,
 } from "viem";
 import { merchantAccountFactoryV2Abi } from "../../contracts/abis.ts";
-import { loadArtifacts } from "./artifacts";
+import { loadPinnedArtifacts } from "./artifacts";
 import type { SigningWalletClient } from "./deploy";
 
 /**
@@ -44,15 +44,15 @@ export type AccountV2Settings = {
   feeRateBps: number;
 };
 
-/** The v2 factory's address on every chain: CREATE2 from the proxy, fixed salt, its init code. */
+/** The v2 factory's address on every chain: CREATE2 from the proxy, fixed salt, its committed init code (contracts/pinned). */
 export async function factoryV2Address(): Promise<Address> {
-  const { MerchantAccountFactoryV2 } = await loadArtifacts();
+  const { MerchantAccountFactoryV2 } = await loadPinnedArtifacts();
   return getContractAddress({ opcode: "CREATE2", from: DETERMINISTIC_DEPLOYER, salt: FACTORY_V2_SALT, bytecode: MerchantAccountFactoryV2.bytecode });
 }
 
 /** A merchant's v2 account address, the same on every chain, whether or not it exists yet. */
 export async function accountV2Address(settings: AccountV2Settings): Promise<Address> {
-  const { MerchantAccountV2 } = await loadArtifacts();
+  const { MerchantAccountV2 } = await loadPinnedArtifacts();
   const initCode = concat([
     MerchantAccountV2.bytecode,
     encodeAbiParameters(parseAbiParameters("address, address, address, address, uint16"), [
@@ -84,7 +84,7 @@ export async function deployFactoryV2({ walletClient, publicClient }: Clients): 
   if (!(await hasCode(publicClient, DETERMINISTIC_DEPLOYER))) {
     throw new Error(`chain ${await publicClient.getChainId()} has no deterministic deployment proxy at ${DETERMINISTIC_DEPLOYER}`);
   }
-  const { MerchantAccountFactoryV2 } = await loadArtifacts();
+  const { MerchantAccountFactoryV2 } = await loadPinnedArtifacts();
   const hash = await walletClient.sendTransaction({
     to: DETERMINISTIC_DEPLOYER,
     data: concat([FACTORY_V2_SALT, MerchantAccountFactoryV2.bytecode]),

@@ -1,7 +1,15 @@
-// Compiles the Solidity contracts with the pinned solc-js and caches the result.
+// The contracts' ABI and creation bytecode.
 //
-// Compiling from source (instead of committing bytecode) keeps the deployed code and the reviewed
-// source in lockstep. solc-js blocks the event loop while it compiles (and loading its wasm alone
+// Production contracts (the factories and accounts a production install deploys or computes
+// addresses from) are read from committed files, contracts/pinned/<Name>.json: a v2 factory's
+// address is CREATE2 of its creation code, which embeds solc's metadata hash of the exact source
+// bytes and settings, so compiling at build time would let a changed comment, a compiler upgrade
+// or a setting move every new merchant address. test/pinned-artifacts.test.ts recompiles the
+// sources and fails when they no longer produce the committed bytes: a source change is then either
+// undone or made a new contract version (`bun scripts/pin-contracts.ts`, contracts/README.md).
+//
+// The other contracts (sandbox tokens, test wallets) are compiled with the pinned solc-js and the
+// result cached. solc-js blocks the event loop while it compiles (and loading its wasm alone
 // takes ~0.4 s), so the output is cached in contracts/out/artifacts.json under a key covering
 // everything that affects it (sources, compiler version, settings): any change recompiles,
 // otherwise loading is a file read and solc is never loaded. The build (`npm run build`, run by
@@ -34,9 +42,18 @@ export const CONTRACT_NAMES = [
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 export type Artifacts = Record<ContractName, ContractArtifact>;
 
+/** The contracts whose bytes production depends on: read from contracts/pinned, never compiled at run time. */
+export const PINNED_CONTRACTS = ["MerchantAccount", "MerchantAccountFactory", "MerchantAccountV2", "MerchantAccountFactoryV2"] as const satisfies readonly ContractName[];
+export type PinnedContractName = (typeof PINNED_CONTRACTS)[number];
+export type PinnedArtifacts = Record<PinnedContractName, ContractArtifact>;
+
+/** A committed artifact: the bytes, and how they were made (so a mismatch can say what differs). */
+export type PinnedFile = ContractArtifact & { contract: PinnedContractName; solcVersion: string; settings: typeof SETTINGS };
+
 const CONTRACTS_DIR = fileURLToPath(new URL("../../contracts/", import.meta.url));
 const OUT_DIR = `${CONTRACTS_DIR}out/`;
 const CACHE_FILE = `${OUT_DIR}artifacts.json`;
+export const PINNED_DIR = `${CONTRACTS_DIR}pinned/`;
 
 // Cancun: supported by Base (since Ecotone) and Base Sepolia, and by anvil's default hardfork.
 // Newer targets (prague/osaka) would let solc emit opcodes an older L2 node may not accept.
@@ -58,15 +75,48 @@ type SolcOutput = {
 const SOLC_VERSION = (createRequire(import.meta.url)("solc/package.json") as { version: string }).version;
 
 let memo: Promise<Artifacts> | undefined;
+let pinnedMemo: Promise<PinnedArtifacts> | undefined;
 
-/** ABI and creation bytecode of every contract; compiles on the first call after a source change. */
+/**
+ * ABI and creation bytecode of every contract: the production ones as committed, the others
+ * compiled (on the first call after a source change, unless the build did it).
+ */
 export function loadArtifacts(): Promise<Artifacts> {
-  memo ??= load().catch((err: unknown) => {
-    // Don't cache a failure: a fixed source should compile on the next call.
-    memo = undefined;
+  memo ??= Promise.all([load(), loadPinnedArtifacts()])
+    .then(([compiled, pinned]) => ({ ...compiled, ...pinned }))
+    .catch((err: unknown) => {
+      // Don't cache a failure: a fixed source should compile on the next call.
+      memo = undefined;
+      throw err;
+    });
+  return memo;
+}
+
+/** The production contracts as committed in contracts/pinned: a file read, solc is never loaded. */
+export function loadPinnedArtifacts(): Promise<PinnedArtifacts> {
+  pinnedMemo ??= (async () => {
+    const entries = await Promise.all(
+      PINNED_CONTRACTS.map(async (name) => {
+        const file = JSON.parse(await readFile(`${PINNED_DIR}${name}.json`, "utf8")) as PinnedFile;
+        return [name, { abi: file.abi, bytecode: file.bytecode }] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as PinnedArtifacts;
+  })().catch((err: unknown) => {
+    pinnedMemo = undefined;
     throw err;
   });
-  return memo;
+  return pinnedMemo;
+}
+
+/**
+ * Compiles the current sources now (no cache) and returns each production contract as its
+ * committed file would hold it: what the pinning script writes and the pinning test compares.
+ */
+export async function compilePinned(): Promise<PinnedFile[]> {
+  const { sources } = await sourcesAndKey();
+  const { contracts, solcVersion } = await compile(sources);
+  return PINNED_CONTRACTS.map((name) => ({ contract: name, solcVersion, settings: SETTINGS, abi: contracts[name].abi, bytecode: contracts[name].bytecode }));
 }
 
 async function load(): Promise<Artifacts> {

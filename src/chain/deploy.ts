@@ -2,7 +2,7 @@
 
 import { type Account, type Address, type Chain, type Hex, type PublicClient, type Transport, type WalletClient, getAddress, isAddressEqual, parseEventLogs } from "viem";
 import { merchantAccountFactoryAbi } from "../../contracts/abis.ts";
-import { type ContractArtifact, loadArtifacts } from "./artifacts";
+import { type ContractArtifact, loadArtifacts, loadPinnedArtifacts } from "./artifacts";
 
 /** A wallet client with a local or JSON-RPC account attached: it sends the transactions. */
 export type SigningWalletClient = WalletClient<Transport, Chain | undefined, Account>;
@@ -18,9 +18,9 @@ export type DeployedContracts = { usdc: Address; factory: Address };
 export async function deployContracts(
   opts: Clients & { operator: Address; feeRecipient: Address; usdc?: Address },
 ): Promise<DeployedContracts> {
-  const artifacts = await loadArtifacts();
-  const usdc = opts.usdc ?? (await deploy(opts, artifacts.TestUSDC, []));
-  const factory = await deploy(opts, artifacts.MerchantAccountFactory, [usdc, opts.operator, opts.feeRecipient]);
+  // The factory's code as committed; TestUSDC (the sandbox's) is compiled, and only loaded when needed.
+  const usdc = opts.usdc ?? (await deploy(opts, (await loadArtifacts()).TestUSDC, []));
+  const factory = await deploy(opts, (await loadPinnedArtifacts()).MerchantAccountFactory, [usdc, opts.operator, opts.feeRecipient]);
   return { usdc, factory };
 }
 

@@ -12,6 +12,8 @@ import { addDashboardUser } from "../modules/access/dashboard-users.ts";
 import { createPublicClient, createWalletClient, http, isHex, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { deployFactoryV2 } from "../chain/account-v2.ts";
+import { deploymentBlock } from "../chain/factory-v1.ts";
+import { recordFactory } from "../chain/deployments-file.ts";
 import { listForeignTransfers } from "../modules/matching/foreign.ts";
 import { paySandboxIntent, SandboxPayError } from "../modules/test-helpers/pay.ts";
 import { settlementCashOut, settlementList, settlementSandboxRule, settlementText } from "../modules/settlements/operator.ts";
@@ -70,11 +72,12 @@ export const commands: Record<string, Command> = {
   }),
   "users create": define({
     json: { object: "dashboard_user" },
-    summary: "Create a dashboard user of an account (--account acct_…, --email, --role admin|viewer); prints a one-time set-password link",
-    options: { account: { type: "string" }, email: { type: "string" }, role: { type: "string" } },
+    summary: "Create a dashboard user of an account (--account acct_…, --email, --role admin|viewer|cashier, --terminal term_… for a cashier); prints a one-time set-password link",
+    options: { account: { type: "string" }, email: { type: "string" }, role: { type: "string" }, terminal: { type: "string" } },
     run: async (ctx, v) => {
-      const { user, setPasswordToken } = await addDashboardUser(ctx.database.sql, { accountId: req(v, "account"), email: req(v, "email"), role: (v.role as string | undefined) ?? "viewer" }, ctx.clock.now());
-      return { ...user, set_password_url: `${ctx.config.dashboardBaseUrl}/dashboard/set-password?token=${setPasswordToken}` };
+      const { user, setPasswordToken } = await addDashboardUser(ctx.database.sql, { accountId: req(v, "account"), email: req(v, "email"), role: (v.role as string | undefined) ?? "viewer", terminalId: v.terminal as string | undefined }, ctx.clock.now());
+      const { terminalId, ...rest } = user;
+      return { ...rest, terminal_id: terminalId, set_password_url: `${ctx.config.dashboardBaseUrl}/dashboard/set-password?token=${setPasswordToken}` };
     },
     human: (u) => `created dashboard user ${u.id} (${u.email}, ${u.role})\n\n  set a password within 72 hours: ${u.set_password_url}\n\nThis link is shown once and works once.`,
   }),
@@ -207,8 +210,8 @@ export const commands: Record<string, Command> = {
   "chain deploy-factory-v2": define({
     json: { object: "factory_v2_deployment" },
     summary:
-      "Deploy MerchantAccountFactoryV2 at its deterministic address on a chain (--mode test|live) through the deterministic deployment proxy, signed by DEPLOYER_PRIVATE_KEY (any funded key; not the operator's); nothing is sent if it is there",
-    options: { mode: { type: "string" } },
+      "Deploy MerchantAccountFactoryV2 at its deterministic address on a chain (--mode test|live) through the deterministic deployment proxy, signed by DEPLOYER_PRIVATE_KEY (any funded key; not the operator's); nothing is sent if it is there. --record DIR adds it with its block to DIR/<chainId>.json (DEPLOYMENTS_DIR)",
+    options: { mode: { type: "string" }, record: { type: "string" } },
     run: async (ctx, v) => {
       const chain = ctx.chains[mode(v)];
       if (!chain) throw new OnboardingError(`no ${mode(v)} chain is configured`);
@@ -218,10 +221,15 @@ export const commands: Record<string, Command> = {
       const account = privateKeyToAccount(key as Hex);
       if (account.address === chain.operator.account.address) throw new OnboardingError("DEPLOYER_PRIVATE_KEY must not be the operator key");
       const transport = http(chain.rpcHttpUrl);
-      const r = await deployFactoryV2({ walletClient: createWalletClient({ transport, account, chain: chain.chain }), publicClient: createPublicClient({ transport, chain: chain.chain }) as never });
-      return { chain_id: chain.chainId, factory: r.factory, deployed_now: r.deployedNow, gas_used: String(r.gasUsed) };
+      const publicClient = createPublicClient({ transport, chain: chain.chain });
+      const r = await deployFactoryV2({ walletClient: createWalletClient({ transport, account, chain: chain.chain }), publicClient: publicClient as never });
+      // --record: the install's deployments record gets the factory with its block, so a
+      // production start can take the chain's start block from it (contracts/README.md).
+      const block = typeof v.record === "string" ? await deploymentBlock(publicClient as never, r.factory) : undefined;
+      if (typeof v.record === "string") recordFactory(v.record, chain.chainId, { version: 2, address: r.factory, startBlock: block ?? null });
+      return { chain_id: chain.chainId, factory: r.factory, deployed_now: r.deployedNow, gas_used: String(r.gasUsed), ...(block === undefined ? {} : { block_number: block }) };
     },
-    human: (r) => `${r.deployed_now ? "deployed" : "already deployed:"} MerchantAccountFactoryV2 ${r.factory} on chain ${r.chain_id}`,
+    human: (r) => `${r.deployed_now ? "deployed" : "already deployed:"} MerchantAccountFactoryV2 ${r.factory} on chain ${r.chain_id}${r.block_number === undefined ? "" : ` in block ${r.block_number}`}`,
   }),
   "chain foreign-transfers": define({
     json: { object: "foreign_transfer" },

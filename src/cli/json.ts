@@ -1,5 +1,5 @@
 /**
- * `--json` output in the API's language (DECISIONS.md shapes): snake_case keys, an `object` on every
+ * `--json` output in the API's language (docs/contributors.md "Shapes"): snake_case keys, an `object` on every
  * object, lists as `{object: "list", data}`, ISO timestamps with milliseconds, money and ids as the
  * API prints them. A secret shown once comes out under a name that says so (`secret_key`,
  * `signing_secret`), and only from the command that creates it.

@@ -18,14 +18,24 @@ import { OnboardingError } from "../modules/merchants/onboarding.ts";
 import { SecretBoxError } from "../lib/secret-box.ts";
 import { DashboardUserError } from "../modules/access/dashboard-users.ts";
 import { readFileSync, existsSync } from "node:fs";
+import { versionLine } from "../lib/build-info.ts";
+import { createPublicClient, createWalletClient, http, isHex, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { deployFactoryV1 } from "../chain/factory-v1.ts";
+import { recordFactory } from "../chain/deployments-file.ts";
 
 export class CliError extends Error {}
 
 async function main(argv: string[]) {
   const [group, action, ...rest] = argv;
+  if (group === "--version" || group === "version") {
+    console.log(versionLine());
+    return;
+  }
   const driverProblem = driverPatchProblem();
   if (driverProblem) throw new CliError(driverProblem);
   if (group === "migrate") return migrateCommand(argv.slice(1));
+  if (group === "chain" && action === "deploy-factory") return deployFactoryCommand(rest);
   const command = group && action ? commands[`${group} ${action}`] : undefined;
   if (!command) {
     console.error(usage());
@@ -108,6 +118,71 @@ async function ensureDeploymentReadOnly(database: Database, settings: ChainSetti
 }
 
 /**
+ * `chain deploy-factory --mode live|test [--record DIR]`: deploys the install's v1 factory (the
+ * committed MerchantAccountFactory, naming its operator, fee recipient and USDC) through the
+ * deterministic deployment proxy, so a second run finds it instead of deploying another; prints
+ * the variables to set and, with --record, adds it with its block to DIR/<chainId>.json (the
+ * install's deployments record, DEPLOYMENTS_DIR). Runs before the factory is configured, so it
+ * needs no database and no factory variable: only the chain's, the operator's address and
+ * DEPLOYER_PRIVATE_KEY (a funded key, not the operator's).
+ */
+async function deployFactoryCommand(args: string[]) {
+  const { values } = parseArgs({ args, options: { mode: { type: "string" }, record: { type: "string" }, json: { type: "boolean" } }, strict: true, allowPositionals: false });
+  if (values.mode !== "live" && values.mode !== "test") throw new CliError("--mode live or --mode test is required");
+  const prefix = values.mode === "live" ? "LIVE_" : "SANDBOX_";
+  if (!process.env[`${prefix}RPC_HTTP_URL`]?.trim())
+    throw new CliError(`${prefix}RPC_HTTP_URL is not set: ${values.mode === "test" ? "the embedded sandbox deploys its own contracts" : "the live chain's RPC is needed"}`);
+  // The factory being deployed is not configured yet, and no process role runs here: placeholders
+  // let the chain's other settings be read (and checked) exactly as a start reads them.
+  const config = loadConfig({
+    ...process.env,
+    [`${prefix}FACTORY_ADDRESS`]: process.env[`${prefix}FACTORY_ADDRESS`]?.trim() || "0x0000000000000000000000000000000000000001",
+    [`${prefix}START_BLOCK`]: process.env[`${prefix}START_BLOCK`]?.trim() || "0",
+    ROLES: "api",
+  });
+  const settings = values.mode === "live" ? config.chains.live! : config.chains.test;
+  const operator = config.operatorPrivateKey ? privateKeyToAccount(config.operatorPrivateKey).address : config.operatorAddress;
+  if (!operator) throw new CliError("OPERATOR_ADDRESS (or OPERATOR_PRIVATE_KEY) is required: the factory names the operator, for good");
+  const key = process.env.DEPLOYER_PRIVATE_KEY?.trim();
+  if (!key || !isHex(key) || key.length !== 66) throw new CliError("DEPLOYER_PRIVATE_KEY (a funded key, not the operator's) is required");
+  const deployer = privateKeyToAccount(key as Hex);
+  // Not the operator key: every operator transaction goes through its nonce authority (chain/operator-sender.ts).
+  if (deployer.address === operator) throw new CliError("DEPLOYER_PRIVATE_KEY must not be the operator key");
+  const usdc = settings.usdcAddress;
+  if (!usdc) throw new CliError(`${prefix}USDC_ADDRESS is required`);
+  const transport = http(settings.rpcHttpUrl);
+  const publicClient = createPublicClient({ transport });
+  const rpcChainId = await publicClient.getChainId();
+  if (rpcChainId !== settings.chainId) throw new CliError(`${prefix}RPC_HTTP_URL answers chain id ${rpcChainId}, not ${settings.chainId}`);
+  const chain = { id: settings.chainId, name: settings.name, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [settings.rpcHttpUrl] } } } as const;
+  const feeRecipient = config.feeRecipient ?? operator;
+  const r = await deployFactoryV1({ walletClient: createWalletClient({ transport, account: deployer, chain }), publicClient: publicClient as never, usdc, operator, feeRecipient });
+  const configured = process.env[`${prefix}FACTORY_ADDRESS`]?.trim();
+  if (values.record) recordFactory(values.record, settings.chainId, { version: 1, address: r.factory, startBlock: r.blockNumber ?? null });
+  const result = {
+    object: "factory_deployment",
+    chain_id: settings.chainId,
+    factory: r.factory,
+    deployed_now: r.deployedNow,
+    block_number: r.blockNumber ?? null,
+    operator,
+    fee_recipient: feeRecipient,
+    usdc,
+    variables: { [`${prefix}FACTORY_ADDRESS`]: r.factory, ...(r.blockNumber === undefined ? {} : { [`${prefix}START_BLOCK`]: String(r.blockNumber) }) },
+    ...(values.record ? { record: `${values.record.replace(/\/+$/, "")}/${settings.chainId}.json` } : {}),
+  };
+  if (values.json) return console.log(JSON.stringify(result, null, 2));
+  console.log(
+    [
+      `${r.deployedNow ? "deployed" : "already deployed:"} MerchantAccountFactory ${r.factory} on chain ${settings.chainId}${r.blockNumber === undefined ? "" : ` in block ${r.blockNumber}`} (operator ${operator}, fee recipient ${feeRecipient}, USDC ${usdc})`,
+      `set ${Object.entries(result.variables).map(([k, v]) => `${k}=${v}`).join(" ")}${r.blockNumber === undefined ? ` (and ${prefix}START_BLOCK: the block of its deployment transaction; this RPC keeps no past state to find it)` : ""}`,
+      ...(configured && configured.toLowerCase() !== r.factory.toLowerCase() ? [`note: ${prefix}FACTORY_ADDRESS is set to ${configured}, another factory`] : []),
+      ...(values.record ? [`recorded in ${result.record}`] : []),
+    ].join("\n"),
+  );
+}
+
+/**
  * `migrate`: applies the pending migrations (the first step of every upgrade in production, where
  * starts refuse a schema behind); `migrate --check`: says what is pending, exit code 1 if anything
  * is. Needs only the database (DATABASE_URL or DATABASE_URL_FILE; the sandbox's from its info file).
@@ -139,7 +214,7 @@ async function migrateCommand(args: string[]) {
 }
 
 function usage() {
-  const lines = ["Usage: npm run cli -- <group> <action> [options] [--json]", "", `  ${"migrate [--check]".padEnd(24)} applies the pending database migrations (--check: lists them, exit code 1 if any)`];
+  const lines = ["Usage: npm run cli -- <group> <action> [options] [--json]", "", `  ${"migrate [--check]".padEnd(24)} applies the pending database migrations (--check: lists them, exit code 1 if any)`, `  ${"--version".padEnd(24)} prints the installed version and git commit`, `  ${"chain deploy-factory".padEnd(24)} deploys the install's v1 factory (--mode live|test, [--record DIR]): the operator's own, through the deterministic deployment proxy (a second run finds it), signed by DEPLOYER_PRIVATE_KEY; prints the variables to set`];
   for (const [name, c] of Object.entries(commands)) lines.push(`  ${name.padEnd(24)} ${c.summary}`);
   return lines.join("\n");
 }

@@ -1,6 +1,6 @@
 /**
  * Every error the API can answer, as a closed union of codes with one map to HTTP status and type
- * (DECISIONS.md "Errors"). Services and routes throw ApiError; the one handler in api/app.ts
+ * (docs/contributors.md "Errors"). Services and routes throw ApiError; the one handler in api/app.ts
  * renders it. Lives in domain/ because services below the HTTP layer raise these too.
  */
 export const ERROR_CODES = {
@@ -93,7 +93,7 @@ export const RETRY_AFTER_SECONDS = 2;
 export const serviceUnavailable = (what: string) =>
   new ApiError("service_unavailable", `${what} Retry in a few seconds.`, undefined, 503, { "retry-after": String(RETRY_AFTER_SECONDS) });
 
-/** A `starting_after` that is not an item of the list (DECISIONS.md "Lists"). */
+/** A `starting_after` that is not an item of the list (docs/contributors.md "Lists"). */
 export function badCursor() {
   return new ApiError("parameter_invalid", "Invalid starting_after: must be the id of an item of this list.", "starting_after");
 }

@@ -1,4 +1,4 @@
-/** Public ids: a prefix and 24 base62 characters (~142 bits of randomness, DECISIONS.md needs >= 128). */
+/** Public ids: a prefix and 24 base62 characters (~142 bits of randomness, docs/contributors.md "Authentication and scope" needs >= 128). */
 import { randomBytes } from "node:crypto";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -28,6 +28,7 @@ export const ID_PREFIXES = {
   refund: "re",
   paymentLink: "plink",
   linkClaim: "plc",
+  terminal: "term",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,5 +1,5 @@
 /**
- * The payment intent state machine (spec "States and transitions"): a closed union of statuses
+ * The payment intent state machine (docs/integrators.md "Payment intents"): a closed union of statuses
  * and one pure transition function. Database writes mirror it as guarded updates
  * (`UPDATE … WHERE id = $1 AND status = $from`), so a lost race is a no-op, never a corruption.
  */
@@ -45,5 +45,5 @@ export function isFinal(status: IntentStatus): boolean {
   }
 }
 
-/** How long a reservation stays held after its intent leaves awaiting_payment by default (DECISIONS.md "Matching"); VALUE_TAG_QUARANTINE_MINUTES. */
+/** How long a reservation stays held after its intent leaves awaiting_payment by default (docs/contributors.md "Matching"); VALUE_TAG_QUARANTINE_MINUTES. */
 export const RESERVATION_QUARANTINE_MS = 24 * 60 * 60 * 1000;

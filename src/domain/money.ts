@@ -5,7 +5,7 @@
 export const UNITS_PER_USD = 1_000_000n;
 export const BPS_DENOMINATOR = 10_000n;
 
-/** The spec's JSON number for an amount held in base units. Exact for every value below 2^53 units. */
+/** The API's JSON number for an amount held in base units. Exact for every value below 2^53 units. */
 export function unitsToUsd(units: bigint): number {
   if (units > 9_007_199_254_740_991n || units < -9_007_199_254_740_991n) throw new RangeError("amount too large for a JSON number");
   // Dividing two exact integers rounds once, to the double nearest the 6-decimal value, which
@@ -29,14 +29,14 @@ export function usdToUnits(value: number, maxDecimals = 6): bigint | undefined {
   return sign === "-" ? -units : units;
 }
 
-/** fee = round_half_up(amount * rate), net = amount - fee (DECISIONS.md "Money"). */
+/** fee = round_half_up(amount * rate), net = amount - fee (docs/contributors.md "Money"). */
 export function splitFee(amountUnits: bigint, feeRateBps: number): { feeUnits: bigint; netUnits: bigint } {
   if (amountUnits < 0n) throw new RangeError("amount must be non-negative");
   const feeUnits = (amountUnits * BigInt(feeRateBps) + BPS_DENOMINATOR / 2n) / BPS_DENOMINATOR;
   return { feeUnits, netUnits: amountUnits - feeUnits };
 }
 
-/** 100 bps -> 0.01 as the spec prints rates. */
+/** 100 bps -> 0.01 as the API prints rates. */
 export function bpsToRate(bps: number): number {
   return bps / 10_000;
 }

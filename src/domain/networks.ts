@@ -10,10 +10,10 @@
  * - USDT: Tether's supported protocols, https://tether.to/en/supported-protocols (no native USDT on Base)
  * - Chain ids: each chain's own network documentation (also https://chainlist.org); test networks:
  *   Base Sepolia 84532, Sepolia 11155111, Arbitrum Sepolia 421614, OP Sepolia 11155420, Polygon Amoy
- *   80002, and the embedded anvil chains: 31337, which the sandbox names `base` (DECISIONS.md "Sandbox"),
+ *   80002, and the embedded anvil chains: 31337, which the sandbox names `base` (docs/contributors.md "Sandbox"),
  *   and 31338, its second chain, named `arbitrum` (SANDBOX_EXTRA_CHAINS, src/config.ts).
  * - Confirmation depth: our default, per chain, overridable (SANDBOX_CONFIRMATIONS, LIVE_CONFIRMATIONS).
- *   Base and OP Mainnet (OP Stack, 2 s blocks): 2, as decided for Base (DECISIONS.md "Matching"; Base's
+ *   Base and OP Mainnet (OP Stack, 2 s blocks): 2, as decided for Base (docs/contributors.md "Matching"; Base's
  *   own account of its finality stages: https://docs.base.org/base-chain/network-information/transaction-finality).
  *   Arbitrum One (sequencer ordering, ~0.25 s blocks): 20 (about 5 s). Ethereum (12 s slots): 12, about
  *   2.4 minutes (finality proper is 2 epochs, 64 blocks). Polygon PoS (2 s blocks, deep reorgs seen

@@ -8,11 +8,23 @@
  *   succeeded:         mined at the chain's confirmation depth (tx_hash); also a failed one whose
  *                      Refunded log the chain shows after all (paid_late)
  *   failed:            reverted, or refused for good (failure_reason)
- *   canceled:          withdrawn before anything was sent
+ *   cancelled:         withdrawn before anything was sent
  */
-export type RefundStatus = "requires_approval" | "pending" | "succeeded" | "failed" | "canceled";
+export type RefundStatus = "requires_approval" | "pending" | "succeeded" | "failed" | "cancelled";
 
-export const REFUND_STATUSES: readonly RefundStatus[] = ["requires_approval", "pending", "succeeded", "failed", "canceled"];
+export const REFUND_STATUSES: readonly RefundStatus[] = ["requires_approval", "pending", "succeeded", "failed", "cancelled"];
+
+/**
+ * The other spelling of `cancelled` (one spelling for every resource, the intents' one): accepted
+ * wherever a refund status is read from a request, for one release (CHANGELOG.md), never answered.
+ */
+export const DEPRECATED_CANCELLED = "canceled";
+
+/** A status as a request may spell it (REFUND_STATUSES or the deprecated spelling), or undefined. */
+export function refundStatusFromInput(value: string | null | undefined): RefundStatus | undefined {
+  if (value === DEPRECATED_CANCELLED) return "cancelled";
+  return REFUND_STATUSES.find((s) => s === value);
+}
 
 /**
  * approved: the owner's signature arrived; budget_short: a budget refund found no budget before
@@ -32,7 +44,7 @@ export function refundTransition(from: RefundStatus, trigger: RefundTrigger): Re
         case "approved":
           return "pending";
         case "cancel":
-          return "canceled";
+          return "cancelled";
         case "budget_short":
         case "confirmed":
         case "failed":
@@ -56,7 +68,7 @@ export function refundTransition(from: RefundStatus, trigger: RefundTrigger): Re
     case "failed":
       return trigger === "paid_late" ? "succeeded" : undefined;
     case "succeeded":
-    case "canceled":
+    case "cancelled":
       return undefined;
   }
 }
@@ -66,7 +78,7 @@ export function refundAllowedFrom(trigger: RefundTrigger): RefundStatus[] {
   return REFUND_STATUSES.filter((s) => refundTransition(s, trigger) !== undefined);
 }
 
-/** A refund that still takes money from the payment and the account (neither failed nor canceled). */
+/** A refund that still takes money from the payment and the account (neither failed nor cancelled). */
 export function holdsMoney(status: RefundStatus): boolean {
   switch (status) {
     case "requires_approval":
@@ -74,7 +86,7 @@ export function holdsMoney(status: RefundStatus): boolean {
     case "succeeded":
       return true;
     case "failed":
-    case "canceled":
+    case "cancelled":
       return false;
   }
 }
@@ -83,7 +95,7 @@ export function isFinalRefund(status: RefundStatus): boolean {
   switch (status) {
     case "succeeded":
     case "failed":
-    case "canceled":
+    case "cancelled":
       return true;
     case "requires_approval":
     case "pending":

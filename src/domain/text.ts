@@ -30,7 +30,7 @@ export function storableText(s: string): boolean {
 }
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Timestamps on the wire: ISO 8601 UTC with millisecond precision (DECISIONS.md). */
+/** Timestamps on the wire: ISO 8601 UTC with millisecond precision (docs/contributors.md "Shapes"). */
 export function isoMs(d: Date): string {
   return d.toISOString();
 }

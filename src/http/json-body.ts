@@ -1,6 +1,6 @@
 /**
  * Reading a JSON request body ourselves (routes declare `parse: "none"`), so that every failure has
- * the code DECISIONS.md gives it instead of a framework error: 413 body_too_large over 64 KiB,
+ * its own error code instead of a framework error: 413 body_too_large over 64 KiB,
  * 415 unsupported_content_type for a non-JSON body, 400 parameter_invalid for bytes that are not
  * UTF-8 JSON. An absent or empty body is `undefined` (whatever its content type).
  */

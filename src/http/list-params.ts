@@ -1,5 +1,5 @@
 /**
- * The parts every list endpoint shares (DECISIONS.md "Lists"): parsing of the status filter, the
+ * The parts every list endpoint shares (docs/contributors.md "Lists"): parsing of the status filter, the
  * strict time bounds, `limit` and the `starting_after` cursor from a query read by `readQuery`
  * (query.ts), the list envelope, and its OpenAPI pieces. Used by the payment intent and transaction
  * lists; each names its own parameters and keeps its own merchant_id rule.

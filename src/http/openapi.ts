@@ -22,6 +22,18 @@ export const ErrorSchema = t.Object(
   },
 );
 
+/** The keyword that names a schema for the OpenAPI document; api/docs.ts moves the schema to `components.schemas`. */
+export const COMPONENT_NAME = "x-component";
+
+/**
+ * A schema the OpenAPI document names: wherever a route documents it (a response, a list's items),
+ * the document refers to `#/components/schemas/<name>`, so a generator makes one type of it. Only a
+ * name: what the schema allows is unchanged.
+ */
+export function named<T extends TSchema>(name: string, schema: T): T {
+  return Object.assign(schema, { [COMPONENT_NAME]: name });
+}
+
 /** An example error body for the docs: the code's own type. */
 export function errorExample(code: ErrorCode, message: string, param?: string) {
   return { error: { type: ERROR_CODES[code][1], message, code, ...(param ? { param } : {}) } };

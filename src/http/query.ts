@@ -1,5 +1,5 @@
 /**
- * Strict query strings for list endpoints (DECISIONS.md "Errors" and "Lists"): read from the raw URL,
+ * Strict query strings for list endpoints (docs/contributors.md "Errors" and "Lists"): read from the raw URL,
  * because Elysia's own query handling silently drops unknown parameters and keeps the last of
  * repeated ones.
  * Shared by the payment intent and transaction lists.

@@ -1,5 +1,5 @@
 /**
- * Per-key rate limits (DECISIONS.md "Rate limits"): a token bucket per API key, refilled at the key's
+ * Per-key rate limits (docs/contributors.md "Rate limits"): a token bucket per API key, refilled at the key's
  * rate (config `rateLimitPerSecond`: test 25/s, live 100/s by default; env RATE_LIMIT_TEST_PER_SECOND,
  * RATE_LIMIT_LIVE_PER_SECOND) with room for a burst of twice that.
  *

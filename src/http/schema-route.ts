@@ -2,7 +2,7 @@
  * Pieces for routes whose ONE Elysia `t` schema both validates and documents the request
  * (management API):
  * - `jsonBodyOf(schema)`: the `parse` hook. Reads the body with readJsonBody (413 / 415 / malformed JSON get
- *   their DECISIONS.md codes; app.ts unwraps the ApiError from Elysia's PARSE error); an absent body
+ *   their error codes; app.ts unwraps the ApiError from Elysia's PARSE error); an absent body
  *   is `{}`, so the schema reports a missing field as parameter_missing.
  * - `STRICT`: Elysia options for such plugins (`normalize: false`: do not silently drop unknown
  *   fields; Elysia applies the root app's setting, so jsonBodyOf checks top-level names itself).
@@ -138,7 +138,7 @@ export function idempotencyKey(request: Request): string | undefined {
   return header === null ? undefined : parseIdempotencyKey(header);
 }
 
-/** 409 for an idempotency key sent again with other parameters (DECISIONS.md "Idempotency"). */
+/** 409 for an idempotency key sent again with other parameters (docs/contributors.md "Idempotency"). */
 export function reused(key: string | undefined) {
   return new ApiError(
     "idempotency_key_reused",

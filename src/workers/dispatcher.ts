@@ -1,5 +1,5 @@
 /**
- * The dispatcher role: outbox events -> signed webhook deliveries (DECISIONS.md "Webhooks").
+ * The dispatcher role: outbox events -> signed webhook deliveries (docs/contributors.md "Webhooks").
  *
  * 1. Fan-out: events not yet fanned out become one delivery per target endpoint, in the same
  *    statement that marks them fanned out (src/modules/webhooks/service.ts).

@@ -7,6 +7,7 @@ import type { AppContext } from "../context.ts";
 import { IndexerSupervisor, type IndexerChainConfig } from "../chain/indexer/index.ts";
 import { factoryV2Address } from "../chain/account-v2.ts";
 import { knownOperators, recordOperator } from "../chain/operators.ts";
+import { formerFactoriesV2, readDeployments } from "../chain/deployments-file.ts";
 
 export const VIEWS_SCHEMA = "chain";
 
@@ -32,6 +33,12 @@ export async function loadIndexerChains(ctx: AppContext): Promise<IndexerChainCo
       tokens: Object.values(chain.tokens).filter((t) => t.toLowerCase() !== chain.usdc.toLowerCase()),
       ...(chain.factory ? { factory: chain.factory } : {}),
       factoryV2,
+      // Every v2 factory the chain's deployments record lists: a contract version replaced since
+      // leaves accounts holding merchants' money, still to be followed.
+      ...(() => {
+        const former = formerFactoriesV2(readDeployments(chain.chainId, ctx.config.deploymentsDir), factoryV2);
+        return former.length > 0 ? { formerFactoriesV2: former } : {};
+      })(),
       operators,
       startBlock: chain.startBlock,
     });

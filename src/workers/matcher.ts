@@ -1,5 +1,5 @@
 /**
- * The matcher role (DESIGN.md "Processes"): turns indexed, sufficiently confirmed USDC transfers
+ * The matcher role (src/workers/README.md): turns indexed, sufficiently confirmed USDC transfers
  * into ledger transactions, confirms intents and writes the outbox events; the logic lives in
  * src/modules/matching (engine.ts: cursor, catch-up, reorg audit; record.ts: one transfer, one
  * database transaction).

@@ -1,5 +1,5 @@
 /**
- * The worker roles of the service (DESIGN.md "Processes"). Each role starts from the shared
+ * The worker roles of the service (src/workers/README.md). Each role starts from the shared
  * context and returns a handle to stop it; roles coordinate only through Postgres, so any number
  * of instances of each may run.
  */

@@ -1,5 +1,5 @@
 /**
- * What every worker role returns (DESIGN.md "Processes"): a handle to stop it. Roles import this,
+ * What every worker role returns (src/workers/README.md): a handle to stop it. Roles import this,
  * the registry imports the roles; nothing here imports a role.
  */
 import type { Role } from "../config.ts";

@@ -1,5 +1,5 @@
 /**
- * The settler role (DESIGN.md "Processes"): every `pollMs` it
+ * The settler role (src/workers/README.md): every `pollMs` it
  *  1. runs the settlement schedules that are due (src/modules/payouts/schedule.ts): a run per
  *     (merchant, instant), guarded by app.settlement_runs, so any number of settlers can run and a
  *     run missed while none ran happens at the next start;

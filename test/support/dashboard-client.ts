@@ -39,9 +39,9 @@ export class DashboardClient {
 
 
 /** A new user of `accountId` with `role`, signed in (its client holds the session). */
-export async function dashboardUser(svc: TestService, accountId: string, role: "admin" | "viewer", now: Date = new Date(), password = "correct horse battery staple") {
+export async function dashboardUser(svc: TestService, accountId: string, role: "admin" | "viewer" | "cashier", now: Date = new Date(), password = "correct horse battery staple", terminalId?: string) {
   const email = `u${Math.random().toString(36).slice(2)}@example.com`;
-  const { setPasswordToken } = await addDashboardUser(svc.ctx.database.sql, { accountId, email, role }, now);
+  const { setPasswordToken } = await addDashboardUser(svc.ctx.database.sql, { accountId, email, role, terminalId }, now);
   const c = new DashboardClient(svc.apiUrl);
   const res = await c.req("/dashboard/set-password", { form: { token: setPasswordToken, password, confirm: password } });
   if (res.status !== 303) throw new Error(`setting the password of a new dashboard user answered ${res.status}`);

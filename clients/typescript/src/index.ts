@@ -6,7 +6,8 @@
  *
  * Every call answers `{ data }` or `{ error }` (the API's error object), never throws for an HTTP
  * error. What this adds to openapi-fetch:
- * - the key as a Bearer token on every request;
+ * - the key as a Bearer token on every request, and a User-Agent naming this client's version and
+ *   the API version it was generated from (the operator's logs tell which clients call);
  * - an `Idempotency-Key` on every POST (yours if you set the header, else a new random one per call),
  *   so that the retries below can never create twice;
  * - retries of a call that got no answer, a 429 or a 503 (the service's "try again" answers), with
@@ -14,6 +15,7 @@
  */
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "./schema.js";
+import { API_VERSION, CLIENT_VERSION } from "./version.js";
 
 export type { paths, components, operations } from "./schema.js";
 export { verifyWebhook, WebhookVerificationError, type StablepayEvent } from "./webhooks.js";
@@ -31,6 +33,9 @@ export interface StablepayClientOptions {
 
 export type StablepayClient = Client<paths>;
 
+export { API_VERSION, CLIENT_VERSION };
+export const USER_AGENT = `stablepay-client-typescript/${CLIENT_VERSION} (API-Version ${API_VERSION})`;
+
 const RETRIED = new Set([429, 503]);
 
 export function createStablepayClient(opts: StablepayClientOptions): StablepayClient {
@@ -40,6 +45,7 @@ export function createStablepayClient(opts: StablepayClientOptions): StablepayCl
   const auth: Middleware = {
     onRequest({ request }) {
       request.headers.set("authorization", `Bearer ${opts.apiKey}`);
+      request.headers.set("user-agent", USER_AGENT);
       if (request.method === "POST" && !request.headers.has("idempotency-key")) request.headers.set("idempotency-key", crypto.randomUUID());
       return request;
     },

@@ -91,7 +91,7 @@ export const paymentIntents = app.table("payment_intents", {
   feeUnits: units("fee_units"),
   txHash: text("tx_hash"),
   transactionId: text("transaction_id"),
-  /** Refunded of its own payment (migration 0011; refunds neither failed nor canceled). */
+  /** Refunded of its own payment (migration 0011; refunds neither failed nor cancelled). */
   refundedUnits: units("refunded_units").notNull().default(0n),
 });
 
@@ -153,7 +153,7 @@ export const transactions = app.table("transactions", {
   feeNextAttemptAt: ts("fee_next_attempt_at"),
   feeLastError: text("fee_last_error"),
   createdAt: ts("created_at").notNull().defaultNow(),
-  /** Refunded of this payment (migration 0011; refunds neither failed nor canceled). */
+  /** Refunded of this payment (migration 0011; refunds neither failed nor cancelled). */
   refundedUnits: units("refunded_units").notNull().default(0n),
 });
 

@@ -9,7 +9,7 @@ const units = (name: string) => bigint(name, { mode: "bigint" });
 /** Steps of a settlement's state machine (see the migration for the diagram). */
 export const SETTLEMENT_STATES = ["created", "withdrawal_submitted", "withdrawn", "ach_initiating", "ach_pending", "completed", "failed"] as const;
 export type SettlementState = (typeof SETTLEMENT_STATES)[number];
-/** The public status of the settlement object (DECISIONS.md "Settlement"). */
+/** The public status of the settlement object (docs/contributors.md "Settlement"). */
 export type SettlementPublicStatus = "pending" | "in_transit" | "completed" | "failed";
 export type SettlementTrigger = "schedule" | "manual" | "test_helper";
 

@@ -1,6 +1,6 @@
 /**
  * Access control, shared by the API, the services, the workers, the CLI and the dashboard to come:
- * bearer-key authentication and the visibility rule (DECISIONS.md "Authentication and scope"):
+ * bearer-key authentication and the visibility rule (docs/contributors.md "Authentication and scope"):
  * a key sees the merchants of its account, in its own mode, or only its one merchant if scoped.
  * Anything else is 404, never 403. Imports only db/ and domain/.
  */

@@ -1,6 +1,6 @@
 /**
  * Who signs in to the dashboard: users of an integrator account with a role (`admin` everything,
- * `viewer` read only), their passwords (argon2id through Bun.password), one-time set-password
+ * `viewer` read only, `cashier` one register only: takes its payments and sees its day, nothing else), their passwords (argon2id through Bun.password), one-time set-password
  * tokens, and sessions. Session and set-password tokens are random (256 bits) and stored only as
  * SHA-256 hashes, so a copy of the database opens no session. Sessions end after 12 h idle or 7
  * days in all, on sign-out, and when the password changes.
@@ -12,8 +12,8 @@ import type { Mode } from "../../domain/mode.ts";
 import { newId } from "../../domain/ids.ts";
 import type { Principal } from "./authenticator.ts";
 
-export type DashboardRole = "admin" | "viewer";
-export const DASHBOARD_ROLES: readonly DashboardRole[] = ["admin", "viewer"];
+export type DashboardRole = "admin" | "viewer" | "cashier";
+export const DASHBOARD_ROLES: readonly DashboardRole[] = ["admin", "viewer", "cashier"];
 
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -27,6 +27,8 @@ export interface DashboardUser {
   accountId: string;
   email: string;
   role: DashboardRole;
+  /** The register a cashier is bound to (null for every other role). */
+  terminalId: string | null;
 }
 
 export interface DashboardSession {
@@ -39,7 +41,7 @@ const hash = (token: string) => createHash("sha256").update(token).digest("hex")
 const token = () => randomBytes(32).toString("base64url");
 
 function userOf(r: Record<string, unknown>): DashboardUser {
-  return { id: String(r.id), accountId: String(r.account_id), email: String(r.email), role: r.role as DashboardRole };
+  return { id: String(r.id), accountId: String(r.account_id), email: String(r.email), role: r.role as DashboardRole, terminalId: (r.terminal_id as string | null) ?? null };
 }
 
 /** A refused user change (CLI and dashboard say it as it is). */
@@ -50,14 +52,23 @@ export class DashboardUserError extends Error {
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,253}\.[^\s@]{1,63}$/;
 
 /** Checks and creates a user of an existing account; the set-password token is shown once. */
-export async function addDashboardUser(sql: SqlOrTx, input: { accountId: string; email: string; role: string }, now: Date): Promise<{ user: DashboardUser; setPasswordToken: string }> {
+export async function addDashboardUser(sql: SqlOrTx, input: { accountId: string; email: string; role: string; terminalId?: string }, now: Date): Promise<{ user: DashboardUser; setPasswordToken: string }> {
   const email = input.email.trim();
   if (!EMAIL.test(email)) throw new DashboardUserError(`"${email}" is not an email address`);
-  if (!(DASHBOARD_ROLES as readonly string[]).includes(input.role)) throw new DashboardUserError(`role must be admin or viewer, got "${input.role}"`);
+  if (!(DASHBOARD_ROLES as readonly string[]).includes(input.role)) throw new DashboardUserError(`role must be admin, viewer or cashier, got "${input.role}"`);
   const [account] = await sql`SELECT id FROM app.accounts WHERE id = ${input.accountId}`;
   if (!account) throw new DashboardUserError(`no such account: ${input.accountId}`);
+  let terminalId: string | null = null;
+  if (input.role === "cashier") {
+    // A cashier exists only at a register of one of the account's own merchants.
+    const [t] = input.terminalId
+      ? await sql`SELECT t.id FROM app.terminals t JOIN app.account_merchants am ON am.merchant_id = t.merchant_id WHERE t.id = ${input.terminalId} AND am.account_id = ${input.accountId}`
+      : [];
+    if (!t) throw new DashboardUserError("A cashier works at one register: pick the register.");
+    terminalId = String(t.id);
+  }
   if (await findUserByEmail(sql, email)) throw new DashboardUserError(`a dashboard user with the email ${email} exists already`);
-  return createDashboardUser(sql, { accountId: input.accountId, email, role: input.role as DashboardRole }, now);
+  return createDashboardUser(sql, { accountId: input.accountId, email, role: input.role as DashboardRole, terminalId }, now);
 }
 
 export type MemberChange = { role: DashboardRole } | { remove: true };
@@ -71,7 +82,8 @@ export type MemberChange = { role: DashboardRole } | { remove: true };
  */
 export async function changeMember(sql: Sql, actor: DashboardUser, userId: string, change: MemberChange): Promise<boolean> {
   const accountId = actor.accountId;
-  if ("role" in change && !(DASHBOARD_ROLES as readonly string[]).includes(change.role)) throw new DashboardUserError(`role must be admin or viewer, got "${change.role}"`);
+  // A cashier is made with its register (addDashboardUser): a role change only moves between admin and viewer.
+  if ("role" in change && change.role !== "admin" && change.role !== "viewer") throw new DashboardUserError(`role must be admin or viewer, got "${change.role}"`);
   return (await sql.begin(async (tx) => {
     const admins = await tx`SELECT id FROM app.dashboard_users WHERE account_id = ${accountId} AND role = 'admin' ORDER BY id FOR UPDATE`;
     // Checked again under the lock: an admin demoted a moment ago changes nothing.
@@ -81,7 +93,7 @@ export async function changeMember(sql: Sql, actor: DashboardUser, userId: strin
     const losesAdmin = user.role === "admin" && ("remove" in change || change.role !== "admin");
     if (losesAdmin && admins.length <= 1) throw new DashboardUserError("An account keeps at least one admin: make another user an admin first.");
     if ("remove" in change) await tx`DELETE FROM app.dashboard_users WHERE id = ${userId}`;
-    else await tx`UPDATE app.dashboard_users SET role = ${change.role} WHERE id = ${userId}`;
+    else await tx`UPDATE app.dashboard_users SET role = ${change.role}, terminal_id = NULL WHERE id = ${userId}`;
     return true;
   })) as boolean;
 }
@@ -94,12 +106,12 @@ export async function newSetPasswordLink(sql: SqlOrTx, accountId: string, userId
 }
 
 /** A user without a password yet; returns it with a one-time set-password token (shown once). */
-export async function createDashboardUser(sql: SqlOrTx, input: { accountId: string; email: string; role: DashboardRole }, now: Date): Promise<{ user: DashboardUser; setPasswordToken: string }> {
+export async function createDashboardUser(sql: SqlOrTx, input: { accountId: string; email: string; role: DashboardRole; terminalId?: string | null }, now: Date): Promise<{ user: DashboardUser; setPasswordToken: string }> {
   const id = newId("dashboardUser");
   const [row] = await sql`
-    INSERT INTO app.dashboard_users (id, account_id, email, role)
-    VALUES (${id}, ${input.accountId}, ${input.email.trim()}, ${input.role})
-    RETURNING id, account_id, email, role`;
+    INSERT INTO app.dashboard_users (id, account_id, email, role, terminal_id)
+    VALUES (${id}, ${input.accountId}, ${input.email.trim()}, ${input.role}, ${input.terminalId ?? null})
+    RETURNING id, account_id, email, role, terminal_id`;
   const user = userOf(row!);
   return { user, setPasswordToken: await issueSetPasswordToken(sql, user.id, now) };
 }
@@ -111,7 +123,7 @@ export async function issueSetPasswordToken(sql: SqlOrTx, userId: string, now: D
 }
 
 export async function findUserByEmail(sql: SqlOrTx, email: string): Promise<(DashboardUser & { passwordHash: string | null }) | undefined> {
-  const [row] = await sql`SELECT id, account_id, email, role, password_hash FROM app.dashboard_users WHERE lower(email) = lower(${email.trim()})`;
+  const [row] = await sql`SELECT id, account_id, email, role, terminal_id, password_hash FROM app.dashboard_users WHERE lower(email) = lower(${email.trim()})`;
   return row ? { ...userOf(row), passwordHash: (row.password_hash as string | null) ?? null } : undefined;
 }
 
@@ -124,7 +136,7 @@ export async function verifyPassword(sql: SqlOrTx, email: string, password: stri
   decoy ??= Bun.password.hash("decoy password that matches nothing", "argon2id");
   const stored = user?.passwordHash ?? (await decoy);
   const ok = await Bun.password.verify(password, stored).catch(() => false);
-  return ok && user?.passwordHash ? { id: user.id, accountId: user.accountId, email: user.email, role: user.role } : undefined;
+  return ok && user?.passwordHash ? { id: user.id, accountId: user.accountId, email: user.email, role: user.role, terminalId: user.terminalId } : undefined;
 }
 
 /**
@@ -141,7 +153,7 @@ export async function setPasswordWithToken(sql: SqlOrTx, setToken: string, passw
     ), u AS (
       UPDATE app.dashboard_users SET password_hash = ${passwordHash}, password_changed_at = ${pgTs(now)}::timestamptz
       WHERE id = (SELECT user_id FROM used)
-      RETURNING id, account_id, email, role
+      RETURNING id, account_id, email, role, terminal_id
     ), ended AS (
       UPDATE app.dashboard_sessions SET revoked_at = ${pgTs(now)}::timestamptz WHERE user_id = (SELECT id FROM u) AND revoked_at IS NULL
     )
@@ -164,7 +176,7 @@ export async function loadSession(sql: SqlOrTx, cookieToken: string | undefined,
   if (!cookieToken || cookieToken.length > 100) return undefined;
   const tokenHash = hash(cookieToken);
   const [row] = await sql`
-    SELECT s.csrf_token, s.created_at, s.last_seen_at, u.id, u.account_id, u.email, u.role
+    SELECT s.csrf_token, s.created_at, s.last_seen_at, u.id, u.account_id, u.email, u.role, u.terminal_id
     FROM app.dashboard_sessions s JOIN app.dashboard_users u ON u.id = s.user_id
     WHERE s.token_hash = ${tokenHash} AND s.revoked_at IS NULL`;
   if (!row) return undefined;
@@ -191,7 +203,7 @@ export function csrfMatches(session: DashboardSession, sent: string | undefined)
  * What a dashboard user may see, in the API's terms: the account's merchants in the chosen mode,
  * through the same visibility rule as an unscoped API key (no rule written twice).
  */
-export function dashboardPrincipal(user: DashboardUser, mode: Mode): Principal {
-  // Admins refund (the dashboard's refund form is theirs); viewers only look.
-  return { keyId: `dashboard:${user.id}`, accountId: user.accountId, mode, scopeMerchantId: null, canRefund: user.role === "admin" };
+export function dashboardPrincipal(user: DashboardUser, mode: Mode, scopeMerchantId: string | null = null): Principal {
+  // Admins refund (the dashboard's refund form is theirs); viewers only look; a cashier sees its register's merchant only.
+  return { keyId: `dashboard:${user.id}`, accountId: user.accountId, mode, scopeMerchantId, canRefund: user.role === "admin" };
 }

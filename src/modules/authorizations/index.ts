@@ -1,6 +1,6 @@
 /**
  * Routes of payment by signature, public like the QR image (the payment intent id is the
- * capability; DECISIONS.md "Authentication and scope"):
+ * capability; docs/contributors.md "Authentication and scope"):
  *   GET  /v1/payment-intents/{id}/authorization?payer=0x…   the typed data to sign
  *   POST /v1/payment-intents/{id}/authorization             a signed authorization, relayed
  * Rate-limited per intent and per client address: a flood of valid-looking signatures from empty

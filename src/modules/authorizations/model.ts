@@ -1,5 +1,6 @@
 /** OpenAPI schemas of payment by signature: the typed data answer, the submission body and its answer. */
 import { t } from "elysia";
+import { named } from "../../http/openapi.ts";
 
 const EX_INTENT = "pi_3MtwBwLkdIwHu7ix28a3tqPa";
 const EX_PAYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -86,3 +87,9 @@ export const AuthorizationSubmissionSchema = t.Object(
   },
   { additionalProperties: false, examples: [{ object: "transfer_authorization_submission", payment_intent_id: EX_INTENT, status: "mined", tx_hash: EX_HASH }] },
 );
+
+/** Their names in the OpenAPI document (components.schemas), where integrators' generators find them. */
+for (const [name, schema] of [
+  ["TransferAuthorization", TransferAuthorizationSchema],
+  ["TransferAuthorizationSubmission", AuthorizationSubmissionSchema],
+] as const) named(name, schema);

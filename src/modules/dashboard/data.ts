@@ -319,9 +319,11 @@ export async function isAccountKey(ctx: AppContext, accountId: string, mode: Mod
 }
 
 export async function teamOf(ctx: AppContext, accountId: string): Promise<TeamMemberView[]> {
-  const rows = await ctx.database.sql<{ id: string; email: string; role: string; password_hash: string | null; created_at: unknown }[]>`
-    SELECT id, email, role, password_hash, created_at FROM app.dashboard_users WHERE account_id = ${accountId} ORDER BY created_at, id`;
-  return rows.map((r) => ({ id: r.id, email: r.email, role: r.role, passwordSet: r.password_hash !== null, createdAt: fromPgTs(r.created_at) }));
+  const rows = await ctx.database.sql<{ id: string; email: string; role: string; terminal_name: string | null; password_hash: string | null; created_at: unknown }[]>`
+    SELECT u.id, u.email, u.role, t.name AS terminal_name, u.password_hash, u.created_at
+    FROM app.dashboard_users u LEFT JOIN app.terminals t ON t.id = u.terminal_id
+    WHERE u.account_id = ${accountId} ORDER BY u.created_at, u.id`;
+  return rows.map((r) => ({ id: r.id, email: r.email, role: r.role, terminalName: r.terminal_name, passwordSet: r.password_hash !== null, createdAt: fromPgTs(r.created_at) }));
 }
 
 /** The ids of the account's webhook endpoints (both modes). */
@@ -340,4 +342,12 @@ export async function deliveriesToAccount(ctx: AppContext, eventId: string, mine
 function deliveryLine(d: DeliveryView): DeliveryLine {
   const last = d.attempts.at(-1);
   return { url: d.url ?? d.endpoint_id, status: d.status, attempts: d.attempts.length, last: last?.outcome ?? null, lastStatus: last?.status_code ?? null };
+}
+
+/** The registers of the account's merchants, both modes (a cashier is bound to one). */
+export async function accountTerminals(ctx: AppContext, accountId: string): Promise<Array<{ id: string; name: string }>> {
+  const rows = await ctx.database.sql<{ id: string; name: string; business_name: string; mode: string }[]>`
+    SELECT t.id, t.name, m.business_name, t.mode FROM app.terminals t JOIN app.merchants m ON m.id = t.merchant_id
+    WHERE t.merchant_id IN (SELECT merchant_id FROM app.account_merchants WHERE account_id = ${accountId}) ORDER BY t.created_at, t.id LIMIT 200`;
+  return rows.map((r) => ({ id: r.id, name: `${r.name} (${r.business_name}, ${r.mode})` }));
 }

@@ -217,7 +217,7 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         const list = await listVisibleEvents(ctx, principal, { type, limit: PAGE_SIZE, ...(after && isIdOf("event", after) ? { startingAfter: after } : {}) });
         if (list === "bad_cursor") return redirect(href("/developers/events", mode, { type }));
         const rows = list.rows.map((e) => {
-          // An event's data is the object it is about (spec "Event"): name it by its id.
+          // An event's data is the object it is about (openapi.json: Event): name it by its id.
           const data = e.data as { id?: unknown } | null;
           return { id: e.id, type: e.type, createdAt: e.createdAt, subject: typeof data?.id === "string" ? data.id : (e.merchantId ?? "") };
         });

@@ -16,14 +16,16 @@
  *   GET  /dashboard/team, POST /dashboard/team (admins add a user: a one-time set-password link)
  *   /dashboard/merchants…  (merchant-routes.ts), /dashboard/developers/webhooks… and …/events…
  *        (developer-routes.ts), the owner's wallet: approving a refund, the refund budget (wallet-routes.ts),
- *        /dashboard/links… payment links with their QR code and NFC tag writer (link-routes.ts)
+ *        /dashboard/links… payment links with their QR code and NFC tag writer (link-routes.ts),
+ *        /dashboard/register… a terminal's register: keypad, tip, the customer's QR and status (register-routes.ts)
  *   POST /dashboard/payments/{id}/test-pay | test-expire, POST /dashboard/settlements/test-advance
  *        (sandbox data only, admins: the test helpers)
  *   GET  /dashboard/assets/dashboard.css
  * Sessions: an opaque random token in an HttpOnly, SameSite=Lax cookie (Secure over https), stored
  * hashed (access/dashboard-users.ts). Every state-changing form carries a CSRF token: the session's,
  * or before sign-in a random one in a short-lived cookie (double submit). `?mode=test|live` picks
- * the data shown. What a user may see is what an unscoped API key of the account may see.
+ * the data shown. What a user may see is what an unscoped API key of the account may see; a cashier
+ * reaches its register's pages only (kit.ts cashierContext).
  */
 import { Elysia } from "elysia";
 import { randomBytes } from "node:crypto";
@@ -43,7 +45,7 @@ import { REFUND_REASONS, type RefundReason } from "../refunds/shapes.ts";
 import { approveAsOwner } from "../test-helpers/refunds.ts";
 import { getVisibleMerchant } from "../merchants/service.ts";
 import { cancelVisibleIntent, getVisibleIntent, listIntents } from "../payment-intents/service.ts";
-import { accountMerchantsIn, apiKeysOf, availableOf, DAY_MS, balancesOf, isAccountKey, merchantCountOf, teamOf, paymentDetail, recentlyPaidMerchants, recentPayments, refundsAwaitingApproval, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
+import { accountMerchantsIn, accountTerminals, apiKeysOf, availableOf, DAY_MS, balancesOf, isAccountKey, merchantCountOf, teamOf, paymentDetail, recentlyPaidMerchants, recentPayments, refundsAwaitingApproval, rowView, settlementView, transactionsPageOf, volumeOf } from "./data.ts";
 import { findVisibleSettlement, listMerchantSettlements, loadSettlements, manualCashOut } from "../settlements/api-service.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { INTENT_STATUSES } from "../../domain/intent-status.ts";
@@ -57,6 +59,7 @@ import { developerRoutes } from "./developer-routes.ts";
 import { linkRoutes } from "./link-routes.ts";
 import { walletRoutes } from "./wallet-routes.ts";
 import { refundRoutes } from "./refund-routes.ts";
+import { registerRoutes } from "./register-routes.ts";
 
 /** A `YYYY-MM-DD` date that exists, or undefined (anything else is no filter). */
 function dayOf(text: string | null): string | undefined {
@@ -88,7 +91,8 @@ export function dashboardRoutes(ctx: AppContext) {
 
   /** The Team page, with what just happened (a link shown once, a refusal, a change made). */
   async function teamView(c: SignedIn, news: TeamNews = {}): Promise<Response> {
-    return page(teamPage(c.viewer, c.session.csrfToken, { members: await teamOf(ctx, c.session.user.accountId), ...news }), news.error ? 400 : 200);
+    const [members, terminals] = await Promise.all([teamOf(ctx, c.session.user.accountId), accountTerminals(ctx, c.session.user.accountId)]);
+    return page(teamPage(c.viewer, c.session.csrfToken, { members, terminals, ...news }), news.error ? 400 : 200);
   }
 
   /** The Developers page: the account's keys in this mode (and a key just created, shown once). */
@@ -117,6 +121,7 @@ export function dashboardRoutes(ctx: AppContext) {
     .use(linkRoutes(ctx, kit))
     .use(walletRoutes(ctx, kit))
     .use(refundRoutes(ctx, kit))
+    .use(registerRoutes(ctx, kit))
     .get(ASSET_PATH, () => new Response(CSS, { headers: { ...SECURITY_HEADERS, "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" } }), PAGE_ROUTE)
     .get(
       `${DASHBOARD}/sign-in`,
@@ -335,7 +340,7 @@ export function dashboardRoutes(ctx: AppContext) {
       async (c) => {
         const { session, fields: f } = c;
         try {
-          const r = await addDashboardUser(ctx.database.sql, { accountId: session.user.accountId, email: field(f, "email", 320), role: field(f, "role", 10) }, now());
+          const r = await addDashboardUser(ctx.database.sql, { accountId: session.user.accountId, email: field(f, "email", 320), role: field(f, "role", 10), terminalId: field(f, "terminal", 64) || undefined }, now());
           return teamView(c, { invited: { email: r.user.email, link: setPasswordLink(r.setPasswordToken), added: true } });
         } catch (err) {
           if (!(err instanceof DashboardUserError)) throw err;

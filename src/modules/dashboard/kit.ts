@@ -33,6 +33,7 @@ export const FORM_ROUTE = { parse: "none", detail: { hide: true } } as const;
 export const SIGNED_IN_PAGE = { ...PAGE_ROUTE, signedIn: true } as const;
 export const ADMIN_PAGE = { ...PAGE_ROUTE, adminPage: true } as const;
 export const ADMIN_FORM = { ...FORM_ROUTE, adminForm: true } as const;
+export const REGISTER_FORM = { ...FORM_ROUTE, registerForm: true } as const;
 
 export const SECURITY_HEADERS = {
   "content-security-policy": DASHBOARD_CSP,
@@ -166,15 +167,44 @@ export function dashboardKit(ctx: AppContext) {
     return found(getVisibleMerchant(ctx, dashboardPrincipal(s.user, mode), id));
   }
 
-  const viewerOf = (s: DashboardSession, mode: Mode): Viewer => ({ email: s.user.email, role: s.user.role, mode });
+  const viewerOf = (s: DashboardSession, mode: Mode): Viewer => ({ email: s.user.email, role: s.user.role, mode, terminalId: s.user.terminalId });
 
   /** Refused (403) or not there for this account (404): the same page either way. */
   const denied = (s: DashboardSession, mode: Mode, status: 403 | 404) => page(notFoundPage(viewerOf(s, mode), s.csrfToken), status);
+
+  /**
+   * A cashier's context: only its register's pages (and sign-out) exist for it; its home and the
+   * register list lead to its register; anything else is refused here, whichever guard the route
+   * declares, so a page added later is closed to cashiers until it is made for them. The mode is
+   * its register's, and it sees that register's merchant only.
+   */
+  async function cashierContext(request: Request, session: DashboardSession): Promise<SignedIn | Response> {
+    const own = `${DASHBOARD}/register/${session.user.terminalId ?? ""}`;
+    const [t] = session.user.terminalId
+      ? await ctx.database.sql<{ mode: Mode; merchant_id: string }[]>`SELECT mode, merchant_id FROM app.terminals WHERE id = ${session.user.terminalId}`
+      : [];
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/\/+$/, "");
+    const mode: Mode = t?.mode ?? "test";
+    const viewer = viewerOf(session, mode);
+    if (!t) return denied(session, mode, 403);
+    if (request.method === "GET" && (path === DASHBOARD || path === `${DASHBOARD}/register`)) return redirect(`${own}?mode=${mode}`);
+    if (path !== own && !path.startsWith(`${own}/`) && path !== `${DASHBOARD}/sign-out`) return denied(session, mode, 403);
+    return {
+      session,
+      mode,
+      search: url.searchParams,
+      principal: dashboardPrincipal(session.user, mode, t.merchant_id),
+      viewer,
+      notFound: () => denied(session, mode, 404),
+    };
+  }
 
   /** The signed-in user's context for this request, or the redirect to sign-in. */
   async function signedIn(request: Request): Promise<SignedIn | Response> {
     const session = await loadSession(ctx.database.sql, cookies(request).get(SESSION_COOKIE), now());
     if (!session) return redirect(`${DASHBOARD}/sign-in`);
+    if (session.user.role === "cashier") return cashierContext(request, session);
     const mode = modeOf(request);
     return {
       session,
@@ -196,6 +226,8 @@ export function dashboardKit(ctx: AppContext) {
    *   adminPage: true     an admin's page (a form to fill): signed in, role admin, else 403
    *   adminForm: true     an admin's action: signed in, role admin, the session's CSRF token in
    *                       the form (read here, at most MAX_FORM_BYTES), else 403
+   *   registerForm: true  a charge at a register: signed in, admin or cashier (a cashier at its own
+   *                       register only, cashierContext), the session's CSRF token, else 403
    *   signedInForm: true  a form of any signed-in user about their own session (sign-out): the
    *                       session's CSRF token, else a bare 403
    */
@@ -219,6 +251,16 @@ export function dashboardKit(ctx: AppContext) {
         if (c instanceof Response) return refuse(c);
         const fields = await form(request);
         if (c.session.user.role !== "admin" || !csrfMatches(c.session, fields.get("csrf") ?? undefined)) return refuse(denied(c.session, c.mode, 403));
+        return { ...c, fields } satisfies AdminForm;
+      },
+    },
+    registerForm: {
+      async resolve({ request }) {
+        const c = await signedIn(request);
+        if (c instanceof Response) return refuse(c);
+        const fields = await form(request);
+        const role = c.session.user.role;
+        if ((role !== "admin" && role !== "cashier") || !csrfMatches(c.session, fields.get("csrf") ?? undefined)) return refuse(denied(c.session, c.mode, 403));
         return { ...c, fields } satisfies AdminForm;
       },
     },

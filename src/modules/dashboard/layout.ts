@@ -63,8 +63,10 @@ export function developerTabs(mode: Mode, current: "keys" | "webhooks" | "events
 
 export interface Viewer {
   email: string;
-  role: "admin" | "viewer";
+  role: "admin" | "viewer" | "cashier";
   mode: Mode;
+  /** A cashier's register: the only page of the dashboard it may reach. */
+  terminalId?: string | null;
 }
 
 /** A dashboard URL in `mode`, with extra query parameters. */
@@ -74,8 +76,24 @@ export function href(path: string, mode: Mode, params: Record<string, string | u
   return `${DASHBOARD}${path}?${q.toString()}`;
 }
 
+/** A cashier's header: its register, and sign-out; no other page, no mode switch (the register's mode is the one shown). */
+function cashierHeader(viewer: Viewer, csrf: string | undefined): Html {
+  return html`<header class="top${viewer.mode === "test" ? " test" : ""}">
+  <a class="brand" href="${href(`/register/${viewer.terminalId ?? ""}`, viewer.mode)}">StablePay</a>
+  <nav aria-label="Main"><a href="${href(`/register/${viewer.terminalId ?? ""}`, viewer.mode)}">Register</a></nav>
+  <form method="post" action="${DASHBOARD}/sign-out" class="signout">
+    <input type="hidden" name="csrf" value="${csrf ?? ""}">
+    <span class="who">${viewer.email} · cashier</span>
+    <button type="submit">Sign out</button>
+  </form>
+</header>
+${viewer.mode === "test" ? html`<p class="banner" role="note">Test mode: nothing here moves real money.</p>` : ""}`;
+}
+
 export function shell(title: string, main: Html, viewer?: Viewer, csrf?: string): Html {
-  const header = viewer
+  const header = viewer?.role === "cashier"
+    ? cashierHeader(viewer, csrf)
+    : viewer
     ? html`<header class="top${viewer.mode === "test" ? " test" : ""}">
   <a class="brand" href="${href("", viewer.mode)}">StablePay</a>
   <nav aria-label="Main">
@@ -85,6 +103,7 @@ export function shell(title: string, main: Html, viewer?: Viewer, csrf?: string)
     <a href="${href("/refunds", viewer.mode)}">Refunds</a>
     <a href="${href("/settlements", viewer.mode)}">Settlements</a>
     <a href="${href("/links", viewer.mode)}">Links</a>
+    <a href="${href("/register", viewer.mode)}">Register</a>
     <a href="${href("/merchants", viewer.mode)}">Merchants</a>
     <a href="${href("/developers", viewer.mode)}">Developers</a>
     <a href="${href("/team", viewer.mode)}">Team</a>

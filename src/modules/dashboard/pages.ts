@@ -526,6 +526,8 @@ export interface TeamMemberView {
   id: string;
   email: string;
   role: string;
+  /** A cashier's register. */
+  terminalName?: string | null;
   passwordSet: boolean;
   createdAt: Date;
 }
@@ -550,7 +552,8 @@ export interface TeamNews {
   notice?: string;
 }
 
-export function teamPage(viewer: Viewer, csrf: string, o: { members: TeamMemberView[] } & TeamNews): Html {
+export function teamPage(viewer: Viewer, csrf: string, o: { members: TeamMemberView[]; terminals?: Array<{ id: string; name: string }> } & TeamNews): Html {
+  const registers = o.terminals ?? [];
   const admin = viewer.role === "admin";
   return shell(
     "Team",
@@ -562,14 +565,15 @@ ${
 }
 ${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ""}${o.notice ? html`<p class="saved" role="status">${o.notice}</p>` : ""}
 <section class="card"><table class="team"><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Since</th>${admin ? html`<th scope="col">Manage</th>` : ""}</tr></thead><tbody>
-${o.members.map((m) => html`<tr><td>${m.email}${m.passwordSet ? "" : html` <span class="muted">(invited)</span>`}</td><td>${m.role}</td><td>${when(m.createdAt)}</td>${admin ? html`<td class="manage">${memberControls(viewer, csrf, m)}</td>` : ""}</tr>`)}
+${o.members.map((m) => html`<tr><td>${m.email}${m.passwordSet ? "" : html` <span class="muted">(invited)</span>`}</td><td>${m.role}${m.terminalName ? html` <span class="muted">at ${m.terminalName}</span>` : ""}</td><td>${when(m.createdAt)}</td>${admin ? html`<td class="manage">${memberControls(viewer, csrf, m)}</td>` : ""}</tr>`)}
 </tbody></table>
 ${
   viewer.role === "admin"
     ? html`<form method="post" action="${DASHBOARD}/team?mode=${viewer.mode}" class="filters">
   <input type="hidden" name="csrf" value="${csrf}">
   <label for="new-email">Email</label><input id="new-email" name="email" type="email" required>
-  <label for="new-role">Role</label><select id="new-role" name="role"><option value="viewer">viewer (read only)</option><option value="admin">admin</option></select>
+  <label for="new-role">Role</label><select id="new-role" name="role"><option value="viewer">viewer (read only)</option><option value="admin">admin</option>${registers.length ? html`<option value="cashier">cashier (one register only)</option>` : ""}</select>
+  ${registers.length ? html`<label for="new-terminal">Register (cashiers)</label><select id="new-terminal" name="terminal">${registers.map((t) => html`<option value="${t.id}">${t.name}</option>`)}</select>` : ""}
   <button type="submit">Add</button>
 </form>`
     : ""

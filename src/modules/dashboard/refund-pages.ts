@@ -14,9 +14,9 @@ import { DASHBOARD, href, merchantPicker, pairTitle, pairValue, shell, usd, when
 /** The statuses of a refund, as the list's filter offers them. */
 const STATUS_CHOICES = REFUND_STATUSES;
 
-/** A refund's status badge (the colours of the intents': succeeded green, failed and canceled red, else blue). */
+/** A refund's status badge (the colours of the intents': succeeded green, failed and cancelled red, else blue). */
 export function refundStatus(status: string): Html {
-  const cls = status === "succeeded" ? "confirmed" : status === "failed" || status === "canceled" ? "cancelled" : "pending";
+  const cls = status === "succeeded" ? "confirmed" : status === "failed" || status === "cancelled" ? "cancelled" : "pending";
   return html`<span class="status ${cls}">${status.replace("_", " ")}</span>`;
 }
 

@@ -8,7 +8,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { requireChainName } from "../../domain/networks.ts";
-import { REFUND_STATUSES } from "../../domain/refund-status.ts";
+import { refundStatusFromInput } from "../../domain/refund-status.ts";
 import { listRefunds } from "../refunds/service.ts";
 import type { RefundRow } from "../refunds/shapes.ts";
 import { DASHBOARD, href } from "./layout.ts";
@@ -36,7 +36,7 @@ export function refundRoutes(ctx: AppContext, kit: DashboardKit) {
     `${DASHBOARD}/refunds`,
     async (c) => {
       const { merchant, merchants } = await pickMerchant(c);
-      const status = REFUND_STATUSES.find((s) => s === c.search.get("status"));
+      const status = refundStatusFromInput(c.search.get("status"));
       let view = { rows: [] as RefundRowView[], total: 0, next: undefined as string | undefined, waiting: 0 };
       if (merchant) {
         try {

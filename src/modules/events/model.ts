@@ -1,5 +1,6 @@
 /** Schemas of the event routes: each validates the request and documents it (one per route). */
 import { t } from "elysia";
+import { named } from "../../http/openapi.ts";
 import { WEBHOOK_EVENT_TYPES } from "../../db/schema/core.ts";
 import { listSchema, LimitQuery, createdRangeQuery, startingAfterQuery } from "../../http/list-params.ts";
 import { chainParam, tokenParam } from "../../http/pair-params.ts";
@@ -18,7 +19,7 @@ export const EventSchema = t.Object(
     object: t.Literal("event"),
     type: t.Union(WEBHOOK_EVENT_TYPES.map((x) => t.Literal(x))),
     created_at: t.String({ format: "date-time" }),
-    data: t.Record(t.String(), t.Unknown(), { description: "The object the event is about, exactly as delivered (DECISIONS.md \"Webhooks\")." }),
+    data: t.Record(t.String(), t.Unknown(), { description: "The object the event is about, exactly as delivered (each event type's payload: the document's `webhooks`)." }),
   },
   { additionalProperties: false, examples: [EX_EVENT], description: "Exactly the body delivered (or that would be delivered) to webhook endpoints." },
 );
@@ -46,3 +47,9 @@ export const ResendBody = t.Object(
   { endpoint_id: t.Optional(t.String({ description: "Only this endpoint (`we_*`). Default: every enabled endpoint of the key's account that subscribes to the event's type.", examples: ["we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y"] })) },
   { additionalProperties: false, examples: [{}] },
 );
+
+/** Their names in the OpenAPI document (components.schemas), where integrators' generators find them. */
+for (const [name, schema] of [
+  ["Event", EventSchema],
+  ["EventList", EventListSchema],
+] as const) named(name, schema);

@@ -2,7 +2,7 @@
  * The event log over /v1 (GET /v1/events, GET /v1/events/{id}): the outbox rows a key may see, as
  * the envelope the dispatcher delivers (eventEnvelope), kept visible for EVENT_RETENTION_MS.
  *
- * Visibility follows delivery (DECISIONS.md "Webhooks"): an event naming an account belongs to that
+ * Visibility follows delivery (docs/contributors.md "Webhooks"): an event naming an account belongs to that
  * account; one naming none (payments without intent, settlements) to every account linked to its
  * merchant. Same mode only; a scoped key only its merchant's events. Anything else is 404.
  */

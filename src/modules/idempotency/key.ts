@@ -1,5 +1,5 @@
 /**
- * The idempotency key a client sends (body field or Idempotency-Key header, DECISIONS.md
+ * The idempotency key a client sends (body field or Idempotency-Key header, docs/contributors.md
  * "Idempotency"): 1 to 255 printable characters.
  */
 import { ApiError } from "../../domain/errors.ts";

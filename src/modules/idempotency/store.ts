@@ -1,6 +1,6 @@
 /**
  * Idempotent creates of management resources (webhook endpoints, merchants, cash-outs), table
- * app.api_idempotency (0005_management_api.sql). Same rules as payment intents (DECISIONS.md
+ * app.api_idempotency (0005_management_api.sql). Same rules as payment intents (docs/contributors.md
  * "Idempotency"): scope account + mode, window 24 h, same key and same request -> replay, same key
  * and another request (including another route) -> reused.
  *

@@ -1,5 +1,5 @@
 /**
- * How far the matcher has got, for the expirer's fairness rule (DECISIONS.md "Matching": an intent
+ * How far the matcher has got, for the expirer's fairness rule (docs/contributors.md "Matching": an intent
  * expires only after every block with timestamp <= expires_at, at confirmation depth, has been
  * processed).
  */

@@ -1,6 +1,6 @@
 /**
- * What one USDC transfer to a merchant account means for the ledger (DECISIONS.md "Matching a
- * payment to an intent"). Pure: the matcher reads the reservation and the intent (no lock), asks
+ * What one USDC transfer to a merchant account means for the ledger (docs/contributors.md
+ * "Matching"). Pure: the matcher reads the reservation and the intent (no lock), asks
  * this function, and writes what it says in one statement whose guarded updates decide a race with
  * an expiry or a cancel (record.ts).
  */

@@ -1,6 +1,6 @@
 /**
- * One USDC transfer to a merchant account becomes exactly one ledger transaction (DECISIONS.md
- * "Matching", "Money"; DESIGN.md "matcher").
+ * One USDC transfer to a merchant account becomes exactly one ledger transaction (docs/contributors.md
+ * "Matching", "Money").
  *
  * A transfer's writes are ONE statement, hence one database transaction (`writeTransfers`): a
  * data-modifying CTE that

@@ -44,7 +44,7 @@ export const CreateMerchantBody = t.Object(
     business_name: t.String({ minLength: 1, maxLength: 200, examples: ["Corner Coffee"] }),
     email: t.String({ minLength: 3, maxLength: 254, examples: ["owner@corner.example"] }),
     owner_address: t.String({ description: "The merchant's wallet: controls the account contract (and alone can change the payout address, on-chain).", examples: [EX_ADDR] }),
-    payout_address: t.String({ description: "Where settlements withdraw USDC to before the ACH transfer.", examples: [EX_ADDR] }),
+    payout_address: t.String({ description: "Where settlements withdraw the merchant's tokens to before the ACH transfer.", examples: [EX_ADDR] }),
     settlement_schedule: t.Optional(Schedule),
     bank_account: BankAccount,
     metadata: t.Optional(Metadata),

@@ -1,5 +1,5 @@
 /**
- * The one definition of a merchant's `available` balance (DECISIONS.md "a run takes the merchant's
+ * The one definition of a merchant's `available` balance (docs/contributors.md "Settlement": "a run takes the merchant's
  * available balance"): the net amount of every confirmed payment that is still in the merchant
  * account and in no settlement, whatever the state of its platform fee.
  *
@@ -16,7 +16,7 @@
  * set aside (`refundsToSetAside`): every refund that holds money (requires_approval, pending,
  * succeeded, or failed while its owner's signature may still pay: held_until) and that no
  * settlement run has set aside yet, plus back every refund a run set aside that then failed (and is
- * no longer held) or was canceled and no later run gave back. A run takes the same figure and marks
+ * no longer held) or was cancelled and no later run gave back. A run takes the same figure and marks
  * those refunds (refunds/ledger.ts), so a settlement and a refund never spend the same money. Both
  * decide under one lock per merchant (`lockMerchantMoney`): the one owner of the account's outgoing
  * money.
@@ -38,7 +38,7 @@ const HOLDS = `(r.status IN ${HOLDING} OR r.held_until IS NOT NULL)`;
 
 /**
  * WHERE clause of the refunds whose amount `available` still counts (alias `r`): holding money and
- * set aside by no run (subtracted), or set aside by a run, then failed or canceled, and not given
+ * set aside by no run (subtracted), or set aside by a run, then failed or cancelled, and not given
  * back yet (added back).
  */
 export function refundsToSetAside(sql: SqlOrTx, merchantId: string) {

@@ -1,5 +1,5 @@
 /**
- * A merchant's balance (spec "Balance"): what its merchant account contract holds, reconciled with
+ * A merchant's balance (openapi.json: Balance): what its merchant account contract holds, reconciled with
  * the ledger.
  *
  * Definitions (all in base units of the pair's token, USDC unless a pair is named, at block B = the matcher's covered block, i.e. the newest

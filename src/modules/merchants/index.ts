@@ -2,7 +2,7 @@
 import { t } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { authedRoutes } from "../../http/authed.ts";
-import { errorExample, objectResponses } from "../../http/openapi.ts";
+import { errorExample, named, objectResponses } from "../../http/openapi.ts";
 import { listBody, listSchema } from "../../http/list-params.ts";
 import { noQuery } from "../../http/query.ts";
 import { queryText } from "../../http/schema-route.ts";
@@ -37,6 +37,9 @@ const BalanceList = listSchema(PairBalanceSchema, { ...EX_BALANCE, token: "USDC"
   order: "One item per enabled pair of the key's mode, in the order the configuration lists them.",
   totalCount: t.Integer({ description: "The number of enabled pairs.", examples: [1] }),
 });
+named("Balance", BalanceSchema);
+named("PairBalance", PairBalanceSchema);
+named("BalanceList", BalanceList);
 
 const merchantMissing = [errorExample("resource_missing", "No such merchant: 'mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K'")];
 
@@ -77,7 +80,7 @@ export function merchantRoutes(ctx: AppContext) {
           tags: ["Merchants"],
           summary: "Get a merchant balance",
           description:
-            "The balance of one (chain, token) pair: `base`/`USDC` when called without parameters, as the spec's balance; `?chain=…&token=…` (either defaults as on create) answers the same shape for that pair, and a pair not enabled for the key's mode is 400 `parameter_invalid` naming the allowed pairs. Every pair at once: `GET /v1/merchants/{id}/balances`. `available`: the net of the confirmed payments in that token held in the merchant's account contract and in no settlement (checked against the chain at the newest block whose payments are all recorded). `pending_settlement`: withdrawn and on its way to the bank. Amounts are USD.",
+            "The balance of one (chain, token) pair: `base`/`USDC` when called without parameters; `?chain=…&token=…` (either defaults as on create) answers the same shape for that pair, and a pair not enabled for the key's mode is 400 `parameter_invalid` naming the allowed pairs. Every pair at once: `GET /v1/merchants/{id}/balances`. `available`: the net of the confirmed payments in that token held in the merchant's account contract and in no settlement (checked against the chain at the newest block whose payments are all recorded). `pending_settlement`: withdrawn and on its way to the bank. Amounts are USD.",
         },
       },
     )
@@ -101,7 +104,7 @@ export function merchantRoutes(ctx: AppContext) {
           tags: ["Merchants"],
           summary: "List a merchant's balances, one per pair",
           description:
-            "How an integrator reads every pair: a list (`{object: \"list\", data: [...]}`, never paginated) of the merchant's balance in each (chain, token) pair enabled for the key's mode, each exactly the balance of `GET /v1/merchants/{id}/balance?chain=…&token=…` plus its `token`. Today one pair per mode (`base`/`USDC`).",
+            "How an integrator reads every pair: a list (`{object: \"list\", data: [...]}`, never paginated) of the merchant's balance in each (chain, token) pair enabled for the key's mode, each exactly the balance of `GET /v1/merchants/{id}/balance?chain=…&token=…` plus its `token`: the pairs the operator enables (USDC and USDT on `base` and further chains).",
         },
       },
     );

@@ -1,5 +1,6 @@
-/** The response schema of the merchant resource (spec "Merchant"); its shape, built from the row, is shapes.ts. */
+/** The response schema of the merchant resource (openapi.json: Merchant); its shape, built from the row, is shapes.ts. */
 import { t } from "elysia";
+import { named } from "../../http/openapi.ts";
 
 export const MerchantSchema = t.Object(
   {
@@ -20,3 +21,6 @@ export const MerchantSchema = t.Object(
   },
   { additionalProperties: false },
 );
+
+/** Their names in the OpenAPI document (components.schemas), where integrators' generators find them. */
+for (const [name, schema] of [["Merchant", MerchantSchema]] as const) named(name, schema);

@@ -1,5 +1,5 @@
 /**
- * Operator-side onboarding (the spec's "dashboard", reached through the CLI until one exists):
+ * Operator-side onboarding (what the dashboard and the management API do, and the CLI):
  * integrator accounts, merchants with their on-chain account, API keys and webhook endpoints.
  */
 import { and, eq, isNull } from "drizzle-orm";

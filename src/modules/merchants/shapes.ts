@@ -1,5 +1,5 @@
 /**
- * Wire shape of the merchant resource (spec "Merchant"), built from the database row; its response
+ * Wire shape of the merchant resource (openapi.json: Merchant), built from the database row; its response
  * schema is model.ts. Apart, so that the CLI and the dashboard's services build it without loading
  * the HTTP framework.
  */

@@ -45,7 +45,7 @@ export async function insertEvent(tx: SqlOrTx, e: OutboxEvent): Promise<string> 
   return id;
 }
 
-/** The envelope delivered to webhook endpoints (spec "Event"). */
+/** The envelope delivered to webhook endpoints (openapi.json: Event). */
 export function eventEnvelope(row: { id: string; type: string; createdAt: Date; data: unknown }) {
   return { id: row.id, object: "event" as const, type: row.type, created_at: row.createdAt.toISOString(), data: row.data };
 }

@@ -1,6 +1,6 @@
 /**
  * Routes of the hosted payment page, all public (the payment intent id is the capability, as for
- * /v1/qr/{id}.png: DECISIONS.md "Authentication and scope"):
+ * /v1/qr/{id}.png: docs/contributors.md "Authentication and scope"):
  *   GET /pay/{payment_intent_id}          the page (HTML; a friendly HTML 404 for an unknown id)
  *   GET /pay/{payment_intent_id}/status   the page's live part as JSON (the polling fallback)
  *   GET /pay/{payment_intent_id}/events   the same as server-sent events, pushed on every change
@@ -51,8 +51,8 @@ const missing = () => json({ error: { type: "invalid_request_error", message: "N
 /** Where the page's static stylesheet and script are served. */
 export { ASSET_PREFIX };
 
-/** The hosted page itself and a payment link's page (not their status, stream or assets): a person's browser, answered in HTML. */
-export const PAY_PAGE_PATH = /^\/pay\/(links\/)?[^/]+$/;
+/** The hosted page itself, a payment link's page, a register's static link and receipts (not their status, stream or assets): a person's browser, answered in HTML. */
+export const PAY_PAGE_PATH = /^\/pay\/(?:links\/[^/]+|terminals\/[^/]+(?:\/receipts\/[^/]+)?|[^/]+)$/;
 
 /** The hosted page's answer over the per-address limit: an HTML page a customer can read, with Retry-After. */
 export function tooManyRequestsPage(retryAfter: string): Response {
@@ -89,7 +89,7 @@ export function payPageRoutes(ctx: AppContext) {
           tags: ["Hosted payment page"],
           summary: "Hosted payment page of a payment intent",
           description:
-            "An HTML page for the customer: merchant name, amount in USD and the exact USDC value to send (tag included), network, the QR code of `qr_payload`, the payment address and amount with copy buttons, an \"Open in wallet\" link (the EIP-681 `qr_payload`), a countdown to `expires_at`, payment with a browser wallet (EIP-1193), and the status live (server-sent events from `/pay/{id}/events`, polling `/pay/{id}/status` as a fallback). Public: no API key is needed; link customers to `{PUBLIC_BASE_URL}/pay/{payment_intent_id}`. Served with `Content-Security-Policy: default-src 'self'`; every asset comes from this service. An unknown id is an HTML 404 page.",
+            "An HTML page for the customer: merchant name, amount in USD and the exact value to send in the intent's token (tag included), network, the QR code of `qr_payload`, the payment address and amount with copy buttons, an \"Open in wallet\" link (the EIP-681 `qr_payload`), a countdown to `expires_at`, payment with a browser wallet (EIP-1193), and the status live (server-sent events from `/pay/{id}/events`, polling `/pay/{id}/status` as a fallback). Public: no API key is needed; link customers to `{PUBLIC_BASE_URL}/pay/{payment_intent_id}`. Served with `Content-Security-Policy: default-src 'self'`; every asset comes from this service. An unknown id is an HTML 404 page.",
           security: [],
           responses: {
             200: { description: "The page.", content: { "text/html": { schema: { type: "string" } } } },

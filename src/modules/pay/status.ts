@@ -1,7 +1,7 @@
 /**
  * What the hosted payment page of one intent may know, read in ONE query: the intent (with the
  * merchant's business name) and the transfers that concern it. This is the page's own view, not a
- * /v1 wire shape: the API's intent shapes stay exactly as the spec says.
+ * /v1 wire shape: the API's intent shapes stay exactly as documented.
  *
  * Nothing here goes beyond what the QR, the amount and the public chain already reveal, plus the
  * business name: no fee, no net amount, no metadata, no account.
@@ -21,7 +21,7 @@ import { networkFactsOf, SANDBOX_CHAIN_IDS, type ChainName, type NativeCurrency,
 /**
  * A transfer to the merchant's address, linked to no intent, within this much of the intent's amount
  * and inside its payment window, is shown on the page as "a payment that did not match": most often
- * the customer typed the amount without the tag (DECISIONS.md "Hosted payment page").
+ * the customer typed the amount without the tag (docs/contributors.md "Hosted payment page").
  */
 export const MISMATCH_WINDOW_UNITS = 1_000_000n;
 /** How long after expires_at an unlinked transfer still counts as "maybe meant for this intent". */
@@ -136,7 +136,7 @@ export interface PageRefunds {
   inProgressUnits: bigint;
 }
 
-/** The embedded anvil chains (DECISIONS.md "Sandbox"; domain/networks.ts): their RPC is the sandbox's own. */
+/** The embedded anvil chains (docs/contributors.md "Sandbox"; domain/networks.ts): their RPC is the sandbox's own. */
 const isLocalChain = (chainId: number) => Object.values(SANDBOX_CHAIN_IDS).includes(chainId);
 
 /** Exact USDC text of base units: 12500037n -> "12.500037". */

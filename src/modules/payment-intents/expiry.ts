@@ -1,5 +1,5 @@
 /**
- * What expiring a payment intent means (spec "States and transitions", DECISIONS.md "Matching"):
+ * What expiring a payment intent means (docs/integrators.md "Payment intents", docs/contributors.md "Matching"):
  * one statement per batch, in one transaction: claim due rows (FOR UPDATE SKIP LOCKED, so
  * concurrent expirers take disjoint rows), guarded UPDATE ... WHERE status = 'awaiting_payment'
  * RETURNING, quarantine of the reservation (released_after = expired_at + `quarantineMs`), and one

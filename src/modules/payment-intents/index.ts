@@ -1,7 +1,7 @@
 /**
  * Routes: POST /v1/payment-intents, GET /v1/payment-intents/{id}, GET /v1/payment-intents,
  * POST /v1/payment-intents/{id}/cancel. The create body has one schema (model.ts) that validates and
- * documents it, its failures mapped to DECISIONS.md codes (SCHEMA_CODES), plus the refine steps of
+ * documents it, its failures mapped to their error codes (SCHEMA_CODES), plus the refine steps of
  * input.ts; responses are documented in `detail` (see jsonResponse).
  */
 import type { AppContext } from "../../context.ts";

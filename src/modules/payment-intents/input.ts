@@ -1,6 +1,6 @@
 /**
  * Validation of the create body and the list query, by hand, so every failure carries the code and
- * `param` DECISIONS.md gives it (the TypeBox schemas in model.ts document the same rules for OpenAPI).
+ * `param` docs/contributors.md "Errors" gives it (the TypeBox schemas in model.ts document the same rules for OpenAPI).
  * Pure: no database, no HTTP beyond throwing ApiError.
  */
 import type { IntentStatus } from "../../domain/intent-status.ts";

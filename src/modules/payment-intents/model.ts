@@ -1,9 +1,10 @@
 /**
  * OpenAPI schemas of the payment intent endpoints: request bodies and query parameters (documented
- * here, validated by input.ts so that every failure has its DECISIONS.md code) and the response
- * shapes built by shapes.ts. Examples follow the spec's values.
+ * here, validated by input.ts so that every failure has its own error code) and the response
+ * shapes built by shapes.ts. Examples use the reference's values.
  */
 import { t } from "elysia";
+import { named } from "../../http/openapi.ts";
 import { Type } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
 import { listSchema, LimitQuery, createdRangeQuery, startingAfterQuery } from "../../http/list-params.ts";
@@ -35,7 +36,7 @@ const Metadata = t.Record(t.String(), t.String(), METADATA_DOC);
 const TYPEBOX = { NumberMinimum: 39, NumberMaximum: 38, IntegerMinimum: 25, IntegerMaximum: 24, StringPattern: 53 } as const;
 
 /**
- * The create body: this one schema validates the request (Elysia, mapped to DECISIONS.md codes by
+ * The create body: this one schema validates the request (Elysia, mapped to their error codes by
  * SCHEMA_CODES) and documents it. What a schema cannot say is refined in input.ts: at most 2
  * decimals, metadata lengths in code points and storable text, the body/header idempotency key.
  */
@@ -118,7 +119,7 @@ const confirmationFields = {
   fee: t.Optional(Usd("Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.", 0.125)),
   tx_hash: t.Optional(t.String({ description: "Present once confirmed. On-chain transaction hash.", examples: [confirmedExtra.tx_hash] })),
   confirmed_at: t.Optional(Timestamp("Present once confirmed.")),
-  amount_refunded: t.Optional(Usd("Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `canceled` (see Refunds).", 0)),
+  amount_refunded: t.Optional(Usd("Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).", 0)),
 };
 const cancelledAt = { cancelled_at: t.Optional(Timestamp("Present once cancelled.")) };
 
@@ -130,7 +131,7 @@ export const PaymentIntentSchema = t.Object(
     amount: Usd("Payment amount in USD.", 12.5),
     currency: t.Literal("usd"),
     merchant_id: t.String({ examples: [EX_MERCHANT] }),
-    payment_address: t.String({ description: "The merchant's on-chain account (checksummed); the customer sends USDC here.", examples: [EX_ADDRESS] }),
+    payment_address: t.String({ description: "The merchant's on-chain account (checksummed); the customer sends the intent's token here.", examples: [EX_ADDRESS] }),
     chain: ChainField,
     token: TokenField,
     qr_payload: t.String({
@@ -236,3 +237,29 @@ export const ListIntentsQuery = t.Object(
   },
   { additionalProperties: false },
 );
+
+/** The `data` of an intent's event: these fields of the intent, every one present (shapes.ts). */
+function eventData(keys: Array<keyof typeof PaymentIntentSchema.properties>, description: string) {
+  const fields = t.Object(Object.fromEntries(keys.map((k) => [k, PaymentIntentSchema.properties[k]])));
+  return Type.Required(fields, { additionalProperties: false, description });
+}
+
+export const PaymentIntentConfirmedEventDataSchema = eventData(
+  ["id", "object", "status", "amount", "currency", "net_amount", "fee", "merchant_id", "tx_hash", "chain", "token", "confirmed_at", "metadata"],
+  "`data` of `payment_intent.confirmed`: the confirmed intent's payment, with its metadata.",
+);
+
+export const PaymentIntentExpiredEventDataSchema = eventData(
+  ["id", "object", "status", "amount", "currency", "merchant_id", "payment_address", "expires_at", "metadata", "created_at"],
+  "`data` of `payment_intent.expired`: the intent that expired unpaid.",
+);
+
+/** Their names in the OpenAPI document (components.schemas), where integrators' generators find them. */
+for (const [name, schema] of [
+  ["PaymentIntent", PaymentIntentSchema],
+  ["PaymentIntentListItem", PaymentIntentListItemSchema],
+  ["PaymentIntentList", PaymentIntentListSchema],
+  ["CancelledPaymentIntent", PaymentIntentCancelSchema],
+  ["PaymentIntentConfirmedEventData", PaymentIntentConfirmedEventDataSchema],
+  ["PaymentIntentExpiredEventData", PaymentIntentExpiredEventDataSchema],
+] as const) named(name, schema);

@@ -1,5 +1,5 @@
 /**
- * The expected value of a new intent (DECISIONS.md "Matching"; why a ring: docs/contributors.md "Why value tags are held in a ring"):
+ * The expected value of a new intent (docs/contributors.md "Matching"; why a ring: docs/contributors.md "Why value tags are held in a ring"):
  * amount + a tag below the tag width, distinct from every value of that merchant held by another
  * intent (open, or ended less than the quarantine ago), written with the intent in ONE statement.
  *
@@ -7,7 +7,9 @@
  * NULL or in the future; free: released_after <= now). Tags are handed out from a ring per (merchant,
  * token, amount) (migration 0018, app.value_cursors):
  *   1. the amount itself (tag 0) when its row is absent or free: a create of an amount nobody holds
- *      (most creates: prices vary) is one statement and the customer pays the exact price;
+ *      (most creates: prices vary) is one statement and the customer pays the exact price; for a
+ *      price this process has found held before, the statement checks the amount and, held, leases
+ *      the ring's next tag and takes it (step 2 in the same round trip, outside a rush);
  *   2. else the next tags of the ring: a process leases a run of tags from the cursor (1, doubling
  *      while a rush uses them up within a second, up to 128; one lease statement at a time per amount
  *      in a process) and hands them to its creates; a create probes its candidates by primary key and
@@ -41,6 +43,7 @@ import type { Sql, SqlOrTx, Tx } from "../../db/client.ts";
 import type { Mode } from "../../db/schema/core.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
 import { metrics } from "../../metrics.ts";
+import { heldWhere } from "./value-tags.ts";
 
 /** How creates found their value: the first attempt, a retry after a collision, or the search under the lock. */
 const attempts = metrics.counter("stablepay_value_tag_attempts_total", "Statements run to reserve a create's value, by kind: first, retry (after colliding with another create), exhaustive (the search under the lock).", ["kind"]);
@@ -87,7 +90,19 @@ interface Lease {
   waiting: number;
 }
 
-export type ReserveResult = { kind: "created"; row: Record<string, unknown> } | { kind: "full" };
+/** Per leases (per process): the keys whose amount statement is running. */
+const probingOf = new WeakMap<ValueLeases, Set<string>>();
+/**
+ * Per leases (per process): keys this process has found held, up to HELD_SEEN_MAX (then forgotten
+ * at once). Their next create goes for the amount and the ring's next tag in one statement; any
+ * other starts with the amount's plain insert, which costs a new price less than the combined
+ * statement (fewer parameters to send and bind, fewer plan nodes to start).
+ */
+const heldSeenOf = new WeakMap<ValueLeases, Set<string>>();
+const HELD_SEEN_MAX = 100_000;
+
+/** `held`: the values of the amount held with this create's, when the statement counted them (see `countHeld`). */
+export type ReserveResult = { kind: "created"; row: Record<string, unknown>; held?: number } | { kind: "full" };
 /** `tried`: the candidate tag the statement went for (null: the amount itself, found free). */
 type Attempt = { kind: "created"; row: Record<string, unknown>; tried: number | null } | { kind: "taken"; tried: number } | { kind: "held" };
 
@@ -95,29 +110,63 @@ type Attempt = { kind: "created"; row: Record<string, unknown>; tried: number | 
  * Reserves a value and inserts the intent. Outside a transaction (`tx` null) each attempt is its own
  * statement on `sql` and the last resort its own transaction; inside `tx` everything runs in it,
  * leases from the ring included (see take).
+ *
+ * `countHeld`: when the amount turns out held, the amount's statement also counts the values held
+ * of it (value-tags.ts, the warning before the ceiling), so that count costs no statement of its own.
  */
-export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, width: number, leases: ValueLeases): Promise<ReserveResult> {
+export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, width: number, leases: ValueLeases, countHeld = false): Promise<ReserveResult> {
   const run = tx ?? sql;
   const key = `${a.merchantId}:${a.token}:${a.amountUnits}`;
+  let probing = probingOf.get(leases);
+  if (!probing) probingOf.set(leases, (probing = new Set()));
+  let heldSeen = heldSeenOf.get(leases);
+  if (!heldSeen) heldSeenOf.set(leases, (heldSeen = new Set()));
+  const seenHeld = (seen: Set<string>) => {
+    if (seen.size >= HELD_SEEN_MAX) seen.clear();
+    seen.add(key);
+  };
   // PROBES[probe] candidates per statement; the next size only after all of them were held.
   let probe = 0;
+  let held: number | undefined;
+  // The plain insert found the amount held: the next statement is the combined one (it checks the
+  // amount again, cheaply, and takes the ring's next tag), not a lease and the ring's statement.
+  let combinedNext = false;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     attempts.inc({ kind: attempt === 0 ? "first" : "retry" });
     // The amount itself first, without a lease, unless this process is leasing tags of it (a rush):
     // a create of an amount nobody holds (most creates: prices vary) is one statement.
     const lease = leases.get(key);
-    const leased = attempt > 0 || (lease !== undefined && (lease.tags.length > 0 || lease.pending !== null || inRush(lease)));
+    const leased = (attempt > 0 && !combinedNext) || (lease !== undefined && (lease.tags.length > 0 || lease.pending !== null || inRush(lease))) || probing.has(key);
     if (!leased) {
-      const r = await amountAttempt(run, a);
-      if (r.kind === "created") return r;
-      continue; // held: the ring's candidates from the next attempt on
+      const at = Date.now();
+      // While this statement runs, other creates of the amount in this process lease from the ring
+      // (it may be leasing too): a lease and a lone tag interleaved would leave a gap in the tags.
+      probing.add(key);
+      if (!heldSeen.has(key) && !combinedNext) {
+        const r = await plainAmountAttempt(run, a).finally(() => probing.delete(key));
+        if (r.kind === "created") return r;
+        seenHeld(heldSeen);
+        combinedNext = true;
+        continue;
+      }
+      combinedNext = false;
+      const r = await amountAttempt(run, a, width, countHeld).finally(() => probing.delete(key));
+      if (r.kind !== "created" || r.tried !== null) held = r.held;
+      // Unless it got the amount itself, the statement leased one tag of the ring and tried it, as
+      // the first lease of a rush does: the next create of this amount within LEASE_FAST_MS doubles it.
+      if (!tx && (r.kind !== "created" || r.tried !== null)) Object.assign(leaseOf(leases, key), { size: 1, at });
+      if (r.kind === "created") return held === undefined ? r : { ...r, held };
+      if (r.kind === "held") probe++; // its one candidate was held: more per statement from now on
+      continue;
     }
+    seenHeld(heldSeen);
     const candidates = await take(sql, tx, leases, key, a, width, PROBES[probe]!);
-    const r = await ringAttempt(run, a, candidates);
+    const r = await ringAttempt(run, a, candidates, width, countHeld && held === undefined);
+    if (r.held !== undefined) held = r.held;
     // Leased candidates not probed go back, in order, for the next create: those after the one
     // taken (by this create, or by another one first), or all of them when the amount itself was free.
     if (r.kind !== "held") giveBack(leases, key, r.tried === null ? candidates : candidates.slice(candidates.indexOf(r.tried) + 1));
-    if (r.kind === "created") return r;
+    if (r.kind === "created") return held === undefined ? r : { ...r, held };
     if (r.kind === "held" && ++probe === PROBES.length) break;
   }
   const locked = async (tx: Tx) => {
@@ -141,12 +190,7 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
  * for a free connection of their pool would wait forever).
  */
 async function take(sql: Sql, tx: Tx | null, leases: ValueLeases, key: string, a: InsertArgs, width: number, n: number): Promise<number[]> {
-  let lease = leases.get(key);
-  if (!lease) {
-    if (leases.size > 10_000) leases.clear();
-    leases.set(key, (lease = { tags: [], size: 0, at: 0, pending: null, waiting: 0 }));
-  }
-  const l = lease;
+  const l = leaseOf(leases, key);
   while (l.tags.length < n) {
     if (tx) {
       const size = nextSize(l, n, width);
@@ -163,6 +207,15 @@ async function take(sql: Sql, tx: Tx | null, leases: ValueLeases, key: string, a
   const tags = l.tags.splice(0, n);
   if (!tx && !l.pending && inRush(l) && l.tags.length < l.size / 2) startLease(sql, l, a, width, nextSize(l, 0, width)).catch(() => {});
   return tags;
+}
+
+function leaseOf(leases: ValueLeases, key: string): Lease {
+  let lease = leases.get(key);
+  if (!lease) {
+    if (leases.size > 10_000) leases.clear();
+    leases.set(key, (lease = { tags: [], size: 0, at: 0, pending: null, waiting: 0 }));
+  }
+  return lease;
 }
 
 /** Doubling while a rush uses leases up within LEASE_FAST_MS, at least what the waiting creates need, at most LEASE_MAX (and the ring). */
@@ -224,13 +277,13 @@ function insertIntent(q: SqlOrTx, a: InsertArgs) {
 }
 
 /**
- * One statement, the one most creates are: the amount itself (tag 0), inserted, or its row taken over
- * when free (under its row lock, the quarantine checked again), and the intent inserted with it. One
- * primary-key probe (the conflict's), where the ring's statement makes three: a create of a price
- * nobody holds costs what an insert does. A held row (or one another create took first: the conflict
- * waits for it) inserts nothing, and the create goes on to the ring.
+ * The amount itself (tag 0), inserted, or its row taken over when free (under its row lock, the
+ * quarantine checked again), and the intent inserted with it: one statement, one primary-key probe
+ * (the conflict's), what an insert costs. The first statement of a price this process has not found
+ * held (most creates: prices vary). A held row (or one another create took first: the conflict waits
+ * for it) inserts nothing, and the create goes on to the ring.
  */
-async function amountAttempt(q: SqlOrTx, a: InsertArgs): Promise<{ kind: "created"; row: Record<string, unknown>; tried: null } | { kind: "held" }> {
+async function plainAmountAttempt(q: SqlOrTx, a: InsertArgs): Promise<{ kind: "created"; row: Record<string, unknown>; tried: null } | { kind: "held" }> {
   const rows = await q`
     WITH mine AS (
       INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
@@ -246,12 +299,80 @@ async function amountAttempt(q: SqlOrTx, a: InsertArgs): Promise<{ kind: "create
 }
 
 /**
+ * One statement, for a price this process has found held before: the amount itself (tag 0) as
+ * plainAmountAttempt takes it, unless held.
+ *
+ * When the amount is held (another open intent of that price: common wherever prices repeat), the
+ * same statement leases the next tag of the ring (the cursor advanced by one, as a first lease of
+ * one tag does) and takes that value if no intent holds it. So the second intent of a price costs
+ * one round trip, not three (this attempt, a lease, the ring's attempt). A candidate held (the ring
+ * came round to an open intent) or taken by another create first leaves the rest to the ring's
+ * statement; tag 0 is never the candidate here, this statement having just found it held.
+ */
+async function amountAttempt(q: SqlOrTx, a: InsertArgs, width: number, countHeld: boolean): Promise<Attempt & { held?: number }> {
+  const now = pgTs(a.createdAt);
+  const rows = await q`
+    WITH zero AS (
+      -- A row held (as checked against the snapshot) is not offered to the insert: its conflict
+      -- would lock it (a WAL record, and a wait for every other create of the price) only to find
+      -- it held. A row free, or inserted since the snapshot, goes through the conflict's checks.
+      INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
+      SELECT ${a.merchantId}::text, ${a.token}::text, ${a.amountUnits}::int8, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz
+      WHERE NOT EXISTS (
+        SELECT 1 FROM app.reservations h
+        WHERE h.merchant_id = ${a.merchantId} AND h.token = ${a.token} AND h.expected_units = ${a.amountUnits}::int8
+          AND (h.released_after IS NULL OR h.released_after > ${now}::timestamptz))
+      ON CONFLICT (merchant_id, token, expected_units) DO UPDATE
+        SET intent_id = EXCLUDED.intent_id, released_after = NULL, amount_units = EXCLUDED.amount_units
+        WHERE r.released_after <= ${now}::timestamptz
+      RETURNING r.expected_units
+    ), lease AS (
+      INSERT INTO app.value_cursors AS c (merchant_id, token, amount_units, next_tag)
+      SELECT ${a.merchantId}::text, ${a.token}::text, ${a.amountUnits}::int8, ${2 % width}::int
+      WHERE NOT EXISTS (SELECT 1 FROM zero)
+      ON CONFLICT (merchant_id, token, amount_units) DO UPDATE SET next_tag = (c.next_tag + 1) % ${width}::int
+      RETURNING (c.next_tag - 1 + ${width}::int) % ${width}::int AS tag
+    ), candidate AS (
+      SELECT ${a.amountUnits}::int8 + lease.tag AS v FROM lease
+      -- OFFSET 0: a subplan, one primary-key lookup (see ringAttempt).
+      WHERE lease.tag <> 0 AND NOT EXISTS (
+        SELECT 1 FROM app.reservations r
+        WHERE r.merchant_id = ${a.merchantId} AND r.token = ${a.token} AND r.expected_units = ${a.amountUnits}::int8 + lease.tag
+          AND (r.released_after IS NULL OR r.released_after > ${now}::timestamptz)
+        OFFSET 0)
+    ), ring AS (
+      INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
+      SELECT ${a.merchantId}::text, ${a.token}::text, candidate.v, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz FROM candidate
+      ON CONFLICT (merchant_id, token, expected_units) DO UPDATE
+        SET intent_id = EXCLUDED.intent_id, released_after = NULL, amount_units = EXCLUDED.amount_units
+        WHERE r.released_after <= ${now}::timestamptz
+      RETURNING r.expected_units
+    ), mine AS (
+      SELECT expected_units FROM zero UNION ALL SELECT expected_units FROM ring
+    ), counted AS (
+      -- Only once the amount turned out held: the amount itself needs no count.
+      SELECT n FROM ${countedHeld(q, a, width, countHeld)} c WHERE NOT EXISTS (SELECT 1 FROM zero)
+    ), ins AS (${insertIntent(q, a)})
+    SELECT (SELECT tag FROM lease) AS leased, (SELECT v FROM candidate) AS tried, (SELECT n FROM counted) AS held_before, ins.*
+    FROM (SELECT 1) one LEFT JOIN ins ON true`;
+  const r = rows[0];
+  const leased = r && r.leased !== null ? Number(r.leased) : null;
+  const held = heldWith(r);
+  if (r && r.id !== null) return { kind: "created", row: r, tried: leased, held };
+  // Tag 0 again (the ring went round), or a candidate another create took first: not a sign that
+  // the ring's values are held, so the ring's statement goes on with one candidate.
+  if (leased === 0) return { kind: "taken", tried: 0, held };
+  if (r && r.tried !== null) return { kind: "taken", tried: leased!, held };
+  return { kind: "held", held };
+}
+
+/**
  * One statement: the amount itself (tag 0) if its row is free and not being taken by another create
  * (SKIP LOCKED), else the first candidate no intent holds (absent, or its quarantine over), probed by
  * primary key; taken (inserted, or a free row taken over under its row lock with the quarantine
  * checked again) and the intent inserted with it.
  */
-async function ringAttempt(q: SqlOrTx, a: InsertArgs, tags: number[]): Promise<Attempt> {
+async function ringAttempt(q: SqlOrTx, a: InsertArgs, tags: number[], width: number, countHeld: boolean): Promise<Attempt & { held?: number }> {
   const now = pgTs(a.createdAt);
   const rows = await q`
     WITH zero AS (
@@ -281,12 +402,31 @@ async function ringAttempt(q: SqlOrTx, a: InsertArgs, tags: number[]): Promise<A
         WHERE r.released_after <= ${now}::timestamptz
       RETURNING r.expected_units
     ), ins AS (${insertIntent(q, a)})
-    SELECT (SELECT v FROM candidate) AS tried, ins.* FROM (SELECT 1) one LEFT JOIN ins ON true`;
+    SELECT (SELECT v FROM candidate) AS tried, (SELECT n FROM ${countedHeld(q, a, width, countHeld)} c) AS held_before, ins.* FROM (SELECT 1) one LEFT JOIN ins ON true`;
   const r = rows[0];
   const tried = r && r.tried !== null ? Number(BigInt(r.tried as bigint) - a.amountUnits) : null;
-  if (r && r.id !== null) return { kind: "created", row: r, tried };
-  if (tried !== null) return { kind: "taken", tried };
-  return { kind: "held" };
+  const held = heldWith(r);
+  if (r && r.id !== null) return { kind: "created", row: r, tried, held };
+  if (tried !== null) return { kind: "taken", tried, held };
+  return { kind: "held", held };
+}
+
+/**
+ * The values of the amount held, as a subquery of one row `n` when `count` (and none otherwise: no
+ * scan), for value-tags.ts's warning before the ceiling; a range of the primary key.
+ */
+function countedHeld(q: SqlOrTx, a: InsertArgs, width: number, count: boolean) {
+  return q`(
+      SELECT (SELECT count(*)::int FROM app.reservations
+              WHERE merchant_id = ${a.merchantId} AND token = ${a.token}
+                AND expected_units BETWEEN ${a.amountUnits}::int8 AND ${a.amountUnits + BigInt(width - 1)}::int8
+                AND amount_units = ${a.amountUnits}::int8 AND ${heldWhere(q, a.createdAt)}) AS n
+      WHERE ${count}::boolean)`;
+}
+
+/** What the statement's snapshot held of the amount (`held_before`), with this create's value. */
+function heldWith(r: Record<string, unknown> | undefined): number | undefined {
+  return r && r.held_before !== null && r.held_before !== undefined ? Number(r.held_before) + 1 : undefined;
 }
 
 /**

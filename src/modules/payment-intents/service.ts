@@ -19,7 +19,7 @@ import { printableName } from "../../domain/text.ts";
 import type { CreateIntentInput, ListIntentsInput } from "./input.ts";
 import { fromPgJson, fromPgTs, fromPgTsOrNull, pgTs } from "../../db/pg-values.ts";
 import { reserveAndInsert, type InsertArgs, type ValueLeases } from "./reserve.ts";
-import { tagCeilingError, watchTags } from "./value-tags.ts";
+import { noteHeld, tagCeilingError, tagCountDue, watchTags } from "./value-tags.ts";
 import type { IntentRow, QrSettings } from "./shapes.ts";
 import { resolvePair, resolvePairFilter, tokenAddressFor, type PairFilter } from "../../chain/pairs.ts";
 import { chainNameOf, DEFAULT_CHAIN, DEFAULT_TOKEN, type TokenSymbol } from "../../domain/networks.ts";
@@ -215,17 +215,25 @@ function requestHash(input: CreateIntentInput): string {
 }
 
 async function insertWithoutKey(ctx: AppContext, args: InsertArgs): Promise<IntentRow> {
-  return reserved(ctx, args, await reserveAndInsert(ctx.database.sql, null, args, ctx.config.valueTags.width, cachesOf(ctx).leases));
+  return reserveIn(ctx, null, args);
 }
 
 async function insertInTx(ctx: AppContext, tx: Tx, args: InsertArgs): Promise<IntentRow> {
-  return reserved(ctx, args, await reserveAndInsert(ctx.database.sql, tx, args, ctx.config.valueTags.width, cachesOf(ctx).leases));
+  return reserveIn(ctx, tx, args);
 }
 
-function reserved(ctx: AppContext, args: InsertArgs, r: Awaited<ReturnType<typeof reserveAndInsert>>): IntentRow {
+async function reserveIn(ctx: AppContext, tx: Tx | null, args: InsertArgs): Promise<IntentRow> {
+  // The count of what the amount holds (the warning before its ceiling) rides on the create's own
+  // statement when one is due: a statement of its own would be a third of the round trips of a
+  // create of a price that open intents hold.
+  const countDue = tagCountDue(ctx, args.merchantId, args.amountUnits, args.token, false);
+  const r = await reserveAndInsert(ctx.database.sql, tx, args, ctx.config.valueTags.width, cachesOf(ctx).leases, countDue);
   if (r.kind === "full") throw tagCeilingError(ctx, args.merchantId, args.amountUnits, args.token);
   const row = intentFromDb(r.row);
-  if (row.tagUnits !== 0) watchTags(ctx, row.merchantId, row.amountUnits, row.token);
+  if (r.held !== undefined) {
+    tagCountDue(ctx, args.merchantId, args.amountUnits, args.token, true);
+    noteHeld(ctx, row.merchantId, row.amountUnits, row.token, r.held);
+  } else if (row.tagUnits !== 0) watchTags(ctx, row.merchantId, row.amountUnits, row.token);
   return row;
 }
 

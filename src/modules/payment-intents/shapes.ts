@@ -1,6 +1,6 @@
 /**
- * Wire shapes of a payment intent, one function per shape (spec "Payment intent" and DECISIONS.md
- * "Shapes the spec leaves open"), all built from the database row so they cannot drift.
+ * Wire shapes of a payment intent, one function per shape (openapi.json: PaymentIntent and its kin; docs/contributors.md
+ * "Shapes"), all built from the database row so they cannot drift.
  */
 import type { paymentIntents } from "../../db/schema/core.ts";
 import { unitsToUsd } from "../../domain/money.ts";
@@ -93,7 +93,7 @@ export function intentCancelShape(i: IntentRow) {
   };
 }
 
-/** `data` of payment_intent.confirmed: exactly the fields the spec lists for the event. */
+/** `data` of payment_intent.confirmed: exactly the fields docs/integrators.md lists for the event. */
 export function intentConfirmedEventShape(i: IntentRow) {
   const c = confirmation(i);
   if (!("tx_hash" in c)) throw new Error(`intent ${i.id} is not confirmed`);
@@ -109,7 +109,7 @@ export function intentConfirmedEventShape(i: IntentRow) {
   };
 }
 
-/** `data` of payment_intent.expired (DECISIONS.md "Webhooks"). */
+/** `data` of payment_intent.expired (docs/contributors.md "Webhooks"). */
 export function intentExpiredEventShape(i: IntentRow) {
   return {
     ...head(i),

@@ -28,7 +28,7 @@ export interface AmountUsage {
   width: number;
 }
 
-const heldWhere = (q: SqlOrTx, now: Date) => q`(released_after IS NULL OR released_after > ${pgTs(now)}::timestamptz) AND intent_id IS NOT NULL`;
+export const heldWhere = (q: SqlOrTx, now: Date) => q`(released_after IS NULL OR released_after > ${pgTs(now)}::timestamptz) AND intent_id IS NOT NULL`;
 
 /**
  * Values of `merchantId` held for `amountUnits` of `token` at `now`: a range of the primary key (every
@@ -76,8 +76,14 @@ function warnOnce(ctx: AppContext, key: string, msg: string, fields: Record<stri
 
 /** Counts what `merchantId` holds for `amountUnits` of `token` and logs a warning at 80% of the width. */
 export async function checkTags(ctx: AppContext, merchantId: string, amountUnits: bigint, token = "USDC"): Promise<number> {
+  const held = await heldForAmount(ctx.database.sql, merchantId, amountUnits, ctx.config.valueTags.width, ctx.clock.now(), token);
+  noteHeld(ctx, merchantId, amountUnits, token, held);
+  return held;
+}
+
+/** What a count found (checkTags, or the create's own statement): a warning at 80% of the width. */
+export function noteHeld(ctx: AppContext, merchantId: string, amountUnits: bigint, token: string, held: number): void {
   const { width, quarantineMs } = ctx.config.valueTags;
-  const held = await heldForAmount(ctx.database.sql, merchantId, amountUnits, width, ctx.clock.now(), token);
   if (held >= WARN_RATIO * width)
     warnOnce(ctx, `${merchantId}:${token}:${amountUnits}`, "value tags of one amount are running out", {
       merchant_id: merchantId,
@@ -88,24 +94,35 @@ export async function checkTags(ctx: AppContext, merchantId: string, amountUnits
       quarantine: quarantineText(quarantineMs),
       hint: `at ${width} held, creates of this amount answer 409 too_many_open_intents; raise VALUE_TAG_WIDTH or lower VALUE_TAG_QUARANTINE_MINUTES (docs/integrators.md "One price, many payments")`,
     });
-  return held;
 }
 
 const lastChecked = new WeakMap<AppContext, Map<string, number>>();
 
 /**
- * After a create that did not get tag 0 (others hold its amount): checkTags in the background, at
- * most once a second per (merchant, amount) in this process, never in the request's way.
+ * Whether the amount is due for a count (none in this process for CHECK_EVERY_MS). `take`: the
+ * caller counts now, so the next one is due a CHECK_EVERY_MS later.
  */
-export function watchTags(ctx: AppContext, merchantId: string, amountUnits: bigint, token = "USDC"): void {
+export function tagCountDue(ctx: AppContext, merchantId: string, amountUnits: bigint, token: string, take: boolean): boolean {
   let seen = lastChecked.get(ctx);
   if (!seen) lastChecked.set(ctx, (seen = new Map()));
   const key = `${merchantId}:${token}:${amountUnits}`;
   const now = Date.now();
   const at = seen.get(key);
-  if (at !== undefined && now - at < CHECK_EVERY_MS) return;
-  if (seen.size > 10_000) seen.clear();
-  seen.set(key, now);
+  if (at !== undefined && now - at < CHECK_EVERY_MS) return false;
+  if (take) {
+    if (seen.size > 10_000) seen.clear();
+    seen.set(key, now);
+  }
+  return true;
+}
+
+/**
+ * After a create that did not get tag 0 (others hold its amount) and whose statement counted
+ * nothing (a rush's creates take the ring's statement): checkTags in the background, at most once a
+ * second per (merchant, amount) in this process, never in the request's way.
+ */
+export function watchTags(ctx: AppContext, merchantId: string, amountUnits: bigint, token = "USDC"): void {
+  if (!tagCountDue(ctx, merchantId, amountUnits, token, true)) return;
   checkTags(ctx, merchantId, amountUnits, token).catch((err) => ctx.log.debug("value tag check failed", { err }));
 }
 

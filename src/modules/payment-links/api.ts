@@ -6,12 +6,19 @@
  *
  * The visitor token lives in a cookie scoped to the link's path: HttpOnly (no script needs it),
  * SameSite=Lax (a tap on a link from another site or an NFC tag is a top-level GET, which sends it).
+ *
+ * New visitors (no cookie of the link) are rate-limited per client address and per link: each may
+ * mint an intent, and every intent of one amount holds one of that amount's values (a ceiling per
+ * merchant, token and amount, held a day past the intent's end), so a stranger scripting visits
+ * must not be able to use up a link's amount. A returning visitor is never limited.
  */
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { isIdOf } from "../../domain/ids.ts";
 import { ASSET_PREFIX, ASSET_VERSION } from "../pay/index.ts";
-import { LINK_PAGE_CSP, renderAmountForm, renderLinkNotFound, renderUnavailable } from "./page.ts";
+import { clientAddress } from "../../http/client-address.ts";
+import { RateLimiter } from "../../http/rate-limit.ts";
+import { LINK_PAGE_CSP, renderAmountForm, renderLinkNotFound, renderTooManyVisits, renderUnavailable } from "./page.ts";
 import { LINK_INTENT_TTL_SECONDS, newVisitor, visitLink } from "./visits.ts";
 
 const CSS = `${ASSET_PREFIX}/pay.css?v=${ASSET_VERSION}`;
@@ -23,6 +30,8 @@ const HEADERS = {
   "cache-control": "no-store",
 };
 const VISITOR = /^[0-9A-Za-z]{32}$/;
+/** New visits per link are limited to this many times the limit per client address: a queue at a counter, or a post many open at once. */
+const LINK_LIMIT_OVER_CLIENT = 10;
 
 function cookieName(linkId: string): string {
   return `stablepay_link_${linkId}`;
@@ -43,10 +52,20 @@ function html(body: string, status: number, cookie?: string): Response {
 
 export function paymentLinkPageRoutes(ctx: AppContext) {
   const secure = ctx.config.publicBaseUrl.startsWith("https:");
+  // RATE_LIMIT_LINK_VISITS_PER_SECOND (production: 1 per client address, a burst of 2; 0, the sandbox's default: off).
+  const rate = ctx.config.clientRateLimits.linkVisitsPerSecond;
+  const perClient = rate > 0 ? new RateLimiter({ test: rate, live: rate }) : undefined;
+  const perLink = rate > 0 ? new RateLimiter({ test: rate * LINK_LIMIT_OVER_CLIENT, live: rate * LINK_LIMIT_OVER_CLIENT }) : undefined;
   return new Elysia({ name: "payment-link-page" }).get(
     "/pay/links/:id",
     async ({ params, request }) => {
       const known = visitorOf(request, params.id);
+      if (!known && perClient && perLink) {
+        for (const d of [perClient.take(clientAddress(request), "live"), perLink.take(params.id, "live")]) {
+          const wait = d.headers["retry-after"] ?? "1";
+          if (!d.allowed) return new Response(renderTooManyVisits(CSS, wait), { status: 429, headers: { ...HEADERS, "content-type": "text/html; charset=utf-8", "retry-after": wait } });
+        }
+      }
       const visitor = known ?? newVisitor();
       // Kept as long as an intent of the link can stay open, and a little more. Only for an id of a
       // link's shape: the id is written into the header, so nothing else may reach it.
@@ -81,6 +100,7 @@ export function paymentLinkPageRoutes(ctx: AppContext) {
           400: { description: "The amount form again, saying why the amount was refused.", content: { "text/html": { schema: { type: "string" } } } },
           404: { description: "No such link: an HTML page.", content: { "text/html": { schema: { type: "string" } } } },
           409: { description: "The last use is being paid by someone else: an HTML page.", content: { "text/html": { schema: { type: "string" } } } },
+          429: { description: "Too many new visits from this address or to this link at once (a returning visitor is never refused): an HTML page, with `Retry-After`.", content: { "text/html": { schema: { type: "string" } } } },
           410: { description: "Inactive, expired or used up: an HTML page with the merchant's name.", content: { "text/html": { schema: { type: "string" } } } },
           503: { description: "The intent's create refused it (the merchant cannot take payments now, or every value of the amount is held): an HTML page.", content: { "text/html": { schema: { type: "string" } } } },
         },

@@ -1,5 +1,6 @@
 /** Schemas (one per route: validation and documentation) of payment links. */
 import { t } from "elysia";
+import { named } from "../../http/openapi.ts";
 import { listSchema, LimitQuery, startingAfterQuery } from "../../http/list-params.ts";
 import { coded } from "../../http/schema-route.ts";
 import { ChainField, chainParam, TokenField, tokenParam } from "../../http/pair-params.ts";
@@ -124,3 +125,9 @@ export const LinkSchema = t.Object(
 );
 
 export const LinkListSchema = listSchema(LinkSchema, EX_LINK, { order: "Newest first: `created_at` descending, then `id` descending.", totalCount: t.Integer() });
+
+/** Their names in the OpenAPI document (components.schemas), where integrators' generators find them. */
+for (const [name, schema] of [
+  ["PaymentLink", LinkSchema],
+  ["PaymentLinkList", LinkListSchema],
+] as const) named(name, schema);

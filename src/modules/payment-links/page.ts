@@ -94,3 +94,13 @@ export function renderLinkNotFound(cssHref: string): string {
     cssHref,
   );
 }
+
+/** Too many new visits from one address, or to one link, at once. */
+export function renderTooManyVisits(cssHref: string, retryAfterSeconds: string): string {
+  return shell(
+    "Please wait a moment",
+    `<h1>Please wait a moment</h1>
+<p>This payment page is being opened very often right now. Try again in ${esc(retryAfterSeconds)} seconds.</p>`,
+    cssHref,
+  );
+}

@@ -1,5 +1,5 @@
 /**
- * Settlement schedules (DECISIONS.md "Settlement"): when a merchant's automatic run is due.
+ * Settlement schedules (docs/contributors.md "Settlement"): when a merchant's automatic run is due.
  *
  * - `weekly_monday`: Monday 08:00 America/New_York, following daylight saving (08:00 EST = 13:00Z
  *   in winter, 08:00 EDT = 12:00Z in summer).

@@ -1,5 +1,5 @@
 /**
- * Route: GET /v1/qr/{payment_intent_id}.png, public (DECISIONS.md "Authentication and scope": ids
+ * Route: GET /v1/qr/{payment_intent_id}.png, public (docs/contributors.md "Authentication and scope": ids
  * carry >= 128 bits of randomness and the image shows only what the QR shows), so a checkout page
  * can use it in an <img>. Long-lived cache headers: an intent's image never changes.
  */

@@ -109,7 +109,7 @@ function refundWriteRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "Create a refund",
           description:
-            "Refunds a payment (`payment_intent` of a `confirmed` or `settled` intent, or `transaction`), in whole or in part, from the merchant's account to `recipient_address`, on the payment's chain and in its token. Refundable: the amount received less the payment's other refunds (those not `failed` or `canceled`); the platform fee is not returned. The merchant's account must hold it: `available` (payments not yet settled, less other refunds) and the token on chain. Covered by the owner's refund budget, the refund is `pending` and sent at once; otherwise it is `requires_approval` until the owner signs it. `refund.created` is sent. Refunds need a version 2 merchant account (`account_version_unsupported` otherwise). Two refunds of one payment at once: each is checked against what the other left. Idempotent with `idempotency_key` or the `Idempotency-Key` header.",
+            "Refunds a payment (`payment_intent` of a `confirmed` or `settled` intent, or `transaction`), in whole or in part, from the merchant's account to `recipient_address`, on the payment's chain and in its token. Refundable: the amount received less the payment's other refunds (those not `failed` or `cancelled`); the platform fee is not returned. The merchant's account must hold it: `available` (payments not yet settled, less other refunds) and the token on chain. Covered by the owner's refund budget, the refund is `pending` and sent at once; otherwise it is `requires_approval` until the owner signs it. `refund.created` is sent. Refunds need a version 2 merchant account (`account_version_unsupported` otherwise). Two refunds of one payment at once: each is checked against what the other left. Idempotent with `idempotency_key` or the `Idempotency-Key` header.",
           parameters: [idempotencyHeaderParameter],
           responses: {
             ...createResponses(RefundSchema, {
@@ -159,10 +159,10 @@ function refundWriteRoutes(ctx: AppContext) {
           description:
             "Cancels a refund in `requires_approval` (nothing was sent); what it held is refundable and available again. No body (an empty JSON object is accepted). `refund.updated` is sent. Any other status is 409 `refund_not_cancellable`, naming the current status: a `pending` refund is being paid.",
           responses: withPermission(objectResponses(RefundSchema, {
-            ok: "The canceled refund.",
+            ok: "The cancelled refund.",
             errors: [errorExample("parameter_unknown", "Received unknown parameter: reason", "reason")],
             notFound: refundMissing,
-            conflicts: [errorExample("refund_not_cancellable", "This refund cannot be canceled because its status is 'pending'; only a refund in status 'requires_approval' (nothing sent yet) can be canceled.")],
+            conflicts: [errorExample("refund_not_cancellable", "This refund cannot be cancelled because its status is 'pending'; only a refund in status 'requires_approval' (nothing sent yet) can be cancelled.")],
           })),
         },
       },
@@ -183,7 +183,7 @@ function refundWriteRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "Approve a refund with the owner's signature",
           description:
-            "Hands the owner's signature of the refund's authorization (`GET /v1/refunds/{id}/authorization`) to the service: checked against the merchant's owner, stored, and the refund becomes `pending` (`refund.updated`); the service submits it on chain (anyone may; the operator pays the gas) and it becomes `succeeded` or `failed`. Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a canceled one included).",
+            "Hands the owner's signature of the refund's authorization (`GET /v1/refunds/{id}/authorization`) to the service: checked against the merchant's owner, stored, and the refund becomes `pending` (`refund.updated`); the service submits it on chain (anyone may; the operator pays the gas) and it becomes `succeeded` or `failed`. Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a cancelled one included).",
           responses: withPermission(objectResponses(RefundSchema, {
             ok: "The refund, `pending`.",
             errors: [
@@ -194,7 +194,7 @@ function refundWriteRoutes(ctx: AppContext) {
               errorExample("parameter_missing", "Missing required param: signature.", "signature"),
             ],
             notFound: refundMissing,
-            conflicts: [errorExample("refund_not_approvable", "This refund cannot be approved because its status is 'canceled'; only a refund in status 'requires_approval' can be.")],
+            conflicts: [errorExample("refund_not_approvable", "This refund cannot be approved because its status is 'cancelled'; only a refund in status 'requires_approval' can be.")],
           })),
         },
       },

@@ -5,7 +5,7 @@
  */
 import { getAddress, isAddress, zeroAddress, type Address, type Hex } from "viem";
 import { ApiError } from "../../domain/errors.ts";
-import type { RefundStatus } from "../../domain/refund-status.ts";
+import { refundStatusFromInput } from "../../domain/refund-status.ts";
 import { parseCursorParam, parseLimitParam, rawQueryParam } from "../../http/list-params.ts";
 import { parseIdempotencyKey } from "../idempotency/key.ts";
 import { parseAmount, parseMetadata } from "../payment-intents/input.ts";
@@ -62,8 +62,8 @@ export function refineListRefunds(
   return {
     merchantId: q.merchant_id,
     paymentIntentId: q.payment_intent,
-    // The schema admitted only REFUND_STATUSES.
-    status: q.status as RefundStatus | undefined,
+    // The schema admitted only REFUND_STATUSES and the deprecated spelling.
+    status: refundStatusFromInput(q.status),
     limit: parseLimitParam(rawQueryParam(url, "limit")),
     startingAfter: parseCursorParam(q.starting_after, "refund"),
   };

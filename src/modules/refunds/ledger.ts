@@ -13,7 +13,7 @@ export const pairKey = (chainId: number, token: string) => `${chainId}:${token}`
 interface AsideRow {
   id: string;
   units: bigint;
-  /** Set aside by an earlier run, then failed or canceled: given back by this one. */
+  /** Set aside by an earlier run, then failed or cancelled: given back by this one. */
   release: boolean;
   key: string;
 }

@@ -3,12 +3,13 @@
  * validates and documents, refined by input.ts) and the refund object built by shapes.ts.
  */
 import { t } from "elysia";
+import { named } from "../../http/openapi.ts";
 import { eip712DomainType, refundTypes } from "../../../contracts/abis.ts";
 import { Type } from "@sinclair/typebox";
 import { coded } from "../../http/schema-route.ts";
 import { ChainField, TokenField } from "../../http/pair-params.ts";
 import { listSchema, LimitQuery, startingAfterQuery } from "../../http/list-params.ts";
-import { REFUND_STATUSES } from "../../domain/refund-status.ts";
+import { DEPRECATED_CANCELLED, REFUND_STATUSES } from "../../domain/refund-status.ts";
 import { IDEMPOTENCY_KEY_MAX } from "../idempotency/key.ts";
 import { METADATA_KEY_MAX, METADATA_MAX_KEYS, METADATA_VALUE_MAX } from "../payment-intents/input.ts";
 import { REFUND_REASONS } from "./shapes.ts";
@@ -25,7 +26,7 @@ const Status = t.Union(
   REFUND_STATUSES.map((s) => t.Literal(s)),
   {
     description:
-      "`requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `canceled`: withdrawn before it was sent.",
+      "`requires_approval`: no refund budget of the owner covers it, it waits for the owner's signature; `pending`: paid from the budget or with the owner's signature, being sent; `succeeded`: mined at the chain's confirmation depth (`tx_hash`); `failed`: reverted or refused (`failure_reason`), nothing paid (a signed one whose authorization is submitted on chain after all becomes `succeeded`); `cancelled`: withdrawn before it was sent.",
   },
 );
 const Reason = t.Union(
@@ -138,7 +139,11 @@ export const ListRefundsQuery = t.Object(
     merchant_id: t.Optional(
       t.String({ minLength: 1, description: "The merchant. Required unless `payment_intent` is given or the API key is scoped to a single merchant (400 `parameter_missing`).", examples: [EX_MERCHANT] }),
     ),
-    status: t.Optional(t.Union(REFUND_STATUSES.map((s) => t.Literal(s)), { description: "Only refunds in this status." })),
+    status: t.Optional(
+      t.Union([...REFUND_STATUSES, DEPRECATED_CANCELLED].map((s) => t.Literal(s)), {
+        description: "Only refunds in this status. `canceled` is the deprecated spelling of `cancelled`, accepted until the next release (CHANGELOG.md); answers always say `cancelled`.",
+      }),
+    ),
     limit: LimitQuery,
     starting_after: startingAfterQuery(EX_ID),
   },
@@ -219,3 +224,10 @@ export const ApproveRefundBody = t.Object(
     examples: [{ signature: `0x${"ab".repeat(65)}`, deadline: 1775131200 }],
   },
 );
+
+/** Their names in the OpenAPI document (components.schemas), where integrators' generators find them. */
+for (const [name, schema] of [
+  ["Refund", RefundSchema],
+  ["RefundList", RefundListSchema],
+  ["RefundAuthorization", RefundAuthorizationSchema],
+] as const) named(name, schema);

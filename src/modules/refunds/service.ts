@@ -336,13 +336,13 @@ export async function listRefunds(ctx: AppContext, p: Principal, input: ListRefu
 export async function cancelRefund(ctx: AppContext, current: RefundRow): Promise<RefundRow> {
   const moved = await ctx.database.sql.begin((tx) => moveRefund(tx, current.id, { trigger: "cancel" }, ctx.clock.now()));
   if (moved) {
-    ctx.log.info("refund canceled", { refund: moved.id });
+    ctx.log.info("refund cancelled", { refund: moved.id });
     return moved;
   }
   const again = (await loadRefund(ctx.database.sql, current.id)) ?? current;
   throw new ApiError(
     "refund_not_cancellable",
-    `This refund cannot be canceled because its status is '${again.status}'; only a refund in status 'requires_approval' (nothing sent yet) can be canceled.`,
+    `This refund cannot be cancelled because its status is '${again.status}'; only a refund in status 'requires_approval' (nothing sent yet) can be cancelled.`,
   );
 }
 
@@ -413,7 +413,7 @@ export async function refundAuthorization(ctx: AppContext, r: RefundRow) {
 /**
  * The owner's signed authorization of a refund waiting for approval: checked (signed by the
  * merchant's owner, for this very refund) and stored; the refund becomes pending and the sender
- * submits it. Refused (409) for a refund in any other status (a canceled one included).
+ * submits it. Refused (409) for a refund in any other status (a cancelled one included).
  */
 export async function approveRefund(ctx: AppContext, r: RefundRow, given: Hex, deadline: Date): Promise<RefundRow> {
   if (r.status !== "requires_approval") throw notApprovable(r);

@@ -71,7 +71,7 @@ export async function loadSettlements(ctx: AppContext, ids: string[]): Promise<S
 /**
  * The manual cash-out rule, for the API and the dashboard alike: a payout provider for the mode, a
  * settleable merchant, an available balance, and (if given) an amount equal to it; then one
- * settlement of everything available. Throws the DECISIONS.md error when any of these fails.
+ * settlement of everything available. Throws the API error of the first that fails.
  */
 export async function manualCashOut(ctx: AppContext, m: MerchantRow, amountUnits?: bigint): Promise<SettlementRow> {
   if (!payoutProviderFor(ctx, m.mode))

@@ -15,7 +15,7 @@ import { noQuery } from "../../http/query.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam, parseStatusParam, listSchema, LimitQuery, createdRangeQuery, startingAfterQuery } from "../../http/list-params.ts";
-import { errorExample, idempotencyHeaderParameter, createResponses, listRoute, objectResponses } from "../../http/openapi.ts";
+import { errorExample, idempotencyHeaderParameter, createResponses, listRoute, named, objectResponses } from "../../http/openapi.ts";
 import { printableName } from "../../domain/text.ts";
 import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
@@ -50,7 +50,7 @@ const EX_SETTLEMENT = {
     { chain: "base", token: "USDT", amount: 234.06, status: "pending", tx_hash: null, withdrawn_at: null },
   ],
 };
-const DocSettlement = t.Object(SettlementSchema.properties, { additionalProperties: false, examples: [EX_SETTLEMENT] });
+const DocSettlement = named("Settlement", t.Object(SettlementSchema.properties, { additionalProperties: false, examples: [EX_SETTLEMENT] }));
 const SettlementList = listSchema(DocSettlement, EX_SETTLEMENT, { order: "Newest first: `initiated_at` descending, then `id` descending.", totalCount: t.Integer() });
 
 export const SettlementListQuery = t.Object(
@@ -80,7 +80,7 @@ export const CashOutBody = t.Object(
 
 const SettlementIdParams = t.Object({ id: t.String({ description: "Settlement id, `stl_*`.", examples: [EX_SETTLEMENT.id] }) });
 
-/** DECISIONS.md "Lists": scoped keys may omit merchant_id; unscoped keys must name one they may see. */
+/** docs/contributors.md "Lists": scoped keys may omit merchant_id; unscoped keys must name one they may see. */
 async function merchantOf(ctx: AppContext, p: Principal, given: string | undefined, notFoundStatus: 400 | 404) {
   const id = given ?? p.scopeMerchantId;
   if (id === null) throw new ApiError("parameter_missing", "Missing required param: merchant_id (this API key is not scoped to a single merchant).", "merchant_id");
@@ -132,7 +132,7 @@ export function settlementApiRoutes(ctx: AppContext) {
         detail: {
           tags: TAG,
           summary: "Get a settlement",
-          description: "The settlement object (DECISIONS.md \"Settlement\").",
+          description: "The settlement object: its status, amount, bank account and dates.",
           responses: objectResponses(DocSettlement, { ok: "The settlement.", notFound: [errorExample("resource_missing", "No such settlement: 'stl_4fQm2Lx9RtVb8NcZ1aWd3KpH'")] }),
         },
       },

@@ -8,7 +8,7 @@
  * in-flight ACH transfers arrive; completes them (settled intents and transactions,
  * `settlement.completed`).
  *
- * Response (our decision; DECISIONS.md says a helper answers with the affected object in its get
+ * Response (our decision; docs/contributors.md "Shapes" says a helper answers with the affected object in its get
  * shape, and this one affects several): a list envelope of the affected settlements in the
  * settlement get shape, newest first, `has_more: false`, `total_count` = their number. Nothing to do
  * is an empty list.

@@ -1,5 +1,5 @@
 /**
- * Settlement runs (DECISIONS.md "Settlement"): from the merchant account to the merchant's bank.
+ * Settlement runs (docs/contributors.md "Settlement"): from the merchant account to the merchant's bank.
  *
  * A run (scheduled, a manual cash-out, or the sandbox helper):
  *  1. `createSettlement` takes the merchant's available balance (merchants/available.ts: its confirmed

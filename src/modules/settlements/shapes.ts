@@ -1,5 +1,5 @@
 /**
- * Wire shape of a settlement (DECISIONS.md "Settlement"): the get shape, which is also the
+ * Wire shape of a settlement (docs/contributors.md "Settlement"): the get shape, which is also the
  * `settlement.completed` payload and the items of the test helper's list.
  *
  * Decisions where the decision list is silent:

@@ -2,7 +2,7 @@
  * Routes (sandbox keys only, 404 for live keys):
  *   POST /v1/test_helpers/payment_intents/{id}/pay     optional body `amount` (USD, up to 6 decimals)
  *   POST /v1/test_helpers/payment_intents/{id}/expire  no body
- * Both answer with the intent in its get shape (DECISIONS.md "Shapes the spec leaves open").
+ * Both answer with the intent in its get shape (docs/contributors.md "Shapes").
  *   POST /v1/test_helpers/refunds/{id}/approve              no body: the owner's signature (refund get shape)
  *   POST /v1/test_helpers/merchants/{id}/refund_budget      `amount_per_day` (USD; 0 revokes), optional `chain`, `token`
  * (POST /v1/test_helpers/settlements/advance belongs to the settlement module.)
@@ -15,7 +15,7 @@ import { readEmptyBody, readJsonBody, requireObject } from "../../http/json-body
 import { printableName } from "../../domain/text.ts";
 import { noQuery } from "../../http/query.ts";
 import { parseAmount } from "../payment-intents/input.ts";
-import { errorExample, openApiSchema, objectResponses } from "../../http/openapi.ts";
+import { errorExample, named, openApiSchema, objectResponses } from "../../http/openapi.ts";
 import { IntentIdParams, PaymentIntentSchema } from "../payment-intents/model.ts";
 import { getVisibleIntent, qrSettings } from "../payment-intents/service.ts";
 import { intentGetShape } from "../payment-intents/shapes.ts";
@@ -82,6 +82,7 @@ const BudgetSchema = t.Object(
     ],
   },
 );
+named("RefundBudget", BudgetSchema);
 
 const MerchantIdParams = t.Object({ id: t.String({ description: "Merchant id, `mer_*`.", examples: ["mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K"] }) });
 
@@ -122,7 +123,7 @@ export function testHelperRoutes(ctx: AppContext) {
           tags: ["Test helpers"],
           summary: "Pay a payment intent (sandbox)",
           description:
-            "Sends test USDC from the sandbox's funded payer wallet to the intent's payment address on the sandbox chain and waits until the transfer is mined. Answers with the intent in its get shape: it is still `awaiting_payment` until the service confirms the payment like any other (usually within a second or two). Any status may be paid, which is how a late payment to an expired intent is tried. Sandbox keys only.",
+            "Sends the intent's test token (USDC or USDT) from the sandbox's funded payer wallet to the intent's payment address on the intent's sandbox chain and waits until the transfer is mined. Answers with the intent in its get shape: it is still `awaiting_payment` until the service confirms the payment like any other (usually within a second or two). Any status may be paid, which is how a late payment to an expired intent is tried. Sandbox keys only.",
           requestBody: { required: false, content: { "application/json": { schema: openApiSchema(PayBody) } } },
         },
       },
@@ -166,7 +167,7 @@ export function testHelperRoutes(ctx: AppContext) {
           tags: ["Test helpers"],
           summary: "Approve a refund as its merchant's owner (sandbox)",
           description:
-            "Stands in for the owner's wallet: signs the refund's EIP-712 authorization (valid one hour) with the owner key the sandbox knows (the demo merchant's, and that of any test merchant onboarded with the sandbox payer as owner) and hands it to the service, which submits it on chain: the refund is `pending` in the answer, then `succeeded` (`refund.updated`, then `refund.succeeded`). Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a canceled one included). No body. Sandbox keys only.",
+            "Stands in for the owner's wallet: signs the refund's EIP-712 authorization (valid one hour) with the owner key the sandbox knows (the demo merchant's, and that of any test merchant onboarded with the sandbox payer as owner) and hands it to the service, which submits it on chain: the refund is `pending` in the answer, then `succeeded` (`refund.updated`, then `refund.succeeded`). Only a refund in `requires_approval` (409 `refund_not_approvable` otherwise, a cancelled one included). No body. Sandbox keys only.",
           responses: objectResponses(RefundSchema, {
             ok: "The refund, `pending`.",
             errors: [
@@ -174,7 +175,7 @@ export function testHelperRoutes(ctx: AppContext) {
               errorExample("parameter_unknown", "Received unknown parameter: signature", "signature"),
             ],
             notFound: [errorExample("resource_missing", "No such refund: 're_3NxQm2LpR4tVb8NcZ1aWd3Kq'"), errorExample("resource_missing", "Test helpers exist only in the sandbox: use an sk_test_ key.")],
-            conflicts: [errorExample("refund_not_approvable", "This refund cannot be approved because its status is 'canceled'; only a refund in status 'requires_approval' can be.")],
+            conflicts: [errorExample("refund_not_approvable", "This refund cannot be approved because its status is 'cancelled'; only a refund in status 'requires_approval' can be.")],
           }),
         },
       },

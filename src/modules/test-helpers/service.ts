@@ -1,5 +1,5 @@
 /**
- * Sandbox test helpers (DECISIONS.md "Sandbox"): pay an intent from the funded sandbox payer wallet
+ * Sandbox test helpers (docs/contributors.md "Sandbox"): pay an intent from the funded sandbox payer wallet
  * on the test chain, and make an intent due now. Test keys only; the routes answer 404 otherwise.
  */
 import { createWalletClient, http, type Address, type Hex } from "viem";

@@ -4,6 +4,7 @@
  * database.
  */
 import { t, type Static } from "elysia";
+import { named } from "../../http/openapi.ts";
 import type { TransactionStatus } from "../../db/schema/core.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { isIdOf } from "../../domain/ids.ts";
@@ -66,7 +67,7 @@ const listItemFields = {
   }),
   confirmed_at: Timestamp("When the payment was confirmed on-chain."),
   metadata: t.Record(t.String(), t.String(), { description: "Metadata of the payment intent; `{}` when there is none.", examples: [EX_METADATA] }),
-  amount_refunded: Usd("USD refunded of this payment: its refunds that are not `failed` or `canceled` (see Refunds).", 0),
+  amount_refunded: Usd("USD refunded of this payment: its refunds that are not `failed` or `cancelled` (see Refunds).", 0),
 };
 
 export const TransactionListItemSchema = t.Object(listItemFields, {
@@ -165,3 +166,10 @@ function parseSettlementParam(value: string | undefined): string | undefined {
   if (!isIdOf("settlement", value)) throw new ApiError("parameter_invalid", "Invalid settlement: must be a settlement id such as 'stl_…'.", "settlement");
   return value;
 }
+
+/** Their names in the OpenAPI document (components.schemas), where integrators' generators find them. */
+for (const [name, schema] of [
+  ["Transaction", TransactionSchema],
+  ["TransactionListItem", TransactionListItemSchema],
+  ["TransactionList", TransactionListSchema],
+] as const) named(name, schema);

@@ -99,7 +99,7 @@ export function transactionListQueries(db: Db, merchantId: string, input: Omit<L
   };
 }
 
-/** DECISIONS.md "Lists": scoped keys may omit merchant_id; a merchant the key may not see is 404. */
+/** docs/contributors.md "Lists": scoped keys may omit merchant_id; a merchant the key may not see is 404. */
 async function resolveMerchant(ctx: AppContext, p: Principal, given: string | undefined): Promise<string> {
   const merchantId = given ?? p.scopeMerchantId;
   if (merchantId === null) throw new ApiError("parameter_missing", "Missing required param: merchant_id (this API key is not scoped to a single merchant).", "merchant_id");

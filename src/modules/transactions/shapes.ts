@@ -1,4 +1,4 @@
-/** Wire shapes of a transaction (spec "Transaction"): get, list item, and the transaction.created payload. */
+/** Wire shapes of a transaction (openapi.json: Transaction, TransactionListItem): get, list item, and the transaction.created payload. */
 import type { transactions } from "../../db/schema/core.ts";
 import { bpsToRate, unitsToUsd } from "../../domain/money.ts";
 import { isoMs } from "../../domain/text.ts";
@@ -6,7 +6,7 @@ import { requireChainName } from "../../domain/networks.ts";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
-/** List item: the spec's fields minus fee_rate, block_number, sender_address, payment_address. */
+/** List item: the get's fields minus fee_rate, block_number, sender_address, payment_address. */
 export function transactionListItemShape(t: TransactionRow) {
   return {
     id: t.id,

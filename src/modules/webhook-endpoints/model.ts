@@ -1,5 +1,6 @@
 /** Schemas (one per route: validation and documentation) and wire shapes of webhook endpoints. */
 import { t } from "elysia";
+import { named } from "../../http/openapi.ts";
 import { WEBHOOK_EVENT_TYPES } from "../../db/schema/core.ts";
 import { listSchema, LimitQuery } from "../../http/list-params.ts";
 import type { DeliveryView } from "../webhooks/service.ts";
@@ -226,3 +227,15 @@ export function testResultShape(endpointId: string, r: TestEventResult) {
     response_snippet: r.snippet ?? null,
   };
 }
+
+/** Their names in the OpenAPI document (components.schemas), where integrators' generators find them. */
+for (const [name, schema] of [
+  ["WebhookEndpoint", EndpointSchema],
+  ["WebhookEndpointWithSecret", EndpointWithSecretSchema],
+  ["WebhookEndpointList", EndpointListSchema],
+  ["DeletedWebhookEndpoint", DeletedSchema],
+  ["WebhookDelivery", DeliverySchema],
+  ["WebhookDeliveryList", DeliveryListSchema],
+  ["WebhookTestResult", TestResultSchema],
+  ["WebhookEndpointRecovery", RecoverResultSchema],
+] as const) named(name, schema);

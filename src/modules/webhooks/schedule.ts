@@ -1,6 +1,6 @@
 /**
  * When webhook deliveries are attempted again, and how long their rows are kept
- * (DECISIONS.md "Webhooks"). Pure: the clock and the random source come from the caller.
+ * (docs/contributors.md "Webhooks"). Pure: the clock and the random source come from the caller.
  */
 
 const SECOND = 1000;

@@ -16,7 +16,7 @@ import { insertEvent } from "../outbox/outbox.ts";
 export const EVENTS_CHANNEL = "stablepay_events";
 
 /**
- * Which endpoints receive an event (DECISIONS.md "Webhooks"): enabled endpoints of the event's mode
+ * Which endpoints receive an event (docs/contributors.md "Webhooks"): enabled endpoints of the event's mode
  * that subscribe to its type, of the event's account when it names one, otherwise of every account
  * linked to the event's merchant. `ev` is a relation with columns mode, type, account_id, merchant_id.
  */

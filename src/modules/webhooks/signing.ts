@@ -1,5 +1,5 @@
 /**
- * Standard Webhooks signatures (DECISIONS.md "Webhooks"): `webhook-signature: v1,<base64 HMAC-SHA256
+ * Standard Webhooks signatures (docs/contributors.md "Webhooks"): `webhook-signature: v1,<base64 HMAC-SHA256
  * of "{id}.{timestamp}.{body}">`, keyed with the base64-decoded part of the `whsec_` secret.
  */
 import { createHmac } from "node:crypto";
