@@ -162,7 +162,7 @@ export const events = app.table("events", {
   mode: text("mode").$type<Mode>().notNull(),
   type: text("type").notNull(),
   accountId: text("account_id"),
-  /** Null for events about no merchant (a webhook endpoint's: migration 0040). */
+  /** Null for events about no merchant (a webhook endpoint's: migration 0041). */
   merchantId: text("merchant_id"),
   data: jsonb("data").$type<Record<string, unknown>>().notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),
@@ -208,7 +208,7 @@ export const webhookEndpoints = app.table("webhook_endpoints", {
   status: text("status").$type<"enabled" | "disabled">().notNull(),
   disabledReason: text("disabled_reason"),
   createdAt: ts("created_at").notNull().defaultNow(),
-  /** Failure since the last success (migration 0040): what disables an endpoint that keeps failing. */
+  /** Failure since the last success (migration 0041): what disables an endpoint that keeps failing. */
   failingSince: ts("failing_since"),
   failedAttempts: integer("failed_attempts").notNull().default(0),
   disabledAt: ts("disabled_at"),
