@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Webhook } from "standardwebhooks";
+import Ajv2020 from "ajv/dist/2020.js";
 import { WEBHOOK_EVENT_TYPES } from "../src/db/schema/core.ts";
 import { createApiKey } from "../src/modules/merchants/onboarding.ts";
 import { recoverFailedDeliveries } from "../src/modules/webhooks/service.ts";
@@ -50,6 +51,15 @@ async function call(path: string, key: string | null, init: RequestInit & { json
     body = { raw: text };
   }
   return { status: res.status, body };
+}
+/** Checks `body` against the OpenAPI document's `webhooks` entry of its type (the contract integrators generate from). */
+async function matchesDocument(body: Json) {
+  const doc = (await (await svc.api("/swagger/json", { key: null })).json()) as Json;
+  const schema = doc.webhooks?.[body.type]?.post?.requestBody?.content?.["application/json"]?.schema;
+  expect({ type: body.type, documented: !!schema }).toEqual({ type: body.type, documented: true });
+  const validate = new Ajv2020({ strict: false, validateFormats: false, allErrors: true }).compile({ ...(schema as object), components: doc.components });
+  const ok = validate(body);
+  expect({ type: body.type, errors: ok ? null : validate.errors }).toEqual({ type: body.type, errors: null });
 }
 const err = (r: { status: number; body: Json }) => ({ status: r.status, code: r.body.error?.code, param: r.body.error?.param });
 const sql = () => svc.ctx.database.sql;
@@ -123,6 +133,7 @@ describe("an endpoint that keeps failing", () => {
     const mine = (events.body.data as Json[]).filter((e) => e.data.id === failing.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.data).toEqual(shown.body);
+    await matchesDocument(mine[0]!);
     expect(((await call("/v1/events?type=webhook_endpoint.disabled", scoped)).body.data as Json[]).map((e) => e.id)).not.toContain(mine[0]!.id);
     expect((await call(`/v1/events/${mine[0]!.id}`, scoped)).status).toBe(404);
     // …and delivered, signed, to the account's endpoint that still listens (never to the disabled one).
@@ -274,11 +285,16 @@ describe("a test event of any type", () => {
       const body = verifier.verify(sent.body, sent.headers) as Json;
       expect(body).toMatchObject({ id: r.body.event_id, object: "event", type, test: true, data: { object: objects[type] } });
       expect((await call(`/v1/events/${r.body.event_id}`, owner)).status).toBe(404);
+      // Apart from its test mark, the sample is what the document says a real event of the type is.
+      const { test: _mark, ...asReal } = body;
+      await matchesDocument(asReal);
     }
     // The payment sample has exactly the fields of the real event (docs/integrators.md).
     const pay = JSON.parse(rx.requests[0]!.body) as Json;
     expect(Object.keys(pay.data).sort()).toEqual(["amount", "chain", "confirmed_at", "currency", "fee", "id", "merchant_id", "metadata", "net_amount", "object", "status", "token", "tx_hash"].sort());
     expect(pay.data).toMatchObject({ status: "confirmed", amount: 25, net_amount: 24.75, fee: 0.25, chain: "base", token: "USDC" });
+    const settlement = JSON.parse(rx.requests[WEBHOOK_EVENT_TYPES.indexOf("settlement.completed")]!.body) as Json;
+    expect(settlement.data).toMatchObject({ status: "completed", withdrawals: [{ status: "withdrawn", chain: "base", token: "USDC" }] });
     // The default test event is marked too.
     const plain = await call(`/v1/webhook_endpoints/${ep.id}/test`, owner, { method: "POST" });
     expect(plain.body.event_type).toBe("webhook_endpoint.test");

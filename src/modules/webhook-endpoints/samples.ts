@@ -105,7 +105,7 @@ export function sampleEventData(type: WebhookEventType, o: { now: Date; publicBa
         expectedArrivalDate: now.toISOString().slice(0, 10),
         completedAt: now,
       } as unknown as SettlementRow;
-      const withdrawal = { chainId: BASE, token: "USDC", amountUnits: 24_750_000n, state: "confirmed", txHash: hash(), withdrawnAt: ago(2 * 86_400_000 - 60_000) } as unknown as SettlementWithdrawalRow;
+      const withdrawal = { chainId: BASE, token: "USDC", amountUnits: 24_750_000n, state: "withdrawn", txHash: hash(), withdrawnAt: ago(2 * 86_400_000 - 60_000) } as unknown as SettlementWithdrawalRow;
       return settlementShape(settlement, [withdrawal]);
     }
     case "payment_link.deactivated":
