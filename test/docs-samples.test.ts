@@ -69,6 +69,7 @@ const rules: Array<(b: Block) => string | undefined> = [
   (b) => (b.file === "docs/integrators.md" && b.lang === "sh" ? "here: shell samples" : undefined),
   (b) => (meaningful(b.text, "#").every((l) => l.startsWith("npm run cli -- ")) ? "here: CLI lines" : undefined),
   (b) => (b.file === "clients/typescript/README.md" && b.lang === "ts" ? "test/client.test.ts: lines of examples/shop/shop.ts" : undefined),
+  (b) => (b.file === "docs/webhooks.md" && (b.lang === "ts" || b.lang === "py") ? "lines of examples/webhook-receivers/ (the Hono and Flask receivers run in test/webhook-receivers.test.ts)" : undefined),
   (b) => (b.file === "docs/deployment.md" && b.section === "Install" && b.lang === "sh" ? "test/read-only-install.test.ts (npm install on a copy of the checkout's files, then every unit from a read-only view of it)" : undefined),
   (b) => (b.file === "docs/deployment.md" && b.section === "Install" && b.text.startsWith("postgres.js is not patched") ? "test/driver-patch.test.ts (the refusal, word for word)" : undefined),
   (b) => (b.file === "clients/typescript/README.md" && b.lang === "sh" && b.text.includes("clients/typescript/tsconfig.json") && b.text.includes("scripts/generate-client.ts") ? "test/client.test.ts (tsc on that tsconfig; the generator's output compared)" : undefined),
@@ -88,6 +89,16 @@ test("every code sample of the docs is claimed by a rule that runs it", () => {
   expect(read("test/client.test.ts")).toContain('join(CLIENT_DIR, "tsconfig.json")');
   expect(read("test/read-only-install.test.ts")).toContain('["npm", "install"');
   expect(read("test/driver-patch.test.ts")).toContain('"docs/deployment.md"');
+});
+
+test("the webhook guide's receiver code is lines of examples/webhook-receivers/, whose Hono and Flask receivers test/webhook-receivers.test.ts runs", () => {
+  const dir = "examples/webhook-receivers";
+  const lines = new Set(readdirSync(join(root, dir)).flatMap((f) => read(`${dir}/${f}`).split("\n").map((l) => l.trim())));
+  const receivers = blocks.filter((b) => b.file === "docs/webhooks.md" && (b.lang === "ts" || b.lang === "py"));
+  expect(receivers.length).toBeGreaterThanOrEqual(5);
+  for (const b of receivers) for (const l of meaningful(b.text, b.lang === "py" ? "#" : "//")) expect(lines.has(l) ? l : `not in ${dir}: ${l}`).toBe(l);
+  expect(read("test/webhook-receivers.test.ts")).toContain('from "../examples/webhook-receivers/hono.ts"');
+  expect(read("test/webhook-receivers.test.ts")).toContain('"flask_app.py"');
 });
 
 test("the client README's code is lines of examples/shop/shop.ts, which test/client.test.ts runs", () => {

@@ -288,6 +288,10 @@ const EVENT_TYPES: Record<WebhookEventType, { when: string; data: unknown }> = {
   "refund.failed": { when: "A refund failed: nothing was paid.", data: ref("Refund") },
   "payment_link.deactivated": { when: "A payment link was turned off (`active: false`): its page mints nothing more.", data: ref("PaymentLink") },
   "payment_link.used_up": { when: "A payment link with `max_uses` confirmed its last use.", data: ref("PaymentLink") },
+  "webhook_endpoint.disabled": {
+    when: "One of the account's webhook endpoints was disabled by the service: every attempt failed for 3 days (at least 10 attempts), or it answered 410 Gone. Sent to the account's other enabled endpoints; not sent when the endpoint is disabled through the API or the dashboard.",
+    data: ref("WebhookEndpoint"),
+  },
 };
 
 const SIGNATURE_HEADERS = [
@@ -385,6 +389,7 @@ const OPERATION_IDS: Record<string, string> = {
   "delete /v1/webhook_endpoints/{id}": "deleteWebhookEndpoint",
   "post /v1/webhook_endpoints/{id}/rotate_secret": "rotateWebhookEndpointSecret",
   "post /v1/webhook_endpoints/{id}/test": "sendWebhookEndpointTestEvent",
+  "post /v1/webhook_endpoints/{id}/recover": "recoverWebhookEndpointDeliveries",
   "get /v1/webhook_endpoints/{id}/deliveries": "listWebhookEndpointDeliveries",
   "get /v1/settlements": "listSettlements",
   "post /v1/settlements": "createSettlement",

@@ -9,7 +9,8 @@
  * 3. Send: POST the event envelope with Standard Webhooks headers; any 2xx within the timeout is
  *    success. Sends run concurrently, so a slow or dead endpoint only ever holds its own slots.
  * 4. Record: attempts are written in batches; the delivery moves on (succeeded / retry / failed),
- *    a 410 disables the endpoint.
+ *    a 410 disables the endpoint, and so does failure sustained for days (schedule.ts), each with a
+ *    `webhook_endpoint.disabled` event.
  *
  * Woken by NOTIFY on event insert (trigger in 0003_webhooks.sql), by finished sends, and by a poll.
  * Business time (schedule, leases) comes from the injectable clock; the signature timestamp is
@@ -328,7 +329,7 @@ export class Dispatcher extends PollingRole {
       // given back unsent: they are held while it is disabled.
       const queued = this.endpoints.get(d.endpointId)?.queue.splice(0) ?? [];
       this.held -= queued.length;
-      await disableEndpoint(this.ctx.database.sql, d.endpointId, record.disableReason)
+      await disableEndpoint(this.ctx.database.sql, d.endpointId, record.disableReason, finishedAt)
         .then(() => releaseClaims(this.ctx.database.sql, finishedAt, queued))
         .catch((err: unknown) => this.log.warn("could not disable the endpoint now; the attempt record will", { err }));
     }
@@ -359,7 +360,10 @@ export class Dispatcher extends PollingRole {
       while (this.toRecord.length > 0) {
         const batch = this.toRecord.splice(0, this.opts.recordBatch);
         try {
-          await recordAttempts(this.ctx.database.sql, this.clock.now(), batch);
+          await recordAttempts(this.ctx.database.sql, this.clock.now(), batch, (endpoint, reason) =>
+            // The owner is told by the event and the dashboard; the operator sees it here (410 or sustained failure).
+            this.log.warn("webhook endpoint disabled", { endpoint, reason }),
+          );
           failures = 0;
         } catch (err) {
           // Keep them: the leases protect against double work meanwhile; give up when stopping.

@@ -116,11 +116,11 @@ class Operations:
         """POST /v1/test_helpers/settlements/advance: Advance settlements (sandbox)."""
         return self._call("POST", "/v1/test_helpers/settlements/advance", {}, query={}, headers={}, body={"merchant_id": merchant_id}, models={'200': None}, idempotency_key=idempotency_key)
 
-    def list_events(self, *, type: Optional[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> EventList:
+    def list_events(self, *, type: Optional[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "webhook_endpoint.disabled"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> EventList:
         """GET /v1/events: List events."""
         return self._call("GET", "/v1/events", {}, query={"type": type, "chain": chain, "token": token, "created_after": created_after, "created_before": created_before, "limit": limit, "starting_after": starting_after}, headers={}, body=None, models={'200': 'EventList'})
 
-    def iter_events(self, *, type: Optional[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None) -> Iterator[Event]:
+    def iter_events(self, *, type: Optional[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "webhook_endpoint.disabled"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None) -> Iterator[Event]:
         """Every item of `list_events`, page after page (`starting_after` set for you; `limit` is the page size)."""
         return self._iterate(lambda starting_after: self.list_events(type=type, chain=chain, token=token, created_after=created_after, created_before=created_before, limit=limit, starting_after=starting_after))
 
@@ -132,7 +132,7 @@ class Operations:
         """POST /v1/events/{id}/resend: Resend an event."""
         return self._call("POST", "/v1/events/{id}/resend", {"id": id}, query={}, headers={}, body={"endpoint_id": endpoint_id}, models={'200': 'WebhookDeliveryList'}, idempotency_key=idempotency_key)
 
-    def create_webhook_endpoint(self, *, url: str, enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "*"]], description: Optional[str] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> WebhookEndpointWithSecret:
+    def create_webhook_endpoint(self, *, url: str, enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "webhook_endpoint.disabled", "*"]], description: Optional[str] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> WebhookEndpointWithSecret:
         """POST /v1/webhook_endpoints: Create a webhook endpoint."""
         return self._call("POST", "/v1/webhook_endpoints", {}, query={}, headers={}, body={"url": url, "enabled_events": enabled_events, "description": description, "metadata": metadata}, models={'200': 'WebhookEndpointWithSecret', '201': 'WebhookEndpointWithSecret'}, idempotency_key=idempotency_key)
 
@@ -148,7 +148,7 @@ class Operations:
         """GET /v1/webhook_endpoints/{id}: Get a webhook endpoint."""
         return self._call("GET", "/v1/webhook_endpoints/{id}", {"id": id}, query={}, headers={}, body=None, models={'200': 'WebhookEndpoint'})
 
-    def update_webhook_endpoint(self, id: str, *, url: Optional[str] = None, enabled_events: Optional[List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "*"]]] = None, description: Optional[str] = None, metadata: Optional[Dict[str, Any]] = None, disabled: Optional[bool] = None, idempotency_key: Optional[str] = None) -> WebhookEndpoint:
+    def update_webhook_endpoint(self, id: str, *, url: Optional[str] = None, enabled_events: Optional[List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "webhook_endpoint.disabled", "*"]]] = None, description: Optional[str] = None, metadata: Optional[Dict[str, Any]] = None, disabled: Optional[bool] = None, idempotency_key: Optional[str] = None) -> WebhookEndpoint:
         """POST /v1/webhook_endpoints/{id}: Update a webhook endpoint."""
         return self._call("POST", "/v1/webhook_endpoints/{id}", {"id": id}, query={}, headers={}, body={"url": url, "enabled_events": enabled_events, "description": description, "metadata": metadata, "disabled": disabled}, models={'200': 'WebhookEndpoint'}, idempotency_key=idempotency_key)
 
@@ -160,9 +160,13 @@ class Operations:
         """POST /v1/webhook_endpoints/{id}/rotate_secret: Rotate a webhook endpoint's secret."""
         return self._call("POST", "/v1/webhook_endpoints/{id}/rotate_secret", {"id": id}, query={}, headers={}, body={}, models={'200': 'WebhookEndpointWithSecret'}, idempotency_key=idempotency_key)
 
-    def send_webhook_endpoint_test_event(self, id: str, *, idempotency_key: Optional[str] = None) -> WebhookTestResult:
+    def send_webhook_endpoint_test_event(self, id: str, *, event_type: Optional[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "webhook_endpoint.disabled"]] = None, idempotency_key: Optional[str] = None) -> WebhookTestResult:
         """POST /v1/webhook_endpoints/{id}/test: Send a test event to a webhook endpoint."""
-        return self._call("POST", "/v1/webhook_endpoints/{id}/test", {"id": id}, query={}, headers={}, body={}, models={'200': 'WebhookTestResult'}, idempotency_key=idempotency_key)
+        return self._call("POST", "/v1/webhook_endpoints/{id}/test", {"id": id}, query={}, headers={}, body={"event_type": event_type}, models={'200': 'WebhookTestResult'}, idempotency_key=idempotency_key)
+
+    def recover_webhook_endpoint_deliveries(self, id: str, *, since: Optional[str] = None, idempotency_key: Optional[str] = None) -> WebhookEndpointRecovery:
+        """POST /v1/webhook_endpoints/{id}/recover: Resend a webhook endpoint's failed deliveries."""
+        return self._call("POST", "/v1/webhook_endpoints/{id}/recover", {"id": id}, query={}, headers={}, body={"since": since}, models={'200': 'WebhookEndpointRecovery'}, idempotency_key=idempotency_key)
 
     def list_webhook_endpoint_deliveries(self, id: str, *, limit: Optional[int] = None, starting_after: Optional[str] = None) -> WebhookDeliveryList:
         """GET /v1/webhook_endpoints/{id}/deliveries: List deliveries of a webhook endpoint."""

@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Literal, Optional, Union
 
 from ._model import Model
 
-__all__ = ["Balance", "BalanceList", "CancelledPaymentIntent", "DeletedWebhookEndpoint", "Error", "Event", "EventList", "Merchant", "PairBalance", "PaymentIntent", "PaymentIntentConfirmedEventData", "PaymentIntentExpiredEventData", "PaymentIntentList", "PaymentIntentListItem", "PaymentLink", "PaymentLinkList", "Refund", "RefundAuthorization", "RefundBudget", "RefundList", "Settlement", "Terminal", "TerminalList", "Transaction", "TransactionList", "TransactionListItem", "TransferAuthorization", "TransferAuthorizationSubmission", "WebhookDelivery", "WebhookDeliveryList", "WebhookEndpoint", "WebhookEndpointList", "WebhookEndpointWithSecret", "WebhookTestResult"]
+__all__ = ["Balance", "BalanceList", "CancelledPaymentIntent", "DeletedWebhookEndpoint", "Error", "Event", "EventList", "Merchant", "PairBalance", "PaymentIntent", "PaymentIntentConfirmedEventData", "PaymentIntentExpiredEventData", "PaymentIntentList", "PaymentIntentListItem", "PaymentLink", "PaymentLinkList", "Refund", "RefundAuthorization", "RefundBudget", "RefundList", "Settlement", "Terminal", "TerminalList", "Transaction", "TransactionList", "TransactionListItem", "TransferAuthorization", "TransferAuthorizationSubmission", "WebhookDelivery", "WebhookDeliveryList", "WebhookEndpoint", "WebhookEndpointList", "WebhookEndpointRecovery", "WebhookEndpointWithSecret", "WebhookTestResult"]
 
 
 @dataclass
@@ -106,7 +106,7 @@ class Event(Model):
     # `evt_*`; also the `webhook-id` header of its deliveries.
     id: str
     object: Literal["event"]
-    type: Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up"]
+    type: Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "webhook_endpoint.disabled"]
     created_at: str
     # The object the event is about, exactly as delivered (each event type's payload: the doc...
     data: Dict[str, Any]
@@ -705,7 +705,7 @@ class WebhookEndpoint(Model):
     id: str
     object: Literal["webhook_endpoint"]
     url: str
-    enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "*"]]
+    enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "webhook_endpoint.disabled", "*"]]
     description: Optional[str]
     # Up to 10 string values (keys up to 40, values up to 500 characters).
     metadata: Dict[str, Any]
@@ -735,13 +735,29 @@ class WebhookEndpointList(Model):
     _conversions = {"data": ["list", ["model", "WebhookEndpoint"]]}
 
 @dataclass
+class WebhookEndpointRecovery(Model):
+    """WebhookEndpointRecovery."""
+
+    object: Literal["webhook_endpoint_recovery"]
+    endpoint_id: str
+    since: str
+    # New deliveries made, due now (held while the endpoint is disabled).
+    recovered: Union[str, int]
+    # More failed deliveries are left than one call resends: call again with the same `since`.
+    has_more: bool
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"object": "object", "endpoint_id": "endpoint_id", "since": "since", "recovered": "recovered", "has_more": "has_more"}
+    _conversions = {}
+
+@dataclass
 class WebhookEndpointWithSecret(Model):
     """WebhookEndpointWithSecret."""
 
     id: str
     object: Literal["webhook_endpoint"]
     url: str
-    enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "*"]]
+    enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "webhook_endpoint.disabled", "*"]]
     description: Optional[str]
     # Up to 10 string values (keys up to 40, values up to 500 characters).
     metadata: Dict[str, Any]
@@ -765,7 +781,8 @@ class WebhookTestResult(Model):
     endpoint_id: str
     # The test event's id (the `webhook-id` header it was sent with); it is not stored.
     event_id: str
-    event_type: Literal["webhook_endpoint.test"]
+    # `webhook_endpoint.test`, or the `event_type` asked for.
+    event_type: Literal["webhook_endpoint.test", "payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "webhook_endpoint.disabled"]
     # The endpoint answered 2xx.
     succeeded: bool
     status_code: Optional[Union[str, int]]
@@ -778,4 +795,4 @@ class WebhookTestResult(Model):
     _conversions = {}
 
 
-MODELS: Dict[str, type] = {"Balance": Balance, "BalanceList": BalanceList, "CancelledPaymentIntent": CancelledPaymentIntent, "DeletedWebhookEndpoint": DeletedWebhookEndpoint, "Error": Error, "Event": Event, "EventList": EventList, "Merchant": Merchant, "PairBalance": PairBalance, "PaymentIntent": PaymentIntent, "PaymentIntentConfirmedEventData": PaymentIntentConfirmedEventData, "PaymentIntentExpiredEventData": PaymentIntentExpiredEventData, "PaymentIntentList": PaymentIntentList, "PaymentIntentListItem": PaymentIntentListItem, "PaymentLink": PaymentLink, "PaymentLinkList": PaymentLinkList, "Refund": Refund, "RefundAuthorization": RefundAuthorization, "RefundBudget": RefundBudget, "RefundList": RefundList, "Settlement": Settlement, "Terminal": Terminal, "TerminalList": TerminalList, "Transaction": Transaction, "TransactionList": TransactionList, "TransactionListItem": TransactionListItem, "TransferAuthorization": TransferAuthorization, "TransferAuthorizationSubmission": TransferAuthorizationSubmission, "WebhookDelivery": WebhookDelivery, "WebhookDeliveryList": WebhookDeliveryList, "WebhookEndpoint": WebhookEndpoint, "WebhookEndpointList": WebhookEndpointList, "WebhookEndpointWithSecret": WebhookEndpointWithSecret, "WebhookTestResult": WebhookTestResult}
+MODELS: Dict[str, type] = {"Balance": Balance, "BalanceList": BalanceList, "CancelledPaymentIntent": CancelledPaymentIntent, "DeletedWebhookEndpoint": DeletedWebhookEndpoint, "Error": Error, "Event": Event, "EventList": EventList, "Merchant": Merchant, "PairBalance": PairBalance, "PaymentIntent": PaymentIntent, "PaymentIntentConfirmedEventData": PaymentIntentConfirmedEventData, "PaymentIntentExpiredEventData": PaymentIntentExpiredEventData, "PaymentIntentList": PaymentIntentList, "PaymentIntentListItem": PaymentIntentListItem, "PaymentLink": PaymentLink, "PaymentLinkList": PaymentLinkList, "Refund": Refund, "RefundAuthorization": RefundAuthorization, "RefundBudget": RefundBudget, "RefundList": RefundList, "Settlement": Settlement, "Terminal": Terminal, "TerminalList": TerminalList, "Transaction": Transaction, "TransactionList": TransactionList, "TransactionListItem": TransactionListItem, "TransferAuthorization": TransferAuthorization, "TransferAuthorizationSubmission": TransferAuthorizationSubmission, "WebhookDelivery": WebhookDelivery, "WebhookDeliveryList": WebhookDeliveryList, "WebhookEndpoint": WebhookEndpoint, "WebhookEndpointList": WebhookEndpointList, "WebhookEndpointRecovery": WebhookEndpointRecovery, "WebhookEndpointWithSecret": WebhookEndpointWithSecret, "WebhookTestResult": WebhookTestResult}

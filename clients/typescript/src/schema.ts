@@ -539,9 +539,29 @@ export interface paths {
         put?: never;
         /**
          * Send a test event to a webhook endpoint
-         * @description POSTs one `webhook_endpoint.test` event to the endpoint now, signed like every delivery (Standard Webhooks, with each secret still valid), and answers with what came back: status, time, the first 1 KiB of the body. The test event is not stored, listed or retried, no other endpoint receives it, and a disabled endpoint receives it too (it is how you check a receiver before enabling it). Live URLs pass the URL rules again first. The answer waits at most 4 s for the endpoint.
+         * @description POSTs one test event to the endpoint now, signed like every delivery (Standard Webhooks, with each secret still valid), and answers with what came back: status, time, the first 1 KiB of the body. By default a `webhook_endpoint.test` event; with `event_type`, a sample event of that type, its `data` shaped exactly as the real one's, with made-up ids. Every test event carries `"test": true` in its envelope, which real events never do. The test event is not stored, listed or retried, no other endpoint receives it, and a disabled endpoint receives it too (it is how you check a receiver before enabling it). Live URLs pass the URL rules again first. The answer waits at most 4 s for the endpoint.
          */
         post: operations["sendWebhookEndpointTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a webhook endpoint's failed deliveries
+         * @description Resends every delivery to this endpoint that failed (ran out of attempts, answered 410, or was held too long while disabled) and was created at or after `since`: one new delivery per event, due now, with the same `webhook-id`. Idempotent: an event that already has a delivery to this endpoint pending or succeeded is not resent, so calling again resends nothing new until those fail again. Only events still kept (30 days) and of a type the endpoint takes today. A disabled endpoint's new deliveries are held until it is enabled. At most 5,000 per call (`has_more`: call again).
+         */
+        post: operations["recoverWebhookEndpointDeliveries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1465,6 +1485,67 @@ export interface webhooks {
                         /** Format: date-time */
                         created_at: string;
                         data: components["schemas"]["PaymentLink"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery; anything else, or no answer in time, is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook_endpoint.disabled
+         * @description One of the account's webhook endpoints was disabled by the service: every attempt failed for 3 days (at least 10 attempts), or it answered 410 Gone. Sent to the account's other enabled endpoints; not sent when the endpoint is disabled through the API or the dashboard. Sent to the webhook endpoints subscribed to `webhook_endpoint.disabled` (docs/webhooks.md): at least once, unordered; answer any 2xx within the delivery timeout (10 s by default).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id (`evt_*`): the same on every delivery of it; dedupe on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret (Standard Webhooks); several, space-separated, while a rotated secret is still valid. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `evt_*`; also the `webhook-id` header of its deliveries.
+                         * @example evt_1Nv0FGQ9RKHgCVdK6Pq3xWzA
+                         */
+                        id: string;
+                        /** @constant */
+                        object: "event";
+                        /** @constant */
+                        type: "webhook_endpoint.disabled";
+                        /** Format: date-time */
+                        created_at: string;
+                        data: components["schemas"]["WebhookEndpoint"];
                     };
                 };
             };
@@ -2568,7 +2649,7 @@ export interface components {
             id: string;
             /** @constant */
             object: "event";
-            type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up";
+            type: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled";
             /** Format: date-time */
             created_at: string;
             /** @description The object the event is about, exactly as delivered (each event type's payload: the document's `webhooks`). */
@@ -2727,7 +2808,7 @@ export interface components {
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
+            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
             description: string | null;
             /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
             metadata: {
@@ -2770,7 +2851,7 @@ export interface components {
             /** @constant */
             object: "webhook_endpoint";
             url: string;
-            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
+            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
             description: string | null;
             /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
             metadata: {
@@ -2854,14 +2935,34 @@ export interface components {
             endpoint_id: string;
             /** @description The test event's id (the `webhook-id` header it was sent with); it is not stored. */
             event_id: string;
-            /** @constant */
-            event_type: "webhook_endpoint.test";
+            /** @description `webhook_endpoint.test`, or the `event_type` asked for. */
+            event_type: "webhook_endpoint.test" | "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled";
             /** @description The endpoint answered 2xx. */
             succeeded: boolean;
             status_code: (string | number) | null;
             duration_ms: string | number;
             error: string | null;
             response_snippet: string | null;
+        };
+        /**
+         * @example {
+         *       "object": "webhook_endpoint_recovery",
+         *       "endpoint_id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+         *       "since": "2026-04-01T12:00:00.000Z",
+         *       "recovered": 42,
+         *       "has_more": false
+         *     }
+         */
+        WebhookEndpointRecovery: {
+            /** @constant */
+            object: "webhook_endpoint_recovery";
+            endpoint_id: string;
+            /** Format: date-time */
+            since: string;
+            /** @description New deliveries made, due now (held while the endpoint is disabled). */
+            recovered: string | number;
+            /** @description More failed deliveries are left than one call resends: call again with the same `since`. */
+            has_more: boolean;
         };
         /**
          * @example {
@@ -9189,7 +9290,7 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                type?: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up";
+                type?: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled";
                 chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
                 token?: "USDC" | "USDT";
                 created_after?: string;
@@ -10168,7 +10269,7 @@ export interface operations {
                      */
                     url: string;
                     /** @description Event types to receive, or `["*"]` for every type (including types added later). */
-                    enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
+                    enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
                     description?: string | null;
                     /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                     metadata?: {
@@ -10749,7 +10850,7 @@ export interface operations {
                      */
                     url?: string;
                     /** @description Event types to receive, or `["*"]` for every type (including types added later). */
-                    enabled_events?: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "*")[];
+                    enabled_events?: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
                     description?: string | null;
                     /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
                     metadata?: {
@@ -11469,7 +11570,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    /** @enum {string} */
+                    event_type?: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled";
+                };
             };
         };
         responses: {
@@ -11523,6 +11627,257 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recoverWebhookEndpointDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required. ISO 8601 timestamp (or a date): resend the failed deliveries created at or after it. At most 30 days ago (events are kept 30 days), not in the future.
+                     * @example 2026-04-01T12:00:00.000Z
+                     */
+                    since?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description How many deliveries were made. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhook_endpoint_recovery",
+                     *       "endpoint_id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
+                     *       "since": "2026-04-01T12:00:00.000Z",
+                     *       "recovered": 42,
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointRecovery"];
                 };
             };
             /** @description Invalid request: see `code` and `param`. */

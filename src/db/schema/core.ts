@@ -162,7 +162,8 @@ export const events = app.table("events", {
   mode: text("mode").$type<Mode>().notNull(),
   type: text("type").notNull(),
   accountId: text("account_id"),
-  merchantId: text("merchant_id").notNull(),
+  /** Null for events about no merchant (a webhook endpoint's: migration 0041). */
+  merchantId: text("merchant_id"),
   data: jsonb("data").$type<Record<string, unknown>>().notNull(),
   createdAt: ts("created_at").notNull().defaultNow(),
   fannedOutAt: ts("fanned_out_at"),
@@ -193,6 +194,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "refund.failed",
   "payment_link.deactivated",
   "payment_link.used_up",
+  "webhook_endpoint.disabled",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -206,4 +208,8 @@ export const webhookEndpoints = app.table("webhook_endpoints", {
   status: text("status").$type<"enabled" | "disabled">().notNull(),
   disabledReason: text("disabled_reason"),
   createdAt: ts("created_at").notNull().defaultNow(),
+  /** Failure since the last success (migration 0041): what disables an endpoint that keeps failing. */
+  failingSince: ts("failing_since"),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  disabledAt: ts("disabled_at"),
 });

@@ -12,8 +12,17 @@ export interface EndpointView {
   eventTypes: string[];
   status: "enabled" | "disabled";
   disabledReason: string | null;
+  disabledAt: Date | null;
+  /** Failing since (no success since): shown while enabled, before the rule disables it. */
+  failingSince: Date | null;
+  failedAttempts: number;
   description: string | null;
   createdAt: Date;
+}
+
+/** Disabled by the service (410 or sustained failure) rather than by someone of the account. */
+function disabledByService(e: EndpointView): boolean {
+  return e.status === "disabled" && e.disabledReason !== null && !/^disabled (through the API|by operator)/.test(e.disabledReason);
 }
 
 export interface AttemptView {
@@ -66,7 +75,9 @@ export function webhooksPage(viewer: Viewer, csrf: string, o: { endpoints: Endpo
   const rows = o.endpoints
     .map(
       (e) =>
-        html`<tr><td><a href="${href(`/developers/webhooks/${e.id}`, viewer.mode)}">${e.url}</a>${e.description ? html`<p class="muted">${e.description}</p>` : ""}</td><td><span class="status ${enabledClass(e.status)}">${e.status}</span></td><td>${eventList(e.eventTypes)}</td><td>${when(e.createdAt)}</td></tr>`,
+        html`<tr><td><a href="${href(`/developers/webhooks/${e.id}`, viewer.mode)}">${e.url}</a>${e.description ? html`<p class="muted">${e.description}</p>` : ""}</td><td><span class="status ${enabledClass(e.status)}">${e.status}</span>${
+          disabledByService(e) ? html`<p class="muted">${e.disabledReason}</p>` : e.status === "enabled" && e.failingSince ? html`<p class="muted">failing since ${when(e.failingSince)}</p>` : ""
+        }</td><td>${eventList(e.eventTypes)}</td><td>${when(e.createdAt)}</td></tr>`,
     );
   const checks = eventChecks(o.eventTypes, o.values.events);
   const create =
@@ -83,10 +94,17 @@ ${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ""}
 <button type="submit">Add endpoint</button>
 </form></section>`
       : "";
+  const stopped = o.endpoints.filter(disabledByService);
+  const alert = stopped.length
+    ? html`<section class="card warning" role="alert"><h2>${stopped.length === 1 ? "An endpoint was disabled" : `${stopped.length} endpoints were disabled`}</h2><p>Deliveries to ${stopped.length === 1 ? "it" : "them"} kept failing, so the service stopped sending. New events are not sent to ${stopped.length === 1 ? "it" : "them"}; deliveries already due are held for 7 days. Fix the receiver, send a test event, enable it, then resend the deliveries that failed.</p><ul>${stopped.map(
+        (e) => html`<li><a href="${href(`/developers/webhooks/${e.id}`, viewer.mode)}">${e.url}</a>${e.disabledAt ? html` <span class="muted">disabled ${when(e.disabledAt)}</span>` : ""}</li>`,
+      )}</ul></section>`
+    : "";
   return shell(
     "Webhooks",
     html`<h1>Developers</h1>
 ${developerTabs(viewer.mode, "webhooks")}
+${alert}
 <section class="card"><h2>Webhook endpoints (${viewer.mode})</h2>
 ${o.endpoints.length ? html`<table><thead><tr><th scope="col">URL</th><th scope="col">Status</th><th scope="col">Events</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table>` : html`<p class="muted">No ${viewer.mode} endpoints yet.</p>`}
 </section>
@@ -113,8 +131,24 @@ function deliveryItem(viewer: Viewer, csrf: string, d: DeliveryRowView, back: st
   return html`<li class="delivery"><div class="head"><span class="status ${deliveryClass(d.status)}">${d.status}</span> ${what} <span class="muted">${when(d.createdAt)}${d.nextAttemptAt ? ` · next attempt ${when(d.nextAttemptAt)}` : ""}</span>${resend}</div>${attempts}</li>`;
 }
 
+/** "Send a test event" with a choice of type: the default test event or a sample of any event type. */
+function testForm(viewer: Viewer, csrf: string, back: string, types: readonly string[]): Html {
+  const options = ["", ...types].map((t) => html`<option value="${t}">${t === "" ? "webhook_endpoint.test" : t}</option>`);
+  return html`<form method="post" action="${DASHBOARD}${back}/test?mode=${viewer.mode}" class="inline"><input type="hidden" name="csrf" value="${csrf}"><label for="test-type" class="sr-only">Event type</label><select id="test-type" name="event_type">${options}</select> <button type="submit">Send a test event</button></form>`;
+}
+
+/** "Resend failed deliveries": every delivery that failed within the chosen period, once. */
+function recoverForm(viewer: Viewer, csrf: string, back: string, hours: readonly number[], e: EndpointView): Html {
+  const label = (h: number) => (h < 24 ? `the last ${h} hour${h === 1 ? "" : "s"}` : `the last ${h / 24} day${h === 24 ? "" : "s"}`);
+  const options = hours.map((h) => html`<option value="${String(h)}" ${h === 72 ? "selected" : ""}>${label(h)}</option>`);
+  return html`<form method="post" action="${DASHBOARD}${back}/recover?mode=${viewer.mode}" class="recover"><input type="hidden" name="csrf" value="${csrf}"><label for="since-hours">Resend the deliveries that failed in</label> <select id="since-hours" name="since_hours">${options}</select> <button type="submit">Resend failed deliveries</button>${
+    e.status === "disabled" ? html` <span class="muted">Held until the endpoint is enabled.</span>` : ""
+  }</form>`;
+}
+
 export interface TestSendView {
   eventId: string;
+  eventType: string;
   statusCode: number | undefined;
   durationMs: number;
   error: string | undefined;
@@ -133,6 +167,8 @@ export function endpointPage(
     secret?: { value: string; why: "created" | "rotated" };
     test?: TestSendView;
     notice?: string;
+    /** The choices of "Resend failed deliveries", in hours back. */
+    recoverHours: readonly number[];
     /** The edit form as sent, with why it was refused. */
     edit?: { values: EndpointFormValues; error: string };
   },
@@ -145,12 +181,13 @@ export function endpointPage(
   const test = o.test
     ? html`<section class="card ${o.test.statusCode !== undefined && o.test.statusCode >= 200 && o.test.statusCode < 300 ? "created" : "warning"}" role="status"><h2>Test event sent</h2><p>${
         o.test.statusCode !== undefined ? `Your endpoint answered HTTP ${o.test.statusCode} in ${o.test.durationMs} ms.` : `No answer: ${o.test.error ?? "unknown error"}.`
-      } <span class="muted">Event <code>${o.test.eventId}</code>, type <code>webhook_endpoint.test</code>; not stored or retried.</span></p>${o.test.snippet ? html`<pre class="snippet">${o.test.snippet}</pre>` : ""}</section>`
+      } <span class="muted">Event <code>${o.test.eventId}</code>, type <code>${o.test.eventType}</code>, marked <code>"test": true</code>; not stored or retried.</span></p>${o.test.snippet ? html`<pre class="snippet">${o.test.snippet}</pre>` : ""}</section>`
     : "";
   const actions = admin
-    ? html`<div class="actions">${button(viewer, csrf, `${back}/test`, "Send a test event")} ${button(viewer, csrf, `${back}/rotate`, "Rotate secret")} ${
+    ? html`<div class="actions">${testForm(viewer, csrf, back, o.eventTypes)} ${button(viewer, csrf, `${back}/rotate`, "Rotate secret")} ${
         e.status === "enabled" ? button(viewer, csrf, `${back}/disable`, "Disable", { danger: true }) : button(viewer, csrf, `${back}/enable`, "Enable")
       }</div>
+${recoverForm(viewer, csrf, back, o.recoverHours, e)}
 <details class="manage"${o.edit ? " open" : ""}><summary>Edit endpoint</summary>
 ${o.edit ? html`<p class="error" role="alert">${o.edit.error}</p>` : ""}
 <form method="post" action="${DASHBOARD}/developers/webhooks/${e.id}?mode=${viewer.mode}">
@@ -175,7 +212,8 @@ ${secret}${test}${o.notice ? html`<p class="saved" role="status">${o.notice}</p>
 <dt>Endpoint</dt><dd><code>${e.id}</code></dd>
 <dt>Events</dt><dd>${eventList(e.eventTypes)}</dd>
 ${e.description ? html`<dt>Description</dt><dd>${e.description}</dd>` : ""}
-${e.disabledReason ? html`<dt>Disabled</dt><dd>${e.disabledReason}</dd>` : ""}
+${e.status === "disabled" && e.disabledReason ? html`<dt>Disabled</dt><dd>${e.disabledReason}${e.disabledAt ? html` <span class="muted">(${when(e.disabledAt)})</span>` : ""}</dd>` : ""}
+${e.status === "enabled" && e.failingSince ? html`<dt>Failing</dt><dd>No delivery has succeeded since ${when(e.failingSince)} (${e.failedAttempts} failed attempts). An endpoint failing for 3 days is disabled.</dd>` : ""}
 <dt>Created</dt><dd>${when(e.createdAt)}</dd>
 <dt>Signatures</dt><dd>Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code></dd>
 </dl>${actions}</section>

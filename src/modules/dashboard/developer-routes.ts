@@ -3,7 +3,7 @@
  *   GET  /dashboard/developers/webhooks              the account's endpoints; admins add one
  *   POST /dashboard/developers/webhooks              create (the secret is shown once, in the answer)
  *   GET  /dashboard/developers/webhooks/{id}         an endpoint with its deliveries and attempts
- *   POST /dashboard/developers/webhooks/{id}/rotate | disable | enable | test
+ *   POST /dashboard/developers/webhooks/{id}/rotate | disable | enable | test | recover
  *   GET  /dashboard/developers/events                the event log (30 days), filtered by type
  *   GET  /dashboard/developers/events/{id}           an event as delivered (JSON) and its deliveries
  *   POST /dashboard/developers/events/{id}/resend    to every endpoint that receives it, or one
@@ -17,10 +17,10 @@ import { WEBHOOK_EVENT_TYPES } from "../../db/schema/core.ts";
 import { eventEnvelope } from "../outbox/outbox.ts";
 import { findVisibleEvent, listVisibleEvents } from "../events/service.ts";
 import { resendVisibleEvent } from "../events/resend.ts";
-import { allowedUrl, checkEventTypes, createEndpoint, descriptionOf, endpointOwner, visibleEndpoint } from "../webhook-endpoints/management.ts";
+import { allowedUrl, checkEventTypes, createEndpoint, descriptionOf, endpointOwner, recoverySince, visibleEndpoint } from "../webhook-endpoints/management.ts";
 import { deleteEndpoint, listEndpoints, rotateSecret, updateEndpoint, type EndpointRow } from "../webhook-endpoints/service.ts";
 import { sendTestEvent } from "../webhook-endpoints/test-event.ts";
-import { countEndpointDeliveries, deliveryCursor, listDeliveries, type DeliveryView } from "../webhooks/service.ts";
+import { countEndpointDeliveries, deliveryCursor, listDeliveries, recoverFailedDeliveries, type DeliveryView } from "../webhooks/service.ts";
 import { DASHBOARD, href } from "./layout.ts";
 import { accountEndpointIds, deliveriesToAccount } from "./data.ts";
 import { isIdOf } from "../../domain/ids.ts";
@@ -28,6 +28,8 @@ import { endpointPage, eventPage, eventsPage, webhooksPage, type DeliveryRowView
 import { ADMIN_FORM, field, formIdempotencyKey, found, page, redirect, refusal, SIGNED_IN_PAGE, type DashboardKit, type SignedIn } from "./kit.ts";
 
 const PAGE_SIZE = 25;
+/** How far back "Resend failed deliveries" reaches: choices rather than a date, so no time zone is guessed. */
+const RECOVER_HOURS = [1, 24, 72, 168, 720] as const;
 const EMPTY_FORM: EndpointFormValues = { url: "", events: [], description: "" };
 
 /** The endpoint form's fields as sent (cut to their longest allowed lengths). */
@@ -36,7 +38,7 @@ function endpointFormOf(f: URLSearchParams): EndpointFormValues {
 }
 
 function endpointView(e: EndpointRow): EndpointView {
-  return { id: e.id, url: e.url, eventTypes: e.eventTypes, status: e.status, disabledReason: e.disabledReason, description: e.description, createdAt: e.createdAt };
+  return { id: e.id, url: e.url, eventTypes: e.eventTypes, status: e.status, disabledReason: e.disabledReason, disabledAt: e.disabledAt, failingSince: e.failingSince, failedAttempts: e.failedAttempts, description: e.description, createdAt: e.createdAt };
 }
 
 function deliveryView(d: DeliveryView): DeliveryRowView {
@@ -82,7 +84,8 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
   async function endpointPageOf(
     c: SignedIn,
     e: EndpointRow,
-    o: { after?: string; secret?: { value: string; why: "created" | "rotated" }; test?: TestSendView; edit?: { values: EndpointFormValues; error: string } } = {},
+    o: { after?: string; secret?: { value: string; why: "created" | "rotated" }; test?: TestSendView; edit?: { values: EndpointFormValues; error: string }; notice?: string } = {},
+    status?: number,
   ): Promise<Response> {
     const sql = ctx.database.sql;
     const cursor = o.after ? await deliveryCursor(sql, { endpointId: e.id }, o.after) : undefined;
@@ -98,8 +101,10 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         eventTypes: WEBHOOK_EVENT_TYPES,
         ...(o.test ? { test: o.test } : {}),
         ...(o.edit ? { edit: o.edit } : {}),
+        ...(o.notice ? { notice: o.notice } : {}),
+        recoverHours: RECOVER_HOURS,
       }),
-      o.edit ? 400 : 200,
+      status ?? (o.edit ? 400 : 200),
     );
   }
 
@@ -176,12 +181,25 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
           }
           case "disable":
           case "enable": {
-            const updated = await updateEndpoint(ctx.database.sql, owner, e.id, { disabled: params.action === "disable" });
+            const updated = await updateEndpoint(ctx.database.sql, owner, e.id, { disabled: params.action === "disable" }, ctx.clock.now());
             if (!updated) return notFound();
             return redirect(href(`/developers/webhooks/${e.id}`, mode));
           }
-          case "test":
-            return endpointPageOf(c, e, { test: await sendTestEvent(ctx, e) });
+          case "test": {
+            // An unknown type is the default test event, as the form's first choice is.
+            const type = WEBHOOK_EVENT_TYPES.find((t) => t === field(c.fields, "event_type", 64));
+            return endpointPageOf(c, e, { test: await sendTestEvent(ctx, e, type) });
+          }
+          case "recover": {
+            const hours = RECOVER_HOURS.find((h) => String(h) === field(c.fields, "since_hours", 8));
+            if (hours === undefined) return endpointPageOf(c, e, { notice: "Choose how far back to resend failed deliveries." }, 400);
+            const since = recoverySince(ctx.clock.now().getTime() - hours * 3_600_000, ctx.clock.now());
+            const r = await recoverFailedDeliveries(ctx.database.sql, e.id, since, ctx.clock.now());
+            const held = e.status === "disabled" ? " They are held until the endpoint is enabled." : "";
+            return endpointPageOf(c, e, {
+              notice: r.recovered === 0 ? "No failed delivery to resend in that period (those already resent are pending or delivered)." : `${r.recovered} failed deliver${r.recovered === 1 ? "y" : "ies"} sent again.${held}${r.hasMore ? " More are left: resend again." : ""}`,
+            });
+          }
           case "delete":
             await deleteEndpoint(ctx.database.sql, owner, e.id, ctx.clock.now());
             return redirect(href("/developers/webhooks", mode));
@@ -201,7 +219,7 @@ export function developerRoutes(ctx: AppContext, kit: DashboardKit) {
         const rows = list.rows.map((e) => {
           // An event's data is the object it is about (openapi.json: Event): name it by its id.
           const data = e.data as { id?: unknown } | null;
-          return { id: e.id, type: e.type, createdAt: e.createdAt, subject: typeof data?.id === "string" ? data.id : e.merchantId };
+          return { id: e.id, type: e.type, createdAt: e.createdAt, subject: typeof data?.id === "string" ? data.id : (e.merchantId ?? "") };
         });
         return page(eventsPage(viewer, session.csrfToken, { rows, eventTypes: WEBHOOK_EVENT_TYPES, type, total: list.totalCount, next: list.hasMore ? list.rows.at(-1)?.id : undefined }));
       },

@@ -17,7 +17,8 @@ export { EVENT_RETENTION_MS } from "../outbox/outbox.ts";
 export interface EventRow {
   id: string;
   type: string;
-  merchantId: string;
+  /** Null for an event about no merchant (`webhook_endpoint.disabled`). */
+  merchantId: string | null;
   createdAt: Date;
   data: unknown;
 }
@@ -44,13 +45,13 @@ function visibleParams(ctx: AppContext, p: Principal): unknown[] {
   return [p.accountId, p.mode, p.scopeMerchantId, new Date(ctx.clock.now().getTime() - EVENT_RETENTION_MS).toISOString()];
 }
 
-function fromRow(r: { id: string; type: string; merchant_id: string; created_at: unknown; data: unknown }): EventRow {
+function fromRow(r: { id: string; type: string; merchant_id: string | null; created_at: unknown; data: unknown }): EventRow {
   return { id: r.id, type: r.type, merchantId: r.merchant_id, createdAt: fromPgTs(r.created_at), data: fromPgJson(r.data) };
 }
 
 /** The event if the key may see it, else undefined. */
 export async function findVisibleEvent(ctx: AppContext, p: Principal, id: string, sql: SqlOrTx = ctx.database.sql): Promise<EventRow | undefined> {
-  const [row] = await sql.unsafe<{ id: string; type: string; merchant_id: string; created_at: unknown; data: unknown }[]>(
+  const [row] = await sql.unsafe<{ id: string; type: string; merchant_id: string | null; created_at: unknown; data: unknown }[]>(
     `SELECT ev.id, ev.type, ev.merchant_id, ev.created_at, ev.data FROM app.events ev WHERE ev.id = $5::text AND ${VISIBLE}`,
     [...visibleParams(ctx, p), id] as never[],
   );
@@ -88,7 +89,7 @@ export async function listVisibleEvents(ctx: AppContext, p: Principal, input: Ev
     cursor = { created_at: fromPgTs(c.created_at).toISOString(), id: c.id };
   }
   const [rows, counted] = await Promise.all([
-    sql.unsafe<{ id: string; type: string; merchant_id: string; created_at: unknown; data: unknown }[]>(
+    sql.unsafe<{ id: string; type: string; merchant_id: string | null; created_at: unknown; data: unknown }[]>(
       `SELECT ev.id, ev.type, ev.merchant_id, ev.created_at, ev.data FROM app.events ev
        WHERE ${filters} AND ($10::timestamptz IS NULL OR (ev.created_at, ev.id) < ($10::timestamptz, $11::text))
        ORDER BY ev.created_at DESC, ev.id DESC LIMIT $12::int`,

@@ -358,7 +358,8 @@ export async function createWebhookEndpoint(ctx: AppContext, input: { accountId:
 export async function setWebhookEndpointStatus(ctx: AppContext, endpointId: string, status: "enabled" | "disabled", reason?: string) {
   const [row] = await ctx.database.db
     .update(webhookEndpoints)
-    .set({ status, disabledReason: status === "disabled" ? (reason ?? "disabled by operator") : null })
+    // Enabled again: the failure counters start afresh, or the first failure would disable it again.
+    .set(status === "disabled" ? { status, disabledReason: reason ?? "disabled by operator", disabledAt: ctx.clock.now() } : { status, disabledReason: null, disabledAt: null, failingSince: null, failedAttempts: 0 })
     .where(eq(webhookEndpoints.id, endpointId))
     .returning();
   if (!row) throw new OnboardingError(`no such webhook endpoint: ${endpointId}`);

@@ -11,7 +11,8 @@ import { activeTraceparent } from "../../lib/tracing.ts";
 export interface OutboxEvent {
   mode: Mode;
   type: WebhookEventType;
-  merchantId: string;
+  /** Null for an event about no merchant (a webhook endpoint's): only its account sees it. */
+  merchantId: string | null;
   /** The account whose key created the intent; null: every account linked to the merchant. */
   accountId: string | null;
   data: Record<string, unknown>;

@@ -1,23 +1,23 @@
 /**
  * Routes: POST/GET /v1/webhook_endpoints, GET/POST/DELETE /v1/webhook_endpoints/{id},
  * POST /v1/webhook_endpoints/{id}/rotate_secret, POST /v1/webhook_endpoints/{id}/test,
- * GET /v1/webhook_endpoints/{id}/deliveries.
+ * POST /v1/webhook_endpoints/{id}/recover, GET /v1/webhook_endpoints/{id}/deliveries.
  * Each request schema (model.ts) both validates and documents. Endpoints belong to the key's
  * account and mode; a key scoped to one merchant does not manage them (404, never 403).
  */
 import type { AppContext } from "../../context.ts";
 import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
-import { notFound, badCursor } from "../../domain/errors.ts";
-import { listBody, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
+import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
+import { listBody, parseAfterParam, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
 import { errorExample, idempotencyHeaderParameter, createResponses, listResponses, objectResponses } from "../../http/openapi.ts";
 import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
 import { parseMetadata } from "../payment-intents/input.ts";
-import { countEndpointDeliveries, deliveryCursor, listDeliveries } from "../webhooks/service.ts";
+import { countEndpointDeliveries, deliveryCursor, listDeliveries, recoverFailedDeliveries } from "../webhooks/service.ts";
 import { sendTestEvent } from "./test-event.ts";
-import { CreateEndpointBody, DeletedSchema, TestResultSchema, testResultShape, DeliveryListQuery, DeliveryListSchema, deliveryShape, EmptyBody, EndpointIdParams, EndpointListQuery, EndpointListSchema, EndpointSchema, endpointShape, EndpointWithSecretSchema, UpdateEndpointBody } from "./model.ts";
+import { CreateEndpointBody, DeletedSchema, RecoverBody, RecoverResultSchema, TestEventBody, TestResultSchema, testResultShape, DeliveryListQuery, DeliveryListSchema, deliveryShape, EmptyBody, EndpointIdParams, EndpointListQuery, EndpointListSchema, EndpointSchema, endpointShape, EndpointWithSecretSchema, UpdateEndpointBody } from "./model.ts";
 import { deleteEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "./service.ts";
-import { allowedUrl, checkEventTypes, createEndpoint, descriptionOf, endpointOwner, visibleEndpoint } from "./management.ts";
+import { allowedUrl, checkEventTypes, createEndpoint, descriptionOf, endpointOwner, recoverySince, visibleEndpoint } from "./management.ts";
 
 const TAG = ["Webhook endpoints"];
 const missing = [errorExample("resource_missing", "No such webhook_endpoint: 'we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y'")];
@@ -112,7 +112,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
           description: descriptionOf(body.description),
           metadata: body.metadata === undefined ? undefined : parseMetadata(body.metadata),
           disabled: body.disabled,
-        });
+        }, ctx.clock.now());
         if (!updated) throw notFound("webhook_endpoint", params.id);
         return endpointShape(updated);
       },
@@ -179,23 +179,55 @@ export function webhookEndpointRoutes(ctx: AppContext) {
     )
     .post(
       "/v1/webhook_endpoints/:id/test",
-      async ({ principal, params, request }) => {
+      async ({ principal, params, body, request }) => {
         const { endpoint } = await visibleEndpoint(ctx, principal, params.id);
         noQuery(request.url);
-        return testResultShape(endpoint.id, await sendTestEvent(ctx, endpoint));
+        return testResultShape(endpoint.id, await sendTestEvent(ctx, endpoint, body.event_type));
       },
       {
-        parse: jsonBodyOf(EmptyBody),
+        parse: jsonBodyOf(TestEventBody),
         params: EndpointIdParams,
-        body: EmptyBody,
+        body: TestEventBody,
         detail: {
           tags: TAG,
           summary: "Send a test event to a webhook endpoint",
           description:
-            "POSTs one `webhook_endpoint.test` event to the endpoint now, signed like every delivery (Standard Webhooks, with each secret still valid), and answers with what came back: status, time, the first 1 KiB of the body. The test event is not stored, listed or retried, no other endpoint receives it, and a disabled endpoint receives it too (it is how you check a receiver before enabling it). Live URLs pass the URL rules again first. The answer waits at most 4 s for the endpoint.",
+            "POSTs one test event to the endpoint now, signed like every delivery (Standard Webhooks, with each secret still valid), and answers with what came back: status, time, the first 1 KiB of the body. By default a `webhook_endpoint.test` event; with `event_type`, a sample event of that type, its `data` shaped exactly as the real one's, with made-up ids. Every test event carries `\"test\": true` in its envelope, which real events never do. The test event is not stored, listed or retried, no other endpoint receives it, and a disabled endpoint receives it too (it is how you check a receiver before enabling it). Live URLs pass the URL rules again first. The answer waits at most 4 s for the endpoint.",
           responses: objectResponses(TestResultSchema, {
             ok: "What the endpoint answered (or why nothing did).",
-            errors: [errorExample("parameter_unknown", "Received unknown parameter: type.", "type")],
+            errors: [errorExample("parameter_unknown", "Received unknown parameter: type.", "type"), errorExample("parameter_invalid", "Invalid event_type: Expected union value.", "event_type")],
+            notFound: missing,
+          }),
+        },
+      },
+    )
+    .post(
+      "/v1/webhook_endpoints/:id/recover",
+      async ({ principal, params, body, request }) => {
+        const { endpoint } = await visibleEndpoint(ctx, principal, params.id);
+        noQuery(request.url);
+        const sinceMs = parseAfterParam(body.since, "since");
+        if (sinceMs === undefined) throw new ApiError("parameter_missing", "Missing required param: since.", "since");
+        const since = recoverySince(sinceMs, ctx.clock.now());
+        const r = await recoverFailedDeliveries(ctx.database.sql, endpoint.id, since, ctx.clock.now());
+        return { object: "webhook_endpoint_recovery" as const, endpoint_id: endpoint.id, since: since.toISOString(), recovered: r.recovered, has_more: r.hasMore };
+      },
+      {
+        parse: jsonBodyOf(RecoverBody),
+        params: EndpointIdParams,
+        body: RecoverBody,
+        detail: {
+          tags: TAG,
+          summary: "Resend a webhook endpoint's failed deliveries",
+          description:
+            "Resends every delivery to this endpoint that failed (ran out of attempts, answered 410, or was held too long while disabled) and was created at or after `since`: one new delivery per event, due now, with the same `webhook-id`. Idempotent: an event that already has a delivery to this endpoint pending or succeeded is not resent, so calling again resends nothing new until those fail again. Only events still kept (30 days) and of a type the endpoint takes today. A disabled endpoint's new deliveries are held until it is enabled. At most 5,000 per call (`has_more`: call again).",
+          responses: objectResponses(RecoverResultSchema, {
+            ok: "How many deliveries were made.",
+            errors: [
+              errorExample("parameter_missing", "Missing required param: since.", "since"),
+              errorExample("parameter_invalid", "Invalid since: must be at most 30 days ago (events are kept 30 days).", "since"),
+              errorExample("parameter_unknown", "Received unknown parameter: until.", "until"),
+            ],
             notFound: missing,
           }),
         },

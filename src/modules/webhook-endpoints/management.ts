@@ -13,6 +13,7 @@ import { parseMetadata } from "../payment-intents/input.ts";
 import { idempotentCreate, requestHash } from "../idempotency/store.ts";
 import { findEndpoint, insertEndpoint, secretDigest, validSecretByDigest, type EndpointRow, type Owner } from "./service.ts";
 import { checkEndpointUrl } from "./url-policy.ts";
+import { EVENT_RETENTION_MS } from "../outbox/outbox.ts";
 
 /** The owner of the principal's endpoints; a scoped key has none (its routes answer 404). */
 export function endpointOwner(p: Principal, id?: string): Owner {
@@ -93,4 +94,14 @@ export async function createEndpoint(ctx: AppContext, p: Principal, body: NewEnd
     return { kind: "replayed", endpoint: e, secret };
   }
   return { kind: "created", endpoint: r.value, secret: r.value.secret };
+}
+
+/**
+ * `since` of a recovery (ms; the route parses the text): no earlier than the events' retention (an
+ * older failure's event is gone, so nothing older could be resent) and not in the future.
+ */
+export function recoverySince(ms: number, now: Date): Date {
+  if (ms < now.getTime() - EVENT_RETENTION_MS) throw new ApiError("parameter_invalid", `Invalid since: must be at most ${EVENT_RETENTION_MS / 86_400_000} days ago (events are kept ${EVENT_RETENTION_MS / 86_400_000} days).`, "since");
+  if (ms > now.getTime()) throw new ApiError("parameter_invalid", "Invalid since: must not be in the future.", "since");
+  return new Date(ms);
 }

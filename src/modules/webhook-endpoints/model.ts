@@ -4,7 +4,7 @@ import { named } from "../../http/openapi.ts";
 import { WEBHOOK_EVENT_TYPES } from "../../db/schema/core.ts";
 import { listSchema, LimitQuery } from "../../http/list-params.ts";
 import type { DeliveryView } from "../webhooks/service.ts";
-import type { EndpointRow } from "./service.ts";
+import { endpointObject, type EndpointRow } from "./service.ts";
 import { URL_MAX_LENGTH } from "./url-policy.ts";
 import { TEST_EVENT_TYPE, type TestEventResult } from "./test-event.ts";
 
@@ -53,6 +53,42 @@ export const DeliveryListQuery = t.Object(
 
 export const EmptyBody = t.Object({}, { additionalProperties: false, examples: [{}] });
 
+export const TestEventBody = t.Object(
+  {
+    event_type: t.Optional(
+      t.Union(WEBHOOK_EVENT_TYPES.map((x) => t.Literal(x)), {
+        description: "Send a sample event of this type (a realistic payload with made-up ids) instead of `webhook_endpoint.test`. The endpoint need not subscribe to it.",
+        examples: ["payment_intent.confirmed"],
+      }),
+    ),
+  },
+  { additionalProperties: false, examples: [{}, { event_type: "payment_intent.confirmed" }] },
+);
+
+export const RecoverBody = t.Object(
+  {
+    // Required, but checked by the route after the endpoint is found: an unknown endpoint is a 404 whatever the body.
+    since: t.Optional(
+      t.String({
+        description: "Required. ISO 8601 timestamp (or a date): resend the failed deliveries created at or after it. At most 30 days ago (events are kept 30 days), not in the future.",
+        examples: ["2026-04-01T12:00:00.000Z"],
+      }),
+    ),
+  },
+  { additionalProperties: false, examples: [{ since: "2026-04-01T12:00:00.000Z" }] },
+);
+
+export const RecoverResultSchema = t.Object(
+  {
+    object: t.Literal("webhook_endpoint_recovery"),
+    endpoint_id: t.String(),
+    since: t.String({ format: "date-time" }),
+    recovered: t.Integer({ description: "New deliveries made, due now (held while the endpoint is disabled)." }),
+    has_more: t.Boolean({ description: `More failed deliveries are left than one call resends: call again with the same \`since\`.` }),
+  },
+  { additionalProperties: false, examples: [{ object: "webhook_endpoint_recovery", endpoint_id: EX_ID, since: "2026-04-01T12:00:00.000Z", recovered: 42, has_more: false }] },
+);
+
 const EX_ENDPOINT = {
   id: EX_ID,
   object: "webhook_endpoint",
@@ -90,18 +126,7 @@ export const DeletedSchema = t.Object(
 );
 
 export function endpointShape(e: EndpointRow) {
-  return {
-    id: e.id,
-    object: "webhook_endpoint" as const,
-    url: e.url,
-    enabled_events: e.eventTypes,
-    description: e.description,
-    metadata: e.metadata,
-    status: e.status,
-    disabled_reason: e.disabledReason,
-    livemode: e.mode === "live",
-    created_at: e.createdAt.toISOString(),
-  };
+  return endpointObject(e);
 }
 
 const EX_DELIVERY = {
@@ -179,7 +204,7 @@ export const TestResultSchema = t.Object(
     object: t.Literal("webhook_endpoint_test"),
     endpoint_id: t.String(),
     event_id: t.String({ description: "The test event's id (the `webhook-id` header it was sent with); it is not stored." }),
-    event_type: t.Literal("webhook_endpoint.test"),
+    event_type: t.Union([t.Literal("webhook_endpoint.test"), ...WEBHOOK_EVENT_TYPES.map((x) => t.Literal(x))], { description: "`webhook_endpoint.test`, or the `event_type` asked for." }),
     succeeded: t.Boolean({ description: "The endpoint answered 2xx." }),
     status_code: Nullable(t.Integer({ description: "null: no answer (refused, timed out, DNS, TLS, or a live URL the rules refuse)." })),
     duration_ms: t.Integer(),
@@ -194,7 +219,7 @@ export function testResultShape(endpointId: string, r: TestEventResult) {
     object: "webhook_endpoint_test" as const,
     endpoint_id: endpointId,
     event_id: r.eventId,
-    event_type: TEST_EVENT_TYPE,
+    event_type: r.eventType as typeof TEST_EVENT_TYPE | (typeof WEBHOOK_EVENT_TYPES)[number],
     succeeded: r.statusCode !== undefined && r.statusCode >= 200 && r.statusCode <= 299,
     status_code: r.statusCode ?? null,
     duration_ms: r.durationMs,
@@ -212,4 +237,5 @@ for (const [name, schema] of [
   ["WebhookDelivery", DeliverySchema],
   ["WebhookDeliveryList", DeliveryListSchema],
   ["WebhookTestResult", TestResultSchema],
+  ["WebhookEndpointRecovery", RecoverResultSchema],
 ] as const) named(name, schema);

@@ -10,7 +10,7 @@ import type { AppContext } from "../../context.ts";
 import type { Mode } from "../../db/schema/core.ts";
 import type { Sql, SqlOrTx } from "../../db/client.ts";
 import { newId } from "../../domain/ids.ts";
-import { fromPgJson, fromPgTs, pgJson, pgTs } from "../../db/pg-values.ts";
+import { fromPgJson, fromPgTs, fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import { secretBox, SecretBoxError } from "../../lib/secret-box.ts";
 
 /** How long the secret replaced by a rotation still signs deliveries. */
@@ -25,6 +25,12 @@ export interface EndpointRow {
   eventTypes: string[];
   status: "enabled" | "disabled";
   disabledReason: string | null;
+  /** When it was last disabled (null while enabled). */
+  disabledAt: Date | null;
+  /** The first failed attempt since the last success (null: its last attempt succeeded, or none yet). */
+  failingSince: Date | null;
+  /** Attempts failed since `failingSince`. */
+  failedAttempts: number;
   description: string | null;
   metadata: Record<string, string>;
   createdAt: Date;
@@ -33,18 +39,45 @@ export interface EndpointRow {
 type Raw = Record<string, unknown>;
 
 function fromRow(r: Raw): EndpointRow {
+  return { ...withoutSecret(r), secret: secretBox().open(r.secret as string) };
+}
+
+/** A row of app.webhook_endpoints without opening its secret (which a process may lack the key for). */
+export function withoutSecret(r: Raw): Omit<EndpointRow, "secret"> {
   return {
     id: r.id as string,
     accountId: r.account_id as string,
     mode: r.mode as Mode,
     url: r.url as string,
-    secret: secretBox().open(r.secret as string),
     eventTypes: r.event_types as string[],
     status: r.status as EndpointRow["status"],
     disabledReason: (r.disabled_reason as string | null) ?? null,
+    disabledAt: fromPgTsOrNull(r.disabled_at),
+    failingSince: fromPgTsOrNull(r.failing_since),
+    failedAttempts: Number(r.failed_attempts ?? 0),
     description: (r.description as string | null) ?? null,
     metadata: fromPgJson<Record<string, string>>(r.metadata),
     createdAt: fromPgTs(r.created_at),
+  };
+}
+
+/**
+ * The endpoint as the API shows it (GET /v1/webhook_endpoints/{id}), and as the `data` of
+ * `webhook_endpoint.disabled`: kept here, beside the rows, because the dispatcher writes that event
+ * and loads no route schema.
+ */
+export function endpointObject(e: Omit<EndpointRow, "secret">) {
+  return {
+    id: e.id,
+    object: "webhook_endpoint" as const,
+    url: e.url,
+    enabled_events: e.eventTypes,
+    description: e.description,
+    metadata: e.metadata,
+    status: e.status,
+    disabled_reason: e.disabledReason,
+    livemode: e.mode === "live",
+    created_at: e.createdAt.toISOString(),
   };
 }
 
@@ -120,16 +153,25 @@ export interface EndpointUpdate {
   disabled?: boolean;
 }
 
-/** Applies the given fields (guarded: the endpoint must still exist, undeleted). */
-export async function updateEndpoint(sql: Sql, owner: Owner, id: string, u: EndpointUpdate): Promise<EndpointRow | undefined> {
+/**
+ * Applies the given fields (guarded: the endpoint must still exist, undeleted). Enabling clears the
+ * failure counters: an endpoint enabled again after it was disabled for failing gets a fresh start
+ * of the same rule, rather than being disabled again by its first failure.
+ */
+export async function updateEndpoint(sql: Sql, owner: Owner, id: string, u: EndpointUpdate, now: Date = new Date()): Promise<EndpointRow | undefined> {
+  const disabled = u.disabled === undefined ? null : u.disabled;
   const [row] = await sql`
     UPDATE app.webhook_endpoints SET
       url = coalesce(${u.url ?? null}::text, url),
       event_types = coalesce(${u.eventTypes ?? null}::text[], event_types),
       description = CASE WHEN ${u.description !== undefined} THEN ${u.description ?? null}::text ELSE description END,
       metadata = coalesce(${u.metadata === undefined ? null : pgJson(u.metadata)}::text::jsonb, metadata),
-      status = CASE ${u.disabled === undefined ? null : u.disabled}::boolean WHEN true THEN 'disabled' WHEN false THEN 'enabled' ELSE status END,
-      disabled_reason = CASE ${u.disabled === undefined ? null : u.disabled}::boolean WHEN true THEN 'disabled through the API' WHEN false THEN NULL ELSE disabled_reason END
+      status = CASE ${disabled}::boolean WHEN true THEN 'disabled' WHEN false THEN 'enabled' ELSE status END,
+      -- Disabling what is disabled already keeps its reason and time (a failing endpoint's stay said).
+      disabled_reason = CASE ${disabled}::boolean WHEN true THEN (CASE WHEN status = 'disabled' THEN disabled_reason ELSE 'disabled through the API' END) WHEN false THEN NULL ELSE disabled_reason END,
+      disabled_at = CASE ${disabled}::boolean WHEN true THEN (CASE WHEN status = 'disabled' THEN disabled_at ELSE ${pgTs(now)}::timestamptz END) WHEN false THEN NULL ELSE disabled_at END,
+      failing_since = CASE WHEN ${disabled}::boolean = false THEN NULL ELSE failing_since END,
+      failed_attempts = CASE WHEN ${disabled}::boolean = false THEN 0 ELSE failed_attempts END
     WHERE id = ${id} AND account_id = ${owner.accountId} AND mode = ${owner.mode} AND deleted_at IS NULL
     RETURNING *`;
   return row ? fromRow(row as Raw) : undefined;

@@ -41,6 +41,18 @@ export const ARCHIVE_RETENTION_MS = 90 * DAY;
  */
 export const HELD_MAX_AGE_MS = 7 * DAY;
 
+/**
+ * An endpoint that keeps failing is disabled, as Stripe and Svix do after days rather than hours: a
+ * receiver down over a weekend comes back to its deliveries, one gone for good stops collecting
+ * attempts. The rule: no attempt succeeded for FAILING_DISABLE_AFTER_MS since the first failure after
+ * the last success, and at least FAILING_DISABLE_MIN_ATTEMPTS attempts failed meanwhile (more than one
+ * delivery's whole schedule, so a quiet endpoint is never disabled on one event's retries alone).
+ * Its deliveries are then held as for any disabled endpoint, and `webhook_endpoint.disabled` tells the
+ * account's other endpoints.
+ */
+export const FAILING_DISABLE_AFTER_MS = 3 * DAY;
+export const FAILING_DISABLE_MIN_ATTEMPTS = MAX_ATTEMPTS + 2;
+
 export type AttemptOutcome = "succeeded" | "retry_scheduled" | "failed" | "endpoint_gone";
 
 /**

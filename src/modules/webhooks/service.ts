@@ -6,10 +6,11 @@
  */
 import type { Sql, SqlOrTx } from "../../db/client.ts";
 import type { AttemptOutcome } from "./schedule.ts";
-import { ARCHIVE_RETENTION_MS, HELD_MAX_AGE_MS, HOT_RETENTION_MS } from "./schedule.ts";
+import { ARCHIVE_RETENTION_MS, FAILING_DISABLE_AFTER_MS, FAILING_DISABLE_MIN_ATTEMPTS, HELD_MAX_AGE_MS, HOT_RETENTION_MS } from "./schedule.ts";
 import { fromPgJson, fromPgTs, fromPgTsOrNull } from "../../db/pg-values.ts";
 import { secretBox } from "../../lib/secret-box.ts";
-import { liveSecrets } from "../webhook-endpoints/service.ts";
+import { endpointObject, liveSecrets, withoutSecret } from "../webhook-endpoints/service.ts";
+import { insertEvent } from "../outbox/outbox.ts";
 
 /** The NOTIFY channel the events trigger signals on (0003_webhooks.sql). */
 export const EVENTS_CHANNEL = "stablepay_events";
@@ -182,13 +183,26 @@ export async function releaseClaims(sql: Sql, now: Date, claims: readonly { id: 
   return rows.length;
 }
 
-/** Disables an enabled endpoint (a 410 Gone answer); a no-op if it is disabled already. */
-export async function disableEndpoint(sql: Sql, endpointId: string, reason: string): Promise<boolean> {
-  const rows = await sql`
-    UPDATE app.webhook_endpoints SET status = 'disabled', disabled_reason = ${reason}
-    WHERE id = ${endpointId} AND status = 'enabled' RETURNING id`;
-  return rows.length > 0;
+/**
+ * Disables an enabled endpoint (a 410 Gone answer, or sustained failure) and, in the same
+ * transaction, writes `webhook_endpoint.disabled` for the account's other endpoints and its event
+ * log: the integrator learns it from something still listening. A no-op if it is disabled already
+ * (or deleted), so two dispatchers noticing at once write one event.
+ */
+export async function disableEndpoint(sql: Sql, endpointId: string, reason: string, now: Date): Promise<boolean> {
+  return (await sql.begin(async (tx) => {
+    const [row] = await tx`
+      UPDATE app.webhook_endpoints SET status = 'disabled', disabled_reason = ${reason}, disabled_at = ${now.toISOString()}::timestamptz
+      WHERE id = ${endpointId} AND status = 'enabled' AND deleted_at IS NULL RETURNING *`;
+    if (!row) return false;
+    const endpoint = withoutSecret(row as Record<string, unknown>);
+    await insertEvent(tx, { mode: endpoint.mode, type: "webhook_endpoint.disabled", merchantId: null, accountId: endpoint.accountId, data: endpointObject(endpoint), createdAt: now });
+    return true;
+  })) as boolean;
 }
+
+/** The outcomes that count against an endpoint's health (a lost lease or a drop are not its doing). */
+const FAILED_OUTCOMES = `('retry_scheduled', 'failed', 'endpoint_gone')`;
 
 export interface AttemptRecord {
   deliveryId: string;
@@ -211,11 +225,14 @@ export interface AttemptRecord {
 }
 
 /**
- * Records a batch of finished attempts in one statement: an attempt row each, and the delivery
- * moved on (succeeded, retry at next_attempt_at, or failed) if this worker still holds its lease.
- * A 410 also disables the endpoint. Returns the number of deliveries updated.
+ * Records a batch of finished attempts in one statement: an attempt row each, the delivery moved on
+ * (succeeded, retry at next_attempt_at, or failed) if this worker still holds its lease, and each
+ * endpoint's failure counters (a success clears them; failures start or extend them). Endpoints that
+ * answered 410, or whose failure has now lasted FAILING_DISABLE_AFTER_MS with at least
+ * FAILING_DISABLE_MIN_ATTEMPTS failed attempts, are then disabled (disableEndpoint, with its event).
+ * Returns the number of deliveries updated.
  */
-export async function recordAttempts(sql: Sql, now: Date, records: readonly AttemptRecord[]): Promise<number> {
+export async function recordAttempts(sql: Sql, now: Date, records: readonly AttemptRecord[], onDisabled?: (endpointId: string, reason: string) => void): Promise<number> {
   if (records.length === 0) return 0;
   const payload = records.map((r) => ({
     delivery_id: r.deliveryId,
@@ -233,7 +250,8 @@ export async function recordAttempts(sql: Sql, now: Date, records: readonly Atte
     disable_reason: r.disableReason ?? null,
     trace_id: r.traceId ?? null,
   }));
-  const [row] = await sql.unsafe<{ updated: number }[]>(
+  const failingCutoff = new Date(now.getTime() - FAILING_DISABLE_AFTER_MS);
+  const [row] = await sql.unsafe<{ updated: number; to_disable: { id: string; failing_since: string; failed_attempts: number; gone_reason: string | null }[] | null }[]>(
     `WITH ${ASYNC_COMMIT_CTE}, r AS (
        SELECT * FROM jsonb_to_recordset($2::text::jsonb) AS r(
          delivery_id text, event_id text, endpoint_id text, lease_token text, attempt_number int, started_at timestamptz,
@@ -252,13 +270,36 @@ export async function recordAttempts(sql: Sql, now: Date, records: readonly Atte
        FROM r
        WHERE d.id = r.delivery_id AND d.lease_token = r.lease_token AND d.status = 'pending'
        RETURNING 1
-     ), gone AS (
-       UPDATE app.webhook_endpoints e SET status = 'disabled', disabled_reason = r.disable_reason
-       FROM r WHERE r.outcome = 'endpoint_gone' AND e.id = r.endpoint_id AND e.status = 'enabled'
+     ), per_endpoint AS (
+       SELECT endpoint_id,
+              bool_or(outcome = 'succeeded') AS ok,
+              count(*) FILTER (WHERE outcome IN ${FAILED_OUTCOMES})::int AS failed,
+              min(started_at) FILTER (WHERE outcome IN ${FAILED_OUTCOMES}) AS first_failed,
+              max(disable_reason) FILTER (WHERE outcome = 'endpoint_gone') AS gone_reason
+       FROM r GROUP BY endpoint_id
+     ), health AS (
+       -- Written only when it changes: a healthy endpoint's row is not touched by its successes, so
+       -- dispatchers recording for one endpoint at once do not queue on its row lock.
+       UPDATE app.webhook_endpoints e SET
+         failing_since = CASE WHEN p.ok THEN NULL ELSE coalesce(e.failing_since, p.first_failed) END,
+         failed_attempts = CASE WHEN p.ok THEN 0 ELSE e.failed_attempts + p.failed END
+       FROM per_endpoint p
+       WHERE e.id = p.endpoint_id AND e.status = 'enabled' AND CASE WHEN p.ok THEN e.failing_since IS NOT NULL ELSE p.failed > 0 END
+       RETURNING e.id, e.failing_since, e.failed_attempts, p.gone_reason
      )
-     SELECT (SELECT count(*) FROM upd)::int AS updated FROM async_commit`,
-    [now.toISOString(), JSON.stringify(payload)] as never[],
+     SELECT (SELECT count(*) FROM upd)::int AS updated,
+            (SELECT json_agg(json_build_object('id', h.id, 'failing_since', h.failing_since, 'failed_attempts', h.failed_attempts, 'gone_reason', h.gone_reason))
+             FROM health h WHERE h.gone_reason IS NOT NULL OR (h.failing_since <= $3::timestamptz AND h.failed_attempts >= $4::int)) AS to_disable
+     FROM async_commit`,
+    [now.toISOString(), JSON.stringify(payload), failingCutoff.toISOString(), FAILING_DISABLE_MIN_ATTEMPTS] as never[],
   );
+  for (const e of fromPgJson<{ id: string; failing_since: string; failed_attempts: number; gone_reason: string | null }[] | null>(row?.to_disable ?? null) ?? []) {
+    const last = records.filter((r) => r.endpointId === e.id && r.error !== undefined).at(-1);
+    const reason =
+      e.gone_reason ??
+      `no delivery succeeded since ${new Date(e.failing_since).toISOString()}: ${e.failed_attempts} attempts failed (the last: ${last?.error ?? "no answer"}); disabled at ${now.toISOString()}`;
+    if (await disableEndpoint(sql, e.id, reason, now)) onDisabled?.(e.id, reason);
+  }
   return row?.updated ?? 0;
 }
 
@@ -451,4 +492,49 @@ export async function listDeliveries(sql: Sql, filter: { eventId?: string; endpo
     finished_at: fromPgTsOrNull(finished_at),
     attempts: byDelivery.get(r.id) ?? [],
   }));
+}
+
+/** At most this many deliveries are made by one recovery; the answer says when more are left. */
+export const RECOVER_MAX = 5_000;
+
+/**
+ * "Resend every failed delivery since T" for one endpoint: one new delivery, due now (held while the
+ * endpoint is disabled), per event that has a failed delivery to it created at or after `since`, is
+ * still kept, is of a type the endpoint takes today, and has no delivery to it pending or succeeded.
+ * That last condition makes a recovery idempotent: asked again, it finds the first one's deliveries
+ * pending (or delivered) and makes none; once they fail again, it resends them. The endpoint's row
+ * lock serializes recoveries of one endpoint, so two at once never resend an event twice.
+ * Oldest events first, at most `max`; `hasMore` when events were left for the next call.
+ */
+export async function recoverFailedDeliveries(sql: Sql, endpointId: string, since: Date, now: Date, max = RECOVER_MAX): Promise<{ recovered: number; hasMore: boolean }> {
+  return (await sql.begin(async (tx) => {
+    const [locked] = await tx`SELECT id FROM app.webhook_endpoints WHERE id = ${endpointId} AND deleted_at IS NULL FOR UPDATE`;
+    if (!locked) return { recovered: 0, hasMore: false };
+    const rows = await tx.unsafe<{ id: string }[]>(
+      `WITH failed AS (
+         SELECT event_id FROM app.webhook_deliveries WHERE endpoint_id = $1 AND status = 'failed' AND created_at >= $2::timestamptz
+         UNION
+         SELECT event_id FROM app.webhook_deliveries_archive WHERE endpoint_id = $1 AND status = 'failed' AND created_at >= $2::timestamptz
+       ), todo AS (
+         SELECT ev.id, ev.created_at FROM failed f
+         JOIN app.events ev ON ev.id = f.event_id
+         JOIN app.webhook_endpoints we ON we.id = $1
+         WHERE ev.mode = we.mode AND (ev.type = ANY (we.event_types) OR '*' = ANY (we.event_types))
+           AND NOT EXISTS (SELECT 1 FROM app.webhook_deliveries x WHERE x.endpoint_id = $1 AND x.event_id = ev.id AND x.status IN ('pending', 'succeeded'))
+           AND NOT EXISTS (SELECT 1 FROM app.webhook_deliveries_archive x WHERE x.endpoint_id = $1 AND x.event_id = ev.id AND x.status = 'succeeded')
+         ORDER BY ev.created_at, ev.id
+         LIMIT $4::int + 1
+       ), ins AS (
+         INSERT INTO app.webhook_deliveries (id, event_id, endpoint_id, status, next_attempt_at, created_at)
+         SELECT ${NEW_DELIVERY_ID}, t.id, $1, 'pending', $3::timestamptz, $3::timestamptz
+         FROM (SELECT id FROM todo ORDER BY created_at, id LIMIT $4::int) t
+         RETURNING id
+       )
+       SELECT id FROM ins
+       UNION ALL (SELECT 'more' FROM todo OFFSET $4::int)`,
+      [endpointId, since.toISOString(), now.toISOString(), max] as never[],
+    );
+    const more = rows.some((r) => r.id === "more");
+    return { recovered: rows.length - (more ? 1 : 0), hasMore: more };
+  })) as { recovered: number; hasMore: boolean };
 }
