@@ -49,10 +49,11 @@ test("Hono: the raw body verifies; a tampered one is refused", async () => {
   }
 });
 
-const flask = spawnSync("python3", ["-c", "import flask"]).status === 0;
-test.skipIf(!flask && !process.env.CI)("Flask: the raw body verifies; a tampered one is refused", async () => {
+// The first python3 that has Flask: the one on PATH (a pyenv's, say), else Debian's, where python3-flask installs.
+const python = ["python3", "/usr/bin/python3"].find((p) => spawnSync(p, ["-c", "import flask"]).status === 0);
+test.skipIf(!python && !process.env.CI)("Flask: the raw body verifies; a tampered one is refused", async () => {
   const port = await freePort();
-  const child = spawn("python3", [join(import.meta.dir, "..", "examples", "webhook-receivers", "flask_app.py")], { env: { ...process.env, WEBHOOK_SECRET: secret, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(python ?? "python3", [join(import.meta.dir, "..", "examples", "webhook-receivers", "flask_app.py")], { env: { ...process.env, WEBHOOK_SECRET: secret, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let out = "";
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
