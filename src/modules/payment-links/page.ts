@@ -13,7 +13,8 @@ import type { Unavailable } from "./visits.ts";
 export const LINK_PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-function shell(title: string, body: string, cssHref: string): string {
+/** A public page of one card in the hosted page's style (a link's pages, a register's): no script unless given. */
+export function linkCardPage(title: string, body: string, cssHref: string, script = ""): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -28,6 +29,7 @@ function shell(title: string, body: string, cssHref: string): string {
 <main class="card link-card">
 ${body}
 </main>
+${script}
 </body>
 </html>
 `;
@@ -53,7 +55,7 @@ const REASONS: Record<Unavailable, { title: string; detail: string }> = {
 
 export function renderUnavailable(link: LinkRow, reason: Unavailable, cssHref: string): string {
   const r = REASONS[reason];
-  return shell(
+  return linkCardPage(
     `${link.businessName}: ${r.title}`,
     `${head(link)}
 <section class="unavailable" id="unavailable" data-reason="${reason}" role="status">
@@ -70,7 +72,7 @@ export function renderAmountForm(link: LinkRow, cssHref: string, o: { error?: st
   const min = dollars(link.minimumUnits!);
   const max = dollars(link.maximumUnits!);
   const value = o.typed ?? (link.presetUnits !== null ? dollars(link.presetUnits) : "");
-  return shell(
+  return linkCardPage(
     `Pay ${link.businessName}`,
     `${head(link)}
 <h1>Enter the amount</h1>
@@ -87,7 +89,7 @@ export function renderAmountForm(link: LinkRow, cssHref: string, o: { error?: st
 }
 
 export function renderLinkNotFound(cssHref: string): string {
-  return shell(
+  return linkCardPage(
     "Payment link not found",
     `<h1>Payment link not found</h1>
 <p>This payment link is not valid. Check that you copied the whole link, or ask the merchant for a new one.</p>`,
@@ -97,7 +99,7 @@ export function renderLinkNotFound(cssHref: string): string {
 
 /** Too many new visits from one address, or to one link, at once. */
 export function renderTooManyVisits(cssHref: string, retryAfterSeconds: string): string {
-  return shell(
+  return linkCardPage(
     "Please wait a moment",
     `<h1>Please wait a moment</h1>
 <p>This payment page is being opened very often right now. Try again in ${esc(retryAfterSeconds)} seconds.</p>`,

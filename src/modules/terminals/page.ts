@@ -6,35 +6,15 @@
  */
 import { esc } from "../../domain/text.ts";
 import { dollars } from "../payment-links/amount.ts";
+import { linkCardPage } from "../payment-links/page.ts";
 import type { ChargeRow, TerminalRow } from "./service.ts";
 
 export const RECEIPT_SCRIPT_PATH = "/pay/terminals/assets/receipt.js";
 
-function shell(title: string, body: string, cssHref: string, script = ""): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex">
-<title>${esc(title)}</title>
-<link rel="stylesheet" href="${esc(cssHref)}">
-</head>
-<body>
-<main class="card link-card">
-${body}
-</main>
-${script}
-</body>
-</html>
-`;
-}
-
 const badge = (mode: string) => (mode === "test" ? `<p class="badge" role="note">Test mode: no real money moves</p>` : "");
 
 export function renderAskCashier(t: TerminalRow, cssHref: string): string {
-  return shell(
+  return linkCardPage(
     `${t.businessName}: ask the cashier`,
     `<header class="head"><p class="merchant" id="merchant">${esc(t.businessName)}</p>${badge(t.mode)}</header>
 <section class="unavailable" id="ask-cashier" role="status">
@@ -47,7 +27,7 @@ export function renderAskCashier(t: TerminalRow, cssHref: string): string {
 }
 
 export function renderTerminalNotFound(cssHref: string): string {
-  return shell("Register not found", `<h1>Register not found</h1><p>This link is not valid. Ask the cashier.</p>`, cssHref);
+  return linkCardPage("Register not found", `<h1>Register not found</h1><p>This link is not valid. Ask the cashier.</p>`, cssHref);
 }
 
 const STATUS_WORDS: Record<string, string> = {
@@ -60,7 +40,7 @@ const STATUS_WORDS: Record<string, string> = {
 
 export function renderReceipt(c: ChargeRow, cssHref: string): string {
   const paid = c.status === "confirmed" || c.status === "settled";
-  return shell(
+  return linkCardPage(
     `Receipt: ${c.businessName}`,
     `<header class="head"><p class="merchant" id="merchant">${esc(c.businessName)}</p>${badge(c.mode)}</header>
 <h1 id="receipt-title">${paid ? "Receipt" : "Not paid"}</h1>
