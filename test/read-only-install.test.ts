@@ -30,7 +30,8 @@ import { createTestDatabase } from "./support/db.ts";
 import { cleanEnv, guideEnv, unitOf } from "./support/units.ts";
 
 const root = join(import.meta.dir, "..");
-// Outside /tmp: the processes' /tmp is a private empty one, as under PrivateTmp=true.
+// In the checkout: the processes' /tmp is a private empty one, as under PrivateTmp=true (a checkout
+// that is itself under /tmp, as CI's may be, is shown to them again: readOnly below).
 mkdirSync(join(root, ".data"), { recursive: true });
 const base = mkdtempSync(join(root, ".data", "read-only-install-"));
 // Readable by every user, as /opt/stablepay is (mkdtemp makes it private).
@@ -51,7 +52,9 @@ const PAYOUT: Address = "0x00000000000000000000000000000000000Ba105";
  * replaces the one before, so the pid is the service's own.
  */
 function readOnly(cwd: string, argv: string[]): string[] {
-  const script = `mount --rbind / '${view}' && mount -o remount,bind,ro '${view}' && mount -t tmpfs tmpfs '${view}/tmp' && mount -t tmpfs tmpfs '${view}/var/tmp' && cd / && exec chroot '${view}' sh -c 'cd "$0" && exec "$@"' "$0" "$@"`;
+  // The install under /tmp or /var/tmp (a checkout there) is hidden by the private tmpfs: bound into it again, read-only.
+  const underTmp = /^\/(var\/)?tmp\//.test(base) ? ` && mkdir -p '${view}${base}' && mount --rbind '${base}' '${view}${base}' && mount -o remount,bind,ro '${view}${base}'` : "";
+  const script = `mount --rbind / '${view}' && mount -o remount,bind,ro '${view}' && mount -t tmpfs tmpfs '${view}/tmp' && mount -t tmpfs tmpfs '${view}/var/tmp'${underTmp} && cd / && exec chroot '${view}' sh -c 'cd "$0" && exec "$@"' "$0" "$@"`;
   return ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, cwd, ...argv];
 }
 
