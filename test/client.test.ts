@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateClientFiles, CLIENT_DIR, DOCUMENT_FILE } from "../scripts/generate-client.ts";
 import { startShop } from "../examples/shop/shop.ts";
-import { API_VERSION, CLIENT_VERSION, createStablepayClient, verifyWebhook, WebhookVerificationError } from "../clients/typescript/src/index.ts";
+import { API_VERSION, CLIENT_VERSION, createStablepayClient, listAll, orThrow, retryAfterMs, StablepayError, verifyWebhook, WebhookVerificationError } from "../clients/typescript/src/index.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { payer, waitFor } from "./support/payments.ts";
 
@@ -58,6 +58,83 @@ test("the client names itself and the API version it was generated from in its U
   } finally {
     echo.stop(true);
   }
+});
+
+test("retries: the same idempotency key on every attempt, Retry-After as seconds or an HTTP date (never sooner, jittered), a timeout retried, a caller's abort never", async () => {
+  const attempts: Array<{ at: number; key: string | null }> = [];
+  let script: Array<(req: Request) => Response | Promise<Response>> = [];
+  const server = Bun.serve({
+    port: 0,
+    fetch(req) {
+      attempts.push({ at: Date.now(), key: req.headers.get("idempotency-key") });
+      const next = script.shift();
+      return next ? next(req) : Response.json({ id: "pi_x", object: "payment_intent" }, { status: 201 });
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${server.port}`;
+  const unavailable = (retryAfter: string) => () => Response.json({ error: { type: "api_error", code: "service_unavailable", message: "busy" } }, { status: 503, headers: { "retry-after": retryAfter, "request-id": "req_busy" } });
+  try {
+    // 503 with Retry-After in seconds, then in an HTTP date, then the answer: one key throughout, no early retry.
+    script = [unavailable("1"), unavailable(new Date(Date.now() + 2_000).toUTCString())];
+    const client = createStablepayClient({ baseUrl, apiKey: "sk_test_x", maxAttempts: 3 });
+    const { data, response } = await client.POST("/v1/payment-intents", { body: { amount: 1, currency: "usd", merchant_id: "mer_x" } as never });
+    expect(response.status).toBe(201);
+    expect((data as { id: string }).id).toBe("pi_x");
+    expect(attempts.length).toBe(3);
+    expect(new Set(attempts.map((a) => a.key)).size).toBe(1);
+    expect(attempts[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(1_000);
+    expect(retryAfterMs("Wed, 21 Oct 2015 07:28:00 GMT", Date.parse("Wed, 21 Oct 2015 07:27:58 GMT"))).toBe(2_000);
+    expect(retryAfterMs("soon")).toBeUndefined();
+
+    // Out of attempts: the error answer, as an exception with its request id when asked for.
+    attempts.length = 0;
+    script = [unavailable("0"), unavailable("0")];
+    const failed = await createStablepayClient({ baseUrl, apiKey: "sk_test_x", maxAttempts: 2 }).GET("/v1/events");
+    expect(failed.response.status).toBe(503);
+    let thrown: unknown;
+    try {
+      orThrow(failed);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(StablepayError);
+    expect(thrown).toMatchObject({ statusCode: 503, type: "api_error", code: "service_unavailable", requestId: "req_busy", message: "busy" });
+
+    // An attempt that takes too long is abandoned and retried.
+    attempts.length = 0;
+    script = [async () => (await Bun.sleep(1_500), Response.json({ late: true }))];
+    const timed = await createStablepayClient({ baseUrl, apiKey: "sk_test_x", timeoutMs: 300 }).GET("/v1/events");
+    expect(timed.response.status).toBe(201);
+    expect(attempts.length).toBe(2);
+
+    // The caller's own abort: not retried.
+    attempts.length = 0;
+    script = [async () => (await Bun.sleep(1_000), Response.json({}))];
+    const abort = new AbortController();
+    setTimeout(() => abort.abort(), 100);
+    const aborted = await createStablepayClient({ baseUrl, apiKey: "sk_test_x", maxAttempts: 5 }).GET("/v1/events", { signal: abort.signal }).then(
+      () => "answered",
+      () => "aborted",
+    );
+    expect(aborted).toBe("aborted");
+    await Bun.sleep(200);
+    expect(attempts.length).toBe(1);
+  } finally {
+    server.stop(true);
+  }
+}, 30_000);
+
+test("listAll walks every page of a list against the service", async () => {
+  const client = createStablepayClient({ baseUrl: svc.apiUrl, apiKey: svc.sandbox.test_key_unscoped });
+  const merchant_id = svc.sandbox.merchant_id;
+  const created: string[] = [];
+  for (const amount of [3.1, 3.2, 3.3, 3.4, 3.5]) created.push(orThrow(await client.POST("/v1/payment-intents", { body: { amount, currency: "usd", merchant_id } })).id);
+  const ids: string[] = [];
+  for await (const intent of listAll((q) => client.GET("/v1/payment-intents", { params: { query: q } }), { limit: 2, merchant_id })) ids.push(intent.id);
+  // Newest first, across pages of 2: the five just created lead, each once.
+  expect(ids.slice(0, 5)).toEqual([...created].reverse());
+  expect(new Set(ids).size).toBe(ids.length);
 });
 
 test("the client's package builds", () => {
