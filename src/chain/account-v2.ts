@@ -28,7 +28,8 @@ import type { SigningWalletClient } from "./deploy";
  * as salt and the rest as init code. Predeployed by anvil and present at this address on Ethereum,
  * Base and most EVM chains (deployed from a pre-signed, chain-id-free transaction).
  */
-export const DETERMINISTIC_DEPLOYER: Address = "0x4e59b44847b379578588920cA78FbF26c0B4956C";
+export { DETERMINISTIC_DEPLOYER } from "./deterministic-deployer.ts";
+import { deployThroughProxy, DETERMINISTIC_DEPLOYER, hasCode } from "./deterministic-deployer.ts";
 
 /** The proxy's salt for the v2 factory. Changing it (or one byte of the factory's build) moves every v2 address. */
 export const FACTORY_V2_SALT: Hex = keccak256(toHex("stablepay.MerchantAccountFactoryV2"));
@@ -68,10 +69,6 @@ export async function accountV2Address(settings: AccountV2Settings): Promise<Add
 
 type Clients = { walletClient: SigningWalletClient; publicClient: PublicClient };
 
-const hasCode = async (publicClient: PublicClient, address: Address) => {
-  const code = await publicClient.getCode({ address });
-  return code !== undefined && code !== "0x";
-};
 
 /**
  * Deploys the v2 factory through the deterministic deployment proxy, unless it is already there
@@ -80,22 +77,9 @@ const hasCode = async (publicClient: PublicClient, address: Address) => {
  */
 export async function deployFactoryV2({ walletClient, publicClient }: Clients): Promise<{ factory: Address; deployedNow: boolean; gasUsed: bigint }> {
   const factory = await factoryV2Address();
-  if (await hasCode(publicClient, factory)) return { factory, deployedNow: false, gasUsed: 0n };
-  if (!(await hasCode(publicClient, DETERMINISTIC_DEPLOYER))) {
-    throw new Error(`chain ${await publicClient.getChainId()} has no deterministic deployment proxy at ${DETERMINISTIC_DEPLOYER}`);
-  }
   const { MerchantAccountFactoryV2 } = await loadPinnedArtifacts();
-  const hash = await walletClient.sendTransaction({
-    to: DETERMINISTIC_DEPLOYER,
-    data: concat([FACTORY_V2_SALT, MerchantAccountFactoryV2.bytecode]),
-    account: walletClient.account,
-    chain: walletClient.chain,
-  });
-  const receipt = await publicClient.waitForTransactionReceipt({ hash });
-  if (receipt.status !== "success" || !(await hasCode(publicClient, factory))) {
-    throw new Error(`deploying the v2 factory through the proxy (${hash}) left no code at ${factory}`);
-  }
-  return { factory, deployedNow: true, gasUsed: receipt.gasUsed };
+  const sent = await deployThroughProxy({ walletClient, publicClient }, { address: factory, salt: FACTORY_V2_SALT, initCode: MerchantAccountFactoryV2.bytecode, what: "the v2 factory" });
+  return { factory, deployedNow: sent.deployedNow, gasUsed: sent.gasUsed };
 }
 
 /**

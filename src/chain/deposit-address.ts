@@ -19,7 +19,7 @@ import {
   toHex,
 } from "viem";
 import { depositAddressAbi, depositAddressFactoryAbi } from "../../contracts/abis.ts";
-import { DETERMINISTIC_DEPLOYER } from "./account-v2";
+import { deployThroughProxy, DETERMINISTIC_DEPLOYER } from "./deterministic-deployer.ts";
 import { loadArtifacts } from "./artifacts";
 import type { SigningWalletClient } from "./deploy";
 
@@ -96,10 +96,6 @@ export async function depositAddress(owner: Address, intentRef: Hex): Promise<Ad
 
 type Clients = { walletClient: SigningWalletClient; publicClient: PublicClient };
 
-const hasCode = async (publicClient: PublicClient, address: Address) => {
-  const code = await publicClient.getCode({ address });
-  return code !== undefined && code !== "0x";
-};
 
 /**
  * Deploys the deposit-address factory through the deterministic deployment proxy, unless it is
@@ -108,22 +104,9 @@ const hasCode = async (publicClient: PublicClient, address: Address) => {
  */
 export async function deployDepositFactory({ walletClient, publicClient }: Clients): Promise<{ factory: Address; deployedNow: boolean; gasUsed: bigint }> {
   const factory = await depositFactoryAddress();
-  if (await hasCode(publicClient, factory)) return { factory, deployedNow: false, gasUsed: 0n };
-  if (!(await hasCode(publicClient, DETERMINISTIC_DEPLOYER))) {
-    throw new Error(`chain ${await publicClient.getChainId()} has no deterministic deployment proxy at ${DETERMINISTIC_DEPLOYER}`);
-  }
   const { DepositAddressFactory } = await loadArtifacts();
-  const hash = await walletClient.sendTransaction({
-    to: DETERMINISTIC_DEPLOYER,
-    data: concat([DEPOSIT_FACTORY_SALT, DepositAddressFactory.bytecode]),
-    account: walletClient.account,
-    chain: walletClient.chain,
-  });
-  const receipt = await publicClient.waitForTransactionReceipt({ hash });
-  if (receipt.status !== "success" || !(await hasCode(publicClient, factory))) {
-    throw new Error(`deploying the deposit-address factory through the proxy (${hash}) left no code at ${factory}`);
-  }
-  return { factory, deployedNow: true, gasUsed: receipt.gasUsed };
+  const sent = await deployThroughProxy({ walletClient, publicClient }, { address: factory, salt: DEPOSIT_FACTORY_SALT, initCode: DepositAddressFactory.bytecode, what: "the deposit-address factory" });
+  return { factory, deployedNow: sent.deployedNow, gasUsed: sent.gasUsed };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * install's operator, fee recipient and USDC), by `npm run cli -- chain deploy-factory`.
  */
 import { type Address, type Hex, type PublicClient, concat, encodeAbiParameters, getContractAddress, keccak256, parseAbiParameters, toHex } from "viem";
-import { DETERMINISTIC_DEPLOYER } from "./account-v2.ts";
+import { deployThroughProxy, DETERMINISTIC_DEPLOYER, hasCode } from "./deterministic-deployer.ts";
 import { loadPinnedArtifacts } from "./artifacts.ts";
 import type { SigningWalletClient } from "./deploy.ts";
 
@@ -34,14 +34,10 @@ export async function deployFactoryV1(
 ): Promise<{ factory: Address; deployedNow: boolean; blockNumber: number | undefined; gasUsed: bigint }> {
   const { walletClient, publicClient } = opts;
   const factory = await factoryV1Address(opts);
-  const hasCode = async (address: Address) => ((await publicClient.getCode({ address })) ?? "0x") !== "0x";
-  if (await hasCode(factory)) return { factory, deployedNow: false, blockNumber: await deploymentBlock(publicClient, factory), gasUsed: 0n };
-  if (!(await hasCode(DETERMINISTIC_DEPLOYER))) throw new Error(`chain ${await publicClient.getChainId()} has no deterministic deployment proxy at ${DETERMINISTIC_DEPLOYER}`);
-  if (!(await hasCode(opts.usdc))) throw new Error(`the USDC address ${opts.usdc} has no code on chain ${await publicClient.getChainId()}`);
-  const hash = await walletClient.sendTransaction({ to: DETERMINISTIC_DEPLOYER, data: concat([FACTORY_V1_SALT, await factoryV1InitCode(opts)]), account: walletClient.account, chain: walletClient.chain });
-  const receipt = await publicClient.waitForTransactionReceipt({ hash });
-  if (receipt.status !== "success" || !(await hasCode(factory))) throw new Error(`deploying the v1 factory through the proxy (${hash}) left no code at ${factory}`);
-  return { factory, deployedNow: true, blockNumber: Number(receipt.blockNumber), gasUsed: receipt.gasUsed };
+  if (await hasCode(publicClient, factory)) return { factory, deployedNow: false, blockNumber: await deploymentBlock(publicClient, factory), gasUsed: 0n };
+  if (!(await hasCode(publicClient, opts.usdc))) throw new Error(`the USDC address ${opts.usdc} has no code on chain ${await publicClient.getChainId()}`);
+  const sent = await deployThroughProxy({ walletClient, publicClient }, { address: factory, salt: FACTORY_V1_SALT, initCode: await factoryV1InitCode(opts), what: "the v1 factory" });
+  return { factory, deployedNow: sent.deployedNow, blockNumber: sent.blockNumber === undefined ? await deploymentBlock(publicClient, factory) : Number(sent.blockNumber), gasUsed: sent.gasUsed };
 }
 
 /**
