@@ -9,7 +9,7 @@ import postgres from "postgres";
 import { createTestDatabase } from "./support/db.ts";
 import type { Sql } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
-import { reserveAndInsert, type ValueLeases } from "../src/modules/payment-intents/reserve.ts";
+import { reserveAndInsert, WINDOW, type ValueLeases } from "../src/modules/payment-intents/reserve.ts";
 
 const DIR = join(import.meta.dir, "../src/db/migrations");
 
@@ -236,22 +236,30 @@ test("a create of a held amount counts the values held of it in its own statemen
     expect(third.kind === "created" && third.held).toBeUndefined();
     const fourth = await create(true);
     expect(fourth.kind === "created" && fourth.held).toBe(4);
+    // Those took the lowest values of the amount (its window), with no cursor written.
+    expect([first, second, third, fourth].map((r) => r.kind === "created" && Number(r.row.tag_units))).toEqual([0, 1, 2, 3]);
+    for (let k = 5; k <= WINDOW; k++) expect(await create(false)).toMatchObject({ kind: "created" });
+    expect((await sql`SELECT 1 FROM app.value_cursors WHERE merchant_id = 'mer_count'`).length).toBe(0);
+    // The window full: the ring, from the first tag past the window, and its statement counts.
+    const ninth = await create(true);
+    expect(ninth.kind === "created" && ninth.held).toBe(WINDOW + 1);
+    expect(ninth.kind === "created" && Number(ninth.row.tag_units)).toBe(WINDOW);
     // A rush (one process's leases, creates within a second): the ring's statement counts.
     const rush: ValueLeases = new Map();
     expect(await create(false, rush)).toMatchObject({ kind: "created" });
-    const sixth = await create(true, rush);
-    expect(sixth.kind === "created" && sixth.held).toBe(6);
+    const eleventh = await create(true, rush);
+    expect(eleventh.kind === "created" && eleventh.held).toBe(WINDOW + 3);
     expect(rush.get("mer_count:USDC:4000000")?.size).toBeGreaterThan(1); // it took the ring's path
-    // A price this process found held, out of a rush and with nothing leased left: the amount and the
+    // A price this process found busy, out of a rush and with nothing leased left: the amount and the
     // ring's next tag in one statement (the cursor moved by one), which counts too.
     const quiet: ValueLeases = new Map();
     expect(await create(false, quiet)).toMatchObject({ kind: "created" });
     Object.assign(quiet.get("mer_count:USDC:4000000")!, { at: 0, tags: [] });
     const cursor = async () => (await sql<{ next_tag: number }[]>`SELECT next_tag FROM app.value_cursors WHERE merchant_id = 'mer_count'`)[0]!.next_tag;
     const next = await cursor();
-    const eighth = await create(true, quiet);
-    expect(eighth.kind === "created" && eighth.held).toBe(8);
-    expect(eighth.kind === "created" && Number(eighth.row.tag_units)).toBe(next);
+    const thirteenth = await create(true, quiet);
+    expect(thirteenth.kind === "created" && thirteenth.held).toBe(WINDOW + 5);
+    expect(thirteenth.kind === "created" && Number(thirteenth.row.tag_units)).toBe(next);
     expect(await cursor()).toBe(next + 1);
   } finally {
     await database.close();

@@ -7,10 +7,13 @@
  * NULL or in the future; free: released_after <= now). Tags are handed out from a ring per (merchant,
  * token, amount) (migration 0018, app.value_cursors):
  *   1. the amount itself (tag 0) when its row is absent or free: a create of an amount nobody holds
- *      (most creates: prices vary) is one statement and the customer pays the exact price; for a
- *      price this process has found held before, the statement checks the amount and, held, leases
- *      the ring's next tag and takes it (step 2 in the same round trip, outside a rush);
- *   2. else the next tags of the ring: a process leases a run of tags from the cursor (1, doubling
+ *      (most creates: prices vary) is one statement and the customer pays the exact price;
+ *   2. for a price open intents hold but fewer than WINDOW of them (a price that repeats now and then,
+ *      the commonest repeat), the lowest free value of its first WINDOW tags, in one statement that
+ *      writes no shared row (windowAttempt); concurrent creates of it in this process take different ones;
+ *   3. for a busy price (its window full), the next tags of the ring: for a price this process has
+ *      found busy, outside a rush, one statement checks the amount and, held, leases the ring's next
+ *      tag and takes it; in a rush, a process leases a run of tags from the cursor (1, doubling
  *      while a rush uses them up within a second, up to 128; one lease statement at a time per amount
  *      in a process) and hands them to its creates; a create probes its candidates by primary key and
  *      takes the first that no intent holds. So a create costs one or two primary-key probes whatever
@@ -19,7 +22,7 @@
  *      full turn the ring comes back to values freed a turn ago (a shop selling one price 5,000 times a
  *      day with the 24 h quarantine finds them free), and skips the held ones, more candidates per
  *      statement once some were held (PROBES);
- *   3. when six statements found only held candidates (near the ceiling), looks for the smallest free value
+ *   4. when six statements found only held candidates (near the ceiling), looks for the smallest free value
  *      the exhaustive way, under an advisory lock per (merchant, token, amount): `{ kind: "full" }` if
  *      there is none.
  * Exactness does not rest on any of this: the primary key (merchant_id, token, expected_units) makes two
@@ -93,12 +96,25 @@ interface Lease {
 /** Per leases (per process): the keys whose amount statement is running. */
 const probingOf = new WeakMap<ValueLeases, Set<string>>();
 /**
- * Per leases (per process): keys this process has found held, up to HELD_SEEN_MAX (then forgotten
- * at once). Their next create goes for the amount and the ring's next tag in one statement; any
- * other starts with the amount's plain insert, which costs a new price less than the combined
- * statement (fewer parameters to send and bind, fewer plan nodes to start).
+ * Per leases (per process): keys this process has found held, and keys whose window it found full
+ * (busy), each up to HELD_SEEN_MAX (then forgotten at once). A held price's next create goes to the
+ * window; a busy one's to the ring. Any other starts with the amount's plain insert, which costs a
+ * new price less than either (fewer parameters to send and bind, fewer plan nodes to start).
  */
 const heldSeenOf = new WeakMap<ValueLeases, Set<string>>();
+const busySeenOf = new WeakMap<ValueLeases, Set<string>>();
+/** Per leases (per process): creates of each key running now. */
+const inFlightOf = (leases: ValueLeases): Map<string, number> => {
+  let m = inFlight.get(leases);
+  if (!m) inFlight.set(leases, (m = new Map()));
+  return m;
+};
+const inFlight = new WeakMap<ValueLeases, Map<string, number>>();
+function seenOf(of: WeakMap<ValueLeases, Set<string>>, leases: ValueLeases): Set<string> {
+  let seen = of.get(leases);
+  if (!seen) of.set(leases, (seen = new Set()));
+  return seen;
+}
 const HELD_SEEN_MAX = 100_000;
 
 /** `held`: the values of the amount held with this create's, when the statement counted them (see `countHeld`). */
@@ -115,43 +131,74 @@ type Attempt = { kind: "created"; row: Record<string, unknown>; tried: number | 
  * of it (value-tags.ts, the warning before the ceiling), so that count costs no statement of its own.
  */
 export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, width: number, leases: ValueLeases, countHeld = false): Promise<ReserveResult> {
-  const run = tx ?? sql;
   const key = `${a.merchantId}:${a.token}:${a.amountUnits}`;
+  const flying = inFlightOf(leases);
+  // Creates of this amount this process is running already: this one takes a later free value of
+  // the window than they do, rather than colliding with them on the first.
+  const before = flying.get(key) ?? 0;
+  flying.set(key, before + 1);
+  try {
+    return await reserve(sql, tx, a, width, leases, key, before, countHeld);
+  } finally {
+    const n = (flying.get(key) ?? 1) - 1;
+    if (n > 0) flying.set(key, n);
+    else flying.delete(key);
+  }
+}
+
+async function reserve(sql: Sql, tx: Tx | null, a: InsertArgs, width: number, leases: ValueLeases, key: string, before: number, countHeld: boolean): Promise<ReserveResult> {
+  const run = tx ?? sql;
   let probing = probingOf.get(leases);
   if (!probing) probingOf.set(leases, (probing = new Set()));
-  let heldSeen = heldSeenOf.get(leases);
-  if (!heldSeen) heldSeenOf.set(leases, (heldSeen = new Set()));
-  const seenHeld = (seen: Set<string>) => {
+  const heldSeen = seenOf(heldSeenOf, leases);
+  const busySeen = seenOf(busySeenOf, leases);
+  const remember = (seen: Set<string>) => {
     if (seen.size >= HELD_SEEN_MAX) seen.clear();
     seen.add(key);
   };
+  // Where this create starts: a price this process found busy (its window full) goes to the ring; a
+  // price found held, or one another create of this process is taking right now, to the window; any
+  // other to the plain insert of the amount itself.
+  let step: "plain" | "window" | "ring" = busySeen.has(key) ? "ring" : heldSeen.has(key) || before > 0 ? "window" : "plain";
   // PROBES[probe] candidates per statement; the next size only after all of them were held.
   let probe = 0;
   let held: number | undefined;
-  // The plain insert found the amount held: the next statement is the combined one (it checks the
-  // amount again, cheaply, and takes the ring's next tag), not a lease and the ring's statement.
-  let combinedNext = false;
+  let skip = before;
+  let ringTries = 0;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     attempts.inc({ kind: attempt === 0 ? "first" : "retry" });
-    // The amount itself first, without a lease, unless this process is leasing tags of it (a rush):
-    // a create of an amount nobody holds (most creates: prices vary) is one statement.
+    if (step === "plain") {
+      const r = await plainAmountAttempt(run, a);
+      if (r.kind === "created") return r;
+      remember(heldSeen);
+      step = "window";
+      continue;
+    }
+    if (step === "window") {
+      const r = await windowAttempt(run, a, width, skip, countHeld && held === undefined);
+      if (r.held !== undefined) held = r.held;
+      if (r.kind === "created") return held === undefined ? r : { ...r, held };
+      if (r.kind === "taken") {
+        // Another create took the value first: the window again, past the values still being taken.
+        skip = Math.max(0, (inFlightOf(leases).get(key) ?? 1) - 1);
+        continue;
+      }
+      // Every value of the window held (or being taken): a busy price, the ring's from now on.
+      remember(busySeen);
+      step = "ring";
+      continue;
+    }
+    // The amount itself and the ring's next tag in one statement, without a lease, unless this
+    // process is leasing tags of it (a rush) or another create is running that statement.
     const lease = leases.get(key);
-    const leased = (attempt > 0 && !combinedNext) || (lease !== undefined && (lease.tags.length > 0 || lease.pending !== null || inRush(lease))) || probing.has(key);
+    const leased = ringTries++ > 0 || (lease !== undefined && (lease.tags.length > 0 || lease.pending !== null || inRush(lease))) || probing.has(key);
     if (!leased) {
       const at = Date.now();
       // While this statement runs, other creates of the amount in this process lease from the ring
-      // (it may be leasing too): a lease and a lone tag interleaved would leave a gap in the tags.
+      // (it leases too): a lease and a lone tag interleaved would leave a gap in the tags.
       probing.add(key);
-      if (!heldSeen.has(key) && !combinedNext) {
-        const r = await plainAmountAttempt(run, a).finally(() => probing.delete(key));
-        if (r.kind === "created") return r;
-        seenHeld(heldSeen);
-        combinedNext = true;
-        continue;
-      }
-      combinedNext = false;
-      const r = await amountAttempt(run, a, width, countHeld).finally(() => probing.delete(key));
-      if (r.kind !== "created" || r.tried !== null) held = r.held;
+      const r = await amountAttempt(run, a, width, countHeld && held === undefined).finally(() => probing.delete(key));
+      if (r.kind !== "created" || r.tried !== null) held = r.held ?? held;
       // Unless it got the amount itself, the statement leased one tag of the ring and tried it, as
       // the first lease of a rush does: the next create of this amount within LEASE_FAST_MS doubles it.
       if (!tx && (r.kind !== "created" || r.tried !== null)) Object.assign(leaseOf(leases, key), { size: 1, at });
@@ -159,7 +206,6 @@ export async function reserveAndInsert(sql: Sql, tx: Tx | null, a: InsertArgs, w
       if (r.kind === "held") probe++; // its one candidate was held: more per statement from now on
       continue;
     }
-    seenHeld(heldSeen);
     const candidates = await take(sql, tx, leases, key, a, width, PROBES[probe]!);
     const r = await ringAttempt(run, a, candidates, width, countHeld && held === undefined);
     if (r.held !== undefined) held = r.held;
@@ -250,16 +296,21 @@ function giveBack(leases: ValueLeases, key: string, tags: number[]): void {
   if (lease && tags.length) lease.tags.unshift(...tags);
 }
 
+/** Where an amount's ring starts: past its window, whose values the window's statement hands out. */
+function ringStart(width: number): number {
+  return width > WINDOW ? WINDOW : 1 % width;
+}
+
 /**
- * Advances the ring of (merchant, token, amount) by `size` and returns the first tag of the run (1 for
- * an amount never leased: tag 0 is taken by step 1). Outside a transaction it commits at once, so the
+ * Advances the ring of (merchant, token, amount) by `size` and returns the first tag of the run
+ * (ringStart for an amount never leased: lower tags are the window's). Outside a transaction it commits at once, so the
  * cursor row is locked for that long only; inside the idempotent create's transaction it runs there
  * (on another connection it could wait for a connection of the pool the transaction holds one of).
  */
 async function leaseFromRing(q: SqlOrTx, a: InsertArgs, width: number, size: number): Promise<number> {
   const [r] = await q<{ next_tag: number }[]>`
     INSERT INTO app.value_cursors AS c (merchant_id, token, amount_units, next_tag)
-    VALUES (${a.merchantId}, ${a.token}, ${a.amountUnits}::int8, ${(1 + size) % width}::int)
+    VALUES (${a.merchantId}, ${a.token}, ${a.amountUnits}::int8, ${(ringStart(width) + size) % width}::int)
     ON CONFLICT (merchant_id, token, amount_units) DO UPDATE SET next_tag = (c.next_tag + ${size}::int) % ${width}::int
     RETURNING next_tag`;
   return (((r!.next_tag - size) % width) + width) % width;
@@ -298,6 +349,48 @@ async function plainAmountAttempt(q: SqlOrTx, a: InsertArgs): Promise<{ kind: "c
   return r ? { kind: "created", row: r, tried: null } : { kind: "held" };
 }
 
+/** The lowest tags of an amount, probed together by the window's statement. */
+export const WINDOW = 8;
+
+/**
+ * One statement, for a price that open intents hold but that is not busy (fewer than WINDOW values
+ * held, as wherever prices repeat now and then): the values of the amount's lowest WINDOW tags that
+ * no intent holds, read in one range of the primary key, and the `skip`-th of them (the creates of
+ * this amount running in this process take the ones before) taken with the intent. No cursor row is
+ * written and concurrent creates of the price take different values, so a repeated price costs what
+ * a new one does; the tag, and the customer's overpayment, stays below WINDOW base units. `full`: no
+ * such value (the price is busy: the ring's).
+ */
+async function windowAttempt(q: SqlOrTx, a: InsertArgs, width: number, skip: number, countHeld: boolean): Promise<(Attempt | { kind: "full" }) & { held?: number }> {
+  const now = pgTs(a.createdAt);
+  const n = Math.min(WINDOW, width);
+  const rows = await q`
+    WITH held AS (
+      SELECT (expected_units - ${a.amountUnits}::int8)::int AS t FROM app.reservations
+      WHERE merchant_id = ${a.merchantId} AND token = ${a.token}
+        AND expected_units BETWEEN ${a.amountUnits}::int8 AND ${a.amountUnits + BigInt(n - 1)}::int8
+        AND (released_after IS NULL OR released_after > ${now}::timestamptz)
+    ), candidate AS (
+      SELECT ${a.amountUnits}::int8 + g.t AS v FROM generate_series(0, ${n - 1}::int) AS g(t)
+      WHERE g.t NOT IN (SELECT t FROM held)
+      ORDER BY g.t OFFSET ${skip}::int LIMIT 1
+    ), mine AS (
+      INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
+      SELECT ${a.merchantId}::text, ${a.token}::text, candidate.v, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz FROM candidate
+      ON CONFLICT (merchant_id, token, expected_units) DO UPDATE
+        SET intent_id = EXCLUDED.intent_id, released_after = NULL, amount_units = EXCLUDED.amount_units
+        WHERE r.released_after <= ${now}::timestamptz
+      RETURNING r.expected_units
+    ), ins AS (${insertIntent(q, a)})
+    SELECT (SELECT v FROM candidate) AS tried, (SELECT n FROM ${countedHeld(q, a, width, countHeld)} c) AS held_before, ins.* FROM (SELECT 1) one LEFT JOIN ins ON true`;
+  const r = rows[0];
+  const tried = r && r.tried !== null ? Number(BigInt(r.tried as bigint) - a.amountUnits) : null;
+  const held = heldWith(r);
+  if (r && r.id !== null) return { kind: "created", row: r, tried, held };
+  if (tried !== null) return { kind: "taken", tried, held };
+  return { kind: "full", held };
+}
+
 /**
  * One statement, for a price this process has found held before: the amount itself (tag 0) as
  * plainAmountAttempt takes it, unless held.
@@ -328,7 +421,7 @@ async function amountAttempt(q: SqlOrTx, a: InsertArgs, width: number, countHeld
       RETURNING r.expected_units
     ), lease AS (
       INSERT INTO app.value_cursors AS c (merchant_id, token, amount_units, next_tag)
-      SELECT ${a.merchantId}::text, ${a.token}::text, ${a.amountUnits}::int8, ${2 % width}::int
+      SELECT ${a.merchantId}::text, ${a.token}::text, ${a.amountUnits}::int8, ${(ringStart(width) + 1) % width}::int
       WHERE NOT EXISTS (SELECT 1 FROM zero)
       ON CONFLICT (merchant_id, token, amount_units) DO UPDATE SET next_tag = (c.next_tag + 1) % ${width}::int
       RETURNING (c.next_tag - 1 + ${width}::int) % ${width}::int AS tag
