@@ -96,7 +96,7 @@ interface Lease {
 /** Per leases (per process): the keys whose amount statement is running. */
 const probingOf = new WeakMap<ValueLeases, Set<string>>();
 /**
- * Per leases (per process): keys this process has found held, and keys whose window it found full
+ * Per leases (per process): keys this process has found or made held, and keys whose window it found full
  * (busy), each up to HELD_SEEN_MAX (then forgotten at once). A held price's next create goes to the
  * window; a busy one's to the ring. Any other starts with the amount's plain insert, which costs a
  * new price less than either (fewer parameters to send and bind, fewer plan nodes to start).
@@ -169,8 +169,9 @@ async function reserve(sql: Sql, tx: Tx | null, a: InsertArgs, width: number, le
     attempts.inc({ kind: attempt === 0 ? "first" : "retry" });
     if (step === "plain") {
       const r = await plainAmountAttempt(run, a);
-      if (r.kind === "created") return r;
+      // Held either way now (by this create, or by another): the price's next create goes to the window.
       remember(heldSeen);
+      if (r.kind === "created") return r;
       step = "window";
       continue;
     }
