@@ -176,7 +176,7 @@ async function reserve(sql: Sql, tx: Tx | null, a: InsertArgs, width: number, le
       continue;
     }
     if (step === "window") {
-      const r = await windowAttempt(run, a, width, skip, countHeld && held === undefined);
+      const r = await windowAttempt(run, a, width, skip, countHeld && held === undefined && !belowCeilingWatch(width));
       if (r.held !== undefined) held = r.held;
       if (r.kind === "created") return held === undefined ? r : { ...r, held };
       if (r.kind === "taken") {
@@ -354,6 +354,21 @@ async function plainAmountAttempt(q: SqlOrTx, a: InsertArgs): Promise<{ kind: "c
 export const WINDOW = 8;
 
 /**
+ * Whether the ceiling's warning needs no count for a create of the window: with a tag width wider
+ * than the window, a value taken there means fewer than WINDOW values of the window were held, so
+ * the price is not busy in this process; the processes that find it busy (the ring's creates) count
+ * it. With a width no wider than the window, the window is every value, and its creates count.
+ */
+function belowCeilingWatch(width: number): boolean {
+  return width > WINDOW;
+}
+
+/** Whether a create that got `tagUnits` and no count should have its amount counted in the background (value-tags.ts watchTags). */
+export function mayNeedCount(tagUnits: number, width: number): boolean {
+  return tagUnits !== 0 && !(belowCeilingWatch(width) && tagUnits < WINDOW);
+}
+
+/**
  * One statement, for a price that open intents hold but that is not busy (fewer than WINDOW values
  * held, as wherever prices repeat now and then): the values of the amount's lowest WINDOW tags that
  * no intent holds, read in one range of the primary key, and the `skip`-th of them (the creates of
@@ -510,12 +525,13 @@ async function ringAttempt(q: SqlOrTx, a: InsertArgs, tags: number[], width: num
  * scan), for value-tags.ts's warning before the ceiling; a range of the primary key.
  */
 function countedHeld(q: SqlOrTx, a: InsertArgs, width: number, count: boolean) {
+  // Not counting: no parameters at all (each one is serialized and sent with every execution).
+  if (!count) return q`(SELECT NULL::int AS n)`;
   return q`(
       SELECT (SELECT count(*)::int FROM app.reservations
               WHERE merchant_id = ${a.merchantId} AND token = ${a.token}
                 AND expected_units BETWEEN ${a.amountUnits}::int8 AND ${a.amountUnits + BigInt(width - 1)}::int8
-                AND amount_units = ${a.amountUnits}::int8 AND ${heldWhere(q, a.createdAt)}) AS n
-      WHERE ${count}::boolean)`;
+                AND amount_units = ${a.amountUnits}::int8 AND ${heldWhere(q, a.createdAt)}) AS n)`;
 }
 
 /** What the statement's snapshot held of the amount (`held_before`), with this create's value. */

@@ -18,7 +18,7 @@ import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { printableName } from "../../domain/text.ts";
 import type { CreateIntentInput, ListIntentsInput } from "./input.ts";
 import { fromPgJson, fromPgTs, fromPgTsOrNull, pgTs } from "../../db/pg-values.ts";
-import { reserveAndInsert, type InsertArgs, type ValueLeases } from "./reserve.ts";
+import { mayNeedCount, reserveAndInsert, type InsertArgs, type ValueLeases } from "./reserve.ts";
 import { noteHeld, tagCeilingError, tagCountDue, watchTags } from "./value-tags.ts";
 import type { IntentRow, QrSettings } from "./shapes.ts";
 import { resolvePair, resolvePairFilter, tokenAddressFor, type PairFilter } from "../../chain/pairs.ts";
@@ -233,7 +233,7 @@ async function reserveIn(ctx: AppContext, tx: Tx | null, args: InsertArgs): Prom
   if (r.held !== undefined) {
     tagCountDue(ctx, args.merchantId, args.amountUnits, args.token, true);
     noteHeld(ctx, row.merchantId, row.amountUnits, row.token, r.held);
-  } else if (row.tagUnits !== 0) watchTags(ctx, row.merchantId, row.amountUnits, row.token);
+  } else if (mayNeedCount(row.tagUnits, ctx.config.valueTags.width)) watchTags(ctx, row.merchantId, row.amountUnits, row.token);
   return row;
 }
 
