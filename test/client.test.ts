@@ -2,28 +2,29 @@
  * The TypeScript client (clients/typescript) and the example shop that uses it (examples/shop):
  * - the committed client is what the running service's OpenAPI document generates (never drifts);
  * - its package builds (tsc);
- * - the shop, against the sandbox: a checkout creates an intent and sends the customer to the hosted
- *   page, the customer pays on chain, the shop receives the confirmation as a webhook whose signature
- *   it checks (a forged one is refused), and it refunds the order.
+ * - the package packs (built first), installs from its tarball in a fresh folder, and the example shop
+ *   runs on that install against the sandbox: orders (idempotency keyed on the shop's order id, a 503
+ *   retried), paid, expired then paid late (for review), paid again on a new intent, a wrong amount
+ *   (unmatched), a forged webhook refused, a refund.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateClientFiles, CLIENT_DIR, DOCUMENT_FILE } from "../scripts/generate-client.ts";
-import { startShop } from "../examples/shop/shop.ts";
 import { API_VERSION, CLIENT_VERSION, createStablepayClient, listAll, orThrow, retryAfterMs, StablepayError, verifyWebhook, WebhookVerificationError } from "../clients/typescript/src/index.ts";
 import { startTestService, type TestService } from "./support/service.ts";
-import { payer, waitFor } from "./support/payments.ts";
+import { freePort } from "../src/sandbox/ports.ts";
+import { rpc, waitFor } from "./support/payments.ts";
+
+const SHOP_DIR = join(import.meta.dir, "..", "examples", "shop");
 
 let svc: TestService;
-let shop: ReturnType<typeof startShop>;
 
 beforeAll(async () => {
-  svc = await startTestService({ roles: ["api", "indexer", "matcher", "dispatcher", "settler"] });
-  shop = startShop({ apiUrl: svc.apiUrl, apiKey: svc.sandbox.test_key_unscoped, merchantId: svc.sandbox.merchant_id });
+  svc = await startTestService({ roles: ["api", "indexer", "matcher", "dispatcher", "settler", "expirer"] });
 }, 120_000);
 afterAll(async () => {
-  shop?.stop();
   await svc?.stop();
 });
 
@@ -143,45 +144,147 @@ test("the client's package builds", () => {
   expect(tsc.exitCode).toBe(0);
 }, 60_000);
 
-test("the example shop: checkout, hosted page, payment on chain, verified webhook, refund", async () => {
-  // The shop's webhook endpoint, created through the client; its secret shown once.
-  const { data: endpoint, error } = await shop.client.POST("/v1/webhook_endpoints", {
-    body: { url: `${shop.url}/webhooks`, enabled_events: ["payment_intent.confirmed", "refund.succeeded"] },
-  });
-  expect(error).toBeUndefined();
-  // 201 carries the secret (a replay of the same create, 200, does not show it again).
-  const secret = (endpoint as { secret?: string }).secret!;
-  expect(secret).toStartWith("whsec_");
-  shop.setWebhookSecret(secret);
+test("the client packs; its tarball installs in a fresh folder, and the example shop runs on it against the sandbox: orders, a retried create, paid, late, paid again, unmatched, refunded", async () => {
+  const work = mkdtempSync(join(tmpdir(), "stablepay-shop-"));
+  const shopDir = join(work, "shop");
+  try {
+    // Packed as npm publishes it (prepack builds dist/), installed as an integrator installs it.
+    const pack = run(["npm", "pack", "--silent", "--pack-destination", work], CLIENT_DIR);
+    const tarball = join(work, pack.trim().split("\n").pop()!);
+    expect(existsSync(tarball)).toBe(true);
+    mkdirSync(shopDir);
+    for (const f of ["shop.ts", "tsconfig.json"]) copyFileSync(join(SHOP_DIR, f), join(shopDir, f));
+    const manifest = JSON.parse(readFileSync(join(SHOP_DIR, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    manifest.dependencies["@stablepay/client"] = `file:${tarball}`;
+    writeFileSync(join(shopDir, "package.json"), JSON.stringify(manifest, null, 2));
+    run(["npm", "install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], shopDir);
+    // What got installed is the package, not this repository's source: dist/ and its types only through the exports map.
+    const installed = join(shopDir, "node_modules", "@stablepay", "client");
+    expect(existsSync(join(installed, "dist", "index.js"))).toBe(true);
+    expect(existsSync(join(installed, "dist", "index.d.ts"))).toBe(true);
+    // The shop typechecks against the installed package's types.
+    run([join(shopDir, "node_modules", ".bin", "tsc"), "--noEmit", "-p", "."], shopDir);
 
-  const checkout = await fetch(`${shop.url}/checkout`, { method: "POST", body: JSON.stringify({ amount: 12.5 }) });
-  expect(checkout.status).toBe(201);
-  const { order, pay_url } = (await checkout.json()) as { order: string; pay_url: string };
-  expect((await fetch(pay_url)).status).toBe(200); // the customer's page
+    // The service, behind a proxy that answers the first create 503 (Retry-After: 1): the client retries it.
+    const creates: Array<{ status: number; key: string | null }> = [];
+    let failNextCreate = true;
+    const proxy = Bun.serve({
+      port: 0,
+      async fetch(req) {
+        const url = new URL(req.url);
+        const isCreate = req.method === "POST" && url.pathname === "/v1/payment-intents";
+        if (isCreate && failNextCreate) {
+          failNextCreate = false;
+          creates.push({ status: 503, key: req.headers.get("idempotency-key") });
+          return Response.json({ error: { type: "api_error", code: "service_unavailable", message: "Try again." } }, { status: 503, headers: { "retry-after": "1" } });
+        }
+        const res = await fetch(`${svc.apiUrl}${url.pathname}${url.search}`, { method: req.method, headers: req.headers, body: req.method === "GET" ? undefined : await req.arrayBuffer(), redirect: "manual" });
+        if (isCreate) creates.push({ status: res.status, key: req.headers.get("idempotency-key") });
+        return new Response(await res.arrayBuffer(), { status: res.status, headers: res.headers });
+      },
+    });
+    const key = svc.sandbox.test_key_unscoped;
+    const port = await freePort();
+    const endpoint = (await (
+      await svc.api("/v1/webhook_endpoints", {
+        method: "POST",
+        key,
+        json: { url: `http://127.0.0.1:${port}/webhooks`, enabled_events: ["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "refund.succeeded"] },
+      })
+    ).json()) as { secret: string };
+    const shopProc = Bun.spawn([process.execPath, "shop.ts"], {
+      cwd: shopDir,
+      env: { ...process.env, STABLEPAY_API_URL: `http://127.0.0.1:${proxy.port}`, STABLEPAY_KEY: key, STABLEPAY_MERCHANT: svc.sandbox.merchant_id, STABLEPAY_WEBHOOK_SECRET: endpoint.secret, PORT: String(port) },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const shopUrl = `http://127.0.0.1:${port}`;
+    type ShopOrder = { status: string; intentId: string; intents: string[]; review: Array<{ reason: string }>; events: string[] };
+    const order = async (id: string) => (await (await fetch(`${shopUrl}/orders/${id}`)).json()) as ShopOrder;
+    const helper = (intent: string, what: "pay" | "expire", body?: unknown) =>
+      svc.api(`/v1/test_helpers/payment_intents/${intent}/${what}`, { method: "POST", key, ...(body ? { json: body } : {}) });
+    // The expirer ends an intent once the chain has a block past its expiry: on this chain (mined on
+    // demand) a block is mined while waiting, as a live chain mines one every few seconds.
+    const expired = async (intent: string) => {
+      expect((await helper(intent, "expire")).status).toBe(200);
+      await waitFor("the intent expired", async () => {
+        await rpc(svc, "evm_mine");
+        return ((await (await svc.api(`/v1/payment-intents/${intent}`, { key })).json()) as { status: string }).status === "expired";
+      }, 30_000, 250);
+    };
+    try {
+      await waitFor("the shop listening", async () => (await fetch(`${shopUrl}/orders/none`).catch(() => null))?.status === 404, 20_000);
 
-  // The customer pays what the intent asks, on its chain.
-  const { data: intent } = await shop.client.GET("/v1/payment-intents/{id}", { params: { path: { id: order } } });
-  const value = BigInt(/uint256=(\d+)/.exec((intent as { qr_payload: string }).qr_payload)![1]!);
-  const customer = payer(svc);
-  await customer.pay((intent as { payment_address: `0x${string}` }).payment_address, value);
+      // An order: its create met a 503, was retried after the Retry-After with the same key (the shop's order id in it), and made one intent.
+      const placed = await fetch(`${shopUrl}/orders`, { method: "POST", body: JSON.stringify({ order_id: "ord_1001", amount: 12.5 }) });
+      expect(placed.status).toBe(201);
+      const first = (await placed.json()) as { order: string; payment_intent: string; pay_url: string };
+      expect(creates.map((c) => c.status)).toEqual([503, 201]);
+      expect(creates.map((c) => c.key)).toEqual(["order-ord_1001-attempt-1", "order-ord_1001-attempt-1"]);
+      const intent = (await (await svc.api(`/v1/payment-intents/${first.payment_intent}`, { key })).json()) as { metadata: Record<string, string> };
+      expect(intent.metadata).toEqual({ order_id: "ord_1001" });
+      expect((await fetch(first.pay_url)).status).toBe(200); // the customer's page, through the shop's base URL
+      // The same checkout again (a double click): the same intent, not a second.
+      const again = (await (await fetch(`${shopUrl}/orders`, { method: "POST", body: JSON.stringify({ order_id: "ord_1001", amount: 12.5 }) })).json()) as { payment_intent: string };
+      expect(again.payment_intent).toBe(first.payment_intent);
 
-  // The confirmation reaches the shop as a signed webhook.
-  await waitFor("the shop's order paid (webhook verified)", async () => shop.orders.get(order)?.status === "paid", 30_000);
-  expect(shop.orders.get(order)!.events).toContain("payment_intent.confirmed");
+      // Paid: the confirmation reaches the shop as a signed webhook.
+      expect((await helper(first.payment_intent, "pay")).status).toBe(200);
+      await waitFor("order 1001 paid", async () => (await order("ord_1001")).status === "paid", 60_000);
 
-  // A forged delivery is refused by the shop.
-  const forged = await fetch(`${shop.url}/webhooks`, {
-    method: "POST",
-    headers: { "webhook-id": "evt_forged", "webhook-timestamp": String(Math.floor(Date.now() / 1000)), "webhook-signature": "v1,AAAA" },
-    body: JSON.stringify({ id: "evt_forged", object: "event", type: "payment_intent.confirmed", data: { id: order } }),
-  });
-  expect(forged.status).toBe(401);
-  expect(() => verifyWebhook(secret, { "webhook-id": "x", "webhook-timestamp": "1", "webhook-signature": "v1,AAAA" }, "{}")).toThrow(WebhookVerificationError);
+      // A forged delivery is refused.
+      const forged = await fetch(`${shopUrl}/webhooks`, {
+        method: "POST",
+        headers: { "webhook-id": "evt_forged", "webhook-timestamp": String(Math.floor(Date.now() / 1000)), "webhook-signature": "v1,AAAA" },
+        body: JSON.stringify({ id: "evt_forged", object: "event", type: "payment_intent.confirmed", data: { id: first.payment_intent } }),
+      });
+      expect(forged.status).toBe(401);
 
-  // A partial refund, to the wallet that paid (the platform fee stays the merchant's cost, so the
-  // account holds less than the whole payment).
-  const refund = await fetch(`${shop.url}/orders/${order}/refund`, { method: "POST", body: JSON.stringify({ recipient_address: customer.address, amount: 10 }) });
-  const body = (await refund.json()) as { refund?: string; status?: string; error?: string };
-  expect({ status: refund.status, body }).toMatchObject({ status: 201, body: { refund: expect.stringMatching(/^re_/) } });
-  expect(["requires_approval", "pending", "succeeded"]).toContain(body.status!);
-}, 120_000);
+      // Expired, then paid after its end: a late payment, for a person to decide on (never "paid" by itself).
+      const late = (await (await fetch(`${shopUrl}/orders`, { method: "POST", body: JSON.stringify({ order_id: "ord_1002", amount: 7.25 }) })).json()) as { payment_intent: string };
+      await expired(late.payment_intent);
+      await waitFor("order 1002 expired", async () => (await order("ord_1002")).status === "expired", 30_000);
+      expect((await helper(late.payment_intent, "pay")).status).toBe(200);
+      await waitFor("order 1002 under review", async () => (await order("ord_1002")).status === "needs_review", 60_000);
+      expect((await order("ord_1002")).review.map((r) => r.reason)).toEqual(["late_payment"]);
+
+      // Expired, then paid again: a second intent for the same order (its own idempotency key), paid.
+      const retry = (await (await fetch(`${shopUrl}/orders`, { method: "POST", body: JSON.stringify({ order_id: "ord_1003", amount: 9.5 }) })).json()) as { payment_intent: string };
+      await expired(retry.payment_intent);
+      await waitFor("order 1003 expired", async () => (await order("ord_1003")).status === "expired", 30_000);
+      const second = (await (await fetch(`${shopUrl}/orders/ord_1003/pay-again`, { method: "POST" })).json()) as { payment_intent: string };
+      expect(second.payment_intent).not.toBe(retry.payment_intent);
+      expect(creates.at(-1)).toEqual({ status: 201, key: "order-ord_1003-attempt-2" });
+      await helper(second.payment_intent, "pay");
+      await waitFor("order 1003 paid on its second intent", async () => (await order("ord_1003")).status === "paid", 60_000);
+
+      // A wrong amount: the service matches it to no intent; the shop lists it for a person.
+      const wrong = (await (await fetch(`${shopUrl}/orders`, { method: "POST", body: JSON.stringify({ order_id: "ord_1004", amount: 20 }) })).json()) as { payment_intent: string };
+      await helper(wrong.payment_intent, "pay", { amount: 19.87 });
+      await waitFor("the unmatched payment listed", async () => {
+        const list = (await (await fetch(`${shopUrl}/payments/unmatched`)).json()) as { data: Array<{ amount: number }> };
+        return list.data.some((p) => p.amount === 19.87);
+      }, 60_000);
+      expect((await order("ord_1004")).status).toBe("awaiting_payment");
+
+      // A partial refund of order 1001, to the wallet that paid.
+      const refund = await fetch(`${shopUrl}/orders/ord_1001/refund`, { method: "POST", body: JSON.stringify({ recipient_address: svc.sandbox.payer_address, amount: 10 }) });
+      const body = (await refund.json()) as { refund?: string; status?: string };
+      expect({ status: refund.status, body }).toMatchObject({ status: 201, body: { refund: expect.stringMatching(/^re_/) } });
+    } finally {
+      shopProc.kill();
+      await shopProc.exited;
+      proxy.stop(true);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}, 240_000);
+
+/** Runs a command to its end; its output, or the test fails with what it said. */
+function run(cmd: string[], cwd: string): string {
+  const r = Bun.spawnSync(cmd, { cwd, env: { ...process.env, npm_config_update_notifier: "false" }, stdout: "pipe", stderr: "pipe" });
+  const out = r.stdout.toString();
+  if (r.exitCode !== 0) throw new Error(`${cmd.join(" ")} (in ${cwd}) exited ${r.exitCode}:\n${out}\n${r.stderr.toString()}`);
+  return out;
+}

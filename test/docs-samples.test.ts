@@ -72,6 +72,7 @@ const rules: Array<(b: Block) => string | undefined> = [
   (b) => (b.file === "docs/webhooks.md" && (b.lang === "ts" || b.lang === "py") ? "lines of examples/webhook-receivers/ (the Hono and Flask receivers run in test/webhook-receivers.test.ts)" : undefined),
   (b) => (b.file === "docs/deployment.md" && b.section === "Install" && b.lang === "sh" ? "test/read-only-install.test.ts (npm install on a copy of the checkout's files, then every unit from a read-only view of it)" : undefined),
   (b) => (b.file === "docs/deployment.md" && b.section === "Install" && b.text.startsWith("postgres.js is not patched") ? "test/driver-patch.test.ts (the refusal, word for word)" : undefined),
+  (b) => (b.file === "clients/typescript/README.md" && b.section === "Get it" && b.lang === "sh" ? "test/client.test.ts (npm pack of the client, then npm install of its tarball in a fresh folder)" : undefined),
   (b) => (b.file === "clients/typescript/README.md" && b.lang === "sh" && b.text.includes("clients/typescript/tsconfig.json") && b.text.includes("scripts/generate-client.ts") ? "test/client.test.ts (tsc on that tsconfig; the generator's output compared)" : undefined),
 ];
 const ruleOf = (b: Block) => rules.map((r) => r(b)).find((x) => x !== undefined);
@@ -85,7 +86,9 @@ test("every code sample of the docs is claimed by a rule that runs it", () => {
   expect(read("test/refunds.test.ts")).toContain('"../docs/data-teams.md"');
   expect(read("test/data-team-access.test.ts")).toContain('"../docs/data-teams.md"');
   expect(read("test/start.test.ts")).toContain("npm start");
-  expect(read("test/client.test.ts")).toContain('from "../examples/shop/shop.ts"');
+  expect(read("test/client.test.ts")).toContain('"npm", "pack"');
+  expect(read("test/client.test.ts")).toContain('"npm", "install"');
+  expect(read("test/client.test.ts")).toContain('[process.execPath, "shop.ts"]');
   expect(read("test/client.test.ts")).toContain('join(CLIENT_DIR, "tsconfig.json")');
   expect(read("test/read-only-install.test.ts")).toContain('["npm", "install"');
   expect(read("test/driver-patch.test.ts")).toContain('"docs/deployment.md"');
@@ -104,8 +107,7 @@ test("the webhook guide's receiver code is lines of examples/webhook-receivers/,
 test("the client README's code is lines of examples/shop/shop.ts, which test/client.test.ts runs", () => {
   const shop = new Set(read("examples/shop/shop.ts").split("\n").map((l) => l.trim()));
   const block = blocks.find((b) => b.file === "clients/typescript/README.md" && b.lang === "ts")!;
-  // The import names the package the way an integrator installs it; the shop imports it from the repository.
-  const lines = meaningful(block.text, "//").map((l) => l.replace('from "@stablepay/client"', 'from "../../clients/typescript/src/index.ts"'));
+  const lines = meaningful(block.text, "//");
   expect(lines.filter((l) => !shop.has(l))).toEqual([]);
 });
 

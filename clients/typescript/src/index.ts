@@ -24,7 +24,7 @@ import type { paths } from "./schema.js";
 import { API_VERSION, CLIENT_VERSION } from "./version.js";
 
 export type { paths, components, operations } from "./schema.js";
-export { verifyWebhook, WebhookVerificationError, type StablepayEvent } from "./webhooks.js";
+export { signWebhook, verifyWebhook, WebhookVerificationError, type StablepayEvent, type WebhookEvent, type WebhookEventOf, type WebhookEventType } from "./webhooks.js";
 
 export interface StablepayClientOptions {
   /** Where the service answers, e.g. `http://localhost:3000` (no `/v1`). */
