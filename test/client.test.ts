@@ -12,7 +12,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateClientFiles, CLIENT_DIR, DOCUMENT_FILE } from "../scripts/generate-client.ts";
-import { API_VERSION, CLIENT_VERSION, createStablepayClient, listAll, orThrow, retryAfterMs, StablepayError, verifyWebhook, WebhookVerificationError } from "../clients/typescript/src/index.ts";
+import { API_VERSION, CLIENT_VERSION, createStablepayClient, listAll, orThrow, retryAfterMs, signWebhook, StablepayError, verifyWebhook, WebhookVerificationError } from "../clients/typescript/src/index.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { freePort } from "../src/sandbox/ports.ts";
 import { rpc, waitFor } from "./support/payments.ts";
@@ -136,6 +136,25 @@ test("listAll walks every page of a list against the service", async () => {
   // Newest first, across pages of 2: the five just created lead, each once.
   expect(ids.slice(0, 5)).toEqual([...created].reverse());
   expect(new Set(ids).size).toBe(ids.length);
+});
+
+test("signWebhook signs as the Standard Webhooks test vector says, and what it signs verifyWebhook accepts, typed by its type", () => {
+  const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+  const vector = signWebhook(secret, '{"test": 2432232314}', { id: "msg_p5jXN8AQM9LWM0D4loKWxJek", timestamp: new Date(1614265330 * 1000) });
+  expect(vector).toEqual({
+    "content-type": "application/json",
+    "webhook-id": "msg_p5jXN8AQM9LWM0D4loKWxJek",
+    "webhook-timestamp": "1614265330",
+    "webhook-signature": "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
+  });
+  const body = JSON.stringify({ id: "evt_1", object: "event", type: "refund.succeeded", created_at: new Date().toISOString(), data: { id: "re_1", payment_intent: "pi_1" } });
+  const event = verifyWebhook(secret, signWebhook(secret, body, { id: "evt_1" }), body);
+  if (event.type !== "refund.succeeded") throw new Error(`typed as ${event.type}`);
+  expect(event.data.payment_intent).toBe("pi_1");
+  // Another secret, an old timestamp, a changed body: refused.
+  expect(() => verifyWebhook("whsec_" + Buffer.from("another secret of 24 b").toString("base64"), signWebhook(secret, body), body)).toThrow(WebhookVerificationError);
+  expect(() => verifyWebhook(secret, signWebhook(secret, body, { timestamp: new Date(Date.now() - 3_600_000) }), body)).toThrow(WebhookVerificationError);
+  expect(() => verifyWebhook(secret, signWebhook(secret, body), body.replace("pi_1", "pi_2"))).toThrow(WebhookVerificationError);
 });
 
 test("the client's package builds", () => {
