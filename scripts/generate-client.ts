@@ -32,7 +32,8 @@ export const CLIENT_VERSION = ${JSON.stringify(pkg.version)};
 export const API_VERSION = ${JSON.stringify(apiVersion)};
 `;
   const document = `${JSON.stringify(portable, null, 2)}\n`;
-  return { schema: HEADER + astToString(await openapiTS(JSON.parse(JSON.stringify(portable)))), version, document };
+  // defaultNonNullable off: a field with a default (a create's `ttl`) is optional to send, not required.
+  return { schema: HEADER + astToString(await openapiTS(JSON.parse(JSON.stringify(portable)), { defaultNonNullable: false })), version, document };
 }
 
 /** The OpenAPI document of a service started for the purpose: the API role on a sandbox of its own. */

@@ -206,6 +206,9 @@ def generate_operations(doc: dict) -> str:
             body_schema = {}
             if body:
                 body_schema = next(iter(body.get("content", {}).values()), {}).get("schema", {})
+                # A named request body (`$ref`): its fields are the method's keyword arguments all the same.
+                if ref_name(body_schema):
+                    body_schema = doc["components"]["schemas"][ref_name(body_schema)]
             body_props = {k: v for k, v in body_schema.get("properties", {}).items() if k != "idempotency_key"}
             body_required = set(body_schema.get("required", []))
             models = json_response_models(op)

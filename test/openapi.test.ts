@@ -170,7 +170,10 @@ describe("/swagger/json", () => {
 
   test("create documents its JSON body with the spec's fields", () => {
     const create = ops.find((o) => o.method === "post" && o.path === "/v1/payment-intents")!.op;
-    const schema = create.requestBody.content["application/json"].schema;
+    // A named request body: an integrator's generator makes one type of it.
+    const body = create.requestBody.content["application/json"].schema;
+    expect(body.$ref).toBe("#/components/schemas/CreatePaymentIntentRequest");
+    const schema = doc.components.schemas.CreatePaymentIntentRequest;
     expect(Object.keys(schema.properties).sort()).toEqual(["amount", "chain", "currency", "idempotency_key", "merchant_id", "metadata", "token", "ttl"]);
     expect(schema.properties.chain).toMatchObject({ type: "string", enum: ["base", "ethereum", "arbitrum", "optimism", "polygon"] });
     // The answers' chain and token: string enums of the known names, wherever they appear.

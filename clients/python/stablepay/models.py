@@ -14,8 +14,21 @@ from typing import Any, Dict, List, Literal, Optional, Union
 
 from ._model import Model
 
-__all__ = ["Balance", "BalanceList", "CancelledPaymentIntent", "DeletedWebhookEndpoint", "Error", "Event", "EventList", "Merchant", "PairBalance", "PaymentIntent", "PaymentIntentConfirmedEventData", "PaymentIntentExpiredEventData", "PaymentIntentList", "PaymentIntentListItem", "PaymentLink", "PaymentLinkList", "Refund", "RefundAuthorization", "RefundBudget", "RefundList", "Settlement", "Terminal", "TerminalList", "Transaction", "TransactionList", "TransactionListItem", "TransferAuthorization", "TransferAuthorizationSubmission", "WebhookDelivery", "WebhookDeliveryList", "WebhookEndpoint", "WebhookEndpointList", "WebhookEndpointRecovery", "WebhookEndpointWithSecret", "WebhookTestResult"]
+__all__ = ["ApproveRefundRequest", "Balance", "BalanceList", "CancelledPaymentIntent", "CreateMerchantRequest", "CreatePaymentIntentRequest", "CreatePaymentLinkRequest", "CreateRefundRequest", "CreateSettlementRequest", "CreateTerminalRequest", "CreateWebhookEndpointRequest", "DeletedWebhookEndpoint", "Error", "Event", "EventList", "Merchant", "PairBalance", "PaymentIntent", "PaymentIntentConfirmedEventData", "PaymentIntentExpiredEventData", "PaymentIntentList", "PaymentIntentListItem", "PaymentLink", "PaymentLinkList", "RecoverWebhookEndpointDeliveriesRequest", "Refund", "RefundAuthorization", "RefundBudget", "RefundList", "ResendEventRequest", "SendWebhookEndpointTestEventRequest", "Settlement", "Terminal", "TerminalList", "Transaction", "TransactionList", "TransactionListItem", "TransferAuthorization", "TransferAuthorizationSubmission", "UpdateMerchantRequest", "UpdatePaymentLinkRequest", "UpdateTerminalRequest", "UpdateWebhookEndpointRequest", "WebhookDelivery", "WebhookDeliveryList", "WebhookEndpoint", "WebhookEndpointList", "WebhookEndpointRecovery", "WebhookEndpointWithSecret", "WebhookTestResult"]
 
+
+@dataclass
+class ApproveRefundRequest(Model):
+    """Both fields are required (checked after the refund's id, so an unknown id is 404 whatever the body)."""
+
+    # Required. The owner's 65-byte signature of `typed_data` (from GET …/authorization) with...
+    signature: Optional[str] = None
+    # Required. The `deadline` the owner signed (Unix seconds): not passed, and at most 7 day...
+    deadline: Optional[Union[str, int]] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"signature": "signature", "deadline": "deadline"}
+    _conversions = {}
 
 @dataclass
 class Balance(Model):
@@ -73,6 +86,148 @@ class CancelledPaymentIntent(Model):
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _json_names = {"id": "id", "object": "object", "status": "status", "amount": "amount", "currency": "currency", "merchant_id": "merchant_id", "cancelled_at": "cancelled_at", "metadata": "metadata", "created_at": "created_at"}
+    _conversions = {}
+
+@dataclass
+class CreateMerchantRequest(Model):
+    """CreateMerchantRequest."""
+
+    business_name: str
+    email: str
+    # The merchant's wallet: controls the account contract (and alone can change the payout a...
+    owner_address: str
+    # Where settlements withdraw the merchant's tokens to before the ACH transfer.
+    payout_address: str
+    # Either `token`, or (sandbox) `routing_number` and `account_number`.
+    bank_account: Dict[str, Any]
+    # `weekly_monday` (default), `daily`, `manual` (cash-out only), or `{cron, time_zone}`: a...
+    settlement_schedule: Optional[Union[Literal["weekly_monday"], Literal["daily"], Literal["manual"], Dict[str, Any]]] = None
+    # Up to 10 string values.
+    metadata: Optional[Dict[str, Any]] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"business_name": "business_name", "email": "email", "owner_address": "owner_address", "payout_address": "payout_address", "bank_account": "bank_account", "settlement_schedule": "settlement_schedule", "metadata": "metadata"}
+    _conversions = {}
+
+@dataclass
+class CreatePaymentIntentRequest(Model):
+    """Any other field is refused with 400 `parameter_unknown`."""
+
+    # Amount in USD as a JSON number, 0.01 to 10000 inclusive, at most 2 decimal places. Stri...
+    amount: float
+    # Only `usd` (any case).
+    currency: str
+    # The merchant receiving the payment, `mer_*`.
+    merchant_id: str
+    # The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to...
+    metadata: Optional[Dict[str, Any]] = None
+    # Seconds until the intent expires. Default 300.
+    ttl: Optional[int] = None
+    # Sending the same key again within 24 hours (same account and mode) returns the existing...
+    idempotency_key: Optional[str] = None
+    # The network the customer pays on. Default `base`. Only the pairs enabled on this servic...
+    chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None
+    # The token the customer pays in, on that chain. Default `USDC`. Only the pairs enabled o...
+    token: Optional[Literal["USDC", "USDT"]] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"amount": "amount", "currency": "currency", "merchant_id": "merchant_id", "metadata": "metadata", "ttl": "ttl", "idempotency_key": "idempotency_key", "chain": "chain", "token": "token"}
+    _conversions = {}
+
+@dataclass
+class CreatePaymentLinkRequest(Model):
+    """Any other field is refused with 400 `parameter_unknown`."""
+
+    # The merchant paid through the link. Required unless the API key is scoped to a single m...
+    merchant_id: Optional[str] = None
+    # A fixed amount in USD, 0.01 to 10000, at most 2 decimals. Give this or `amount_options`.
+    amount: Optional[float] = None
+    # The customer types the amount, within these bounds (each 0.01 to 10000, at most 2 decim...
+    amount_options: Optional[Dict[str, Any]] = None
+    # Only `usd`.
+    currency: Optional[str] = None
+    # The network its intents are paid on. Default `base`. Only the pairs enabled on this ser...
+    chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None
+    # The token its intents are paid in. Default `USDC`. Only the pairs enabled on this servi...
+    token: Optional[Literal["USDC", "USDT"]] = None
+    # At most this many intents of the link are confirmed; then it shows "used up". No limit...
+    max_uses: Optional[Union[str, int]] = None
+    # ISO 8601, in the future. From then on the link shows "expired".
+    expires_at: Optional[str] = None
+    after_completion: Optional[Dict[str, Any]] = None
+    # At most 10 keys of up to 40 characters, string values of up to 500 characters. The link...
+    metadata: Optional[Dict[str, Any]] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"merchant_id": "merchant_id", "amount": "amount", "amount_options": "amount_options", "currency": "currency", "chain": "chain", "token": "token", "max_uses": "max_uses", "expires_at": "expires_at", "after_completion": "after_completion", "metadata": "metadata"}
+    _conversions = {}
+
+@dataclass
+class CreateRefundRequest(Model):
+    """Any other field is refused with 400 `parameter_unknown`."""
+
+    # Where the refund is paid on the payment's chain (an EVM address). Required: the service...
+    recipient_address: str
+    # The paid intent (`confirmed` or `settled`) whose payment to refund, `pi_*`. Required un...
+    payment_intent: Optional[str] = None
+    # The payment to refund, `txn_*`: any confirmed payment, including a late one or one that...
+    transaction: Optional[str] = None
+    # USD to refund, up to 6 decimal places. Default: everything still refundable (the amount...
+    amount: Optional[float] = None
+    reason: Optional[Literal["duplicate", "fraudulent", "requested_by_customer"]] = None
+    # Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 chara...
+    metadata: Optional[Dict[str, Any]] = None
+    # Sending the same key again within 24 hours returns the refund it created (200, `Idempot...
+    idempotency_key: Optional[str] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"recipient_address": "recipient_address", "payment_intent": "payment_intent", "transaction": "transaction", "amount": "amount", "reason": "reason", "metadata": "metadata", "idempotency_key": "idempotency_key"}
+    _conversions = {}
+
+@dataclass
+class CreateSettlementRequest(Model):
+    """CreateSettlementRequest."""
+
+    # The merchant. Required unless the key is scoped to a single merchant.
+    merchant_id: Optional[str] = None
+    # USD. Default: the whole available balance. If sent, it must equal the available balance...
+    amount: Optional[float] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"merchant_id": "merchant_id", "amount": "amount"}
+    _conversions = {}
+
+@dataclass
+class CreateTerminalRequest(Model):
+    """Any other field is refused with 400 `parameter_unknown`."""
+
+    # What the register and its receipts call it, 1 to 100 characters.
+    name: str
+    # The merchant the register takes payments for. Required unless the API key is scoped to...
+    merchant_id: Optional[str] = None
+    # The tip percentages the register offers the customer after the amount (whole percents,...
+    tip_percentages: Optional[List[Union[str, int]]] = None
+    # At most 10 keys of up to 40 characters, string values of up to 500 characters.
+    metadata: Optional[Dict[str, Any]] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"name": "name", "merchant_id": "merchant_id", "tip_percentages": "tip_percentages", "metadata": "metadata"}
+    _conversions = {}
+
+@dataclass
+class CreateWebhookEndpointRequest(Model):
+    """CreateWebhookEndpointRequest."""
+
+    # Where events are POSTed. Live: https, and a host that is not (and does not resolve to)...
+    url: str
+    # Event types to receive, or `["*"]` for every type (including types added later).
+    enabled_events: List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "webhook_endpoint.disabled", "*"]]
+    description: Optional[str] = None
+    # Up to 10 string values (keys up to 40, values up to 500 characters).
+    metadata: Optional[Dict[str, Any]] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"url": "url", "enabled_events": "enabled_events", "description": "description", "metadata": "metadata"}
     _conversions = {}
 
 @dataclass
@@ -382,6 +537,17 @@ class PaymentLinkList(Model):
     _conversions = {"data": ["list", ["model", "PaymentLink"]]}
 
 @dataclass
+class RecoverWebhookEndpointDeliveriesRequest(Model):
+    """RecoverWebhookEndpointDeliveriesRequest."""
+
+    # Required. ISO 8601 timestamp (or a date): resend the failed deliveries created at or af...
+    since: Optional[str] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"since": "since"}
+    _conversions = {}
+
+@dataclass
 class Refund(Model):
     """A refund: money paid back from the merchant's account to `recipient_address`."""
 
@@ -473,6 +639,27 @@ class RefundList(Model):
 
     _json_names = {"object": "object", "data": "data", "has_more": "has_more", "total_count": "total_count"}
     _conversions = {"data": ["list", ["model", "Refund"]]}
+
+@dataclass
+class ResendEventRequest(Model):
+    """ResendEventRequest."""
+
+    # Only this endpoint (`we_*`). Default: every enabled endpoint of the key's account that...
+    endpoint_id: Optional[str] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"endpoint_id": "endpoint_id"}
+    _conversions = {}
+
+@dataclass
+class SendWebhookEndpointTestEventRequest(Model):
+    """SendWebhookEndpointTestEventRequest."""
+
+    event_type: Optional[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "webhook_endpoint.disabled"]] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"event_type": "event_type"}
+    _conversions = {}
 
 @dataclass
 class Settlement(Model):
@@ -664,6 +851,71 @@ class TransferAuthorizationSubmission(Model):
     _conversions = {}
 
 @dataclass
+class UpdateMerchantRequest(Model):
+    """UpdateMerchantRequest."""
+
+    business_name: Optional[str] = None
+    email: Optional[str] = None
+    # `weekly_monday` (default), `daily`, `manual` (cash-out only), or `{cron, time_zone}`: a...
+    settlement_schedule: Optional[Union[Literal["weekly_monday"], Literal["daily"], Literal["manual"], Dict[str, Any]]] = None
+    # Either `token`, or (sandbox) `routing_number` and `account_number`.
+    bank_account: Optional[Dict[str, Any]] = None
+    # Up to 10 string values.
+    metadata: Optional[Dict[str, Any]] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"business_name": "business_name", "email": "email", "settlement_schedule": "settlement_schedule", "bank_account": "bank_account", "metadata": "metadata"}
+    _conversions = {}
+
+@dataclass
+class UpdatePaymentLinkRequest(Model):
+    """UpdatePaymentLinkRequest."""
+
+    # false: the link takes no more payments (its page says so; intents already open can stil...
+    active: Optional[bool] = None
+    # At most 10 keys of up to 40 characters, string values of up to 500 characters. The link...
+    metadata: Optional[Dict[str, Any]] = None
+    # null removes the redirect.
+    after_completion: Optional[Dict[str, Any]] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"active": "active", "metadata": "metadata", "after_completion": "after_completion"}
+    _conversions = {}
+
+@dataclass
+class UpdateTerminalRequest(Model):
+    """UpdateTerminalRequest."""
+
+    # What the register and its receipts call it, 1 to 100 characters.
+    name: Optional[str] = None
+    # The tip percentages the register offers the customer after the amount (whole percents,...
+    tip_percentages: Optional[List[Union[str, int]]] = None
+    # At most 10 keys of up to 40 characters, string values of up to 500 characters.
+    metadata: Optional[Dict[str, Any]] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"name": "name", "tip_percentages": "tip_percentages", "metadata": "metadata"}
+    _conversions = {}
+
+@dataclass
+class UpdateWebhookEndpointRequest(Model):
+    """UpdateWebhookEndpointRequest."""
+
+    # Where events are POSTed. Live: https, and a host that is not (and does not resolve to)...
+    url: Optional[str] = None
+    # Event types to receive, or `["*"]` for every type (including types added later).
+    enabled_events: Optional[List[Literal["payment_intent.confirmed", "payment_intent.expired", "transaction.created", "settlement.completed", "refund.created", "refund.updated", "refund.succeeded", "refund.failed", "payment_link.deactivated", "payment_link.used_up", "webhook_endpoint.disabled", "*"]]] = None
+    description: Optional[str] = None
+    # Up to 10 string values (keys up to 40, values up to 500 characters).
+    metadata: Optional[Dict[str, Any]] = None
+    # true: no deliveries are attempted (pending ones are held); false: enabled again.
+    disabled: Optional[bool] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"url": "url", "enabled_events": "enabled_events", "description": "description", "metadata": "metadata", "disabled": "disabled"}
+    _conversions = {}
+
+@dataclass
 class WebhookDelivery(Model):
     """WebhookDelivery."""
 
@@ -795,4 +1047,4 @@ class WebhookTestResult(Model):
     _conversions = {}
 
 
-MODELS: Dict[str, type] = {"Balance": Balance, "BalanceList": BalanceList, "CancelledPaymentIntent": CancelledPaymentIntent, "DeletedWebhookEndpoint": DeletedWebhookEndpoint, "Error": Error, "Event": Event, "EventList": EventList, "Merchant": Merchant, "PairBalance": PairBalance, "PaymentIntent": PaymentIntent, "PaymentIntentConfirmedEventData": PaymentIntentConfirmedEventData, "PaymentIntentExpiredEventData": PaymentIntentExpiredEventData, "PaymentIntentList": PaymentIntentList, "PaymentIntentListItem": PaymentIntentListItem, "PaymentLink": PaymentLink, "PaymentLinkList": PaymentLinkList, "Refund": Refund, "RefundAuthorization": RefundAuthorization, "RefundBudget": RefundBudget, "RefundList": RefundList, "Settlement": Settlement, "Terminal": Terminal, "TerminalList": TerminalList, "Transaction": Transaction, "TransactionList": TransactionList, "TransactionListItem": TransactionListItem, "TransferAuthorization": TransferAuthorization, "TransferAuthorizationSubmission": TransferAuthorizationSubmission, "WebhookDelivery": WebhookDelivery, "WebhookDeliveryList": WebhookDeliveryList, "WebhookEndpoint": WebhookEndpoint, "WebhookEndpointList": WebhookEndpointList, "WebhookEndpointRecovery": WebhookEndpointRecovery, "WebhookEndpointWithSecret": WebhookEndpointWithSecret, "WebhookTestResult": WebhookTestResult}
+MODELS: Dict[str, type] = {"ApproveRefundRequest": ApproveRefundRequest, "Balance": Balance, "BalanceList": BalanceList, "CancelledPaymentIntent": CancelledPaymentIntent, "CreateMerchantRequest": CreateMerchantRequest, "CreatePaymentIntentRequest": CreatePaymentIntentRequest, "CreatePaymentLinkRequest": CreatePaymentLinkRequest, "CreateRefundRequest": CreateRefundRequest, "CreateSettlementRequest": CreateSettlementRequest, "CreateTerminalRequest": CreateTerminalRequest, "CreateWebhookEndpointRequest": CreateWebhookEndpointRequest, "DeletedWebhookEndpoint": DeletedWebhookEndpoint, "Error": Error, "Event": Event, "EventList": EventList, "Merchant": Merchant, "PairBalance": PairBalance, "PaymentIntent": PaymentIntent, "PaymentIntentConfirmedEventData": PaymentIntentConfirmedEventData, "PaymentIntentExpiredEventData": PaymentIntentExpiredEventData, "PaymentIntentList": PaymentIntentList, "PaymentIntentListItem": PaymentIntentListItem, "PaymentLink": PaymentLink, "PaymentLinkList": PaymentLinkList, "RecoverWebhookEndpointDeliveriesRequest": RecoverWebhookEndpointDeliveriesRequest, "Refund": Refund, "RefundAuthorization": RefundAuthorization, "RefundBudget": RefundBudget, "RefundList": RefundList, "ResendEventRequest": ResendEventRequest, "SendWebhookEndpointTestEventRequest": SendWebhookEndpointTestEventRequest, "Settlement": Settlement, "Terminal": Terminal, "TerminalList": TerminalList, "Transaction": Transaction, "TransactionList": TransactionList, "TransactionListItem": TransactionListItem, "TransferAuthorization": TransferAuthorization, "TransferAuthorizationSubmission": TransferAuthorizationSubmission, "UpdateMerchantRequest": UpdateMerchantRequest, "UpdatePaymentLinkRequest": UpdatePaymentLinkRequest, "UpdateTerminalRequest": UpdateTerminalRequest, "UpdateWebhookEndpointRequest": UpdateWebhookEndpointRequest, "WebhookDelivery": WebhookDelivery, "WebhookDeliveryList": WebhookDeliveryList, "WebhookEndpoint": WebhookEndpoint, "WebhookEndpointList": WebhookEndpointList, "WebhookEndpointRecovery": WebhookEndpointRecovery, "WebhookEndpointWithSecret": WebhookEndpointWithSecret, "WebhookTestResult": WebhookTestResult}

@@ -1614,6 +1614,45 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * @example {
+         *       "settlement_schedule": "daily"
+         *     }
+         */
+        UpdateMerchantRequest: {
+            /** @example Corner Coffee */
+            business_name?: string;
+            /** @example owner@corner.example */
+            email?: string;
+            /** @description `weekly_monday` (default), `daily`, `manual` (cash-out only), or `{cron, time_zone}`: a cron expression read in an IANA time zone. */
+            settlement_schedule?: "weekly_monday" | "daily" | "manual" | {
+                /** @example 0 9 * * 1-5 */
+                cron: string;
+                /** @example America/New_York */
+                time_zone: string;
+            };
+            /** @description Either `token`, or (sandbox) `routing_number` and `account_number`. */
+            bank_account?: {
+                /** @description The payout provider's token of an already linked bank account. */
+                token?: string;
+                /**
+                 * @description Sandbox only: 9-digit ABA routing number (checksum verified); tokenized, never stored.
+                 * @example 011000015
+                 */
+                routing_number?: string;
+                /**
+                 * @description Sandbox only: 4 to 17 digits; only the last 4 are kept.
+                 * @example 000123456789
+                 */
+                account_number?: string;
+                /** @description Sandbox only: the bank's name, shown on settlements. */
+                bank_name?: string;
+            };
+            /** @description Up to 10 string values. */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
         Balance: {
             /** @constant */
             object: "balance";
@@ -1712,6 +1751,70 @@ export interface components {
              * @example 1
              */
             total_count: string | number;
+        };
+        /**
+         * @example {
+         *       "business_name": "Corner Coffee",
+         *       "email": "owner@corner.example",
+         *       "owner_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *       "payout_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *       "settlement_schedule": {
+         *         "cron": "0 9 * * 1-5",
+         *         "time_zone": "America/New_York"
+         *       },
+         *       "bank_account": {
+         *         "routing_number": "011000015",
+         *         "account_number": "000123456789",
+         *         "bank_name": "Federal Reserve Bank"
+         *       },
+         *       "metadata": {
+         *         "crm_id": "C-1042"
+         *       }
+         *     }
+         */
+        CreateMerchantRequest: {
+            /** @example Corner Coffee */
+            business_name: string;
+            /** @example owner@corner.example */
+            email: string;
+            /**
+             * @description The merchant's wallet: controls the account contract (and alone can change the payout address, on-chain).
+             * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+             */
+            owner_address: string;
+            /**
+             * @description Where settlements withdraw the merchant's tokens to before the ACH transfer.
+             * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+             */
+            payout_address: string;
+            /** @description `weekly_monday` (default), `daily`, `manual` (cash-out only), or `{cron, time_zone}`: a cron expression read in an IANA time zone. */
+            settlement_schedule?: "weekly_monday" | "daily" | "manual" | {
+                /** @example 0 9 * * 1-5 */
+                cron: string;
+                /** @example America/New_York */
+                time_zone: string;
+            };
+            /** @description Either `token`, or (sandbox) `routing_number` and `account_number`. */
+            bank_account: {
+                /** @description The payout provider's token of an already linked bank account. */
+                token?: string;
+                /**
+                 * @description Sandbox only: 9-digit ABA routing number (checksum verified); tokenized, never stored.
+                 * @example 011000015
+                 */
+                routing_number?: string;
+                /**
+                 * @description Sandbox only: 4 to 17 digits; only the last 4 are kept.
+                 * @example 000123456789
+                 */
+                account_number?: string;
+                /** @description Sandbox only: the bank's name, shown on settlements. */
+                bank_name?: string;
+            };
+            /** @description Up to 10 string values. */
+            metadata?: {
+                [key: string]: string;
+            };
         };
         /**
          * @description A payment intent. `qr_payload` names the contract of its `token` on its `chain` (`<usdc>` below: that token's contract) and that chain's id. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at`. Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confirmed_at`, `amount_refunded`.
@@ -1861,6 +1964,69 @@ export interface components {
              * @example 0
              */
             amount_refunded?: number;
+        };
+        /**
+         * @description Any other field is refused with 400 `parameter_unknown`.
+         * @example {
+         *       "amount": 12.5,
+         *       "currency": "usd",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "metadata": {
+         *         "order_id": "order_1042",
+         *         "register": "front-1"
+         *       },
+         *       "ttl": 600
+         *     }
+         */
+        CreatePaymentIntentRequest: {
+            /**
+             * @description Amount in USD as a JSON number, 0.01 to 10000 inclusive, at most 2 decimal places. Strings are refused.
+             * @example 12.5
+             */
+            amount: number;
+            /**
+             * @description Only `usd` (any case).
+             * @example usd
+             */
+            currency: string;
+            /**
+             * @description The merchant receiving the payment, `mer_*`.
+             * @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K
+             */
+            merchant_id: string;
+            /**
+             * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
+             * @example {
+             *       "order_id": "order_1042",
+             *       "register": "front-1"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+            /**
+             * @description Seconds until the intent expires. Default 300.
+             * @default 300
+             * @example 600
+             */
+            ttl?: number;
+            /**
+             * @description Sending the same key again within 24 hours (same account and mode) returns the existing intent with HTTP 200 and `Idempotent-Replayed: true` instead of creating another; with different parameters it is refused with 409 `idempotency_key_reused`. May also be sent as the `Idempotency-Key` header (both must then be equal).
+             * @example order_1042-attempt-1
+             */
+            idempotency_key?: string;
+            /**
+             * @description The network the customer pays on. Default `base`. Only the pairs enabled on this service for the key's mode are accepted; any other value is 400 `parameter_invalid` with this `param`, and the message names the allowed pairs (today: `base`/`USDC` in both modes).
+             * @example base
+             * @enum {string}
+             */
+            chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token the customer pays in, on that chain. Default `USDC`. Only the pairs enabled on this service for the key's mode are accepted; any other value is 400 `parameter_invalid` with this `param`, and the message names the allowed pairs (today: `base`/`USDC` in both modes).
+             * @example USDC
+             * @enum {string}
+             */
+            token?: "USDC" | "USDT";
         };
         /**
          * @description List item: no address, QR or `expires_at` fields; confirmation fields once confirmed, `cancelled_at` once cancelled.
@@ -2782,6 +2948,14 @@ export interface components {
             has_more: boolean;
             total_count: string | number;
         };
+        /** @example {} */
+        ResendEventRequest: {
+            /**
+             * @description Only this endpoint (`we_*`). Default: every enabled endpoint of the key's account that subscribes to the event's type.
+             * @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y
+             */
+            endpoint_id?: string;
+        };
         /**
          * @example {
          *       "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
@@ -2825,6 +2999,33 @@ export interface components {
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
              */
             secret: string;
+        };
+        /**
+         * @example {
+         *       "url": "https://example.com/webhooks/stablepay",
+         *       "enabled_events": [
+         *         "payment_intent.confirmed",
+         *         "settlement.completed"
+         *       ],
+         *       "description": "Order service",
+         *       "metadata": {
+         *         "team": "payments"
+         *       }
+         *     }
+         */
+        CreateWebhookEndpointRequest: {
+            /**
+             * @description Where events are POSTed. Live: https, and a host that is not (and does not resolve to) a loopback, private, link-local or metadata address. Sandbox: http or https, any host.
+             * @example https://example.com/webhooks/stablepay
+             */
+            url: string;
+            /** @description Event types to receive, or `["*"]` for every type (including types added later). */
+            enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
+            description?: string | null;
+            /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
+            metadata?: {
+                [key: string]: string;
+            };
         };
         /**
          * @example {
@@ -2901,6 +3102,27 @@ export interface components {
         };
         /**
          * @example {
+         *       "disabled": true
+         *     }
+         */
+        UpdateWebhookEndpointRequest: {
+            /**
+             * @description Where events are POSTed. Live: https, and a host that is not (and does not resolve to) a loopback, private, link-local or metadata address. Sandbox: http or https, any host.
+             * @example https://example.com/webhooks/stablepay
+             */
+            url?: string;
+            /** @description Event types to receive, or `["*"]` for every type (including types added later). */
+            enabled_events?: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
+            description?: string | null;
+            /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description true: no deliveries are attempted (pending ones are held); false: enabled again. */
+            disabled?: boolean;
+        };
+        /**
+         * @example {
          *       "id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
          *       "object": "webhook_endpoint",
          *       "deleted": true,
@@ -2945,6 +3167,16 @@ export interface components {
             response_snippet: string | null;
         };
         /**
+         * @example {}
+         * @example {
+         *       "event_type": "payment_intent.confirmed"
+         *     }
+         */
+        SendWebhookEndpointTestEventRequest: {
+            /** @enum {string} */
+            event_type?: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled";
+        };
+        /**
          * @example {
          *       "object": "webhook_endpoint_recovery",
          *       "endpoint_id": "we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y",
@@ -2963,6 +3195,18 @@ export interface components {
             recovered: string | number;
             /** @description More failed deliveries are left than one call resends: call again with the same `since`. */
             has_more: boolean;
+        };
+        /**
+         * @example {
+         *       "since": "2026-04-01T12:00:00.000Z"
+         *     }
+         */
+        RecoverWebhookEndpointDeliveriesRequest: {
+            /**
+             * @description Required. ISO 8601 timestamp (or a date): resend the failed deliveries created at or after it. At most 30 days ago (events are kept 30 days), not in the future.
+             * @example 2026-04-01T12:00:00.000Z
+             */
+            since?: string;
         };
         /**
          * @example {
@@ -3056,6 +3300,23 @@ export interface components {
         };
         /**
          * @example {
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K"
+         *     }
+         */
+        CreateSettlementRequest: {
+            /**
+             * @description The merchant. Required unless the key is scoped to a single merchant.
+             * @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K
+             */
+            merchant_id?: string;
+            /**
+             * @description USD. Default: the whole available balance. If sent, it must equal the available balance (a settlement takes every available transaction; partial cash-outs are not offered).
+             * @example 1234.56
+             */
+            amount?: number;
+        };
+        /**
+         * @example {
          *       "object": "list",
          *       "data": [
          *         {
@@ -3095,6 +3356,56 @@ export interface components {
              * @example 1
              */
             total_count: number;
+        };
+        /**
+         * @description Any other field is refused with 400 `parameter_unknown`.
+         * @example {
+         *       "payment_intent": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
+         *       "amount": 5,
+         *       "recipient_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *       "reason": "requested_by_customer",
+         *       "metadata": {
+         *         "order_id": "order_1042"
+         *       }
+         *     }
+         */
+        CreateRefundRequest: {
+            /**
+             * @description The paid intent (`confirmed` or `settled`) whose payment to refund, `pi_*`. Required unless `transaction` is given.
+             * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
+             */
+            payment_intent?: string;
+            /**
+             * @description The payment to refund, `txn_*`: any confirmed payment, including a late one or one that matched no intent. With `payment_intent`, it must be a payment of that intent.
+             * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
+             */
+            transaction?: string;
+            /**
+             * @description USD to refund, up to 6 decimal places. Default: everything still refundable (the amount received less the payment's other refunds). The platform fee is not returned: it is the merchant's cost.
+             * @example 5
+             */
+            amount?: number;
+            /**
+             * @description Where the refund is paid on the payment's chain (an EVM address). Required: the service never assumes the sender's address (an exchange pays from shared wallets); confirm it with the customer. The transaction's `sender_address` is the payer's.
+             * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+             */
+            recipient_address: string;
+            /** @enum {string} */
+            reason?: "duplicate" | "fraudulent" | "requested_by_customer";
+            /**
+             * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
+             * @example {
+             *       "order_id": "order_1042"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+            /**
+             * @description Sending the same key again within 24 hours returns the refund it created (200, `Idempotent-Replayed: true`); with other parameters, 409 `idempotency_key_reused`. Or the `Idempotency-Key` header.
+             * @example refund-order_1042-1
+             */
+            idempotency_key?: string;
         };
         /**
          * @example {
@@ -3218,6 +3529,25 @@ export interface components {
             };
         };
         /**
+         * @description Both fields are required (checked after the refund's id, so an unknown id is 404 whatever the body).
+         * @example {
+         *       "signature": "0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab",
+         *       "deadline": 1775131200
+         *     }
+         */
+        ApproveRefundRequest: {
+            /**
+             * @description Required. The owner's 65-byte signature of `typed_data` (from GET …/authorization) with this `deadline`, as `eth_signTypedData_v4` returns it.
+             * @example 0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab
+             */
+            signature?: string;
+            /**
+             * @description Required. The `deadline` the owner signed (Unix seconds): not passed, and at most 7 days ahead. A signed refund that fails keeps its amount held until this deadline.
+             * @example 1775131200
+             */
+            deadline?: string | number;
+        };
+        /**
          * @example {
          *       "id": "plink_4Rt8ZpX2LbQ7cVm1NwKd9YaB",
          *       "object": "payment_link",
@@ -3293,6 +3623,96 @@ export interface components {
             created_at: string;
         };
         /**
+         * @description Any other field is refused with 400 `parameter_unknown`.
+         * @example {
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "amount": 25,
+         *       "max_uses": 100,
+         *       "after_completion": {
+         *         "redirect_url": "https://shop.example.com/thanks"
+         *       },
+         *       "metadata": {
+         *         "product": "tote-bag"
+         *       }
+         *     }
+         * @example {
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "amount_options": {
+         *         "minimum": 5,
+         *         "maximum": 500,
+         *         "preset": 20
+         *       }
+         *     }
+         */
+        CreatePaymentLinkRequest: {
+            /**
+             * @description The merchant paid through the link. Required unless the API key is scoped to a single merchant.
+             * @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K
+             */
+            merchant_id?: string;
+            /**
+             * @description A fixed amount in USD, 0.01 to 10000, at most 2 decimals. Give this or `amount_options`.
+             * @example 25
+             */
+            amount?: number;
+            /** @description The customer types the amount, within these bounds (each 0.01 to 10000, at most 2 decimals). Give this or `amount`. */
+            amount_options?: {
+                /**
+                 * @description The least the customer may type, in USD.
+                 * @example 25
+                 */
+                minimum: number;
+                /**
+                 * @description The most the customer may type, in USD.
+                 * @example 25
+                 */
+                maximum: number;
+                /**
+                 * @description What the amount field shows first, within the bounds.
+                 * @example 25
+                 */
+                preset?: number;
+            };
+            /**
+             * @description Only `usd`.
+             * @example usd
+             */
+            currency?: string;
+            /**
+             * @description The network its intents are paid on. Default `base`. Only the pairs enabled on this service for the key's mode are accepted; any other value is 400 `parameter_invalid` with this `param`, and the message names the allowed pairs (today: `base`/`USDC` in both modes).
+             * @example base
+             * @enum {string}
+             */
+            chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+            /**
+             * @description The token its intents are paid in. Default `USDC`. Only the pairs enabled on this service for the key's mode are accepted; any other value is 400 `parameter_invalid` with this `param`, and the message names the allowed pairs (today: `base`/`USDC` in both modes).
+             * @example USDC
+             * @enum {string}
+             */
+            token?: "USDC" | "USDT";
+            /**
+             * @description At most this many intents of the link are confirmed; then it shows "used up". No limit when absent.
+             * @example 1
+             */
+            max_uses?: string | number;
+            /**
+             * @description ISO 8601, in the future. From then on the link shows "expired".
+             * @example 2026-12-31T23:59:59.000Z
+             */
+            expires_at?: string;
+            after_completion?: {
+                /**
+                 * @description An absolute http(s) URL. After the payment is confirmed, the hosted page sends the customer there.
+                 * @example https://shop.example.com/thanks
+                 */
+                redirect_url: string;
+            };
+            /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /**
          * @example {
          *       "object": "list",
          *       "data": [
@@ -3332,6 +3752,27 @@ export interface components {
             /** @description True when more results follow; pass the last item's id as `starting_after`. */
             has_more: boolean;
             total_count: string | number;
+        };
+        /**
+         * @example {
+         *       "active": false
+         *     }
+         */
+        UpdatePaymentLinkRequest: {
+            /** @description false: the link takes no more payments (its page says so; intents already open can still be paid). true: on again. */
+            active?: boolean;
+            /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description null removes the redirect. */
+            after_completion?: {
+                /**
+                 * @description An absolute http(s) URL. After the payment is confirmed, the hosted page sends the customer there.
+                 * @example https://shop.example.com/thanks
+                 */
+                redirect_url: string;
+            } | null;
         };
         /**
          * @example {
@@ -3376,6 +3817,43 @@ export interface components {
             created_at: string;
         };
         /**
+         * @description Any other field is refused with 400 `parameter_unknown`.
+         * @example {
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "name": "Front counter",
+         *       "tip_percentages": [
+         *         10,
+         *         15,
+         *         20
+         *       ]
+         *     }
+         */
+        CreateTerminalRequest: {
+            /**
+             * @description The merchant the register takes payments for. Required unless the API key is scoped to a single merchant.
+             * @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K
+             */
+            merchant_id?: string;
+            /**
+             * @description What the register and its receipts call it, 1 to 100 characters.
+             * @example Front counter
+             */
+            name: string;
+            /**
+             * @description The tip percentages the register offers the customer after the amount (whole percents, 1 to 100, at most 4, no repeats). Empty or absent: no tip step.
+             * @example [
+             *       10,
+             *       15,
+             *       20
+             *     ]
+             */
+            tip_percentages?: (string | number)[];
+            /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /**
          * @example {
          *       "object": "list",
          *       "data": [
@@ -3408,6 +3886,34 @@ export interface components {
             /** @description True when more results follow; pass the last item's id as `starting_after`. */
             has_more: boolean;
             total_count: string | number;
+        };
+        /**
+         * @example {
+         *       "tip_percentages": [
+         *         5,
+         *         10
+         *       ]
+         *     }
+         */
+        UpdateTerminalRequest: {
+            /**
+             * @description What the register and its receipts call it, 1 to 100 characters.
+             * @example Front counter
+             */
+            name?: string;
+            /**
+             * @description The tip percentages the register offers the customer after the amount (whole percents, 1 to 100, at most 4, no repeats). Empty or absent: no tip step.
+             * @example [
+             *       10,
+             *       15,
+             *       20
+             *     ]
+             */
+            tip_percentages?: (string | number)[];
+            /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. */
+            metadata?: {
+                [key: string]: string;
+            };
         };
         /** @description `data` of `payment_intent.confirmed`: the confirmed intent's payment, with its metadata. */
         PaymentIntentConfirmedEventData: {
@@ -3964,40 +4470,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @example Corner Coffee */
-                    business_name?: string;
-                    /** @example owner@corner.example */
-                    email?: string;
-                    /** @description `weekly_monday` (default), `daily`, `manual` (cash-out only), or `{cron, time_zone}`: a cron expression read in an IANA time zone. */
-                    settlement_schedule?: "weekly_monday" | "daily" | "manual" | {
-                        /** @example 0 9 * * 1-5 */
-                        cron: string;
-                        /** @example America/New_York */
-                        time_zone: string;
-                    };
-                    /** @description Either `token`, or (sandbox) `routing_number` and `account_number`. */
-                    bank_account?: {
-                        /** @description The payout provider's token of an already linked bank account. */
-                        token?: string;
-                        /**
-                         * @description Sandbox only: 9-digit ABA routing number (checksum verified); tokenized, never stored.
-                         * @example 011000015
-                         */
-                        routing_number?: string;
-                        /**
-                         * @description Sandbox only: 4 to 17 digits; only the last 4 are kept.
-                         * @example 000123456789
-                         */
-                        account_number?: string;
-                        /** @description Sandbox only: the bank's name, shown on settlements. */
-                        bank_name?: string;
-                    };
-                    /** @description Up to 10 string values. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                "application/json": components["schemas"]["UpdateMerchantRequest"];
             };
         };
         responses: {
@@ -5056,50 +5529,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @example Corner Coffee */
-                    business_name: string;
-                    /** @example owner@corner.example */
-                    email: string;
-                    /**
-                     * @description The merchant's wallet: controls the account contract (and alone can change the payout address, on-chain).
-                     * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                     */
-                    owner_address: string;
-                    /**
-                     * @description Where settlements withdraw the merchant's tokens to before the ACH transfer.
-                     * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                     */
-                    payout_address: string;
-                    /** @description `weekly_monday` (default), `daily`, `manual` (cash-out only), or `{cron, time_zone}`: a cron expression read in an IANA time zone. */
-                    settlement_schedule?: "weekly_monday" | "daily" | "manual" | {
-                        /** @example 0 9 * * 1-5 */
-                        cron: string;
-                        /** @example America/New_York */
-                        time_zone: string;
-                    };
-                    /** @description Either `token`, or (sandbox) `routing_number` and `account_number`. */
-                    bank_account: {
-                        /** @description The payout provider's token of an already linked bank account. */
-                        token?: string;
-                        /**
-                         * @description Sandbox only: 9-digit ABA routing number (checksum verified); tokenized, never stored.
-                         * @example 011000015
-                         */
-                        routing_number?: string;
-                        /**
-                         * @description Sandbox only: 4 to 17 digits; only the last 4 are kept.
-                         * @example 000123456789
-                         */
-                        account_number?: string;
-                        /** @description Sandbox only: the bank's name, shown on settlements. */
-                        bank_name?: string;
-                    };
-                    /** @description Up to 10 string values. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                "application/json": components["schemas"]["CreateMerchantRequest"];
             };
         };
         responses: {
@@ -5800,56 +6230,7 @@ export interface operations {
         /** @description Any other field is refused with 400 `parameter_unknown`. */
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Amount in USD as a JSON number, 0.01 to 10000 inclusive, at most 2 decimal places. Strings are refused.
-                     * @example 12.5
-                     */
-                    amount: number;
-                    /**
-                     * @description Only `usd` (any case).
-                     * @example usd
-                     */
-                    currency: string;
-                    /**
-                     * @description The merchant receiving the payment, `mer_*`.
-                     * @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K
-                     */
-                    merchant_id: string;
-                    /**
-                     * @description The key-value pairs attached at creation, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters (Unicode code points).
-                     * @example {
-                     *       "order_id": "order_1042",
-                     *       "register": "front-1"
-                     *     }
-                     */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                    /**
-                     * @description Seconds until the intent expires. Default 300.
-                     * @default 300
-                     * @example 600
-                     */
-                    ttl?: number;
-                    /**
-                     * @description Sending the same key again within 24 hours (same account and mode) returns the existing intent with HTTP 200 and `Idempotent-Replayed: true` instead of creating another; with different parameters it is refused with 409 `idempotency_key_reused`. May also be sent as the `Idempotency-Key` header (both must then be equal).
-                     * @example order_1042-attempt-1
-                     */
-                    idempotency_key?: string;
-                    /**
-                     * @description The network the customer pays on. Default `base`. Only the pairs enabled on this service for the key's mode are accepted; any other value is 400 `parameter_invalid` with this `param`, and the message names the allowed pairs (today: `base`/`USDC` in both modes).
-                     * @example base
-                     * @enum {string}
-                     */
-                    chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                    /**
-                     * @description The token the customer pays in, on that chain. Default `USDC`. Only the pairs enabled on this service for the key's mode are accepted; any other value is 400 `parameter_invalid` with this `param`, and the message names the allowed pairs (today: `base`/`USDC` in both modes).
-                     * @example USDC
-                     * @enum {string}
-                     */
-                    token?: "USDC" | "USDT";
-                };
+                "application/json": components["schemas"]["CreatePaymentIntentRequest"];
             };
         };
         responses: {
@@ -9727,13 +10108,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Only this endpoint (`we_*`). Default: every enabled endpoint of the key's account that subscribes to the event's type.
-                     * @example we_9Kx2Qm4LpR7tVb1NcZ8aWd3Y
-                     */
-                    endpoint_id?: string;
-                };
+                "application/json": components["schemas"]["ResendEventRequest"];
             };
         };
         responses: {
@@ -10262,20 +10637,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Where events are POSTed. Live: https, and a host that is not (and does not resolve to) a loopback, private, link-local or metadata address. Sandbox: http or https, any host.
-                     * @example https://example.com/webhooks/stablepay
-                     */
-                    url: string;
-                    /** @description Event types to receive, or `["*"]` for every type (including types added later). */
-                    enabled_events: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
-                    description?: string | null;
-                    /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
             };
         };
         responses: {
@@ -10843,22 +11205,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Where events are POSTed. Live: https, and a host that is not (and does not resolve to) a loopback, private, link-local or metadata address. Sandbox: http or https, any host.
-                     * @example https://example.com/webhooks/stablepay
-                     */
-                    url?: string;
-                    /** @description Event types to receive, or `["*"]` for every type (including types added later). */
-                    enabled_events?: ("payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled" | "*")[];
-                    description?: string | null;
-                    /** @description Up to 10 string values (keys up to 40, values up to 500 characters). */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                    /** @description true: no deliveries are attempted (pending ones are held); false: enabled again. */
-                    disabled?: boolean;
-                };
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
             };
         };
         responses: {
@@ -11570,10 +11917,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    event_type?: "payment_intent.confirmed" | "payment_intent.expired" | "transaction.created" | "settlement.completed" | "refund.created" | "refund.updated" | "refund.succeeded" | "refund.failed" | "payment_link.deactivated" | "payment_link.used_up" | "webhook_endpoint.disabled";
-                };
+                "application/json": components["schemas"]["SendWebhookEndpointTestEventRequest"];
             };
         };
         responses: {
@@ -11822,13 +12166,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Required. ISO 8601 timestamp (or a date): resend the failed deliveries created at or after it. At most 30 days ago (events are kept 30 days), not in the future.
-                     * @example 2026-04-01T12:00:00.000Z
-                     */
-                    since?: string;
-                };
+                "application/json": components["schemas"]["RecoverWebhookEndpointDeliveriesRequest"];
             };
         };
         responses: {
@@ -12631,18 +12969,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description The merchant. Required unless the key is scoped to a single merchant.
-                     * @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K
-                     */
-                    merchant_id?: string;
-                    /**
-                     * @description USD. Default: the whole available balance. If sent, it must equal the available balance (a settlement takes every available transaction; partial cash-outs are not offered).
-                     * @example 1234.56
-                     */
-                    amount?: number;
-                };
+                "application/json": components["schemas"]["CreateSettlementRequest"];
             };
         };
         responses: {
@@ -13744,44 +14071,7 @@ export interface operations {
         /** @description Any other field is refused with 400 `parameter_unknown`. */
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description The paid intent (`confirmed` or `settled`) whose payment to refund, `pi_*`. Required unless `transaction` is given.
-                     * @example pi_3MtwBwLkdIwHu7ix28a3tqPa
-                     */
-                    payment_intent?: string;
-                    /**
-                     * @description The payment to refund, `txn_*`: any confirmed payment, including a late one or one that matched no intent. With `payment_intent`, it must be a payment of that intent.
-                     * @example txn_4fQm8ZpX2LbR7cVt1NwKd9Ya
-                     */
-                    transaction?: string;
-                    /**
-                     * @description USD to refund, up to 6 decimal places. Default: everything still refundable (the amount received less the payment's other refunds). The platform fee is not returned: it is the merchant's cost.
-                     * @example 5
-                     */
-                    amount?: number;
-                    /**
-                     * @description Where the refund is paid on the payment's chain (an EVM address). Required: the service never assumes the sender's address (an exchange pays from shared wallets); confirm it with the customer. The transaction's `sender_address` is the payer's.
-                     * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
-                     */
-                    recipient_address: string;
-                    /** @enum {string} */
-                    reason?: "duplicate" | "fraudulent" | "requested_by_customer";
-                    /**
-                     * @description Key-value pairs for your own use, returned unchanged. At most 10 keys of up to 40 characters, string values of up to 500 characters.
-                     * @example {
-                     *       "order_id": "order_1042"
-                     *     }
-                     */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                    /**
-                     * @description Sending the same key again within 24 hours returns the refund it created (200, `Idempotent-Replayed: true`); with other parameters, 409 `idempotency_key_reused`. Or the `Idempotency-Key` header.
-                     * @example refund-order_1042-1
-                     */
-                    idempotency_key?: string;
-                };
+                "application/json": components["schemas"]["CreateRefundRequest"];
             };
         };
         responses: {
@@ -14894,18 +15184,7 @@ export interface operations {
         /** @description Both fields are required (checked after the refund's id, so an unknown id is 404 whatever the body). */
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Required. The owner's 65-byte signature of `typed_data` (from GET …/authorization) with this `deadline`, as `eth_signTypedData_v4` returns it.
-                     * @example 0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab
-                     */
-                    signature?: string;
-                    /**
-                     * @description Required. The `deadline` the owner signed (Unix seconds): not passed, and at most 7 days ahead. A signed refund that fails keeps its amount held until this deadline.
-                     * @example 1775131200
-                     */
-                    deadline?: string | number;
-                };
+                "application/json": components["schemas"]["ApproveRefundRequest"];
             };
         };
         responses: {
@@ -15509,74 +15788,7 @@ export interface operations {
         /** @description Any other field is refused with 400 `parameter_unknown`. */
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description The merchant paid through the link. Required unless the API key is scoped to a single merchant.
-                     * @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K
-                     */
-                    merchant_id?: string;
-                    /**
-                     * @description A fixed amount in USD, 0.01 to 10000, at most 2 decimals. Give this or `amount_options`.
-                     * @example 25
-                     */
-                    amount?: number;
-                    /** @description The customer types the amount, within these bounds (each 0.01 to 10000, at most 2 decimals). Give this or `amount`. */
-                    amount_options?: {
-                        /**
-                         * @description The least the customer may type, in USD.
-                         * @example 25
-                         */
-                        minimum: number;
-                        /**
-                         * @description The most the customer may type, in USD.
-                         * @example 25
-                         */
-                        maximum: number;
-                        /**
-                         * @description What the amount field shows first, within the bounds.
-                         * @example 25
-                         */
-                        preset?: number;
-                    };
-                    /**
-                     * @description Only `usd`.
-                     * @example usd
-                     */
-                    currency?: string;
-                    /**
-                     * @description The network its intents are paid on. Default `base`. Only the pairs enabled on this service for the key's mode are accepted; any other value is 400 `parameter_invalid` with this `param`, and the message names the allowed pairs (today: `base`/`USDC` in both modes).
-                     * @example base
-                     * @enum {string}
-                     */
-                    chain?: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
-                    /**
-                     * @description The token its intents are paid in. Default `USDC`. Only the pairs enabled on this service for the key's mode are accepted; any other value is 400 `parameter_invalid` with this `param`, and the message names the allowed pairs (today: `base`/`USDC` in both modes).
-                     * @example USDC
-                     * @enum {string}
-                     */
-                    token?: "USDC" | "USDT";
-                    /**
-                     * @description At most this many intents of the link are confirmed; then it shows "used up". No limit when absent.
-                     * @example 1
-                     */
-                    max_uses?: string | number;
-                    /**
-                     * @description ISO 8601, in the future. From then on the link shows "expired".
-                     * @example 2026-12-31T23:59:59.000Z
-                     */
-                    expires_at?: string;
-                    after_completion?: {
-                        /**
-                         * @description An absolute http(s) URL. After the payment is confirmed, the hosted page sends the customer there.
-                         * @example https://shop.example.com/thanks
-                         */
-                        redirect_url: string;
-                    };
-                    /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                "application/json": components["schemas"]["CreatePaymentLinkRequest"];
             };
         };
         responses: {
@@ -16121,22 +16333,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description false: the link takes no more payments (its page says so; intents already open can still be paid). true: on again. */
-                    active?: boolean;
-                    /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. The link's own: its intents carry `payment_link` in theirs. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                    /** @description null removes the redirect. */
-                    after_completion?: {
-                        /**
-                         * @description An absolute http(s) URL. After the payment is confirmed, the hosted page sends the customer there.
-                         * @example https://shop.example.com/thanks
-                         */
-                        redirect_url: string;
-                    } | null;
-                };
+                "application/json": components["schemas"]["UpdatePaymentLinkRequest"];
             };
         };
         responses: {
@@ -16800,31 +16997,7 @@ export interface operations {
         /** @description Any other field is refused with 400 `parameter_unknown`. */
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description The merchant the register takes payments for. Required unless the API key is scoped to a single merchant.
-                     * @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K
-                     */
-                    merchant_id?: string;
-                    /**
-                     * @description What the register and its receipts call it, 1 to 100 characters.
-                     * @example Front counter
-                     */
-                    name: string;
-                    /**
-                     * @description The tip percentages the register offers the customer after the amount (whole percents, 1 to 100, at most 4, no repeats). Empty or absent: no tip step.
-                     * @example [
-                     *       10,
-                     *       15,
-                     *       20
-                     *     ]
-                     */
-                    tip_percentages?: (string | number)[];
-                    /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                "application/json": components["schemas"]["CreateTerminalRequest"];
             };
         };
         responses: {
@@ -17348,26 +17521,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description What the register and its receipts call it, 1 to 100 characters.
-                     * @example Front counter
-                     */
-                    name?: string;
-                    /**
-                     * @description The tip percentages the register offers the customer after the amount (whole percents, 1 to 100, at most 4, no repeats). Empty or absent: no tip step.
-                     * @example [
-                     *       10,
-                     *       15,
-                     *       20
-                     *     ]
-                     */
-                    tip_percentages?: (string | number)[];
-                    /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                "application/json": components["schemas"]["UpdateTerminalRequest"];
             };
         };
         responses: {

@@ -7,7 +7,7 @@ import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
 import { notFound, badCursor } from "../../domain/errors.ts";
 import { listBody, parseAfterParam, parseBeforeParam, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
-import { errorExample, listRoute, objectResponses } from "../../http/openapi.ts";
+import { errorExample, listRoute, objectResponses, named } from "../../http/openapi.ts";
 import { printableName } from "../../domain/text.ts";
 import { jsonBodyOf, queryText } from "../../http/schema-route.ts";
 import { isIdOf } from "../../domain/ids.ts";
@@ -79,7 +79,7 @@ export function eventRoutes(ctx: AppContext) {
       {
         parse: jsonBodyOf(ResendBody),
         params: EventIdParams,
-        body: ResendBody,
+        body: named("ResendEventRequest", ResendBody),
         detail: {
           tags: TAG,
           summary: "Resend an event",

@@ -8,7 +8,7 @@ import type { AppContext } from "../../context.ts";
 import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
 import { listBody, listSchema, parseCursorParam, parseLimitParam, LimitQuery } from "../../http/list-params.ts";
-import { errorExample, idempotencyHeaderParameter, createResponses, listRoute, objectResponses } from "../../http/openapi.ts";
+import { errorExample, idempotencyHeaderParameter, createResponses, listRoute, objectResponses, named } from "../../http/openapi.ts";
 import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
 import { MerchantSchema } from "./model.ts";
 import { merchantShape } from "./shapes.ts";
@@ -131,7 +131,7 @@ export function merchantApiRoutes(ctx: AppContext) {
       },
       {
         parse: jsonBodyOf(CreateMerchantBody, { fee_rate: IMMUTABLE.fee_rate! }),
-        body: CreateMerchantBody,
+        body: named("CreateMerchantRequest", CreateMerchantBody),
         detail: {
           tags: TAG,
           summary: "Create a merchant",
@@ -176,7 +176,7 @@ export function merchantApiRoutes(ctx: AppContext) {
       {
         parse: jsonBodyOf(UpdateMerchantBody, IMMUTABLE),
         params: t.Object({ id: t.String({ description: "Merchant id, `mer_*`.", examples: [EX_MERCHANT] }) }),
-        body: UpdateMerchantBody,
+        body: named("UpdateMerchantRequest", UpdateMerchantBody),
         detail: {
           tags: TAG,
           summary: "Update a merchant",

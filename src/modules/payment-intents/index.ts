@@ -9,7 +9,7 @@ import { authedRoutes } from "../../http/authed.ts";
 import { readEmptyBody } from "../../http/json-body.ts";
 import { jsonBodyOf, refinedQuery } from "../../http/schema-route.ts";
 import { listBody } from "../../http/list-params.ts";
-import { createResponses, errorExample, errorResponse, idempotencyHeaderParameter, listRoute, objectResponses } from "../../http/openapi.ts";
+import { createResponses, errorExample, errorResponse, idempotencyHeaderParameter, listRoute, objectResponses, named } from "../../http/openapi.ts";
 import { noQuery } from "../../http/query.ts";
 import { refineCreateIntent, refineListIntents } from "./input.ts";
 import { CreateIntentBody, IntentIdParams, ListIntentsQuery, PaymentIntentCancelSchema, PaymentIntentListSchema, PaymentIntentSchema } from "./model.ts";
@@ -35,7 +35,7 @@ export function paymentIntentRoutes(ctx: AppContext) {
       },
       {
         parse: jsonBodyOf(CreateIntentBody),
-        body: CreateIntentBody,
+        body: named("CreatePaymentIntentRequest", CreateIntentBody),
         detail: {
           tags: TAG,
           summary: "Create a payment intent",

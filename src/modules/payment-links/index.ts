@@ -7,7 +7,7 @@ import type { AppContext } from "../../context.ts";
 import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
 import { listBody, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
-import { createResponses, errorExample, idempotencyHeaderParameter, listResponses, objectResponses } from "../../http/openapi.ts";
+import { createResponses, errorExample, idempotencyHeaderParameter, listResponses, objectResponses, named } from "../../http/openapi.ts";
 import { idempotencyKey, jsonBodyOf, queryText, reused } from "../../http/schema-route.ts";
 import { refineCreateLink, refineUpdateLink } from "./input.ts";
 import { CreateLinkBody, LinkIdParams, LinkListSchema, LinkSchema, ListLinksQuery, UpdateLinkBody } from "./model.ts";
@@ -36,7 +36,7 @@ export function paymentLinkRoutes(ctx: AppContext) {
       },
       {
         parse: jsonBodyOf(CreateLinkBody),
-        body: CreateLinkBody,
+        body: named("CreatePaymentLinkRequest", CreateLinkBody),
         detail: {
           tags: TAG,
           summary: "Create a payment link",
@@ -99,7 +99,7 @@ export function paymentLinkRoutes(ctx: AppContext) {
       {
         parse: jsonBodyOf(UpdateLinkBody),
         params: LinkIdParams,
-        body: UpdateLinkBody,
+        body: named("UpdatePaymentLinkRequest", UpdateLinkBody),
         detail: {
           tags: TAG,
           summary: "Update a payment link",

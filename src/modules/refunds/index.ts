@@ -10,7 +10,7 @@ import { authedRoutes } from "../../http/authed.ts";
 import { requireRefundPermission } from "../access/authenticator.ts";
 import { readEmptyBody } from "../../http/json-body.ts";
 import { listBody } from "../../http/list-params.ts";
-import { createResponses, errorExample, errorResponse, idempotencyHeaderParameter, listRoute, objectResponses } from "../../http/openapi.ts";
+import { createResponses, errorExample, errorResponse, idempotencyHeaderParameter, listRoute, objectResponses, named } from "../../http/openapi.ts";
 import { noQuery } from "../../http/query.ts";
 import { jsonBodyOf, refinedQuery } from "../../http/schema-route.ts";
 import { parseApproval, refineCreateRefund, refineListRefunds } from "./input.ts";
@@ -104,7 +104,7 @@ function refundWriteRoutes(ctx: AppContext) {
       },
       {
         parse: jsonBodyOf(CreateRefundBody),
-        body: CreateRefundBody,
+        body: named("CreateRefundRequest", CreateRefundBody),
         detail: {
           tags: TAG,
           summary: "Create a refund",
@@ -177,7 +177,7 @@ function refundWriteRoutes(ctx: AppContext) {
       },
       {
         parse: jsonBodyOf(ApproveRefundBody),
-        body: ApproveRefundBody,
+        body: named("ApproveRefundRequest", ApproveRefundBody),
         params: RefundIdParams,
         detail: {
           tags: TAG,

@@ -164,7 +164,7 @@ export function settlementApiRoutes(ctx: AppContext) {
       },
       {
         parse: jsonBodyOf(CashOutBody),
-        body: CashOutBody,
+        body: named("CreateSettlementRequest", CashOutBody),
         detail: {
           tags: TAG,
           summary: "Cash out (manual settlement)",

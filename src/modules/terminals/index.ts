@@ -8,7 +8,7 @@ import { ApiError } from "../../domain/errors.ts";
 import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
 import { listBody, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
-import { createResponses, errorExample, idempotencyHeaderParameter, listResponses, objectResponses } from "../../http/openapi.ts";
+import { createResponses, errorExample, idempotencyHeaderParameter, listResponses, objectResponses, named } from "../../http/openapi.ts";
 import { idempotencyKey, jsonBodyOf, queryText, reused } from "../../http/schema-route.ts";
 import { refineTerminal } from "./input.ts";
 import { CreateTerminalBody, ListTerminalsQuery, TerminalIdParams, TerminalListSchema, TerminalSchema, UpdateTerminalBody } from "./model.ts";
@@ -39,7 +39,7 @@ export function terminalRoutes(ctx: AppContext) {
       },
       {
         parse: jsonBodyOf(CreateTerminalBody),
-        body: CreateTerminalBody,
+        body: named("CreateTerminalRequest", CreateTerminalBody),
         detail: {
           tags: TAG,
           summary: "Create a terminal",
@@ -99,7 +99,7 @@ export function terminalRoutes(ctx: AppContext) {
       {
         parse: jsonBodyOf(UpdateTerminalBody),
         params: TerminalIdParams,
-        body: UpdateTerminalBody,
+        body: named("UpdateTerminalRequest", UpdateTerminalBody),
         detail: {
           tags: TAG,
           summary: "Update a terminal",

@@ -10,7 +10,7 @@ import { authedRoutes } from "../../http/authed.ts";
 import { noQuery } from "../../http/query.ts";
 import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { listBody, parseAfterParam, parseCursorParam, parseLimitParam } from "../../http/list-params.ts";
-import { errorExample, idempotencyHeaderParameter, createResponses, listResponses, objectResponses } from "../../http/openapi.ts";
+import { errorExample, idempotencyHeaderParameter, createResponses, listResponses, objectResponses, named } from "../../http/openapi.ts";
 import { idempotencyKey, jsonBodyOf, reused, queryText } from "../../http/schema-route.ts";
 import { parseMetadata } from "../payment-intents/input.ts";
 import { countEndpointDeliveries, deliveryCursor, listDeliveries, recoverFailedDeliveries } from "../webhooks/service.ts";
@@ -49,7 +49,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       },
       {
         parse: jsonBodyOf(CreateEndpointBody),
-        body: CreateEndpointBody,
+        body: named("CreateWebhookEndpointRequest", CreateEndpointBody),
         detail: {
           tags: TAG,
           summary: "Create a webhook endpoint",
@@ -119,7 +119,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       {
         parse: jsonBodyOf(UpdateEndpointBody),
         params: EndpointIdParams,
-        body: UpdateEndpointBody,
+        body: named("UpdateWebhookEndpointRequest", UpdateEndpointBody),
         detail: {
           tags: TAG,
           summary: "Update a webhook endpoint",
@@ -187,7 +187,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       {
         parse: jsonBodyOf(TestEventBody),
         params: EndpointIdParams,
-        body: TestEventBody,
+        body: named("SendWebhookEndpointTestEventRequest", TestEventBody),
         detail: {
           tags: TAG,
           summary: "Send a test event to a webhook endpoint",
@@ -215,7 +215,7 @@ export function webhookEndpointRoutes(ctx: AppContext) {
       {
         parse: jsonBodyOf(RecoverBody),
         params: EndpointIdParams,
-        body: RecoverBody,
+        body: named("RecoverWebhookEndpointDeliveriesRequest", RecoverBody),
         detail: {
           tags: TAG,
           summary: "Resend a webhook endpoint's failed deliveries",
