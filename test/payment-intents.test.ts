@@ -11,6 +11,7 @@ import { RESERVATION_QUARANTINE_MS } from "../src/domain/intent-status.ts";
 import { listQueries } from "../src/modules/payment-intents/service.ts";
 import { fromPgTs } from "../src/db/pg-values.ts";
 import { refineListIntents } from "../src/modules/payment-intents/input.ts";
+import { WINDOW } from "../src/modules/payment-intents/reserve.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import {
   CANCEL_FIELDS,
@@ -150,7 +151,7 @@ describe("POST /v1/payment-intents", () => {
     }
   });
 
-  test("concurrent creates for one merchant and amount get distinct, contiguous tags", async () => {
+  test("concurrent creates for one merchant and amount get distinct tags, packed low", async () => {
     const merchant = await newMerchant(svc, [svc.sandbox.account_id], "Race Shop");
     const n = 40;
     const results = await Promise.all(
@@ -158,7 +159,11 @@ describe("POST /v1/payment-intents", () => {
     );
     expect(results.map((r) => r.res.status)).toEqual(Array(n).fill(201));
     const tags = results.map((r) => Number(unitsOf(r.body.qr_payload) - 4_200_000n)).sort((x, y) => x - y);
-    expect(tags).toEqual(Array.from({ length: n }, (_, i) => i));
+    expect(new Set(tags).size).toBe(n);
+    // The lowest values first (the amount's window, then its ring): a create that counted another one
+    // in flight may skip a value that one did not take after all, so a few gaps, never more than the window.
+    expect(tags[0]).toBe(0);
+    expect(tags[n - 1]!).toBeLessThan(n + WINDOW);
     // One held row per intent; any other row would be a free value (the free list of 0008-0017 issued some ahead).
     const [count] = await sql()`
       SELECT count(*) FILTER (WHERE intent_id IS NOT NULL)::int AS n,

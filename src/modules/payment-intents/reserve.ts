@@ -317,6 +317,19 @@ async function leaseFromRing(q: SqlOrTx, a: InsertArgs, width: number, size: num
   return (((r!.next_tag - size) % width) + width) % width;
 }
 
+/**
+ * The value `v` of the CTE `source` inserted for the intent, or its row taken over when free: under
+ * its row lock, with the quarantine checked again (a row held inserts nothing).
+ */
+function takeValue(q: SqlOrTx, a: InsertArgs, source: "candidate" | "pick") {
+  return q`INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
+      SELECT ${a.merchantId}::text, ${a.token}::text, ${q(source)}.v, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz FROM ${q(source)}
+      ON CONFLICT (merchant_id, token, expected_units) DO UPDATE
+        SET intent_id = EXCLUDED.intent_id, released_after = NULL, amount_units = EXCLUDED.amount_units
+        WHERE r.released_after <= ${pgTs(a.createdAt)}::timestamptz
+      RETURNING r.expected_units`;
+}
+
 function insertIntent(q: SqlOrTx, a: InsertArgs) {
   return q`
       INSERT INTO app.payment_intents
@@ -391,12 +404,7 @@ async function windowAttempt(q: SqlOrTx, a: InsertArgs, width: number, skip: num
       WHERE g.t NOT IN (SELECT t FROM held)
       ORDER BY g.t OFFSET ${skip}::int LIMIT 1
     ), mine AS (
-      INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
-      SELECT ${a.merchantId}::text, ${a.token}::text, candidate.v, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz FROM candidate
-      ON CONFLICT (merchant_id, token, expected_units) DO UPDATE
-        SET intent_id = EXCLUDED.intent_id, released_after = NULL, amount_units = EXCLUDED.amount_units
-        WHERE r.released_after <= ${now}::timestamptz
-      RETURNING r.expected_units
+      ${takeValue(q, a, "candidate")}
     ), ins AS (${insertIntent(q, a)})
     SELECT (SELECT v FROM candidate) AS tried, (SELECT n FROM ${countedHeld(q, a, width, countHeld)} c) AS held_before, ins.* FROM (SELECT 1) one LEFT JOIN ins ON true`;
   const r = rows[0];
@@ -450,12 +458,7 @@ async function amountAttempt(q: SqlOrTx, a: InsertArgs, width: number, countHeld
           AND (r.released_after IS NULL OR r.released_after > ${now}::timestamptz)
         OFFSET 0)
     ), ring AS (
-      INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
-      SELECT ${a.merchantId}::text, ${a.token}::text, candidate.v, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz FROM candidate
-      ON CONFLICT (merchant_id, token, expected_units) DO UPDATE
-        SET intent_id = EXCLUDED.intent_id, released_after = NULL, amount_units = EXCLUDED.amount_units
-        WHERE r.released_after <= ${now}::timestamptz
-      RETURNING r.expected_units
+      ${takeValue(q, a, "candidate")}
     ), mine AS (
       SELECT expected_units FROM zero UNION ALL SELECT expected_units FROM ring
     ), counted AS (
@@ -504,12 +507,7 @@ async function ringAttempt(q: SqlOrTx, a: InsertArgs, tags: number[], width: num
     ), pick AS (
       SELECT expected_units AS v FROM zero UNION ALL SELECT v FROM candidate
     ), mine AS (
-      INSERT INTO app.reservations AS r (merchant_id, token, expected_units, amount_units, intent_id, released_after)
-      SELECT ${a.merchantId}::text, ${a.token}::text, pick.v, ${a.amountUnits}::int8, ${a.id}::text, NULL::timestamptz FROM pick
-      ON CONFLICT (merchant_id, token, expected_units) DO UPDATE
-        SET intent_id = EXCLUDED.intent_id, released_after = NULL, amount_units = EXCLUDED.amount_units
-        WHERE r.released_after <= ${now}::timestamptz
-      RETURNING r.expected_units
+      ${takeValue(q, a, "pick")}
     ), ins AS (${insertIntent(q, a)})
     SELECT (SELECT v FROM candidate) AS tried, (SELECT n FROM ${countedHeld(q, a, width, countHeld)} c) AS held_before, ins.* FROM (SELECT 1) one LEFT JOIN ins ON true`;
   const r = rows[0];
