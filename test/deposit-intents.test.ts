@@ -12,6 +12,7 @@ import { CREATE_FIELDS, LIST_ITEM_FIELDS, keysOf } from "./support/intents.ts";
 import { intentDepositAddress } from "../src/modules/payment-intents/deposit.ts";
 import { deployAndSweepCall, deployDepositFactory, depositIntentRef } from "../src/chain/deposit-address.ts";
 import { usdcAbi } from "../contracts/abis.ts";
+import { createApiKey } from "../src/modules/merchants/onboarding.ts";
 import { splitFee } from "../src/domain/money.ts";
 
 let svc: TestService;
@@ -264,5 +265,14 @@ describe("paying a deposit address", () => {
     expect(await sql()`SELECT 1 FROM app.transactions WHERE tx_hash = ${hash.toLowerCase()}`).toHaveLength(0);
     expect((await transactionsOf(id)).map((t) => t.fee_status)).toEqual(["pending"]);
     expect(await intent(id)).toMatchObject({ status: "confirmed", amount_received: 6 });
+
+    // Its refund never goes by budget, even to the address it came from (an exchange's, most often):
+    // it waits for the owner's signature, to the address the customer gives.
+    expect((await call(`/v1/test_helpers/merchants/${merchantId}/refund_budget`, { method: "POST", json: { amount_per_day: 100 } })).status).toBe(200);
+    const refunder = (await createApiKey(svc.ctx, { accountId: svc.sandbox.account_id, mode: "test", merchantId, refunds: true })).key;
+    const sender = privateKeyToAccount(svc.sandbox.payer_private_key).address;
+    const refund = await call("/v1/refunds", { method: "POST", key: refunder, json: { payment_intent: id, amount: 1, recipient_address: sender } });
+    expect(refund.status).toBe(201);
+    expect(refund.body.status).toBe("requires_approval");
   });
 });
