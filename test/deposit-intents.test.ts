@@ -1,7 +1,8 @@
 /**
  * Deposit-address intents end to end: the merchant's settings, creates with an address of their own,
  * and payments to that address through the real indexer (Ponder) and matcher on anvil: short within
- * the tolerance, partial then the rest, more than the amount, late, and a stranger's transfer.
+ * the tolerance, partial then the rest, more than the amount, late, a stranger's transfer, and a sweep by
+ * anyone (accounting, not a second payment; the payment's fee collected after it).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createWalletClient, getAddress, http, type Address } from "viem";
@@ -23,7 +24,7 @@ let owner: string;
 type Json = Record<string, unknown>;
 
 beforeAll(async () => {
-  svc = await startTestService({ roles: ["api", "indexer", "matcher", "expirer"] });
+  svc = await startTestService({ roles: ["api", "indexer", "matcher", "expirer", "fee_collector"] });
   merchantId = svc.sandbox.merchant_id;
   account = svc.sandbox.payment_address;
   owner = svc.sandbox.test_key_unscoped;
@@ -263,7 +264,8 @@ describe("paying a deposit address", () => {
 
     await waitFor("the sweep recorded", async () => (await sql()`SELECT 1 FROM app.deposit_sweeps WHERE tx_hash = ${hash.toLowerCase()}`).length > 0, 30_000);
     expect(await sql()`SELECT 1 FROM app.transactions WHERE tx_hash = ${hash.toLowerCase()}`).toHaveLength(0);
-    expect((await transactionsOf(id)).map((t) => t.fee_status)).toEqual(["pending"]);
+    // Its fee is then collected from the account, like any payment's.
+    await waitFor("the fee collected from the account", async () => (await transactionsOf(id))[0]?.fee_status === "collected", 30_000);
     expect(await intent(id)).toMatchObject({ status: "confirmed", amount_received: 6 });
 
     // Its refund never goes by budget, even to the address it came from (an exchange's, most often):
