@@ -1,8 +1,9 @@
 /**
  * Deposit-address intents end to end: the merchant's settings, creates with an address of their own,
  * and payments to that address through the real indexer (Ponder) and matcher on anvil: short within
- * the tolerance, partial then the rest, more than the amount, late, a stranger's transfer, and a sweep by
- * anyone (accounting, not a second payment; the payment's fee collected after it).
+ * the tolerance, partial then the rest, more than the amount, late, a stranger's transfer; the
+ * service's sweep of a paid address and a stranger's sweep of dust (accounting, never a second
+ * payment; the payments' fees collected after them); a deposit payment's refund.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createWalletClient, getAddress, http, type Address } from "viem";
@@ -181,7 +182,7 @@ describe("paying a deposit address", () => {
     const split = splitFee(9_600_000n, 100);
     expect(done).toMatchObject({ status: "confirmed", amount: 10, amount_received: 9.6, net_amount: Number(split.netUnits) / 1e6, fee: Number(split.feeUnits) / 1e6 });
     const [txn] = await transactionsOf(id);
-    expect(txn).toMatchObject({ amount_units: 9_600_000n, fee_status: "awaiting_sweep", payment_address: String(created.payment_address) });
+    expect(txn).toMatchObject({ amount_units: 9_600_000n, payment_address: String(created.payment_address) });
     expect(done.tx_hash).toBe(txn!.tx_hash);
     expect((await eventTypesOf(id)).map((e) => e.type)).toEqual(["payment_intent.confirmed", "transaction.created"]);
   });
@@ -242,28 +243,24 @@ describe("paying a deposit address", () => {
     expect(await sql()`SELECT 1 FROM app.transactions WHERE payment_address = ${stranger}`).toHaveLength(0);
   });
 
-  test("a sweep by anyone moves the money into the account: accounting, never a second payment; the payments' fees are released", async () => {
+  test("the service sweeps a paid address into the account: accounting, never a second payment; then the fee is collected", async () => {
     const created = await createDeposit(6);
     const id = String(created.id);
+    const address = String(created.payment_address).toLowerCase();
     await pay(id, 6);
     await waitFor(`${id} confirmed`, async () => (await intent(id)).status === "confirmed");
-    expect((await transactionsOf(id)).map((t) => t.fee_status)).toEqual(["awaiting_sweep"]);
-
-    // A stranger with some ETH deploys the factory (anyone may) and sweeps the address.
+    const [sweep] = await waitFor("the sweep recorded", async () => {
+      const rows = await sql()<{ tx_hash: string; amount_units: bigint; merchant_id: string }[]>`
+        SELECT tx_hash, amount_units, merchant_id FROM app.deposit_sweeps WHERE deposit_address = ${address}`;
+      return rows.length > 0 ? rows : undefined;
+    }, 30_000);
+    expect(sweep).toMatchObject({ amount_units: 6_000_000n, merchant_id: merchantId });
+    const [request] = await sql()<{ tx_hash: string }[]>`SELECT tx_hash FROM app.deposit_sweep_requests WHERE address = ${address}`;
+    expect(request?.tx_hash).toBe(sweep!.tx_hash);
+    // The sweep's transfer into the account is not a payment.
+    expect(await sql()`SELECT 1 FROM app.transactions WHERE tx_hash = ${sweep!.tx_hash}`).toHaveLength(0);
     const chain = svc.ctx.chains.test!;
-    const stranger = privateKeyToAccount(generatePrivateKey());
-    await rpc(svc, "anvil_setBalance", [stranger.address, "0x56BC75E2D63100000"]);
-    const wallet = createWalletClient({ chain: chain.chain, transport: http(chain.rpcHttpUrl), account: stranger });
-    const { factory } = await deployDepositFactory({ walletClient: wallet, publicClient: chain.publicClient as never });
-    const before = await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [account as Address] });
-    const hash = await wallet.writeContract(deployAndSweepCall(factory, account as Address, depositIntentRef(id), chain.usdc));
-    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
-    expect(receipt.status).toBe("success");
-    const after = await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [account as Address] });
-    expect(after - before).toBe(6_000_000n);
-
-    await waitFor("the sweep recorded", async () => (await sql()`SELECT 1 FROM app.deposit_sweeps WHERE tx_hash = ${hash.toLowerCase()}`).length > 0, 30_000);
-    expect(await sql()`SELECT 1 FROM app.transactions WHERE tx_hash = ${hash.toLowerCase()}`).toHaveLength(0);
+    expect(await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [getAddress(address)] })).toBe(0n);
     // Its fee is then collected from the account, like any payment's.
     await waitFor("the fee collected from the account", async () => (await transactionsOf(id))[0]?.fee_status === "collected", 30_000);
     expect(await intent(id)).toMatchObject({ status: "confirmed", amount_received: 6 });
@@ -276,5 +273,32 @@ describe("paying a deposit address", () => {
     const refund = await call("/v1/refunds", { method: "POST", key: refunder, json: { payment_intent: id, amount: 1, recipient_address: sender } });
     expect(refund.status).toBe(201);
     expect(refund.body.status).toBe("requires_approval");
+  });
+
+  test("dust below the floor waits; a stranger may sweep it anyway, and that is accounting too", async () => {
+    const id = String((await createDeposit(20)).id);
+    await pay(id, 0.5);
+    const [txn] = await transactionsOf(id);
+    expect(txn?.fee_status).toBe("awaiting_sweep");
+    await Bun.sleep(3_000); // a round of the service's sweeper or more: not due (below the floor, intent not paid)
+    expect((await transactionsOf(id))[0]?.fee_status).toBe("awaiting_sweep");
+
+    // A stranger with some ETH sweeps it (the factory is deployed already: anyone may call it).
+    const chain = svc.ctx.chains.test!;
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    await rpc(svc, "anvil_setBalance", [stranger.address, "0x56BC75E2D63100000"]);
+    const wallet = createWalletClient({ chain: chain.chain, transport: http(chain.rpcHttpUrl), account: stranger });
+    const { factory, deployedNow } = await deployDepositFactory({ walletClient: wallet, publicClient: chain.publicClient as never });
+    expect(deployedNow).toBe(false);
+    const before = await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [account as Address] });
+    const hash = await wallet.writeContract(deployAndSweepCall(factory, account as Address, depositIntentRef(id), chain.usdc));
+    expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    const after = await chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [account as Address] });
+    expect(after - before).toBe(500_000n);
+
+    await waitFor("the sweep recorded", async () => (await sql()`SELECT 1 FROM app.deposit_sweeps WHERE tx_hash = ${hash.toLowerCase()}`).length > 0, 30_000);
+    expect(await sql()`SELECT 1 FROM app.transactions WHERE tx_hash = ${hash.toLowerCase()}`).toHaveLength(0);
+    await waitFor("the fee collected from the account", async () => (await transactionsOf(id))[0]?.fee_status === "collected", 30_000);
+    expect(await intent(id)).toMatchObject({ status: "awaiting_payment", amount_received: 0.5 });
   });
 });

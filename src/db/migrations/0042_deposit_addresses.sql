@@ -64,3 +64,18 @@ CREATE TABLE app.deposit_sweeps (
   PRIMARY KEY (chain_id, tx_hash, log_index)
 );
 CREATE INDEX deposit_sweeps_address_idx ON app.deposit_sweeps (deposit_address, chain_id);
+
+-- The sweeps the service asked for (src/modules/fees/deposit-sweeps.ts): one row per deposit address
+-- and token of a chain, the last request and its transaction. A request the matcher has not seen
+-- swept after a while is made again (a sweep sent twice moves nothing the second time).
+CREATE TABLE app.deposit_sweep_requests (
+  chain_id      int4 NOT NULL,
+  address       text NOT NULL,
+  token         text NOT NULL,
+  requested_at  timestamptz(3) NOT NULL,
+  tx_hash       text NOT NULL,
+  PRIMARY KEY (chain_id, address, token)
+);
+
+-- The payments waiting for their sweep, found per chain without reading the others.
+CREATE INDEX transactions_awaiting_sweep ON app.transactions (chain_id, payment_address) WHERE fee_status = 'awaiting_sweep';
