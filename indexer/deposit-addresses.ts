@@ -25,8 +25,10 @@ type Sql = InstanceType<typeof Bun.SQL>;
 
 export class DepositAddresses {
   private readonly known = new Set<string>();
-  /** Per chain id: the head asked before the last read; blocks RECENT_BLOCKS below it are covered. */
+  /** Per chain id: the head asked before a read; blocks RECENT_BLOCKS below it are covered. */
   private readonly head = new Map<number, bigint>();
+  /** Per chain id: when its head was last asked (ms). */
+  private readonly headAskedAt = new Map<number, number>();
   /** Recent blocks (by hash) that existed before a read: covered, even if a reorg put them at a covered height. */
   private readonly readAfter = new Set<string>();
   private readonly readAfterOrder: string[] = [];
@@ -45,10 +47,14 @@ export class DepositAddresses {
   async has(chainId: number, block: bigint, hash: string, address: string): Promise<boolean> {
     if (this.known.has(address)) return true;
     if (this.covered(chainId, block, hash)) return false;
-    // A block above what the last read covered: read what was added since (once per such block).
-    const read = this.queue.then(() => this.readOnce(chainId, block));
+    // A block a read has not covered: read what was added since (once per such block). The chain's
+    // head is asked first, outside the queue (a chain whose RPC is slow holds no other back), and
+    // only when it can cover more than this block: in realtime each block is covered by its hash.
+    const head = await this.askHead(chainId, block);
+    const read = this.queue.then(() => this.readRows());
     this.queue = read.catch(() => undefined);
     await read;
+    if (head !== undefined && head > (this.head.get(chainId) ?? -1n)) this.head.set(chainId, head);
     this.remember(hash);
     return this.known.has(address);
   }
@@ -78,9 +84,20 @@ export class DepositAddresses {
     if (oldest !== undefined) this.readAfter.delete(oldest);
   }
 
-  private async readOnce(chainId: number, block: bigint): Promise<void> {
-    // The head first, then the rows: every block at or below it existed before the rows were read.
-    const head = await this.headOf(chainId).catch(() => block);
+  /**
+   * The chain's head, asked before the rows are read (every block at or below it existed then), when
+   * it was not asked in the last HEAD_EVERY_MS (a backfill: the first read covers all but its last
+   * blocks); undefined otherwise, or when the RPC does not answer (the block's hash covers it).
+   */
+  private async askHead(chainId: number, block: bigint): Promise<bigint | undefined> {
+    const now = Date.now();
+    const known = this.head.get(chainId);
+    if (known !== undefined && block <= known + RECENT_BLOCKS && now - (this.headAskedAt.get(chainId) ?? 0) < HEAD_EVERY_MS) return undefined;
+    this.headAskedAt.set(chainId, now);
+    return this.headOf(chainId).catch(() => undefined);
+  }
+
+  private async readRows(): Promise<void> {
     // The xmin first: every transaction below it has ended, so the rows read next (a later snapshot)
     // include all of theirs, and the next read starts there. A database without the service's
     // tables (an indexer run on its own) has no deposit address.
@@ -92,13 +109,13 @@ export class DepositAddresses {
       for (const r of rows) this.known.add(r.address.toLowerCase());
     }
     this.since = mark.xmin;
-    const before = this.head.get(chainId);
-    if (before === undefined || head > before) this.head.set(chainId, head);
   }
 }
 
 /** Blocks this far below the head asked before a read are covered by it whatever their hash (deeper than Ponder's reorg window). */
 const RECENT_BLOCKS = 64n;
+/** The head is asked at most this often per chain while blocks come near it (realtime). */
+const HEAD_EVERY_MS = 10_000;
 
 /** `eth_blockNumber` of an HTTP RPC. */
 export async function rpcHead(url: string): Promise<bigint> {
@@ -106,7 +123,7 @@ export async function rpcHead(url: string): Promise<bigint> {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
-    signal: AbortSignal.timeout(5_000),
+    signal: AbortSignal.timeout(2_000),
   });
   const body = (await res.json()) as { result?: string };
   if (typeof body.result !== "string") throw new Error("eth_blockNumber: no result");
