@@ -243,6 +243,30 @@ describe("paying a deposit address", () => {
     expect(await sql()`SELECT 1 FROM app.transactions WHERE payment_address = ${stranger}`).toHaveLength(0);
   });
 
+  test("dust to a hundred unused deposit addresses changes nothing: no intent confirms, nothing is swept, payments go on", async () => {
+    const bodies = await Promise.all(Array.from({ length: 100 }, () => createDeposit(9)));
+    const wallet = payer(svc);
+    const chain = svc.ctx.chains.test!;
+    const start = await chain.publicClient.getTransactionCount({ address: wallet.address, blockTag: "pending" });
+    const hashes = await Promise.all(bodies.map((b, i) => wallet.send(b.payment_address as Address, 1n, start + i)));
+    await Promise.all(hashes.map((hash) => chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })));
+    // A real payment after the dust confirms as usual.
+    const id = String((await createDeposit(2)).id);
+    await pay(id, 2);
+    await waitFor(`${id} confirmed`, async () => (await intent(id)).status === "confirmed");
+    const ids = bodies.map((b) => String(b.id));
+    await waitFor("the dust recorded", async () => {
+      const [r] = await sql()<{ n: number }[]>`SELECT count(*)::int AS n FROM app.transactions WHERE payment_intent_id = ANY (${ids}::text[])`;
+      return r?.n === 100;
+    }, 30_000);
+    const statuses = await sql()<{ status: string; received_units: bigint }[]>`SELECT status, received_units FROM app.payment_intents WHERE id = ANY (${ids}::text[])`;
+    expect(statuses.every((r) => r.status === "awaiting_payment" && r.received_units === 1n)).toBe(true);
+    await Bun.sleep(2_500); // a round of the service's sweeper or more
+    const addresses = bodies.map((b) => String(b.payment_address).toLowerCase());
+    expect(await sql()`SELECT 1 FROM app.deposit_sweep_requests WHERE address = ANY (${addresses}::text[])`).toHaveLength(0);
+    expect(await sql()`SELECT 1 FROM app.transactions WHERE payment_intent_id = ANY (${ids}::text[]) AND fee_status <> 'awaiting_sweep'`).toHaveLength(0);
+  });
+
   test("the service sweeps a paid address into the account: accounting, never a second payment; then the fee is collected", async () => {
     const created = await createDeposit(6);
     const id = String(created.id);
