@@ -136,7 +136,8 @@ async function readAccount(ctx: AppContext, mode: Principal["mode"], chainId: nu
 async function spokenFor(tx: SqlOrTx, merchantId: string, chainId: number, token: string): Promise<{ committed: bigint; budgetPending: bigint }> {
   const [r] = await tx<{ fees: string | null; refunds: string | null; budget: string | null; withdrawals: string | null }[]>`
     SELECT (SELECT sum(fee_units) FROM app.transactions
-             WHERE merchant_id = ${merchantId} AND chain_id = ${chainId} AND token = ${token} AND status <> 'failed' AND fee_status <> 'collected')::text AS fees,
+             -- (a payment still at its deposit address owes its fee from money not in the account yet)
+             WHERE merchant_id = ${merchantId} AND chain_id = ${chainId} AND token = ${token} AND status <> 'failed' AND fee_status NOT IN ('collected', 'awaiting_sweep'))::text AS fees,
            (SELECT sum(amount_units) FROM app.refunds
              WHERE merchant_id = ${merchantId} AND chain_id = ${chainId} AND token = ${token} AND (status IN ('requires_approval', 'pending') OR held_until IS NOT NULL))::text AS refunds,
            (SELECT sum(amount_units) FROM app.refunds
