@@ -28,6 +28,7 @@ import { confirmDepositStepSql } from "../payment-intents/transitions.ts";
 import type { TransactionRow } from "../transactions/shapes.ts";
 import { transactionCreatedEventShape } from "../transactions/shapes.ts";
 import { insertEventsSql } from "../outbox/outbox.ts";
+import { insertTransactionsSql } from "./transaction-insert.ts";
 import { newId } from "../../domain/ids.ts";
 import { splitFee } from "../../domain/money.ts";
 import type { Mode } from "../../db/schema/core.ts";
@@ -184,16 +185,7 @@ const WRITE = `
       created_event_id text, created_account text, created_data jsonb, confirmed_event_id text, confirmed_account text,
       confirmed_data jsonb)
   ), ins AS (
-    INSERT INTO app.transactions
-      (id, mode, merchant_id, payment_intent_id, status, settlement_status, amount_units, fee_units, net_units,
-       fee_rate_bps, chain_id, token, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
-       metadata, confirmed_at, fee_status, created_at)
-    SELECT id, mode, merchant_id, payment_intent_id, 'confirmed', 'pending', amount_units, fee_units, net_units,
-           fee_rate_bps, chain_id, token, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
-           metadata, $2::timestamptz, 'awaiting_sweep', $2::timestamptz
-    FROM input
-    ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING
-    RETURNING id
+    ${insertTransactionsSql("awaiting_sweep")}
   ), done AS (
     SELECT input.* FROM input JOIN ins ON ins.id = input.id
   ), upd AS (

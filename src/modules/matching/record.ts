@@ -45,6 +45,7 @@ import { decideMatch, quarantineEnd, type MatchDecision, type ReservationView } 
 import { DEFAULT_TRANSFER_TOKEN, type IndexedTransfer } from "./chain-reader.ts";
 import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import { insertEventsSql } from "../outbox/outbox.ts";
+import { insertTransactionsSql } from "./transaction-insert.ts";
 import { confirmStepSql } from "../payment-intents/transitions.ts";
 
 export interface MerchantInfo {
@@ -233,16 +234,7 @@ export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: D
         intent_fee int8, relink bool, created_event_id text, created_account text, created_data jsonb,
         confirmed_event_id text, confirmed_account text, confirmed_data jsonb, traceparent text)
     ), ins AS (
-      INSERT INTO app.transactions
-        (id, mode, merchant_id, payment_intent_id, status, settlement_status, amount_units, fee_units, net_units,
-         fee_rate_bps, chain_id, token, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
-         metadata, confirmed_at, fee_status, created_at)
-      SELECT id, mode, merchant_id, payment_intent_id, 'confirmed', 'pending', amount_units, fee_units, net_units,
-             fee_rate_bps, chain_id, token, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
-             metadata, $2::timestamptz, 'pending', $2::timestamptz
-      FROM input
-      ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING
-      RETURNING id
+      ${insertTransactionsSql("pending")}
     ), done AS (
       SELECT input.* FROM input JOIN ins ON ins.id = input.id
     ), upd AS (
