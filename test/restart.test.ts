@@ -81,14 +81,29 @@ test("kill -9 of the whole service, restart at once: starts first time, API with
   expect(existsSync(join(dataDir, "postgres"))).toBe(true);
 }, 240_000);
 
+/**
+ * A first start on free ports, in a new folder. A port another process took between its choice and
+ * the bind (an outgoing socket of a test running alongside) is chosen again, in another new folder.
+ */
+async function firstStartOnFreePorts(): Promise<{ env: Record<string, string>; dir: string; main: ReturnType<typeof startMain> }> {
+  for (let attempt = 1; ; attempt++) {
+    const env = { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), SANDBOX_ANVIL_PORT_ARBITRUM: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
+    const dir = mkdtempSync(join(tmpdir(), "stablepay-pgdies-"));
+    chmodSync(dir, 0o755);
+    const main = startMain({ ...env, DATA_DIR: dir });
+    try {
+      await until("the banner", async () => main.output().includes("Ctrl-C stops everything"), 120_000, main);
+      return { env, dir, main };
+    } catch (err) {
+      if (attempt >= 3 || !/Is port \d+ in use/.test(main.output())) throw err;
+    }
+  }
+}
+
 test("the embedded Postgres killed under the running service: restarted, the API serves again within 30 s, payments confirm", async () => {
-  const env = { PORT: String(await freePort()), SANDBOX_ANVIL_PORT: String(await freePort()), SANDBOX_ANVIL_PORT_ARBITRUM: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), INDEXER_PORT: String(await freePort()) };
+  const { env, dir, main } = await firstStartOnFreePorts();
   const api = `http://127.0.0.1:${env.PORT}`;
-  const dir = mkdtempSync(join(tmpdir(), "stablepay-pgdies-"));
-  chmodSync(dir, 0o755);
-  const main = startMain({ ...env, DATA_DIR: dir });
   try {
-    await until("the banner", async () => main.output().includes("Ctrl-C stops everything"), 120_000, main);
     const info = JSON.parse(readFileSync(join(dir, "sandbox.json"), "utf8")) as Record<string, string>;
     const headers = { authorization: `Bearer ${info.test_key_scoped}`, "content-type": "application/json" };
 
