@@ -28,7 +28,7 @@ import { confirmDepositStepSql } from "../payment-intents/transitions.ts";
 import type { TransactionRow } from "../transactions/shapes.ts";
 import { transactionCreatedEventShape } from "../transactions/shapes.ts";
 import { insertEventsSql } from "../outbox/outbox.ts";
-import { insertTransactionsSql } from "./transaction-insert.ts";
+import { insertTransactionsSql, transactionInputOf } from "./transaction-insert.ts";
 import { newId } from "../../domain/ids.ts";
 import { splitFee } from "../../domain/money.ts";
 import type { Mode } from "../../db/schema/core.ts";
@@ -132,23 +132,8 @@ export async function recordDepositTransfer(sql: Sql, t: IndexedTransfer, now: D
   }
   const received = receivedOf(decision);
   const row = {
-    id: txn.id,
-    mode: txn.mode,
-    merchant_id: txn.merchantId,
+    ...transactionInputOf(txn),
     payment_intent_id: intent.id,
-    amount_units: txn.amountUnits.toString(),
-    fee_units: txn.feeUnits.toString(),
-    net_units: txn.netUnits.toString(),
-    fee_rate_bps: txn.feeRateBps,
-    chain_id: txn.chainId,
-    token: txn.token,
-    tx_hash: txn.txHash,
-    log_index: txn.logIndex,
-    block_number: txn.blockNumber.toString(),
-    block_hash: txn.blockHash,
-    sender_address: txn.senderAddress,
-    payment_address: txn.paymentAddress,
-    metadata: txn.metadata,
     confirm: confirmed !== null,
     intent_net: confirmed?.netUnits?.toString() ?? null,
     intent_fee: confirmed?.feeUnits?.toString() ?? null,

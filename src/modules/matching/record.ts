@@ -45,7 +45,7 @@ import { decideMatch, quarantineEnd, type MatchDecision, type ReservationView } 
 import { DEFAULT_TRANSFER_TOKEN, type IndexedTransfer } from "./chain-reader.ts";
 import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import { insertEventsSql } from "../outbox/outbox.ts";
-import { insertTransactionsSql } from "./transaction-insert.ts";
+import { insertTransactionsSql, transactionInputOf } from "./transaction-insert.ts";
 import { confirmStepSql } from "../payment-intents/transitions.ts";
 
 export interface MerchantInfo {
@@ -179,23 +179,7 @@ export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, 
   // Events about an intent go to the account whose key created it; a payment with no intent to
   // every account linked to the merchant (account_id null).
   const row = {
-    id: txn.id,
-    mode: txn.mode,
-    merchant_id: txn.merchantId,
-    payment_intent_id: txn.paymentIntentId,
-    amount_units: txn.amountUnits.toString(),
-    fee_units: txn.feeUnits.toString(),
-    net_units: txn.netUnits.toString(),
-    fee_rate_bps: txn.feeRateBps,
-    chain_id: txn.chainId,
-    token: txn.token,
-    tx_hash: txn.txHash,
-    log_index: txn.logIndex,
-    block_number: txn.blockNumber.toString(),
-    block_hash: txn.blockHash,
-    sender_address: txn.senderAddress,
-    payment_address: txn.paymentAddress,
-    metadata: txn.metadata,
+    ...transactionInputOf(txn),
     value: t.value.toString(),
     // A payment by signature carries the amount, not its intent's expected value (authorizations.ts).
     by_authorization: byAuthorization,

@@ -1,3 +1,5 @@
+import type { TransactionRow } from "../transactions/shapes.ts";
+
 /**
  * The ledger's insert of a statement's transfers (its `input` CTE, a jsonb_to_recordset of them):
  * exactly once per (chain, tx hash, log index), confirmed at `$2`. `feeStatus`: `pending` for a
@@ -15,4 +17,27 @@ export function insertTransactionsSql(feeStatus: "pending" | "awaiting_sweep"): 
       FROM input
       ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING
       RETURNING id`;
+}
+
+/** A transaction's fields as the `input` rows of insertTransactionsSql carry them (JSON: bigints as text). */
+export function transactionInputOf(txn: TransactionRow) {
+  return {
+    id: txn.id,
+    mode: txn.mode,
+    merchant_id: txn.merchantId,
+    payment_intent_id: txn.paymentIntentId,
+    amount_units: txn.amountUnits.toString(),
+    fee_units: txn.feeUnits.toString(),
+    net_units: txn.netUnits.toString(),
+    fee_rate_bps: txn.feeRateBps,
+    chain_id: txn.chainId,
+    token: txn.token,
+    tx_hash: txn.txHash,
+    log_index: txn.logIndex,
+    block_number: txn.blockNumber.toString(),
+    block_hash: txn.blockHash,
+    sender_address: txn.senderAddress,
+    payment_address: txn.paymentAddress,
+    metadata: txn.metadata,
+  };
 }

@@ -407,12 +407,7 @@ async function windowAttempt(q: SqlOrTx, a: InsertArgs, width: number, skip: num
       ${takeValue(q, a, "candidate")}
     ), ins AS (${insertIntent(q, a)})
     SELECT (SELECT v FROM candidate) AS tried, (SELECT n FROM ${countedHeld(q, a, width, countHeld)} c) AS held_before, ins.* FROM (SELECT 1) one LEFT JOIN ins ON true`;
-  const r = rows[0];
-  const tried = r && r.tried !== null ? Number(BigInt(r.tried as bigint) - a.amountUnits) : null;
-  const held = heldWith(r);
-  if (r && r.id !== null) return { kind: "created", row: r, tried, held };
-  if (tried !== null) return { kind: "taken", tried, held };
-  return { kind: "full", held };
+  return outcomeOf(rows[0], a, "full");
 }
 
 /**
@@ -510,12 +505,7 @@ async function ringAttempt(q: SqlOrTx, a: InsertArgs, tags: number[], width: num
       ${takeValue(q, a, "pick")}
     ), ins AS (${insertIntent(q, a)})
     SELECT (SELECT v FROM candidate) AS tried, (SELECT n FROM ${countedHeld(q, a, width, countHeld)} c) AS held_before, ins.* FROM (SELECT 1) one LEFT JOIN ins ON true`;
-  const r = rows[0];
-  const tried = r && r.tried !== null ? Number(BigInt(r.tried as bigint) - a.amountUnits) : null;
-  const held = heldWith(r);
-  if (r && r.id !== null) return { kind: "created", row: r, tried, held };
-  if (tried !== null) return { kind: "taken", tried, held };
-  return { kind: "held", held };
+  return outcomeOf(rows[0], a, "held");
 }
 
 /**
@@ -530,6 +520,18 @@ function countedHeld(q: SqlOrTx, a: InsertArgs, width: number, count: boolean) {
               WHERE merchant_id = ${a.merchantId} AND token = ${a.token}
                 AND expected_units BETWEEN ${a.amountUnits}::int8 AND ${a.amountUnits + BigInt(width - 1)}::int8
                 AND amount_units = ${a.amountUnits}::int8 AND ${heldWhere(q, a.createdAt)}) AS n)`;
+}
+
+/**
+ * What a statement that went for one candidate value (`tried`, absolute) did: created the intent,
+ * found the value taken by another create first, or had no candidate (`none`).
+ */
+function outcomeOf<N extends "held" | "full">(r: Record<string, unknown> | undefined, a: InsertArgs, none: N): (Attempt | { kind: N }) & { held?: number } {
+  const tried = r && r.tried !== null ? Number(BigInt(r.tried as bigint) - a.amountUnits) : null;
+  const held = heldWith(r);
+  if (r && r.id !== null) return { kind: "created", row: r, tried, held };
+  if (tried !== null) return { kind: "taken", tried, held };
+  return { kind: none, held };
 }
 
 /** What the statement's snapshot held of the amount (`held_before`), with this create's value. */
