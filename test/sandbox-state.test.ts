@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config.ts";
-import { startAnvil, type Anvil } from "../src/sandbox/anvil.ts";
+import { keepOriginalGenesis, startAnvil, type Anvil } from "../src/sandbox/anvil.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "stablepay-anvil-state-"));
 const running: Anvil[] = [];
@@ -48,6 +48,27 @@ test("0: nothing saved while the chain runs, saved when it stops, and the next s
   expect(existsSync(file)).toBe(true);
   const again = await start(file, 0);
   expect(BigInt(await rpc<string>(again, "eth_blockNumber"))).toBe(3n);
+});
+
+test("restarted again and again from its file, the chain keeps its genesis: block 1's parent is block 0, as at the first start", async () => {
+  const file = join(dir, "genesis.json");
+  let anvil = await start(file, 0);
+  const genesis = await rpc<{ hash: string; timestamp: string }>(anvil, "eth_getBlockByNumber", ["0x0", false]);
+  for (let life = 0; life < 3; life++) {
+    await rpc(anvil, "evm_mine");
+    await anvil.stop();
+    // anvil stamps the genesis it makes at start with the time: a second apart, a stray one would show.
+    await Bun.sleep(1_100);
+    anvil = await start(file, 0);
+    const zero = await rpc<{ hash: string; timestamp: string }>(anvil, "eth_getBlockByNumber", ["0x0", false]);
+    const one = await rpc<{ parentHash: string }>(anvil, "eth_getBlockByNumber", ["0x1", false]);
+    expect(zero).toMatchObject({ hash: genesis.hash, timestamp: genesis.timestamp });
+    expect(one.parentHash).toBe(genesis.hash);
+  }
+  // What anvil wrote at the last stop holds one genesis after the repair at start.
+  await anvil.stop();
+  expect(await keepOriginalGenesis(file)).toBe(true);
+  expect(await keepOriginalGenesis(file)).toBe(false);
 });
 
 test("SANDBOX_STATE_INTERVAL: 5 s unless set, 0 allowed, anything else outside 0-3600 refused at the start with its name", () => {

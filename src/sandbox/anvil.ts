@@ -3,7 +3,7 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { open, rename } from "node:fs/promises";
+import { open, readFile, rename } from "node:fs/promises";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
 import { freePort, waitForFreePort } from "./ports.ts";
@@ -107,6 +107,32 @@ async function writeDurably(file: string, data: Uint8Array) {
     await handle.close();
   }
   await rename(tmp, file);
+}
+
+/** The parent hash only a genesis block has. */
+const GENESIS_PARENT = /"parentHash"\s*:\s*"0x0{64}"/g;
+
+/**
+ * anvil writes a state it loaded with a second block 0: the genesis it made at start (that moment's
+ * timestamp) beside the one it loaded. Loading such a file, it may keep the new one, so block 1's
+ * parent is no longer block 0: an indexer that holds the chain's genesis as its final block (any chain
+ * shorter than its finality, which is every young sandbox) sees a reorg below it and stops for good,
+ * and the genesis moves forward in time at each restart. The original genesis is the earliest, so the
+ * file is put right before anvil reads it: only when it holds more than one genesis (a scan, no parse).
+ */
+export async function keepOriginalGenesis(file: string): Promise<boolean> {
+  if (!existsSync(file)) return false;
+  const text = await readFile(file, "utf8");
+  if ((text.match(GENESIS_PARENT)?.length ?? 0) < 2) return false;
+  // A bare integer past 2^53 would not survive the parse and the rewrite: then the file is left as it is.
+  if (/:\s*-?\d{16,}/.test(text)) return false;
+  const state = JSON.parse(text) as { blocks?: { header: { number: string; timestamp: string } }[] };
+  const geneses = (state.blocks ?? []).filter((b) => BigInt(b.header.number) === 0n);
+  if (geneses.length < 2) return false;
+  const original = geneses.reduce((a, b) => (BigInt(b.header.timestamp) < BigInt(a.header.timestamp) ? b : a));
+  state.blocks = state.blocks!.filter((b) => BigInt(b.header.number) !== 0n || b === original);
+  await writeDurably(file, new TextEncoder().encode(JSON.stringify(state)));
+  return true;
 }
 
 /**
@@ -277,7 +303,10 @@ async function startOnce(opts: AnvilOptions): Promise<Anvil> {
   const args = ["--port", String(port), "--chain-id", String(opts.chainId ?? 31337), "--silent", "--max-persisted-states", "0"];
   if (opts.blockTime !== undefined) args.push("--block-time", String(opts.blockTime));
   // --state: loaded at start, written on exit; the saves in between are StateSaver's.
-  if (opts.stateFile !== undefined) args.push("--state", opts.stateFile);
+  if (opts.stateFile !== undefined) {
+    await keepOriginalGenesis(opts.stateFile);
+    args.push("--state", opts.stateFile);
+  }
 
   const child = spawn("sh", ["-c", PIPE_SUPERVISOR, "anvil-supervisor", anvilBinary(), ...args], {
     detached: true,
