@@ -29,9 +29,10 @@
 import { index, onchainTable } from "ponder";
 
 /**
- * Transfer logs whose `to` is a merchant account (one listed in indexed_merchant_account), of every
- * token the indexer follows on the chain: USDC, and USDT where enabled. The name is the
- * table's from before USDT; `token_address` says which token (filter on it for USDC alone).
+ * Transfer logs whose `to` is a merchant account (one listed in indexed_merchant_account) or a
+ * deposit address the service handed out (app.deposit_addresses: one per deposit intent, no code
+ * until swept), of every token the indexer follows on the chain: USDC, and USDT where enabled. The
+ * name is the table's from before USDT; `token_address` says which token (filter on it for USDC alone).
  */
 export const usdcTransfer = onchainTable(
   "usdc_transfer",
@@ -49,7 +50,7 @@ export const usdcTransfer = onchainTable(
     to_address: t.hex().notNull(),
     /** Base units of the token (1 USDC = 1 USDT = 1,000,000). */
     value: t.bigint().notNull(),
-    /** The merchant account that received the transfer (= to_address). */
+    /** The merchant account or deposit address that received the transfer (= to_address). */
     merchant_account: t.hex().notNull(),
   }),
   (table) => ({

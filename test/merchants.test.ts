@@ -17,7 +17,7 @@ describe("GET /v1/merchants/{id}", () => {
     expect(res.headers.get("request-id")).toMatch(/^req_/);
     const body = (await res.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(
-      ["id", "object", "business_name", "email", "status", "kyc_status", "payout_method", "bank_account", "payment_address", "chain", "settlement_schedule", "fee_rate", "metadata", "created_at"].sort(),
+      ["id", "object", "business_name", "email", "status", "kyc_status", "payout_method", "bank_account", "payment_address", "chain", "settlement_schedule", "fee_rate", "default_payment_address_type", "underpayment_tolerance", "metadata", "created_at"].sort(),
     );
     expect(body).toMatchObject({
       id: svc.sandbox.merchant_id,

@@ -174,7 +174,7 @@ describe("/swagger/json", () => {
     const body = create.requestBody.content["application/json"].schema;
     expect(body.$ref).toBe("#/components/schemas/CreatePaymentIntentRequest");
     const schema = doc.components.schemas.CreatePaymentIntentRequest;
-    expect(Object.keys(schema.properties).sort()).toEqual(["amount", "chain", "currency", "idempotency_key", "merchant_id", "metadata", "token", "ttl"]);
+    expect(Object.keys(schema.properties).sort()).toEqual(["amount", "chain", "currency", "idempotency_key", "merchant_id", "metadata", "payment_address_type", "token", "ttl"]);
     expect(schema.properties.chain).toMatchObject({ type: "string", enum: ["base", "ethereum", "arbitrum", "optimism", "polygon"] });
     // The answers' chain and token: string enums of the known names, wherever they appear.
     expect(create.responses["201"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/PaymentIntent" });

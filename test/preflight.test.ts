@@ -117,10 +117,10 @@ describe("a production start checks what an operator filled in, one line naming 
       const pools = { api: 8, workers: 6, indexer: 8 };
       const roles = (list: string) => loadConfig({ ROLES: list }).roles;
       // Main pool, drizzle's quarter of it, the health probe and the LISTEN connection; the indexer adds Ponder's pool and its supervisor's.
-      expect([connectionsOf(roles("api"), pools), connectionsOf(roles("matcher,expirer,dispatcher"), pools), connectionsOf(roles("indexer"), pools)]).toEqual([12, 10, 23]);
+      expect([connectionsOf(roles("api"), pools), connectionsOf(roles("matcher,expirer,dispatcher"), pools), connectionsOf(roles("indexer"), pools)]).toEqual([12, 10, 24]);
       const topology = loadConfig({ DEPLOYMENT_TOPOLOGY: "api*3 matcher,expirer,dispatcher*2 settler,fee_collector indexer" }).topology;
       const budget = await connectionBudget(database.sql, { roles: roles("api"), pools, topology });
-      expect(budget).toMatchObject({ needed: 3 * 12 + 3 * 10 + 23 + CLI_CONNECTIONS, maxConnections: 400 });
+      expect(budget).toMatchObject({ needed: 3 * 12 + 3 * 10 + 24 + CLI_CONNECTIONS, maxConnections: 400 });
       // A default max_connections of 100 (3 reserved for superusers) holds the example's sizes.
       expect(budget.needed).toBeLessThanOrEqual(97);
       expect(budget.allowed).toBe(400 - budget.reserved);

@@ -9,6 +9,10 @@
  * followed from the block of its `AccountCreated`, and Ponder runs the handlers in chain order,
  * so no transfer to it can be looked up before it is known.
  *
+ * Transfers to a deposit address (one per intent, computed off-chain, no code until swept) are
+ * kept the same way, with `merchant_account` = the deposit address; the set of those addresses is
+ * the service's (../deposit-addresses.ts; indexer/README.md "Deposit addresses").
+ *
  * v2 accounts (MerchantAccountFactoryV2) are followed the same way: their AccountCreated
  * lists them in `indexed_merchant_account`, so USDC transfers to them are kept exactly like
  * transfers to v1 accounts. Anyone may create a v2 account, so when the chain config names the
@@ -33,6 +37,7 @@ import {
   withdrawal,
 } from "ponder:schema";
 import { parseIndexerChains } from "../chains.ts";
+import { DepositAddresses, rpcHead } from "../deposit-addresses.ts";
 type Hex = `0x${string}`;
 
 /** Per chain id: its USDC (the token of v1 accounts) and the operators v2 accounts must name (if set). */
@@ -45,6 +50,15 @@ const usdcOf = (chainId: number): Hex => {
 };
 
 const lower = (h: Hex): Hex => h.toLowerCase() as Hex;
+
+// The service's deposit addresses (app.deposit_addresses, read only): see ../deposit-addresses.ts.
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error("DATABASE_URL is not set: the indexer needs Postgres");
+const depositAddresses = new DepositAddresses(new Bun.SQL({ url: databaseUrl, max: 1, idleTimeout: 60 }), (chainId) => {
+  const c = chainConfig.get(chainId);
+  if (!c) return Promise.reject(new Error(`chain ${chainId} is not in the indexer's configuration`));
+  return rpcHead(c.rpcHttp);
+});
 
 /** The columns every event table shares. */
 function logColumns(
@@ -70,8 +84,13 @@ const accountId = (chainId: number, account: Hex) => `${chainId}-${account}`;
 
 ponder.on("USDC:Transfer", async ({ event, context }) => {
   const to = lower(event.args.to);
-  // Not a merchant account: the chain's other traffic, not ours to keep.
-  if (!(await context.db.find(indexedMerchantAccount, { id: accountId(context.chain.id, to) }))) return;
+  // Neither a merchant account nor a deposit address: the chain's other traffic, not ours to keep.
+  // (A stranger's transfer costs the account lookup and, in a block already covered, one set lookup.)
+  if (
+    !(await context.db.find(indexedMerchantAccount, { id: accountId(context.chain.id, to) })) &&
+    !(await depositAddresses.has(context.chain.id, event.block.number, lower(event.block.hash), to))
+  )
+    return;
   await context.db.insert(usdcTransfer).values({
     ...logColumns(context.chain.id, event),
     token_address: lower(event.log.address),

@@ -5,7 +5,7 @@
  * Merchant account v2: the v2 factory lives at one deterministic address on every chain
  * (src/chain/account-v2.ts). The embedded sandbox deploys it through the deterministic deployment
  * proxy at start (idempotent: nothing is sent if the code is there), with a TestUSDT, and records
- * both next to v1's. A hosted chain (live, or a hosted sandbox) is never deployed to at start: its
+ * both next to v1's; and the deposit-address factory, deterministic too (not recorded: its address is fixed). A hosted chain (live, or a hosted sandbox) is never deployed to at start: its
  * v2 factory is the deterministic address if code is there, else absent (`factoryV2` undefined),
  * and MERCHANT_ACCOUNT_VERSION=2 then refuses to start (see service.ts; anyone may deploy it with
  * `DEPLOYER_PRIVATE_KEY=… npm run cli -- chain deploy-factory-v2 --mode live`, or any funded key
@@ -20,6 +20,7 @@ import type { Database } from "../db/client.ts";
 import { chainDeployments } from "../db/schema/core.ts";
 import { deployContracts, deployTestUsdt } from "./deploy.ts";
 import { deployFactoryV2, factoryV2Address } from "./account-v2.ts";
+import { deployDepositFactory, depositFactoryAddress } from "./deposit-address.ts";
 
 export interface Deployment {
   usdc: Address;
@@ -69,6 +70,12 @@ export async function ensureDeployment(
     const chain = { id: chainId, name: "Sandbox", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [settings.rpcHttpUrl] } } } as const;
     return { account, walletClient: createWalletClient({ transport, account, chain }) };
   };
+  // The deposit-address factory (deterministic, like v2's): what sweeps deposit addresses on this chain.
+  const ensureDepositFactory = async () => {
+    if (await hasCode(await depositFactoryAddress())) return;
+    const { walletClient } = await wallet();
+    await deployDepositFactory({ walletClient, publicClient: publicClient as never });
+  };
   if (row && (await hasCode(row.factoryAddress as Address))) {
     const existing = { usdc: getAddress(row.usdcAddress), factory: getAddress(row.factoryAddress), startBlock: Number(row.deployedBlock), fresh: false, chainWasReset: false };
     // A sandbox deployed before v2 (or whose v2 contracts are gone): add them, keeping v1's.
@@ -78,12 +85,16 @@ export async function ensureDeployment(
     const current = await factoryV2Address();
     let factoryV2 = row.factoryV2Address && isAddressEqual(getAddress(row.factoryV2Address), current) ? current : undefined;
     let usdt = row.usdtAddress ? getAddress(row.usdtAddress) : undefined;
-    if ((factoryV2 && (await hasCode(factoryV2))) && (usdt && (await hasCode(usdt)))) return { ...existing, factoryV2, usdt };
+    if ((factoryV2 && (await hasCode(factoryV2))) && (usdt && (await hasCode(usdt)))) {
+      if (opts.deploy !== false) await ensureDepositFactory();
+      return { ...existing, factoryV2, usdt };
+    }
     if (opts.deploy === false) return { ...existing, factoryV2: factoryV2 && (await hasCode(factoryV2)) ? factoryV2 : undefined, usdt: usdt && (await hasCode(usdt)) ? usdt : undefined };
     const { walletClient } = await wallet();
     ({ factory: factoryV2 } = await deployFactoryV2({ walletClient, publicClient: publicClient as never }));
     if (!usdt || !(await hasCode(usdt))) usdt = await deployTestUsdt({ walletClient, publicClient: publicClient as never });
     await database.db.update(chainDeployments).set({ factoryV2Address: factoryV2, usdtAddress: usdt }).where(eq(chainDeployments.chainId, settings.chainId));
+    await ensureDepositFactory();
     return { ...existing, factoryV2, usdt };
   }
   if (opts.deploy === false) throw new Error(`no contracts deployed on chain ${settings.chainId}`);
@@ -98,6 +109,7 @@ export async function ensureDeployment(
   // v2: the deterministic factory (its AccountCreated logs all come after startBlock) and TestUSDT.
   const { factory: factoryV2 } = await deployFactoryV2({ walletClient, publicClient: publicClient as never });
   const usdt = await deployTestUsdt({ walletClient, publicClient: publicClient as never });
+  await deployDepositFactory({ walletClient, publicClient: publicClient as never });
   const record = { usdcAddress: deployed.usdc, factoryAddress: deployed.factory, factoryV2Address: factoryV2, usdtAddress: usdt, deployedBlock: BigInt(startBlock) };
   await database.db
     .insert(chainDeployments)

@@ -16,13 +16,15 @@ export function mainPoolOf(roles: ReadonlySet<Role>, pools: DatabasePools): numb
 const PROBE_AND_LISTEN = 2;
 /** The indexer's supervisor: its session lock (1) and two small pools of 2 (schemas, readiness). */
 const INDEXER_SUPERVISOR = 5;
+/** The indexer's own read of the service's deposit addresses (indexer/deposit-addresses.ts). */
+const INDEXER_DEPOSIT_READ = 1;
 /** One operator CLI at a time (`migrate`, `webhooks reseal`): a pool of 2 and drizzle's. */
 export const CLI_CONNECTIONS = 2 + drizzlePoolOf(2) + PROBE_AND_LISTEN;
 
 /** The most connections one process with these roles opens. */
 export function connectionsOf(roles: ReadonlySet<Role>, pools: DatabasePools): number {
   const main = mainPoolOf(roles, pools);
-  return main + drizzlePoolOf(main) + PROBE_AND_LISTEN + (roles.has("indexer") ? pools.indexer + INDEXER_SUPERVISOR : 0);
+  return main + drizzlePoolOf(main) + PROBE_AND_LISTEN + (roles.has("indexer") ? pools.indexer + INDEXER_SUPERVISOR + INDEXER_DEPOSIT_READ : 0);
 }
 
 export interface Budget {

@@ -1,11 +1,13 @@
 /**
- * The fee_collector role: when to collect platform fees. Every sweep, per chain: mark fees of 0
- * collected, claim due fees and collect them concurrently. What collecting means (claims, leases,
+ * The fee_collector role: when to collect platform fees. Every sweep, per chain: sweep the deposit
+ * addresses that are due into their accounts (every few seconds: modules/fees/deposit-sweeps.ts), mark
+ * fees of 0 collected, claim due fees and collect them concurrently. What collecting means (claims, leases,
  * on-chain checks before any resend, retries, the alert) is src/modules/fees/collection.ts.
  */
 import type { AppContext } from "../context.ts";
 import type { ChainRuntime } from "../chain/runtime.ts";
 import { claimDueFees, collectClaimedFee, markZeroFees } from "../modules/fees/collection.ts";
+import { sweepDeposits } from "../modules/fees/deposit-sweeps.ts";
 import type { RunningRole } from "./role.ts";
 import { PollingRole } from "./loop.ts";
 
@@ -25,6 +27,8 @@ export interface FeeCollectorOptions {
   maxAttempts?: number;
   /** First retry delay; doubles per attempt, capped at 1 h, +0..10% jitter. Default 5 s. */
   retryBaseMs?: number;
+  /** How often deposit addresses are swept into their accounts, per chain (modules/fees/deposit-sweeps.ts). Default 2000 ms. */
+  depositSweepMs?: number;
 }
 
 export class FeeCollector extends PollingRole<number> {
@@ -33,6 +37,9 @@ export class FeeCollector extends PollingRole<number> {
   private readonly policy: { maxAttempts: number; retryBaseMs: number };
   /** Chains whose leased rows with a known transaction were already taken back since this start. */
   private readonly recovered = new Set<number>();
+  private readonly depositSweepMs: number;
+  /** Per chain id: when its deposit addresses were last swept. */
+  private readonly lastDepositSweep = new Map<number, number>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -42,6 +49,7 @@ export class FeeCollector extends PollingRole<number> {
     this.batchSize = opts.batchSize ?? 64;
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.policy = { maxAttempts: opts.maxAttempts ?? 12, retryBaseMs: opts.retryBaseMs ?? 5_000 };
+    this.depositSweepMs = opts.depositSweepMs ?? 2_000;
   }
 
   protected round(): Promise<number> {
@@ -64,6 +72,7 @@ export class FeeCollector extends PollingRole<number> {
 
   private async sweepChain(chain: ChainRuntime): Promise<number> {
     if (this.stopping) return 0;
+    await this.sweepDepositsOf(chain);
     await markZeroFees(this.ctx, chain.chainId);
     const recover = !this.recovered.has(chain.chainId);
     this.recovered.add(chain.chainId);
@@ -73,6 +82,17 @@ export class FeeCollector extends PollingRole<number> {
     // block per fee.
     await Promise.all(rows.map((row) => collectClaimedFee(this.ctx, chain, row, this.policy)));
     return rows.length;
+  }
+
+  /**
+   * Deposit addresses into their accounts (their payments' fees are collected once swept), every
+   * depositSweepMs. A failure is logged and tried again next time: it never holds fees back.
+   */
+  private async sweepDepositsOf(chain: ChainRuntime): Promise<void> {
+    const now = Date.now();
+    if (now - (this.lastDepositSweep.get(chain.chainId) ?? 0) < this.depositSweepMs) return;
+    this.lastDepositSweep.set(chain.chainId, now);
+    await sweepDeposits(this.ctx, chain).catch((err: unknown) => this.ctx.log.warn("deposit sweep failed; will retry", { chainId: chain.chainId, err }));
   }
 }
 

@@ -14,6 +14,7 @@ export const CREATE_FIELDS = [
   "currency",
   "merchant_id",
   "payment_address",
+  "payment_address_type",
   "chain",
   "token",
   "qr_payload",
@@ -23,7 +24,7 @@ export const CREATE_FIELDS = [
   "created_at",
 ].sort();
 export const CONFIRMATION_FIELDS = ["net_amount", "fee", "tx_hash", "confirmed_at", "amount_refunded"];
-export const LIST_ITEM_FIELDS = ["id", "object", "status", "amount", "currency", "merchant_id", "chain", "token", "metadata", "created_at"].sort();
+export const LIST_ITEM_FIELDS = ["id", "object", "status", "amount", "currency", "merchant_id", "payment_address_type", "chain", "token", "metadata", "created_at"].sort();
 export const CANCEL_FIELDS = ["id", "object", "status", "amount", "currency", "merchant_id", "cancelled_at", "metadata", "created_at"].sort();
 export const ERROR_FIELDS = ["type", "message", "code"];
 

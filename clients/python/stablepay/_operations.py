@@ -24,9 +24,9 @@ class Operations:
         """GET /v1/merchants/{id}: Get a merchant."""
         return self._call("GET", "/v1/merchants/{id}", {"id": id}, query={}, headers={}, body=None, models={'200': 'Merchant'})
 
-    def update_merchant(self, id: str, *, business_name: Optional[str] = None, email: Optional[str] = None, settlement_schedule: Optional[Union[Literal["weekly_monday"], Literal["daily"], Literal["manual"], Dict[str, Any]]] = None, bank_account: Optional[Dict[str, Any]] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+    def update_merchant(self, id: str, *, business_name: Optional[str] = None, email: Optional[str] = None, settlement_schedule: Optional[Union[Literal["weekly_monday"], Literal["daily"], Literal["manual"], Dict[str, Any]]] = None, bank_account: Optional[Dict[str, Any]] = None, metadata: Optional[Dict[str, Any]] = None, default_payment_address_type: Optional[Literal["shared", "deposit"]] = None, underpayment_tolerance: Optional[float] = None, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
         """POST /v1/merchants/{id}: Update a merchant."""
-        return self._call("POST", "/v1/merchants/{id}", {"id": id}, query={}, headers={}, body={"business_name": business_name, "email": email, "settlement_schedule": settlement_schedule, "bank_account": bank_account, "metadata": metadata}, models={'200': None}, idempotency_key=idempotency_key)
+        return self._call("POST", "/v1/merchants/{id}", {"id": id}, query={}, headers={}, body={"business_name": business_name, "email": email, "settlement_schedule": settlement_schedule, "bank_account": bank_account, "metadata": metadata, "default_payment_address_type": default_payment_address_type, "underpayment_tolerance": underpayment_tolerance}, models={'200': None}, idempotency_key=idempotency_key)
 
     def get_merchant_balance(self, id: str, *, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None) -> Balance:
         """GET /v1/merchants/{id}/balance: Get a merchant balance."""
@@ -48,9 +48,9 @@ class Operations:
         """Every item of `list_merchants`, page after page (`starting_after` set for you; `limit` is the page size)."""
         return self._iterate(lambda starting_after: self.list_merchants(limit=limit, starting_after=starting_after))
 
-    def create_payment_intent(self, *, amount: float, currency: str, merchant_id: str, metadata: Optional[Dict[str, Any]] = None, ttl: Optional[int] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, idempotency_key: Optional[str] = None) -> PaymentIntent:
+    def create_payment_intent(self, *, amount: float, currency: str, merchant_id: str, metadata: Optional[Dict[str, Any]] = None, ttl: Optional[int] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, payment_address_type: Optional[Literal["shared", "deposit"]] = None, idempotency_key: Optional[str] = None) -> PaymentIntent:
         """POST /v1/payment-intents: Create a payment intent."""
-        return self._call("POST", "/v1/payment-intents", {}, query={}, headers={}, body={"amount": amount, "currency": currency, "merchant_id": merchant_id, "metadata": metadata, "ttl": ttl, "chain": chain, "token": token}, models={'200': 'PaymentIntent', '201': 'PaymentIntent'}, idempotency_key=idempotency_key)
+        return self._call("POST", "/v1/payment-intents", {}, query={}, headers={}, body={"amount": amount, "currency": currency, "merchant_id": merchant_id, "metadata": metadata, "ttl": ttl, "chain": chain, "token": token, "payment_address_type": payment_address_type}, models={'200': 'PaymentIntent', '201': 'PaymentIntent'}, idempotency_key=idempotency_key)
 
     def list_payment_intents(self, *, merchant_id: Optional[str] = None, status: Optional[Literal["awaiting_payment", "confirmed", "expired", "cancelled", "settled"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, payment_link: Optional[str] = None, created_after: Optional[str] = None, created_before: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> PaymentIntentList:
         """GET /v1/payment-intents: List payment intents."""

@@ -129,9 +129,10 @@ class CreatePaymentIntentRequest(Model):
     chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None
     # The token the customer pays in, on that chain. Default `USDC`. Only the pairs enabled o...
     token: Optional[Literal["USDC", "USDT"]] = None
+    payment_address_type: Optional[Literal["shared", "deposit"]] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
-    _json_names = {"amount": "amount", "currency": "currency", "merchant_id": "merchant_id", "metadata": "metadata", "ttl": "ttl", "idempotency_key": "idempotency_key", "chain": "chain", "token": "token"}
+    _json_names = {"amount": "amount", "currency": "currency", "merchant_id": "merchant_id", "metadata": "metadata", "ttl": "ttl", "idempotency_key": "idempotency_key", "chain": "chain", "token": "token", "payment_address_type": "payment_address_type"}
     _conversions = {}
 
 @dataclass
@@ -302,12 +303,16 @@ class Merchant(Model):
     chain: Literal["base"]
     settlement_schedule: str
     fee_rate: float
+    # What a payment intent created without `payment_address_type` gets: `shared` (the defaul...
+    default_payment_address_type: Literal["shared", "deposit"]
+    # USD a payment to a deposit address may fall short of the intent's amount and still conf...
+    underpayment_tolerance: float
     # The integrator's own key-value data (up to 10 keys); `{}` when none.
     metadata: Dict[str, Any]
     created_at: str
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
-    _json_names = {"id": "id", "object": "object", "business_name": "business_name", "email": "email", "status": "status", "kyc_status": "kyc_status", "payout_method": "payout_method", "bank_account": "bank_account", "payment_address": "payment_address", "chain": "chain", "settlement_schedule": "settlement_schedule", "fee_rate": "fee_rate", "metadata": "metadata", "created_at": "created_at"}
+    _json_names = {"id": "id", "object": "object", "business_name": "business_name", "email": "email", "status": "status", "kyc_status": "kyc_status", "payout_method": "payout_method", "bank_account": "bank_account", "payment_address": "payment_address", "chain": "chain", "settlement_schedule": "settlement_schedule", "fee_rate": "fee_rate", "default_payment_address_type": "default_payment_address_type", "underpayment_tolerance": "underpayment_tolerance", "metadata": "metadata", "created_at": "created_at"}
     _conversions = {}
 
 @dataclass
@@ -334,7 +339,7 @@ class PairBalance(Model):
 
 @dataclass
 class PaymentIntent(Model):
-    """A payment intent. `qr_payload` names the contract of its `token` on its `chain` (`<usdc>` below: that token's contract) and that chain's id. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at`. Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confirmed_at`, `amount_refunded`."""
+    """A payment intent. `qr_payload` names the contract of its `token` on its `chain` (`<usdc>` below: that token's contract) and that chain's id. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at` (`amount_received` for deposit intents only). Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confir..."""
 
     # `pi_*`
     id: str
@@ -345,8 +350,10 @@ class PaymentIntent(Model):
     amount: float
     currency: Literal["usd"]
     merchant_id: str
-    # The merchant's on-chain account (checksummed); the customer sends the intent's token here.
+    # Where the customer sends the intent's token (checksummed): the merchant's on-chain acco...
     payment_address: str
+    # `shared`: `payment_address` is the merchant's account and the QR asks for the amount pl...
+    payment_address_type: Literal["shared", "deposit"]
     # The network, by name. The chain id is in `qr_payload`; in the sandbox a test network ca...
     chain: Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]
     # The token paid in, by symbol.
@@ -361,6 +368,8 @@ class PaymentIntent(Model):
     metadata: Dict[str, Any]
     # Creation time.
     created_at: str
+    # Deposit intents only: USD received at the intent's address in its token on its chain, e...
+    amount_received: Optional[float] = None
     # Present once cancelled.
     cancelled_at: Optional[str] = None
     # Present once confirmed (`confirmed`, `settled`). Amount minus fee.
@@ -375,7 +384,7 @@ class PaymentIntent(Model):
     amount_refunded: Optional[float] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
-    _json_names = {"id": "id", "object": "object", "status": "status", "amount": "amount", "currency": "currency", "merchant_id": "merchant_id", "payment_address": "payment_address", "chain": "chain", "token": "token", "qr_payload": "qr_payload", "qr_image_url": "qr_image_url", "expires_at": "expires_at", "metadata": "metadata", "created_at": "created_at", "cancelled_at": "cancelled_at", "net_amount": "net_amount", "fee": "fee", "tx_hash": "tx_hash", "confirmed_at": "confirmed_at", "amount_refunded": "amount_refunded"}
+    _json_names = {"id": "id", "object": "object", "status": "status", "amount": "amount", "currency": "currency", "merchant_id": "merchant_id", "payment_address": "payment_address", "payment_address_type": "payment_address_type", "chain": "chain", "token": "token", "qr_payload": "qr_payload", "qr_image_url": "qr_image_url", "expires_at": "expires_at", "metadata": "metadata", "created_at": "created_at", "amount_received": "amount_received", "cancelled_at": "cancelled_at", "net_amount": "net_amount", "fee": "fee", "tx_hash": "tx_hash", "confirmed_at": "confirmed_at", "amount_refunded": "amount_refunded"}
     _conversions = {}
 
 @dataclass
@@ -423,7 +432,7 @@ class PaymentIntentExpiredEventData(Model):
     amount: float
     currency: Literal["usd"]
     merchant_id: str
-    # The merchant's on-chain account (checksummed); the customer sends the intent's token here.
+    # Where the customer sends the intent's token (checksummed): the merchant's on-chain acco...
     payment_address: str
     # Creation time plus ttl.
     expires_at: str
@@ -464,6 +473,8 @@ class PaymentIntentListItem(Model):
     amount: float
     currency: Literal["usd"]
     merchant_id: str
+    # `shared`: `payment_address` is the merchant's account and the QR asks for the amount pl...
+    payment_address_type: Literal["shared", "deposit"]
     # The network, by name. The chain id is in `qr_payload`; in the sandbox a test network ca...
     chain: Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]
     # The token paid in, by symbol.
@@ -472,6 +483,8 @@ class PaymentIntentListItem(Model):
     metadata: Dict[str, Any]
     # Creation time.
     created_at: str
+    # Deposit intents only: USD received at the intent's address in its token on its chain, e...
+    amount_received: Optional[float] = None
     # Present once confirmed (`confirmed`, `settled`). Amount minus fee.
     net_amount: Optional[float] = None
     # Present once confirmed. round_half_up(amount × fee_rate) at 6 decimals.
@@ -486,7 +499,7 @@ class PaymentIntentListItem(Model):
     cancelled_at: Optional[str] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
-    _json_names = {"id": "id", "object": "object", "status": "status", "amount": "amount", "currency": "currency", "merchant_id": "merchant_id", "chain": "chain", "token": "token", "metadata": "metadata", "created_at": "created_at", "net_amount": "net_amount", "fee": "fee", "tx_hash": "tx_hash", "confirmed_at": "confirmed_at", "amount_refunded": "amount_refunded", "cancelled_at": "cancelled_at"}
+    _json_names = {"id": "id", "object": "object", "status": "status", "amount": "amount", "currency": "currency", "merchant_id": "merchant_id", "payment_address_type": "payment_address_type", "chain": "chain", "token": "token", "metadata": "metadata", "created_at": "created_at", "amount_received": "amount_received", "net_amount": "net_amount", "fee": "fee", "tx_hash": "tx_hash", "confirmed_at": "confirmed_at", "amount_refunded": "amount_refunded", "cancelled_at": "cancelled_at"}
     _conversions = {}
 
 @dataclass
@@ -862,9 +875,12 @@ class UpdateMerchantRequest(Model):
     bank_account: Optional[Dict[str, Any]] = None
     # Up to 10 string values.
     metadata: Optional[Dict[str, Any]] = None
+    default_payment_address_type: Optional[Literal["shared", "deposit"]] = None
+    # USD, 0 to 10000, at most 2 decimal places: how far short of its amount a payment to a d...
+    underpayment_tolerance: Optional[float] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
-    _json_names = {"business_name": "business_name", "email": "email", "settlement_schedule": "settlement_schedule", "bank_account": "bank_account", "metadata": "metadata"}
+    _json_names = {"business_name": "business_name", "email": "email", "settlement_schedule": "settlement_schedule", "bank_account": "bank_account", "metadata": "metadata", "default_payment_address_type": "default_payment_address_type", "underpayment_tolerance": "underpayment_tolerance"}
     _conversions = {}
 
 @dataclass

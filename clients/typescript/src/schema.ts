@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Update a merchant
-         * @description Changes business_name, email, settlement_schedule, bank_account or metadata. Fields that exist but do not change here are 400 `parameter_invalid` saying why (payout_address: on-chain by the owner; fee_rate: the platform's; …); anything else unknown is `parameter_unknown`.
+         * @description Changes business_name, email, settlement_schedule, bank_account, metadata, default_payment_address_type or underpayment_tolerance. Fields that exist but do not change here are 400 `parameter_invalid` saying why (payout_address: on-chain by the owner; fee_rate: the platform's; …); anything else unknown is `parameter_unknown`.
          */
         post: operations["updateMerchant"];
         delete?: never;
@@ -143,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * Create a payment intent
-         * @description Creates an intent in `awaiting_payment` and reserves its expected value at the merchant's payment address: the amount plus a tag (0 when no other intent holds the amount; always below the tag width, 10,000 base units = one cent by default) not held by another open or recently closed intent of that merchant. At most that many intents of one amount hold a value at once per merchant: beyond, 409 `too_many_open_intents`. `expires_at` is creation time plus `ttl`. Idempotent with `idempotency_key` or the `Idempotency-Key` header.
+         * @description Creates an intent in `awaiting_payment` and reserves its expected value at the merchant's payment address: the amount plus a tag (0 when no other intent holds the amount; always below the tag width, 10,000 base units = one cent by default) not held by another open or recently closed intent of that merchant. At most that many intents of one amount hold a value at once per merchant: beyond, 409 `too_many_open_intents`. With `payment_address_type: deposit` (or the merchant's default) the intent gets an address of its own instead (the same on every chain), reserves no value, and its QR asks for exactly the amount: every transfer to that address counts toward it, whatever the amounts. `expires_at` is creation time plus `ttl`. Idempotent with `idempotency_key` or the `Idempotency-Key` header.
          */
         post: operations["createPaymentIntent"];
         delete?: never;
@@ -1607,6 +1607,16 @@ export interface components {
             settlement_schedule: string;
             /** @example 0.01 */
             fee_rate: number;
+            /**
+             * @description What a payment intent created without `payment_address_type` gets: `shared` (the default) or `deposit`.
+             * @example shared
+             */
+            default_payment_address_type: "shared" | "deposit";
+            /**
+             * @description USD a payment to a deposit address may fall short of the intent's amount and still confirm it (an exchange's fee deducted from what it sends); what arrived is recorded. Default 0.
+             * @example 0
+             */
+            underpayment_tolerance: number;
             /** @description The integrator's own key-value data (up to 10 keys); `{}` when none. */
             metadata: {
                 [key: string]: string;
@@ -1617,6 +1627,10 @@ export interface components {
         /**
          * @example {
          *       "settlement_schedule": "daily"
+         *     }
+         * @example {
+         *       "default_payment_address_type": "deposit",
+         *       "underpayment_tolerance": 0.5
          *     }
          */
         UpdateMerchantRequest: {
@@ -1652,6 +1666,13 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
+            /** @enum {string} */
+            default_payment_address_type?: "shared" | "deposit";
+            /**
+             * @description USD, 0 to 10000, at most 2 decimal places: how far short of its amount a payment to a deposit address still confirms the intent.
+             * @example 0.5
+             */
+            underpayment_tolerance?: number;
         };
         Balance: {
             /** @constant */
@@ -1817,7 +1838,7 @@ export interface components {
             };
         };
         /**
-         * @description A payment intent. `qr_payload` names the contract of its `token` on its `chain` (`<usdc>` below: that token's contract) and that chain's id. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at`. Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confirmed_at`, `amount_refunded`.
+         * @description A payment intent. `qr_payload` names the contract of its `token` on its `chain` (`<usdc>` below: that token's contract) and that chain's id. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at` (`amount_received` for deposit intents only). Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confirmed_at`, `amount_refunded`.
          * @example {
          *       "id": "pi_3MtwBwLkdIwHu7ix28a3tqPa",
          *       "object": "payment_intent",
@@ -1826,6 +1847,7 @@ export interface components {
          *       "currency": "usd",
          *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
          *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *       "payment_address_type": "shared",
          *       "chain": "base",
          *       "token": "USDC",
          *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",
@@ -1845,6 +1867,7 @@ export interface components {
          *       "currency": "usd",
          *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
          *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+         *       "payment_address_type": "shared",
          *       "chain": "base",
          *       "token": "USDC",
          *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",
@@ -1882,10 +1905,20 @@ export interface components {
             /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
             merchant_id: string;
             /**
-             * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
+             * @description Where the customer sends the intent's token (checksummed): the merchant's on-chain account, or the intent's own deposit address (`payment_address_type`).
              * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
              */
             payment_address: string;
+            /**
+             * @description `shared`: `payment_address` is the merchant's account and the QR asks for the amount plus a tag. `deposit`: `payment_address` is the intent's own address, matched by address whatever the amount.
+             * @example shared
+             */
+            payment_address_type: "shared" | "deposit";
+            /**
+             * @description Deposit intents only: USD received at the intent's address in its token on its chain, every transfer summed (a partial payment shows here while the intent awaits the rest).
+             * @example 0
+             */
+            amount_received?: number;
             /**
              * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
              * @default base
@@ -1901,7 +1934,7 @@ export interface components {
              */
             token: "USDC" | "USDT";
             /**
-             * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.
+             * @description EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount. A deposit intent asks for exactly its amount.
              * @example ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000
              */
             qr_payload: string;
@@ -2027,6 +2060,8 @@ export interface components {
              * @enum {string}
              */
             token?: "USDC" | "USDT";
+            /** @enum {string} */
+            payment_address_type?: "shared" | "deposit";
         };
         /**
          * @description List item: no address, QR or `expires_at` fields; confirmation fields once confirmed, `cancelled_at` once cancelled.
@@ -2037,6 +2072,7 @@ export interface components {
          *       "amount": 12.5,
          *       "currency": "usd",
          *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "payment_address_type": "shared",
          *       "chain": "base",
          *       "token": "USDC",
          *       "metadata": {
@@ -2067,6 +2103,16 @@ export interface components {
             currency: "usd";
             /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
             merchant_id: string;
+            /**
+             * @description `shared`: `payment_address` is the merchant's account and the QR asks for the amount plus a tag. `deposit`: `payment_address` is the intent's own address, matched by address whatever the amount.
+             * @example shared
+             */
+            payment_address_type: "shared" | "deposit";
+            /**
+             * @description Deposit intents only: USD received at the intent's address in its token on its chain, every transfer summed (a partial payment shows here while the intent awaits the rest).
+             * @example 0
+             */
+            amount_received?: number;
             /**
              * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
              * @default base
@@ -2141,6 +2187,7 @@ export interface components {
          *           "amount": 12.5,
          *           "currency": "usd",
          *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *           "payment_address_type": "shared",
          *           "chain": "base",
          *           "token": "USDC",
          *           "metadata": {
@@ -4002,7 +4049,7 @@ export interface components {
             /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
             merchant_id: string;
             /**
-             * @description The merchant's on-chain account (checksummed); the customer sends the intent's token here.
+             * @description Where the customer sends the intent's token (checksummed): the merchant's on-chain account, or the intent's own deposit address (`payment_address_type`).
              * @example 0x5FbDB2315678afecb367f032d93F642f64180aa3
              */
             payment_address: string;
@@ -4309,6 +4356,8 @@ export interface operations {
                      *       "chain": "base",
                      *       "settlement_schedule": "weekly_monday",
                      *       "fee_rate": 0.01,
+                     *       "default_payment_address_type": "shared",
+                     *       "underpayment_tolerance": 0,
                      *       "metadata": {},
                      *       "created_at": "2026-04-01T12:00:00.000Z"
                      *     }
@@ -4528,6 +4577,8 @@ export interface operations {
                      *       "chain": "base",
                      *       "settlement_schedule": "weekly_monday",
                      *       "fee_rate": 0.01,
+                     *       "default_payment_address_type": "shared",
+                     *       "underpayment_tolerance": 0,
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
@@ -4561,6 +4612,16 @@ export interface operations {
                         settlement_schedule: string;
                         /** @example 0.01 */
                         fee_rate: number;
+                        /**
+                         * @description What a payment intent created without `payment_address_type` gets: `shared` (the default) or `deposit`.
+                         * @example shared
+                         */
+                        default_payment_address_type: "shared" | "deposit";
+                        /**
+                         * @description USD a payment to a deposit address may fall short of the intent's amount and still confirm it (an exchange's fee deducted from what it sends); what arrived is recorded. Default 0.
+                         * @example 0
+                         */
+                        underpayment_tolerance: number;
                         /** @description The integrator's own key-value data (up to 10 keys); `{}` when none. */
                         metadata: {
                             [key: string]: string;
@@ -5320,6 +5381,8 @@ export interface operations {
                      *           "chain": "base",
                      *           "settlement_schedule": "weekly_monday",
                      *           "fee_rate": 0.01,
+                     *           "default_payment_address_type": "shared",
+                     *           "underpayment_tolerance": 0,
                      *           "metadata": {
                      *             "crm_id": "C-1042"
                      *           },
@@ -5361,6 +5424,16 @@ export interface operations {
                             settlement_schedule: string;
                             /** @example 0.01 */
                             fee_rate: number;
+                            /**
+                             * @description What a payment intent created without `payment_address_type` gets: `shared` (the default) or `deposit`.
+                             * @example shared
+                             */
+                            default_payment_address_type: "shared" | "deposit";
+                            /**
+                             * @description USD a payment to a deposit address may fall short of the intent's amount and still confirm it (an exchange's fee deducted from what it sends); what arrived is recorded. Default 0.
+                             * @example 0
+                             */
+                            underpayment_tolerance: number;
                             /** @description The integrator's own key-value data (up to 10 keys); `{}` when none. */
                             metadata: {
                                 [key: string]: string;
@@ -5589,6 +5662,8 @@ export interface operations {
                      *       "chain": "base",
                      *       "settlement_schedule": "weekly_monday",
                      *       "fee_rate": 0.01,
+                     *       "default_payment_address_type": "shared",
+                     *       "underpayment_tolerance": 0,
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
@@ -5622,6 +5697,16 @@ export interface operations {
                         settlement_schedule: string;
                         /** @example 0.01 */
                         fee_rate: number;
+                        /**
+                         * @description What a payment intent created without `payment_address_type` gets: `shared` (the default) or `deposit`.
+                         * @example shared
+                         */
+                        default_payment_address_type: "shared" | "deposit";
+                        /**
+                         * @description USD a payment to a deposit address may fall short of the intent's amount and still confirm it (an exchange's fee deducted from what it sends); what arrived is recorded. Default 0.
+                         * @example 0
+                         */
+                        underpayment_tolerance: number;
                         /** @description The integrator's own key-value data (up to 10 keys); `{}` when none. */
                         metadata: {
                             [key: string]: string;
@@ -5685,6 +5770,8 @@ export interface operations {
                      *       "chain": "base",
                      *       "settlement_schedule": "weekly_monday",
                      *       "fee_rate": 0.01,
+                     *       "default_payment_address_type": "shared",
+                     *       "underpayment_tolerance": 0,
                      *       "metadata": {
                      *         "crm_id": "C-1042"
                      *       },
@@ -5718,6 +5805,16 @@ export interface operations {
                         settlement_schedule: string;
                         /** @example 0.01 */
                         fee_rate: number;
+                        /**
+                         * @description What a payment intent created without `payment_address_type` gets: `shared` (the default) or `deposit`.
+                         * @example shared
+                         */
+                        default_payment_address_type: "shared" | "deposit";
+                        /**
+                         * @description USD a payment to a deposit address may fall short of the intent's amount and still confirm it (an exchange's fee deducted from what it sends); what arrived is recorded. Default 0.
+                         * @example 0
+                         */
+                        underpayment_tolerance: number;
                         /** @description The integrator's own key-value data (up to 10 keys); `{}` when none. */
                         metadata: {
                             [key: string]: string;
@@ -6014,6 +6111,7 @@ export interface operations {
                      *           "amount": 12.5,
                      *           "currency": "usd",
                      *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *           "payment_address_type": "shared",
                      *           "chain": "base",
                      *           "token": "USDC",
                      *           "metadata": {
@@ -6281,6 +6379,7 @@ export interface operations {
                      *       "currency": "usd",
                      *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
                      *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *       "payment_address_type": "shared",
                      *       "chain": "base",
                      *       "token": "USDC",
                      *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",
@@ -6341,6 +6440,7 @@ export interface operations {
                      *       "currency": "usd",
                      *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
                      *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *       "payment_address_type": "shared",
                      *       "chain": "base",
                      *       "token": "USDC",
                      *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",
@@ -6672,6 +6772,7 @@ export interface operations {
                      *       "currency": "usd",
                      *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
                      *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *       "payment_address_type": "shared",
                      *       "chain": "base",
                      *       "token": "USDC",
                      *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",
@@ -7796,6 +7897,7 @@ export interface operations {
                      *       "currency": "usd",
                      *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
                      *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *       "payment_address_type": "shared",
                      *       "chain": "base",
                      *       "token": "USDC",
                      *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",
@@ -8049,6 +8151,7 @@ export interface operations {
                      *       "currency": "usd",
                      *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
                      *       "payment_address": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                     *       "payment_address_type": "shared",
                      *       "chain": "base",
                      *       "token": "USDC",
                      *       "qr_payload": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x5FbDB2315678afecb367f032d93F642f64180aa3&uint256=12500000",

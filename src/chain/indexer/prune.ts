@@ -15,8 +15,8 @@
  *   for finalized blocks; it never re-fetches a covered block), and
  * - at or below the views' `chain_checkpoint` (every account created up to there is in
  *   `indexed_merchant_account`, read in the same statement so both come from one instance),
- * it deletes the USDC Transfer logs whose `to` (topic2) is not a merchant account created at or
- * before the log's block (the handler keeps a subset of the rest: not a transfer earlier in the
+ * it deletes the USDC Transfer logs whose `to` (topic2) is neither a deposit address
+ * (app.deposit_addresses) nor a merchant account created at or before the log's block (the handler keeps a subset of the rest: not a transfer earlier in the
  * block that creates the account), then the
  * transactions, receipts, traces and blocks that no remaining log refers to (the block source
  * ChainCheckpoint starts at the chain head of each instance's start, so no instance reads a
@@ -71,6 +71,12 @@ export async function cachedRanges(sql: Sql, chain: PruneChain): Promise<[number
   return rows.map((r) => [Math.ceil(Number(r.lo)), Math.ceil(Number(r.hi)) - 1] as [number, number]).filter(([a, b]) => b >= a);
 }
 
+/**
+ * A transfer to a deposit address is kept (the handler keeps those the service had handed out when it
+ * saw them: a subset of these); one primary-key probe per log.
+ */
+const KEEP_DEPOSITS = `AND NOT EXISTS (SELECT 1 FROM app.deposit_addresses d WHERE d.address = '0x' || substr(lower(l.topic2), 27))`;
+
 /** Blocks deleted in one transaction (on Base, 2,000 blocks hold some 50,000 USDC transfers). */
 const BLOCKS_PER_TRANSACTION = 2_000;
 const PADDED = "0x000000000000000000000000"; // topic2 = the 20-byte `to` left-padded to 32 bytes
@@ -119,9 +125,12 @@ export async function pruneSyncCache(
     }
   }
   let through = after;
+  // The service's deposit addresses, when its tables are in this database (not for an indexer run alone).
+  const [t] = await sql<{ present: boolean }[]>`SELECT to_regclass('app.deposit_addresses') IS NOT NULL AS present`;
+  const deposits = t?.present === true;
   for (const [from, to] of chunks) {
     if (opts.proceed && !opts.proceed()) break;
-    const done = await pruneChunk(sql, viewsSchema, chain, from, to);
+    const done = await pruneChunk(sql, viewsSchema, chain, from, to, deposits);
     if (!done) break; // the views moved to an instance that is not this far yet (a swap): next pass
     result.logs += done.logs;
     result.transactions += done.transactions;
@@ -138,7 +147,7 @@ export async function pruneSyncCache(
 type Deleted = Pick<PruneResult, "logs" | "transactions" | "receipts" | "traces" | "blocks">;
 
 /** Blocks from..to (cached, at or below the checkpoint read before) in one transaction; undefined if the views' checkpoint is now below `to`. */
-async function pruneChunk(sql: Sql, viewsSchema: string, chain: PruneChain, from: number, to: number): Promise<Deleted | undefined> {
+async function pruneChunk(sql: Sql, viewsSchema: string, chain: PruneChain, from: number, to: number, deposits: boolean): Promise<Deleted | undefined> {
   try {
     return (await sql.begin(async (tx) => {
       // One statement reads the checkpoint and the accounts (same instance, same snapshot), in the
@@ -152,6 +161,7 @@ async function pruneChunk(sql: Sql, viewsSchema: string, chain: PruneChain, from
                   AND (SELECT block_number FROM cp) >= $3
                   AND lower(l.address) = $4 AND l.topic0 = $5
                   AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.topic = lower(l.topic2) AND a.from_block <= l.block_number)
+                  ${deposits ? KEEP_DEPOSITS : ""}
                 RETURNING 1)
          SELECT (SELECT count(*) FROM del)::int AS n, (SELECT block_number FROM cp)::text AS cp`,
         [chain.chainId, from, to, chain.usdc.toLowerCase(), TRANSFER_TOPIC],

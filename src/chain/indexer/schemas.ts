@@ -29,6 +29,7 @@ function codeFingerprint(root: string): string {
     "ponder.config.ts",
     "ponder.schema.ts",
     "indexer/chains.ts",
+    "indexer/deposit-addresses.ts",
     "indexer/ponder.schema.ts",
     "../../../contracts/abis.ts",
     "node_modules/ponder/package.json",

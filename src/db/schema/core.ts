@@ -4,6 +4,7 @@ import type { Mode } from "../../domain/mode.ts";
 import type { IntentStatus } from "../../domain/intent-status.ts";
 import type { SettlementStatus, TransactionStatus } from "../../domain/ledger-status.ts";
 import type { TokenSymbol } from "../../domain/networks.ts";
+import type { PaymentAddressType } from "../../domain/payment-address-type.ts";
 
 // The column types come from domain/ (the database stores the domain's values, not the reverse).
 export type { IntentStatus, Mode, SettlementStatus, TransactionStatus };
@@ -46,6 +47,10 @@ export const merchants = app.table("merchants", {
   createdAt: ts("created_at").notNull().defaultNow(),
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
   bankToken: text("bank_token"),
+  /** What a create naming no payment_address_type gets (migration 0042). */
+  defaultPaymentAddressType: text("default_payment_address_type").$type<PaymentAddressType>().notNull().default("shared"),
+  /** How far short of its amount a deposit payment still confirms, base units (migration 0042). */
+  underpaymentToleranceUnits: units("underpayment_tolerance_units").notNull().default(0n),
 });
 
 export const accountMerchants = app.table(
@@ -93,6 +98,10 @@ export const paymentIntents = app.table("payment_intents", {
   transactionId: text("transaction_id"),
   /** Refunded of its own payment (migration 0011; refunds neither failed nor cancelled). */
   refundedUnits: units("refunded_units").notNull().default(0n),
+  /** `shared` (the merchant's account, value tag) or `deposit` (an address of its own; migration 0042). */
+  paymentAddressType: text("payment_address_type").$type<PaymentAddressType>().notNull().default("shared"),
+  /** Deposit intents: what their address received in the intent's token on its chain. */
+  receivedUnits: units("received_units").notNull().default(0n),
 });
 
 export const reservations = app.table(
@@ -146,7 +155,7 @@ export const transactions = app.table("transactions", {
   paymentAddress: text("payment_address").notNull(),
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
   confirmedAt: ts("confirmed_at").notNull(),
-  feeStatus: text("fee_status").$type<"pending" | "submitted" | "collected" | "failed">().notNull(),
+  feeStatus: text("fee_status").$type<"pending" | "submitted" | "collected" | "failed" | "awaiting_sweep">().notNull(),
   feeTxHash: text("fee_tx_hash"),
   feeCollectedAt: ts("fee_collected_at"),
   feeAttempts: integer("fee_attempts").notNull(),

@@ -24,7 +24,7 @@
  * USDT: the contract caps the fee per token by what the account received in it), and its
  * feeCollected(ref) is per account whatever the token, so the rules above are the same for both.
  */
-import type { Address, Hex } from "viem";
+import { getAddress, type Address, type Hex } from "viem";
 import { errorText, revertName } from "../../chain/broadcast-errors.ts";
 import type { AppContext } from "../../context.ts";
 import { tokenAddressOn, type ChainRuntime } from "../../chain/runtime.ts";
@@ -37,6 +37,7 @@ import { metrics } from "../../metrics.ts";
 export interface ClaimedFee {
   id: string;
   chain_id: number;
+  /** The merchant account the fee is collected from (a deposit payment's: the account it was swept into). */
   payment_address: string;
   amount_units: bigint;
   fee_units: bigint;
@@ -94,7 +95,11 @@ export async function claimDueFees(ctx: AppContext, chainId: number, o: { batchS
       FOR UPDATE SKIP LOCKED
     ) due
     WHERE t.id = due.id
-    RETURNING t.id, t.chain_id, t.payment_address, t.amount_units, t.fee_units, t.block_number, t.fee_attempts, t.fee_tx_hash, t.token,
+    -- The account the fee is collected from: the payment's address, or for a payment to a deposit
+    -- address (swept into it since: fee_status was awaiting_sweep until then) the account it sweeps to.
+    RETURNING t.id, t.chain_id,
+      COALESCE((SELECT d.owner_account FROM app.deposit_addresses d WHERE d.address = lower(t.payment_address)), t.payment_address) AS payment_address,
+      t.amount_units, t.fee_units, t.block_number, t.fee_attempts, t.fee_tx_hash, t.token,
       (SELECT m.account_version::int FROM app.merchants m WHERE m.id = t.merchant_id) AS account_version`;
 }
 
@@ -144,7 +149,7 @@ export async function collectClaimedFee(ctx: AppContext, chain: ChainRuntime, ro
 
 async function collect(ctx: AppContext, chain: ChainRuntime, row: ClaimedFee): Promise<Outcome> {
   const ref = feeRef(row.id);
-  const account = row.payment_address as Address;
+  const account = getAddress(row.payment_address);
   const v2 = row.account_version === 2;
   // The payment's token: v2 is charged per token (collectFee(token, ...)); a v1 account holds USDC
   // only, so a payment in another token to it (a stranger's: such intents are refused) cannot be

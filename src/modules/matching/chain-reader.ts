@@ -182,7 +182,7 @@ export function readAccountTransfers(
 
 /**
  * Transfers at or below `upTo` and above block `sinceBlock` that have no app.transactions row (nor
- * app.foreign_transfers row: kept aside, foreign.ts): what
+ * app.foreign_transfers row: kept aside, foreign.ts; nor app.deposit_sweeps row: a sweep): what
  * a reorg deeper than the confirmation depth put below the cursor (or anything else the cursor
  * missed). Normally empty.
  */
@@ -199,6 +199,8 @@ export function readUnrecordedTransfers(
                       WHERE x.chain_id = t.chain_id AND x.tx_hash = t.transaction_hash AND x.log_index = t.log_index)
       AND NOT EXISTS (SELECT 1 FROM app.foreign_transfers f
                       WHERE f.chain_id = t.chain_id AND f.tx_hash = t.transaction_hash AND f.log_index = t.log_index)
+      AND NOT EXISTS (SELECT 1 FROM app.deposit_sweeps s
+                      WHERE s.chain_id = t.chain_id AND s.tx_hash = t.transaction_hash AND s.log_index = t.log_index)
     ORDER BY t.block_number, t.log_index
     LIMIT $6`;
   return pageWithCheckpoint(sql, opts.chainId, inner, [opts.chainId, opts.confirmations, opts.sinceBlock, opts.upTo.blockNumber, opts.upTo.logIndex, opts.limit]);

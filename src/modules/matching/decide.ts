@@ -69,3 +69,39 @@ export function decideMatch(input: {
 export function quarantineEnd(confirmedAt: Date, quarantineMs: number = RESERVATION_QUARANTINE_MS): Date {
   return new Date(confirmedAt.getTime() + quarantineMs);
 }
+
+export type DepositDecision =
+  /** The address has received at least the amount, less the merchant's tolerance, in time: the intent moves to confirmed. */
+  | { kind: "confirm"; receivedUnits: bigint }
+  /** Less than that, in time: linked, counted in what the intent received, the intent keeps awaiting the rest. */
+  | { kind: "partial"; receivedUnits: bigint }
+  /** The intent no longer awaits payment (or the block is past expires_at): linked, counted, no status change. */
+  | { kind: "late"; receivedUnits: bigint; reason: "expired_in_time_window" | "not_awaiting_payment" }
+  /** Another token, or another chain, than the intent's: linked (the money sits at its address there), never counted. */
+  | { kind: "other_pair" };
+
+/**
+ * What one transfer to an intent's deposit address means (docs/contributors.md "Deposit addresses").
+ * The address is the intent's alone, so every transfer to it is linked to it, never to another
+ * intent; those in its token on its chain are summed (`priorUnits`: the ones recorded before, in
+ * chain order).
+ */
+export function decideDeposit(input: {
+  intent: IntentView & { token: string; amountUnits: bigint };
+  chainId: number;
+  token: string;
+  value: bigint;
+  priorUnits: bigint;
+  toleranceUnits: bigint;
+  blockTime: Date;
+}): DepositDecision {
+  const { intent } = input;
+  if (input.chainId !== intent.chainId || input.token !== intent.token) return { kind: "other_pair" };
+  const receivedUnits = input.priorUnits + input.value;
+  if (intent.status !== "awaiting_payment") return { kind: "late", receivedUnits, reason: "not_awaiting_payment" };
+  // Fairness: a block at or before expires_at counts, however late we observe it.
+  if (input.blockTime.getTime() > intent.expiresAt.getTime()) return { kind: "late", receivedUnits, reason: "expired_in_time_window" };
+  const tolerance = input.toleranceUnits < 0n ? 0n : input.toleranceUnits;
+  if (receivedUnits + tolerance >= intent.amountUnits) return { kind: "confirm", receivedUnits };
+  return { kind: "partial", receivedUnits };
+}

@@ -53,6 +53,7 @@ import { blockToConfirmed, matcherForeign, matcherMoved, matcherReorged, matcher
 import { keepForeign, markResolved, readResolvableForeign } from "./foreign.ts";
 import { lookupAuthorizationPayments, transferKey, type AuthorizationsUsedIn } from "./authorizations.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
+import { depositAddressesAmong, recordDepositTransfer, recordSweep, sweepKey, sweepsAmong } from "./deposits.ts";
 import type { TokenSymbol } from "../../domain/networks.ts";
 
 /** "The whole block" as a log index. */
@@ -322,7 +323,16 @@ export class ChainMatcher {
    */
   private async recordAll(read: IndexedTransfer[]): Promise<void> {
     if (read.length === 0) return;
-    const all = read.map((t) => this.withToken(t));
+    let all = read.map((t) => this.withToken(t));
+    // Transfers to deposit addresses: matched by address (deposits.ts), one by one in chain order.
+    // Only addresses that are not a known merchant account are looked up (one query per page).
+    const unknownTo = [...new Set(all.map((t) => t.to))].filter((to) => !this.merchants.has(to));
+    const deposits = await depositAddressesAmong(this.sql, unknownTo);
+    if (deposits.size > 0) {
+      for (const t of all) if (deposits.has(t.to)) await this.recordDeposit(t);
+      all = all.filter((t) => !deposits.has(t.to));
+      if (all.length === 0) return;
+    }
     const merchants = new Map<string, MerchantInfo>();
     const foreignTo = new Set<string>();
     for (const t of all) {
@@ -335,6 +345,17 @@ export class ChainMatcher {
     if (foreignTo.size > 0) await this.keepForeign(all.filter((t) => foreignTo.has(t.to)));
     let transfers = foreignTo.size > 0 ? all.filter((t) => !foreignTo.has(t.to)) : all;
     if (transfers.length === 0) return;
+    // Sweeps of deposit addresses into their account: accounting, never a second payment (deposits.ts).
+    const sweeps = await sweepsAmong(this.sql, transfers);
+    if (sweeps.size > 0) {
+      for (const t of transfers) {
+        if (!sweeps.has(sweepKey(t))) continue;
+        const released = await recordSweep(this.sql, t, merchants.get(t.to)!.id, this.opts.clock.now());
+        this.log.debug("deposit address swept", { chainId: this.chainId, txHash: t.txHash, logIndex: t.logIndex, from: t.from, released });
+      }
+      transfers = transfers.filter((t) => !sweeps.has(sweepKey(t)));
+      if (transfers.length === 0) return;
+    }
     // Payments by signature: tied to their intent by the authorization's nonce, not by their value.
     // Each in a statement of its own, in chain order, before the others of the page.
     const byAuthorization = await lookupAuthorizationPayments(this.sql, this.chainId, transfers, merchants, this.opts.authorizationsUsedIn);
@@ -430,6 +451,20 @@ export class ChainMatcher {
       endTransferSpans(spans, undefined, err);
       throw err;
     }
+  }
+
+  /** One transfer to a deposit address (deposits.ts). */
+  private async recordDeposit(t: IndexedTransfer & { token: TokenSymbol }): Promise<void> {
+    const now = this.opts.clock.now();
+    const outcome = await recordDepositTransfer(this.sql, t, now);
+    if (!outcome) throw new Error(`deposit address ${t.to} vanished while its transfer ${t.txHash}:${t.logIndex} was recorded`);
+    matcherTransfers.inc({ chain_id: this.chainId, outcome: outcome.kind });
+    if (outcome.kind === "confirmed") {
+      blockToConfirmed.observe({ chain_id: this.chainId }, Math.max(0, now.getTime() / 1000 - t.blockTimestamp));
+      if (this.opts.afterConfirmed)
+        await this.opts.afterConfirmed([outcome.intentId], this.opts.clock.now()).catch((err) => this.log.warn("after a confirmation: failed", { chainId: this.chainId, err }));
+    }
+    if (outcome.kind !== "duplicate") this.log.debug("deposit transfer recorded", { chainId: this.chainId, txHash: t.txHash, logIndex: t.logIndex, ...outcome });
   }
 
   /** The transfer with its token named (see ChainMatcherOptions.tokenOf). */

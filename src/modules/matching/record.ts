@@ -45,6 +45,7 @@ import { decideMatch, quarantineEnd, type MatchDecision, type ReservationView } 
 import { DEFAULT_TRANSFER_TOKEN, type IndexedTransfer } from "./chain-reader.ts";
 import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import { insertEventsSql } from "../outbox/outbox.ts";
+import { insertTransactionsSql, transactionInputOf } from "./transaction-insert.ts";
 import { confirmStepSql } from "../payment-intents/transitions.ts";
 
 export interface MerchantInfo {
@@ -178,23 +179,7 @@ export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, 
   // Events about an intent go to the account whose key created it; a payment with no intent to
   // every account linked to the merchant (account_id null).
   const row = {
-    id: txn.id,
-    mode: txn.mode,
-    merchant_id: txn.merchantId,
-    payment_intent_id: txn.paymentIntentId,
-    amount_units: txn.amountUnits.toString(),
-    fee_units: txn.feeUnits.toString(),
-    net_units: txn.netUnits.toString(),
-    fee_rate_bps: txn.feeRateBps,
-    chain_id: txn.chainId,
-    token: txn.token,
-    tx_hash: txn.txHash,
-    log_index: txn.logIndex,
-    block_number: txn.blockNumber.toString(),
-    block_hash: txn.blockHash,
-    sender_address: txn.senderAddress,
-    payment_address: txn.paymentAddress,
-    metadata: txn.metadata,
+    ...transactionInputOf(txn),
     value: t.value.toString(),
     // A payment by signature carries the amount, not its intent's expected value (authorizations.ts).
     by_authorization: byAuthorization,
@@ -233,16 +218,7 @@ export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: D
         intent_fee int8, relink bool, created_event_id text, created_account text, created_data jsonb,
         confirmed_event_id text, confirmed_account text, confirmed_data jsonb, traceparent text)
     ), ins AS (
-      INSERT INTO app.transactions
-        (id, mode, merchant_id, payment_intent_id, status, settlement_status, amount_units, fee_units, net_units,
-         fee_rate_bps, chain_id, token, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
-         metadata, confirmed_at, fee_status, created_at)
-      SELECT id, mode, merchant_id, payment_intent_id, 'confirmed', 'pending', amount_units, fee_units, net_units,
-             fee_rate_bps, chain_id, token, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
-             metadata, $2::timestamptz, 'pending', $2::timestamptz
-      FROM input
-      ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING
-      RETURNING id
+      ${insertTransactionsSql("pending")}
     ), done AS (
       SELECT input.* FROM input JOIN ins ON ins.id = input.id
     ), upd AS (

@@ -72,8 +72,22 @@ export const UpdateMerchantBody = t.Object(
     settlement_schedule: t.Optional(Schedule),
     bank_account: t.Optional(BankAccount),
     metadata: t.Optional(Metadata),
+    default_payment_address_type: t.Optional(
+      t.Union([t.Literal("shared"), t.Literal("deposit")], {
+        description: "What a payment intent created without `payment_address_type` gets from now on: `shared` or `deposit`.",
+        examples: ["deposit"],
+      }),
+    ),
+    underpayment_tolerance: t.Optional(
+      t.Number({
+        minimum: 0,
+        maximum: 10000,
+        description: "USD, 0 to 10000, at most 2 decimal places: how far short of its amount a payment to a deposit address still confirms the intent.",
+        examples: [0.5],
+      }),
+    ),
   },
-  { additionalProperties: false, examples: [{ settlement_schedule: "daily" }] },
+  { additionalProperties: false, examples: [{ settlement_schedule: "daily" }, { default_payment_address_type: "deposit", underpayment_tolerance: 0.5 }] },
 );
 
 /** Fields of a merchant that exist but this route does not change, with why. */
@@ -109,6 +123,8 @@ const EX_SHAPE = {
   chain: "base",
   settlement_schedule: "weekly_monday",
   fee_rate: 0.01,
+  default_payment_address_type: "shared",
+  underpayment_tolerance: 0,
   metadata: { crm_id: "C-1042" },
   created_at: "2026-04-01T12:00:00.000Z",
 };
@@ -181,7 +197,7 @@ export function merchantApiRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "Update a merchant",
           description:
-            "Changes business_name, email, settlement_schedule, bank_account or metadata. Fields that exist but do not change here are 400 `parameter_invalid` saying why (payout_address: on-chain by the owner; fee_rate: the platform's; …); anything else unknown is `parameter_unknown`.",
+            "Changes business_name, email, settlement_schedule, bank_account, metadata, default_payment_address_type or underpayment_tolerance. Fields that exist but do not change here are 400 `parameter_invalid` saying why (payout_address: on-chain by the owner; fee_rate: the platform's; …); anything else unknown is `parameter_unknown`.",
           responses: objectResponses(DocMerchant, {
             ok: "The updated merchant.",
             errors: [

@@ -58,8 +58,9 @@ export function refundDeductionSql(sql: SqlOrTx) {
  * stranger's: such intents are refused) can be moved by its owner alone, so no run can take it.
  */
 export function availableTransactions(sql: SqlOrTx, merchantId: string) {
+  // A payment still at its deposit address (not swept into the account yet) is not in the account.
   return sql`t.merchant_id = ${merchantId} AND t.status = 'confirmed' AND t.settlement_id IS NULL
-             AND t.withdrawal_settlement_id IS NULL AND t.settlement_status IN ('pending', 'failed')
+             AND t.withdrawal_settlement_id IS NULL AND t.settlement_status IN ('pending', 'failed') AND t.fee_status <> 'awaiting_sweep'
              AND (t.token = 'USDC' OR EXISTS (SELECT 1 FROM app.merchants am WHERE am.id = t.merchant_id AND am.account_version = 2))`;
 }
 

@@ -140,7 +140,7 @@ export async function computeMerchantBalance(ctx: AppContext, m: MerchantRow, pa
     SELECT sum(amount_units) FILTER (WHERE block_number <= ${atBlock})::text AS received,
            sum(fee_units) FILTER (WHERE block_number <= ${atBlock})::text AS fees_due,
            sum(fee_units) FILTER (WHERE block_number <= ${atBlock} AND fee_status <> 'collected')::text AS owed_ledger
-    FROM app.transactions WHERE merchant_id = ${m.id} AND status <> 'failed' ${ofPair}`;
+    FROM app.transactions WHERE merchant_id = ${m.id} AND status <> 'failed' AND fee_status <> 'awaiting_sweep' ${ofPair}`;
   const received = zero(ledger?.received);
   const feesDue = zero(ledger?.fees_due);
 

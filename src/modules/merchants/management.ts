@@ -17,7 +17,8 @@ import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { newId } from "../../domain/ids.ts";
 import { fromPgTs, pgJson } from "../../db/pg-values.ts";
 import { merchants } from "../../db/schema/core.ts";
-import { parseMetadata } from "../payment-intents/input.ts";
+import { parseAmount, parseMetadata } from "../payment-intents/input.ts";
+import { isPaymentAddressType, type PaymentAddressType } from "../../domain/payment-address-type.ts";
 import { idempotentCreate, requestHash } from "../idempotency/store.ts";
 import { BankAccountError, linkBankAccount, type BankAccountInput } from "./bank-account.ts";
 import { onboardMerchant, OnboardingError } from "./onboarding.ts";
@@ -45,7 +46,12 @@ export interface MerchantChanges {
   settlement_schedule?: ScheduleBody;
   bank_account?: BankAccountInput;
   metadata?: Record<string, string>;
+  default_payment_address_type?: PaymentAddressType;
+  underpayment_tolerance?: number;
 }
+
+/** The most a merchant may tolerate short of an amount: the largest amount an intent may have. */
+const TOLERANCE_MAX_UNITS = 10_000_000_000n;
 
 export function scheduleOf(s: ScheduleBody | undefined): ScheduleInput {
   const out: ScheduleInput = s === undefined ? { kind: "weekly_monday" } : typeof s === "string" ? { kind: s } : { kind: "custom", cron: s.cron.trim(), timezone: s.time_zone };
@@ -177,6 +183,10 @@ export async function updateMerchant(ctx: AppContext, principal: Principal, id: 
   const businessName = body.business_name?.trim();
   if (businessName === "") throw new ApiError("parameter_invalid", "Invalid business_name: must not be blank.", "business_name");
   const meta = body.metadata === undefined ? null : pgJson(parseMetadata(body.metadata));
+  const addressType = body.default_payment_address_type ?? null;
+  if (addressType !== null && !isPaymentAddressType(addressType))
+    throw new ApiError("parameter_invalid", "Invalid default_payment_address_type: must be 'shared' or 'deposit'.", "default_payment_address_type");
+  const tolerance = body.underpayment_tolerance === undefined ? null : parseAmount(body.underpayment_tolerance, "underpayment_tolerance", 0n, TOLERANCE_MAX_UNITS, 2);
   await ctx.database.sql`
     UPDATE app.merchants SET
       business_name = coalesce(${businessName ?? null}::text, business_name),
@@ -187,7 +197,9 @@ export async function updateMerchant(ctx: AppContext, principal: Principal, id: 
       bank_name = coalesce(${linked?.bankName ?? null}::text, bank_name),
       bank_last4 = coalesce(${linked?.last4 ?? null}::text, bank_last4),
       bank_token = coalesce(${linked?.token ?? null}::text, bank_token),
-      metadata = coalesce(${meta}::text::jsonb, metadata)
+      metadata = coalesce(${meta}::text::jsonb, metadata),
+      default_payment_address_type = coalesce(${addressType}::text, default_payment_address_type),
+      underpayment_tolerance_units = coalesce(${tolerance === null ? null : tolerance.toString()}::int8, underpayment_tolerance_units)
     WHERE id = ${m.id}`;
   return getVisibleMerchant(ctx, principal, m.id);
 }

@@ -16,6 +16,14 @@ export const MerchantSchema = t.Object(
     chain: t.Literal("base"),
     settlement_schedule: t.String({ examples: ["weekly_monday"] }),
     fee_rate: t.Number({ examples: [0.01] }),
+    default_payment_address_type: t.Union([t.Literal("shared"), t.Literal("deposit")], {
+      description: "What a payment intent created without `payment_address_type` gets: `shared` (the default) or `deposit`.",
+      examples: ["shared"],
+    }),
+    underpayment_tolerance: t.Number({
+      description: "USD a payment to a deposit address may fall short of the intent's amount and still confirm it (an exchange's fee deducted from what it sends); what arrived is recorded. Default 0.",
+      examples: [0],
+    }),
     metadata: t.Record(t.String(), t.String(), { description: "The integrator's own key-value data (up to 10 keys); `{}` when none." }),
     created_at: t.String({ format: "date-time" }),
   },

@@ -4,7 +4,7 @@
  * the HTTP framework.
  */
 import type { merchants } from "../../db/schema/core.ts";
-import { bpsToRate } from "../../domain/money.ts";
+import { bpsToRate, unitsToUsd } from "../../domain/money.ts";
 import { isoMs } from "../../domain/text.ts";
 
 type MerchantRow = typeof merchants.$inferSelect;
@@ -23,6 +23,8 @@ export function merchantShape(m: MerchantRow) {
     chain: "base" as const,
     settlement_schedule: m.settlementSchedule === "custom" ? `cron:${m.settlementCron} ${m.settlementTimezone}` : m.settlementSchedule,
     fee_rate: bpsToRate(m.feeRateBps),
+    default_payment_address_type: m.defaultPaymentAddressType,
+    underpayment_tolerance: unitsToUsd(m.underpaymentToleranceUnits),
     metadata: (typeof m.metadata === "string" ? JSON.parse(m.metadata) : m.metadata) ?? {},
     created_at: isoMs(m.createdAt),
   };

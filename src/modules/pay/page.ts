@@ -50,6 +50,9 @@ ${body}
 `;
 }
 
+/** Under the amount, for an intent with an address of its own: any wallet or exchange can pay it. */
+export const DEPOSIT_WHY = "Send from an exchange or a wallet: this address is for this payment only, and every amount sent to it counts toward it.";
+
 /** The sentence the page shows for a status (the script uses the same texts, see pay.js). */
 export function statusText(s: PageStatus): { title: string; detail: string } {
   switch (s.status) {
@@ -162,7 +165,7 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string, gasl
 <section class="amount" aria-labelledby="amount-usd">
   <h1 id="amount-usd"><span class="visually-hidden">Amount due: </span>$${usd} <span class="ccy">USD</span></h1>
   <p class="send" id="send-line" ${open ? "" : "hidden"}>Send exactly <strong id="usdc-amount">${usdc}</strong> ${esc(v.token)} <span class="on-chain">on <strong id="chain-name">${esc(v.network.name)}</strong></span></p>
-  <p class="why" id="why-line" ${open ? "" : "hidden"}>The last digits identify your payment; please send this exact amount.</p>
+  <p class="why" id="why-line" ${open ? "" : "hidden"}>${v.paymentAddressType === "deposit" ? DEPOSIT_WHY : "The last digits identify your payment; please send this exact amount."}</p>
 </section>
 <section id="status" class="status status-${esc(v.state.status)}" role="status" aria-live="polite" aria-atomic="true">
   <h2 id="status-title">${esc(status.title)}</h2>

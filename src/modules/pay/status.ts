@@ -6,6 +6,7 @@
  * Nothing here goes beyond what the QR, the amount and the public chain already reveal, plus the
  * business name: no fee, no net amount, no metadata, no account.
  */
+import type { PaymentAddressType } from "../../domain/payment-address-type.ts";
 import { getAddress } from "viem";
 import type { AppContext } from "../../context.ts";
 import type { Mode } from "../../config.ts";
@@ -112,6 +113,8 @@ export interface PageView {
   expectedUnits: bigint;
   tagUnits: number;
   paymentAddress: string;
+  /** `deposit`: the intent's own address, any amounts sent to it count (an exchange can pay it). */
+  paymentAddressType: PaymentAddressType;
   /** The contract of `token` on the intent's chain (field name kept from when the service had one chain). */
   usdcAddress: string;
   /** The intent's stored token: what the page names. */
@@ -180,7 +183,7 @@ export async function loadPageView(ctx: AppContext, id: string): Promise<PageVie
           WHERE t.merchant_id = p.merchant_id AND t.chain_id = p.chain_id AND t.token = p.token
             AND t.status <> 'failed' AND t.confirmed_at >= p.created_at
             AND (t.payment_intent_id = p.id
-                 OR (t.payment_intent_id IS NULL
+                 OR (t.payment_intent_id IS NULL AND p.payment_address_type = 'shared'
                      AND t.confirmed_at <= p.expires_at + ${`${MISMATCH_AFTER_EXPIRY_MS} milliseconds`}::interval
                      AND t.amount_units <> p.expected_units
                      AND abs(t.amount_units - p.expected_units) < ${MISMATCH_WINDOW_UNITS.toString()}::bigint))
@@ -192,7 +195,7 @@ export async function loadPageView(ctx: AppContext, id: string): Promise<PageVie
         SELECT json_agg(json_build_object('units', r.amount_units::text, 'status', r.status, 'tx_hash', r.tx_hash) ORDER BY r.created_at, r.id)
         FROM app.refunds r WHERE r.payment_intent_id = p.id AND r.transaction_id = p.transaction_id AND r.status IN ('pending', 'succeeded')
       ), '[]'::json) AS refunds,
-      (SELECT t.amount_units::text FROM app.transactions t WHERE t.id = p.transaction_id) AS received_units,
+      (SELECT t.amount_units::text FROM app.transactions t WHERE t.id = p.transaction_id) AS paid_units,
       (SELECT l.redirect_url FROM app.payment_link_claims c JOIN app.payment_links l ON l.id = c.link_id WHERE c.intent_id = p.id) AS redirect_url
     FROM app.payment_intents p JOIN app.merchants m ON m.id = p.merchant_id
     WHERE p.id = ${id}`;
@@ -217,6 +220,7 @@ export async function loadPageView(ctx: AppContext, id: string): Promise<PageVie
     expectedUnits: intent.expectedUnits,
     tagUnits: intent.tagUnits,
     paymentAddress: intent.paymentAddress,
+    paymentAddressType: intent.paymentAddressType,
     usdcAddress,
     token: intent.token,
     qrPayload: qrPayload(usdcAddress, intent.chainId, intent.paymentAddress, intent.expectedUnits),
@@ -225,7 +229,7 @@ export async function loadPageView(ctx: AppContext, id: string): Promise<PageVie
     pageUrl: `${ctx.config.publicBaseUrl}/pay/${intent.id}`,
     redirectUrl: (row.redirect_url as string | null) ?? null,
     refunds: {
-      receivedUnits: BigInt((row.received_units as string | null) ?? "0"),
+      receivedUnits: BigInt((row.paid_units as string | null) ?? "0"),
       succeeded: refunds.filter((r) => r.status === "succeeded" && r.tx_hash).map((r) => ({ units: BigInt(r.units), txHash: r.tx_hash! })),
       inProgressUnits: refunds.filter((r) => r.status === "pending").reduce((sum, r) => sum + BigInt(r.units), 0n),
     },

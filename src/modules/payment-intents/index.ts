@@ -40,7 +40,7 @@ export function paymentIntentRoutes(ctx: AppContext) {
           tags: TAG,
           summary: "Create a payment intent",
           description:
-            "Creates an intent in `awaiting_payment` and reserves its expected value at the merchant's payment address: the amount plus a tag (0 when no other intent holds the amount; always below the tag width, 10,000 base units = one cent by default) not held by another open or recently closed intent of that merchant. At most that many intents of one amount hold a value at once per merchant: beyond, 409 `too_many_open_intents`. `expires_at` is creation time plus `ttl`. Idempotent with `idempotency_key` or the `Idempotency-Key` header.",
+            "Creates an intent in `awaiting_payment` and reserves its expected value at the merchant's payment address: the amount plus a tag (0 when no other intent holds the amount; always below the tag width, 10,000 base units = one cent by default) not held by another open or recently closed intent of that merchant. At most that many intents of one amount hold a value at once per merchant: beyond, 409 `too_many_open_intents`. With `payment_address_type: deposit` (or the merchant's default) the intent gets an address of its own instead (the same on every chain), reserves no value, and its QR asks for exactly the amount: every transfer to that address counts toward it, whatever the amounts. `expires_at` is creation time plus `ttl`. Idempotent with `idempotency_key` or the `Idempotency-Key` header.",
           parameters: [idempotencyHeaderParameter],
           responses: {
             ...createResponses(PaymentIntentSchema, {

@@ -7,6 +7,7 @@ import type { IntentStatus } from "../../domain/intent-status.ts";
 import { usdToUnits } from "../../domain/money.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { isIdOf } from "../../domain/ids.ts";
+import type { PaymentAddressType } from "../../domain/payment-address-type.ts";
 import { codePoints, printableName, storableText } from "../../domain/text.ts";
 import { parseIdempotencyKey } from "../idempotency/key.ts";
 
@@ -31,6 +32,8 @@ export interface CreateIntentInput {
   /** As sent (undefined: the default); checked against the mode's enabled pairs by the service (chain/pairs.ts). */
   chain: string | undefined;
   token: string | undefined;
+  /** As sent (undefined or absent: the merchant's default_payment_address_type). */
+  paymentAddressType?: PaymentAddressType | undefined;
 }
 
 /** The create body once CreateIntentBody (model.ts) has validated it. */
@@ -43,6 +46,7 @@ export interface CreateIntentBodyValue {
   idempotency_key?: string;
   chain?: string;
   token?: string;
+  payment_address_type?: PaymentAddressType;
 }
 
 /**
@@ -57,7 +61,7 @@ export function refineCreateIntent(body: CreateIntentBodyValue, idempotencyHeade
   const headerKey = idempotencyHeader === null ? undefined : parseIdempotencyKey(idempotencyHeader);
   if (bodyKey !== undefined && headerKey !== undefined && bodyKey !== headerKey)
     throw new ApiError("parameter_invalid", "The idempotency_key body field and the Idempotency-Key header differ; send one, or the same value in both.", "idempotency_key");
-  return { amountUnits, merchantId: body.merchant_id, ttlSeconds: body.ttl ?? TTL_DEFAULT, metadata, idempotencyKey: bodyKey ?? headerKey, chain: body.chain, token: body.token };
+  return { amountUnits, merchantId: body.merchant_id, ttlSeconds: body.ttl ?? TTL_DEFAULT, metadata, idempotencyKey: bodyKey ?? headerKey, chain: body.chain, token: body.token, paymentAddressType: body.payment_address_type };
 }
 
 /**

@@ -79,6 +79,13 @@ export const CreateIntentBody = t.Object(
     ),
     chain: chainParam("The network the customer pays on. Default `base`."),
     token: tokenParam("The token the customer pays in, on that chain. Default `USDC`."),
+    payment_address_type: t.Optional(
+      t.Union([t.Literal("shared"), t.Literal("deposit")], {
+        description:
+          "`shared`: the merchant's account, the amount told apart by a tag of less than a cent (for wallets and EIP-681 QR codes). `deposit`: an address of the intent's own (the same on every chain), paid with any number of transfers of any amounts (for exchanges, which cannot send a tagged amount): at or above the amount it confirms, short by at most the merchant's `underpayment_tolerance` too. Default: the merchant's `default_payment_address_type`.",
+        examples: ["deposit"],
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -97,6 +104,7 @@ const intentExample = {
   currency: "usd",
   merchant_id: EX_MERCHANT,
   payment_address: EX_ADDRESS,
+  payment_address_type: "shared",
   chain: "base",
   token: "USDC",
   qr_payload: qrPayloadExample,
@@ -122,6 +130,18 @@ const confirmationFields = {
   amount_refunded: t.Optional(Usd("Present once confirmed. USD refunded of the intent's payment: its refunds that are not `failed` or `cancelled` (see Refunds).", 0)),
 };
 const cancelledAt = { cancelled_at: t.Optional(Timestamp("Present once cancelled.")) };
+const addressTypeFields = {
+  payment_address_type: t.Union([t.Literal("shared"), t.Literal("deposit")], {
+    description: "`shared`: `payment_address` is the merchant's account and the QR asks for the amount plus a tag. `deposit`: `payment_address` is the intent's own address, matched by address whatever the amount.",
+    examples: ["shared"],
+  }),
+  amount_received: t.Optional(
+    Usd(
+      "Deposit intents only: USD received at the intent's address in its token on its chain, every transfer summed (a partial payment shows here while the intent awaits the rest).",
+      0,
+    ),
+  ),
+};
 
 export const PaymentIntentSchema = t.Object(
   {
@@ -131,12 +151,13 @@ export const PaymentIntentSchema = t.Object(
     amount: Usd("Payment amount in USD.", 12.5),
     currency: t.Literal("usd"),
     merchant_id: t.String({ examples: [EX_MERCHANT] }),
-    payment_address: t.String({ description: "The merchant's on-chain account (checksummed); the customer sends the intent's token here.", examples: [EX_ADDRESS] }),
+    payment_address: t.String({ description: "Where the customer sends the intent's token (checksummed): the merchant's on-chain account, or the intent's own deposit address (`payment_address_type`).", examples: [EX_ADDRESS] }),
+    ...addressTypeFields,
     chain: ChainField,
     token: TokenField,
     qr_payload: t.String({
       description:
-        "EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount.",
+        "EIP-681 URI: `ethereum:<usdc>@<chainId>/transfer?address=<payment_address>&uint256=<expected value in base units>`. The expected value is the amount plus a tag below the tag width (10,000 base units, less than a cent, by default) that tells apart open intents of one merchant for the same amount; it is 0 unless another intent holds that amount. A deposit intent asks for exactly its amount.",
       examples: [qrPayloadExample],
     }),
     qr_image_url: t.String({ description: "Hosted 400x400 PNG of `qr_payload`, `/v1/qr/{id}.png`; public, no key needed.", examples: [intentExample.qr_image_url] }),
@@ -149,7 +170,7 @@ export const PaymentIntentSchema = t.Object(
   {
     additionalProperties: false,
     description:
-      "A payment intent. `qr_payload` names the contract of its `token` on its `chain` (`<usdc>` below: that token's contract) and that chain's id. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at`. Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confirmed_at`, `amount_refunded`.",
+      "A payment intent. `qr_payload` names the contract of its `token` on its `chain` (`<usdc>` below: that token's contract) and that chain's id. Create response and get in `awaiting_payment` or `expired`: the fields through `created_at` (`amount_received` for deposit intents only). Get in `cancelled`: plus `cancelled_at`. Get in `confirmed` or `settled`: plus `net_amount`, `fee`, `tx_hash`, `confirmed_at`, `amount_refunded`.",
     examples: [intentExample, { ...intentExample, status: "confirmed", ...confirmedExtra }],
   },
 );
@@ -161,6 +182,7 @@ const listItemExample = {
   amount: 12.5,
   currency: "usd",
   merchant_id: EX_MERCHANT,
+  payment_address_type: "shared",
   chain: "base",
   token: "USDC",
   metadata: EX_METADATA,
@@ -176,6 +198,7 @@ export const PaymentIntentListItemSchema = t.Object(
     amount: Usd("Payment amount in USD.", 12.5),
     currency: t.Literal("usd"),
     merchant_id: t.String({ examples: [EX_MERCHANT] }),
+    ...addressTypeFields,
     chain: ChainField,
     token: TokenField,
     metadata: Metadata,

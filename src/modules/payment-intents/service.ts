@@ -23,6 +23,8 @@ import { noteHeld, tagCeilingError, tagCountDue, watchTags } from "./value-tags.
 import type { IntentRow, QrSettings } from "./shapes.ts";
 import { resolvePair, resolvePairFilter, tokenAddressFor, type PairFilter } from "../../chain/pairs.ts";
 import { chainNameOf, DEFAULT_CHAIN, DEFAULT_TOKEN, type TokenSymbol } from "../../domain/networks.ts";
+import { isPaymentAddressType, type PaymentAddressType } from "../../domain/payment-address-type.ts";
+import { insertDepositIntent } from "./deposit.ts";
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Merchant rows change rarely (activation, disabling); like the key cache, changes apply within this. */
@@ -60,6 +62,8 @@ export function intentFromDb(r: Record<string, unknown>): IntentRow {
     txHash: (r.tx_hash as string | null) ?? null,
     transactionId: (r.transaction_id as string | null) ?? null,
     refundedUnits: r.refunded_units === null || r.refunded_units === undefined ? 0n : BigInt(r.refunded_units as bigint),
+    paymentAddressType: r.payment_address_type === "deposit" ? "deposit" : "shared",
+    receivedUnits: r.received_units === null || r.received_units === undefined ? 0n : BigInt(r.received_units as bigint),
   };
 }
 
@@ -76,6 +80,8 @@ interface MerchantForCreate {
   chainIds: readonly number[];
   /** The merchant account's version: a v1 account holds USDC only, on its primary chain only. */
   accountVersion: number;
+  /** What a create naming no payment_address_type gets. */
+  defaultPaymentAddressType: PaymentAddressType;
 }
 
 interface Caches {
@@ -96,8 +102,11 @@ async function merchantForCreate(ctx: AppContext, id: string, fresh = false): Pr
   const now = Date.now();
   const hit = cache.get(id);
   if (hit && !fresh && now - hit.at < MERCHANT_CACHE_MS) return hit.row;
-  const [r] = await ctx.database.sql<{ id: string; mode: Mode; status: string; payment_address: string | null; chain_id: number; account_chain_ids: number[]; account_version: number }[]>`
-    SELECT id, mode, status, payment_address, chain_id, account_chain_ids, account_version::int AS account_version FROM app.merchants WHERE id = ${id}`;
+  const [r] = await ctx.database.sql<
+    { id: string; mode: Mode; status: string; payment_address: string | null; chain_id: number; account_chain_ids: number[]; account_version: number; default_payment_address_type: string }[]
+  >`
+    SELECT id, mode, status, payment_address, chain_id, account_chain_ids, account_version::int AS account_version, default_payment_address_type
+    FROM app.merchants WHERE id = ${id}`;
   const row = r
     ? {
         id: r.id,
@@ -106,6 +115,7 @@ async function merchantForCreate(ctx: AppContext, id: string, fresh = false): Pr
         paymentAddress: r.payment_address ? getAddress(r.payment_address) : null,
         chainIds: [r.chain_id, ...r.account_chain_ids],
         accountVersion: r.account_version,
+        defaultPaymentAddressType: isPaymentAddressType(r.default_payment_address_type) ? r.default_payment_address_type : "shared",
       }
     : null;
   if (cache.size > 10_000) cache.clear();
@@ -175,7 +185,7 @@ export async function createIntent(ctx: AppContext, p: Principal, input: CreateI
       "token",
     );
   const now = nowMs(ctx);
-  const args: InsertArgs = {
+  const args: CreateArgs = {
     id: newId("paymentIntent"),
     mode: p.mode,
     accountId: p.accountId,
@@ -187,6 +197,7 @@ export async function createIntent(ctx: AppContext, p: Principal, input: CreateI
     metadata: input.metadata,
     createdAt: now,
     expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000),
+    paymentAddressType: input.paymentAddressType ?? merchant.defaultPaymentAddressType,
   };
   if (input.idempotencyKey === undefined) return { intent: await insertWithoutKey(ctx, args), replayed: false };
   return insertWithKey(ctx, args, input.idempotencyKey, requestHash(input));
@@ -210,15 +221,26 @@ function requestHash(input: CreateIntentInput): string {
   const chain = input.chain ?? DEFAULT_CHAIN;
   const token = input.token ?? DEFAULT_TOKEN;
   const pair = chain === DEFAULT_CHAIN && token === DEFAULT_TOKEN ? [] : [chain, token];
-  const canonical = JSON.stringify(["v1", input.amountUnits.toString(), "usd", input.merchantId, input.ttlSeconds, metadata, ...pair]);
+  // The address type only when sent, likewise.
+  const addressType = input.paymentAddressType === undefined ? [] : [`address:${input.paymentAddressType}`];
+  const canonical = JSON.stringify(["v1", input.amountUnits.toString(), "usd", input.merchantId, input.ttlSeconds, metadata, ...pair, ...addressType]);
   return createHash("sha256").update(canonical).digest("base64url");
 }
 
-async function insertWithoutKey(ctx: AppContext, args: InsertArgs): Promise<IntentRow> {
-  return reserveIn(ctx, null, args);
+/** What a create writes: the intent, and where it is paid (`paymentAddress`: the merchant's account). */
+type CreateArgs = InsertArgs & { paymentAddressType: PaymentAddressType };
+
+async function insertWithoutKey(ctx: AppContext, args: CreateArgs): Promise<IntentRow> {
+  return insertIn(ctx, null, args);
 }
 
-async function insertInTx(ctx: AppContext, tx: Tx, args: InsertArgs): Promise<IntentRow> {
+async function insertInTx(ctx: AppContext, tx: Tx, args: CreateArgs): Promise<IntentRow> {
+  return insertIn(ctx, tx, args);
+}
+
+/** A deposit intent reserves nothing (its address tells its payments apart); a shared one its value. */
+async function insertIn(ctx: AppContext, tx: Tx | null, args: CreateArgs): Promise<IntentRow> {
+  if (args.paymentAddressType === "deposit") return intentFromDb(await insertDepositIntent(ctx.database.sql, tx, args));
   return reserveIn(ctx, tx, args);
 }
 
@@ -242,7 +264,7 @@ async function reserveIn(ctx: AppContext, tx: Tx | null, args: InsertArgs): Prom
  * as the intent, so a concurrent request with the same key waits on it and then replays it; if this
  * transaction fails, the key is free again.
  */
-async function insertWithKey(ctx: AppContext, args: InsertArgs, key: string, hash: string): Promise<CreateResult> {
+async function insertWithKey(ctx: AppContext, args: CreateArgs, key: string, hash: string): Promise<CreateResult> {
   const cutoff = new Date(args.createdAt.getTime() - IDEMPOTENCY_WINDOW_MS);
   // Deadlocks are possible in principle (this transaction leases value tags from the ring, reserve.ts,
   // and may wait on a value another create's transaction is inserting); Postgres aborts one of the two,
@@ -256,7 +278,7 @@ async function insertWithKey(ctx: AppContext, args: InsertArgs, key: string, has
   }
 }
 
-async function insertWithKeyOnce(ctx: AppContext, args: InsertArgs, key: string, hash: string, cutoff: Date): Promise<CreateResult> {
+async function insertWithKeyOnce(ctx: AppContext, args: CreateArgs, key: string, hash: string, cutoff: Date): Promise<CreateResult> {
   const outcome = await ctx.database.sql.begin(async (tx) => {
     const [own] = await tx`
       INSERT INTO app.idempotency_keys AS k (account_id, mode, key, request_hash, intent_id, created_at)

@@ -15,7 +15,10 @@ export interface QrSettings {
   tokenAddress(chainId: number, token: TokenSymbol): string;
 }
 
-/** ethereum:<token>@<chainId>/transfer?address=<payment_address>&uint256=<expected units> (EIP-681). */
+/**
+ * ethereum:<token>@<chainId>/transfer?address=<payment_address>&uint256=<expected units> (EIP-681).
+ * A deposit intent's expected value is its amount: its address alone tells it apart.
+ */
 export function qrPayload(tokenChecksummed: string, chainId: number, paymentAddressChecksummed: string, expectedUnits: bigint): string {
   return `ethereum:${tokenChecksummed}@${chainId}/transfer?address=${paymentAddressChecksummed}&uint256=${expectedUnits}`;
 }
@@ -42,6 +45,15 @@ function confirmation(i: IntentRow) {
   return { net_amount: unitsToUsd(i.netUnits), fee: unitsToUsd(i.feeUnits), tx_hash: i.txHash, confirmed_at: isoMs(i.confirmedAt), amount_refunded: unitsToUsd(i.refundedUnits) };
 }
 
+/**
+ * Where the intent is paid (every shape but cancel's), and for a deposit intent what its address has
+ * received in the intent's token on its chain: a partial payment shows before the intent confirms.
+ */
+function addressType(i: IntentRow) {
+  if (i.paymentAddressType !== "deposit") return { payment_address_type: i.paymentAddressType };
+  return { payment_address_type: i.paymentAddressType, amount_received: unitsToUsd(i.receivedUnits) };
+}
+
 function cancellation(i: IntentRow) {
   if (i.status !== "cancelled" || i.cancelledAt === null) return {};
   return { cancelled_at: isoMs(i.cancelledAt) };
@@ -53,6 +65,7 @@ export function intentBaseShape(i: IntentRow, qr: QrSettings) {
     ...head(i),
     merchant_id: i.merchantId,
     payment_address: i.paymentAddress,
+    ...addressType(i),
     ...pair(i),
     qr_payload: qrPayload(qr.tokenAddress(i.chainId, i.token), i.chainId, i.paymentAddress, i.expectedUnits),
     qr_image_url: qrImageUrl(qr.publicBaseUrl, i.id),
@@ -74,6 +87,7 @@ export function intentListItemShape(i: IntentRow) {
   return {
     ...head(i),
     merchant_id: i.merchantId,
+    ...addressType(i),
     ...pair(i),
     metadata: i.metadata,
     created_at: isoMs(i.createdAt),

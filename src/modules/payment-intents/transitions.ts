@@ -41,6 +41,22 @@ export function confirmStepSql(p: { ids: string; at: string }): string {
 }
 
 /**
+ * The matcher's confirm step of a deposit intent, a CTE body for matching/deposits.ts: confirms the
+ * intent of `id` when its row in `done` (columns id, payment_intent_id, confirm, intent_net,
+ * intent_fee, tx_hash, received) carries the payment that completes it, recording what its address
+ * received. Returns the confirming transaction id (`txn_id`).
+ */
+export function confirmDepositStepSql(p: { id: string; at: string }): string {
+  return `UPDATE app.payment_intents p
+      SET status = '${target("payment_confirmed")}', net_units = d.intent_net, fee_units = d.intent_fee, tx_hash = d.tx_hash,
+          confirmed_at = ${p.at}, transaction_id = d.id, received_units = d.received
+      FROM done d
+      WHERE p.id = ${p.id} AND d.confirm AND p.id = d.payment_intent_id AND p.payment_address_type = 'deposit'
+        AND ${guardOf("payment_confirmed", "p.status")}
+      RETURNING d.id AS txn_id`;
+}
+
+/**
  * The expiry step, a CTE body for expiry.ts: expires the intents of `ids` (still in their allowed
  * status) and returns the columns the expired event is built from.
  */

@@ -57,6 +57,8 @@ interface Payment {
   transactionId: string;
   /** Who paid: the sender of the payment's indexed transfer. */
   payerAddress: Address;
+  /** Where it was paid: the merchant's account, or an intent's deposit address. */
+  paidTo: Address;
   paymentIntentId: string | null;
   intentsOwnPayment: boolean;
   merchantId: string;
@@ -95,8 +97,8 @@ async function resolvePayment(ctx: AppContext, p: Principal, input: CreateRefund
   if (transactionId === undefined) throw new ApiError("parameter_missing", "Missing required param: payment_intent (or transaction).", "payment_intent");
   const missingTxn = () => new ApiError("resource_missing", `No such transaction: '${printableName(transactionId)}'`, "transaction", 400);
   if (!isIdOf("transaction", transactionId)) throw missingTxn();
-  const [t] = await sql<{ id: string; mode: string; merchant_id: string; payment_intent_id: string | null; status: string; chain_id: number; token: TokenSymbol; sender_address: string }[]>`
-    SELECT id, mode, merchant_id, payment_intent_id, status, chain_id, token, sender_address FROM app.transactions WHERE id = ${transactionId}`;
+  const [t] = await sql<{ id: string; mode: string; merchant_id: string; payment_intent_id: string | null; status: string; chain_id: number; token: TokenSymbol; sender_address: string; payment_address: string }[]>`
+    SELECT id, mode, merchant_id, payment_intent_id, status, chain_id, token, sender_address, payment_address FROM app.transactions WHERE id = ${transactionId}`;
   if (!t || t.mode !== p.mode || !(await ctx.auth.canSeeMerchant(p, t.merchant_id))) throw missingTxn();
   if (intent && t.payment_intent_id !== intent.id)
     throw new ApiError("parameter_invalid", `Invalid transaction: '${t.id}' is not a payment of payment intent '${intent.id}'.`, "transaction");
@@ -107,7 +109,7 @@ async function resolvePayment(ctx: AppContext, p: Principal, input: CreateRefund
     const [i] = await sql<{ transaction_id: string | null }[]>`SELECT transaction_id FROM app.payment_intents WHERE id = ${t.payment_intent_id}`;
     own = i?.transaction_id === t.id;
   }
-  return { transactionId: t.id, payerAddress: getAddress(t.sender_address), paymentIntentId: t.payment_intent_id, intentsOwnPayment: own, merchantId: t.merchant_id, chainId: Number(t.chain_id), token: t.token };
+  return { transactionId: t.id, payerAddress: getAddress(t.sender_address), paidTo: getAddress(t.payment_address), paymentIntentId: t.payment_intent_id, intentsOwnPayment: own, merchantId: t.merchant_id, chainId: Number(t.chain_id), token: t.token };
 }
 
 /** Account v1 cannot refund: the owner's path to v2, said in the error (docs/integrators.md "Refunds", "Merchants on account v1"). */
@@ -134,7 +136,8 @@ async function readAccount(ctx: AppContext, mode: Principal["mode"], chainId: nu
 async function spokenFor(tx: SqlOrTx, merchantId: string, chainId: number, token: string): Promise<{ committed: bigint; budgetPending: bigint }> {
   const [r] = await tx<{ fees: string | null; refunds: string | null; budget: string | null; withdrawals: string | null }[]>`
     SELECT (SELECT sum(fee_units) FROM app.transactions
-             WHERE merchant_id = ${merchantId} AND chain_id = ${chainId} AND token = ${token} AND status <> 'failed' AND fee_status <> 'collected')::text AS fees,
+             -- (a payment still at its deposit address owes its fee from money not in the account yet)
+             WHERE merchant_id = ${merchantId} AND chain_id = ${chainId} AND token = ${token} AND status <> 'failed' AND fee_status NOT IN ('collected', 'awaiting_sweep'))::text AS fees,
            (SELECT sum(amount_units) FROM app.refunds
              WHERE merchant_id = ${merchantId} AND chain_id = ${chainId} AND token = ${token} AND (status IN ('requires_approval', 'pending') OR held_until IS NOT NULL))::text AS refunds,
            (SELECT sum(amount_units) FROM app.refunds
@@ -231,7 +234,10 @@ export async function createRefund(ctx: AppContext, p: RefundingPrincipal, input
     // yet) and it goes back to the address that paid: sent at once. To any other address it waits for
     // the owner's signature, whatever the budget: a leaked key or a rogue admin cannot pay the budget
     // out to themselves.
-    const byBudget = toPayer(input.recipientAddress, payment.payerAddress) && onChain.budget !== undefined && onChain.budget - held.budgetPending >= amount;
+    // A payment to a deposit address came from wherever the customer sent it (an exchange's shared
+    // wallet, most often): its sender is not the customer, so its refund always waits for the owner.
+    const toDeposit = payment.paidTo !== account;
+    const byBudget = !toDeposit && toPayer(input.recipientAddress, payment.payerAddress) && onChain.budget !== undefined && onChain.budget - held.budgetPending >= amount;
     return insertRefund(tx, {
       id,
       mode: p.mode,
