@@ -53,6 +53,7 @@ describe("dueForHeal", () => {
 describe("across processes", () => {
   let svc: TestService;
   let second: Subprocess<"ignore", "pipe", "inherit"> | undefined;
+  let secondOutput = "";
 
   beforeAll(async () => {
     // No indexer here (onboarding under indexing is tested elsewhere): each payment is sent on-chain and,
@@ -72,9 +73,17 @@ describe("across processes", () => {
       if (done) throw new Error("second service process exited before ready");
       out += new TextDecoder().decode(value);
     }
-    reader.releaseLock();
+    // Read on to the end: a pipe nobody reads fills (64 KB) and then blocks the process on its next write.
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        secondOutput += new TextDecoder().decode(value);
+      }
+    })();
   });
   afterAll(async () => {
+    console.log(`second process wrote ${secondOutput.length} bytes after ready:\n${secondOutput.slice(0, 3000)}`);
     second?.kill("SIGTERM");
     await second?.exited;
     await svc?.stop();
@@ -100,6 +109,7 @@ describe("across processes", () => {
         VALUES (${newId("transaction")}, 'test', ${svc.sandbox.merchant_id}, 'confirmed', ${amount}, ${feeUnits}, ${netUnits}, 100,
           ${svc.ctx.chains.test!.chainId}, ${hash}, 0, ${receipt.blockNumber}, ${receipt.blockHash}, ${wallet.address}, ${merchantAddress},
           now(), 'pending')`;
+      settled++;
     };
     const payments = (async () => {
       // 10 a second, each a distinct amount.
@@ -111,8 +121,19 @@ describe("across processes", () => {
     })();
 
     const failures: string[] = [];
+    let step = "starting";
+    let settled = 0;
+    // A run that stops moving says where it stands before the test's timeout ends it silently.
+    const watchdog = setTimeout(async () => {
+      const nonces = await sql`SELECT * FROM app.operator_nonces`.catch((e: unknown) => String(e));
+      const journal = await sql`SELECT nonce, tx_hash, created_at FROM app.operator_transactions ORDER BY nonce DESC LIMIT 5`.catch((e: unknown) => String(e));
+      const node = await svc.ctx.chains.test!.publicClient.getTransactionCount({ address: svc.ctx.chains.test!.operator.account.address, blockTag: "pending" }).catch(String);
+      const mined = await svc.ctx.chains.test!.publicClient.getTransactionCount({ address: svc.ctx.chains.test!.operator.account.address }).catch(String);
+      console.log(`stalled at ${step}: ${sent} payments sent, ${settled} recorded; operator nonces ${JSON.stringify(nonces)}; node pending ${node}, mined ${mined}; journal ${JSON.stringify(journal)}; second process wrote:\n${secondOutput.slice(-3000)}`);
+    }, 150_000);
     try {
       for (let i = 0; i < 20; i++) {
+        step = `onboarding ${i}`;
         const r = await runCli(svc, [
           "merchants", "create", "--account", account.id, "--business-name", `Shop ${i}`, "--email", `shop${i}@x.example`,
           "--bank-name", "B", "--bank-last4", "1234", "--fee-rate", "0.01", "--schedule", "manual",
@@ -121,9 +142,11 @@ describe("across processes", () => {
         if (r.code !== 0) failures.push(`onboarding ${i}: exit ${r.code}: ${r.stderr.trim()}`);
       }
     } finally {
+      step = "the payments' recordings";
       paying = false;
       await payments;
       await Promise.all(recordings);
+      clearTimeout(watchdog);
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(40); // payments flowed the whole time
