@@ -12,7 +12,8 @@ import { startTestService, type TestService } from "./support/service.ts";
 import { getJson, payer, rpc, waitFor } from "./support/payments.ts";
 import { CREATE_FIELDS, LIST_ITEM_FIELDS, keysOf } from "./support/intents.ts";
 import { intentDepositAddress } from "../src/modules/payment-intents/deposit.ts";
-import { deployAndSweepCall, deployDepositFactory, depositIntentRef } from "../src/chain/deposit-address.ts";
+import { deployAndSweepCall, deployDepositFactory, depositFactoryAddress, depositIntentRef } from "../src/chain/deposit-address.ts";
+import { commands } from "../src/cli/commands.ts";
 import { usdcAbi } from "../contracts/abis.ts";
 import { createApiKey } from "../src/modules/merchants/onboarding.ts";
 import { splitFee } from "../src/domain/money.ts";
@@ -324,5 +325,31 @@ describe("paying a deposit address", () => {
     expect(await sql()`SELECT 1 FROM app.transactions WHERE tx_hash = ${hash.toLowerCase()}`).toHaveLength(0);
     await waitFor("the fee collected from the account", async () => (await transactionsOf(id))[0]?.fee_status === "collected", 30_000);
     expect(await intent(id)).toMatchObject({ status: "awaiting_payment", amount_received: 0.5 });
+  });
+});
+
+describe("deploying the deposit-address factory on a hosted chain", () => {
+  test("CLI chain deploy-deposit-factory: needs a deployer key that is not the operator's; nothing sent when the factory is there", async () => {
+    const command = commands["chain deploy-deposit-factory"]!;
+    const chain = svc.ctx.chains.test!;
+    const saved = process.env.DEPLOYER_PRIVATE_KEY;
+    try {
+      delete process.env.DEPLOYER_PRIVATE_KEY;
+      await expect(command.run(svc.ctx, { mode: "test" })).rejects.toThrow(/DEPLOYER_PRIVATE_KEY/);
+      process.env.DEPLOYER_PRIVATE_KEY = "0xnot-a-key";
+      await expect(command.run(svc.ctx, { mode: "test" })).rejects.toThrow(/DEPLOYER_PRIVATE_KEY/);
+      process.env.DEPLOYER_PRIVATE_KEY = svc.ctx.config.operatorPrivateKey;
+      await expect(command.run(svc.ctx, { mode: "test" })).rejects.toThrow(/must not be the operator key/);
+      await expect(command.run(svc.ctx, { mode: "live" })).rejects.toThrow(/no live chain/);
+      const deployer = generatePrivateKey();
+      process.env.DEPLOYER_PRIVATE_KEY = deployer;
+      const before = await chain.publicClient.getTransactionCount({ address: privateKeyToAccount(deployer).address });
+      expect(await command.run(svc.ctx, { mode: "test" })).toMatchObject({ chain_id: chain.chainId, factory: await depositFactoryAddress(), deployed_now: false });
+      expect(await chain.publicClient.getTransactionCount({ address: privateKeyToAccount(deployer).address })).toBe(before);
+      expect(await chain.publicClient.getCode({ address: await depositFactoryAddress() })).toMatch(/^0x[0-9a-f]{100,}$/);
+    } finally {
+      if (saved === undefined) delete process.env.DEPLOYER_PRIVATE_KEY;
+      else process.env.DEPLOYER_PRIVATE_KEY = saved;
+    }
   });
 });

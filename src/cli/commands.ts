@@ -12,6 +12,7 @@ import { addDashboardUser } from "../modules/access/dashboard-users.ts";
 import { createPublicClient, createWalletClient, http, isHex, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { deployFactoryV2 } from "../chain/account-v2.ts";
+import { deployDepositFactory } from "../chain/deposit-address.ts";
 import { deploymentBlock } from "../chain/factory-v1.ts";
 import { recordFactory } from "../chain/deployments-file.ts";
 import { listForeignTransfers } from "../modules/matching/foreign.ts";
@@ -34,6 +35,23 @@ function req(v: Values, name: string): string {
   const value = v[name];
   if (typeof value !== "string" || value === "") throw new OnboardingError(`--${name} is required`);
   return value;
+}
+
+
+/**
+ * A wallet for a deterministic deployment on the chain of `m`: DEPLOYER_PRIVATE_KEY, a funded key that
+ * is not the operator's, since every operator transaction goes through its nonce authority
+ * (chain/operator-sender.ts) and a deployment signed outside it would take one of its nonces.
+ */
+function deployerOn(ctx: AppContext, m: Mode) {
+  const chain = ctx.chains[m];
+  if (!chain) throw new OnboardingError(`no ${m} chain is configured`);
+  const key = process.env.DEPLOYER_PRIVATE_KEY;
+  if (!key || !isHex(key) || key.length !== 66) throw new OnboardingError("DEPLOYER_PRIVATE_KEY (a funded key, not the operator's) is required");
+  const account = privateKeyToAccount(key as Hex);
+  if (account.address === chain.operator.account.address) throw new OnboardingError("DEPLOYER_PRIVATE_KEY must not be the operator key");
+  const transport = http(chain.rpcHttpUrl);
+  return { chain, walletClient: createWalletClient({ transport, account, chain: chain.chain }), publicClient: createPublicClient({ transport, chain: chain.chain }) };
 }
 
 function mode(v: Values): Mode {
@@ -213,16 +231,8 @@ export const commands: Record<string, Command> = {
       "Deploy MerchantAccountFactoryV2 at its deterministic address on a chain (--mode test|live) through the deterministic deployment proxy, signed by DEPLOYER_PRIVATE_KEY (any funded key; not the operator's); nothing is sent if it is there. --record DIR adds it with its block to DIR/<chainId>.json (DEPLOYMENTS_DIR)",
     options: { mode: { type: "string" }, record: { type: "string" } },
     run: async (ctx, v) => {
-      const chain = ctx.chains[mode(v)];
-      if (!chain) throw new OnboardingError(`no ${mode(v)} chain is configured`);
-      const key = process.env.DEPLOYER_PRIVATE_KEY;
-      // Not the operator key: every operator transaction goes through its nonce authority (chain/operator-sender.ts).
-      if (!key || !isHex(key) || key.length !== 66) throw new OnboardingError("DEPLOYER_PRIVATE_KEY (a funded key, not the operator's) is required");
-      const account = privateKeyToAccount(key as Hex);
-      if (account.address === chain.operator.account.address) throw new OnboardingError("DEPLOYER_PRIVATE_KEY must not be the operator key");
-      const transport = http(chain.rpcHttpUrl);
-      const publicClient = createPublicClient({ transport, chain: chain.chain });
-      const r = await deployFactoryV2({ walletClient: createWalletClient({ transport, account, chain: chain.chain }), publicClient: publicClient as never });
+      const { chain, walletClient, publicClient } = deployerOn(ctx, mode(v));
+      const r = await deployFactoryV2({ walletClient, publicClient: publicClient as never });
       // --record: the install's deployments record gets the factory with its block, so a
       // production start can take the chain's start block from it (contracts/README.md).
       const block = typeof v.record === "string" ? await deploymentBlock(publicClient as never, r.factory) : undefined;
@@ -230,6 +240,18 @@ export const commands: Record<string, Command> = {
       return { chain_id: chain.chainId, factory: r.factory, deployed_now: r.deployedNow, gas_used: String(r.gasUsed), ...(block === undefined ? {} : { block_number: block }) };
     },
     human: (r) => `${r.deployed_now ? "deployed" : "already deployed:"} MerchantAccountFactoryV2 ${r.factory} on chain ${r.chain_id}${r.block_number === undefined ? "" : ` in block ${r.block_number}`}`,
+  }),
+  "chain deploy-deposit-factory": define({
+    json: { object: "deposit_factory_deployment" },
+    summary:
+      "Deploy DepositAddressFactory (what sweeps deposit addresses into their merchant's account) at its deterministic address on a chain (--mode test|live) through the deterministic deployment proxy, signed by DEPLOYER_PRIVATE_KEY (any funded key; not the operator's); nothing is sent if it is there. Until it is, payments to deposit addresses on that chain wait unswept",
+    options: { mode: { type: "string" } },
+    run: async (ctx, v) => {
+      const { chain, walletClient, publicClient } = deployerOn(ctx, mode(v));
+      const r = await deployDepositFactory({ walletClient, publicClient: publicClient as never });
+      return { chain_id: chain.chainId, factory: r.factory, deployed_now: r.deployedNow, gas_used: String(r.gasUsed) };
+    },
+    human: (r) => `${r.deployed_now ? "deployed" : "already deployed:"} DepositAddressFactory ${r.factory} on chain ${r.chain_id}`,
   }),
   "chain foreign-transfers": define({
     json: { object: "foreign_transfer" },
