@@ -14,6 +14,8 @@ import { CREATE_FIELDS, LIST_ITEM_FIELDS, keysOf } from "./support/intents.ts";
 import { intentDepositAddress } from "../src/modules/payment-intents/deposit.ts";
 import { deployAndSweepCall, deployDepositFactory, depositFactoryAddress, depositIntentRef } from "../src/chain/deposit-address.ts";
 import { commands } from "../src/cli/commands.ts";
+import { join } from "node:path";
+import { ARTIFACTS, SKIP_BROWSER, launchLocalBrowser } from "./support/browser.ts";
 import { usdcAbi } from "../contracts/abis.ts";
 import { createApiKey } from "../src/modules/merchants/onboarding.ts";
 import { splitFee } from "../src/domain/money.ts";
@@ -69,6 +71,45 @@ async function intent(id: string) {
   const r = await getJson(svc, `/v1/payment-intents/${id}`);
   expect(r.status).toBe(200);
   return r.body;
+}
+
+/** What the hosted page's script is told (public: no key). */
+async function pageStatus(id: string): Promise<Json> {
+  const res = await fetch(`${svc.apiUrl}/pay/${id}/status`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Json;
+}
+
+/**
+ * The partly paid page in Chromium: the status says what arrived and what is left, the amount field
+ * shows what is left, and the QR and wallet buttons (which ask for the whole amount) are not shown.
+ * Screenshots at a phone's size and a laptop's go to test/artifacts.
+ */
+async function lookAtPartialPage(id: string) {
+  if (SKIP_BROWSER) return;
+  const browser = await launchLocalBrowser();
+  try {
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    expect((await page.goto(`${svc.apiUrl}/pay/${id}`, { waitUntil: "load" }))?.status()).toBe(200);
+    expect(await page.locator("#status-title").innerText()).toBe("Partly paid");
+    expect(await page.locator("#status-detail").innerText()).toBe("12.000000 USDC has arrived. Send the remaining 8.000000 USDC to the same address; this page updates by itself.");
+    expect(await page.locator("#value").innerText()).toBe("8.000000");
+    expect(await page.locator("#send-line").innerText()).toBe("Still to send: 8.000000 USDC on Local sandbox chain (Anvil)");
+    expect(await page.locator("#value-label").innerText()).toBe("Still to send (USDC)");
+    expect(await page.locator("#address").isVisible()).toBe(true);
+    expect(await page.locator("figure.qr").isVisible()).toBe(false);
+    expect(await page.locator("#open-wallet").isVisible()).toBe(false);
+    expect(await page.locator("#extra").isVisible()).toBe(false);
+    for (const [w, h] of [[390, 844], [1280, 800]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: join(ARTIFACTS, `pay-page-deposit-partial-${w}x${h}.png`), fullPage: true });
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    await browser.close();
+  }
 }
 
 function eventTypesOf(intentId: string) {
@@ -195,12 +236,19 @@ describe("paying a deposit address", () => {
     const partial = await intent(id);
     expect(partial).toMatchObject({ status: "awaiting_payment", amount_received: 12 });
     expect((await eventTypesOf(id)).map((e) => e.type)).toEqual(["transaction.created"]);
+    // The hosted page: part of the payment, not "another payment"; what is left to send.
+    expect(await pageStatus(id)).toMatchObject({ status: "awaiting_payment", partial: { usdc_received: "12.000000", usdc_remaining: "8.000000" }, extra_payments: [] });
+    await lookAtPartialPage(id);
     await pay(id, 7.75);
     const done = await waitFor(`${id} confirmed`, async () => {
       const b = await intent(id);
       return b.status === "confirmed" ? b : undefined;
     });
     expect(done).toMatchObject({ amount_received: 19.75 });
+    // Both transfers made the payment: none is listed as another.
+    const after = await pageStatus(id);
+    expect(after).toMatchObject({ status: "confirmed", extra_payments: [] });
+    expect(after.partial).toBeUndefined();
     const txns = await transactionsOf(id);
     expect(txns.map((t) => t.amount_units)).toEqual([12_000_000n, 7_750_000n]);
     expect(done.tx_hash).toBe(txns[1]!.tx_hash);

@@ -18,6 +18,7 @@
   var REDIRECT_MS = 3000; // long enough to read "Payment confirmed" before leaving
   var redirecting = false;
 
+  var FULL_VALUE = data.value_text; // the whole amount to send, in the token's units
   var TEXTS = {
     awaiting_payment: ["Awaiting payment", "Send exactly the amount below. This page updates by itself when the payment arrives."],
     confirmed: ["Payment confirmed", "Thank you. The merchant has received your payment."],
@@ -95,7 +96,14 @@
     var text = TEXTS[key] || TEXTS.awaiting_payment;
     var title = text[0], detail = text[1], cls = key;
     var pending = open ? (s.seen ? s.seen.tx_hash : sentHash) : null;
-    if (open && s.seen) {
+    // Part of a deposit intent's amount arrived (page.ts statusText, the same words).
+    var partial = open && !!s.partial && !s.seen;
+    if (partial) {
+      title = "Partly paid";
+      detail = s.partial.usdc_received + " " + TOKEN + " has arrived. Send the remaining " + s.partial.usdc_remaining + " " + TOKEN + " to the same address; this page updates by itself.";
+      cls = "seen";
+      pending = null;
+    } else if (open && s.seen) {
       title = "Payment seen, waiting for confirmations";
       detail = "Your payment is on the network. It counts once " + s.seen.confirmations + " more blocks are built on top of it; this page updates by itself.";
       cls = "seen";
@@ -142,8 +150,14 @@
     // or a refund it would ask for a second payment.
     if ($("send-line")) $("send-line").hidden = !open;
     if ($("why-line")) $("why-line").hidden = !open;
-    // Once a payment is on its way, hide the ways to pay (no second payment by mistake).
+    // Once a payment is on its way, hide the ways to pay (no second payment by mistake); partly
+    // paid, only the address and what is still to send (the QR and the wallets ask for it all).
     $("pay").hidden = !open || !!pending;
+    $("pay").classList.toggle("partial", partial);
+    if ($("value")) $("value").textContent = partial ? s.partial.usdc_remaining : FULL_VALUE;
+    if ($("usdc-amount")) $("usdc-amount").textContent = partial ? s.partial.usdc_remaining : FULL_VALUE;
+    if ($("send-verb")) $("send-verb").textContent = partial ? "Still to send:" : "Send exactly";
+    if ($("value-label")) $("value-label").textContent = (partial ? "Still to send" : "Amount") + " (" + TOKEN + ")";
     $("countdown").hidden = !open || !!pending;
     renderList("extra", extraTitle(s.status), EXTRA_NOTE, s.extra_payments || []);
     renderList("mismatch", MISMATCH_TITLE, mismatchNote(), s.mismatched_payments || []);

@@ -54,7 +54,12 @@ ${body}
 export const DEPOSIT_WHY = "Send from an exchange or a wallet: this address is for this payment only, and every amount sent to it counts toward it.";
 
 /** The sentence the page shows for a status (the script uses the same texts, see pay.js). */
-export function statusText(s: PageStatus): { title: string; detail: string } {
+export function statusText(s: PageStatus, token = "USDC"): { title: string; detail: string } {
+  if (s.status === "awaiting_payment" && s.partial)
+    return {
+      title: "Partly paid",
+      detail: `${s.partial.usdc_received} ${token} has arrived. Send the remaining ${s.partial.usdc_remaining} ${token} to the same address; this page updates by itself.`,
+    };
   switch (s.status) {
     case "confirmed":
     case "settled":
@@ -134,8 +139,9 @@ export function paymentNotes(state: PageStatus, usdc: string, token: string): st
 export function renderPayPage(v: PageView, now: Date, assetVersion: string, gasless = false): string {
   const usd = usdText(v.amountUnits);
   const usdc = usdcText(v.expectedUnits);
-  const status = statusText(v.state);
+  const status = statusText(v.state, v.token);
   const open = v.state.status === "awaiting_payment";
+  const partial = open && v.state.partial !== undefined;
   const paid = v.state.receipt !== undefined;
   const data = {
     id: v.id,
@@ -153,6 +159,7 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string, gasl
     gasless,
     authorization_url: `/v1/payment-intents/${v.id}/authorization`,
     amount_text: usdcText(v.amountUnits),
+    value_text: usdc,
     business_name: v.businessName,
     redirect_url: v.redirectUrl,
     state: v.state,
@@ -164,10 +171,10 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string, gasl
 </header>
 <section class="amount" aria-labelledby="amount-usd">
   <h1 id="amount-usd"><span class="visually-hidden">Amount due: </span>$${usd} <span class="ccy">USD</span></h1>
-  <p class="send" id="send-line" ${open ? "" : "hidden"}>Send exactly <strong id="usdc-amount">${usdc}</strong> ${esc(v.token)} <span class="on-chain">on <strong id="chain-name">${esc(v.network.name)}</strong></span></p>
+  <p class="send" id="send-line" ${open ? "" : "hidden"}><span id="send-verb">${partial ? "Still to send:" : "Send exactly"}</span> <strong id="usdc-amount">${partial ? esc(v.state.partial!.usdc_remaining) : usdc}</strong> ${esc(v.token)} <span class="on-chain">on <strong id="chain-name">${esc(v.network.name)}</strong></span></p>
   <p class="why" id="why-line" ${open ? "" : "hidden"}>${v.paymentAddressType === "deposit" ? DEPOSIT_WHY : "The last digits identify your payment; please send this exact amount."}</p>
 </section>
-<section id="status" class="status status-${esc(v.state.status)}" role="status" aria-live="polite" aria-atomic="true">
+<section id="status" class="status status-${partial ? "seen" : esc(v.state.status)}" role="status" aria-live="polite" aria-atomic="true">
   <h2 id="status-title">${esc(status.title)}</h2>
   <p id="status-detail">${esc(status.detail)}</p>
   <div id="receipt" ${paid ? "" : "hidden"}>${paid ? receiptHtml(v.state.receipt!, v.network.txUrl, v.token) : ""}</div>
@@ -178,7 +185,7 @@ export function renderPayPage(v: PageView, now: Date, assetVersion: string, gasl
 ${refundsHtml(v.refunds, v.network.txUrl, v.token)}
 ${transferList("extra", extraTitle(v.state.status), EXTRA_NOTE, v.state.extra_payments, v.network.txUrl, v.token)}
 ${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc, v.token), v.state.mismatched_payments, v.network.txUrl, v.token)}
-<section id="pay" class="pay" ${open ? "" : "hidden"} aria-label="How to pay">
+<section id="pay" class="pay${partial ? " partial" : ""}" ${open ? "" : "hidden"} aria-label="How to pay">
   <p class="network">Network: <strong id="network">${esc(v.network.name)}</strong> <span class="chain-id">(chain id ${v.network.chainId})</span>, token ${esc(v.token)}</p>
   <figure class="qr">
     <img src="/v1/qr/${esc(v.id)}.png" width="240" height="240" alt="QR code for a ${esc(v.token)} payment of ${usdc} to ${esc(v.paymentAddress)} on ${esc(v.network.name)}">
@@ -201,8 +208,8 @@ ${transferList("mismatch", MISMATCH_TITLE, mismatchNote(usdc, v.token), v.state.
       <button type="button" class="copy" data-copy="address" aria-label="Copy payment address" hidden>Copy</button></dd>
     </div>
     <div class="field">
-      <dt id="value-label">Amount (${esc(v.token)})</dt>
-      <dd><code id="value" aria-labelledby="value-label">${usdc}</code>
+      <dt id="value-label">${partial ? "Still to send" : "Amount"} (${esc(v.token)})</dt>
+      <dd><code id="value" aria-labelledby="value-label">${partial ? esc(v.state.partial!.usdc_remaining) : usdc}</code>
       <button type="button" class="copy" data-copy="value" aria-label="Copy amount" hidden>Copy</button></dd>
     </div>
     <div class="field">

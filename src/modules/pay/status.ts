@@ -48,6 +48,11 @@ export interface PageStatus {
   /** Transfers linked to no intent that look like a wrong-amount attempt at this one. */
   mismatched_payments: PageTransfer[];
   /**
+   * Awaiting payment at an address of its own (a deposit intent) that has received part of its
+   * amount: what arrived and what is left to send there (an exchange often sends a little less).
+   */
+  partial?: { usdc_received: string; usdc_remaining: string };
+  /**
    * Awaiting payment, and a transfer of exactly the expected value to the address is indexed but not
    * yet as deep as the chain's confirmations (added by the stream hub, see stream.ts `sweep`).
    */
@@ -239,11 +244,18 @@ export async function loadPageView(ctx: AppContext, id: string): Promise<PageVie
 function pageStatus(intent: IntentRow, transfers: { id: string; linked: boolean; units: string; tx_hash: string; at: string }[]): PageStatus {
   const confirmed = (intent.status === "confirmed" || intent.status === "settled") && intent.txHash !== null && intent.confirmedAt !== null;
   const toTransfer = (t: (typeof transfers)[number]): PageTransfer => ({ usdc: usdcText(BigInt(t.units)), tx_hash: t.tx_hash, at: isoMs(fromPgTs(t.at)) });
+  const open = intent.status === "awaiting_payment";
+  const deposit = intent.paymentAddressType === "deposit";
+  // Every transfer to a deposit intent's own address counts toward it: while it is open, and up to
+  // its confirmation, a transfer is a part of the payment, not another payment.
+  const partOfPayment = (t: (typeof transfers)[number]) => deposit && (open || (confirmed && fromPgTs(t.at).getTime() <= intent.confirmedAt!.getTime()));
+  const partial = deposit && open && intent.receivedUnits > 0n && intent.receivedUnits < intent.expectedUnits;
   return {
     status: intent.status,
     expires_at: isoMs(intent.expiresAt),
     ...(confirmed ? { receipt: { usdc: usdcText(intent.expectedUnits), tx_hash: intent.txHash!, confirmed_at: isoMs(intent.confirmedAt!) } } : {}),
-    extra_payments: transfers.filter((t) => t.linked && t.id !== intent.transactionId).slice(0, MAX_TRANSFERS).map(toTransfer),
+    ...(partial ? { partial: { usdc_received: usdcText(intent.receivedUnits), usdc_remaining: usdcText(intent.expectedUnits - intent.receivedUnits) } } : {}),
+    extra_payments: transfers.filter((t) => t.linked && t.id !== intent.transactionId && !partOfPayment(t)).slice(0, MAX_TRANSFERS).map(toTransfer),
     mismatched_payments: transfers.filter((t) => !t.linked).slice(0, MAX_TRANSFERS).map(toTransfer),
   };
 }
