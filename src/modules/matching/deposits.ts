@@ -25,10 +25,9 @@ import type { IntentRow } from "../payment-intents/shapes.ts";
 import { intentConfirmedEventShape } from "../payment-intents/shapes.ts";
 import { intentFromDb } from "../payment-intents/service.ts";
 import { confirmDepositStepSql } from "../payment-intents/transitions.ts";
-import type { TransactionRow } from "../transactions/shapes.ts";
 import { transactionCreatedEventShape } from "../transactions/shapes.ts";
 import { insertEventsSql } from "../outbox/outbox.ts";
-import { insertTransactionsSql, transactionInputOf } from "./transaction-insert.ts";
+import { insertTransactionsSql, newTransactionRow, transactionInputOf } from "./transaction-insert.ts";
 import { newId } from "../../domain/ids.ts";
 import { splitFee } from "../../domain/money.ts";
 import type { Mode } from "../../db/schema/core.ts";
@@ -90,38 +89,11 @@ export async function recordDepositTransfer(sql: Sql, t: IndexedTransfer, now: D
     toleranceUnits: view.toleranceUnits,
     blockTime: new Date(t.blockTimestamp * 1000),
   });
-  const { feeUnits, netUnits } = splitFee(t.value, view.feeRateBps);
-  const txn: TransactionRow = {
-    id: newId("transaction"),
-    mode: view.mode,
-    merchantId: intent.merchantId,
-    paymentIntentId: intent.id,
-    status: "confirmed",
-    settlementStatus: "pending",
-    settlementId: null,
-    amountUnits: t.value,
-    feeUnits,
-    netUnits,
-    feeRateBps: view.feeRateBps,
-    chainId: t.chainId,
-    token,
-    txHash: t.txHash.toLowerCase(),
-    logIndex: t.logIndex,
-    blockNumber: t.blockNumber,
-    blockHash: t.blockHash.toLowerCase(),
-    senderAddress: getAddress(t.from),
-    paymentAddress: getAddress(t.to),
-    metadata: intent.metadata,
-    confirmedAt: now,
-    feeStatus: "awaiting_sweep",
-    feeTxHash: null,
-    feeCollectedAt: null,
-    feeAttempts: 0,
-    feeNextAttemptAt: null,
-    feeLastError: null,
-    createdAt: now,
-    refundedUnits: 0n,
-  };
+  const txn = newTransactionRow(
+    t,
+    { mode: view.mode, merchantId: intent.merchantId, paymentIntentId: intent.id, feeRateBps: view.feeRateBps, token, paymentAddress: getAddress(t.to), metadata: intent.metadata, feeStatus: "awaiting_sweep" },
+    now,
+  );
   // Confirmed: net and fee of the intent from its amount, or from what arrived when it fell short
   // within the tolerance (the merchant was paid that, not the amount).
   let confirmed: IntentRow | null = null;

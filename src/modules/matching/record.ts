@@ -31,7 +31,6 @@
  * transfer: that is 8 statements and a commit per transfer, and the matcher must keep up with the
  * indexer (bench/matcher.ts: >= 2,000 transfers/s); statements and commits were its whole cost.
  */
-import { getAddress } from "viem";
 import type { Sql } from "../../db/client.ts";
 import type { IntentRow } from "../payment-intents/shapes.ts";
 import { intentConfirmedEventShape } from "../payment-intents/shapes.ts";
@@ -45,7 +44,7 @@ import { decideMatch, quarantineEnd, type MatchDecision, type ReservationView } 
 import { DEFAULT_TRANSFER_TOKEN, type IndexedTransfer } from "./chain-reader.ts";
 import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import { insertEventsSql } from "../outbox/outbox.ts";
-import { insertTransactionsSql, transactionInputOf } from "./transaction-insert.ts";
+import { insertTransactionsSql, newTransactionRow, transactionInputOf } from "./transaction-insert.ts";
 import { confirmStepSql } from "../payment-intents/transitions.ts";
 
 export interface MerchantInfo {
@@ -135,38 +134,11 @@ export function prepareTransfer(t: IndexedTransfer, m: MerchantInfo, now: Date, 
   const linked = decision.kind === "unmatched" ? null : intent;
 
   // The transaction: the received value, fee and net by the fee rule.
-  const { feeUnits, netUnits } = splitFee(t.value, m.feeRateBps);
-  const txn: TransactionRow = {
-    id: newId("transaction"),
-    mode: m.mode,
-    merchantId: m.id,
-    paymentIntentId: linked?.id ?? null,
-    status: "confirmed",
-    settlementStatus: "pending",
-    settlementId: null,
-    amountUnits: t.value,
-    feeUnits,
-    netUnits,
-    feeRateBps: m.feeRateBps,
-    chainId: t.chainId,
-    token,
-    txHash: t.txHash.toLowerCase(),
-    logIndex: t.logIndex,
-    blockNumber: t.blockNumber,
-    blockHash: t.blockHash.toLowerCase(),
-    senderAddress: getAddress(t.from),
-    paymentAddress: m.paymentAddress,
-    metadata: linked?.metadata ?? {},
-    confirmedAt: now,
-    feeStatus: "pending",
-    feeTxHash: null,
-    feeCollectedAt: null,
-    feeAttempts: 0,
-    feeNextAttemptAt: null,
-    feeLastError: null,
-    createdAt: now,
-    refundedUnits: 0n,
-  };
+  const txn = newTransactionRow(
+    t,
+    { mode: m.mode, merchantId: m.id, paymentIntentId: linked?.id ?? null, feeRateBps: m.feeRateBps, token, paymentAddress: m.paymentAddress, metadata: linked?.metadata ?? {}, feeStatus: "pending" },
+    now,
+  );
   // The intent as it will be if it moves: net and fee from the intent's own amount.
   let confirmed: IntentRow | null = null;
   if (decision.kind === "confirm" && intent) {

@@ -1,4 +1,8 @@
+import { getAddress } from "viem";
+import { newId } from "../../domain/ids.ts";
+import { splitFee } from "../../domain/money.ts";
 import type { TransactionRow } from "../transactions/shapes.ts";
+import type { IndexedTransfer } from "./chain-reader.ts";
 
 /**
  * The ledger's insert of a statement's transfers (its `input` CTE, a jsonb_to_recordset of them):
@@ -39,5 +43,49 @@ export function transactionInputOf(txn: TransactionRow) {
     sender_address: txn.senderAddress,
     payment_address: txn.paymentAddress,
     metadata: txn.metadata,
+  };
+}
+
+/**
+ * The ledger row of one indexed transfer, confirmed `now`: its value, and the fee and net of it by the
+ * merchant's rate. What differs between a payment into the merchant's account and one to a deposit
+ * address is passed in: whose it is, where it was paid, and the fee's status.
+ */
+export function newTransactionRow(
+  t: IndexedTransfer,
+  o: { mode: TransactionRow["mode"]; merchantId: string; paymentIntentId: string | null; feeRateBps: number; paymentAddress: string; metadata: Record<string, string>; feeStatus: "pending" | "awaiting_sweep"; token: TransactionRow["token"] },
+  now: Date,
+): TransactionRow {
+  const { feeUnits, netUnits } = splitFee(t.value, o.feeRateBps);
+  return {
+    id: newId("transaction"),
+    mode: o.mode,
+    merchantId: o.merchantId,
+    paymentIntentId: o.paymentIntentId,
+    status: "confirmed",
+    settlementStatus: "pending",
+    settlementId: null,
+    amountUnits: t.value,
+    feeUnits,
+    netUnits,
+    feeRateBps: o.feeRateBps,
+    chainId: t.chainId,
+    token: o.token,
+    txHash: t.txHash.toLowerCase(),
+    logIndex: t.logIndex,
+    blockNumber: t.blockNumber,
+    blockHash: t.blockHash.toLowerCase(),
+    senderAddress: getAddress(t.from),
+    paymentAddress: o.paymentAddress,
+    metadata: o.metadata,
+    confirmedAt: now,
+    feeStatus: o.feeStatus,
+    feeTxHash: null,
+    feeCollectedAt: null,
+    feeAttempts: 0,
+    feeNextAttemptAt: null,
+    feeLastError: null,
+    createdAt: now,
+    refundedUnits: 0n,
   };
 }
