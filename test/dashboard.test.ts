@@ -314,6 +314,37 @@ describe("what a user may see and do", () => {
     expect(n!.n).toBe(0);
   });
 
+  test("merchant settings, payments from exchanges: an admin sets the default address type and the tolerance; a bad tolerance saves nothing; viewers cannot", async () => {
+    const m = svc.sandbox.merchant_id;
+    const path = `/dashboard/merchants/${m}?mode=test`;
+    const admin = (await newUser(svc.sandbox.account_id, "admin")).client;
+    const page = await (await admin.req(path)).text();
+    expect(page).toContain('<option value="shared" selected>');
+    expect(page).toContain('name="underpayment_tolerance" value="0"');
+    const csrf = await admin.csrfOf(path);
+    const api = async () => (await (await svc.api(`/v1/merchants/${m}`, { key: svc.sandbox.test_key_unscoped })).json()) as Record<string, unknown>;
+    const before = await api();
+    const form = { csrf, business_name: String(before.business_name), email: String(before.email), schedule: String(before.settlement_schedule), cron: "", time_zone: "" };
+    const saved = await admin.req(path, { form: { ...form, payment_address_type: "deposit", underpayment_tolerance: "0.25" } });
+    expect(saved.status).toBe(200);
+    const savedPage = await saved.text();
+    expect(savedPage).toContain("Saved.");
+    expect(savedPage).toContain('<option value="deposit" selected>');
+    expect(await api()).toMatchObject({ default_payment_address_type: "deposit", underpayment_tolerance: 0.25 });
+    for (const [type, tolerance, says] of [["deposit", "abc", "underpayment_tolerance"], ["deposit", "0.001", "underpayment_tolerance"], ["anything", "1", "default_payment_address_type"]] as const) {
+      const refused = await admin.req(path, { form: { ...form, business_name: "Renamed", payment_address_type: type, underpayment_tolerance: tolerance } });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(says);
+    }
+    expect(await api()).toMatchObject({ business_name: before.business_name, default_payment_address_type: "deposit", underpayment_tolerance: 0.25 });
+    const viewer = (await newUser(svc.sandbox.account_id, "viewer")).client;
+    const vCsrf = await viewer.csrfOf("/dashboard");
+    expect((await viewer.req(path, { form: { ...form, csrf: vCsrf, payment_address_type: "shared", underpayment_tolerance: "0" } })).status).toBe(403);
+    // Back to the sandbox's defaults for the tests after this one.
+    expect((await admin.req(path, { form: { ...form, payment_address_type: "shared", underpayment_tolerance: "0" } })).status).toBe(200);
+    expect(await api()).toMatchObject({ default_payment_address_type: "shared", underpayment_tolerance: 0 });
+  });
+
   test("API keys: an admin creates one (shown once, works on /v1) and revokes it; viewers and other accounts cannot", async () => {
     const admin = (await newUser(svc.sandbox.account_id, "admin")).client;
     const csrf = await admin.csrfOf("/dashboard/developers?mode=test");

@@ -6,7 +6,7 @@
  * payment; the payments' fees collected after them); a deposit payment's refund.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createWalletClient, getAddress, http, type Address } from "viem";
+import { createWalletClient, getAddress, http, parseEventLogs, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { getJson, payer, rpc, waitFor } from "./support/payments.ts";
@@ -348,6 +348,36 @@ describe("paying a deposit address", () => {
     const refund = await call("/v1/refunds", { method: "POST", key: refunder, json: { payment_intent: id, amount: 1, recipient_address: sender } });
     expect(refund.status).toBe(201);
     expect(refund.body.status).toBe("requires_approval");
+  });
+
+  test("the same address on the second chain: a transfer there is recorded on the intent without counting toward it, and swept there into the merchant's account", async () => {
+    const created = await createDeposit(5);
+    const id = String(created.id);
+    const address = getAddress(String(created.payment_address));
+    expect(created).toMatchObject({ chain: "base" });
+    const arbitrum = svc.ctx.networks.find((c) => c.chainId === 31338)!;
+    const wallet = createWalletClient({ chain: arbitrum.chain, transport: http(arbitrum.rpcHttpUrl), account: privateKeyToAccount(svc.sandbox.payer_private_key) });
+    const hash = await wallet.writeContract({ address: arbitrum.usdc, abi: usdcAbi, functionName: "transfer", args: [address, 3_000_000n] });
+    await arbitrum.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    const [recorded] = await waitFor("the arbitrum transfer recorded on the intent", async () => {
+      const rows = await sql()<{ chain_id: number; amount_units: bigint }[]>`SELECT chain_id, amount_units FROM app.transactions WHERE tx_hash = ${hash.toLowerCase()}`;
+      return rows.length > 0 ? rows : undefined;
+    }, 30_000);
+    expect(recorded).toMatchObject({ chain_id: 31338, amount_units: 3_000_000n });
+    expect((await transactionsOf(id)).map((t) => t.tx_hash)).toEqual([hash.toLowerCase()]);
+    // Another pair than the intent's (base, USDC): it does not count toward its amount.
+    expect(await intent(id)).toMatchObject({ status: "awaiting_payment", amount_received: 0 });
+    // Above the floor, it is swept on arbitrum into the merchant's account there (the same address as on base).
+    const [sweep] = await waitFor("the sweep on arbitrum recorded", async () => {
+      const rows = await sql()<{ chain_id: number; amount_units: bigint; tx_hash: string }[]>`
+        SELECT chain_id, amount_units, tx_hash FROM app.deposit_sweeps WHERE deposit_address = ${address.toLowerCase()}`;
+      return rows.length > 0 ? rows : undefined;
+    }, 30_000);
+    expect(sweep).toMatchObject({ chain_id: 31338, amount_units: 3_000_000n });
+    expect(await arbitrum.publicClient.readContract({ address: arbitrum.usdc, abi: usdcAbi, functionName: "balanceOf", args: [address] })).toBe(0n);
+    const receipt = await arbitrum.publicClient.getTransactionReceipt({ hash: sweep!.tx_hash as `0x${string}` });
+    const into = parseEventLogs({ abi: usdcAbi, eventName: "Transfer", logs: receipt.logs }).filter((l) => l.args.from === address);
+    expect(into.map((l) => [l.args.to, l.args.value])).toEqual([[getAddress(account), 3_000_000n]]);
   });
 
   test("dust below the floor waits; a stranger may sweep it anyway, and that is accounting too", async () => {

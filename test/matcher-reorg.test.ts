@@ -3,6 +3,8 @@
  * - a transfer reorganised out before the depth never confirms anything;
  * - one reorganised out after the depth marks its transaction failed and raises an alert (log,
  *   app.chain_alerts, metric);
+ * - part of a deposit intent's amount reorganised out after the depth: failed, and the intent's
+ *   amount_received summed again without it;
  * - one re-included in another block at the same log index stays confirmed (its block is updated);
  * - one re-included at another log index: the old transaction fails, the payment is recorded again
  *   from the new chain (below the cursor) and the intent points at the live transaction;
@@ -139,6 +141,27 @@ describe("reorgs", () => {
     expect(fee?.fee_status).toBe("failed");
     // The intent keeps its status (no transition out of confirmed exists); the alert tells operators.
     expect((await intentStatus(intent.id)).status).toBe("confirmed");
+  });
+
+  test("part of a deposit intent's amount reorganised out after the depth: failed, amount_received summed again without it, its fee never collected", async () => {
+    const created = await svc.api("/v1/payment-intents", { method: "POST", json: { amount: 8, currency: "usd", merchant_id: svc.sandbox.merchant_id, payment_address_type: "deposit" } });
+    expect(created.status).toBe(201);
+    const intent = (await created.json()) as { id: string; payment_address: Address };
+    const paid = await wallet.pay(intent.payment_address, 3_000_000n);
+    await settle(paid.blockNumber);
+    const [txn] = await waitFor("the deposit transfer recorded", async () => {
+      const rows = await transactionsOf(paid.hash);
+      return rows.length > 0 ? rows : undefined;
+    });
+    expect(txn).toMatchObject({ status: "confirmed", payment_intent_id: intent.id });
+    expect(await intentStatus(intent.id)).toMatchObject({ status: "awaiting_payment", amount_received: 3 });
+
+    await rpc(svc, "anvil_reorg", [Number((await head()) - paid.blockNumber + 1n), []]);
+    await mine(2);
+    await waitFor("the deposit transfer failed", async () => (await transactionsOf(paid.hash))[0]?.status === "failed");
+    expect(await intentStatus(intent.id)).toMatchObject({ status: "awaiting_payment", amount_received: 0 });
+    const [fee] = await sql()<{ fee_status: string }[]>`SELECT fee_status FROM app.transactions WHERE id = ${txn!.id}`;
+    expect(fee?.fee_status).toBe("failed");
   });
 
   test("a transfer re-included in another block at the same log index stays confirmed", async () => {

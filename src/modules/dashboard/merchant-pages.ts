@@ -40,6 +40,10 @@ ${o.next ? html`<p><a href="${href("/merchants", viewer.mode, { starting_after: 
 export interface MerchantFormValues {
   business_name: string;
   email: string;
+  /** `shared` or `deposit`: the address new payments get when the integrator names none. */
+  payment_address_type: string;
+  /** USD, as typed: how far short of the amount a payment to a deposit address still confirms. */
+  underpayment_tolerance: string;
   owner_address: string;
   payout_address: string;
   schedule: string;
@@ -54,6 +58,8 @@ export interface MerchantFormValues {
 export const EMPTY_MERCHANT_FORM: MerchantFormValues = {
   business_name: "",
   email: "",
+  payment_address_type: "shared",
+  underpayment_tolerance: "0",
   owner_address: "",
   payout_address: "",
   schedule: "weekly_monday",
@@ -80,6 +86,15 @@ function scheduleFields(v: MerchantFormValues): Html {
   return html`<label for="schedule">Settlement schedule</label><select id="schedule" name="schedule">${SCHEDULES.map(([k, text]) => html`<option value="${k}" ${k === v.schedule ? "selected" : ""}>${text}</option>`)}</select>
 ${input("cron", "Cron expression (custom schedule only)", v, html`placeholder="0 9 * * 1-5" maxlength="100"`)}
 ${input("time_zone", "Time zone (custom schedule only)", v, html`placeholder="America/New_York" maxlength="64"`)}`;
+}
+
+function paymentAddressFields(v: MerchantFormValues): Html {
+  const option = (k: string, text: string) => html`<option value="${k}" ${k === v.payment_address_type ? "selected" : ""}>${text}</option>`;
+  return html`<fieldset><legend>Payments from exchanges</legend>
+<label for="payment_address_type">Payment address of new payments</label><select id="payment_address_type" name="payment_address_type">${option("shared", "Shared: your account's address, the amount tagged (wallets)")}${option("deposit", "Deposit: an address per payment (exchanges and wallets)")}</select>
+${input("underpayment_tolerance", "Underpayment tolerance, USD (deposit addresses: an exchange may send a little less)", v, html`inputmode="decimal" maxlength="20" required`)}
+<p class="muted">Applies where the integrator does not choose (payment_address_type on a create).</p>
+</fieldset>`;
 }
 
 function bankFields(viewer: Viewer, v: MerchantFormValues, required: boolean, legend = "Bank account"): Html {
@@ -176,6 +191,7 @@ ${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ""}${o.saved ? 
 ${input("business_name", "Business name", o.values, html`required maxlength="200"`)}
 ${input("email", "Email", o.values, html`type="email" required maxlength="254"`)}
 ${scheduleFields(o.values)}
+${paymentAddressFields(o.values)}
 ${bankFields(viewer, o.values, false, "Replace the bank account (leave empty to keep it)")}
 <button type="submit">Save settings</button>
 </form>

@@ -14,6 +14,8 @@ import { Elysia } from "elysia";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.ts";
 import type { Mode } from "../../domain/mode.ts";
+import { unitsToUsd } from "../../domain/money.ts";
+import type { PaymentAddressType } from "../../domain/payment-address-type.ts";
 import { ApiError } from "../../domain/errors.ts";
 import type { BankAccountInput } from "../merchants/bank-account.ts";
 import { createMerchant, listVisibleMerchants, updateMerchant, type ScheduleBody } from "../merchants/management.ts";
@@ -32,6 +34,8 @@ function valuesOf(f: URLSearchParams): MerchantFormValues {
   return {
     business_name: v("business_name", 200),
     email: v("email", 254),
+    payment_address_type: v("payment_address_type", 20),
+    underpayment_tolerance: v("underpayment_tolerance", 20),
     owner_address: v("owner_address", 100),
     payout_address: v("payout_address", 100),
     schedule: v("schedule", 20),
@@ -62,6 +66,8 @@ function formOfMerchant(m: MerchantRow): MerchantFormValues {
     ...EMPTY_MERCHANT_FORM,
     business_name: m.businessName,
     email: m.email,
+    payment_address_type: m.defaultPaymentAddressType,
+    underpayment_tolerance: String(unitsToUsd(m.underpaymentToleranceUnits)),
     schedule: m.settlementSchedule,
     cron: m.settlementCron ?? "",
     time_zone: m.settlementTimezone ?? "",
@@ -162,6 +168,9 @@ export function merchantRoutes(ctx: AppContext, kit: DashboardKit) {
             email: values.email,
             settlement_schedule: scheduleOf(values),
             ...(bank ? { bank_account: bank } : {}),
+            // Checked as the API checks them (a bad value is refused with its reason on the form).
+            default_payment_address_type: values.payment_address_type as PaymentAddressType,
+            underpayment_tolerance: values.underpayment_tolerance === "" ? Number.NaN : Number(values.underpayment_tolerance),
           });
           return merchantView(c, updated, { saved: true });
         } catch (err) {

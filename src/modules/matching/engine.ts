@@ -593,14 +593,25 @@ export class ChainMatcher {
     };
     const changed = await this.sql.begin(async (tx) => {
       // Only a confirmed transaction becomes failed; a settled one keeps its status (its money was
-      // paid out: the alert is the operator's cue). Its fee, if not collected yet, is never collected.
+      // paid out: the alert is the operator's cue). Its fee, if not collected yet (nor swept, at a
+      // deposit address), is never collected.
       const rows = await tx`
         UPDATE app.transactions
         SET status = 'failed',
-            fee_status = CASE WHEN fee_status = 'pending' THEN 'failed' ELSE fee_status END,
-            fee_last_error = CASE WHEN fee_status = 'pending' THEN 'transfer reorganised out of the chain' ELSE fee_last_error END
+            fee_status = CASE WHEN fee_status IN ('pending', 'awaiting_sweep') THEN 'failed' ELSE fee_status END,
+            fee_last_error = CASE WHEN fee_status IN ('pending', 'awaiting_sweep') THEN 'transfer reorganised out of the chain' ELSE fee_last_error END
         WHERE id = ${f.transactionId} AND status = 'confirmed'
         RETURNING id`;
+      // A deposit intent's amount_received is the sum of its transfers on its own pair that are not
+      // failed (matching/deposits.ts readDeposit): summed again without this one.
+      if (rows.length > 0 && f.paymentIntentId) {
+        await tx`
+          UPDATE app.payment_intents p SET received_units = (
+            SELECT coalesce(sum(x.amount_units), 0) FROM app.transactions x
+            WHERE x.payment_intent_id = p.id AND x.chain_id = p.chain_id AND x.token = p.token
+              AND x.payment_address = p.payment_address AND x.status <> 'failed')
+          WHERE p.id = ${f.paymentIntentId} AND p.payment_address_type = 'deposit'`;
+      }
       // If the same payment is already recorded again from the new chain (re-included at another
       // log index), the intent points at that transaction from now on. (The other order, failure
       // first, is handled when the new transfer is recorded: record.ts.)
