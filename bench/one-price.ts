@@ -4,7 +4,7 @@
  * same run, then an open-loop run of another single amount at half the best closed-loop rate for p99.
  *
  *   bun bench/one-price.ts [--connections 16] [--open 9999] [--random 10000] [--half-count 6000] [--half-rate N]
- *                          [--sandbox-state-interval 0]
+ *                          [--sandbox-state-interval 0] [--deposit 50000]
  *
  * The service is started as `npm start` starts it (embedded Postgres with fsync on, embedded chain,
  * demo merchant and keys), with only the `api` role, the per-key rate limit out of the way, and the
@@ -21,6 +21,8 @@
  *           after 1 s of GET /health at that rate (not counted: the generator's own start-up); then the
  *           same with random amounts, the baseline of the p99 in the same minute
  *   full    one more create of 25.00 after `--open` (+ the ceiling): the error body, and how long it took
+ *   deposit with `--deposit N`: N creates of 25.00 at deposit addresses (an address per intent, no value
+ *           held, so no ceiling), closed loop, the rate per 10,000 open next to random amounts
  */
 import { spawn } from "node:child_process";
 import postgres from "postgres";
@@ -96,6 +98,7 @@ const connections = Number(opt("connections", "16"));
 const open = Number(opt("open", "9999"));
 const randomCount = Number(opt("random", "10000"));
 const halfCount = Number(opt("half-count", "6000"));
+const depositCount = Number(opt("deposit", "0"));
 const BUCKET = 1000;
 /** Before each open loop: GET /health at its rate for this long, not counted (bench/support/create-load.ts). */
 const WARMUP_MS = 1_000;
@@ -161,9 +164,27 @@ try {
   });
   console.log(`\none more of 25.00 after ${open}: ${res.status} in ${(performance.now() - t).toFixed(1)} ms ${(await res.text()).slice(0, 400)}`);
 
+  const depositChecks: [string, boolean][] = [];
+  if (depositCount > 0) {
+    console.log(`\ndeposit addresses, one amount (25.00), ${connections} connections, 0 -> ${depositCount} open intents of that amount:`);
+    const deposit = await load({ ...base, amount: 25, count: depositCount, paymentAddressType: "deposit" });
+    const per: Figures[] = [];
+    for (let i = 0; i < deposit.done.length; i += 10 * BUCKET) {
+      per.push(figures(deposit.done.slice(i, i + 10 * BUCKET)));
+      console.log(`  open ${String(i).padStart(6)}..${String(Math.min(i + 10 * BUCKET, deposit.done.length) - 1).padStart(6)}  ${fmt(per.at(-1)!)}`);
+    }
+    const whole = figures(deposit.done);
+    console.log(`  all                 ${fmt(whole)}`);
+    depositChecks.push(
+      [`deposit addresses: rate at ${depositCount} open (${per.at(-1)!.rps.toFixed(0)}/s) >= 80% of random amounts (${random.rps.toFixed(0)}/s)`, per.at(-1)!.rps >= 0.8 * random.rps],
+      [`every create at a deposit address answered 201`, whole.ok === whole.n],
+    );
+  }
+
   const first = buckets[0]!;
   const last = buckets.at(-1)!;
   const checks: [string, boolean][] = [
+    ...depositChecks,
     [`rate at ${open} held (${last.rps.toFixed(0)}/s) >= 80% of the rate at 0 (${first.rps.toFixed(0)}/s)`, last.rps >= 0.8 * first.rps],
     [`rate at ${open} held (${last.rps.toFixed(0)}/s) >= 80% of random amounts (${random.rps.toFixed(0)}/s)`, last.rps >= 0.8 * random.rps],
     [`p99 at half rate (${half.p99.toFixed(1)} ms) < 25 ms (random amounts at that rate: ${halfRandom.p99.toFixed(1)} ms)`, half.p99 < 25],

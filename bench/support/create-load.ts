@@ -21,6 +21,8 @@ export interface CreateLoadSpec {
   amount: number | "random";
   count: number;
   connections: number;
+  /** `deposit`: each intent at an address of its own (no value held); the merchant's default when absent. */
+  paymentAddressType?: "shared" | "deposit";
   /** Open loop at this many per second; closed loop when absent. */
   rate?: number;
   warmupMs?: number;
@@ -45,6 +47,7 @@ export async function runCreateLoad(spec: CreateLoadSpec): Promise<CreateLoadOut
       currency: "usd",
       merchant_id: spec.merchantId,
       ttl: 3600,
+      ...(spec.paymentAddressType ? { payment_address_type: spec.paymentAddressType } : {}),
     });
   const send = async (dueAt: number) => {
     let status = 0;
