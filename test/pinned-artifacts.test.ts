@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { getAddress, type Address } from "viem";
 import { compilePinned, loadArtifacts, loadPinnedArtifacts, PINNED_CONTRACTS, PINNED_DIR, type PinnedFile } from "../src/chain/artifacts.ts";
 import { factoryV2Address } from "../src/chain/account-v2.ts";
+import { depositFactoryAddress } from "../src/chain/deposit-address.ts";
 import { DEPLOYMENTS_DIR, formerFactoriesV2, readDeployments, readDeploymentsFile, recordedStartBlock } from "../src/chain/deployments-file.ts";
 import { loadConfig } from "../src/config.ts";
 import { normalizeIndexerChains } from "../indexer/chains.ts";
@@ -45,6 +46,15 @@ describe("pinned contract artifacts", () => {
     }
     // Test-only contracts are still compiled by the build.
     expect(all.TestUSDC.bytecode.length).toBeGreaterThan(2);
+  });
+});
+
+describe("the deposit-address factory", () => {
+  test("its address, from the pinned bytes, is the one every deposit address handed out so far derives from", async () => {
+    // Deposit addresses are computed from it before any code exists: a new address here would leave
+    // every payment made to an earlier one where only the former factory can sweep it. Changing it
+    // is a new version on purpose (contracts/README.md "Deposit addresses"), never a side effect.
+    expect(await depositFactoryAddress()).toBe(getAddress("0xBc02D3814416F78a6Eb863BC6F5821F435a9Ec8d"));
   });
 });
 

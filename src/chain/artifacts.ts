@@ -49,7 +49,7 @@ export type ContractName = (typeof CONTRACT_NAMES)[number];
 export type Artifacts = Record<ContractName, ContractArtifact>;
 
 /** The contracts whose bytes production depends on: read from contracts/pinned, never compiled at run time. */
-export const PINNED_CONTRACTS = ["MerchantAccount", "MerchantAccountFactory", "MerchantAccountV2", "MerchantAccountFactoryV2"] as const satisfies readonly ContractName[];
+export const PINNED_CONTRACTS = ["MerchantAccount", "MerchantAccountFactory", "MerchantAccountV2", "MerchantAccountFactoryV2", "DepositAddress", "DepositAddressFactory"] as const satisfies readonly ContractName[];
 export type PinnedContractName = (typeof PINNED_CONTRACTS)[number];
 export type PinnedArtifacts = Record<PinnedContractName, ContractArtifact>;
 

@@ -20,7 +20,7 @@ import {
 } from "viem";
 import { depositAddressAbi, depositAddressFactoryAbi } from "../../contracts/abis.ts";
 import { deployThroughProxy, DETERMINISTIC_DEPLOYER } from "./deterministic-deployer.ts";
-import { loadArtifacts } from "./artifacts";
+import { loadPinnedArtifacts } from "./artifacts";
 import type { SigningWalletClient } from "./deploy";
 
 /** The proxy's salt for the deposit-address factory. Changing it (or one byte of the factory's build) moves every deposit address. */
@@ -44,7 +44,7 @@ export const SWEEP_GAS_ESTIMATE = {
 
 /** The factory's address on every chain: CREATE2 from the proxy, fixed salt, its creation code. */
 export async function depositFactoryAddress(): Promise<Address> {
-  const { DepositAddressFactory } = await loadArtifacts();
+  const { DepositAddressFactory } = await loadPinnedArtifacts();
   return getContractAddress({ opcode: "CREATE2", from: DETERMINISTIC_DEPLOYER, salt: DEPOSIT_FACTORY_SALT, bytecode: DepositAddressFactory.bytecode });
 }
 
@@ -104,7 +104,7 @@ type Clients = { walletClient: SigningWalletClient; publicClient: PublicClient }
  */
 export async function deployDepositFactory({ walletClient, publicClient }: Clients): Promise<{ factory: Address; deployedNow: boolean; gasUsed: bigint }> {
   const factory = await depositFactoryAddress();
-  const { DepositAddressFactory } = await loadArtifacts();
+  const { DepositAddressFactory } = await loadPinnedArtifacts();
   const sent = await deployThroughProxy({ walletClient, publicClient }, { address: factory, salt: DEPOSIT_FACTORY_SALT, initCode: DepositAddressFactory.bytecode, what: "the deposit-address factory" });
   return { factory, deployedNow: sent.deployedNow, gasUsed: sent.gasUsed };
 }
