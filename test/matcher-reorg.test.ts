@@ -5,6 +5,8 @@
  *   app.chain_alerts, metric);
  * - part of a deposit intent's amount reorganised out after the depth: failed, and the intent's
  *   amount_received summed again without it;
+ * - a deposit address's sweep reorganised out after the depth: its record goes and the payments it
+ *   released wait for a sweep again (their money is back at the address);
  * - one re-included in another block at the same log index stays confirmed (its block is updated);
  * - one re-included at another log index: the old transaction fails, the payment is recorded again
  *   from the new chain (below the cursor) and the intent points at the live transaction;
@@ -13,7 +15,10 @@
  *   same time stays confirmed, unchanged, and base's indexer and matcher go on.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Address, Hex } from "viem";
+import { createWalletClient, getAddress, http, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { deployAndSweepCall, depositFactoryAddress, depositIntentRef } from "../src/chain/deposit-address.ts";
+import { usdcAbi } from "../contracts/abis.ts";
 import { startTestService, type TestService } from "./support/service.ts";
 import { createIntent, getJson, payer, rpc, rpcAt, sleep, waitFor, type Payer } from "./support/payments.ts";
 import type { ChainRuntime } from "../src/chain/runtime.ts";
@@ -162,6 +167,35 @@ describe("reorgs", () => {
     expect(await intentStatus(intent.id)).toMatchObject({ status: "awaiting_payment", amount_received: 0 });
     const [fee] = await sql()<{ fee_status: string }[]>`SELECT fee_status FROM app.transactions WHERE id = ${txn!.id}`;
     expect(fee?.fee_status).toBe("failed");
+  });
+
+  test("a deposit address's sweep reorganised out after the depth: the record goes, the payment waits for a sweep again, the money is back at the address", async () => {
+    const created = await svc.api("/v1/payment-intents", { method: "POST", json: { amount: 4, currency: "usd", merchant_id: svc.sandbox.merchant_id, payment_address_type: "deposit" } });
+    const intent = (await created.json()) as { id: string; payment_address: Address };
+    const paid = await wallet.pay(intent.payment_address, 4_000_000n);
+    await settle(paid.blockNumber);
+    await waitFor("the deposit intent confirmed", async () => (await intentStatus(intent.id)).status === "confirmed");
+    // Anyone may sweep: the payer does (this service runs no fee collector, so no fee is claimed meanwhile).
+    const chain = base();
+    const factory = await depositFactoryAddress();
+    const sweepHash = await createWalletClient({ chain: chain.chain, transport: http(chain.rpcHttpUrl), account: privateKeyToAccount(svc.sandbox.payer_private_key) }).writeContract(
+      deployAndSweepCall(factory, getAddress(svc.sandbox.payment_address), depositIntentRef(intent.id), chain.usdc),
+    );
+    const swept = await chain.publicClient.waitForTransactionReceipt({ hash: sweepHash });
+    expect(swept.status).toBe("success");
+    await settle(swept.blockNumber);
+    const feeStatus = async () => (await sql()<{ fee_status: string }[]>`SELECT fee_status FROM app.transactions WHERE tx_hash = ${paid.hash.toLowerCase()}`)[0]?.fee_status;
+    await waitFor("the sweep recorded and the payment released", async () => (await feeStatus()) === "pending");
+    const balance = () => chain.publicClient.readContract({ address: chain.usdc, abi: usdcAbi, functionName: "balanceOf", args: [intent.payment_address] });
+    expect(await balance()).toBe(0n);
+
+    await rpc(svc, "anvil_reorg", [Number((await head()) - swept.blockNumber + 1n), []]);
+    await mine(2);
+    await waitFor("the sweep undone", async () => (await sql()`SELECT 1 FROM app.deposit_sweeps WHERE tx_hash = ${sweepHash.toLowerCase()}`).length === 0);
+    expect(await feeStatus()).toBe("awaiting_sweep");
+    expect(await balance()).toBe(4_000_000n);
+    // The payment itself, below the reorganised blocks, stays confirmed.
+    expect((await intentStatus(intent.id)).status).toBe("confirmed");
   });
 
   test("a transfer re-included in another block at the same log index stays confirmed", async () => {

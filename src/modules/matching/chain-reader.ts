@@ -246,6 +246,10 @@ export async function findReplacedBlocks(sql: Sql, opts: { chainId: number; sinc
     WITH b AS (
       SELECT DISTINCT block_number, block_hash FROM app.transactions
       WHERE chain_id = $1 AND status <> 'failed' AND block_number > $2::int8
+      UNION
+      -- The sweeps of deposit addresses (accounting, not transactions: matching/deposits.ts).
+      SELECT block_number, block_hash FROM app.deposit_sweeps
+      WHERE chain_id = $1 AND block_number > $2::int8
     )
     SELECT b.block_number FROM b
     WHERE NOT EXISTS (SELECT 1 FROM ${CHAIN_VIEWS}.usdc_transfer t
@@ -259,6 +263,53 @@ export async function findReplacedBlocks(sql: Sql, opts: { chainId: number; sinc
     if (isViewsMissing(err)) return null;
     throw err;
   }
+}
+
+export interface SweepFinding {
+  txHash: string;
+  logIndex: number;
+  blockNumber: bigint;
+  blockHash: string;
+  depositAddress: string;
+  token: string;
+  /** Where the same log is now, if it is still indexed (a different block: it moved). */
+  nowBlockNumber: bigint | null;
+  nowBlockHash: string | null;
+}
+
+/** The recorded sweeps of these (replaced) blocks whose log is no longer indexed, or moved (as below). */
+export async function auditRecordedSweeps(sql: Sql, opts: { chainId: number; blocks: bigint[] }): Promise<SweepFinding[] | null> {
+  if (opts.blocks.length === 0) return [];
+  const text = `
+    SELECT s.tx_hash, s.log_index, s.block_number, s.block_hash, s.deposit_address, s.token,
+           m.block_number AS now_block, m.block_hash AS now_hash
+    FROM app.deposit_sweeps s
+    LEFT JOIN LATERAL (
+      SELECT t.block_number, t.block_hash FROM ${CHAIN_VIEWS}.usdc_transfer t
+      WHERE t.transaction_hash = s.tx_hash AND t.log_index = s.log_index AND t.chain_id = s.chain_id
+      LIMIT 1) m ON true
+    WHERE s.chain_id = $1
+      AND s.block_number = ANY (SELECT jsonb_array_elements_text($2::text::jsonb)::int8)
+      AND s.block_number <= (SELECT c.block_number FROM ${CHAIN_VIEWS}.chain_checkpoint c WHERE c.chain_id = $1)
+      AND (m.block_hash IS NULL OR m.block_hash IS DISTINCT FROM s.block_hash)
+    ORDER BY s.block_number, s.log_index`;
+  let rows: Row[];
+  try {
+    rows = (await sql.unsafe(text, [opts.chainId, JSON.stringify(opts.blocks.map(String))] as never[])) as unknown as Row[];
+  } catch (err) {
+    if (isViewsMissing(err)) return null;
+    throw err;
+  }
+  return rows.map((r) => ({
+    txHash: String(r.tx_hash),
+    logIndex: Number(r.log_index),
+    blockNumber: BigInt(r.block_number as bigint),
+    blockHash: String(r.block_hash),
+    depositAddress: String(r.deposit_address),
+    token: String(r.token),
+    nowBlockNumber: r.now_block === null || r.now_block === undefined ? null : BigInt(r.now_block as bigint),
+    nowBlockHash: (r.now_hash as string | null) ?? null,
+  }));
 }
 
 /**

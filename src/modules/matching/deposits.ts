@@ -206,3 +206,31 @@ export async function recordSweep(sql: Sql, t: IndexedTransfer, merchantId: stri
     SELECT (SELECT count(*) FROM released)::int AS released`;
   return r?.released ?? 0;
 }
+
+/**
+ * A recorded sweep whose transfer a reorg took out of the chain after the confirmation depth: the
+ * money is back at the deposit address. The sweep's record goes (a sweep included again is recorded
+ * again; the sweeper asks for a new one at once), and the payments it released whose fee no collector
+ * has claimed yet wait for a sweep again (`pending` to `awaiting_sweep`, out of `available`). Those
+ * already claimed, collected or settled stay as they are: the caller's alert is the operator's cue.
+ * One transaction. Returns how many payments went back, or null when the sweep was not recorded.
+ */
+export async function undoSweep(sql: Sql, f: { chainId: number; txHash: string; logIndex: number; blockNumber: bigint; depositAddress: string; token: string }): Promise<{ heldAgain: number; leftReleased: number } | null> {
+  return sql.begin(async (tx) => {
+    const gone = await tx`
+      DELETE FROM app.deposit_sweeps WHERE chain_id = ${f.chainId} AND tx_hash = ${f.txHash} AND log_index = ${f.logIndex} RETURNING 1`;
+    if (gone.length === 0) return null;
+    await tx`DELETE FROM app.deposit_sweep_requests WHERE chain_id = ${f.chainId} AND address = ${f.depositAddress} AND token = ${f.token}`;
+    const deposit = getAddress(f.depositAddress);
+    const held = await tx`
+      UPDATE app.transactions SET fee_status = 'awaiting_sweep'
+      WHERE payment_address = ${deposit} AND chain_id = ${f.chainId} AND token = ${f.token}
+        AND fee_status = 'pending' AND status = 'confirmed' AND block_number <= ${f.blockNumber.toString()}::int8
+      RETURNING 1`;
+    const [left] = await tx<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM app.transactions
+      WHERE payment_address = ${deposit} AND chain_id = ${f.chainId} AND token = ${f.token}
+        AND fee_status IN ('submitted', 'collected') AND status <> 'failed' AND block_number <= ${f.blockNumber.toString()}::int8`;
+    return { heldAgain: held.length, leftReleased: left?.n ?? 0 };
+  });
+}

@@ -45,7 +45,7 @@
 import type { Sql } from "../../db/client.ts";
 import type { Clock } from "../../context.ts";
 import type { Logger } from "../../logger.ts";
-import { auditRecordedTransfers, findReplacedBlocks, readAccountTransfers, readIndexedAccounts, readTransfersAfter, readUnrecordedTransfers, safeBlockOf, type AuditFinding, type Checkpoint, type IndexedTransfer, type Position } from "./chain-reader.ts";
+import { auditRecordedSweeps, auditRecordedTransfers, findReplacedBlocks, readAccountTransfers, readIndexedAccounts, readTransfersAfter, readUnrecordedTransfers, safeBlockOf, type AuditFinding, type Checkpoint, type IndexedTransfer, type Position } from "./chain-reader.ts";
 import { foundKey, lookupReservations, prepareTransfer, writeTransfers, type Found, type MerchantInfo, type PreparedTransfer, type RecordOutcome } from "./record.ts";
 import { endTransferSpans, startTransferSpans } from "./tracing.ts";
 import { withSpan } from "../../lib/tracing.ts";
@@ -53,7 +53,7 @@ import { blockToConfirmed, matcherForeign, matcherMoved, matcherReorged, matcher
 import { keepForeign, markResolved, readResolvableForeign } from "./foreign.ts";
 import { lookupAuthorizationPayments, transferKey, type AuthorizationsUsedIn } from "./authorizations.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
-import { depositAddressesAmong, recordDepositTransfer, recordSweep, sweepKey, sweepsAmong } from "./deposits.ts";
+import { depositAddressesAmong, recordDepositTransfer, recordSweep, sweepKey, sweepsAmong, undoSweep } from "./deposits.ts";
 import type { TokenSymbol } from "../../domain/networks.ts";
 
 /** "The whole block" as a log index. */
@@ -551,6 +551,7 @@ export class ChainMatcher {
         await this.markReorged(f);
       }
     }
+    await this.auditSweeps(replaced ?? []);
     // Transfers the new chain put at or below the cursor: looked for right after a replaced block
     // was found, and every sweepEvery audits anyway (a reorg can add transfers to blocks that held
     // none of ours). Only once every account has joined, so that a catching-up account's history
@@ -579,6 +580,31 @@ export class ChainMatcher {
       }
     }
     return recorded;
+  }
+
+  /** The sweeps of deposit addresses in replaced blocks: moved ones follow their block, gone ones are undone. */
+  private async auditSweeps(replaced: bigint[]) {
+    const sweeps = replaced.length > 0 ? await auditRecordedSweeps(this.sql, { chainId: this.chainId, blocks: replaced }) : [];
+    for (const f of sweeps ?? []) {
+      if (f.nowBlockNumber !== null && f.nowBlockHash !== null) {
+        await this.sql`
+          UPDATE app.deposit_sweeps SET block_number = ${f.nowBlockNumber}, block_hash = ${f.nowBlockHash}
+          WHERE chain_id = ${this.chainId} AND tx_hash = ${f.txHash} AND log_index = ${f.logIndex} AND block_hash = ${f.blockHash}`;
+        continue;
+      }
+      const undone = await undoSweep(this.sql, { chainId: this.chainId, ...f });
+      if (!undone) continue;
+      this.log.error("ALERT: a recorded sweep of a deposit address was reorganised out of the chain after the confirmation depth; its money is back at the address", {
+        chainId: this.chainId,
+        tx_hash: f.txHash,
+        log_index: f.logIndex,
+        block_number: f.blockNumber.toString(),
+        deposit_address: f.depositAddress,
+        token: f.token,
+        payments_awaiting_sweep_again: undone.heldAgain,
+        payments_whose_fee_was_already_claimed: undone.leftReleased,
+      });
+    }
   }
 
   private async markReorged(f: AuditFinding) {
