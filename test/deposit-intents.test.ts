@@ -80,36 +80,53 @@ async function pageStatus(id: string): Promise<Json> {
   return (await res.json()) as Json;
 }
 
+/** The little of the DOM the in-page wait reads (the test compiles without the DOM library). */
+interface PageDom {
+  document: { getElementById(id: string): { textContent: string | null } | null };
+}
+
 /**
- * The partly paid page in Chromium: the status says what arrived and what is left, the amount field
- * shows what is left, and the QR and wallet buttons (which ask for the whole amount) are not shown.
- * Screenshots at a phone's size and a laptop's go to test/artifacts.
+ * A deposit intent's hosted page in Chromium, opened before any payment: the page's own script
+ * (pay.js) takes it from "Awaiting payment" to "Partly paid" (what arrived, what is left; the QR and
+ * wallet buttons, which ask for the whole amount, hidden) and then to "Payment confirmed", without
+ * a reload. Screenshots of the partly paid page at a phone's size and a laptop's go to test/artifacts.
  */
-async function lookAtPartialPage(id: string) {
-  if (SKIP_BROWSER) return;
+async function watchPayPage(id: string) {
+  if (SKIP_BROWSER) return undefined;
   const browser = await launchLocalBrowser();
-  try {
-    const page = await browser.context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    expect((await page.goto(`${svc.apiUrl}/pay/${id}`, { waitUntil: "load" }))?.status()).toBe(200);
-    expect(await page.locator("#status-title").innerText()).toBe("Partly paid");
-    expect(await page.locator("#status-detail").innerText()).toBe("12.000000 USDC has arrived. Send the remaining 8.000000 USDC to the same address; this page updates by itself.");
-    expect(await page.locator("#value").innerText()).toBe("8.000000");
-    expect(await page.locator("#send-line").innerText()).toBe("Still to send: 8.000000 USDC on Local sandbox chain (Anvil)");
-    expect(await page.locator("#value-label").innerText()).toBe("Still to send (USDC)");
-    expect(await page.locator("#address").isVisible()).toBe(true);
-    expect(await page.locator("figure.qr").isVisible()).toBe(false);
-    expect(await page.locator("#open-wallet").isVisible()).toBe(false);
-    expect(await page.locator("#extra").isVisible()).toBe(false);
-    for (const [w, h] of [[390, 844], [1280, 800]] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: join(ARTIFACTS, `pay-page-deposit-partial-${w}x${h}.png`), fullPage: true });
-    }
-    expect(errors).toEqual([]);
-  } finally {
-    await browser.close();
-  }
+  const page = await browser.context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  expect((await page.goto(`${svc.apiUrl}/pay/${id}`, { waitUntil: "load" }))?.status()).toBe(200);
+  expect(await page.locator("#status-title").innerText()).toBe("Awaiting payment");
+  expect(await page.locator("figure.qr").isVisible()).toBe(true);
+  const title = (want: string) =>
+    page.waitForFunction((w) => (globalThis as unknown as PageDom).document.getElementById("status-title")?.textContent === w, want, { timeout: 30_000, polling: 100 });
+  return {
+    async partlyPaid() {
+      await title("Partly paid");
+      expect(await page.locator("#status-detail").innerText()).toBe("12.000000 USDC has arrived. Send the remaining 8.000000 USDC to the same address; this page updates by itself.");
+      expect(await page.locator("#send-line").innerText()).toBe("Still to send: 8.000000 USDC on Local sandbox chain (Anvil)");
+      expect(await page.locator("#value").innerText()).toBe("8.000000");
+      expect(await page.locator("#value-label").innerText()).toBe("Still to send (USDC)");
+      expect(await page.locator("#address").isVisible()).toBe(true);
+      expect(await page.locator("figure.qr").isVisible()).toBe(false);
+      expect(await page.locator("#open-wallet").isVisible()).toBe(false);
+      expect(await page.locator("#extra").isVisible()).toBe(false);
+      for (const [w, h] of [[390, 844], [1280, 800]] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        await page.screenshot({ path: join(ARTIFACTS, `pay-page-deposit-partial-${w}x${h}.png`), fullPage: true });
+      }
+    },
+    async confirmed() {
+      await title("Payment confirmed");
+      expect(await page.locator("#pay").isVisible()).toBe(false);
+      expect(await page.locator("#extra").isVisible()).toBe(false);
+      expect(errors).toEqual([]);
+      await browser.close();
+    },
+    close: () => browser.close(),
+  };
 }
 
 function eventTypesOf(intentId: string) {
@@ -232,26 +249,32 @@ describe("paying a deposit address", () => {
   test("short beyond the tolerance: partial shown, then the rest confirms", async () => {
     expect((await updateMerchant({ underpayment_tolerance: 0.5 })).status).toBe(200);
     const id = String((await createDeposit(20)).id);
-    await pay(id, 12);
-    const partial = await intent(id);
-    expect(partial).toMatchObject({ status: "awaiting_payment", amount_received: 12 });
-    expect((await eventTypesOf(id)).map((e) => e.type)).toEqual(["transaction.created"]);
-    // The hosted page: part of the payment, not "another payment"; what is left to send.
-    expect(await pageStatus(id)).toMatchObject({ status: "awaiting_payment", partial: { usdc_received: "12.000000", usdc_remaining: "8.000000" }, extra_payments: [] });
-    await lookAtPartialPage(id);
-    await pay(id, 7.75);
-    const done = await waitFor(`${id} confirmed`, async () => {
-      const b = await intent(id);
-      return b.status === "confirmed" ? b : undefined;
-    });
-    expect(done).toMatchObject({ amount_received: 19.75 });
-    // Both transfers made the payment: none is listed as another.
-    const after = await pageStatus(id);
-    expect(after).toMatchObject({ status: "confirmed", extra_payments: [] });
-    expect(after.partial).toBeUndefined();
-    const txns = await transactionsOf(id);
-    expect(txns.map((t) => t.amount_units)).toEqual([12_000_000n, 7_750_000n]);
-    expect(done.tx_hash).toBe(txns[1]!.tx_hash);
+    const page = await watchPayPage(id);
+    try {
+      await pay(id, 12);
+      const partial = await intent(id);
+      expect(partial).toMatchObject({ status: "awaiting_payment", amount_received: 12 });
+      expect((await eventTypesOf(id)).map((e) => e.type)).toEqual(["transaction.created"]);
+      // The hosted page: part of the payment, not "another payment"; what is left to send.
+      expect(await pageStatus(id)).toMatchObject({ status: "awaiting_payment", partial: { usdc_received: "12.000000", usdc_remaining: "8.000000" }, extra_payments: [] });
+      await page?.partlyPaid();
+      await pay(id, 7.75);
+      const done = await waitFor(`${id} confirmed`, async () => {
+        const b = await intent(id);
+        return b.status === "confirmed" ? b : undefined;
+      });
+      expect(done).toMatchObject({ amount_received: 19.75 });
+      const txns = await transactionsOf(id);
+      expect(txns.map((t) => t.amount_units)).toEqual([12_000_000n, 7_750_000n]);
+      expect(done.tx_hash).toBe(txns[1]!.tx_hash);
+      // Both transfers made the payment: none is listed as another.
+      const after = await pageStatus(id);
+      expect(after).toMatchObject({ status: "confirmed", extra_payments: [] });
+      expect(after.partial).toBeUndefined();
+      await page?.confirmed();
+    } finally {
+      await page?.close();
+    }
   });
 
   test("more than the amount: confirmed, the fee from the amount, the excess recorded", async () => {
