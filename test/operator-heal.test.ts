@@ -190,7 +190,9 @@ describe("the journal outlives what the chain could still undo", () => {
 
     // Saved past them: final, and deleted, the one before the last too, never a nonce at or above the final count.
     await sql`UPDATE app.sandbox_chain_saves SET block_number = ${lastBlock} WHERE chain_id = ${chain.chainId}`;
-    expect(await keeper.pruneJournal()).toBeGreaterThanOrEqual(3);
+    // (The service's own nonce keeper prunes too, and may delete some of them first: what counts is
+    // what is left, not how many this call deleted.)
+    await keeper.pruneJournal();
     expect(await kept()).toBe(0);
     const [left] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM app.operator_transactions WHERE chain_id = ${chain.chainId} AND address = ${address} AND nonce <= ${Math.max(...nonces)}`;
     expect(left!.n).toBe(0);

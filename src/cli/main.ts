@@ -219,9 +219,13 @@ function usage() {
   return lines.join("\n");
 }
 
-main(process.argv.slice(2)).catch((err: unknown) => {
-  // Known errors are one clear line; anything else also gets its stack for a bug report.
-  const known = err instanceof CliError || err instanceof ConfigError || err instanceof MigrationError || err instanceof OnboardingError || err instanceof DashboardUserError || err instanceof SecretBoxError || String((err as { code?: string }).code).startsWith("ERR_PARSE_ARGS");
-  console.error(known ? `error: ${(err as Error).message}` : err);
-  process.exit(1);
-});
+main(process.argv.slice(2))
+  // Done: exit now, whatever a library left open (a socket, a timer): a finished command that
+  // lingers holds up whatever waits for it (a script, a test, a deploy step).
+  .then(() => process.exit(process.exitCode ?? 0))
+  .catch((err: unknown) => {
+    // Known errors are one clear line; anything else also gets its stack for a bug report.
+    const known = err instanceof CliError || err instanceof ConfigError || err instanceof MigrationError || err instanceof OnboardingError || err instanceof DashboardUserError || err instanceof SecretBoxError || String((err as { code?: string }).code).startsWith("ERR_PARSE_ARGS");
+    console.error(known ? `error: ${(err as Error).message}` : err);
+    process.exit(1);
+  });
