@@ -280,27 +280,8 @@ export interface SweepFinding {
 /** The recorded sweeps of these (replaced) blocks whose log is no longer indexed, or moved (as below). */
 export async function auditRecordedSweeps(sql: Sql, opts: { chainId: number; blocks: bigint[] }): Promise<SweepFinding[] | null> {
   if (opts.blocks.length === 0) return [];
-  const text = `
-    SELECT s.tx_hash, s.log_index, s.block_number, s.block_hash, s.deposit_address, s.token,
-           m.block_number AS now_block, m.block_hash AS now_hash
-    FROM app.deposit_sweeps s
-    LEFT JOIN LATERAL (
-      SELECT t.block_number, t.block_hash FROM ${CHAIN_VIEWS}.usdc_transfer t
-      WHERE t.transaction_hash = s.tx_hash AND t.log_index = s.log_index AND t.chain_id = s.chain_id
-      LIMIT 1) m ON true
-    WHERE s.chain_id = $1
-      AND s.block_number = ANY (SELECT jsonb_array_elements_text($2::text::jsonb)::int8)
-      AND s.block_number <= (SELECT c.block_number FROM ${CHAIN_VIEWS}.chain_checkpoint c WHERE c.chain_id = $1)
-      AND (m.block_hash IS NULL OR m.block_hash IS DISTINCT FROM s.block_hash)
-    ORDER BY s.block_number, s.log_index`;
-  let rows: Row[];
-  try {
-    rows = (await sql.unsafe(text, [opts.chainId, JSON.stringify(opts.blocks.map(String))] as never[])) as unknown as Row[];
-  } catch (err) {
-    if (isViewsMissing(err)) return null;
-    throw err;
-  }
-  return rows.map((r) => ({
+  const rows = await goneOrMoved(sql, "app.deposit_sweeps", "r.deposit_address, r.token", "", opts);
+  return rows?.map((r) => ({
     txHash: String(r.tx_hash),
     logIndex: Number(r.log_index),
     blockNumber: BigInt(r.block_number as bigint),
@@ -309,7 +290,34 @@ export async function auditRecordedSweeps(sql: Sql, opts: { chainId: number; blo
     token: String(r.token),
     nowBlockNumber: r.now_block === null || r.now_block === undefined ? null : BigInt(r.now_block as bigint),
     nowBlockHash: (r.now_hash as string | null) ?? null,
-  }));
+  })) ?? null;
+}
+
+/**
+ * The rows of `table` (a ledger of logs: chain_id, tx_hash, log_index, block_number, block_hash) in
+ * these replaced blocks, at or below the checkpoint, whose log is no longer indexed or is indexed in
+ * a block with another hash (it moved: where to is in now_block, now_hash). `columns` and `filter`
+ * name the table's own (as `r`). Null when the chain views are missing.
+ */
+async function goneOrMoved(sql: Sql, table: string, columns: string, filter: string, opts: { chainId: number; blocks: bigint[] }): Promise<Row[] | null> {
+  const text = `
+    SELECT ${columns}, r.tx_hash, r.log_index, r.block_number, r.block_hash, m.block_number AS now_block, m.block_hash AS now_hash
+    FROM ${table} r
+    LEFT JOIN LATERAL (
+      SELECT t.block_number, t.block_hash FROM ${CHAIN_VIEWS}.usdc_transfer t
+      WHERE t.transaction_hash = r.tx_hash AND t.log_index = r.log_index AND t.chain_id = r.chain_id
+      LIMIT 1) m ON true
+    WHERE r.chain_id = $1 ${filter}
+      AND r.block_number = ANY (SELECT jsonb_array_elements_text($2::text::jsonb)::int8)
+      AND r.block_number <= (SELECT c.block_number FROM ${CHAIN_VIEWS}.chain_checkpoint c WHERE c.chain_id = $1)
+      AND (m.block_hash IS NULL OR m.block_hash IS DISTINCT FROM r.block_hash)
+    ORDER BY r.block_number, r.log_index`;
+  try {
+    return (await sql.unsafe(text, [opts.chainId, JSON.stringify(opts.blocks.map(String))] as never[])) as unknown as Row[];
+  } catch (err) {
+    if (isViewsMissing(err)) return null;
+    throw err;
+  }
 }
 
 /**
@@ -318,26 +326,8 @@ export async function auditRecordedSweeps(sql: Sql, opts: { chainId: number; blo
  */
 export async function auditRecordedTransfers(sql: Sql, opts: { chainId: number; blocks: bigint[] }): Promise<AuditFinding[] | null> {
   if (opts.blocks.length === 0) return [];
-  const text = `
-    SELECT x.id, x.status, x.payment_intent_id, x.fee_status, x.tx_hash, x.log_index, x.block_number, x.block_hash,
-           m.block_number AS now_block, m.block_hash AS now_hash
-    FROM app.transactions x
-    LEFT JOIN LATERAL (
-      SELECT t.block_number, t.block_hash FROM ${CHAIN_VIEWS}.usdc_transfer t
-      WHERE t.transaction_hash = x.tx_hash AND t.log_index = x.log_index AND t.chain_id = x.chain_id
-      LIMIT 1) m ON true
-    WHERE x.chain_id = $1 AND x.status <> 'failed'
-      AND x.block_number = ANY (SELECT jsonb_array_elements_text($2::text::jsonb)::int8)
-      AND x.block_number <= (SELECT c.block_number FROM ${CHAIN_VIEWS}.chain_checkpoint c WHERE c.chain_id = $1)
-      AND (m.block_hash IS NULL OR m.block_hash IS DISTINCT FROM x.block_hash)
-    ORDER BY x.block_number, x.log_index`;
-  let rows: Row[];
-  try {
-    rows = (await sql.unsafe(text, [opts.chainId, JSON.stringify(opts.blocks.map(String))] as never[])) as unknown as Row[];
-  } catch (err) {
-    if (isViewsMissing(err)) return null;
-    throw err;
-  }
+  const rows = await goneOrMoved(sql, "app.transactions", "r.id, r.status, r.payment_intent_id, r.fee_status", "AND r.status <> 'failed'", opts);
+  if (rows === null) return null;
   return rows.map((r) => ({
     transactionId: String(r.id),
     status: String(r.status),
