@@ -3,7 +3,7 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { open, readFile, rename } from "node:fs/promises";
+import { open, readFile, rename, stat } from "node:fs/promises";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
 import { freePort, waitForFreePort } from "./ports.ts";
@@ -109,6 +109,13 @@ async function writeDurably(file: string, data: Uint8Array) {
   await rename(tmp, file);
 }
 
+/**
+ * The largest state file keepOriginalGenesis reads (some 150,000 blocks at 1.7 KB each). The genesis
+ * matters only while the chain is shorter than the indexer's finality (its final block is then block
+ * 0), so a chain with a file this large no longer needs the repair.
+ */
+const GENESIS_REPAIR_MAX_BYTES = 256 * 1024 * 1024;
+
 /** The parent hash only a genesis block has. */
 const GENESIS_PARENT = /"parentHash"\s*:\s*"0x0{64}"/g;
 
@@ -122,7 +129,9 @@ const GENESIS_PARENT = /"parentHash"\s*:\s*"0x0{64}"/g;
  */
 export async function keepOriginalGenesis(file: string): Promise<boolean> {
   if (!existsSync(file)) return false;
-  const text = await readFile(file, "utf8");
+  // Read whole, a larger file could outgrow a string, and a start must never fail on a repair.
+  if ((await stat(file)).size > GENESIS_REPAIR_MAX_BYTES) return false;
+  const text = await readFile(file, "utf8").catch(() => "");
   if ((text.match(GENESIS_PARENT)?.length ?? 0) < 2) return false;
   // A bare integer past 2^53 would not survive the parse and the rewrite: then the file is left as it is.
   if (/:\s*-?\d{16,}/.test(text)) return false;
