@@ -29,6 +29,7 @@ import { webhookEndpointRoutes } from "../modules/webhook-endpoints/index.ts";
 import { refundRoutes } from "../modules/refunds/index.ts";
 import { paymentLinkRoutes } from "../modules/payment-links/index.ts";
 import { paymentLinkPageRoutes } from "../modules/payment-links/api.ts";
+import { depositAddressRoutes } from "../modules/deposit-addresses/index.ts";
 import { terminalRoutes } from "../modules/terminals/index.ts";
 import { terminalPageRoutes } from "../modules/terminals/api.ts";
 import { metricsRoutes } from "./metrics.ts";
@@ -132,6 +133,7 @@ const ROUTES: Array<(ctx: AppContext) => Elysia<any, any, any, any, any, any, an
   refundRoutes,
   paymentLinkRoutes,
   paymentLinkPageRoutes,
+  depositAddressRoutes,
   terminalRoutes,
   terminalPageRoutes,
 ];

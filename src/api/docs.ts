@@ -115,6 +115,7 @@ function baseDocument(publicBaseUrl: string, paths: Json, schemas: Json): Json {
     tags: [
       { name: "Payment intents", description: "Ask a customer to pay an amount in USD, in a stablecoin on a chain, to a merchant; follow the intent until it is confirmed." },
       { name: "Payment links", description: "A merchant's public URL (a message, a QR code, an NFC tag) that gives each customer a payment intent of their own: a fixed amount or one the customer types within bounds, optionally capped in uses or time." },
+      { name: "Deposit addresses", description: "A reusable address per customer of a merchant, the same on every chain, for payers who send again and again (an exchange's address book, a B2B payer): every transfer to it is a payment of its own, swept into the merchant's account." },
       { name: "Terminals", description: "A shop's register: the dashboard's Register page charges through it (amount on a keypad, an optional tip among the terminal's percentages, the total computed by the service), and its static `url` opens the payment being charged." },
       { name: "Transactions", description: "Confirmed on-chain payments recorded in a merchant's ledger, with fee breakdown and settlement status." },
       { name: "Merchants", description: "Merchant profiles and balances." },
@@ -365,6 +366,9 @@ const OPERATION_IDS: Record<string, string> = {
   "post /v1/payment_links": "createPaymentLink",
   "get /v1/payment_links/{id}": "getPaymentLink",
   "post /v1/payment_links/{id}": "updatePaymentLink",
+  "get /v1/deposit_addresses": "listDepositAddresses",
+  "post /v1/deposit_addresses": "createDepositAddress",
+  "get /v1/deposit_addresses/{id}": "getDepositAddress",
   "get /v1/terminals": "listTerminals",
   "post /v1/terminals": "createTerminal",
   "get /v1/terminals/{id}": "getTerminal",

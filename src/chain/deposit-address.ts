@@ -61,6 +61,14 @@ export function depositIntentRef(intentId: string): Hex {
   return keccak256(toHex(`stablepay:intent:${intentId}`));
 }
 
+/**
+ * A customer's reusable deposit address's reference: derived from its random public id (`dep_*`),
+ * never from the merchant's own reference of the customer, so a sweep's calldata names no customer.
+ */
+export function depositCustomerRef(depositAddressId: string): Hex {
+  return keccak256(toHex(`stablepay:customer:${depositAddressId}`));
+}
+
 /** The CREATE2 salt the factory uses: keccak256(abi.encode(owner, intentRef)). */
 export function depositSalt(owner: Address, intentRef: Hex): Hex {
   return keccak256(encodeAbiParameters(parseAbiParameters("address, bytes32"), [owner, intentRef]));

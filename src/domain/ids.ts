@@ -29,6 +29,7 @@ export const ID_PREFIXES = {
   paymentLink: "plink",
   linkClaim: "plc",
   terminal: "term",
+  depositAddress: "dep",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -164,6 +164,8 @@ export const transactions = app.table("transactions", {
   createdAt: ts("created_at").notNull().defaultNow(),
   /** Refunded of this payment (migration 0011; refunds neither failed nor cancelled). */
   refundedUnits: units("refunded_units").notNull().default(0n),
+  /** The customer's deposit address it was paid to (`dep_*`), when it belongs to no intent (migration 0043). */
+  depositAddressId: text("deposit_address_id"),
 });
 
 export const events = app.table("events", {

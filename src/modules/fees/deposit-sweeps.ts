@@ -7,7 +7,8 @@
  * - What is swept: per (deposit address, token) of this chain, the payments awaiting their sweep,
  *   once they reach SWEEP_FLOOR_UNITS or their intent is confirmed (a matched payment). Dust a
  *   stranger sends to thousands of addresses whose intents were never paid costs nothing: it waits
- *   below the floor. Only on a chain where the merchant's account exists: a sweep pays the account's
+ *   below the floor. A customer's reusable address has no intent: the floor alone decides (every
+ *   transfer there is a payment, so a payment confirming it would let a stranger's dust cost gas). Only on a chain where the merchant's account exists: a sweep pays the account's
  *   address, which holds nothing of its own elsewhere.
  * - How: the factory's `sweepBatch`, which creates the addresses that have no code yet and isolates
  *   each item; batches planned from measured costs up to SWEEP_BATCH_MAX_GAS, each with its own gas
@@ -23,7 +24,7 @@ import type { AppContext } from "../../context.ts";
 import type { ChainRuntime } from "../../chain/runtime.ts";
 import { tokenAddressOn } from "../../chain/runtime.ts";
 import { hasCode } from "../../chain/deterministic-deployer.ts";
-import { depositAddressAt, depositFactoryAddress, depositIntentRef, planSweepBatches, sweepBatchCall } from "../../chain/deposit-address.ts";
+import { depositAddressAt, depositCustomerRef, depositFactoryAddress, depositIntentRef, planSweepBatches, sweepBatchCall } from "../../chain/deposit-address.ts";
 import { pgTs } from "../../db/pg-values.ts";
 import type { Tx } from "../../db/client.ts";
 
@@ -39,7 +40,8 @@ const SWEEP_ITEMS_PER_ROUND = 200;
 interface Due {
   address: string;
   owner: string;
-  intentId: string;
+  /** The second half of the address's salt: from its intent's id, or from a customer's address's id. */
+  ref: Hex;
   token: string;
   units: bigint;
 }
@@ -47,22 +49,28 @@ interface Due {
 /** The (address, token) pairs of this chain due a sweep, oldest payment first. */
 async function dueSweeps(ctx: AppContext, chainId: number, now: Date): Promise<Due[]> {
   const since = new Date(now.getTime() - SWEEP_RESEND_AFTER_MS);
-  const rows = await ctx.database.sql<{ address: string; owner_account: string; intent_id: string; token: string; units: string }[]>`
-    SELECT d.address, d.owner_account, d.intent_id, t.token, sum(t.amount_units)::text AS units
+  const rows = await ctx.database.sql<{ address: string; owner_account: string; intent_id: string | null; id: string | null; token: string; units: string }[]>`
+    SELECT d.address, d.owner_account, d.intent_id, d.id, t.token, sum(t.amount_units)::text AS units
     FROM app.transactions t
     JOIN app.deposit_addresses d ON d.address = lower(t.payment_address)
-    JOIN app.payment_intents p ON p.id = d.intent_id
+    LEFT JOIN app.payment_intents p ON p.id = d.intent_id
     JOIN app.merchants m ON m.id = d.merchant_id
     WHERE t.chain_id = ${chainId} AND t.fee_status = 'awaiting_sweep' AND t.status <> 'failed'
       AND (m.chain_id = ${chainId} OR ${chainId}::int = ANY (m.account_chain_ids))
+      -- A recent request still unanswered holds the pair back; one whose own sweep is recorded does not
+      -- (a customer's address is paid again after its sweep, and that payment must not wait).
       AND NOT EXISTS (SELECT 1 FROM app.deposit_sweep_requests r
                       WHERE r.chain_id = t.chain_id AND r.address = d.address AND r.token = t.token
-                        AND r.requested_at > ${pgTs(since)}::timestamptz)
-    GROUP BY d.address, d.owner_account, d.intent_id, t.token
+                        AND r.requested_at > ${pgTs(since)}::timestamptz
+                        AND NOT EXISTS (SELECT 1 FROM app.deposit_sweeps s WHERE s.chain_id = r.chain_id AND s.tx_hash = r.tx_hash))
+    GROUP BY d.address, d.owner_account, d.intent_id, d.id, t.token
     HAVING sum(t.amount_units) >= ${SWEEP_FLOOR_UNITS.toString()}::int8 OR bool_or(p.status IN ('confirmed', 'settled'))
     ORDER BY min(t.block_number)
     LIMIT ${SWEEP_ITEMS_PER_ROUND}`;
-  return rows.map((r) => ({ address: r.address, owner: r.owner_account, intentId: r.intent_id, token: r.token, units: BigInt(r.units) }));
+  return rows.flatMap((r) => {
+    const ref = r.intent_id !== null ? depositIntentRef(r.intent_id) : r.id !== null ? depositCustomerRef(r.id) : undefined;
+    return ref ? [{ address: r.address, owner: r.owner_account, ref, token: r.token, units: BigInt(r.units) }] : [];
+  });
 }
 
 const factoryMissingWarned = new WeakMap<ChainRuntime, boolean>();
@@ -87,8 +95,8 @@ export async function sweepDeposits(ctx: AppContext, chain: ChainRuntime): Promi
     const token = tokenAddressOn(chain, d.token);
     if (!token) return [];
     const owner = getAddress(d.owner);
-    const intentRef = depositIntentRef(d.intentId);
-    // The address the factory will sweep is the one the payments went to (both from the same owner and intent).
+    const intentRef = d.ref;
+    // The address the factory will sweep is the one the payments went to (both from the same owner and reference).
     if (depositAddressAt(factory, owner, intentRef).toLowerCase() !== d.address) return [];
     return [{ owner, intentRef, token, hasCode: false, address: d.address, symbol: d.token }];
   });

@@ -10,6 +10,9 @@
  * or on another chain is linked to the intent and counts for nothing (the money sits at the same
  * address there, recoverable by a sweep on that chain).
  *
+ * A customer's reusable address (a row with no intent) has no amount to reach: every transfer to it
+ * is a payment of its own, a transaction naming the address (recordCustomerTransfer).
+ *
  * Its money stays at the deposit address until swept into the merchant's account, so the
  * transaction's fee waits (`fee_status = 'awaiting_sweep'`: neither the fee collector nor a
  * settlement run takes it) until the sweep is mined.
@@ -31,11 +34,12 @@ import { insertTransactionsSql, newTransactionRow, transactionInputOf } from "./
 import { newId } from "../../domain/ids.ts";
 import { splitFee } from "../../domain/money.ts";
 import type { Mode } from "../../db/schema/core.ts";
-import { pgJson, pgTs } from "../../db/pg-values.ts";
+import { fromPgJson, pgJson, pgTs } from "../../db/pg-values.ts";
 import { DEFAULT_TRANSFER_TOKEN, type IndexedTransfer } from "./chain-reader.ts";
 import { decideDeposit, type DepositDecision } from "./decide.ts";
 
 export type DepositOutcome =
+  | { kind: "customer"; transactionId: string; depositAddressId: string }
   | { kind: "confirmed"; transactionId: string; intentId: string }
   | { kind: "partial"; transactionId: string; intentId: string }
   | { kind: "late"; transactionId: string; intentId: string }
@@ -66,7 +70,7 @@ async function readDeposit(sql: Sql, address: string): Promise<DepositView | nul
               AND x.payment_address = p.payment_address AND x.status <> 'failed')::text AS prior,
            p.*
     FROM app.deposit_addresses d
-    JOIN app.payment_intents p ON p.id = d.intent_id
+    JOIN app.payment_intents p ON p.id = d.intent_id -- a customer's address (no intent) is read by recordCustomerTransfer
     JOIN app.merchants m ON m.id = d.merchant_id
     WHERE d.address = ${address}`;
   if (!r) return null;
@@ -77,7 +81,7 @@ async function readDeposit(sql: Sql, address: string): Promise<DepositView | nul
 /** Records one transfer to a deposit address (lowercase `t.to`); null when the address is unknown. */
 export async function recordDepositTransfer(sql: Sql, t: IndexedTransfer, now: Date): Promise<DepositOutcome | null> {
   const view = await readDeposit(sql, t.to);
-  if (!view) return null;
+  if (!view) return recordCustomerTransfer(sql, t, now);
   const { intent } = view;
   const token = t.token ?? DEFAULT_TRANSFER_TOKEN;
   const decision = decideDeposit({
@@ -136,8 +140,8 @@ function receivedOf(d: DepositDecision): bigint | null {
 const WRITE = `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(
-      id text, mode text, merchant_id text, payment_intent_id text, amount_units int8, fee_units int8, net_units int8,
-      fee_rate_bps int4, chain_id int4, token text, tx_hash text, log_index int4, block_number int8, block_hash text,
+      id text, mode text, merchant_id text, payment_intent_id text, deposit_address_id text, amount_units int8, fee_units int8,
+      net_units int8, fee_rate_bps int4, chain_id int4, token text, tx_hash text, log_index int4, block_number int8, block_hash text,
       sender_address text, payment_address text, metadata jsonb, confirm bool, intent_net int8, intent_fee int8, received int8,
       created_event_id text, created_account text, created_data jsonb, confirmed_event_id text, confirmed_account text,
       confirmed_data jsonb)
@@ -159,6 +163,47 @@ const WRITE = `
       FROM done d JOIN upd ON upd.txn_id = d.id`)}
   )
   SELECT (SELECT count(*) FROM ins) > 0 AS inserted, (SELECT count(*) FROM upd) > 0 AS moved`;
+
+/**
+ * One transfer to a customer's reusable deposit address (a row with no intent): a payment of its
+ * own, whatever the amount, token or chain. One statement: the transaction (exactly once by its
+ * log, linked to the address, the address's metadata as its own), awaiting the sweep like any
+ * deposit payment, and `transaction.created`. Null when the address is no customer's either.
+ */
+async function recordCustomerTransfer(sql: Sql, t: IndexedTransfer, now: Date): Promise<DepositOutcome | null> {
+  const [c] = await sql<{ id: string; mode: Mode; merchant_id: string; account_id: string | null; metadata: unknown; fee_rate_bps: number }[]>`
+    SELECT d.id, d.mode, d.merchant_id, d.account_id, d.metadata, m.fee_rate_bps
+    FROM app.deposit_addresses d JOIN app.merchants m ON m.id = d.merchant_id
+    WHERE d.address = ${t.to} AND d.customer_reference IS NOT NULL`;
+  if (!c) return null;
+  const token = t.token ?? DEFAULT_TRANSFER_TOKEN;
+  const metadata = fromPgJson<Record<string, string> | null>(c.metadata) ?? {};
+  const txn = newTransactionRow(
+    t,
+    { mode: c.mode, merchantId: c.merchant_id, paymentIntentId: null, depositAddressId: c.id, feeRateBps: Number(c.fee_rate_bps), token, paymentAddress: getAddress(t.to), metadata, feeStatus: "awaiting_sweep" },
+    now,
+  );
+  const row = { ...transactionInputOf(txn), created_event_id: newId("event"), created_account: c.account_id, created_data: transactionCreatedEventShape(txn) };
+  const [r] = (await sql.unsafe(WRITE_CUSTOMER, [pgJson([row]), pgTs(now)] as never[], { prepare: true })) as unknown as { inserted: boolean }[];
+  if (!r?.inserted) return { kind: "duplicate" };
+  return { kind: "customer", transactionId: txn.id, depositAddressId: c.id };
+}
+
+/** A customer payment's writes, one statement: the transaction (exactly once by its unique key) and, only if inserted, its event. */
+const WRITE_CUSTOMER = `
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(
+      id text, mode text, merchant_id text, payment_intent_id text, deposit_address_id text, amount_units int8, fee_units int8,
+      net_units int8, fee_rate_bps int4, chain_id int4, token text, tx_hash text, log_index int4, block_number int8, block_hash text,
+      sender_address text, payment_address text, metadata jsonb, created_event_id text, created_account text, created_data jsonb)
+  ), ins AS (
+    ${insertTransactionsSql("awaiting_sweep")}
+  ), done AS (
+    SELECT input.* FROM input JOIN ins ON ins.id = input.id
+  ), created AS (
+    ${insertEventsSql(`SELECT d.created_event_id, d.mode, 'transaction.created', d.created_account, d.merchant_id, d.created_data, $2::timestamptz FROM done d`)}
+  )
+  SELECT (SELECT count(*) FROM ins) > 0 AS inserted`;
 
 /** A transfer's key within a page (chain order is unique per log). */
 const logKey = (t: IndexedTransfer) => `${t.txHash}:${t.logIndex}`;

@@ -9,7 +9,7 @@ import { CHAIN_VIEWS, isViewsMissing } from "./chain-reader.ts";
 
 export const matcherTransfers = metrics.counter(
   "stablepay_matcher_transfers_total",
-  "USDC transfers handled by the matcher, by outcome (confirmed, late, unmatched, duplicate; partial: a deposit address paid less than its intent so far).",
+  "USDC transfers handled by the matcher, by outcome (confirmed, late, unmatched, duplicate; partial: a deposit address paid less than its intent so far; customer: a payment to a customer's reusable deposit address).",
   ["chain_id", "outcome"],
 );
 /** From the block's timestamp to the intent's confirmation (the chain's block time, the indexer, the confirmation depth and the matcher together). */

@@ -8,16 +8,18 @@ import type { IndexedTransfer } from "./chain-reader.ts";
  * The ledger's insert of a statement's transfers (its `input` CTE, a jsonb_to_recordset of them):
  * exactly once per (chain, tx hash, log index), confirmed at `$2`. `feeStatus`: `pending` for a
  * payment into the merchant's account (record.ts), `awaiting_sweep` for one still at its deposit
- * address (deposits.ts), whose fee waits for the sweep.
+ * address (deposits.ts), whose fee waits for the sweep; only the latter's `input` carries
+ * `deposit_address_id` (a customer's reusable address, else null).
  */
 export function insertTransactionsSql(feeStatus: "pending" | "awaiting_sweep"): string {
+  const depositAddressId = feeStatus === "awaiting_sweep" ? "deposit_address_id" : "NULL";
   return `INSERT INTO app.transactions
         (id, mode, merchant_id, payment_intent_id, status, settlement_status, amount_units, fee_units, net_units,
          fee_rate_bps, chain_id, token, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
-         metadata, confirmed_at, fee_status, created_at)
+         metadata, confirmed_at, fee_status, created_at, deposit_address_id)
       SELECT id, mode, merchant_id, payment_intent_id, 'confirmed', 'pending', amount_units, fee_units, net_units,
              fee_rate_bps, chain_id, token, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
-             metadata, $2::timestamptz, '${feeStatus}', $2::timestamptz
+             metadata, $2::timestamptz, '${feeStatus}', $2::timestamptz, ${depositAddressId}
       FROM input
       ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING
       RETURNING id`;
@@ -43,6 +45,7 @@ export function transactionInputOf(txn: TransactionRow) {
     sender_address: txn.senderAddress,
     payment_address: txn.paymentAddress,
     metadata: txn.metadata,
+    deposit_address_id: txn.depositAddressId,
   };
 }
 
@@ -53,7 +56,7 @@ export function transactionInputOf(txn: TransactionRow) {
  */
 export function newTransactionRow(
   t: IndexedTransfer,
-  o: { mode: TransactionRow["mode"]; merchantId: string; paymentIntentId: string | null; feeRateBps: number; paymentAddress: string; metadata: Record<string, string>; feeStatus: "pending" | "awaiting_sweep"; token: TransactionRow["token"] },
+  o: { mode: TransactionRow["mode"]; merchantId: string; paymentIntentId: string | null; depositAddressId?: string; feeRateBps: number; paymentAddress: string; metadata: Record<string, string>; feeStatus: "pending" | "awaiting_sweep"; token: TransactionRow["token"] },
   now: Date,
 ): TransactionRow {
   const { feeUnits, netUnits } = splitFee(t.value, o.feeRateBps);
@@ -87,5 +90,6 @@ export function newTransactionRow(
     feeLastError: null,
     createdAt: now,
     refundedUnits: 0n,
+    depositAddressId: o.depositAddressId ?? null,
   };
 }

@@ -68,6 +68,12 @@ const listItemFields = {
   confirmed_at: Timestamp("When the payment was confirmed on-chain."),
   metadata: t.Record(t.String(), t.String(), { description: "Metadata of the payment intent; `{}` when there is none.", examples: [EX_METADATA] }),
   amount_refunded: Usd("USD refunded of this payment: its refunds that are not `failed` or `cancelled` (see Refunds).", 0),
+  deposit_address_id: t.Optional(
+    t.String({
+      description: "Only on a payment to a customer's reusable deposit address (`dep_*`, see Deposit addresses): which one. Such a payment has no intent (`payment_intent_id` null), and its `metadata` is the address's.",
+      examples: ["dep_3Kq8ZpX2LbQ7cVm1NwKd9YaB"],
+    }),
+  ),
 };
 
 export const TransactionListItemSchema = t.Object(listItemFields, {
@@ -124,6 +130,9 @@ export const TransactionListQuery = t.Object(
         examples: ["stl_4fQm2Lx9RtVb8NcZ1aWd3KpH"],
       }),
     ),
+    deposit_address_id: t.Optional(
+      t.String({ description: "Only the payments to this customer's deposit address (`dep_*`): one customer's payments. One of another merchant matches nothing.", examples: ["dep_3Kq8ZpX2LbQ7cVm1NwKd9YaB"] }),
+    ),
     limit: LimitQuery,
     starting_after: startingAfterQuery(EX_ID),
   },
@@ -139,6 +148,8 @@ export interface ListTransactionsInput {
   toMs: number | undefined;
   /** Only transactions listed by this settlement (app.settlement_transactions). */
   settlementId?: string | undefined;
+  /** Only the payments to this customer's deposit address. */
+  depositAddressId?: string | undefined;
   limit: number;
   startingAfter: string | undefined;
   /** Pair filters as sent; checked against the mode's enabled pairs by the service (chain/pairs.ts). */
@@ -154,6 +165,7 @@ export function refineListTransactions(q: Static<typeof TransactionListQuery>, u
     fromMs: parseAfterParam(q.date_from, "date_from"),
     toMs: parseBeforeParam(q.date_to, "date_to"),
     settlementId: parseSettlementParam(q.settlement),
+    depositAddressId: parseDepositAddressParam(q.deposit_address_id),
     limit: parseLimitParam(rawQueryParam(url, "limit")),
     startingAfter: parseCursorParam(q.starting_after, "transaction"),
     chain: q.chain,
@@ -164,6 +176,12 @@ export function refineListTransactions(q: Static<typeof TransactionListQuery>, u
 function parseSettlementParam(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (!isIdOf("settlement", value)) throw new ApiError("parameter_invalid", "Invalid settlement: must be a settlement id such as 'stl_…'.", "settlement");
+  return value;
+}
+
+function parseDepositAddressParam(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isIdOf("depositAddress", value)) throw new ApiError("parameter_invalid", "Invalid deposit_address_id: must be a deposit address id such as 'dep_…'.", "deposit_address_id");
   return value;
 }
 

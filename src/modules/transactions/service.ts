@@ -85,6 +85,7 @@ export function transactionListQueries(db: Db, merchantId: string, input: Omit<L
   filters.push(...pairFilters(pair));
   if (input.settlementId)
     filters.push(sql`${transactions.id} IN (SELECT st.transaction_id FROM app.settlement_transactions st WHERE st.settlement_id = ${input.settlementId})`);
+  if (input.depositAddressId) filters.push(eq(transactions.depositAddressId, input.depositAddressId));
   const pageFilters = [...filters];
   // Row comparison: one index range, whatever the number of rows sharing the cursor's timestamp.
   if (cursor) pageFilters.push(sql`(${transactions.confirmedAt}, ${transactions.id}) < (${cursor.confirmedAt.toISOString()}::timestamptz, ${cursor.id})`);

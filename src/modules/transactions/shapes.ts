@@ -26,6 +26,8 @@ export function transactionListItemShape(t: TransactionRow) {
     confirmed_at: isoMs(t.confirmedAt),
     metadata: t.metadata,
     amount_refunded: unitsToUsd(t.refundedUnits),
+    // Only on a payment to a customer's reusable deposit address: every other payment's fields are as they were.
+    ...(t.depositAddressId ? { deposit_address_id: t.depositAddressId } : {}),
   };
 }
 
