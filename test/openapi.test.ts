@@ -146,14 +146,14 @@ describe("/swagger/json", () => {
     }
   });
 
-  test("the list endpoints document exactly the spec's query parameters, plus the pair filters", () => {
+  test("the list endpoints document exactly the spec's query parameters, plus the pair filters and the links of our own resources", () => {
     const query = (path: string) =>
       (ops.find((o) => o.method === "get" && o.path === path)!.op.parameters as Json[])
         .filter((p) => p.in === "query")
         .map((p) => p.name)
         .sort();
     expect(query("/v1/payment-intents")).toEqual(["chain", "created_after", "created_before", "limit", "merchant_id", "payment_link", "starting_after", "status", "token"]);
-    expect(query("/v1/transactions")).toEqual(["chain", "date_from", "date_to", "limit", "merchant_id", "settlement", "starting_after", "status", "token"]);
+    expect(query("/v1/transactions")).toEqual(["chain", "date_from", "date_to", "deposit_address_id", "limit", "merchant_id", "settlement", "starting_after", "status", "token"]);
     expect(query("/v1/merchants/{id}/balance")).toEqual(["chain", "token"]);
     expect(query("/v1/events")).toEqual(expect.arrayContaining(["chain", "token"]));
     // chain and token: string enums of the names the one table knows (src/domain/networks.ts).

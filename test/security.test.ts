@@ -26,7 +26,7 @@ interface Route {
 let svc: TestService;
 let routes: Route[];
 /** The victim: demo account, demo merchant (test mode), an open intent and a transaction of it. */
-const victim = { merchant: "", intent: "", transaction: "", event: "", endpoint: "", settlement: "", refund: "", link: "", terminal: "" };
+const victim = { merchant: "", intent: "", transaction: "", event: "", endpoint: "", settlement: "", refund: "", link: "", terminal: "", depositAddress: "" };
 /** Keys that must not see the victim's objects. */
 const attackers: Record<string, string> = {};
 const PAYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -47,6 +47,7 @@ function objectFor(path: string): string | undefined {
   if (/^\/v1\/payment_links\/\{id\}/.test(path)) return victim.link;
   if (/^\/pay\/links\/\{id\}/.test(path)) return victim.link;
   if (/^\/(v1|pay)\/terminals\/\{id\}/.test(path)) return victim.terminal;
+  if (/^\/v1\/deposit_addresses\/\{id\}/.test(path)) return victim.depositAddress;
   throw new Error(`security.test.ts does not know which object ${path} takes: add it to objectFor()`);
 }
 
@@ -122,6 +123,9 @@ beforeAll(async () => {
   const terminal = await svc.api("/v1/terminals", { method: "POST", key: svc.sandbox.test_key_unscoped, json: { name: "Counter", merchant_id: victim.merchant } });
   expect(terminal.status).toBe(201);
   victim.terminal = ((await terminal.json()) as Json).id;
+  const deposit = await svc.api("/v1/deposit_addresses", { method: "POST", key: svc.sandbox.test_key_unscoped, json: { customer_reference: "victim-customer", merchant_id: victim.merchant } });
+  expect(deposit.status).toBe(201);
+  victim.depositAddress = ((await deposit.json()) as Json).id;
 
   victim.settlement = newId("settlement");
   await ctx.database.sql`

@@ -104,13 +104,13 @@ class Operations:
         """GET /v1/transactions/{id}: Get a transaction."""
         return self._call("GET", "/v1/transactions/{id}", {"id": id}, query={}, headers={}, body=None, models={'200': 'Transaction'})
 
-    def list_transactions(self, *, merchant_id: Optional[str] = None, status: Optional[Literal["confirmed", "settled", "failed"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, date_from: Optional[str] = None, date_to: Optional[str] = None, settlement: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> TransactionList:
+    def list_transactions(self, *, merchant_id: Optional[str] = None, status: Optional[Literal["confirmed", "settled", "failed"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, date_from: Optional[str] = None, date_to: Optional[str] = None, settlement: Optional[str] = None, deposit_address_id: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> TransactionList:
         """GET /v1/transactions: List transactions."""
-        return self._call("GET", "/v1/transactions", {}, query={"merchant_id": merchant_id, "status": status, "chain": chain, "token": token, "date_from": date_from, "date_to": date_to, "settlement": settlement, "limit": limit, "starting_after": starting_after}, headers={}, body=None, models={'200': 'TransactionList'})
+        return self._call("GET", "/v1/transactions", {}, query={"merchant_id": merchant_id, "status": status, "chain": chain, "token": token, "date_from": date_from, "date_to": date_to, "settlement": settlement, "deposit_address_id": deposit_address_id, "limit": limit, "starting_after": starting_after}, headers={}, body=None, models={'200': 'TransactionList'})
 
-    def iter_transactions(self, *, merchant_id: Optional[str] = None, status: Optional[Literal["confirmed", "settled", "failed"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, date_from: Optional[str] = None, date_to: Optional[str] = None, settlement: Optional[str] = None, limit: Optional[int] = None) -> Iterator[TransactionListItem]:
+    def iter_transactions(self, *, merchant_id: Optional[str] = None, status: Optional[Literal["confirmed", "settled", "failed"]] = None, chain: Optional[Literal["base", "ethereum", "arbitrum", "optimism", "polygon"]] = None, token: Optional[Literal["USDC", "USDT"]] = None, date_from: Optional[str] = None, date_to: Optional[str] = None, settlement: Optional[str] = None, deposit_address_id: Optional[str] = None, limit: Optional[int] = None) -> Iterator[TransactionListItem]:
         """Every item of `list_transactions`, page after page (`starting_after` set for you; `limit` is the page size)."""
-        return self._iterate(lambda starting_after: self.list_transactions(merchant_id=merchant_id, status=status, chain=chain, token=token, date_from=date_from, date_to=date_to, settlement=settlement, limit=limit, starting_after=starting_after))
+        return self._iterate(lambda starting_after: self.list_transactions(merchant_id=merchant_id, status=status, chain=chain, token=token, date_from=date_from, date_to=date_to, settlement=settlement, deposit_address_id=deposit_address_id, limit=limit, starting_after=starting_after))
 
     def test_helper_advance_settlements(self, *, merchant_id: Optional[str] = None, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
         """POST /v1/test_helpers/settlements/advance: Advance settlements (sandbox)."""
@@ -243,6 +243,22 @@ class Operations:
     def get_payment_link_page(self, id: str) -> bytes:
         """GET /pay/links/{id}: Public page of a payment link."""
         return self._call("GET", "/pay/links/{id}", {"id": id}, query={}, headers={}, body=None, models={'200': '$raw'})
+
+    def create_deposit_address(self, *, customer_reference: str, merchant_id: Optional[str] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> DepositAddress:
+        """POST /v1/deposit_addresses: Create a customer's deposit address."""
+        return self._call("POST", "/v1/deposit_addresses", {}, query={}, headers={}, body={"merchant_id": merchant_id, "customer_reference": customer_reference, "metadata": metadata}, models={'200': 'DepositAddress', '201': 'DepositAddress'}, idempotency_key=idempotency_key)
+
+    def list_deposit_addresses(self, *, merchant_id: Optional[str] = None, customer_reference: Optional[str] = None, limit: Optional[int] = None, starting_after: Optional[str] = None) -> DepositAddressList:
+        """GET /v1/deposit_addresses: List customers' deposit addresses."""
+        return self._call("GET", "/v1/deposit_addresses", {}, query={"merchant_id": merchant_id, "customer_reference": customer_reference, "limit": limit, "starting_after": starting_after}, headers={}, body=None, models={'200': 'DepositAddressList'})
+
+    def iter_deposit_addresses(self, *, merchant_id: Optional[str] = None, customer_reference: Optional[str] = None, limit: Optional[int] = None) -> Iterator[DepositAddress]:
+        """Every item of `list_deposit_addresses`, page after page (`starting_after` set for you; `limit` is the page size)."""
+        return self._iterate(lambda starting_after: self.list_deposit_addresses(merchant_id=merchant_id, customer_reference=customer_reference, limit=limit, starting_after=starting_after))
+
+    def get_deposit_address(self, id: str) -> DepositAddress:
+        """GET /v1/deposit_addresses/{id}: Get a customer's deposit address."""
+        return self._call("GET", "/v1/deposit_addresses/{id}", {"id": id}, query={}, headers={}, body=None, models={'200': 'DepositAddress'})
 
     def create_terminal(self, *, name: str, merchant_id: Optional[str] = None, tip_percentages: Optional[List[Union[str, int]]] = None, metadata: Optional[Dict[str, Any]] = None, idempotency_key: Optional[str] = None) -> Terminal:
         """POST /v1/terminals: Create a terminal."""

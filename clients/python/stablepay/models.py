@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Literal, Optional, Union
 
 from ._model import Model
 
-__all__ = ["ApproveRefundRequest", "Balance", "BalanceList", "CancelledPaymentIntent", "CreateMerchantRequest", "CreatePaymentIntentRequest", "CreatePaymentLinkRequest", "CreateRefundRequest", "CreateSettlementRequest", "CreateTerminalRequest", "CreateWebhookEndpointRequest", "DeletedWebhookEndpoint", "Error", "Event", "EventList", "Merchant", "PairBalance", "PaymentIntent", "PaymentIntentConfirmedEventData", "PaymentIntentExpiredEventData", "PaymentIntentList", "PaymentIntentListItem", "PaymentLink", "PaymentLinkList", "RecoverWebhookEndpointDeliveriesRequest", "Refund", "RefundAuthorization", "RefundBudget", "RefundList", "ResendEventRequest", "SendWebhookEndpointTestEventRequest", "Settlement", "Terminal", "TerminalList", "Transaction", "TransactionList", "TransactionListItem", "TransferAuthorization", "TransferAuthorizationSubmission", "UpdateMerchantRequest", "UpdatePaymentLinkRequest", "UpdateTerminalRequest", "UpdateWebhookEndpointRequest", "WebhookDelivery", "WebhookDeliveryList", "WebhookEndpoint", "WebhookEndpointList", "WebhookEndpointRecovery", "WebhookEndpointWithSecret", "WebhookTestResult"]
+__all__ = ["ApproveRefundRequest", "Balance", "BalanceList", "CancelledPaymentIntent", "CreateDepositAddressRequest", "CreateMerchantRequest", "CreatePaymentIntentRequest", "CreatePaymentLinkRequest", "CreateRefundRequest", "CreateSettlementRequest", "CreateTerminalRequest", "CreateWebhookEndpointRequest", "DeletedWebhookEndpoint", "DepositAddress", "DepositAddressList", "Error", "Event", "EventList", "Merchant", "PairBalance", "PaymentIntent", "PaymentIntentConfirmedEventData", "PaymentIntentExpiredEventData", "PaymentIntentList", "PaymentIntentListItem", "PaymentLink", "PaymentLinkList", "RecoverWebhookEndpointDeliveriesRequest", "Refund", "RefundAuthorization", "RefundBudget", "RefundList", "ResendEventRequest", "SendWebhookEndpointTestEventRequest", "Settlement", "Terminal", "TerminalList", "Transaction", "TransactionList", "TransactionListItem", "TransferAuthorization", "TransferAuthorizationSubmission", "UpdateMerchantRequest", "UpdatePaymentLinkRequest", "UpdateTerminalRequest", "UpdateWebhookEndpointRequest", "WebhookDelivery", "WebhookDeliveryList", "WebhookEndpoint", "WebhookEndpointList", "WebhookEndpointRecovery", "WebhookEndpointWithSecret", "WebhookTestResult"]
 
 
 @dataclass
@@ -86,6 +86,21 @@ class CancelledPaymentIntent(Model):
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _json_names = {"id": "id", "object": "object", "status": "status", "amount": "amount", "currency": "currency", "merchant_id": "merchant_id", "cancelled_at": "cancelled_at", "metadata": "metadata", "created_at": "created_at"}
+    _conversions = {}
+
+@dataclass
+class CreateDepositAddressRequest(Model):
+    """Any other field is refused with 400 `parameter_unknown`."""
+
+    # The merchant's own name for the customer (an account number, an email address), 1 to 20...
+    customer_reference: str
+    # The merchant the address pays. Required unless the API key is scoped to a single merchant.
+    merchant_id: Optional[str] = None
+    # At most 10 keys of up to 40 characters, string values of up to 500 characters. Copied o...
+    metadata: Optional[Dict[str, Any]] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"customer_reference": "customer_reference", "merchant_id": "merchant_id", "metadata": "metadata"}
     _conversions = {}
 
 @dataclass
@@ -244,6 +259,47 @@ class DeletedWebhookEndpoint(Model):
 
     _json_names = {"id": "id", "object": "object", "deleted": "deleted", "dropped_deliveries": "dropped_deliveries"}
     _conversions = {}
+
+@dataclass
+class DepositAddress(Model):
+    """DepositAddress."""
+
+    # `dep_*`
+    id: str
+    object: Literal["deposit_address"]
+    # Where the customer sends, as often as they like (checksummed). The same address on ever...
+    address: str
+    customer_reference: str
+    merchant_id: str
+    # Where a payment to the address is taken: the chains and tokens enabled in this mode on...
+    networks: List[Dict[str, Any]]
+    # What its payments that did not fail add up to, in USD, over every chain and token.
+    amount_received: float
+    # How many payments (transactions) it received that did not fail.
+    payment_count: Union[str, int]
+    # At most 10 keys of up to 40 characters, string values of up to 500 characters. Copied o...
+    metadata: Dict[str, Any]
+    livemode: bool
+    created_at: str
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"id": "id", "object": "object", "address": "address", "customer_reference": "customer_reference", "merchant_id": "merchant_id", "networks": "networks", "amount_received": "amount_received", "payment_count": "payment_count", "metadata": "metadata", "livemode": "livemode", "created_at": "created_at"}
+    _conversions = {}
+
+@dataclass
+class DepositAddressList(Model):
+    """DepositAddressList."""
+
+    object: Literal["list"]
+    # Newest first: `created_at` descending, then `id` descending.
+    data: List[DepositAddress]
+    # True when more results follow; pass the last item's id as `starting_after`.
+    has_more: bool
+    total_count: Union[str, int]
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _json_names = {"object": "object", "data": "data", "has_more": "has_more", "total_count": "total_count"}
+    _conversions = {"data": ["list", ["model", "DepositAddress"]]}
 
 @dataclass
 class Error(Model):
@@ -777,9 +833,11 @@ class Transaction(Model):
     sender_address: str
     # The merchant's on-chain account that received the payment.
     payment_address: str
+    # Only on a payment to a customer's reusable deposit address (`dep_*`, see Deposit addres...
+    deposit_address_id: Optional[str] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
-    _json_names = {"id": "id", "object": "object", "payment_intent_id": "payment_intent_id", "merchant_id": "merchant_id", "status": "status", "amount": "amount", "currency": "currency", "net_amount": "net_amount", "fee": "fee", "chain": "chain", "token": "token", "tx_hash": "tx_hash", "settlement_status": "settlement_status", "confirmed_at": "confirmed_at", "metadata": "metadata", "amount_refunded": "amount_refunded", "fee_rate": "fee_rate", "block_number": "block_number", "sender_address": "sender_address", "payment_address": "payment_address"}
+    _json_names = {"id": "id", "object": "object", "payment_intent_id": "payment_intent_id", "merchant_id": "merchant_id", "status": "status", "amount": "amount", "currency": "currency", "net_amount": "net_amount", "fee": "fee", "chain": "chain", "token": "token", "tx_hash": "tx_hash", "settlement_status": "settlement_status", "confirmed_at": "confirmed_at", "metadata": "metadata", "amount_refunded": "amount_refunded", "fee_rate": "fee_rate", "block_number": "block_number", "sender_address": "sender_address", "payment_address": "payment_address", "deposit_address_id": "deposit_address_id"}
     _conversions = {}
 
 @dataclass
@@ -831,9 +889,11 @@ class TransactionListItem(Model):
     metadata: Dict[str, Any]
     # USD refunded of this payment: its refunds that are not `failed` or `cancelled` (see Ref...
     amount_refunded: float
+    # Only on a payment to a customer's reusable deposit address (`dep_*`, see Deposit addres...
+    deposit_address_id: Optional[str] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
-    _json_names = {"id": "id", "object": "object", "payment_intent_id": "payment_intent_id", "merchant_id": "merchant_id", "status": "status", "amount": "amount", "currency": "currency", "net_amount": "net_amount", "fee": "fee", "chain": "chain", "token": "token", "tx_hash": "tx_hash", "settlement_status": "settlement_status", "confirmed_at": "confirmed_at", "metadata": "metadata", "amount_refunded": "amount_refunded"}
+    _json_names = {"id": "id", "object": "object", "payment_intent_id": "payment_intent_id", "merchant_id": "merchant_id", "status": "status", "amount": "amount", "currency": "currency", "net_amount": "net_amount", "fee": "fee", "chain": "chain", "token": "token", "tx_hash": "tx_hash", "settlement_status": "settlement_status", "confirmed_at": "confirmed_at", "metadata": "metadata", "amount_refunded": "amount_refunded", "deposit_address_id": "deposit_address_id"}
     _conversions = {}
 
 @dataclass
@@ -1063,4 +1123,4 @@ class WebhookTestResult(Model):
     _conversions = {}
 
 
-MODELS: Dict[str, type] = {"ApproveRefundRequest": ApproveRefundRequest, "Balance": Balance, "BalanceList": BalanceList, "CancelledPaymentIntent": CancelledPaymentIntent, "CreateMerchantRequest": CreateMerchantRequest, "CreatePaymentIntentRequest": CreatePaymentIntentRequest, "CreatePaymentLinkRequest": CreatePaymentLinkRequest, "CreateRefundRequest": CreateRefundRequest, "CreateSettlementRequest": CreateSettlementRequest, "CreateTerminalRequest": CreateTerminalRequest, "CreateWebhookEndpointRequest": CreateWebhookEndpointRequest, "DeletedWebhookEndpoint": DeletedWebhookEndpoint, "Error": Error, "Event": Event, "EventList": EventList, "Merchant": Merchant, "PairBalance": PairBalance, "PaymentIntent": PaymentIntent, "PaymentIntentConfirmedEventData": PaymentIntentConfirmedEventData, "PaymentIntentExpiredEventData": PaymentIntentExpiredEventData, "PaymentIntentList": PaymentIntentList, "PaymentIntentListItem": PaymentIntentListItem, "PaymentLink": PaymentLink, "PaymentLinkList": PaymentLinkList, "RecoverWebhookEndpointDeliveriesRequest": RecoverWebhookEndpointDeliveriesRequest, "Refund": Refund, "RefundAuthorization": RefundAuthorization, "RefundBudget": RefundBudget, "RefundList": RefundList, "ResendEventRequest": ResendEventRequest, "SendWebhookEndpointTestEventRequest": SendWebhookEndpointTestEventRequest, "Settlement": Settlement, "Terminal": Terminal, "TerminalList": TerminalList, "Transaction": Transaction, "TransactionList": TransactionList, "TransactionListItem": TransactionListItem, "TransferAuthorization": TransferAuthorization, "TransferAuthorizationSubmission": TransferAuthorizationSubmission, "UpdateMerchantRequest": UpdateMerchantRequest, "UpdatePaymentLinkRequest": UpdatePaymentLinkRequest, "UpdateTerminalRequest": UpdateTerminalRequest, "UpdateWebhookEndpointRequest": UpdateWebhookEndpointRequest, "WebhookDelivery": WebhookDelivery, "WebhookDeliveryList": WebhookDeliveryList, "WebhookEndpoint": WebhookEndpoint, "WebhookEndpointList": WebhookEndpointList, "WebhookEndpointRecovery": WebhookEndpointRecovery, "WebhookEndpointWithSecret": WebhookEndpointWithSecret, "WebhookTestResult": WebhookTestResult}
+MODELS: Dict[str, type] = {"ApproveRefundRequest": ApproveRefundRequest, "Balance": Balance, "BalanceList": BalanceList, "CancelledPaymentIntent": CancelledPaymentIntent, "CreateDepositAddressRequest": CreateDepositAddressRequest, "CreateMerchantRequest": CreateMerchantRequest, "CreatePaymentIntentRequest": CreatePaymentIntentRequest, "CreatePaymentLinkRequest": CreatePaymentLinkRequest, "CreateRefundRequest": CreateRefundRequest, "CreateSettlementRequest": CreateSettlementRequest, "CreateTerminalRequest": CreateTerminalRequest, "CreateWebhookEndpointRequest": CreateWebhookEndpointRequest, "DeletedWebhookEndpoint": DeletedWebhookEndpoint, "DepositAddress": DepositAddress, "DepositAddressList": DepositAddressList, "Error": Error, "Event": Event, "EventList": EventList, "Merchant": Merchant, "PairBalance": PairBalance, "PaymentIntent": PaymentIntent, "PaymentIntentConfirmedEventData": PaymentIntentConfirmedEventData, "PaymentIntentExpiredEventData": PaymentIntentExpiredEventData, "PaymentIntentList": PaymentIntentList, "PaymentIntentListItem": PaymentIntentListItem, "PaymentLink": PaymentLink, "PaymentLinkList": PaymentLinkList, "RecoverWebhookEndpointDeliveriesRequest": RecoverWebhookEndpointDeliveriesRequest, "Refund": Refund, "RefundAuthorization": RefundAuthorization, "RefundBudget": RefundBudget, "RefundList": RefundList, "ResendEventRequest": ResendEventRequest, "SendWebhookEndpointTestEventRequest": SendWebhookEndpointTestEventRequest, "Settlement": Settlement, "Terminal": Terminal, "TerminalList": TerminalList, "Transaction": Transaction, "TransactionList": TransactionList, "TransactionListItem": TransactionListItem, "TransferAuthorization": TransferAuthorization, "TransferAuthorizationSubmission": TransferAuthorizationSubmission, "UpdateMerchantRequest": UpdateMerchantRequest, "UpdatePaymentLinkRequest": UpdatePaymentLinkRequest, "UpdateTerminalRequest": UpdateTerminalRequest, "UpdateWebhookEndpointRequest": UpdateWebhookEndpointRequest, "WebhookDelivery": WebhookDelivery, "WebhookDeliveryList": WebhookDeliveryList, "WebhookEndpoint": WebhookEndpoint, "WebhookEndpointList": WebhookEndpointList, "WebhookEndpointRecovery": WebhookEndpointRecovery, "WebhookEndpointWithSecret": WebhookEndpointWithSecret, "WebhookTestResult": WebhookTestResult}

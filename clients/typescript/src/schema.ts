@@ -804,6 +804,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/deposit_addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customers' deposit addresses
+         * @description Customers' deposit addresses newest first, with what each received as of now; `customer_reference` finds one customer's. Paged like every list: `limit`, and `starting_after` (the last id of the previous page) while `has_more` is true. A customer's payments: `GET /v1/transactions?deposit_address_id=`.
+         */
+        get: operations["listDepositAddresses"];
+        put?: never;
+        /**
+         * Create a customer's deposit address
+         * @description A reusable address for one of the merchant's customers, for payers who send again and again (an exchange's address book, a B2B payer's treasury): the same address on every chain, known at once (nothing is deployed until its first sweep). Every transfer to it is a payment of its own: a transaction with `deposit_address_id` (and no `payment_intent_id`), announced by `transaction.created`, whatever the amount; there is no amount to match and no expiry. Its money is swept into the merchant's account like an intent's deposit address (once what waits there reaches 1 USD), and its fee is collected then. A refund of such a payment always waits for the owner's approval (the sender is often an exchange's shared wallet). Idempotent by `customer_reference`: naming a reference the merchant already has an address for answers that address (200) as it is, `metadata` unchanged.
+         */
+        post: operations["createDepositAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deposit_addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a customer's deposit address
+         * @description The address, with what it received as of now.
+         */
+        get: operations["getDepositAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/terminals": {
         parameters: {
             query?: never;
@@ -2674,6 +2718,11 @@ export interface components {
              */
             amount_refunded: number;
             /**
+             * @description Only on a payment to a customer's reusable deposit address (`dep_*`, see Deposit addresses): which one. Such a payment has no intent (`payment_intent_id` null), and its `metadata` is the address's.
+             * @example dep_3Kq8ZpX2LbQ7cVm1NwKd9YaB
+             */
+            deposit_address_id?: string;
+            /**
              * @description Fee rate applied (0.01 = 1%).
              * @example 0.01
              */
@@ -2794,6 +2843,11 @@ export interface components {
              * @example 0
              */
             amount_refunded: number;
+            /**
+             * @description Only on a payment to a customer's reusable deposit address (`dep_*`, see Deposit addresses): which one. Such a payment has no intent (`payment_intent_id` null), and its `metadata` is the address's.
+             * @example dep_3Kq8ZpX2LbQ7cVm1NwKd9YaB
+             */
+            deposit_address_id?: string;
         };
         /**
          * @example {
@@ -3820,6 +3874,152 @@ export interface components {
                  */
                 redirect_url: string;
             } | null;
+        };
+        /**
+         * @example {
+         *       "id": "dep_3Kq8ZpX2LbQ7cVm1NwKd9YaB",
+         *       "object": "deposit_address",
+         *       "address": "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707",
+         *       "customer_reference": "customer-4711",
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "networks": [
+         *         {
+         *           "chain": "base",
+         *           "tokens": [
+         *             "USDC",
+         *             "USDT"
+         *           ]
+         *         },
+         *         {
+         *           "chain": "arbitrum",
+         *           "tokens": [
+         *             "USDC",
+         *             "USDT"
+         *           ]
+         *         }
+         *       ],
+         *       "amount_received": 1250.5,
+         *       "payment_count": 3,
+         *       "metadata": {
+         *         "plan": "wholesale"
+         *       },
+         *       "livemode": false,
+         *       "created_at": "2026-04-01T12:00:00.000Z"
+         *     }
+         */
+        DepositAddress: {
+            /**
+             * @description `dep_*`
+             * @example dep_3Kq8ZpX2LbQ7cVm1NwKd9YaB
+             */
+            id: string;
+            /** @constant */
+            object: "deposit_address";
+            /**
+             * @description Where the customer sends, as often as they like (checksummed). The same address on every chain: give it once to an exchange's address book.
+             * @example 0x5FC8d32690cc91D4c39d9d3abcBD16989F875707
+             */
+            address: string;
+            /** @example customer-4711 */
+            customer_reference: string;
+            /** @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K */
+            merchant_id: string;
+            /** @description Where a payment to the address is taken: the chains and tokens enabled in this mode on which the merchant's account exists. A transfer elsewhere (another chain the service indexes, another token) is still recorded, and waits at the address until the account exists there. */
+            networks: {
+                /**
+                 * @description The network, by name. The chain id is in `qr_payload`; in the sandbox a test network carries the name of the chain it stands in for.
+                 * @default base
+                 * @example base
+                 * @enum {string}
+                 */
+                chain: "base" | "ethereum" | "arbitrum" | "optimism" | "polygon";
+                tokens: ("USDC" | "USDT")[];
+            }[];
+            /** @description What its payments that did not fail add up to, in USD, over every chain and token. */
+            amount_received: number;
+            /** @description How many payments (transactions) it received that did not fail. */
+            payment_count: string | number;
+            /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. Copied onto every payment to the address (the transaction's `metadata`). */
+            metadata: {
+                [key: string]: string;
+            };
+            livemode: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @description Any other field is refused with 400 `parameter_unknown`.
+         * @example {
+         *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *       "customer_reference": "customer-4711",
+         *       "metadata": {
+         *         "plan": "wholesale"
+         *       }
+         *     }
+         */
+        CreateDepositAddressRequest: {
+            /**
+             * @description The merchant the address pays. Required unless the API key is scoped to a single merchant.
+             * @example mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K
+             */
+            merchant_id?: string;
+            /**
+             * @description The merchant's own name for the customer (an account number, an email address), 1 to 200 characters, no control characters. One address per merchant and reference: a create naming a reference the merchant has already given an address answers that address (200), never a second one.
+             * @example customer-4711
+             */
+            customer_reference: string;
+            /** @description At most 10 keys of up to 40 characters, string values of up to 500 characters. Copied onto every payment to the address (the transaction's `metadata`). */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "dep_3Kq8ZpX2LbQ7cVm1NwKd9YaB",
+         *           "object": "deposit_address",
+         *           "address": "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707",
+         *           "customer_reference": "customer-4711",
+         *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+         *           "networks": [
+         *             {
+         *               "chain": "base",
+         *               "tokens": [
+         *                 "USDC",
+         *                 "USDT"
+         *               ]
+         *             },
+         *             {
+         *               "chain": "arbitrum",
+         *               "tokens": [
+         *                 "USDC",
+         *                 "USDT"
+         *               ]
+         *             }
+         *           ],
+         *           "amount_received": 1250.5,
+         *           "payment_count": 3,
+         *           "metadata": {
+         *             "plan": "wholesale"
+         *           },
+         *           "livemode": false,
+         *           "created_at": "2026-04-01T12:00:00.000Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "total_count": 1
+         *     }
+         */
+        DepositAddressList: {
+            /** @constant */
+            object: "list";
+            /** @description Newest first: `created_at` descending, then `id` descending. */
+            data: components["schemas"]["DepositAddress"][];
+            /** @description True when more results follow; pass the last item's id as `starting_after`. */
+            has_more: boolean;
+            total_count: string | number;
         };
         /**
          * @example {
@@ -9177,6 +9377,7 @@ export interface operations {
                 date_from?: string;
                 date_to?: string;
                 settlement?: string;
+                deposit_address_id?: string;
                 limit?: number;
                 starting_after?: string;
             };
@@ -16824,6 +17025,804 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+        };
+    };
+    listDepositAddresses: {
+        parameters: {
+            query?: {
+                merchant_id?: string;
+                customer_reference?: string;
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deposit addresses. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "dep_3Kq8ZpX2LbQ7cVm1NwKd9YaB",
+                     *           "object": "deposit_address",
+                     *           "address": "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707",
+                     *           "customer_reference": "customer-4711",
+                     *           "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *           "networks": [
+                     *             {
+                     *               "chain": "base",
+                     *               "tokens": [
+                     *                 "USDC",
+                     *                 "USDT"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "chain": "arbitrum",
+                     *               "tokens": [
+                     *                 "USDC",
+                     *                 "USDT"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "amount_received": 1250.5,
+                     *           "payment_count": 3,
+                     *           "metadata": {
+                     *             "plan": "wholesale"
+                     *           },
+                     *           "livemode": false,
+                     *           "created_at": "2026-04-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DepositAddressList"];
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDepositAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Any other field is refused with 400 `parameter_unknown`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDepositAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description The address this customer reference already has (unchanged). */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dep_3Kq8ZpX2LbQ7cVm1NwKd9YaB",
+                     *       "object": "deposit_address",
+                     *       "address": "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707",
+                     *       "customer_reference": "customer-4711",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "networks": [
+                     *         {
+                     *           "chain": "base",
+                     *           "tokens": [
+                     *             "USDC",
+                     *             "USDT"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "chain": "arbitrum",
+                     *           "tokens": [
+                     *             "USDC",
+                     *             "USDT"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "amount_received": 1250.5,
+                     *       "payment_count": 3,
+                     *       "metadata": {
+                     *         "plan": "wholesale"
+                     *       },
+                     *       "livemode": false,
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DepositAddress"];
+                };
+            };
+            /** @description The new address. */
+            201: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dep_3Kq8ZpX2LbQ7cVm1NwKd9YaB",
+                     *       "object": "deposit_address",
+                     *       "address": "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707",
+                     *       "customer_reference": "customer-4711",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "networks": [
+                     *         {
+                     *           "chain": "base",
+                     *           "tokens": [
+                     *             "USDC",
+                     *             "USDT"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "chain": "arbitrum",
+                     *           "tokens": [
+                     *             "USDC",
+                     *             "USDT"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "amount_received": 1250.5,
+                     *       "payment_count": 3,
+                     *       "metadata": {
+                     *         "plan": "wholesale"
+                     *       },
+                     *       "livemode": false,
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DepositAddress"];
+                };
+            };
+            /** @description Invalid request: see `code` and `param`. */
+            400: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDepositAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deposit address. */
+            200: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dep_3Kq8ZpX2LbQ7cVm1NwKd9YaB",
+                     *       "object": "deposit_address",
+                     *       "address": "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707",
+                     *       "customer_reference": "customer-4711",
+                     *       "merchant_id": "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K",
+                     *       "networks": [
+                     *         {
+                     *           "chain": "base",
+                     *           "tokens": [
+                     *             "USDC",
+                     *             "USDT"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "chain": "arbitrum",
+                     *           "tokens": [
+                     *             "USDC",
+                     *             "USDT"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "amount_received": 1250.5,
+                     *       "payment_count": 3,
+                     *       "metadata": {
+                     *         "plan": "wholesale"
+                     *       },
+                     *       "livemode": false,
+                     *       "created_at": "2026-04-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DepositAddress"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or one the key may not see. */
+            404: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Seconds to wait before the next request is allowed.
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error on our side; the body never contains internals. */
+            500: {
+                headers: {
+                    /**
+                     * @description Unique id of this request; quote it when reporting a problem.
+                     * @example req_6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
+                     * @example 2026-11-28
+                     */
+                    "API-Version"?: string;
+                    /**
+                     * @description Requests the key's bucket holds when full (the burst: twice the per-second rate).
+                     * @example 50
+                     */
+                    "RateLimit-Limit"?: number;
+                    /**
+                     * @description Requests left in the bucket now.
+                     * @example 49
+                     */
+                    "RateLimit-Remaining"?: number;
+                    /**
+                     * @description Seconds until the bucket is full again.
+                     * @example 1
+                     */
+                    "RateLimit-Reset"?: number;
+                    /**
+                     * @description The limit as a window: `<burst>;w=2` (the burst per 2 seconds, i.e. the per-second rate sustained).
+                     * @example 50;w=2
+                     */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
