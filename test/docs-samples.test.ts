@@ -143,7 +143,9 @@ const integrators = () => blocks.filter((b) => b.file === "docs/integrators.md" 
 test("the integrators' guide, as written: a merchant and an intent, paying by signature from a wallet without ETH, a refund to that wallet", async () => {
   const [first, signature, refund] = [integrators().find((b) => b.text.includes("/v1/merchants/")), integrators().find((b) => b.text.includes("/authorization")), integrators().find((b) => b.text.includes("/v1/refunds"))];
   expect([first, signature, refund].every((b) => b !== undefined)).toBe(true);
-  expect(integrators().length).toBe(3);
+  const deposit = integrators().find((b) => b.text.includes("/v1/deposit_addresses"));
+  expect(deposit).toBeDefined();
+  expect(integrators().length).toBe(4);
 
   const { json: started } = await runShell(first!.text);
   expect(started.map((j) => j.object)).toEqual(["merchant", "payment_intent"]);
@@ -174,6 +176,13 @@ test("the integrators' guide, as written: a merchant and an intent, paying by si
   const { json: refunded } = await runShell(refund!.text, { ...vars, KEY: svc.sandbox.test_key_scoped });
   expect(refunded).toHaveLength(1);
   expect(refunded[0]).toMatchObject({ object: "refund", payment_intent: intent.id, amount: 5, recipient_address: payer, reason: "requested_by_customer" });
+
+  // A customer's reusable address, asked for twice: one address; then its payments (none yet).
+  const depositVars = { KEY: svc.sandbox.test_key_scoped, MER: svc.sandbox.merchant_id };
+  const { json: [address] } = await runShell(deposit!.text.split("# Later")[0]!, depositVars);
+  expect(address).toMatchObject({ object: "deposit_address", customer_reference: "customer-4711", merchant_id: svc.sandbox.merchant_id, metadata: { plan: "wholesale" } });
+  const { json: again } = await runShell(deposit!.text, { ...depositVars, DEP: String(address!.id) });
+  expect(again).toEqual([address!, { object: "list", data: [], has_more: false, total_count: 0 }]);
 }, 90_000);
 
 test("every operator CLI line of the guides runs, its placeholders given real values", async () => {

@@ -5,7 +5,7 @@
  * of the changelog's entries an operator's service has, since each operator upgrades on their own
  * schedule. Shown in /swagger (`info.version`), on every /v1 answer and in the clients' User-Agent.
  */
-export const API_VERSION = "2026-11-28";
+export const API_VERSION = "2026-11-29";
 
 /** The response header that carries API_VERSION on every /v1 answer. */
 export const API_VERSION_HEADER = "API-Version";

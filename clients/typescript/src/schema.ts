@@ -4512,7 +4512,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -4575,7 +4575,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -4594,7 +4594,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -4633,7 +4633,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -4677,7 +4677,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -4733,7 +4733,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -4841,7 +4841,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -4880,7 +4880,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -4899,7 +4899,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -4938,7 +4938,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -4982,7 +4982,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5037,7 +5037,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5088,7 +5088,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5127,7 +5127,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -5146,7 +5146,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5185,7 +5185,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5229,7 +5229,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5281,7 +5281,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5340,7 +5340,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5379,7 +5379,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -5398,7 +5398,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5437,7 +5437,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5481,7 +5481,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5534,7 +5534,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5657,7 +5657,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5696,7 +5696,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -5715,7 +5715,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5759,7 +5759,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5816,7 +5816,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -5926,7 +5926,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6034,7 +6034,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6073,7 +6073,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -6092,7 +6092,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6131,7 +6131,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6170,7 +6170,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6214,7 +6214,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6274,7 +6274,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6343,7 +6343,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6382,7 +6382,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -6401,7 +6401,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6440,7 +6440,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6484,7 +6484,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6542,7 +6542,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6605,7 +6605,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6666,7 +6666,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6705,7 +6705,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -6724,7 +6724,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6763,7 +6763,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6802,7 +6802,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6841,7 +6841,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6885,7 +6885,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6937,7 +6937,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -6998,7 +6998,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -7037,7 +7037,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -7056,7 +7056,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -7095,7 +7095,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -7139,7 +7139,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -7191,7 +7191,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -7246,7 +7246,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -7285,7 +7285,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -7304,7 +7304,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -7343,7 +7343,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -7382,7 +7382,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -7426,7 +7426,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -7479,7 +7479,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /** @example public, max-age=31536000, immutable */
@@ -7501,7 +7501,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -7518,7 +7518,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -7537,7 +7537,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -7561,7 +7561,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -7667,7 +7667,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -7754,7 +7754,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -7773,7 +7773,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -7792,7 +7792,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -7811,7 +7811,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /** @description Seconds to wait before retrying. */
@@ -7832,7 +7832,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -7894,7 +7894,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -7921,7 +7921,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -7940,7 +7940,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -7959,7 +7959,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -7978,7 +7978,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /** @description Seconds to wait before retrying. */
@@ -7999,7 +7999,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -8018,7 +8018,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /** @description Seconds to wait before retrying. */
@@ -8062,7 +8062,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8123,7 +8123,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8162,7 +8162,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -8181,7 +8181,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8220,7 +8220,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8264,7 +8264,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8316,7 +8316,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8377,7 +8377,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8416,7 +8416,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -8435,7 +8435,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8474,7 +8474,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8518,7 +8518,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8570,7 +8570,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8631,7 +8631,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8670,7 +8670,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -8689,7 +8689,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8728,7 +8728,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8767,7 +8767,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8811,7 +8811,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8885,7 +8885,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8936,7 +8936,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -8975,7 +8975,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -8994,7 +8994,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9033,7 +9033,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9077,7 +9077,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9129,7 +9129,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9195,7 +9195,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9234,7 +9234,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -9253,7 +9253,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9292,7 +9292,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9336,7 +9336,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9397,7 +9397,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9466,7 +9466,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9505,7 +9505,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -9524,7 +9524,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9563,7 +9563,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9607,7 +9607,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9667,7 +9667,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9800,7 +9800,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9839,7 +9839,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -9858,7 +9858,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9897,7 +9897,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9941,7 +9941,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -9999,7 +9999,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10060,7 +10060,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10099,7 +10099,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -10118,7 +10118,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10162,7 +10162,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10214,7 +10214,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10268,7 +10268,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -10287,7 +10287,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10326,7 +10326,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10370,7 +10370,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10426,7 +10426,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10498,7 +10498,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10537,7 +10537,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -10556,7 +10556,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10595,7 +10595,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10639,7 +10639,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10692,7 +10692,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10757,7 +10757,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10796,7 +10796,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -10815,7 +10815,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10854,7 +10854,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10898,7 +10898,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -10955,7 +10955,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11016,7 +11016,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11075,7 +11075,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11114,7 +11114,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -11133,7 +11133,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11172,7 +11172,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11211,7 +11211,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11255,7 +11255,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11307,7 +11307,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11365,7 +11365,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -11384,7 +11384,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11423,7 +11423,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11467,7 +11467,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11523,7 +11523,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11581,7 +11581,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11620,7 +11620,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -11639,7 +11639,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11678,7 +11678,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11722,7 +11722,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11774,7 +11774,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11821,7 +11821,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -11840,7 +11840,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11879,7 +11879,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11923,7 +11923,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -11979,7 +11979,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12038,7 +12038,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12077,7 +12077,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -12096,7 +12096,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12135,7 +12135,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12179,7 +12179,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12235,7 +12235,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12287,7 +12287,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12326,7 +12326,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -12345,7 +12345,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12384,7 +12384,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12428,7 +12428,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12484,7 +12484,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12532,7 +12532,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12571,7 +12571,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -12590,7 +12590,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12629,7 +12629,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12673,7 +12673,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12728,7 +12728,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12800,7 +12800,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12839,7 +12839,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -12858,7 +12858,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12897,7 +12897,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12941,7 +12941,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -12998,7 +12998,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13089,7 +13089,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13128,7 +13128,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -13147,7 +13147,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13186,7 +13186,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13230,7 +13230,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13287,7 +13287,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13365,7 +13365,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13441,7 +13441,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13480,7 +13480,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -13499,7 +13499,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13538,7 +13538,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13582,7 +13582,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13634,7 +13634,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13710,7 +13710,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -13729,7 +13729,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13768,7 +13768,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13812,7 +13812,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13864,7 +13864,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13925,7 +13925,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -13964,7 +13964,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -13983,7 +13983,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14022,7 +14022,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14066,7 +14066,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14122,7 +14122,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14190,7 +14190,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14229,7 +14229,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -14248,7 +14248,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14287,7 +14287,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14331,7 +14331,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14389,7 +14389,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14452,7 +14452,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14513,7 +14513,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14552,7 +14552,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -14571,7 +14571,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14610,7 +14610,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14649,7 +14649,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14688,7 +14688,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14727,7 +14727,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14771,7 +14771,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14823,7 +14823,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14933,7 +14933,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -14972,7 +14972,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -14991,7 +14991,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15030,7 +15030,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15069,7 +15069,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15113,7 +15113,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15165,7 +15165,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15226,7 +15226,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15265,7 +15265,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -15284,7 +15284,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15323,7 +15323,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15362,7 +15362,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15401,7 +15401,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15445,7 +15445,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15502,7 +15502,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15563,7 +15563,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15602,7 +15602,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -15621,7 +15621,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15660,7 +15660,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15699,7 +15699,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15738,7 +15738,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15782,7 +15782,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15836,7 +15836,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15907,7 +15907,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -15946,7 +15946,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -15965,7 +15965,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16004,7 +16004,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16048,7 +16048,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16106,7 +16106,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16172,7 +16172,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16236,7 +16236,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16275,7 +16275,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -16294,7 +16294,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16333,7 +16333,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16377,7 +16377,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16429,7 +16429,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16493,7 +16493,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -16512,7 +16512,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16551,7 +16551,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16595,7 +16595,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16651,7 +16651,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16715,7 +16715,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16754,7 +16754,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -16773,7 +16773,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16812,7 +16812,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -16856,7 +16856,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17053,7 +17053,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17131,7 +17131,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17170,7 +17170,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -17189,7 +17189,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17228,7 +17228,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17272,7 +17272,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17327,7 +17327,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17398,7 +17398,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17469,7 +17469,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17508,7 +17508,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -17527,7 +17527,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17571,7 +17571,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17623,7 +17623,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17694,7 +17694,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -17713,7 +17713,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17752,7 +17752,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17796,7 +17796,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17850,7 +17850,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17914,7 +17914,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -17953,7 +17953,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -17972,7 +17972,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18011,7 +18011,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18055,7 +18055,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18113,7 +18113,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18172,7 +18172,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18229,7 +18229,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18268,7 +18268,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -18287,7 +18287,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18326,7 +18326,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18370,7 +18370,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18422,7 +18422,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18479,7 +18479,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -18498,7 +18498,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18537,7 +18537,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18581,7 +18581,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18637,7 +18637,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18694,7 +18694,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18733,7 +18733,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     [name: string]: unknown;
@@ -18752,7 +18752,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18791,7 +18791,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
@@ -18835,7 +18835,7 @@ export interface operations {
                     "Request-Id"?: string;
                     /**
                      * @description The version of the /v1 contract this service serves: the date of its last change (CHANGELOG.md).
-                     * @example 2026-11-28
+                     * @example 2026-11-29
                      */
                     "API-Version"?: string;
                     /**
