@@ -45,6 +45,7 @@ beforeAll(async () => {
   expect(refund.status).toBe("requires_approval");
   const [key] = await svc.ctx.database.sql<{ id: string }[]>`SELECT id FROM app.api_keys WHERE account_id = ${svc.sandbox.account_id} AND revoked_at IS NULL LIMIT 1`;
   const link = (await (await svc.api("/v1/payment_links", { method: "POST", json: { amount: 3 } })).json()) as { id: string };
+  const customer = (await (await svc.api("/v1/deposit_addresses", { method: "POST", json: { customer_reference: "customer-security" } })).json()) as { id: string };
   const [demoAdmin] = await svc.ctx.database.sql<{ id: string }[]>`SELECT id FROM app.dashboard_users WHERE email = ${svc.sandbox.dashboard_email}`;
   // A register with one charge: its pages and the charge's status and QR code are covered like every other.
   const terminal = (await (await svc.api("/v1/terminals", { method: "POST", json: { name: "Counter", tip_percentages: [10] } })).json()) as { id: string };
@@ -60,6 +61,7 @@ beforeAll(async () => {
     "/dashboard/team": demoAdmin!.id,
     "/dashboard/refunds": refund.id,
     "/dashboard/links": link.id,
+    "/dashboard/customers": customer.id,
     "/dashboard/register": terminal.id,
   });
   routes = buildApp(svc.ctx)
@@ -89,6 +91,7 @@ async function stateOf(): Promise<string> {
       (SELECT string_agg(id || status, ',' ORDER BY id) FROM app.payment_intents),
       (SELECT string_agg(id || status, ',' ORDER BY id) FROM app.refunds),
       (SELECT string_agg(id || active, ',' ORDER BY id) FROM app.payment_links),
+      (SELECT count(*) FROM app.deposit_addresses),
       (SELECT string_agg(id || name || coalesce(current_intent_id, ''), ',' ORDER BY id) FROM app.terminals), (SELECT count(*) FROM app.terminal_charges)) AS v`;
   return row!.v;
 }

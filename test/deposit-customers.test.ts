@@ -4,7 +4,8 @@
  * one address through the real indexer (Ponder), matcher and fee collector on anvil: each transfer a
  * payment of its own (in either token, on either chain), none linked to an intent; swept into the
  * merchant's account as accounting, its fees collected after; dust below the floor waits; a refund
- * waits for the owner.
+ * waits for the owner. The dashboard's Customers pages: an admin gives a customer an address, its page
+ * shows the payments; a viewer cannot create one.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createWalletClient, getAddress, http, parseEventLogs, type Address } from "viem";
@@ -16,6 +17,9 @@ import { depositCustomerRef } from "../src/chain/deposit-address.ts";
 import { usdcAbi } from "../contracts/abis.ts";
 import { createApiKey } from "../src/modules/merchants/onboarding.ts";
 import { newId } from "../src/domain/ids.ts";
+import { join } from "node:path";
+import { ARTIFACTS, SKIP_BROWSER, launchLocalBrowser, signInDashboard, submit } from "./support/browser.ts";
+import { dashboardUser } from "./support/dashboard-client.ts";
 
 let svc: TestService;
 let merchantId: string;
@@ -219,5 +223,74 @@ describe("payments to a customer's address", () => {
     expect(await sql()`SELECT 1 FROM app.deposit_sweep_requests WHERE address = ${String(created.address).toLowerCase()}`).toHaveLength(0);
     // Its reference on chain names the row's random id, never the customer's reference.
     expect(depositCustomerRef(id)).not.toBe(depositCustomerRef("customer-dust"));
+  });
+});
+
+describe("the dashboard's Customers pages", () => {
+  test("an admin gives a customer an address (the API's rules: the same reference, the same address); its page shows its QR code and payments", async () => {
+    if (SKIP_BROWSER) return;
+    const browser = await launchLocalBrowser();
+    try {
+      const page = await browser.context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await signInDashboard(page, svc);
+      await page.goto(`${svc.apiUrl}/dashboard/customers?mode=test`);
+      await page.getByLabel("Customer").fill("Acme Wholesale <b>#7</b>");
+      await submit(page, page.getByRole("button", { name: "Give an address" }));
+      expect(page.url()).toMatch(/\/dashboard\/customers\/dep_[0-9A-Za-z]{24}\?mode=test$/);
+      const id = /dep_[0-9A-Za-z]{24}/.exec(page.url())![0];
+      // Markup in the reference is text.
+      expect(await page.locator("h1").innerText()).toBe("Acme Wholesale <b>#7</b>");
+      const address = await page.locator("#deposit-address").innerText();
+      expect(address).toBe(await customerDepositAddress(account, id));
+      expect(await page.locator("img.link-qr").evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+      expect(await page.getByText("No payments yet.").isVisible()).toBe(true);
+
+      // The same customer again: the same address, no second row.
+      await page.goto(`${svc.apiUrl}/dashboard/customers?mode=test`);
+      await page.getByLabel("Customer").fill("Acme Wholesale <b>#7</b>");
+      await submit(page, page.getByRole("button", { name: "Give an address" }));
+      expect(page.url()).toContain(id);
+      const [n] = await sql()<{ n: number }[]>`SELECT count(*)::int AS n FROM app.deposit_addresses WHERE customer_reference = 'Acme Wholesale <b>#7</b>'`;
+      expect(n?.n).toBe(1);
+
+      // A payment shows on its page, and on the Transactions page as that customer's (not "no matching payment").
+      await payer(svc).pay(getAddress(address), 12_340_000n);
+      await waitFor("the payment recorded", async () => (await paymentsTo(id)).length === 1, 30_000);
+      await page.goto(`${svc.apiUrl}/dashboard/customers/${id}?mode=test`);
+      expect(await page.locator("dl").innerText()).toContain("$12.34 in 1 payment");
+      expect(await page.locator("section", { hasText: "Payments" }).locator("tbody tr").count()).toBe(1);
+      for (const [w, h] of [[390, 844], [1280, 800]] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        await page.screenshot({ path: join(ARTIFACTS, `dashboard-customer-${w}x${h}.png`), fullPage: true });
+      }
+      await page.goto(`${svc.apiUrl}/dashboard/customers?mode=test`);
+      await page.screenshot({ path: join(ARTIFACTS, "dashboard-customers-1280x800.png"), fullPage: true });
+      await page.goto(`${svc.apiUrl}/dashboard/transactions?mode=test&merchant=${merchantId}`);
+      const row = page.locator("tr", { hasText: "$12.34" });
+      expect(await row.getByRole("link", { name: "a customer's address" }).getAttribute("href")).toBe(`/dashboard/customers/${id}?mode=test`);
+      expect(await row.locator(".flag").count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 90_000);
+
+  test("a viewer sees the addresses and cannot create one; another account's user gets 404", async () => {
+    const created = (await createFor("customer-dashboard-viewer")).body;
+    const viewer = (await dashboardUser(svc, svc.sandbox.account_id, "viewer")).client;
+    const list = await (await viewer.req("/dashboard/customers?mode=test")).text();
+    expect(list).toContain("customer-dashboard-viewer");
+    expect(list).not.toContain("Give an address");
+    const csrf = await viewer.csrfOf("/dashboard/customers?mode=test");
+    const refused = await viewer.req("/dashboard/customers?mode=test", { form: { csrf, customer_reference: "viewer-made", merchant: merchantId } });
+    expect(refused.status).toBe(403);
+    expect(await sql()`SELECT 1 FROM app.deposit_addresses WHERE customer_reference = 'viewer-made'`).toHaveLength(0);
+    const [acct] = await sql()<{ id: string }[]>`INSERT INTO app.accounts (id, name, created_at) VALUES (${newId("account")}, 'Other', now()) RETURNING id`;
+    const other = (await dashboardUser(svc, acct!.id, "admin")).client;
+    expect((await other.req(`/dashboard/customers/${String(created.id)}?mode=test`)).status).toBe(404);
+    expect((await other.req(`/dashboard/customers/${String(created.id)}/qr.png?mode=test`)).status).toBe(404);
+    expect(await (await other.req("/dashboard/customers?mode=test")).text()).not.toContain("customer-dashboard-viewer");
   });
 });

@@ -268,7 +268,8 @@ export async function transactionViews(ctx: AppContext, rows: TransactionRow[]):
   return rows.map((t) => {
     const owner = t.paymentIntentId ? owners.get(t.paymentIntentId) : undefined;
     let flag: TransactionRowView["flag"] = null;
-    if (!t.paymentIntentId)
+    // A payment to a customer's reusable address has no intent by design: it is that customer's payment.
+    if (!t.paymentIntentId && !t.depositAddressId)
       flag = { kind: "unmatched", text: "the amount matched no open payment of this merchant. The funds are in the merchant's balance; refund the customer or match it to an order yourself." };
     else if (owner && owner.transaction_id !== t.id)
       flag = {
@@ -285,6 +286,7 @@ export async function transactionViews(ctx: AppContext, rows: TransactionRow[]):
       txHash: t.txHash,
       flag,
       intentId: t.paymentIntentId,
+      depositAddressId: t.depositAddressId,
       chain: requireChainName(t.chainId),
       token: t.token,
     };

@@ -17,6 +17,7 @@
  *   /dashboard/merchants…  (merchant-routes.ts), /dashboard/developers/webhooks… and …/events…
  *        (developer-routes.ts), the owner's wallet: approving a refund, the refund budget (wallet-routes.ts),
  *        /dashboard/links… payment links with their QR code and NFC tag writer (link-routes.ts),
+ *        /dashboard/customers… customers' reusable deposit addresses (customer-routes.ts),
  *        /dashboard/register… a terminal's register: keypad, tip, the customer's QR and status (register-routes.ts)
  *   POST /dashboard/payments/{id}/test-pay | test-expire, POST /dashboard/settlements/test-advance
  *        (sandbox data only, admins: the test helpers)
@@ -57,6 +58,7 @@ import { ADMIN_FORM, ADMIN_PAGE, cookie, cookies, CSS, dashboardKit, field, form
 import { merchantRoutes } from "./merchant-routes.ts";
 import { developerRoutes } from "./developer-routes.ts";
 import { linkRoutes } from "./link-routes.ts";
+import { customerRoutes } from "./customer-routes.ts";
 import { walletRoutes } from "./wallet-routes.ts";
 import { refundRoutes } from "./refund-routes.ts";
 import { registerRoutes } from "./register-routes.ts";
@@ -119,6 +121,7 @@ export function dashboardRoutes(ctx: AppContext) {
     .use(merchantRoutes(ctx, kit))
     .use(developerRoutes(ctx, kit))
     .use(linkRoutes(ctx, kit))
+    .use(customerRoutes(ctx, kit))
     .use(walletRoutes(ctx, kit))
     .use(refundRoutes(ctx, kit))
     .use(registerRoutes(ctx, kit))

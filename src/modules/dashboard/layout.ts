@@ -103,6 +103,7 @@ export function shell(title: string, main: Html, viewer?: Viewer, csrf?: string)
     <a href="${href("/refunds", viewer.mode)}">Refunds</a>
     <a href="${href("/settlements", viewer.mode)}">Settlements</a>
     <a href="${href("/links", viewer.mode)}">Links</a>
+    <a href="${href("/customers", viewer.mode)}">Customers</a>
     <a href="${href("/register", viewer.mode)}">Register</a>
     <a href="${href("/merchants", viewer.mode)}">Merchants</a>
     <a href="${href("/developers", viewer.mode)}">Developers</a>

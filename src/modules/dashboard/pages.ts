@@ -332,6 +332,8 @@ export interface TransactionRowView {
   /** null: matched its intent; otherwise what happened and what the merchant can do. */
   flag: { kind: "late" | "unmatched"; text: string } | null;
   intentId: string | null;
+  /** A payment to a customer's reusable deposit address (no intent): which one. */
+  depositAddressId: string | null;
   chain: ChainName;
   token: TokenSymbol;
 }
@@ -352,7 +354,7 @@ export function transactionsPage(
   const rows = o.rows
     .map(
       (r) => html`<tr${r.flag ? html` class="flagged"` : ""}><td>${usd(r.amountUnits)}</td><td>${usd(r.netUnits)}</td><td><span class="status ${r.status}">${r.status}</span> <span class="muted">${r.settlementStatus.replace("_", " ")}</span></td><td>${pairCell(r)}</td>
-<td>${r.intentId ? html`<a href="${href(`/payments/${r.intentId}`, viewer.mode)}">${r.intentId}</a>` : "—"}${r.flag ? html`<p class="flag"><strong>${r.flag.kind === "late" ? "Late payment" : "No matching payment"}</strong>: ${r.flag.text}</p>` : ""}</td><td>${when(r.confirmedAt)}<br><code>${r.txHash.slice(0, 18)}…</code></td></tr>`,
+<td>${r.intentId ? html`<a href="${href(`/payments/${r.intentId}`, viewer.mode)}">${r.intentId}</a>` : r.depositAddressId ? html`<a href="${href(`/customers/${r.depositAddressId}`, viewer.mode)}">a customer's address</a>` : "—"}${r.flag ? html`<p class="flag"><strong>${r.flag.kind === "late" ? "Late payment" : "No matching payment"}</strong>: ${r.flag.text}</p>` : ""}</td><td>${when(r.confirmedAt)}<br><code>${r.txHash.slice(0, 18)}…</code></td></tr>`,
     );
   return shell(
     "Transactions",
