@@ -5,6 +5,7 @@
  *   app.chain_alerts, metric);
  * - part of a deposit intent's amount reorganised out after the depth: failed, and the intent's
  *   amount_received summed again without it;
+ * - a payment to a customer's reusable address reorganised out after the depth: failed, out of its sum;
  * - a deposit address's sweep reorganised out after the depth: its record goes and the payments it
  *   released wait for a sweep again (their money is back at the address);
  * - one re-included in another block at the same log index stays confirmed (its block is updated);
@@ -165,6 +166,28 @@ describe("reorgs", () => {
     await mine(2);
     await waitFor("the deposit transfer failed", async () => (await transactionsOf(paid.hash))[0]?.status === "failed");
     expect(await intentStatus(intent.id)).toMatchObject({ status: "awaiting_payment", amount_received: 0 });
+    const [fee] = await sql()<{ fee_status: string }[]>`SELECT fee_status FROM app.transactions WHERE id = ${txn!.id}`;
+    expect(fee?.fee_status).toBe("failed");
+  });
+
+  test("a payment to a customer's reusable address reorganised out after the depth: failed, out of what the address received, its fee never collected", async () => {
+    const created = await svc.api("/v1/deposit_addresses", { method: "POST", json: { merchant_id: svc.sandbox.merchant_id, customer_reference: "customer-reorg" } });
+    expect(created.status).toBe(201);
+    const customer = (await created.json()) as { id: string; address: Address };
+    const paid = await wallet.pay(customer.address, 2_000_000n);
+    await settle(paid.blockNumber);
+    const [txn] = await waitFor("the customer's payment recorded", async () => {
+      const rows = await transactionsOf(paid.hash);
+      return rows.length > 0 ? rows : undefined;
+    });
+    expect(txn).toMatchObject({ status: "confirmed", payment_intent_id: null });
+    const received = async () => ((await (await svc.api(`/v1/deposit_addresses/${customer.id}`)).json()) as { amount_received: number; payment_count: number });
+    expect(await received()).toMatchObject({ amount_received: 2, payment_count: 1 });
+
+    await rpc(svc, "anvil_reorg", [Number((await head()) - paid.blockNumber + 1n), []]);
+    await mine(2);
+    await waitFor("the customer's payment failed", async () => (await transactionsOf(paid.hash))[0]?.status === "failed");
+    expect(await received()).toMatchObject({ amount_received: 0, payment_count: 0 });
     const [fee] = await sql()<{ fee_status: string }[]>`SELECT fee_status FROM app.transactions WHERE id = ${txn!.id}`;
     expect(fee?.fee_status).toBe("failed");
   });
