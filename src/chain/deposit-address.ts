@@ -48,6 +48,21 @@ export async function depositFactoryAddress(): Promise<Address> {
   return getContractAddress({ opcode: "CREATE2", from: DETERMINISTIC_DEPLOYER, salt: DEPOSIT_FACTORY_SALT, bytecode: DepositAddressFactory.bytecode });
 }
 
+let cachedFactory: Promise<Address> | undefined;
+
+/**
+ * The factory's address, computed once per process (every create of a deposit address needs it;
+ * computing it reads the pinned artifacts and hashes the factory's creation code). A failed read is
+ * not kept: the next call tries again.
+ */
+export function cachedDepositFactoryAddress(): Promise<Address> {
+  cachedFactory ??= depositFactoryAddress().catch((err: unknown) => {
+    cachedFactory = undefined;
+    throw err;
+  });
+  return cachedFactory;
+}
+
 /** The code every deposit address delegates to: created by the factory's constructor (CREATE, the factory's nonce 1). */
 export function depositImplementationAddress(factory: Address): Address {
   return getContractAddress({ opcode: "CREATE", from: factory, nonce: 1n });

@@ -19,7 +19,7 @@ import { printableName, storableText } from "../../domain/text.ts";
 import type { ChainName, TokenSymbol } from "../../domain/networks.ts";
 import { fromPgTs, pgJson, pgTs } from "../../db/pg-values.ts";
 import { pairsOf } from "../../chain/pairs.ts";
-import { depositAddressAt, depositCustomerRef, depositFactoryAddress } from "../../chain/deposit-address.ts";
+import { cachedDepositFactoryAddress, depositAddressAt, depositCustomerRef } from "../../chain/deposit-address.ts";
 import type { Principal } from "../access/authenticator.ts";
 import { parseMetadata } from "../payment-intents/input.ts";
 import { fromRow, SELECT_DEPOSIT_ADDRESS, type AccountFacts, type DepositAddressRow } from "./row.ts";
@@ -36,19 +36,9 @@ export function refineCreateDepositAddress(body: { merchant_id?: string; custome
   return { merchantId: body.merchant_id, customerReference: body.customer_reference, metadata: body.metadata === undefined ? {} : parseMetadata(body.metadata) };
 }
 
-let factory: Promise<Address> | undefined;
-/** The deposit-address factory's address (the same on every chain), computed once per process. */
-function factoryAddress(): Promise<Address> {
-  factory ??= depositFactoryAddress().catch((err: unknown) => {
-    factory = undefined;
-    throw err;
-  });
-  return factory;
-}
-
 /** A customer's deposit address: the merchant's account as owner, the row's id as reference. */
 export async function customerDepositAddress(account: string, depositAddressId: string): Promise<Address> {
-  return depositAddressAt(await factoryAddress(), getAddress(account), depositCustomerRef(depositAddressId));
+  return depositAddressAt(await cachedDepositFactoryAddress(), getAddress(account), depositCustomerRef(depositAddressId));
 }
 
 /** Where payments to the address are swept: the mode's enabled pairs on the chains where the account exists (a v1 account: USDC only). */

@@ -9,23 +9,12 @@
 import { getAddress, type Address } from "viem";
 import type { Sql, Tx } from "../../db/client.ts";
 import { pgJson, pgTs } from "../../db/pg-values.ts";
-import { depositAddressAt, depositFactoryAddress, depositIntentRef } from "../../chain/deposit-address.ts";
+import { cachedDepositFactoryAddress, depositAddressAt, depositIntentRef } from "../../chain/deposit-address.ts";
 import type { InsertArgs } from "./reserve.ts";
-
-let factory: Promise<Address> | undefined;
-
-/** The deposit-address factory's address (the same on every chain), computed once per process. */
-function factoryAddress(): Promise<Address> {
-  factory ??= depositFactoryAddress().catch((err: unknown) => {
-    factory = undefined;
-    throw err;
-  });
-  return factory;
-}
 
 /** The deposit address of an intent of the merchant whose account is `account` (checksummed). */
 export async function intentDepositAddress(account: string, intentId: string): Promise<Address> {
-  return depositAddressAt(await factoryAddress(), getAddress(account), depositIntentRef(intentId));
+  return depositAddressAt(await cachedDepositFactoryAddress(), getAddress(account), depositIntentRef(intentId));
 }
 
 /**
