@@ -24,7 +24,10 @@ let svc: TestService;
 beforeAll(async () => {
   // This file tests v1 merchant accounts (MerchantAccount's ABI and events): the demo merchant is v1 here
   // (v2 is the sandbox's default; v2 and USDT: test/account-v2-service.test.ts).
-  svc = await startTestService({ roles: ["api"], env: { MERCHANT_ACCOUNT_VERSION: "1" } });
+  // The sandbox's state saver records its last saved block for the chain (app.sandbox_chain_saves):
+  // the journal test below sets that block itself, and a save every 5 s could overwrite it between its
+  // steps. An hour apart, the saver stays out of its way (nothing else here reads the saved block).
+  svc = await startTestService({ roles: ["api"], env: { MERCHANT_ACCOUNT_VERSION: "1", SANDBOX_STATE_INTERVAL: "3600" } });
 });
 afterAll(async () => {
   await svc?.stop();
