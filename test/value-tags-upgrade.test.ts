@@ -186,9 +186,10 @@ test("a process that dies holding leased tags loses no value: another process st
         leases,
       );
     };
-    // Process A: a rush of 10, then another (leasing ahead of need by then), leaves it holding leased
-    // tags it never hands out; then it is gone (kill -9).
+    // Process A: the window filled, then a rush of 10 (the ring's), then another (leasing ahead of need
+    // by then), leaves it holding leased tags it never hands out; then it is gone (kill -9).
     const a: ValueLeases = new Map();
+    for (let k = 0; k < WINDOW; k++) expect((await create(a)).kind).toBe("created");
     await Promise.all(Array.from({ length: 10 }, () => create(a)));
     await Promise.all(Array.from({ length: 10 }, () => create(a)));
     await Promise.all([...a.values()].map((l) => l.pending)); // the lease started ahead of need
@@ -198,9 +199,10 @@ test("a process that dies holding leased tags loses no value: another process st
     // values are found by the search under the lock. Exactly the width in all, then `full`.
     const b: ValueLeases = new Map();
     const kinds: string[] = [];
-    for (let k = 0; k < 81; k++) kinds.push((await create(b)).kind);
-    expect(kinds.slice(0, 80).every((k) => k === "created")).toBe(true);
-    expect(kinds[80]).toBe("full");
+    const rest = 100 - WINDOW - 20;
+    for (let k = 0; k <= rest; k++) kinds.push((await create(b)).kind);
+    expect(kinds.slice(0, rest).every((k) => k === "created")).toBe(true);
+    expect(kinds[rest]).toBe("full");
     const [held] = await sql<{ n: number; distinct: number }[]>`
       SELECT count(*)::int AS n, count(DISTINCT expected_units)::int AS distinct FROM app.payment_intents WHERE merchant_id = 'mer_crash'`;
     expect(held).toEqual({ n: 100, distinct: 100 });

@@ -363,8 +363,14 @@ async function plainAmountAttempt(q: SqlOrTx, a: InsertArgs): Promise<{ kind: "c
   return r ? { kind: "created", row: r, tried: null } : { kind: "held" };
 }
 
-/** The lowest tags of an amount, probed together by the window's statement. */
-export const WINDOW = 8;
+/**
+ * The lowest tags of an amount, probed together by the window's statement (one range of the primary
+ * key, so 32 cost about what 8 did). Wide enough that a price a few dozen open intents hold (a
+ * register's busiest price, a checkout's best seller) never writes the ring's cursor row, on which
+ * two creates of one price at the same moment wait for each other; the customer's overpayment stays
+ * under 32 base units.
+ */
+export const WINDOW = 32;
 
 /**
  * Whether the ceiling's warning needs no count for a create of the window: with a tag width wider
