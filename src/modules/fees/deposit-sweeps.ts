@@ -57,12 +57,16 @@ async function dueSweeps(ctx: AppContext, chainId: number, now: Date): Promise<D
     JOIN app.merchants m ON m.id = d.merchant_id
     WHERE t.chain_id = ${chainId} AND t.fee_status = 'awaiting_sweep' AND t.status <> 'failed'
       AND (m.chain_id = ${chainId} OR ${chainId}::int = ANY (m.account_chain_ids))
-      -- A recent request still unanswered holds the pair back; one whose own sweep is recorded does not
-      -- (a customer's address is paid again after its sweep, and that payment must not wait).
+      -- A recent request still unanswered holds the pair back; one whose own sweep of this address and
+      -- token is recorded does not (a customer's address is paid again after its sweep, and that payment
+      -- must not wait). Another item of the same batch does not count: an item that failed (a token
+      -- refusing the transfer) keeps its wait, so it is not sent again every round.
       AND NOT EXISTS (SELECT 1 FROM app.deposit_sweep_requests r
                       WHERE r.chain_id = t.chain_id AND r.address = d.address AND r.token = t.token
                         AND r.requested_at > ${pgTs(since)}::timestamptz
-                        AND NOT EXISTS (SELECT 1 FROM app.deposit_sweeps s WHERE s.chain_id = r.chain_id AND s.tx_hash = r.tx_hash))
+                        AND NOT EXISTS (SELECT 1 FROM app.deposit_sweeps s
+                                        WHERE s.chain_id = r.chain_id AND s.tx_hash = r.tx_hash
+                                          AND s.deposit_address = r.address AND s.token = r.token))
     GROUP BY d.address, d.owner_account, d.intent_id, d.id, t.token
     HAVING sum(t.amount_units) >= ${SWEEP_FLOOR_UNITS.toString()}::int8 OR bool_or(p.status IN ('confirmed', 'settled'))
     ORDER BY min(t.block_number)
