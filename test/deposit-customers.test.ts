@@ -17,6 +17,7 @@ import { depositCustomerRef } from "../src/chain/deposit-address.ts";
 import { usdcAbi } from "../contracts/abis.ts";
 import { createApiKey } from "../src/modules/merchants/onboarding.ts";
 import { newId } from "../src/domain/ids.ts";
+import { recordDepositTransfer } from "../src/modules/matching/deposits.ts";
 import { join } from "node:path";
 import { ARTIFACTS, SKIP_BROWSER, launchLocalBrowser, signInDashboard, submit } from "./support/browser.ts";
 import { dashboardUser } from "./support/dashboard-client.ts";
@@ -213,6 +214,22 @@ describe("payments to a customer's address", () => {
     expect(await arbitrum.publicClient.readContract({ address: arbitrum.usdc, abi: usdcAbi, functionName: "balanceOf", args: [address] })).toBe(0n);
   });
 
+  test("the same transfer recorded again (a matcher restarted mid-page, or two at once) is one payment and one event", async () => {
+    const created = (await createFor("customer-twice")).body;
+    const id = String(created.id);
+    const paid = await payer(svc).pay(getAddress(String(created.address)), 1_500_000n);
+    await waitFor("the payment recorded", async () => (await paymentsTo(id)).length === 1, 30_000);
+    const block = await svc.ctx.chains.test!.publicClient.getBlock({ blockNumber: paid.blockNumber });
+    const again = {
+      chainId: 31337, blockNumber: paid.blockNumber, logIndex: paid.logIndex, blockTimestamp: Number(block.timestamp), blockHash: paid.blockHash,
+      txHash: paid.hash, from: payer(svc).address.toLowerCase(), to: String(created.address).toLowerCase(), value: 1_500_000n, token: "USDC" as const,
+    };
+    const outcomes = await Promise.all([recordDepositTransfer(sql(), again, new Date()), recordDepositTransfer(sql(), again, new Date())]);
+    expect(outcomes.map((o) => o?.kind)).toEqual(["duplicate", "duplicate"]);
+    expect(await paymentsTo(id)).toHaveLength(1);
+    expect(await sql()`SELECT 1 FROM app.events WHERE type = 'transaction.created' AND data->>'deposit_address_id' = ${id}`).toHaveLength(1);
+  });
+
   test("dust below the floor waits at the address: recorded, not swept, its fee not collected", async () => {
     const created = (await createFor("customer-dust")).body;
     const id = String(created.id);
@@ -287,6 +304,13 @@ describe("the dashboard's Customers pages", () => {
     const refused = await viewer.req("/dashboard/customers?mode=test", { form: { csrf, customer_reference: "viewer-made", merchant: merchantId } });
     expect(refused.status).toBe(403);
     expect(await sql()`SELECT 1 FROM app.deposit_addresses WHERE customer_reference = 'viewer-made'`).toHaveLength(0);
+    // An admin's form takes the API's rules: a reference with a line break is refused on the page (400), nothing written.
+    const admin = (await dashboardUser(svc, svc.sandbox.account_id, "admin")).client;
+    const token = await admin.csrfOf("/dashboard/customers?mode=test");
+    const bad = await admin.req("/dashboard/customers?mode=test", { form: { csrf: token, customer_reference: "line\nbreak", merchant: merchantId } });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Invalid customer_reference: 1 to 200 characters, no control characters.");
+    expect(await sql()`SELECT 1 FROM app.deposit_addresses WHERE customer_reference = ${"line\nbreak"}`).toHaveLength(0);
     const [acct] = await sql()<{ id: string }[]>`INSERT INTO app.accounts (id, name, created_at) VALUES (${newId("account")}, 'Other', now()) RETURNING id`;
     const other = (await dashboardUser(svc, acct!.id, "admin")).client;
     expect((await other.req(`/dashboard/customers/${String(created.id)}?mode=test`)).status).toBe(404);

@@ -9,7 +9,8 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { ApiError } from "../../domain/errors.ts";
-import { createDepositAddress, listDepositAddresses, refineCreateDepositAddress, visibleDepositAddress } from "../deposit-addresses/service.ts";
+import { refineCreateDepositAddress } from "../deposit-addresses/input.ts";
+import { createDepositAddress, listDepositAddresses, visibleDepositAddress } from "../deposit-addresses/service.ts";
 import type { DepositAddressRow } from "../deposit-addresses/row.ts";
 import { listTransactions } from "../transactions/service.ts";
 import { renderQrPng } from "../qr/service.ts";
@@ -50,8 +51,6 @@ export function customerRoutes(ctx: AppContext, kit: DashboardKit) {
       async (c) => {
         try {
           const input = refineCreateDepositAddress({ merchant_id: field(c.fields, "merchant", 64) || undefined, customer_reference: field(c.fields, "customer_reference", 200) });
-          if (input.customerReference === "" || /[\u0000-\u001f\u007f]/.test(input.customerReference))
-            throw new ApiError("parameter_invalid", "Customer: 1 to 200 characters, no line breaks.", "customer_reference");
           const r = await createDepositAddress(ctx, c.principal, input);
           return redirect(href(`/customers/${r.row.id}`, c.mode));
         } catch (err) {

@@ -10,7 +10,8 @@ import { listBody, parseCursorParam, parseLimitParam } from "../../http/list-par
 import { errorExample, errorResponse, jsonResponse, listResponses, objectResponses, named, unauthorizedResponse } from "../../http/openapi.ts";
 import { jsonBodyOf, queryText } from "../../http/schema-route.ts";
 import { CreateDepositAddressBody, DepositAddressIdParams, DepositAddressListSchema, DepositAddressSchema, ListDepositAddressesQuery } from "./model.ts";
-import { createDepositAddress, listDepositAddresses, refineCreateDepositAddress, visibleDepositAddress } from "./service.ts";
+import { refineCreateDepositAddress } from "./input.ts";
+import { createDepositAddress, listDepositAddresses, visibleDepositAddress } from "./service.ts";
 import { depositAddressShape } from "./shapes.ts";
 
 const TAG = ["Deposit addresses"];

@@ -5,9 +5,7 @@ import { listSchema, LimitQuery, startingAfterQuery } from "../../http/list-para
 import { coded } from "../../http/schema-route.ts";
 import { ChainField, TokenField } from "../../http/pair-params.ts";
 import { METADATA_KEY_MAX, METADATA_MAX_KEYS, METADATA_VALUE_MAX } from "../payment-intents/input.ts";
-
-/** The longest customer reference: room for an email address or a composite key of the merchant's. */
-export const CUSTOMER_REFERENCE_MAX = 200;
+import { CUSTOMER_REFERENCE_MAX } from "./input.ts";
 
 const EX_ID = "dep_3Kq8ZpX2LbQ7cVm1NwKd9YaB";
 const EX_MERCHANT = "mer_7Hx2Qm9LpR4tVb8NcZ1aWd3K";

@@ -15,26 +15,14 @@ import type { SqlOrTx } from "../../db/client.ts";
 import type { Mode } from "../../db/schema/core.ts";
 import { ApiError, badCursor, notFound } from "../../domain/errors.ts";
 import { isIdOf, newId } from "../../domain/ids.ts";
-import { printableName, storableText } from "../../domain/text.ts";
+import { printableName } from "../../domain/text.ts";
 import type { ChainName, TokenSymbol } from "../../domain/networks.ts";
 import { fromPgTs, pgJson, pgTs } from "../../db/pg-values.ts";
 import { pairsOf } from "../../chain/pairs.ts";
 import { cachedDepositFactoryAddress, depositAddressAt, depositCustomerRef } from "../../chain/deposit-address.ts";
 import type { Principal } from "../access/authenticator.ts";
-import { parseMetadata } from "../payment-intents/input.ts";
+import type { CreateDepositAddressInput } from "./input.ts";
 import { fromRow, SELECT_DEPOSIT_ADDRESS, type AccountFacts, type DepositAddressRow } from "./row.ts";
-
-export interface CreateDepositAddressInput {
-  merchantId: string | undefined;
-  customerReference: string;
-  metadata: Record<string, string>;
-}
-
-export function refineCreateDepositAddress(body: { merchant_id?: string; customer_reference: string; metadata?: Record<string, string> }): CreateDepositAddressInput {
-  if (!storableText(body.customer_reference))
-    throw new ApiError("parameter_invalid", "Invalid customer_reference: contains a NUL character or an unpaired surrogate.", "customer_reference");
-  return { merchantId: body.merchant_id, customerReference: body.customer_reference, metadata: body.metadata === undefined ? {} : parseMetadata(body.metadata) };
-}
 
 /** A customer's deposit address: the merchant's account as owner, the row's id as reference. */
 export async function customerDepositAddress(account: string, depositAddressId: string): Promise<Address> {
