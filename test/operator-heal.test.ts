@@ -25,9 +25,11 @@ beforeAll(async () => {
   // This file tests v1 merchant accounts (MerchantAccount's ABI and events): the demo merchant is v1 here
   // (v2 is the sandbox's default; v2 and USDT: test/account-v2-service.test.ts).
   // The sandbox's state saver records its last saved block for the chain (app.sandbox_chain_saves):
-  // the journal test below sets that block itself, and a save every 5 s could overwrite it between its
-  // steps. An hour apart, the saver stays out of its way (nothing else here reads the saved block).
-  svc = await startTestService({ roles: ["api"], env: { MERCHANT_ACCOUNT_VERSION: "1", SANDBOX_STATE_INTERVAL: "3600" } });
+  // the journal test below sets that block itself. The saver saves at once after any block with
+  // transactions, whatever its interval, so a save of the test's own mints could land between its
+  // steps: with 0 the state is saved only at the stop and the row is the test's alone (nothing else
+  // here reads the saved block).
+  svc = await startTestService({ roles: ["api"], env: { MERCHANT_ACCOUNT_VERSION: "1", SANDBOX_STATE_INTERVAL: "0" } });
 });
 afterAll(async () => {
   await svc?.stop();

@@ -98,10 +98,19 @@ describe("across processes", () => {
     let paying = true;
     let sent = 0;
     let nonce = await svc.ctx.chains.test!.publicClient.getTransactionCount({ address: wallet.address, blockTag: "pending" });
+    const firstNonce = nonce;
+    const failed: string[] = [];
     const recordings: Promise<void>[] = [];
+    const stage = new Map<number, string>(); // payer nonce -> where its payment stands, until recorded
     const payAndRecord = async (amount: bigint, n: number) => {
-      const hash = await wallet.send(merchantAddress, amount, n);
+      stage.set(n, "sending");
+      const hash = await wallet.send(merchantAddress, amount, n).catch((e: unknown) => {
+        failed.push(`nonce ${n}: ${String(e).slice(0, 300)}`);
+        throw e;
+      });
+      stage.set(n, `sent ${hash}`);
       const receipt = await svc.ctx.chains.test!.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+      stage.set(n, `mined in block ${receipt.blockNumber}, recording`);
       const { feeUnits, netUnits } = splitFee(amount, 100);
       await sql`
         INSERT INTO app.transactions (id, mode, merchant_id, status, amount_units, fee_units, net_units, fee_rate_bps, chain_id,
@@ -109,6 +118,7 @@ describe("across processes", () => {
         VALUES (${newId("transaction")}, 'test', ${svc.sandbox.merchant_id}, 'confirmed', ${amount}, ${feeUnits}, ${netUnits}, 100,
           ${svc.ctx.chains.test!.chainId}, ${hash}, 0, ${receipt.blockNumber}, ${receipt.blockHash}, ${wallet.address}, ${merchantAddress},
           now(), 'pending')`;
+      stage.delete(n);
       settled++;
     };
     const payments = (async () => {
@@ -123,13 +133,28 @@ describe("across processes", () => {
     const failures: string[] = [];
     let step = "starting";
     let settled = 0;
-    // A run that stops moving says where it stands before the test's timeout ends it silently.
+    // A run that stops moving says where it stands before the test's timeout ends it silently. It
+    // must never throw itself: bigints are written as strings, and every read that fails says so.
+    const json = (x: unknown) => JSON.stringify(x, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
     const watchdog = setTimeout(async () => {
-      const nonces = await sql`SELECT * FROM app.operator_nonces`.catch((e: unknown) => String(e));
-      const journal = await sql`SELECT nonce, tx_hash, created_at FROM app.operator_transactions ORDER BY nonce DESC LIMIT 5`.catch((e: unknown) => String(e));
-      const node = await svc.ctx.chains.test!.publicClient.getTransactionCount({ address: svc.ctx.chains.test!.operator.account.address, blockTag: "pending" }).catch(String);
-      const mined = await svc.ctx.chains.test!.publicClient.getTransactionCount({ address: svc.ctx.chains.test!.operator.account.address }).catch(String);
-      console.log(`stalled at ${step}: ${sent} payments sent, ${settled} recorded; operator nonces ${JSON.stringify(nonces)}; node pending ${node}, mined ${mined}; journal ${JSON.stringify(journal)}; second process wrote:\n${secondOutput.slice(-3000)}`);
+      try {
+        const chain = svc.ctx.chains.test!;
+        const count = (address: Address, blockTag: "pending" | "latest") => chain.publicClient.getTransactionCount({ address, blockTag }).catch(String);
+        const nonces = await sql`SELECT * FROM app.operator_nonces`.catch((e: unknown) => String(e));
+        const journal = await sql`SELECT nonce, tx_hash, created_at FROM app.operator_transactions ORDER BY nonce DESC LIMIT 5`.catch((e: unknown) => String(e));
+        const locks = await sql`SELECT pid, state, wait_event_type, wait_event, now() - xact_start AS in_transaction, left(query, 200) AS query
+          FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'`.catch((e: unknown) => String(e));
+        console.log([
+          `stalled at ${step}: ${sent} payments sent (payer nonce from ${firstNonce}, next ${nonce}), ${settled} recorded, ${failed.length} failed ${json(failed.slice(0, 3))}`,
+          `payer: node pending ${await count(wallet.address, "pending")}, mined ${await count(wallet.address, "latest")}`,
+          `operator: node pending ${await count(chain.operator.account.address, "pending")}, mined ${await count(chain.operator.account.address, "latest")}; nonces ${json(nonces)}; journal ${json(journal)}`,
+          `unrecorded payments (first 5): ${json([...stage].slice(0, 5))}`,
+          `busy database sessions: ${json(locks)}`,
+          `second process wrote:\n${secondOutput.slice(-3000)}`,
+        ].join("\n"));
+      } catch (e) {
+        console.log(`stalled at ${step}; the watchdog's own reads failed: ${String(e)}`);
+      }
     }, 150_000);
     try {
       for (let i = 0; i < 20; i++) {

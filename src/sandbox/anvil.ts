@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
 import { freePort, waitForFreePort } from "./ports.ts";
 import { PIPE_SUPERVISOR } from "../pipe-supervisor.ts";
+import { AutomineNudge } from "./automine-nudge.ts";
 import { fileURLToPath } from "node:url";
 
 export type AnvilOptions = {
@@ -37,6 +38,8 @@ export type AnvilOptions = {
    */
   stateSubscribe?: boolean;
   statePollMs?: number;
+  /** How often the automine nudge looks at the pool (automine-nudge.ts; default 1,000); 0: never (tests of anvil's own mining). */
+  automineNudgeMs?: number;
 };
 
 export type Anvil = {
@@ -327,7 +330,9 @@ async function startOnce(opts: AnvilOptions): Promise<Anvil> {
   });
 
   let saver: StateSaver | undefined;
+  let nudge: AutomineNudge | undefined;
   const stop = async (): Promise<void> => {
+    await nudge?.stop();
     await saver?.stop();
     child.stdin?.end();
     const timer = setTimeout(() => killGroup(child, "SIGKILL"), 5000);
@@ -345,6 +350,11 @@ async function startOnce(opts: AnvilOptions): Promise<Anvil> {
       if (opts.stateFile !== undefined) {
         saver = new StateSaver(rpcUrl, opts.stateFile, (opts.stateIntervalSeconds ?? 5) * 1000, opts.onSaved, opts.statePollMs ?? 1_000, opts.stateSubscribe ?? true);
         await saver.start();
+      }
+      // On automine, transactions anvil left in its pool are mined (automine-nudge.ts); idle on interval mining.
+      if (opts.automineNudgeMs !== 0) {
+        nudge = new AutomineNudge((method, params) => rpcCall(rpcUrl, method, params), opts.automineNudgeMs ?? 1_000);
+        nudge.start();
       }
       const s = saver;
       return {
