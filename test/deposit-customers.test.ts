@@ -18,6 +18,7 @@ import { usdcAbi } from "../contracts/abis.ts";
 import { createApiKey } from "../src/modules/merchants/onboarding.ts";
 import { newId } from "../src/domain/ids.ts";
 import { recordDepositTransfer } from "../src/modules/matching/deposits.ts";
+import { sweepDeposits } from "../src/modules/fees/deposit-sweeps.ts";
 import { join } from "node:path";
 import { ARTIFACTS, SKIP_BROWSER, launchLocalBrowser, signInDashboard, submit } from "./support/browser.ts";
 import { dashboardUser } from "./support/dashboard-client.ts";
@@ -228,6 +229,41 @@ describe("payments to a customer's address", () => {
     expect(outcomes.map((o) => o?.kind)).toEqual(["duplicate", "duplicate"]);
     expect(await paymentsTo(id)).toHaveLength(1);
     expect(await sql()`SELECT 1 FROM app.events WHERE type = 'transaction.created' AND data->>'deposit_address_id' = ${id}`).toHaveLength(1);
+  });
+
+  test("an item of a batch whose sweep is not recorded (its token refused the transfer) keeps its 2-minute wait: the batch's other sweeps do not release it", async () => {
+    const chain = svc.ctx.chains.test!;
+    const swept = (await createFor("customer-swept")).body;
+    const refused = (await createFor("customer-refused")).body;
+    await payer(svc).pay(getAddress(String(swept.address)), 2_000_000n);
+    const [sweep] = await waitFor("the paid address swept", async () => {
+      const rows = await sql()<{ tx_hash: string; block_number: bigint; block_hash: string }[]>`
+        SELECT tx_hash, block_number, block_hash FROM app.deposit_sweeps WHERE deposit_address = ${String(swept.address).toLowerCase()}`;
+      return rows.length > 0 ? rows : undefined;
+    }, 30_000);
+    // The other item of that batch: a payment waiting at its address, asked in the same transaction,
+    // whose transfer moved nothing, so no sweep of it is recorded.
+    const address = String(refused.address).toLowerCase();
+    const paymentId = newId("transaction");
+    await sql()`
+      INSERT INTO app.transactions (id, mode, merchant_id, status, amount_units, fee_units, net_units, fee_rate_bps, chain_id, tx_hash, log_index,
+        block_number, block_hash, sender_address, payment_address, confirmed_at, fee_status, token, deposit_address_id)
+      VALUES (${paymentId}, 'test', ${merchantId}, 'confirmed', 2000000, 20000, 1980000, 100, ${chain.chainId}, ${`0x${"ab".repeat(32)}`}, 0,
+        ${sweep!.block_number}, ${sweep!.block_hash}, ${payer(svc).address.toLowerCase()}, ${address}, now(), 'awaiting_sweep', 'USDC', ${String(refused.id)})`;
+    await sql()`
+      INSERT INTO app.deposit_sweep_requests (chain_id, address, token, requested_at, tx_hash)
+      VALUES (${chain.chainId}, ${address}, 'USDC', now(), ${sweep!.tx_hash})`;
+    const request = async () => (await sql()<{ tx_hash: string }[]>`SELECT tx_hash FROM app.deposit_sweep_requests WHERE address = ${address}`)[0]?.tx_hash;
+    try {
+      await sweepDeposits(svc.ctx, chain); // a round of its own, beside the service's
+      expect(await request()).toBe(sweep!.tx_hash); // not asked again: it waits
+      // Past its wait, it is asked again.
+      await sql()`UPDATE app.deposit_sweep_requests SET requested_at = now() - interval '3 minutes' WHERE address = ${address}`;
+      await sweepDeposits(svc.ctx, chain);
+      expect(await request()).not.toBe(sweep!.tx_hash);
+    } finally {
+      await sql()`UPDATE app.transactions SET status = 'failed' WHERE id = ${paymentId}`; // nothing more to sweep there
+    }
   });
 
   test("dust below the floor waits at the address: recorded, not swept, its fee not collected", async () => {
