@@ -1,7 +1,46 @@
 import { createServer } from "node:net";
+import { readFileSync } from "node:fs";
 
-/** A TCP port free on loopback right now (it can be taken before use; callers retry). */
-export function freePort(): Promise<number> {
+/**
+ * The kernel's range for the local ports of outgoing connections (Linux's default 32768-60999). A
+ * port it hands out for `listen(0)` comes from there, and any process's next outgoing connection
+ * (to Postgres, to anvil) may take it before our server binds it: "port in use" at a service's start.
+ */
+function ephemeralRange(): [number, number] | undefined {
+  try {
+    const [low, high] = readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/).map(Number);
+    return low && high ? [low, high] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Ports below the ephemeral range we draw from: from FIRST_DRAWN up to the range's start. */
+const FIRST_DRAWN = 10_000;
+/** Ports this process handed out: never twice, so two calls in a row cannot collide before either binds. */
+const handedOut = new Set<number>();
+
+/**
+ * A TCP port free on loopback right now. Drawn at random below the ephemeral range, where no outgoing
+ * connection takes ports, and checked by binding it: only another program listening can take it
+ * before use (callers retry). Where the range is unknown or leaves no room, the kernel chooses.
+ */
+export async function freePort(): Promise<number> {
+  const range = ephemeralRange();
+  if (range && range[0] - FIRST_DRAWN >= 1_000) {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const port = FIRST_DRAWN + Math.floor(Math.random() * (range[0] - FIRST_DRAWN));
+      if (handedOut.has(port)) continue;
+      if (await portFree(port)) {
+        handedOut.add(port);
+        return port;
+      }
+    }
+  }
+  return kernelPort();
+}
+
+function kernelPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
