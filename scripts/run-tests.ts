@@ -1,6 +1,6 @@
 /**
  * `npm test`: runs every test file in its own `bun test` process, two at a time (the machine has
- * two cores; a third while the CPU stands idle, see EXTRA), so a file's servers, timers and caches can never leak into another file, and prints
+ * two cores; up to two more while the CPU stands idle, see EXTRA), so a file's servers, timers and caches can never leak into another file, and prints
  * each file's output in one piece. Ends with bun's own summary lines (" N pass", " N fail").
  * Arguments narrow the run to files whose path contains one of them.
  * Every file's whole output is scanned for secrets (scripts/secret-scan.ts: the sandbox's dev private
@@ -43,11 +43,14 @@ const files = readdirSync(join(root, "test"), { recursive: true, encoding: "utf8
   .sort((a, b) => slowRank(a) - slowRank(b));
 const parallel = Math.max(1, Math.min(Number(process.env.TEST_PARALLEL ?? 2), cpus().length));
 /**
- * One more file than `parallel` while the machine stands idle: many files spend long stretches
- * waiting (1 s blocks, a stalled RPC for a minute, a service restarting), and a fixed two at a time
- * left a fifth of the CPU unused over a run. Off with TEST_EXTRA=0.
+ * Up to two more files than `parallel` while the machine stands idle: many files spend long stretches
+ * waiting (1 s blocks, a stalled RPC for a minute, a service restarting; `faults` sleeps through 90 of
+ * its 105 s). A fixed two at a time left a fifth of the CPU unused over a run. With one more while
+ * idle a full run took 603-609 s here, with two more 565 s (the same machine, in turn). Each one
+ * starts only after IDLE_WINDOW_MS of an idle CPU, so the files' CPU barely rose (677-700 s, 690 s).
+ * Off with TEST_EXTRA=0.
  */
-const EXTRA = process.env.TEST_EXTRA === undefined ? 1 : Number(process.env.TEST_EXTRA);
+const EXTRA = process.env.TEST_EXTRA === undefined ? 2 : Number(process.env.TEST_EXTRA);
 /** Idle share of the CPU over the last IDLE_WINDOW_MS above which an extra file starts. */
 const EXTRA_WHEN_IDLE = 0.45;
 const IDLE_WINDOW_MS = 3_000;
