@@ -21,6 +21,7 @@ import { fromPgTs, pgJson, pgTs } from "../../db/pg-values.ts";
 import { pairsOf } from "../../chain/pairs.ts";
 import { cachedDepositFactoryAddress, depositAddressAt, depositCustomerRef } from "../../chain/deposit-address.ts";
 import type { Principal } from "../access/authenticator.ts";
+import { merchantNamedByCreate, merchantNotActive } from "../payment-intents/named-merchant.ts";
 import type { CreateDepositAddressInput } from "./input.ts";
 import { fromRow, SELECT_DEPOSIT_ADDRESS, type AccountFacts, type DepositAddressRow } from "./row.ts";
 
@@ -55,18 +56,11 @@ export async function visibleDepositAddress(ctx: AppContext, p: Principal, id: s
   return row;
 }
 
-/** The merchant a create names (the key's own when it is scoped and names none), able to take payments: 400 otherwise, as for intents. */
+/** The merchant a create names, able to take payments (its account exists): 400 otherwise, as for intents. */
 async function payableMerchant(ctx: AppContext, p: Principal, merchantId: string | undefined): Promise<{ id: string; mode: Mode; account: string }> {
-  const id = merchantId ?? p.scopeMerchantId;
-  if (id === null) throw new ApiError("parameter_missing", "Missing required param: merchant_id (required unless the API key is scoped to a single merchant).", "merchant_id");
-  const unknown = () => new ApiError("resource_missing", `No such merchant: '${printableName(id)}'`, "merchant_id", 400);
-  if (!isIdOf("merchant", id) || !(await ctx.auth.canSeeMerchant(p, id))) throw unknown();
-  const [m] = await ctx.database.sql<{ mode: Mode; status: string; payment_address: string | null }[]>`
-    SELECT mode, status, payment_address FROM app.merchants WHERE id = ${id}`;
-  if (!m || m.mode !== p.mode) throw unknown();
-  if (m.status !== "active" || m.payment_address === null)
-    throw new ApiError("merchant_not_active", `Merchant '${id}' cannot take payments (status: ${m.status}${m.payment_address === null ? ", no account yet" : ""}).`, "merchant_id");
-  return { id, mode: m.mode, account: m.payment_address };
+  const m = await merchantNamedByCreate(ctx, p, merchantId);
+  if (m.status !== "active" || m.paymentAddress === null) throw merchantNotActive(m.id, m.status, m.paymentAddress === null ? ", no account yet" : "");
+  return { id: m.id, mode: m.mode, account: m.paymentAddress };
 }
 
 export type CreateDepositAddressOutcome = { kind: "created" | "existing"; row: DepositAddressRow };
@@ -87,7 +81,7 @@ export async function createDepositAddress(ctx: AppContext, p: Principal, input:
   if (before) return { kind: "existing", row: before };
   const id = newId("depositAddress");
   const address = await customerDepositAddress(merchant.account, id);
-  const now = new Date(Math.floor(ctx.clock.now().getTime()));
+  const now = ctx.clock.now();
   const inserted = await sql`
     INSERT INTO app.deposit_addresses (address, intent_id, merchant_id, owner_account, created_at, id, customer_reference, mode, account_id, metadata)
     VALUES (${address.toLowerCase()}, NULL, ${merchant.id}, ${merchant.account.toLowerCase()}, ${pgTs(now)}::timestamptz, ${id},

@@ -14,6 +14,7 @@ import { isRetryableConflict } from "../../db/errors.ts";
 import { isIdOf, newId } from "../../domain/ids.ts";
 import { cancelIntent } from "./transitions.ts";
 import type { Principal } from "../access/authenticator.ts";
+import { merchantNotActive } from "./named-merchant.ts";
 import { ApiError, notFound, badCursor } from "../../domain/errors.ts";
 import { printableName } from "../../domain/text.ts";
 import type { CreateIntentInput, ListIntentsInput } from "./input.ts";
@@ -167,7 +168,7 @@ export async function createIntent(ctx: AppContext, p: Principal, input: CreateI
   const takes = (m: MerchantForCreate) => m.status === "active" && m.paymentAddress !== null && (!pair || m.chainIds.includes(pair.chainId));
   if (!takes(merchant)) merchant = (await merchantForCreate(ctx, merchant.id, true)) ?? merchant;
   if (merchant.status !== "active" || merchant.paymentAddress === null || !chain || !pair)
-    throw new ApiError("merchant_not_active", `Merchant '${merchant.id}' cannot take payments (status: ${merchant.status}).`, "merchant_id");
+    throw merchantNotActive(merchant.id, merchant.status);
   if (!merchant.chainIds.includes(pair.chainId))
     throw new ApiError(
       "parameter_invalid",

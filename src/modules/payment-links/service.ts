@@ -14,6 +14,7 @@ import { printableName } from "../../domain/text.ts";
 import { fromPgTs, pgJson, pgTs } from "../../db/pg-values.ts";
 import { resolvePair } from "../../chain/pairs.ts";
 import type { Principal } from "../access/authenticator.ts";
+import { merchantNamedByCreate, merchantNotActive } from "../payment-intents/named-merchant.ts";
 import { idempotentCreate, requestHash } from "../idempotency/store.ts";
 import { insertEvent } from "../outbox/outbox.ts";
 import type { CreateLinkInput, UpdateLinkInput } from "./input.ts";
@@ -41,15 +42,11 @@ export async function visibleLink(ctx: AppContext, p: Principal, id: string): Pr
   return link;
 }
 
-/** The merchant a create names: the key's own when it is scoped and names none; 400 when it cannot be seen (as for intents). */
+/** The merchant a create names, active: 400 otherwise, as for intents. */
 async function linkMerchant(ctx: AppContext, p: Principal, merchantId: string | undefined): Promise<string> {
-  const id = merchantId ?? p.scopeMerchantId;
-  if (id === null) throw new ApiError("parameter_missing", "Missing required param: merchant_id (required unless the API key is scoped to a single merchant).", "merchant_id");
-  if (!isIdOf("merchant", id) || !(await ctx.auth.canSeeMerchant(p, id))) throw new ApiError("resource_missing", `No such merchant: '${printableName(id)}'`, "merchant_id", 400);
-  const [m] = await ctx.database.sql<{ mode: string; status: string }[]>`SELECT mode, status FROM app.merchants WHERE id = ${id}`;
-  if (!m || m.mode !== p.mode) throw new ApiError("resource_missing", `No such merchant: '${printableName(id)}'`, "merchant_id", 400);
-  if (m.status !== "active") throw new ApiError("merchant_not_active", `Merchant '${id}' cannot take payments (status: ${m.status}).`, "merchant_id");
-  return id;
+  const m = await merchantNamedByCreate(ctx, p, merchantId);
+  if (m.status !== "active") throw merchantNotActive(m.id, m.status);
+  return m.id;
 }
 
 export type CreateLinkOutcome = { kind: "created"; link: LinkRow } | { kind: "replayed"; link: LinkRow } | { kind: "reused" };
