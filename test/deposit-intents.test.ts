@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createWalletClient, getAddress, http, parseEventLogs, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startTestService, type TestService } from "./support/service.ts";
-import { getJson, payer, rpc, waitFor } from "./support/payments.ts";
+import { getJson, minedReceipt, payer, rpc, waitFor } from "./support/payments.ts";
 import { CREATE_FIELDS, LIST_ITEM_FIELDS, keysOf } from "./support/intents.ts";
 import { intentDepositAddress } from "../src/modules/payment-intents/deposit.ts";
 import { deployAndSweepCall, deployDepositFactory, depositFactoryAddress, depositIntentRef } from "../src/chain/deposit-address.ts";
@@ -323,7 +323,9 @@ describe("paying a deposit address", () => {
     const chain = svc.ctx.chains.test!;
     const start = await chain.publicClient.getTransactionCount({ address: wallet.address, blockTag: "pending" });
     const hashes = await Promise.all(bodies.map((b, i) => wallet.send(b.payment_address as Address, 1n, start + i)));
-    await Promise.all(hashes.map((hash) => chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })));
+    // All mined once the payer's mined count is past the last; then each receipt, asked once.
+    await waitFor("the dust mined", async () => (await chain.publicClient.getTransactionCount({ address: wallet.address })) >= start + dust, 30_000 + dust * 60, 100);
+    await Promise.all(hashes.map((hash) => minedReceipt(chain.publicClient, hash)));
     // A real payment after the dust confirms as usual.
     const id = String((await createDeposit(2)).id);
     await pay(id, 2);

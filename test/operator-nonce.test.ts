@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import type { Address } from "viem";
 import { startTestService, type TestService } from "./support/service.ts";
-import { payer, sleep, waitFor } from "./support/payments.ts";
+import { minedReceipt, payer, sleep, waitFor } from "./support/payments.ts";
 import { runCli } from "./support/cli.ts";
 import { workerChildEnv } from "./support/child-env.ts";
 import { OperatorSender } from "../src/chain/operator-sender.ts";
@@ -109,7 +109,7 @@ describe("across processes", () => {
         throw e;
       });
       stage.set(n, `sent ${hash}`);
-      const receipt = await svc.ctx.chains.test!.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+      const receipt = await minedReceipt(svc.ctx.chains.test!.publicClient, hash, { pollMs: 100, timeoutMs: 120_000 });
       stage.set(n, `mined in block ${receipt.blockNumber}, recording`);
       const { feeUnits, netUnits } = splitFee(amount, 100);
       await sql`

@@ -2,7 +2,7 @@
  * Helpers for tests and benchmarks that pay intents on the sandbox chain: create an intent through
  * the API, pay it from the sandbox payer with a viem wallet, and wait for things to happen.
  */
-import { createWalletClient, http, parseEventLogs, type Address, type Hex } from "viem";
+import { createWalletClient, http, parseEventLogs, type Address, type Hex, type PublicClient, type TransactionReceipt } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { usdcAbi } from "../../contracts/abis.ts";
 import type { TestService } from "./service.ts";
@@ -53,6 +53,28 @@ export async function createIntent(
 export type Payer = ReturnType<typeof payer>;
 
 /** The sandbox payer's wallet (funded with test USDC by the demo data). */
+/**
+ * The receipt of `hash`, asked for directly every `pollMs` until it exists. Not viem's
+ * waitForTransactionReceipt: that one checks again only when it sees a new block, and on a test
+ * chain (automine) that has gone quiet a waiter whose check of its own block was skipped (it was
+ * still busy with the block before) waits for its whole timeout. A transaction that is never mined
+ * fails here naming the sender's mined and pending counts.
+ */
+export async function minedReceipt(client: PublicClient, hash: Hex, opts: { pollMs?: number; timeoutMs?: number } = {}): Promise<TransactionReceipt> {
+  const timeoutMs = opts.timeoutMs ?? 60_000;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const receipt = await client.getTransactionReceipt({ hash }).catch(() => null);
+    if (receipt) return receipt;
+    if (Date.now() > deadline) {
+      const tx = await client.getTransaction({ hash }).catch(() => null);
+      const counts = tx ? `; its sender's mined count ${await client.getTransactionCount({ address: tx.from }).catch(String)}, pending ${await client.getTransactionCount({ address: tx.from, blockTag: "pending" }).catch(String)}, its nonce ${tx.nonce}` : "; the node does not know it";
+      throw new Error(`transaction ${hash} not mined within ${timeoutMs / 1000} s${counts}`);
+    }
+    await sleep(opts.pollMs ?? 50);
+  }
+}
+
 export function payer(svc: TestService, key: Hex = svc.sandbox.payer_private_key) {
   const chain = svc.ctx.chains.test;
   if (!chain) throw new Error("no sandbox chain");
@@ -63,7 +85,7 @@ export function payer(svc: TestService, key: Hex = svc.sandbox.payer_private_key
     /** Sends `value` base units of USDC to `to` and waits for the receipt. */
     async pay(to: Address, value: bigint, opts: { gas?: bigint } = {}) {
       const hash = await wallet.writeContract({ address: chain.usdc, abi: usdcAbi, functionName: "transfer", args: [to, value], ...(opts.gas ? { gas: opts.gas } : {}) });
-      const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+      const receipt = await minedReceipt(chain.publicClient, hash, { pollMs: 20 });
       const [log] = parseEventLogs({ abi: usdcAbi, eventName: "Transfer", logs: receipt.logs });
       if (receipt.status !== "success" || !log) throw new Error(`payment ${hash} failed`);
       return { hash, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, logIndex: log.logIndex };

@@ -8,8 +8,9 @@
  *   once they reach SWEEP_FLOOR_UNITS or their intent is confirmed (a matched payment). Dust a
  *   stranger sends to thousands of addresses whose intents were never paid costs nothing: it waits
  *   below the floor. A customer's reusable address has no intent: the floor alone decides (every
- *   transfer there is a payment, so a payment confirming it would let a stranger's dust cost gas). Only on a chain where the merchant's account exists: a sweep pays the account's
- *   address, which holds nothing of its own elsewhere.
+ *   transfer there is a payment, so a payment confirming it would let a stranger's dust cost gas).
+ *   Only on a chain where the merchant's account exists: a sweep pays the account's address, which
+ *   holds nothing of its own elsewhere.
  * - How: the factory's `sweepBatch`, which creates the addresses that have no code yet and isolates
  *   each item; batches planned from measured costs up to SWEEP_BATCH_MAX_GAS, each with its own gas
  *   limit (never a node's estimate), sent through the operator's nonce authority.
@@ -71,10 +72,14 @@ async function dueSweeps(ctx: AppContext, chainId: number, now: Date): Promise<D
     HAVING sum(t.amount_units) >= ${SWEEP_FLOOR_UNITS.toString()}::int8 OR bool_or(p.status IN ('confirmed', 'settled'))
     ORDER BY min(t.block_number)
     LIMIT ${SWEEP_ITEMS_PER_ROUND}`;
-  return rows.flatMap((r) => {
-    const ref = r.intent_id !== null ? depositIntentRef(r.intent_id) : r.id !== null ? depositCustomerRef(r.id) : undefined;
-    return ref ? [{ address: r.address, owner: r.owner_account, ref, token: r.token, units: BigInt(r.units) }] : [];
-  });
+  // A row is an intent's or a customer's, never neither (its check constraint).
+  return rows.map((r) => ({
+    address: r.address,
+    owner: r.owner_account,
+    ref: r.intent_id !== null ? depositIntentRef(r.intent_id) : depositCustomerRef(r.id!),
+    token: r.token,
+    units: BigInt(r.units),
+  }));
 }
 
 const factoryMissingWarned = new WeakMap<ChainRuntime, boolean>();
@@ -99,10 +104,9 @@ export async function sweepDeposits(ctx: AppContext, chain: ChainRuntime): Promi
     const token = tokenAddressOn(chain, d.token);
     if (!token) return [];
     const owner = getAddress(d.owner);
-    const intentRef = d.ref;
     // The address the factory will sweep is the one the payments went to (both from the same owner and reference).
-    if (depositAddressAt(factory, owner, intentRef).toLowerCase() !== d.address) return [];
-    return [{ owner, intentRef, token, hasCode: false, address: d.address, symbol: d.token }];
+    if (depositAddressAt(factory, owner, d.ref).toLowerCase() !== d.address) return [];
+    return [{ owner, intentRef: d.ref, token, hasCode: false, address: d.address, symbol: d.token }];
   });
   const byItem = new Map(items.map((i) => [`${i.owner}:${i.intentRef}:${i.token}`, i]));
   for (const batch of planSweepBatches(items, SWEEP_BATCH_MAX_GAS)) {

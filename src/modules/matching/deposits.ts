@@ -30,7 +30,7 @@ import { intentFromDb } from "../payment-intents/service.ts";
 import { confirmDepositStepSql } from "../payment-intents/transitions.ts";
 import { transactionCreatedEventShape } from "../transactions/shapes.ts";
 import { insertEventsSql } from "../outbox/outbox.ts";
-import { insertTransactionsSql, newTransactionRow, transactionInputOf } from "./transaction-insert.ts";
+import { insertTransactionsSql, newTransactionRow, TRANSACTION_INPUT_COLUMNS, transactionInputOf } from "./transaction-insert.ts";
 import { newId } from "../../domain/ids.ts";
 import { splitFee } from "../../domain/money.ts";
 import type { Mode } from "../../db/schema/core.ts";
@@ -140,9 +140,7 @@ function receivedOf(d: DepositDecision): bigint | null {
 const WRITE = `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(
-      id text, mode text, merchant_id text, payment_intent_id text, deposit_address_id text, amount_units int8, fee_units int8,
-      net_units int8, fee_rate_bps int4, chain_id int4, token text, tx_hash text, log_index int4, block_number int8, block_hash text,
-      sender_address text, payment_address text, metadata jsonb, confirm bool, intent_net int8, intent_fee int8, received int8,
+      ${TRANSACTION_INPUT_COLUMNS}, confirm bool, intent_net int8, intent_fee int8, received int8,
       created_event_id text, created_account text, created_data jsonb, confirmed_event_id text, confirmed_account text,
       confirmed_data jsonb)
   ), ins AS (
@@ -193,9 +191,7 @@ async function recordCustomerTransfer(sql: Sql, t: IndexedTransfer, now: Date): 
 const WRITE_CUSTOMER = `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(
-      id text, mode text, merchant_id text, payment_intent_id text, deposit_address_id text, amount_units int8, fee_units int8,
-      net_units int8, fee_rate_bps int4, chain_id int4, token text, tx_hash text, log_index int4, block_number int8, block_hash text,
-      sender_address text, payment_address text, metadata jsonb, created_event_id text, created_account text, created_data jsonb)
+      ${TRANSACTION_INPUT_COLUMNS}, created_event_id text, created_account text, created_data jsonb)
   ), ins AS (
     ${insertTransactionsSql("awaiting_sweep")}
   ), done AS (

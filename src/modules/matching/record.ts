@@ -44,7 +44,7 @@ import { decideMatch, quarantineEnd, type MatchDecision, type ReservationView } 
 import { DEFAULT_TRANSFER_TOKEN, type IndexedTransfer } from "./chain-reader.ts";
 import { fromPgTsOrNull, pgJson, pgTs } from "../../db/pg-values.ts";
 import { insertEventsSql } from "../outbox/outbox.ts";
-import { insertTransactionsSql, newTransactionRow, transactionInputOf } from "./transaction-insert.ts";
+import { insertTransactionsSql, newTransactionRow, TRANSACTION_INPUT_COLUMNS, transactionInputOf } from "./transaction-insert.ts";
 import { confirmStepSql } from "../payment-intents/transitions.ts";
 
 export interface MerchantInfo {
@@ -184,9 +184,7 @@ export async function writeTransfers(sql: Sql, batch: PreparedTransfer[], now: D
   const text = `
     WITH input AS (
       SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS r(
-        id text, mode text, merchant_id text, payment_intent_id text, amount_units int8, fee_units int8, net_units int8,
-        fee_rate_bps int4, chain_id int4, token text, tx_hash text, log_index int4, block_number int8, block_hash text,
-        sender_address text, payment_address text, metadata jsonb, value int8, by_authorization bool, confirm bool, intent_net int8,
+        ${TRANSACTION_INPUT_COLUMNS}, value int8, by_authorization bool, confirm bool, intent_net int8,
         intent_fee int8, relink bool, created_event_id text, created_account text, created_data jsonb,
         confirmed_event_id text, confirmed_account text, confirmed_data jsonb, traceparent text)
     ), ins AS (

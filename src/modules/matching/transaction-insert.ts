@@ -5,21 +5,27 @@ import type { TransactionRow } from "../transactions/shapes.ts";
 import type { IndexedTransfer } from "./chain-reader.ts";
 
 /**
+ * The columns of a statement's `input` rows (jsonb_to_recordset) that transactionInputOf fills; a
+ * statement lists its own columns after these.
+ */
+export const TRANSACTION_INPUT_COLUMNS = `id text, mode text, merchant_id text, payment_intent_id text, deposit_address_id text,
+        amount_units int8, fee_units int8, net_units int8, fee_rate_bps int4, chain_id int4, token text, tx_hash text,
+        log_index int4, block_number int8, block_hash text, sender_address text, payment_address text, metadata jsonb`;
+
+/**
  * The ledger's insert of a statement's transfers (its `input` CTE, a jsonb_to_recordset of them):
  * exactly once per (chain, tx hash, log index), confirmed at `$2`. `feeStatus`: `pending` for a
  * payment into the merchant's account (record.ts), `awaiting_sweep` for one still at its deposit
- * address (deposits.ts), whose fee waits for the sweep; only the latter's `input` carries
- * `deposit_address_id` (a customer's reusable address, else null).
+ * address (deposits.ts), whose fee waits for the sweep.
  */
 export function insertTransactionsSql(feeStatus: "pending" | "awaiting_sweep"): string {
-  const depositAddressId = feeStatus === "awaiting_sweep" ? "deposit_address_id" : "NULL";
   return `INSERT INTO app.transactions
         (id, mode, merchant_id, payment_intent_id, status, settlement_status, amount_units, fee_units, net_units,
          fee_rate_bps, chain_id, token, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
          metadata, confirmed_at, fee_status, created_at, deposit_address_id)
       SELECT id, mode, merchant_id, payment_intent_id, 'confirmed', 'pending', amount_units, fee_units, net_units,
              fee_rate_bps, chain_id, token, tx_hash, log_index, block_number, block_hash, sender_address, payment_address,
-             metadata, $2::timestamptz, '${feeStatus}', $2::timestamptz, ${depositAddressId}
+             metadata, $2::timestamptz, '${feeStatus}', $2::timestamptz, deposit_address_id
       FROM input
       ON CONFLICT (chain_id, tx_hash, log_index) DO NOTHING
       RETURNING id`;
