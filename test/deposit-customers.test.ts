@@ -347,6 +347,11 @@ describe("the dashboard's Customers pages", () => {
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Invalid customer_reference: 1 to 200 characters, no control characters.");
     expect(await sql()`SELECT 1 FROM app.deposit_addresses WHERE customer_reference = ${"line\nbreak"}`).toHaveLength(0);
+    // One too long is refused too, never cut to the limit (which would give another customer's reference an address).
+    const long = "r".repeat(201);
+    const tooLong = await admin.req("/dashboard/customers?mode=test", { form: { csrf: token, customer_reference: long, merchant: merchantId } });
+    expect(tooLong.status).toBe(400);
+    expect(await sql()`SELECT 1 FROM app.deposit_addresses WHERE customer_reference LIKE 'rrrr%'`).toHaveLength(0);
     const [acct] = await sql()<{ id: string }[]>`INSERT INTO app.accounts (id, name, created_at) VALUES (${newId("account")}, 'Other', now()) RETURNING id`;
     const other = (await dashboardUser(svc, acct!.id, "admin")).client;
     expect((await other.req(`/dashboard/customers/${String(created.id)}?mode=test`)).status).toBe(404);

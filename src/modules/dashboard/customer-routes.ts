@@ -9,7 +9,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { ApiError } from "../../domain/errors.ts";
-import { refineCreateDepositAddress } from "../deposit-addresses/input.ts";
+import { CUSTOMER_REFERENCE_MAX, refineCreateDepositAddress } from "../deposit-addresses/input.ts";
 import { createDepositAddress, listDepositAddresses, visibleDepositAddress } from "../deposit-addresses/service.ts";
 import type { DepositAddressRow } from "../deposit-addresses/row.ts";
 import { listTransactions } from "../transactions/service.ts";
@@ -50,7 +50,8 @@ export function customerRoutes(ctx: AppContext, kit: DashboardKit) {
       `${DASHBOARD}/customers`,
       async (c) => {
         try {
-          const input = refineCreateDepositAddress({ merchant_id: field(c.fields, "merchant", 64) || undefined, customer_reference: field(c.fields, "customer_reference", 200) });
+          // One character past the limit is kept, so the refine refuses an over-long reference rather than the form cutting it to another.
+          const input = refineCreateDepositAddress({ merchant_id: field(c.fields, "merchant", 64) || undefined, customer_reference: field(c.fields, "customer_reference", CUSTOMER_REFERENCE_MAX + 1) });
           const r = await createDepositAddress(ctx, c.principal, input);
           return redirect(href(`/customers/${r.row.id}`, c.mode));
         } catch (err) {
